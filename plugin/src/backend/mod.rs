@@ -1,0 +1,145 @@
+//! The codegen-backend interface, rustc-style, and the toolchain traits the plugin needs.
+//!
+//! The plugin never names a Cranelift type. It defines:
+//! - [`CodegenBackend`]: turns an SSA [`Module`] into machine code for one target, function by
+//!   function, into an [`ObjectSink`]. egret's own x86-64 backend ([`x64`]) is one
+//!   implementation; `egret-adapters` provides the Cranelift one.
+//! - [`ObjectSink`]: receives compiled functions and static data (implemented over
+//!   `cranelift-object` in the adapters).
+//! - [`Linker`]: turns the object file into an executable together with egret's runtime.
+//!
+//! Symbols: functions and data of the module are referred to by [`FuncId`]/[`DataId`]; the sink
+//! names them with [`Function::name`]/[`Data::name`]. Runtime functions are external C symbols.
+
+use crate::ssa::ir::{DataId, FuncId, Function, Module, SrcLoc};
+use std::fmt;
+
+pub mod x64;
+
+/// What a relocation refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RelocTarget {
+    Func(FuncId),
+    Data(DataId),
+    /// An external symbol (a runtime function or variable), by its linker name.
+    External(String),
+}
+
+/// Relocation kinds, named as cranelift-object writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RelocKind {
+    /// x86-64 `call rel32` to a function (`R_X86_64_PLT32`).
+    X86CallPcRel4,
+    /// x86-64 rel32 data/code reference, e.g. `lea rax, [rip + sym]` (`R_X86_64_PC32`).
+    X86PcRel4,
+    /// x86-64 rel32 reference to the symbol's GOT entry (`R_X86_64_GOTPCREL`).
+    X86GotPcRel4,
+    /// An absolute 64-bit address (`R_X86_64_64` / `R_AARCH64_ABS64`).
+    Abs8,
+}
+
+/// One relocation in a function's code or a data object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reloc {
+    /// Byte offset of the field to patch.
+    pub offset: u32,
+    pub kind: RelocKind,
+    pub target: RelocTarget,
+    pub addend: i64,
+}
+
+/// A DWARF call-frame instruction at a code offset, with DWARF register numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CfiOp {
+    /// CFA = register + offset.
+    DefCfa { reg: u16, offset: i32 },
+    /// CFA = (current CFA register) + offset.
+    DefCfaOffset(i32),
+    /// CFA = register + (current offset).
+    DefCfaRegister(u16),
+    /// Register saved at CFA + offset.
+    Offset { reg: u16, offset: i32 },
+    /// Register has its value from the caller again.
+    Restore(u16),
+    RememberState,
+    RestoreState,
+}
+
+/// A function's machine code with everything the object writer and the debug-info adapter need.
+#[derive(Clone, Debug, Default)]
+pub struct CompiledFunction {
+    pub code: Vec<u8>,
+    pub alignment: u32,
+    pub relocs: Vec<Reloc>,
+    /// Code ranges `[start, end)` and the source location they come from, in code order.
+    pub srclocs: Vec<(u32, u32, SrcLoc)>,
+    /// Call-frame instructions at code offsets, in increasing offset order, describing the frame
+    /// at every instruction (the CIE gives CFA = rsp + 8 at entry on x86-64).
+    pub cfi: Vec<(u32, CfiOp)>,
+    /// Offset of the first instruction after the prologue.
+    pub prologue_end: u32,
+    pub stats: FunctionStats,
+}
+
+/// Per-function statistics a backend reports (for `--time-passes` and benchmarks).
+#[derive(Clone, Debug, Default)]
+pub struct FunctionStats {
+    pub insts: usize,
+    pub spill_slots: usize,
+    pub branches_removed: usize,
+}
+
+/// An error a backend or adapter reports: never a user error, so it names the function.
+#[derive(Clone, Debug)]
+pub struct BackendError {
+    pub function: String,
+    pub message: String,
+}
+
+impl fmt::Display for BackendError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "in function `{}`: {}", self.function, self.message)
+    }
+}
+
+impl std::error::Error for BackendError {}
+
+/// Receives a module's compiled functions and data, and writes the object file.
+pub trait ObjectSink {
+    /// Defines function `id` (whose SSA is `func`) from machine code.
+    fn define_function(
+        &mut self,
+        id: FuncId,
+        func: &Function,
+        code: &CompiledFunction,
+    ) -> Result<(), BackendError>;
+}
+
+/// Options every backend gets.
+#[derive(Clone, Debug)]
+pub struct CodegenOptions {
+    /// Target triple, e.g. `x86_64-unknown-linux-gnu`.
+    pub target: String,
+    /// 0 = no optimisation, 1/2 = optimise (`-O`).
+    pub opt_level: u8,
+    /// Emit debug info (`-g`). Never changes the generated code.
+    pub debug_info: bool,
+    /// Run the backend's internal checkers (regalloc2's checker, MachBuffer invariants).
+    pub verify: bool,
+}
+
+/// A codegen backend: compiles an SSA module for one target into an [`ObjectSink`].
+pub trait CodegenBackend {
+    /// The name used with `--backend=`.
+    fn name(&self) -> &'static str;
+    /// Whether this backend can generate code for `triple`.
+    fn supports_target(&self, triple: &str) -> bool;
+    /// Compiles every function of `module` and defines it in `sink`. Data objects are defined
+    /// by the driver, not the backend.
+    fn compile_module(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        sink: &mut dyn ObjectSink,
+    ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError>;
+}

@@ -1,0 +1,1 @@
+//! egret's own x86-64 backend.

@@ -1,0 +1,1 @@
+//! (stage module; see ARCHITECTURE.md)

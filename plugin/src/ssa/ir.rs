@@ -1,0 +1,426 @@
+//! The SSA IR: Julia's data structure, written for egret.
+//!
+//! A [`Function`] is a flat vector of statements; a [`Value`] is the position of the statement that
+//! defines it. Basic blocks are contiguous ranges of that vector, each ending in exactly one
+//! terminator statement (`Jump`, `Branch`, `Switch`, `Return`, `TailCall`, `Unreachable`).
+//! Phi nodes have parallel `edges` (predecessor blocks) and `values` vectors and are evaluated
+//! simultaneously on block entry; they may only appear at the start of a block (after nothing
+//! but other phis). Pi nodes carry a fact proved on the path to their block.
+//!
+//! Values and their machine meaning:
+//! - [`Type::Val`] is an OCaml value word: a tagged int (`2n+1`) or a pointer to the first field
+//!   of a heap block whose header word sits just before it. Integer operations ([`BinOp`]) take
+//!   and give `Val`s and have OCaml's semantics on the *integer* they denote (63-bit, wrapping);
+//!   how the tag is handled is the backend's business.
+//! - [`Type::Raw`] is an untagged machine word the GC never looks at as a value (code pointers).
+//! - [`Type::F64`] is reserved for unboxed floats (LANGUAGE.md level 2).
+//!
+//! Invariants (checked by `ssa::verify`):
+//! - every block ends with one terminator and contains no other terminator;
+//! - `Param(i)` statements appear only at the start of the entry block, in order;
+//! - phis appear only at the start of a block, and `edges` are exactly its predecessors;
+//! - every use is dominated by its definition (for phis: by the end of the edge's block);
+//! - `Nop` statements (deleted values) are never used.
+
+use std::fmt;
+
+/// A value: the index of its defining statement in [`Function::stmts`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Value(pub u32);
+
+/// A basic block: an index into [`Function::blocks`]. Block 0 is the entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Block(pub u32);
+
+/// A function of the module: an index into [`Module::functions`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// A static data object of the module: an index into [`Module::data`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DataId(pub u32);
+
+impl Value {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl Block {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl FuncId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+impl DataId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The machine class of a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// An OCaml value: tagged int or heap pointer. Scanned by the GC.
+    Val,
+    /// An untagged machine word (code address, raw integer). Never a GC root.
+    Raw,
+    /// An unboxed 64-bit float (reserved for level 2).
+    F64,
+}
+
+/// Integer operations on OCaml ints (63-bit two's complement, wrapping).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    /// Truncating division. The divisor is known non-zero (the lowering checks it first).
+    Div,
+    /// Remainder with the sign of the dividend. The divisor is known non-zero.
+    Mod,
+    And,
+    Or,
+    Xor,
+    /// `lsl`, `lsr`, `asr`: OCaml leaves shifts by < 0 or > 62 unspecified; egret masks to 6 bits.
+    Lsl,
+    Lsr,
+    Asr,
+    /// Comparisons give an OCaml `bool` (the int 0 or 1).
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// Physical equality of two values (`==`): compares machine words.
+    PhysEq,
+    PhysNe,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    /// Logical negation of an OCaml bool.
+    Not,
+    /// `true` iff the value is a tagged int (not a heap pointer).
+    IsInt,
+    /// The tag byte of a heap block's header, as an OCaml int. Operand must be a pointer.
+    BlockTag,
+    /// The size in words of a heap block, as an OCaml int. Operand must be a pointer.
+    BlockSize,
+}
+
+/// What a call calls.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Callee {
+    /// A function of this module, called with egret's calling convention.
+    Direct(FuncId),
+    /// A code address (a `Raw` value) of a function of this module, egret's calling convention.
+    Indirect(Value),
+    /// A runtime function by its C symbol, called with the platform C ABI. All runtime
+    /// arguments and results are machine words (`Val` or `Raw`).
+    Runtime(&'static str),
+}
+
+/// A fact proved on the path to the block of a Pi node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Fact {
+    /// The value is a heap block with this tag.
+    HasTag(u8),
+    /// The value is a tagged int.
+    IsInt,
+    /// The value is the int `n`.
+    IsConst(i64),
+    /// The value is not the int 0.
+    NonZero,
+}
+
+/// One statement. Statements before the terminator define at most one value each.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    /// A deleted statement. Never used.
+    Nop,
+    /// The i-th parameter of the function.
+    Param(u32, Type),
+    /// An OCaml int `n` (the machine word `2n+1`).
+    Const(i64),
+    /// A raw machine word.
+    RawConst(i64),
+    /// The address of a static data object, as a `Val` pointing at its first field.
+    DataAddr(DataId),
+    /// The code address of a function of this module (`Raw`).
+    FuncAddr(FuncId),
+    Unary(UnOp, Value),
+    Binary(BinOp, Value, Value),
+    /// Allocates a heap block with the given tag and initial fields (all `Val`, except that the
+    /// first `raw_prefix` fields are `Raw` words, e.g. a closure's code pointer).
+    Alloc { tag: u8, fields: Vec<Value>, raw_prefix: u32 },
+    /// Loads field `index` of the heap block `base`.
+    Load { base: Value, index: u32, ty: Type },
+    /// Stores `value` into field `index` of heap block `base`.
+    Store { base: Value, index: u32, value: Value },
+    /// Calls `callee` with `args`; its result has type `ret`.
+    Call { callee: Callee, args: Vec<Value>, ret: Type },
+    /// φ: on entry from `edges[i]`, the value is `values[i]`.
+    Phi { edges: Vec<Block>, values: Vec<Value>, ty: Type },
+    /// The same value as `value`, with `fact` known to hold.
+    Pi { value: Value, fact: Fact },
+
+    // ---- terminators ----
+    Jump(Block),
+    /// Goes to `then` if `cond` (an OCaml bool) is true, else to `els`.
+    Branch { cond: Value, then: Block, els: Block },
+    /// Goes to `targets[n]` if `value` is the int `n` (0 <= n < len), else to `default`.
+    Switch { value: Value, targets: Vec<Block>, default: Block },
+    Return(Value),
+    /// A guaranteed tail call: runs in constant stack whatever the argument count.
+    TailCall { callee: Callee, args: Vec<Value> },
+    /// Control never reaches here (e.g. after a runtime call that raises).
+    Unreachable,
+}
+
+impl Stmt {
+    pub fn is_terminator(&self) -> bool {
+        matches!(
+            self,
+            Stmt::Jump(_)
+                | Stmt::Branch { .. }
+                | Stmt::Switch { .. }
+                | Stmt::Return(_)
+                | Stmt::TailCall { .. }
+                | Stmt::Unreachable
+        )
+    }
+
+    /// Calls `f` on every value this statement uses, in order.
+    pub fn for_each_use(&self, mut f: impl FnMut(Value)) {
+        match self {
+            Stmt::Nop
+            | Stmt::Param(..)
+            | Stmt::Const(_)
+            | Stmt::RawConst(_)
+            | Stmt::DataAddr(_)
+            | Stmt::FuncAddr(_)
+            | Stmt::Jump(_)
+            | Stmt::Unreachable => {}
+            Stmt::Unary(_, a) => f(*a),
+            Stmt::Binary(_, a, b) => {
+                f(*a);
+                f(*b)
+            }
+            Stmt::Alloc { fields, .. } => fields.iter().copied().for_each(f),
+            Stmt::Load { base, .. } => f(*base),
+            Stmt::Store { base, value, .. } => {
+                f(*base);
+                f(*value)
+            }
+            Stmt::Call { callee, args, .. } | Stmt::TailCall { callee, args } => {
+                if let Callee::Indirect(v) = callee {
+                    f(*v)
+                }
+                args.iter().copied().for_each(f)
+            }
+            Stmt::Phi { values, .. } => values.iter().copied().for_each(f),
+            Stmt::Pi { value, .. } => f(*value),
+            Stmt::Branch { cond, .. } => f(*cond),
+            Stmt::Switch { value, .. } => f(*value),
+            Stmt::Return(v) => f(*v),
+        }
+    }
+
+    /// Calls `f` on every used value, allowing it to be replaced.
+    pub fn for_each_use_mut(&mut self, mut f: impl FnMut(&mut Value)) {
+        match self {
+            Stmt::Nop
+            | Stmt::Param(..)
+            | Stmt::Const(_)
+            | Stmt::RawConst(_)
+            | Stmt::DataAddr(_)
+            | Stmt::FuncAddr(_)
+            | Stmt::Jump(_)
+            | Stmt::Unreachable => {}
+            Stmt::Unary(_, a) => f(a),
+            Stmt::Binary(_, a, b) => {
+                f(a);
+                f(b)
+            }
+            Stmt::Alloc { fields, .. } => fields.iter_mut().for_each(f),
+            Stmt::Load { base, .. } => f(base),
+            Stmt::Store { base, value, .. } => {
+                f(base);
+                f(value)
+            }
+            Stmt::Call { callee, args, .. } | Stmt::TailCall { callee, args } => {
+                if let Callee::Indirect(v) = callee {
+                    f(v)
+                }
+                args.iter_mut().for_each(f)
+            }
+            Stmt::Phi { values, .. } => values.iter_mut().for_each(f),
+            Stmt::Pi { value, .. } => f(value),
+            Stmt::Branch { cond, .. } => f(cond),
+            Stmt::Switch { value, .. } => f(value),
+            Stmt::Return(v) => f(v),
+        }
+    }
+
+    /// The successor blocks of a terminator (empty for other statements).
+    pub fn successors(&self) -> Vec<Block> {
+        match self {
+            Stmt::Jump(b) => vec![*b],
+            Stmt::Branch { then, els, .. } => vec![*then, *els],
+            Stmt::Switch { targets, default, .. } => {
+                let mut v = targets.clone();
+                v.push(*default);
+                v
+            }
+            _ => vec![],
+        }
+    }
+
+    /// Whether the statement may have an effect (or trap) and so must not be removed or
+    /// reordered even when its value is unused.
+    pub fn has_effect(&self) -> bool {
+        match self {
+            Stmt::Store { .. } | Stmt::Call { .. } => true,
+            s => s.is_terminator(),
+        }
+    }
+}
+
+/// A source location attached to a statement: byte offsets into the source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SrcLoc {
+    pub lo: u32,
+    pub hi: u32,
+}
+
+/// A basic block: statements `start..end` of the function; `stmts[end - 1]` is its terminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockData {
+    pub start: u32,
+    pub end: u32,
+}
+
+/// Whether the function is visible outside the object file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Linkage {
+    Local,
+    Export,
+}
+
+/// One SSA function.
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The symbol name (unique in the module, a valid C identifier).
+    pub name: String,
+    /// The source-level name, for debug info (`fib`, `fib.go`).
+    pub source_name: String,
+    pub params: Vec<Type>,
+    pub ret: Type,
+    pub linkage: Linkage,
+    pub stmts: Vec<Stmt>,
+    /// Parallel to `stmts`: the type of each statement's value (`Raw` for statements without one).
+    pub types: Vec<Type>,
+    /// Parallel to `stmts`: the source location each statement comes from.
+    pub locs: Vec<SrcLoc>,
+    pub blocks: Vec<BlockData>,
+    /// Where the function was defined (for debug info).
+    pub decl_loc: SrcLoc,
+}
+
+/// A static, immutable data object: a heap-block image (header + fields) placed in the object
+/// file. `DataAddr` points at `words[1]`, the first field, as for heap blocks.
+#[derive(Clone, Debug)]
+pub struct Data {
+    pub name: String,
+    /// The words of the object, header first.
+    pub words: Vec<DataWord>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DataWord {
+    /// A literal machine word.
+    Word(u64),
+    /// The address of a function's code.
+    FuncAddr(FuncId),
+    /// The address of another data object's first field.
+    DataAddr(DataId),
+}
+
+/// A whole program in SSA form.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub functions: Vec<Function>,
+    pub data: Vec<Data>,
+    /// The function the runtime calls to run the program (no parameters, returns unit).
+    pub entry: Option<FuncId>,
+}
+
+impl Function {
+    pub fn new(name: impl Into<String>, params: Vec<Type>, ret: Type) -> Function {
+        let name = name.into();
+        Function {
+            source_name: name.clone(),
+            name,
+            params,
+            ret,
+            linkage: Linkage::Local,
+            stmts: Vec::new(),
+            types: Vec::new(),
+            locs: Vec::new(),
+            blocks: Vec::new(),
+            decl_loc: SrcLoc::default(),
+        }
+    }
+
+    pub fn block(&self, b: Block) -> BlockData {
+        self.blocks[b.index()]
+    }
+
+    /// The statements of block `b` with their values.
+    pub fn block_stmts(&self, b: Block) -> impl Iterator<Item = (Value, &Stmt)> {
+        let d = self.blocks[b.index()];
+        (d.start..d.end).map(move |i| (Value(i), &self.stmts[i as usize]))
+    }
+
+    pub fn terminator(&self, b: Block) -> &Stmt {
+        &self.stmts[self.blocks[b.index()].end as usize - 1]
+    }
+
+    pub fn successors(&self, b: Block) -> Vec<Block> {
+        self.terminator(b).successors()
+    }
+
+    /// Predecessors of every block, in the order the edges appear.
+    pub fn predecessors(&self) -> Vec<Vec<Block>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for b in 0..self.blocks.len() {
+            for s in self.successors(Block(b as u32)) {
+                if !preds[s.index()].contains(&Block(b as u32)) {
+                    preds[s.index()].push(Block(b as u32));
+                }
+            }
+        }
+        preds
+    }
+
+    pub fn ty(&self, v: Value) -> Type {
+        self.types[v.index()]
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%{}", self.0)
+    }
+}
+impl fmt::Display for Block {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}

@@ -1,0 +1,185 @@
+//! The abstract syntax tree: what the parser gives and the type checker takes.
+//!
+//! Sugar is removed by the parser where that loses nothing a diagnostic needs:
+//! - operators are applications of their name: `a + b` is `Apply(Var "+", [a, b])`,
+//!   unary minus is `Apply(Var "~-", [e])`, `!r` is `Apply(Var "!", [r])`;
+//!   `&&`/`||` stay applications of `Var "&&"`/`Var "||"` (typing makes them lazy);
+//! - `[a; b]` is `Construct("::", Some(Tuple[a, Construct("::", ...)]))` ending in `Construct("[]")`;
+//! - `let f x y = e` is a binding of pattern `f` to `Fun([x, y], e)`;
+//!   `let f : t = e` puts a `Constraint` on the expression;
+//! - `function cases` is `Function(cases)`; `fun p1 p2 -> e` is `Fun([p1, p2], e)`;
+//! - qualified names keep their dots: `List.map` is `Var("List.map")`;
+//! - `s.[i]` is `Apply(Var "String.get", [s, i])`;
+//! - `if c then e` (no else) has `els: None`.
+//!
+//! Every node carries the span of its source text.
+
+use crate::diagnostics::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Constant {
+    Int(i64),
+    Char(u8),
+    String(Vec<u8>),
+    /// `3.14` (parsed; typing rejects floats until level 2).
+    Float(String),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecFlag {
+    NonRecursive,
+    Recursive,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Upto,
+    Downto,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Constant(Constant),
+    /// A value name, possibly qualified (`x`, `List.map`, `+`, `Printf.printf`).
+    Var(String),
+    /// A constructor, with its argument if any: `None`, `Some x`, `A (x, y)`, `()`, `true`, `[]`, `::`.
+    /// A constructor taking several arguments gets them as one `Tuple` expression.
+    Construct(String, Option<Box<Expr>>),
+    Apply(Box<Expr>, Vec<Expr>),
+    Fun(Vec<Pattern>, Box<Expr>),
+    Function(Vec<Case>),
+    Let(RecFlag, Vec<Binding>, Box<Expr>),
+    If { cond: Box<Expr>, then: Box<Expr>, els: Option<Box<Expr>> },
+    Match(Box<Expr>, Vec<Case>),
+    Try(Box<Expr>, Vec<Case>),
+    Tuple(Vec<Expr>),
+    /// `{ f1 = e1; f2 = e2 }` or `{ base with f1 = e1 }`.
+    Record { fields: Vec<(String, Span, Expr)>, base: Option<Box<Expr>> },
+    Field(Box<Expr>, String),
+    SetField(Box<Expr>, String, Box<Expr>),
+    Sequence(Box<Expr>, Box<Expr>),
+    While(Box<Expr>, Box<Expr>),
+    For { var: String, var_span: Span, from: Box<Expr>, to: Box<Expr>, dir: Direction, body: Box<Expr> },
+    Assert(Box<Expr>),
+    Constraint(Box<Expr>, TypeExpr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    pub pat: Pattern,
+    pub expr: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub pat: Pattern,
+    pub guard: Option<Expr>,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pattern {
+    pub kind: PatternKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PatternKind {
+    Any,
+    Var(String),
+    Constant(Constant),
+    /// `'a' .. 'z'`
+    CharRange(u8, u8),
+    Tuple(Vec<Pattern>),
+    /// A constructor pattern; several arguments come as one `Tuple` pattern.
+    Construct(String, Option<Box<Pattern>>),
+    /// `{ f1 = p1; f2 }` (`f2` alone binds a variable `f2`); `open_` is true with `; _`.
+    Record { fields: Vec<(String, Span, Pattern)>, open_: bool },
+    Or(Box<Pattern>, Box<Pattern>),
+    Alias(Box<Pattern>, String),
+    Constraint(Box<Pattern>, TypeExpr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeExpr {
+    pub kind: TypeExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeExprKind {
+    /// `'a`
+    Var(String),
+    /// `int`, `int list`, `(int, string) Hashtbl.t`
+    Constr(String, Vec<TypeExpr>),
+    Tuple(Vec<TypeExpr>),
+    Arrow(Box<TypeExpr>, Box<TypeExpr>),
+    /// `_`
+    Any,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeDecl {
+    pub name: String,
+    pub params: Vec<String>,
+    pub kind: TypeDeclKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeDeclKind {
+    /// `type t = int * int`
+    Abbrev(TypeExpr),
+    /// `type t = A | B of int * string`: each constructor with its argument types.
+    Variant(Vec<ConstructorDecl>),
+    /// `type t = { a : int; mutable b : string }`
+    Record(Vec<FieldDecl>),
+    /// `type t` (abstract; rejected by typing for now)
+    Abstract,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstructorDecl {
+    pub name: String,
+    pub args: Vec<TypeExpr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldDecl {
+    pub name: String,
+    pub mutable: bool,
+    pub ty: TypeExpr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    /// `let [rec] p = e and ...` at top level.
+    Let(RecFlag, Vec<Binding>),
+    /// `type ... and ...`
+    Type(Vec<TypeDecl>),
+    /// `exception E` / `exception E of t * u`
+    Exception(ConstructorDecl),
+    /// A top-level expression (`;; e` or a first phrase `e`).
+    Expr(Expr),
+}
+
+/// A whole source file.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Program {
+    pub items: Vec<Item>,
+}

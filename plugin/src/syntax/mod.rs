@@ -1,0 +1,3 @@
+//! The syntax stage: source text → [`ast::Program`] with spans.
+
+pub mod ast;
