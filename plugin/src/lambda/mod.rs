@@ -1,1 +1,4 @@
-//! (stage module; see ARCHITECTURE.md)
+//! The typed lambda IR ([`ir`]): what `typing` produces and `simplify`, `mono` and `closure`
+//! consume.
+
+pub mod ir;

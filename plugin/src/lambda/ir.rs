@@ -1,0 +1,342 @@
+//! The explicitly typed lambda IR (System F with data, effects and recursion).
+//!
+//! Produced by `typing` from the AST; transformed by `simplify` (lambda → lambda) and `mono`
+//! (polymorphic → monomorphic); consumed by `closure`.
+//!
+//! - Every variable is a [`VarId`] into the program's [`VarTable`], which records its source
+//!   name, its type and where it was bound. Binders are unique in a whole [`Program`]
+//!   (no shadowing at this level); passes that duplicate code must rename.
+//! - Type abstraction and application are explicit ([`Expr::TyFun`], [`Expr::TyApp`]); after
+//!   `mono` there are none left.
+//! - `Fun(params, body)` with several parameters is the curried function
+//!   `fun p1 -> ... -> fun pn -> body`; `App(f, args)` is curried application. Functions of
+//!   several parameters let later stages call them without building intermediate closures.
+//! - Data: [`Expr::Construct`] builds a value of a variant type (constructor index in the
+//!   declaration), a tuple or a record (index 0), with its type. `Field(e, i)` reads the i-th
+//!   argument/component/field; [`Expr::Switch`] dispatches on a constructor index or an int.
+//!   Pattern matching has been compiled away by `typing`.
+//! - Evaluation order is OCaml's (ocamlopt's): `App` evaluates arguments right to left, then the
+//!   function; `Construct` and `Prim` evaluate their arguments right to left.
+
+use std::fmt;
+use std::rc::Rc;
+
+use crate::diagnostics::Span;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TyVar(pub u32);
+
+/// A type constructor: an index into [`TypeTable::decls`]. The first ones are built in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TyCon(pub u32);
+
+impl TyCon {
+    pub const INT: TyCon = TyCon(0);
+    pub const CHAR: TyCon = TyCon(1);
+    pub const STRING: TyCon = TyCon(2);
+    pub const FLOAT: TyCon = TyCon(3);
+    pub const UNIT: TyCon = TyCon(4);
+    pub const BOOL: TyCon = TyCon(5);
+    pub const LIST: TyCon = TyCon(6);
+    pub const OPTION: TyCon = TyCon(7);
+    pub const REF: TyCon = TyCon(8);
+    pub const EXN: TyCon = TyCon(9);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Var(TyVar),
+    Con(TyCon, Vec<Type>),
+    Tuple(Vec<Type>),
+    Arrow(Box<Type>, Box<Type>),
+    /// `∀v. t`: the type of a `TyFun`.
+    Forall(TyVar, Box<Type>),
+}
+
+impl Type {
+    pub fn int() -> Type {
+        Type::Con(TyCon::INT, vec![])
+    }
+    pub fn char() -> Type {
+        Type::Con(TyCon::CHAR, vec![])
+    }
+    pub fn string() -> Type {
+        Type::Con(TyCon::STRING, vec![])
+    }
+    pub fn unit() -> Type {
+        Type::Con(TyCon::UNIT, vec![])
+    }
+    pub fn bool() -> Type {
+        Type::Con(TyCon::BOOL, vec![])
+    }
+    pub fn exn() -> Type {
+        Type::Con(TyCon::EXN, vec![])
+    }
+    pub fn arrow(a: Type, b: Type) -> Type {
+        Type::Arrow(Box::new(a), Box::new(b))
+    }
+    /// `a1 -> a2 -> ... -> r`
+    pub fn arrows(args: impl DoubleEndedIterator<Item = Type>, r: Type) -> Type {
+        args.rev().fold(r, |acc, a| Type::arrow(a, acc))
+    }
+
+    /// Replaces type variable `v` by `by` everywhere.
+    pub fn subst(&self, v: TyVar, by: &Type) -> Type {
+        match self {
+            Type::Var(w) if *w == v => by.clone(),
+            Type::Var(_) => self.clone(),
+            Type::Con(c, args) => Type::Con(*c, args.iter().map(|t| t.subst(v, by)).collect()),
+            Type::Tuple(ts) => Type::Tuple(ts.iter().map(|t| t.subst(v, by)).collect()),
+            Type::Arrow(a, b) => Type::arrow(a.subst(v, by), b.subst(v, by)),
+            Type::Forall(w, _) if *w == v => self.clone(),
+            Type::Forall(w, t) => Type::Forall(*w, Box::new(t.subst(v, by))),
+        }
+    }
+
+    pub fn has_var(&self, v: TyVar) -> bool {
+        match self {
+            Type::Var(w) => *w == v,
+            Type::Con(_, args) | Type::Tuple(args) => args.iter().any(|t| t.has_var(v)),
+            Type::Arrow(a, b) => a.has_var(v) || b.has_var(v),
+            Type::Forall(w, t) => *w != v && t.has_var(v),
+        }
+    }
+
+    pub fn is_closed(&self) -> bool {
+        match self {
+            Type::Var(_) => false,
+            Type::Con(_, args) | Type::Tuple(args) => args.iter().all(Type::is_closed),
+            Type::Arrow(a, b) => a.is_closed() && b.is_closed(),
+            Type::Forall(..) => false,
+        }
+    }
+}
+
+/// A data constructor of a variant type.
+#[derive(Clone, Debug)]
+pub struct Constructor {
+    pub name: String,
+    /// Argument types, in terms of the declaration's parameters.
+    pub args: Vec<Type>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldInfo {
+    pub name: String,
+    pub ty: Type,
+    pub mutable: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum DeclKind {
+    /// int, char, string, float: not data.
+    Primitive,
+    Variant(Vec<Constructor>),
+    Record(Vec<FieldInfo>),
+    /// The extensible `exn` type: constructors live in [`TypeTable::exceptions`].
+    Extensible,
+}
+
+#[derive(Clone, Debug)]
+pub struct TypeDecl {
+    pub name: String,
+    /// The declaration's parameters, as the type variables its constructors mention.
+    pub params: Vec<TyVar>,
+    pub kind: DeclKind,
+}
+
+/// An exception constructor (`exception E of t`).
+#[derive(Clone, Debug)]
+pub struct ExceptionDecl {
+    pub name: String,
+    pub args: Vec<Type>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct TypeTable {
+    pub decls: Vec<TypeDecl>,
+    pub exceptions: Vec<ExceptionDecl>,
+}
+
+impl TypeTable {
+    pub fn decl(&self, c: TyCon) -> &TypeDecl {
+        &self.decls[c.index()]
+    }
+}
+
+/// Where a variable is bound and what it is.
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    pub name: String,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct VarTable {
+    pub vars: Vec<VarInfo>,
+}
+
+impl VarTable {
+    pub fn fresh(&mut self, name: impl Into<String>, ty: Type, span: Span) -> VarId {
+        self.vars.push(VarInfo { name: name.into(), ty, span });
+        VarId(self.vars.len() as u32 - 1)
+    }
+    pub fn get(&self, v: VarId) -> &VarInfo {
+        &self.vars[v.0 as usize]
+    }
+    pub fn ty(&self, v: VarId) -> &Type {
+        &self.vars[v.0 as usize].ty
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Const {
+    Int(i64),
+    Char(u8),
+    String(Rc<[u8]>),
+}
+
+/// Saturated primitive operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prim {
+    // int arithmetic (OCaml semantics: 63-bit wrapping; Div/Mod raise Division_by_zero)
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Mod,
+    Neg,
+    And,
+    Or,
+    Xor,
+    Lsl,
+    Lsr,
+    Asr,
+    // comparisons of ints/chars/bools/constant constructors (machine-word compare)
+    IntEq,
+    IntNe,
+    IntLt,
+    IntLe,
+    IntGt,
+    IntGe,
+    /// Structural comparisons on any non-function type (runtime `compare`).
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Compare,
+    /// Physical equality (`==`, `!=`).
+    PhysEq,
+    PhysNe,
+    Not,
+    /// A call to a runtime function by its C symbol, with its purity.
+    Runtime(&'static str, Purity),
+    /// `exn` value `e` was built by exception constructor number `i` (see `TypeTable::exceptions`).
+    IsException(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Purity {
+    /// No effect, cannot fail: may be removed if unused, duplicated, moved.
+    Pure,
+    /// Reads mutable state but writes nothing and cannot fail.
+    ReadOnly,
+    /// May print, write, raise or not return.
+    Effect,
+}
+
+impl Prim {
+    pub fn purity(self) -> Purity {
+        match self {
+            Prim::Div | Prim::Mod => Purity::Effect,
+            Prim::Runtime(_, p) => p,
+            _ => Purity::Pure,
+        }
+    }
+}
+
+/// What a [`Expr::Switch`] dispatches on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SwitchKind {
+    /// The constructor index of a value of this variant type.
+    Constructor(Type),
+    /// An int or char value.
+    Int,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Upto,
+    Downto,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    Var(VarId),
+    Const(Const),
+    Fun(Vec<VarId>, Box<Expr>),
+    App(Box<Expr>, Vec<Expr>),
+    TyFun(TyVar, Box<Expr>),
+    TyApp(Box<Expr>, Type),
+    /// `let v = e1 in e2`
+    Local(VarId, Box<Expr>, Box<Expr>),
+    /// `let rec v1 = e1 and ... in body`; every `ei` is a `Fun` (possibly under `TyFun`s).
+    LetRec(Vec<(VarId, Expr)>, Box<Expr>),
+    /// `e1; e2`
+    Seq(Box<Expr>, Box<Expr>),
+    Prim(Prim, Vec<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// Constructor `index` of `ty` (a variant type), or a tuple/record (`index` 0) of type `ty`.
+    Construct { ty: Type, index: u32, args: Vec<Expr> },
+    /// An exception value: exception constructor `index` applied to `args`.
+    ConstructExn { index: u32, args: Vec<Expr> },
+    /// The i-th argument of a constructor, component of a tuple or field of a record; for an
+    /// exception value, the i-th argument.
+    Field(Box<Expr>, u32),
+    /// `e.i <- v` (mutable record field), returns unit.
+    SetField(Box<Expr>, u32, Box<Expr>),
+    /// Dispatch on `scrut`: the arm whose key equals the constructor index (or the int), else
+    /// `default`. Without a default the arms are exhaustive.
+    Switch { scrut: Box<Expr>, kind: SwitchKind, arms: Vec<(i64, Expr)>, default: Option<Box<Expr>>, ty: Type },
+    While(Box<Expr>, Box<Expr>),
+    For { var: VarId, from: Box<Expr>, to: Box<Expr>, dir: Direction, body: Box<Expr> },
+    /// Raises the exception; has any type `ty`.
+    Raise(Box<Expr>, Type),
+    /// `try body with v -> handler`
+    Try(Box<Expr>, VarId, Box<Expr>),
+    /// A source location for the expression inside (for debug info and diagnostics).
+    Loc(Span, Box<Expr>),
+}
+
+/// A whole program: one expression of type unit (the top-level phrases in order) with its
+/// tables.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub body: Expr,
+    pub vars: VarTable,
+    pub types: TypeTable,
+    /// Number of type variables allocated so far (fresh ones continue from here).
+    pub next_tyvar: u32,
+}
+
+impl Program {
+    pub fn fresh_tyvar(&mut self) -> TyVar {
+        self.next_tyvar += 1;
+        TyVar(self.next_tyvar - 1)
+    }
+}
+
+impl fmt::Display for VarId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "V{}", self.0)
+    }
+}
