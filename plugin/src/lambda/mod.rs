@@ -2,3 +2,4 @@
 //! consume.
 
 pub mod ir;
+pub mod visit;

@@ -1,1 +1,210 @@
-//! (stage module; see ARCHITECTURE.md)
+//! The typing stage: AST → explicitly typed lambda IR.
+//!
+//! Hindley–Milner inference with let-polymorphism and the value restriction, elaborating as
+//! it goes: a generalised `let` becomes `TyFun`s around its definition, every use of a
+//! polymorphic variable a `TyApp` per quantified variable; pattern matching is compiled to
+//! decision trees ([`matching`]). Inference types contain unification variables until the
+//! whole program has been checked; [`Typer::finish`] then replaces them (unconstrained ones
+//! become `unit`, which is safe because no code can observe a value of such a type).
+//!
+//! Errors stop at the first one and come back as a [`Diagnostic`] with OCaml's wording.
+
+mod builtins;
+mod decls;
+mod env;
+mod expr;
+mod matching;
+mod pattern;
+mod unify;
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
+use crate::syntax::ast;
+pub use builtins::{EXCEPTIONS, EXN_ASSERT_FAILURE, EXN_MATCH_FAILURE};
+use env::{Env, ValueBinding};
+use unify::{TypePrinter, Unifier};
+
+pub type TResult<T> = Result<T, Diagnostic>;
+
+/// Type-checks `program` (whose source text is `source`, named `file_name` in run-time
+/// messages such as `Match_failure`) into the lambda IR. Warnings are returned alongside.
+pub fn type_program(
+    program: &ast::Program,
+    source: &str,
+    file_name: &str,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let mut typer = Typer::new(source, file_name);
+    match typer.items(&program.items) {
+        Ok(body) => {
+            let warnings = std::mem::take(&mut typer.warnings);
+            Ok((typer.finish(body), warnings))
+        }
+        Err(d) => {
+            let mut all = typer.warnings;
+            all.push(d);
+            Err(all)
+        }
+    }
+}
+
+pub(crate) struct Typer<'s> {
+    source: &'s str,
+    file_name: String,
+    u: Unifier,
+    vars: VarTable,
+    types: TypeTable,
+    env: Env,
+    builtins: Vec<builtins::Builtin>,
+    warnings: Vec<Diagnostic>,
+    /// Named type variables (`'a`) of the current top-level phrase's annotations.
+    annot_vars: std::collections::HashMap<String, Type>,
+}
+
+impl<'s> Typer<'s> {
+    fn new(source: &'s str, file_name: &str) -> Self {
+        let types = builtins::type_table();
+        let mut u = Unifier::default();
+        // TyVar(0) is the predefined declarations' parameter; keep it out of inference.
+        u.fresh();
+        let mut t = Typer {
+            source,
+            file_name: file_name.to_string(),
+            u,
+            vars: VarTable::default(),
+            types,
+            env: Env::default(),
+            builtins: builtins::builtins(),
+            warnings: Vec::new(),
+            annot_vars: Default::default(),
+        };
+        t.declare_predefined();
+        t
+    }
+
+    fn declare_predefined(&mut self) {
+        use crate::lambda::ir::{DeclKind, TyCon};
+        for (i, d) in self.types.decls.iter().enumerate() {
+            let con = TyCon(i as u32);
+            self.env.types.insert(d.name.clone(), env::TypeName::Con(con));
+            match &d.kind {
+                DeclKind::Variant(cs) => {
+                    for (j, c) in cs.iter().enumerate() {
+                        self.env.ctors.insert(c.name.clone(), env::CtorRef::Variant(con, j as u32));
+                    }
+                }
+                DeclKind::Record(fs) => {
+                    for (j, f) in fs.iter().enumerate() {
+                        self.env.fields.insert(f.name.clone(), (con, j as u32));
+                    }
+                }
+                _ => {}
+            }
+        }
+        for (i, e) in self.types.exceptions.iter().enumerate() {
+            self.env.ctors.insert(e.name.clone(), env::CtorRef::Exception(i as u32));
+        }
+        for (i, b) in self.builtins.iter().enumerate() {
+            self.env.bind(b.name, ValueBinding::Builtin(i));
+        }
+    }
+
+    fn fresh_var(&mut self, name: &str, ty: Type, span: Span) -> VarId {
+        self.vars.fresh(name, ty, span)
+    }
+
+    fn print_type(&self, t: &Type) -> String {
+        TypePrinter::new(&self.types).print(&self.u.zonk(t))
+    }
+
+    /// Unifies `actual` (the type of the expression at `span`) with `expected`.
+    fn expect(&mut self, span: Span, actual: &Type, expected: &Type) -> TResult<()> {
+        if self.u.unify(actual, expected, &self.types).is_ok() {
+            return Ok(());
+        }
+        let mut p = TypePrinter::new(&self.types);
+        let a = p.print(&self.u.zonk(actual));
+        let e = p.print(&self.u.zonk(expected));
+        Err(Diagnostic::error(
+            span,
+            format!("This expression has type {a} but an expression was expected of type {e}"),
+        )
+        .with_label(format!("has type {a}")))
+    }
+
+    /// Line (1-based) and column (0-based, in bytes) of a byte offset, as OCaml reports them.
+    fn line_col(&self, offset: u32) -> (i64, i64) {
+        let before = &self.source.as_bytes()[..(offset as usize).min(self.source.len())];
+        let line = before.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
+        let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as i64;
+        (line, col)
+    }
+
+    /// Resolves every inference variable in the program; unconstrained ones become `unit`.
+    fn finish(mut self, mut body: Expr) -> Program {
+        let mut vars = std::mem::take(&mut self.vars);
+        for v in &mut vars.vars {
+            v.ty = self.ground(&v.ty);
+        }
+        self.ground_expr(&mut body);
+        Program { body, vars, types: self.types, next_tyvar: self.u.bindings.len() as u32 }
+    }
+
+    fn ground(&self, t: &Type) -> Type {
+        let t = self.u.zonk(t);
+        self.default_free(&t, &mut Vec::new())
+    }
+
+    /// Replaces type variables not bound by an enclosing `Forall` (nor in `bound`) by unit.
+    fn default_free(&self, t: &Type, bound: &mut Vec<TyVar>) -> Type {
+        match t {
+            Type::Var(v) if bound.contains(v) || self.generalized(*v) => t.clone(),
+            Type::Var(_) => Type::unit(),
+            Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect()),
+            Type::Tuple(a) => Type::Tuple(a.iter().map(|t| self.default_free(t, bound)).collect()),
+            Type::Arrow(a, b) => Type::arrow(self.default_free(a, bound), self.default_free(b, bound)),
+            Type::Forall(v, t) => {
+                bound.push(*v);
+                let r = Type::Forall(*v, Box::new(self.default_free(t, bound)));
+                bound.pop();
+                r
+            }
+        }
+    }
+
+    fn generalized(&self, v: TyVar) -> bool {
+        self.u.levels[v.0 as usize] == u32::MAX
+    }
+
+    fn ground_expr(&self, e: &mut Expr) {
+        match e {
+            Expr::TyApp(f, t) => {
+                *t = self.ground(t);
+                self.ground_expr(f)
+            }
+            Expr::Construct { ty, args, .. } => {
+                *ty = self.ground(ty);
+                args.iter_mut().for_each(|a| self.ground_expr(a))
+            }
+            Expr::Switch { scrut, kind, arms, default, ty } => {
+                *ty = self.ground(ty);
+                if let crate::lambda::ir::SwitchKind::Constructor(t) = kind {
+                    *t = self.ground(t);
+                }
+                self.ground_expr(scrut);
+                arms.iter_mut().for_each(|(_, a)| self.ground_expr(a));
+                if let Some(d) = default {
+                    self.ground_expr(d)
+                }
+            }
+            Expr::Raise(x, ty) => {
+                *ty = self.ground(ty);
+                self.ground_expr(x)
+            }
+            _ => crate::lambda::visit::for_each_child_mut(e, |c| self.ground_expr(c)),
+        }
+    }
+
+    fn items(&mut self, items: &[ast::Item]) -> TResult<Expr> {
+        self.items_from(items, 0)
+    }
+}

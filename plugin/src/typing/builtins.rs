@@ -1,0 +1,171 @@
+//! The predefined types, constructors, exceptions and primitive values.
+//!
+//! Types are registered in the order of the [`TyCon`] constants. Primitive values map an OCaml
+//! name to a lambda [`Prim`] of a fixed arity; a primitive used with fewer arguments is
+//! eta-expanded by the elaborator. The rest of the standard library is written in OCaml in
+//! `typing/prelude.ml`.
+
+use crate::lambda::ir::{
+    Constructor, DeclKind, ExceptionDecl, FieldInfo, Prim, Purity, TyCon, TyVar, Type, TypeDecl,
+    TypeTable,
+};
+
+/// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. The
+/// runtime raises some of them by index (see `runtime/`), so this order is part of the ABI.
+pub const EXCEPTIONS: &[(&str, &[&str])] = &[
+    ("Match_failure", &["string", "int", "int"]),
+    ("Assert_failure", &["string", "int", "int"]),
+    ("Invalid_argument", &["string"]),
+    ("Failure", &["string"]),
+    ("Not_found", &[]),
+    ("Division_by_zero", &[]),
+    ("Stack_overflow", &[]),
+    ("Exit", &[]),
+    ("End_of_file", &[]),
+    ("Out_of_memory", &[]),
+];
+
+pub const EXN_MATCH_FAILURE: u32 = 0;
+pub const EXN_ASSERT_FAILURE: u32 = 1;
+
+/// The predefined type table.
+pub fn type_table() -> TypeTable {
+    let a = TyVar(0);
+    let va = Type::Var(a);
+    let prim = |name: &str| TypeDecl { name: name.into(), params: vec![], kind: DeclKind::Primitive };
+    let variant = |name: &str, params: Vec<TyVar>, ctors: Vec<(&str, Vec<Type>)>| TypeDecl {
+        name: name.into(),
+        params,
+        kind: DeclKind::Variant(
+            ctors.into_iter().map(|(n, args)| Constructor { name: n.into(), args }).collect(),
+        ),
+    };
+    let decls = vec![
+        prim("int"),
+        prim("char"),
+        prim("string"),
+        prim("float"),
+        variant("unit", vec![], vec![("()", vec![])]),
+        variant("bool", vec![], vec![("false", vec![]), ("true", vec![])]),
+        variant(
+            "list",
+            vec![a],
+            vec![("[]", vec![]), ("::", vec![va.clone(), Type::Con(TyCon::LIST, vec![va.clone()])])],
+        ),
+        variant("option", vec![a], vec![("None", vec![]), ("Some", vec![va.clone()])]),
+        TypeDecl {
+            name: "ref".into(),
+            params: vec![a],
+            kind: DeclKind::Record(vec![FieldInfo { name: "contents".into(), ty: va, mutable: true }]),
+        },
+        TypeDecl { name: "exn".into(), params: vec![], kind: DeclKind::Extensible },
+    ];
+    let exceptions = EXCEPTIONS
+        .iter()
+        .map(|(name, args)| ExceptionDecl {
+            name: (*name).into(),
+            args: args.iter().map(|t| named(t)).collect(),
+        })
+        .collect();
+    TypeTable { decls, exceptions }
+}
+
+fn named(t: &str) -> Type {
+    match t {
+        "int" => Type::int(),
+        "string" => Type::string(),
+        other => unreachable!("predefined exception argument type {other}"),
+    }
+}
+
+/// How a predefined value is implemented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltinImpl {
+    /// A primitive of this many arguments.
+    Prim(Prim, usize),
+    /// `&&` / `||`: lazy in their second argument.
+    And,
+    Or,
+    /// `raise e`
+    Raise,
+    /// `ref e`, `!e`, `e1 := e2`
+    Ref,
+    Deref,
+    Assign,
+}
+
+/// A predefined value: its OCaml name, its type scheme (in terms of `TyVar(0)`, `TyVar(1)`,
+/// quantified), and its implementation.
+pub struct Builtin {
+    pub name: &'static str,
+    pub quantified: usize,
+    pub ty: Type,
+    pub imp: BuiltinImpl,
+}
+
+pub fn builtins() -> Vec<Builtin> {
+    use BuiltinImpl::{And, Or, Raise, Ref, Deref, Assign};
+    use crate::lambda::ir::Prim as P;
+    let prim = BuiltinImpl::Prim;
+    let int = Type::int;
+    let bool_ = Type::bool;
+    let unit = Type::unit;
+    let string = Type::string;
+    let a = || Type::Var(TyVar(0));
+    let f = |args: Vec<Type>, r: Type| Type::arrows(args.into_iter(), r);
+    let mut v = Vec::new();
+    let mut add = |name: &'static str, quantified: usize, ty: Type, imp: BuiltinImpl| {
+        v.push(Builtin { name, quantified, ty, imp })
+    };
+    let int2 = f(vec![int(), int()], int());
+    for (name, p) in [
+        ("+", P::Add),
+        ("-", P::Sub),
+        ("*", P::Mul),
+        ("/", P::Div),
+        ("mod", P::Mod),
+        ("land", P::And),
+        ("lor", P::Or),
+        ("lxor", P::Xor),
+        ("lsl", P::Lsl),
+        ("lsr", P::Lsr),
+        ("asr", P::Asr),
+    ] {
+        add(name, 0, int2.clone(), prim(p, 2));
+    }
+    add("~-", 0, f(vec![int()], int()), prim(P::Neg, 1));
+    add("~+", 0, f(vec![int()], int()), prim(P::Add, 0));
+    let cmp = f(vec![a(), a()], bool_());
+    for (name, p) in [
+        ("=", P::Eq),
+        ("<>", P::Ne),
+        ("<", P::Lt),
+        ("<=", P::Le),
+        (">", P::Gt),
+        (">=", P::Ge),
+        ("==", P::PhysEq),
+        ("!=", P::PhysNe),
+    ] {
+        add(name, 1, cmp.clone(), prim(p, 2));
+    }
+    add("compare", 1, f(vec![a(), a()], int()), prim(P::Compare, 2));
+    add("not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
+    add("&&", 0, f(vec![bool_(), bool_()], bool_()), And);
+    add("||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    add("raise", 1, f(vec![Type::exn()], a()), Raise);
+    let ref_a = Type::Con(TyCon::REF, vec![a()]);
+    add("ref", 1, f(vec![a()], ref_a.clone()), Ref);
+    add("!", 1, f(vec![ref_a.clone()], a()), Deref);
+    add(":=", 1, f(vec![ref_a, a()], unit()), Assign);
+    let rt = |name: &'static str, purity: Purity, arity: usize| prim(P::Runtime(name, purity), arity);
+    let eff = Purity::Effect;
+    add("print_int", 0, f(vec![int()], unit()), rt("egret_print_int", eff, 1));
+    add("print_string", 0, f(vec![string()], unit()), rt("egret_print_string", eff, 1));
+    add("print_char", 0, f(vec![Type::char()], unit()), rt("egret_print_char", eff, 1));
+    add("print_endline", 0, f(vec![string()], unit()), rt("egret_print_endline", eff, 1));
+    add("print_newline", 0, f(vec![unit()], unit()), rt("egret_print_newline", eff, 1));
+    add("prerr_int", 0, f(vec![int()], unit()), rt("egret_prerr_int", eff, 1));
+    add("prerr_string", 0, f(vec![string()], unit()), rt("egret_prerr_string", eff, 1));
+    add("prerr_endline", 0, f(vec![string()], unit()), rt("egret_prerr_endline", eff, 1));
+    v
+}

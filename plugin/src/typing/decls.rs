@@ -1,0 +1,133 @@
+//! Type declarations, exception declarations and type expressions.
+
+use std::collections::HashMap;
+
+use super::env::{CtorRef, TypeName};
+use super::{TResult, Typer};
+use crate::diagnostics::Diagnostic;
+use crate::lambda::ir::{Constructor, DeclKind, ExceptionDecl, FieldInfo, TyCon, TyVar, Type, TypeDecl};
+use crate::syntax::ast::{self, TypeDeclKind, TypeExprKind};
+
+impl<'s> Typer<'s> {
+    /// `type a = ... and b = ...`: all names are in scope in all bodies.
+    pub(super) fn type_decls(&mut self, decls: &[ast::TypeDecl]) -> TResult<()> {
+        // First pass: give every variant/record a type constructor.
+        let mut cons = Vec::new();
+        for d in decls {
+            if matches!(d.kind, TypeDeclKind::Abstract) {
+                return Err(Diagnostic::unsupported(d.span, "abstract types are"));
+            }
+            let params: Vec<TyVar> = d.params.iter().map(|_| self.u.fresh()).collect();
+            for &p in &params {
+                self.u.levels[p.0 as usize] = u32::MAX;
+            }
+            let con = TyCon(self.types.decls.len() as u32);
+            self.types.decls.push(TypeDecl { name: d.name.clone(), params: params.clone(), kind: DeclKind::Primitive });
+            if !matches!(d.kind, TypeDeclKind::Abbrev(_)) {
+                self.env.types.insert(d.name.clone(), TypeName::Con(con));
+            }
+            cons.push((con, params));
+        }
+        // Abbreviations next (they may mention the new types), then bodies.
+        for (d, (_, params)) in decls.iter().zip(&cons) {
+            if let TypeDeclKind::Abbrev(te) = &d.kind {
+                let scope = param_scope(&d.params, params);
+                let t = self.type_expr_in(te, &scope, false)?;
+                self.env.types.insert(d.name.clone(), TypeName::Abbrev(params.clone(), t));
+            }
+        }
+        for (d, (con, params)) in decls.iter().zip(&cons) {
+            let scope = param_scope(&d.params, params);
+            let kind = match &d.kind {
+                TypeDeclKind::Variant(cs) => {
+                    let mut ctors = Vec::new();
+                    for (i, c) in cs.iter().enumerate() {
+                        let args = c.args.iter().map(|a| self.type_expr_in(a, &scope, false)).collect::<TResult<Vec<_>>>()?;
+                        self.env.ctors.insert(c.name.clone(), CtorRef::Variant(*con, i as u32));
+                        ctors.push(Constructor { name: c.name.clone(), args });
+                    }
+                    DeclKind::Variant(ctors)
+                }
+                TypeDeclKind::Record(fs) => {
+                    let mut fields = Vec::new();
+                    for (i, f) in fs.iter().enumerate() {
+                        let ty = self.type_expr_in(&f.ty, &scope, false)?;
+                        self.env.fields.insert(f.name.clone(), (*con, i as u32));
+                        fields.push(FieldInfo { name: f.name.clone(), ty, mutable: f.mutable });
+                    }
+                    DeclKind::Record(fields)
+                }
+                TypeDeclKind::Abbrev(_) => DeclKind::Primitive,
+                TypeDeclKind::Abstract => unreachable!(),
+            };
+            self.types.decls[con.index()].kind = kind;
+        }
+        Ok(())
+    }
+
+    pub(super) fn exception_decl(&mut self, c: &ast::ConstructorDecl) -> TResult<()> {
+        let args = c.args.iter().map(|a| self.type_expr_in(a, &HashMap::new(), false)).collect::<TResult<Vec<_>>>()?;
+        let index = self.types.exceptions.len() as u32;
+        self.types.exceptions.push(ExceptionDecl { name: c.name.clone(), args });
+        self.env.ctors.insert(c.name.clone(), CtorRef::Exception(index));
+        Ok(())
+    }
+
+    /// A type annotation in an expression or pattern: `'a` names are shared across the phrase.
+    pub(super) fn type_expr(&mut self, te: &ast::TypeExpr) -> TResult<Type> {
+        let scope = self.annot_vars.clone();
+        let t = self.type_expr_in(te, &scope, true)?;
+        Ok(t)
+    }
+
+    fn type_expr_in(&mut self, te: &ast::TypeExpr, scope: &HashMap<String, Type>, flexible: bool) -> TResult<Type> {
+        Ok(match &te.kind {
+            TypeExprKind::Var(name) => match scope.get(name) {
+                Some(t) => t.clone(),
+                None if flexible => {
+                    let t = self.annot_vars.entry(name.clone()).or_insert_with(|| Type::Var(TyVar(u32::MAX))).clone();
+                    if t == Type::Var(TyVar(u32::MAX)) {
+                        let fresh = self.u.fresh_var();
+                        self.annot_vars.insert(name.clone(), fresh.clone());
+                        fresh
+                    } else {
+                        t
+                    }
+                }
+                None => return Err(Diagnostic::error(te.span, format!("The type variable '{name} is unbound in this type declaration."))),
+            },
+            TypeExprKind::Any => self.u.fresh_var(),
+            TypeExprKind::Tuple(ts) => Type::Tuple(ts.iter().map(|t| self.type_expr_in(t, scope, flexible)).collect::<TResult<_>>()?),
+            TypeExprKind::Arrow(a, b) => Type::arrow(self.type_expr_in(a, scope, flexible)?, self.type_expr_in(b, scope, flexible)?),
+            TypeExprKind::Constr(name, args) => {
+                let args = args.iter().map(|t| self.type_expr_in(t, scope, flexible)).collect::<TResult<Vec<_>>>()?;
+                match self.env.types.get(name).cloned() {
+                    Some(TypeName::Con(c)) => {
+                        let arity = self.types.decl(c).params.len();
+                        if arity != args.len() {
+                            return Err(Diagnostic::error(
+                                te.span,
+                                format!("The type constructor {name} expects {arity} argument(s),\n       but is here applied to {} argument(s)", args.len()),
+                            ));
+                        }
+                        Type::Con(c, args)
+                    }
+                    Some(TypeName::Abbrev(params, body)) => {
+                        if params.len() != args.len() {
+                            return Err(Diagnostic::error(
+                                te.span,
+                                format!("The type constructor {name} expects {} argument(s),\n       but is here applied to {} argument(s)", params.len(), args.len()),
+                            ));
+                        }
+                        params.iter().zip(&args).fold(body, |t, (p, a)| t.subst(*p, a))
+                    }
+                    None => return Err(Diagnostic::error(te.span, format!("Unbound type constructor {name}"))),
+                }
+            }
+        })
+    }
+}
+
+fn param_scope(names: &[String], params: &[TyVar]) -> HashMap<String, Type> {
+    names.iter().zip(params).map(|(n, p)| (n.clone(), Type::Var(*p))).collect()
+}

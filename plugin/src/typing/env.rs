@@ -1,0 +1,66 @@
+//! Scoped name tables for the type checker: values, constructors, record fields, type names.
+//!
+//! Values are scoped (a `mark`/`restore` undo log); constructors, fields and type names are
+//! declared at top level only and a later declaration shadows an earlier one, as in OCaml.
+
+use std::collections::HashMap;
+
+use crate::lambda::ir::{TyCon, TyVar, Type, VarId};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueBinding {
+    /// A variable of the program (its scheme is the variable's type in the var table).
+    Var(VarId),
+    /// A predefined primitive (an index into `builtins::builtins()`).
+    Builtin(usize),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CtorRef {
+    /// Constructor `index` of variant type `ty`.
+    Variant(TyCon, u32),
+    /// Exception constructor `index`.
+    Exception(u32),
+}
+
+#[derive(Clone, Debug)]
+pub enum TypeName {
+    Con(TyCon),
+    /// `type ('a, 'b) t = ...` abbreviation: parameters and body.
+    Abbrev(Vec<TyVar>, Type),
+}
+
+#[derive(Default)]
+pub struct Env {
+    values: HashMap<String, Vec<ValueBinding>>,
+    undo: Vec<String>,
+    pub ctors: HashMap<String, CtorRef>,
+    /// Field name → (record type, field index).
+    pub fields: HashMap<String, (TyCon, u32)>,
+    pub types: HashMap<String, TypeName>,
+}
+
+impl Env {
+    pub fn bind(&mut self, name: &str, b: ValueBinding) {
+        self.values.entry(name.to_string()).or_default().push(b);
+        self.undo.push(name.to_string());
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<ValueBinding> {
+        self.values.get(name).and_then(|v| v.last().copied())
+    }
+
+    pub fn mark(&self) -> usize {
+        self.undo.len()
+    }
+
+    /// Forgets every value bound since `mark`.
+    pub fn restore(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            let name = self.undo.pop().unwrap();
+            if let Some(stack) = self.values.get_mut(&name) {
+                stack.pop();
+            }
+        }
+    }
+}

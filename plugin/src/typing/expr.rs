@@ -1,0 +1,700 @@
+//! Inference and elaboration of expressions, `let` bindings and top-level items.
+
+use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
+use super::env::{CtorRef, ValueBinding};
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Const, DeclKind, Direction, Expr, Prim, TyCon, TyVar, Type, VarId};
+use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+pub(crate) fn unit_value() -> Expr {
+    Expr::Construct { ty: Type::unit(), index: 0, args: vec![] }
+}
+
+pub(crate) fn bool_value(b: bool) -> Expr {
+    Expr::Construct { ty: Type::bool(), index: b as u32, args: vec![] }
+}
+
+/// Is the expression a syntactic value (may be generalised under the value restriction)?
+fn is_value(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => true,
+        ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(is_value),
+        ExprKind::Tuple(es) => es.iter().all(is_value),
+        ExprKind::Constraint(e, _) => is_value(e),
+        ExprKind::Let(_, bs, body) => bs.iter().all(|b| is_value(&b.expr)) && is_value(body),
+        _ => false,
+    }
+}
+
+impl<'s> Typer<'s> {
+    pub(super) fn items_from(&mut self, items: &[ast::Item], i: usize) -> TResult<Expr> {
+        let Some(item) = items.get(i) else {
+            return Ok(unit_value());
+        };
+        self.annot_vars.clear();
+        match &item.kind {
+            ast::ItemKind::Let(rec, bindings) => {
+                let mark = self.env.mark();
+                let r = self.let_bindings(*rec, bindings, &mut |t| t.items_from(items, i + 1));
+                // Top-level names stay visible: no restore. (Shadowing is by the scope stack.)
+                let _ = mark;
+                r
+            }
+            ast::ItemKind::Expr(e) => {
+                let (e, _) = self.expr(e)?;
+                let rest = self.items_from(items, i + 1)?;
+                Ok(Expr::Seq(bx(e), bx(rest)))
+            }
+            ast::ItemKind::Type(decls) => {
+                self.type_decls(decls)?;
+                self.items_from(items, i + 1)
+            }
+            ast::ItemKind::Exception(c) => {
+                self.exception_decl(c)?;
+                self.items_from(items, i + 1)
+            }
+        }
+    }
+
+    /// Elaborates `let [rec] bindings in <body>`, where `body` elaborates the scope.
+    pub(super) fn let_bindings(
+        &mut self,
+        rec: RecFlag,
+        bindings: &[ast::Binding],
+        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+    ) -> TResult<Expr> {
+        match rec {
+            RecFlag::Recursive => self.let_rec(bindings, body),
+            RecFlag::NonRecursive => self.let_nonrec(bindings, body),
+        }
+    }
+
+    fn let_nonrec(
+        &mut self,
+        bindings: &[ast::Binding],
+        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+    ) -> TResult<Expr> {
+        // All definitions are checked in the outer scope, then all names are bound.
+        let mut defs = Vec::new();
+        for b in bindings {
+            self.u.level += 1;
+            let (e, t) = self.expr(&b.expr)?;
+            self.u.level -= 1;
+            let generalize = is_value(&b.expr);
+            defs.push((b, e, t, generalize));
+        }
+        let mark = self.env.mark();
+        let mut simple = Vec::new();
+        let mut complex = Vec::new();
+        for (b, e, t, generalize) in defs {
+            match &b.pat.kind {
+                PatternKind::Var(name) => {
+                    let (e, scheme) = self.generalize(e, t, generalize);
+                    let v = self.fresh_var(name, scheme, b.pat.span);
+                    simple.push((v, e));
+                    self.env.bind(name, ValueBinding::Var(v));
+                }
+                _ => {
+                    let v = self.fresh_var("_let", t.clone(), b.pat.span);
+                    let pat = self.pattern_binding(&b.pat, &t)?;
+                    simple.push((v, e));
+                    complex.push((v, pat, b.span));
+                }
+            }
+        }
+        let mut rest = body(self)?;
+        for (v, pat, span) in complex.into_iter().rev() {
+            rest = self.bind_pattern(v, pat, rest, span)?;
+        }
+        let _ = mark;
+        for (v, e) in simple.into_iter().rev() {
+            rest = Expr::Local(v, bx(e), bx(rest));
+        }
+        Ok(rest)
+    }
+
+    /// Wraps `e` of type `t` in type abstractions over its generalisable variables.
+    fn generalize(&mut self, e: Expr, t: Type, generalize: bool) -> (Expr, Type) {
+        if !generalize {
+            return (e, t);
+        }
+        let vs = self.u.generalizable(&t);
+        self.quantify(e, t, &vs)
+    }
+
+    fn quantify(&mut self, mut e: Expr, mut t: Type, vs: &[TyVar]) -> (Expr, Type) {
+        for &v in vs.iter().rev() {
+            self.u.levels[v.0 as usize] = u32::MAX;
+            e = Expr::TyFun(v, bx(e));
+            t = Type::Forall(v, Box::new(t));
+        }
+        (e, t)
+    }
+
+    fn let_rec(
+        &mut self,
+        bindings: &[ast::Binding],
+        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+    ) -> TResult<Expr> {
+        self.u.level += 1;
+        let mark = self.env.mark();
+        let mut group = Vec::new();
+        for b in bindings {
+            let PatternKind::Var(name) = &b.pat.kind else {
+                return Err(Diagnostic::error(
+                    b.pat.span,
+                    "Only variables are allowed as left-hand side of `let rec'",
+                ));
+            };
+            if !matches!(b.expr.kind, ExprKind::Fun(..) | ExprKind::Function(_)) {
+                return Err(Diagnostic::unsupported(
+                    b.expr.span,
+                    "`let rec` of something other than a function is",
+                ));
+            }
+            let t = self.u.fresh_var();
+            let v = self.fresh_var(name, t.clone(), b.pat.span);
+            self.env.bind(name, ValueBinding::Var(v));
+            group.push((v, t));
+        }
+        let mut defs = Vec::new();
+        for (b, (v, t)) in bindings.iter().zip(&group) {
+            let (e, et) = self.expr(&b.expr)?;
+            self.expect(b.expr.span, &et, t)?;
+            defs.push((*v, e, t.clone()));
+        }
+        self.u.level -= 1;
+        // Generalise the group together over the union of its variables.
+        let mut vs: Vec<TyVar> = Vec::new();
+        for (_, _, t) in &defs {
+            for v in self.u.generalizable(t) {
+                if !vs.contains(&v) {
+                    vs.push(v)
+                }
+            }
+        }
+        let members: Vec<VarId> = defs.iter().map(|(v, _, _)| *v).collect();
+        let mut out = Vec::new();
+        for (v, mut e, t) in defs {
+            if !vs.is_empty() {
+                instantiate_rec_uses(&mut e, &members, &vs);
+            }
+            let (e, scheme) = self.quantify(e, t, &vs);
+            // quantify marks vars generalised again: harmless.
+            self.vars.vars[v.0 as usize].ty = scheme;
+            out.push((v, e));
+        }
+        self.env.restore(mark);
+        for (v, _) in &out {
+            let name = self.vars.get(*v).name.clone();
+            self.env.bind(&name, ValueBinding::Var(*v));
+        }
+        let rest = body(self)?;
+        Ok(Expr::LetRec(out, bx(rest)))
+    }
+
+    pub(super) fn expr(&mut self, e: &ast::Expr) -> TResult<(Expr, Type)> {
+        let (x, t) = self.expr_inner(e)?;
+        Ok((x, t))
+    }
+
+    fn expr_inner(&mut self, e: &ast::Expr) -> TResult<(Expr, Type)> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Constant(c) => self.constant(c, span),
+            ExprKind::Var(name) => self.var(name, span),
+            ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span),
+            ExprKind::Apply(f, args) => self.apply(f, args, span),
+            ExprKind::Fun(pats, body) => self.fun(pats, body),
+            ExprKind::Function(cases) => {
+                let t = self.u.fresh_var();
+                let x = self.fresh_var("_param", t.clone(), span);
+                let (body, rt) = self.match_cases(x, &t, cases, span, false)?;
+                Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
+            }
+            ExprKind::Let(rec, bindings, body) => {
+                let mark = self.env.mark();
+                let mut body_ty = None;
+                let r = self.let_bindings(*rec, bindings, &mut |t| {
+                    let (b, bt) = t.expr(body)?;
+                    body_ty = Some(bt);
+                    Ok(b)
+                });
+                self.env.restore(mark);
+                Ok((r?, body_ty.unwrap()))
+            }
+            ExprKind::If { cond, then, els } => {
+                let (c, ct) = self.expr(cond)?;
+                self.expect(cond.span, &ct, &Type::bool())?;
+                let (t, tt) = self.expr(then)?;
+                match els {
+                    Some(els) => {
+                        let (f, ft) = self.expr(els)?;
+                        self.expect(els.span, &ft, &tt)?;
+                        Ok((Expr::If(bx(c), bx(t), bx(f)), tt))
+                    }
+                    None => {
+                        self.expect(then.span, &tt, &Type::unit())?;
+                        Ok((Expr::If(bx(c), bx(t), bx(unit_value())), tt))
+                    }
+                }
+            }
+            ExprKind::Match(scrut, cases) => {
+                let (s, st) = self.expr(scrut)?;
+                let x = self.fresh_var("_match", st.clone(), scrut.span);
+                let (body, rt) = self.match_cases(x, &st, cases, span, false)?;
+                Ok((Expr::Local(x, bx(s), bx(body)), rt))
+            }
+            ExprKind::Try(body, cases) => {
+                let (b, bt) = self.expr(body)?;
+                let x = self.fresh_var("_exn", Type::exn(), span);
+                let (h, ht) = self.match_cases(x, &Type::exn(), cases, span, true)?;
+                self.expect(span, &ht, &bt)?;
+                Ok((Expr::Try(bx(b), x, bx(h)), bt))
+            }
+            ExprKind::Tuple(es) => {
+                let mut args = Vec::new();
+                let mut tys = Vec::new();
+                for x in es {
+                    let (a, t) = self.expr(x)?;
+                    args.push(a);
+                    tys.push(t);
+                }
+                let ty = Type::Tuple(tys);
+                Ok((Expr::Construct { ty: ty.clone(), index: 0, args }, ty))
+            }
+            ExprKind::Record { fields, base } => self.record(fields, base.as_deref(), span),
+            ExprKind::Field(r, name) => {
+                let (con, i, rt, ft, _) = self.field_instance(name, span)?;
+                let (x, xt) = self.expr(r)?;
+                self.expect(r.span, &xt, &rt)?;
+                let _ = con;
+                Ok((Expr::Field(bx(x), i), ft))
+            }
+            ExprKind::SetField(r, name, v) => {
+                let (_, i, rt, ft, mutable) = self.field_instance(name, span)?;
+                if !mutable {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("The record field {name} is not mutable"),
+                    ));
+                }
+                let (x, xt) = self.expr(r)?;
+                self.expect(r.span, &xt, &rt)?;
+                let (y, yt) = self.expr(v)?;
+                self.expect(v.span, &yt, &ft)?;
+                Ok((Expr::SetField(bx(x), i, bx(y)), Type::unit()))
+            }
+            ExprKind::Sequence(a, b) => {
+                let (x, xt) = self.expr(a)?;
+                if matches!(self.u.shallow(&xt), Type::Arrow(..)) {
+                    self.warnings.push(Diagnostic::warning(
+                        a.span,
+                        "this function application is partial, maybe some arguments are missing",
+                    ));
+                }
+                let (y, yt) = self.expr(b)?;
+                Ok((Expr::Seq(bx(x), bx(y)), yt))
+            }
+            ExprKind::While(c, body) => {
+                let (x, xt) = self.expr(c)?;
+                self.expect(c.span, &xt, &Type::bool())?;
+                let (y, _) = self.expr(body)?;
+                Ok((Expr::While(bx(x), bx(y)), Type::unit()))
+            }
+            ExprKind::For { var, var_span, from, to, dir, body } => {
+                let (f, ft) = self.expr(from)?;
+                self.expect(from.span, &ft, &Type::int())?;
+                let (t, tt) = self.expr(to)?;
+                self.expect(to.span, &tt, &Type::int())?;
+                let mark = self.env.mark();
+                let v = self.fresh_var(var, Type::int(), *var_span);
+                self.env.bind(var, ValueBinding::Var(v));
+                let (b, _) = self.expr(body)?;
+                self.env.restore(mark);
+                let dir = match dir {
+                    ast::Direction::Upto => Direction::Upto,
+                    ast::Direction::Downto => Direction::Downto,
+                };
+                Ok((
+                    Expr::For { var: v, from: bx(f), to: bx(t), dir, body: bx(b) },
+                    Type::unit(),
+                ))
+            }
+            ExprKind::Assert(c) => {
+                let (line, col) = self.line_col(span.lo);
+                let exn = Expr::ConstructExn {
+                    index: EXN_ASSERT_FAILURE,
+                    args: vec![Expr::Construct {
+                        ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
+                        index: 0,
+                        args: vec![
+                            Expr::Const(Const::String(self.file_name.as_bytes().into())),
+                            Expr::Const(Const::Int(line)),
+                            Expr::Const(Const::Int(col)),
+                        ],
+                    }],
+                };
+                if matches!(&c.kind, ExprKind::Construct(n, None) if n == "false") {
+                    let t = self.u.fresh_var();
+                    return Ok((Expr::Raise(bx(exn), t.clone()), t));
+                }
+                let (x, xt) = self.expr(c)?;
+                self.expect(c.span, &xt, &Type::bool())?;
+                Ok((
+                    Expr::If(bx(x), bx(unit_value()), bx(Expr::Raise(bx(exn), Type::unit()))),
+                    Type::unit(),
+                ))
+            }
+            ExprKind::Constraint(x, te) => {
+                let (y, yt) = self.expr(x)?;
+                let t = self.type_expr(te)?;
+                self.expect(x.span, &yt, &t)?;
+                Ok((y, yt))
+            }
+        }
+        .map(|(x, t)| (wrap_loc(span, x), t))
+    }
+
+    fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {
+        Ok(match c {
+            ast::Constant::Int(n) => (Expr::Const(Const::Int(*n)), Type::int()),
+            ast::Constant::Char(c) => (Expr::Const(Const::Char(*c)), Type::char()),
+            ast::Constant::String(s) => (Expr::Const(Const::String(s.as_slice().into())), Type::string()),
+            ast::Constant::Float(_) => return Err(Diagnostic::unsupported(span, "floats are")),
+        })
+    }
+
+    fn var(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+        match self.env.lookup(name) {
+            Some(ValueBinding::Var(v)) => {
+                let scheme = self.vars.ty(v).clone();
+                let (t, args) = self.u.instantiate(&scheme);
+                let mut e = Expr::Var(v);
+                for a in args {
+                    e = Expr::TyApp(bx(e), a);
+                }
+                Ok((e, t))
+            }
+            Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
+            None => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
+        }
+    }
+
+    /// The instance type of builtin `i` (its quantified variables replaced by fresh ones).
+    fn builtin_type(&mut self, i: usize) -> Type {
+        let b = &self.builtins[i];
+        let mut t = b.ty.clone();
+        for q in 0..b.quantified {
+            let fresh = self.u.fresh_var();
+            t = t.subst(TyVar(q as u32), &fresh);
+        }
+        t
+    }
+
+    /// A builtin used as a first-class value: eta-expanded into a function.
+    fn builtin_value(&mut self, i: usize, span: Span) -> TResult<(Expr, Type)> {
+        let t = self.builtin_type(i);
+        let mut params = Vec::new();
+        let mut cur = t.clone();
+        while let Type::Arrow(a, r) = cur {
+            params.push(self.fresh_var("_x", *a, span));
+            cur = *r;
+        }
+        if params.is_empty() {
+            return Err(Diagnostic::error(span, "internal: builtin without parameters"));
+        }
+        let args: Vec<Expr> = params.iter().map(|&p| Expr::Var(p)).collect();
+        let body = self.builtin_apply(i, args, span)?;
+        Ok((Expr::Fun(params, bx(body)), t))
+    }
+
+    /// A saturated application of builtin `i`.
+    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, _span: Span) -> TResult<Expr> {
+        let imp = self.builtins[i].imp;
+        Ok(match imp {
+            BuiltinImpl::Prim(Prim::Add, 0) => args.pop().unwrap(),
+            BuiltinImpl::Prim(p, _) => Expr::Prim(p, args),
+            BuiltinImpl::And => {
+                let b = args.pop().unwrap();
+                let a = args.pop().unwrap();
+                Expr::If(bx(a), bx(b), bx(bool_value(false)))
+            }
+            BuiltinImpl::Or => {
+                let b = args.pop().unwrap();
+                let a = args.pop().unwrap();
+                Expr::If(bx(a), bx(bool_value(true)), bx(b))
+            }
+            BuiltinImpl::Raise => {
+                let t = self.u.fresh_var();
+                Expr::Raise(bx(args.pop().unwrap()), t)
+            }
+            BuiltinImpl::Ref => Expr::Construct {
+                ty: Type::Con(TyCon::REF, vec![self.u.fresh_var()]),
+                index: 0,
+                args,
+            },
+            BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
+            BuiltinImpl::Assign => {
+                let v = args.pop().unwrap();
+                let r = args.pop().unwrap();
+                Expr::SetField(bx(r), 0, bx(v))
+            }
+        })
+    }
+
+    fn builtin_arity(&self, i: usize) -> usize {
+        match self.builtins[i].imp {
+            BuiltinImpl::Prim(_, n) => n.max(1),
+            BuiltinImpl::Raise | BuiltinImpl::Ref | BuiltinImpl::Deref => 1,
+            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign => 2,
+        }
+    }
+
+    fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+        // A saturated builtin becomes its primitive directly.
+        if let ExprKind::Var(name) = &f.kind {
+            if let Some(ValueBinding::Builtin(i)) = self.env.lookup(name) {
+                let arity = self.builtin_arity(i);
+                if args.len() >= arity {
+                    let mut t = self.builtin_type(i);
+                    let mut xs = Vec::new();
+                    for a in &args[..arity] {
+                        let Type::Arrow(p, r) = t else { unreachable!("builtin arity") };
+                        let (x, xt) = self.expr(a)?;
+                        self.expect(a.span, &xt, &p)?;
+                        xs.push(x);
+                        t = *r;
+                    }
+                    let head = self.builtin_apply(i, xs, span)?;
+                    return self.apply_rest(head, t, &args[arity..], f.span);
+                }
+            }
+        }
+        let (head, t) = self.expr(f)?;
+        self.apply_rest(head, t, args, f.span)
+    }
+
+    fn apply_rest(&mut self, head: Expr, mut t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
+        if args.is_empty() {
+            return Ok((head, t));
+        }
+        let mut xs = Vec::new();
+        for a in args {
+            let (x, xt) = self.expr(a)?;
+            let r = match self.u.shallow(&t) {
+                Type::Arrow(p, r) => {
+                    self.expect(a.span, &xt, &p)?;
+                    *r
+                }
+                Type::Var(_) => {
+                    let r = self.u.fresh_var();
+                    self.u
+                        .unify(&t, &Type::arrow(xt.clone(), r.clone()), &self.types)
+                        .map_err(|_| Diagnostic::error(a.span, "cannot apply"))?;
+                    r
+                }
+                other => {
+                    let ts = self.print_type(&other);
+                    return Err(Diagnostic::error(
+                        fspan,
+                        format!("This expression has type {ts}\n       This is not a function; it cannot be applied."),
+                    ));
+                }
+            };
+            xs.push(x);
+            t = r;
+        }
+        Ok((Expr::App(bx(head), xs), t))
+    }
+
+    fn fun(&mut self, pats: &[ast::Pattern], body: &ast::Expr) -> TResult<(Expr, Type)> {
+        let mark = self.env.mark();
+        let mut params = Vec::new();
+        let mut tys = Vec::new();
+        let mut destructure = Vec::new();
+        for p in pats {
+            let t = self.u.fresh_var();
+            match &p.kind {
+                PatternKind::Var(name) => {
+                    let v = self.fresh_var(name, t.clone(), p.span);
+                    self.env.bind(name, ValueBinding::Var(v));
+                    params.push(v);
+                }
+                _ => {
+                    let v = self.fresh_var("_arg", t.clone(), p.span);
+                    let pat = self.pattern_binding(p, &t)?;
+                    params.push(v);
+                    destructure.push((v, pat, p.span));
+                }
+            }
+            tys.push(t);
+        }
+        let (mut b, bt) = self.expr(body)?;
+        self.env.restore(mark);
+        for (v, pat, span) in destructure.into_iter().rev() {
+            b = self.bind_pattern(v, pat, b, span)?;
+        }
+        Ok((Expr::Fun(params, bx(b)), Type::arrows(tys.into_iter(), bt)))
+    }
+
+    /// Instantiates a constructor: its declaration, fresh type arguments, argument types.
+    pub(super) fn ctor_instance(&mut self, name: &str, span: Span) -> TResult<(CtorRef, Type, Vec<Type>)> {
+        let Some(c) = self.env.ctors.get(name).copied() else {
+            return Err(Diagnostic::error(span, format!("Unbound constructor {name}")));
+        };
+        match c {
+            CtorRef::Variant(con, i) => {
+                let decl = self.types.decl(con).clone();
+                let DeclKind::Variant(ctors) = &decl.kind else { unreachable!() };
+                let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
+                let inst = |t: &Type| {
+                    decl.params.iter().zip(&fresh).fold(t.clone(), |t, (v, f)| t.subst(*v, f))
+                };
+                let args = ctors[i as usize].args.iter().map(inst).collect();
+                Ok((c, Type::Con(con, fresh), args))
+            }
+            CtorRef::Exception(i) => Ok((c, Type::exn(), self.types.exceptions[i as usize].args.clone())),
+        }
+    }
+
+    fn construct(&mut self, name: &str, arg: Option<&ast::Expr>, span: Span) -> TResult<(Expr, Type)> {
+        let (c, ty, arg_tys) = self.ctor_instance(name, span)?;
+        let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
+            (None, _) => vec![],
+            (Some(a), 1) => vec![a],
+            (Some(a), n) => match &a.kind {
+                ExprKind::Tuple(es) if es.len() == n => es.iter().collect(),
+                _ => vec![a],
+            },
+        };
+        if given.len() != arg_tys.len() {
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
+                    arg_tys.len(),
+                    given.len()
+                ),
+            ));
+        }
+        let mut args = Vec::new();
+        for (a, t) in given.iter().zip(&arg_tys) {
+            let (x, xt) = self.expr(a)?;
+            self.expect(a.span, &xt, t)?;
+            args.push(x);
+        }
+        Ok(match c {
+            CtorRef::Variant(_, i) => (Expr::Construct { ty: ty.clone(), index: i, args }, ty),
+            CtorRef::Exception(i) => (Expr::ConstructExn { index: i, args }, ty),
+        })
+    }
+
+    /// Instantiates the record type owning field `name`:
+    /// (record type constructor, field index, record type, field type, mutable).
+    pub(super) fn field_instance(&mut self, name: &str, span: Span) -> TResult<(TyCon, u32, Type, Type, bool)> {
+        let Some(&(con, i)) = self.env.fields.get(name) else {
+            return Err(Diagnostic::error(span, format!("Unbound record field {name}")));
+        };
+        let decl = self.types.decl(con).clone();
+        let DeclKind::Record(fields) = &decl.kind else { unreachable!() };
+        let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
+        let f = &fields[i as usize];
+        let ft = decl.params.iter().zip(&fresh).fold(f.ty.clone(), |t, (v, x)| t.subst(*v, x));
+        Ok((con, i, Type::Con(con, fresh), ft, f.mutable))
+    }
+
+    fn record(
+        &mut self,
+        fields: &[(String, Span, ast::Expr)],
+        base: Option<&ast::Expr>,
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
+        let (first, fspan, _) = &fields[0];
+        let (con, _, rt, _, _) = self.field_instance(first, *fspan)?;
+        let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
+        let n = decl_fields.len();
+        let mut given: Vec<Option<Expr>> = vec![None; n];
+        for (name, fspan, e) in fields {
+            let (c, i, t, ft, _) = self.field_instance(name, *fspan)?;
+            if c != con {
+                return Err(Diagnostic::error(
+                    *fspan,
+                    format!("The record field {name} belongs to the type {} but is mixed here with fields of type {}",
+                        self.types.decl(c).name, self.types.decl(con).name),
+                ));
+            }
+            self.expect(*fspan, &t, &rt)?;
+            if given[i as usize].is_some() {
+                return Err(Diagnostic::error(*fspan, format!("The record field {name} is defined several times in this expression")));
+            }
+            let (x, xt) = self.expr(e)?;
+            self.expect(e.span, &xt, &ft)?;
+            given[i as usize] = Some(x);
+        }
+        match base {
+            None => {
+                let missing: Vec<String> = given
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, g)| g.is_none())
+                    .map(|(i, _)| decl_field_name(self, con, i))
+                    .collect();
+                if !missing.is_empty() {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("Some record fields are undefined: {}", missing.join(" ")),
+                    ));
+                }
+                let args = given.into_iter().map(Option::unwrap).collect();
+                Ok((Expr::Construct { ty: rt.clone(), index: 0, args }, rt))
+            }
+            Some(b) => {
+                let (bx_, bt) = self.expr(b)?;
+                self.expect(b.span, &bt, &rt)?;
+                let v = self.fresh_var("_base", rt.clone(), b.span);
+                let args = given
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, g)| g.unwrap_or_else(|| Expr::Field(bx(Expr::Var(v)), i as u32)))
+                    .collect();
+                let body = Expr::Construct { ty: rt.clone(), index: 0, args };
+                Ok((Expr::Local(v, bx(bx_), bx(body)), rt))
+            }
+        }
+    }
+}
+
+fn decl_field_name(t: &Typer, con: TyCon, i: usize) -> String {
+    match &t.types.decl(con).kind {
+        DeclKind::Record(fs) => fs[i].name.clone(),
+        _ => String::new(),
+    }
+}
+
+/// Keeps source locations on the nodes later stages attribute code to.
+fn wrap_loc(span: Span, e: Expr) -> Expr {
+    match e {
+        Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) => Expr::Loc(span, bx(e)),
+        e => e,
+    }
+}
+
+/// Inside a generalised `let rec` group, recursive uses are at the group's own type variables.
+fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
+    match e {
+        Expr::Var(v) if members.contains(v) => {
+            let mut x = Expr::Var(*v);
+            for &t in vs {
+                x = Expr::TyApp(bx(x), Type::Var(t));
+            }
+            *e = x;
+        }
+        _ => crate::lambda::visit::for_each_child_mut(e, |c| instantiate_rec_uses(c, members, vs)),
+    }
+}

@@ -1,0 +1,490 @@
+//! Pattern-match compilation to decision trees (Maranget, "Compiling pattern matching to good
+//! decision trees", 2008), producing lambda `Switch`/`If`/`Field`.
+//!
+//! The clause matrix has one row per clause (or-patterns expand into several rows of the same
+//! clause) and one column per *occurrence* (a variable holding a sub-value of the scrutinee).
+//! `compile` picks the first column in which the first row is refutable, and splits on the
+//! constructors (or constants) of that column: each arm specialises the matrix, so nothing
+//! already known is tested again. A row whose patterns are all irrefutable is selected: its
+//! variables are bound to their occurrences, its guard (if any) runs, and on guard failure the
+//! rows of *later clauses* are tried (OCaml binds an or-pattern from its first matching
+//! alternative, then runs the guard once).
+//!
+//! Clause bodies and guards become local functions of the clause's variables when the tree
+//! reaches them from several leaves, and are inlined in place when it reaches them once.
+
+use std::collections::HashMap;
+
+use super::builtins::EXN_MATCH_FAILURE;
+use super::pattern::{Bindings, Pat};
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Const, DeclKind, Expr, Prim, SwitchKind, Type, VarId};
+use crate::syntax::ast;
+
+#[derive(Clone)]
+struct Row {
+    pats: Vec<Pat>,
+    /// (pattern variable, occurrence) pairs bound so far.
+    binds: Vec<(VarId, VarId)>,
+    clause: usize,
+}
+
+struct Clause {
+    vars: Vec<VarId>,
+    has_guard: bool,
+    /// Function variables standing for the body and the guard (`fun vars -> ...`).
+    body_fn: VarId,
+    guard_fn: Option<VarId>,
+}
+
+/// What to do when no clause matches.
+#[derive(Clone)]
+enum Failure {
+    MatchFailure(Span),
+    /// Re-raise the exception in this variable (`try ... with` without a matching handler).
+    Reraise(VarId),
+}
+
+struct Compiler {
+    clauses: Vec<Clause>,
+    result_ty: Type,
+    failure: Failure,
+    partial: bool,
+}
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+impl<'s> Typer<'s> {
+    /// Elaborates `match x with cases` where `x : t` is already bound.
+    pub(super) fn match_cases(
+        &mut self,
+        x: VarId,
+        t: &Type,
+        cases: &[ast::Case],
+        span: Span,
+        is_try: bool,
+    ) -> TResult<(Expr, Type)> {
+        let result_ty = self.u.fresh_var();
+        let mut rows = Vec::new();
+        let mut clauses = Vec::new();
+        let mut bodies = Vec::new();
+        for (i, case) in cases.iter().enumerate() {
+            let mark = self.env.mark();
+            let mut binds = Bindings::new();
+            let pat = self.pattern(&case.pat, t, &mut binds)?;
+            for (name, v, _) in &binds {
+                self.env.bind(name, super::env::ValueBinding::Var(*v));
+            }
+            let guard = match &case.guard {
+                Some(g) => {
+                    let (ge, gt) = self.expr(g)?;
+                    self.expect(g.span, &gt, &Type::bool())?;
+                    Some(ge)
+                }
+                None => None,
+            };
+            let (body, bt) = self.expr(&case.body)?;
+            self.expect(case.body.span, &bt, &result_ty)?;
+            self.env.restore(mark);
+            let vars: Vec<VarId> = binds.iter().map(|(_, v, _)| *v).collect();
+            let fn_ty = |typer: &mut Self, r: Type| {
+                let params: Vec<Type> = if vars.is_empty() {
+                    vec![Type::unit()]
+                } else {
+                    vars.iter().map(|v| typer.vars.ty(*v).clone()).collect()
+                };
+                Type::arrows(params.into_iter(), r)
+            };
+            let bft = fn_ty(self, result_ty.clone());
+            let body_fn = self.fresh_var(&format!("_case{i}"), bft, case.body.span);
+            let guard_fn = guard.as_ref().map(|_| {
+                let gft = fn_ty(self, Type::bool());
+                self.fresh_var(&format!("_guard{i}"), gft, span)
+            });
+            clauses.push(Clause { vars, has_guard: guard.is_some(), body_fn, guard_fn });
+            bodies.push((body, guard));
+            rows.push(Row { pats: vec![pat], binds: vec![], clause: i });
+        }
+        let failure = if is_try { Failure::Reraise(x) } else { Failure::MatchFailure(span) };
+        let mut c = Compiler { clauses, result_ty: result_ty.clone(), failure, partial: false };
+        let tree = c.compile(self, vec![x], rows);
+        if c.partial && !is_try {
+            self.warnings.push(Diagnostic::warning(span, "this pattern-matching is not exhaustive"));
+        }
+        let tree = self.place_clause_functions(tree, &c.clauses, bodies);
+        Ok((tree, result_ty))
+    }
+
+    /// `let pat = <x> in body` for a destructuring binding: a one-clause match.
+    pub(super) fn bind_pattern(&mut self, x: VarId, pat: Pat, body: Expr, span: Span) -> TResult<Expr> {
+        let t = self.vars.ty(x).clone();
+        let mut vars = Vec::new();
+        collect_vars(&pat, &mut vars);
+        let _ = t;
+        let body_fn = self.fresh_var("_bind", Type::unit(), span);
+        let clauses = vec![Clause { vars, has_guard: false, body_fn, guard_fn: None }];
+        let rows = vec![Row { pats: vec![pat], binds: vec![], clause: 0 }];
+        let mut c = Compiler { clauses, result_ty: Type::unit(), failure: Failure::MatchFailure(span), partial: false };
+        let tree = c.compile(self, vec![x], rows);
+        if c.partial {
+            self.warnings.push(Diagnostic::warning(span, "this pattern-matching is not exhaustive"));
+        }
+        Ok(self.place_clause_functions(tree, &c.clauses, vec![(body, None)]))
+    }
+
+    /// Replaces each clause's calls by its body: inline when called once, else a local function.
+    fn place_clause_functions(&mut self, mut tree: Expr, clauses: &[Clause], bodies: Vec<(Expr, Option<Expr>)>) -> Expr {
+        let mut counts = HashMap::new();
+        count_calls(&tree, &mut counts);
+        let mut wrappers = Vec::new();
+        for (clause, (body, guard)) in clauses.iter().zip(bodies) {
+            let mut place = |f: VarId, code: Expr, tree: &mut Expr, typer: &mut Self| {
+                match counts.get(&f).copied().unwrap_or(0) {
+                    0 => {}
+                    1 => inline_call(tree, f, &clause.vars, code),
+                    _ => {
+                        let params = if clause.vars.is_empty() {
+                            vec![typer.fresh_var("_unit", Type::unit(), Span::default())]
+                        } else {
+                            clause.vars.clone()
+                        };
+                        wrappers.push((f, Expr::Fun(params, bx(code))));
+                    }
+                }
+            };
+            if let (Some(g), Some(gf)) = (guard, clause.guard_fn) {
+                place(gf, g, &mut tree, self);
+            }
+            place(clause.body_fn, body, &mut tree, self);
+        }
+        // A shared body's variables are the function's parameters: each leaf passes its
+        // occurrences, so the body's binders stay unique.
+        for (f, def) in wrappers.into_iter().rev() {
+            tree = Expr::Local(f, bx(def), bx(tree));
+        }
+        tree
+    }
+}
+
+fn collect_vars(p: &Pat, out: &mut Vec<VarId>) {
+    match p {
+        Pat::Var(v) => out.push(*v),
+        Pat::Alias(q, v) => {
+            collect_vars(q, out);
+            out.push(*v)
+        }
+        Pat::Ctor { args, .. } | Pat::Exn { args, .. } => args.iter().for_each(|a| collect_vars(a, out)),
+        Pat::Or(a, _) => collect_vars(a, out),
+        _ => {}
+    }
+}
+
+fn count_calls(e: &Expr, counts: &mut HashMap<VarId, usize>) {
+    if let Expr::App(f, _) = e {
+        if let Expr::Var(v) = **f {
+            *counts.entry(v).or_default() += 1;
+        }
+    }
+    crate::lambda::visit::for_each_child(e, |c| count_calls(c, counts));
+}
+
+/// Replaces the single call `f args` in `tree` by `let vars = args in code`.
+fn inline_call(tree: &mut Expr, f: VarId, vars: &[VarId], code: Expr) {
+    let mut code = Some(code);
+    fn go(e: &mut Expr, f: VarId, vars: &[VarId], code: &mut Option<Expr>) {
+        if let Expr::App(g, args) = e {
+            if matches!(**g, Expr::Var(v) if v == f) {
+                let mut body = code.take().expect("clause called once");
+                if !vars.is_empty() {
+                    for (v, a) in vars.iter().zip(args.iter()).rev() {
+                        body = Expr::Local(*v, bx(a.clone()), bx(body));
+                    }
+                }
+                *e = body;
+                return;
+            }
+        }
+        crate::lambda::visit::for_each_child_mut(e, |c| go(c, f, vars, code));
+    }
+    go(tree, f, vars, &mut code);
+}
+
+/// Strips variables and aliases from the head of every column into the row's bindings.
+fn normalize(row: &mut Row, occs: &[VarId]) {
+    for (j, p) in row.pats.iter_mut().enumerate() {
+        loop {
+            match std::mem::replace(p, Pat::Any) {
+                Pat::Var(v) => {
+                    row.binds.push((v, occs[j]));
+                    *p = Pat::Any;
+                }
+                Pat::Alias(q, v) => {
+                    row.binds.push((v, occs[j]));
+                    *p = *q;
+                    continue;
+                }
+                other => *p = other,
+            }
+            break;
+        }
+    }
+}
+
+/// The constructor-like head of a pattern, for grouping a column.
+#[derive(Clone, PartialEq, Debug)]
+enum Head {
+    Ctor(u32),
+    Exn(u32),
+    Int(i64),
+    Range(i64, i64),
+    Str(std::rc::Rc<[u8]>),
+}
+
+fn head(p: &Pat) -> Option<Head> {
+    match p {
+        Pat::Ctor { index, .. } => Some(Head::Ctor(*index)),
+        Pat::Exn { index, .. } => Some(Head::Exn(*index)),
+        Pat::Int(n) => Some(Head::Int(*n)),
+        Pat::Range(a, b) => Some(Head::Range(*a, *b)),
+        Pat::Str(s) => Some(Head::Str(s.clone())),
+        _ => None,
+    }
+}
+
+impl Compiler {
+    fn compile(&mut self, t: &mut Typer, occs: Vec<VarId>, mut rows: Vec<Row>) -> Expr {
+        for r in &mut rows {
+            normalize(r, &occs);
+        }
+        let Some(first) = rows.first() else {
+            self.partial = true;
+            return self.fail(t);
+        };
+        // Expand or-patterns in the column we split on (and wherever row 0 has one).
+        let col = first.pats.iter().position(|p| !p.is_irrefutable());
+        let Some(col) = col else {
+            return self.select(t, occs, rows);
+        };
+        let rows = expand_or(rows, col, &occs);
+        let first = &rows[0];
+        if first.pats[col].is_irrefutable() {
+            // The or-pattern expanded into an irrefutable alternative.
+            return self.compile(t, occs, rows);
+        }
+        let occ = occs[col];
+        match &first.pats[col] {
+            Pat::Ctor { ty, .. } => {
+                let ty = ty.clone();
+                self.split_ctors(t, &occs, col, occ, ty, rows)
+            }
+            _ => self.split_tests(t, &occs, col, occ, rows),
+        }
+    }
+
+    /// Row 0 matches: bind its variables and run its guard/body.
+    fn select(&mut self, t: &mut Typer, occs: Vec<VarId>, rows: Vec<Row>) -> Expr {
+        let row = &rows[0];
+        let clause = &self.clauses[row.clause];
+        let lookup = |v: VarId| row.binds.iter().find(|(p, _)| *p == v).map(|(_, o)| *o).unwrap_or(v);
+        let args: Vec<Expr> = if clause.vars.is_empty() {
+            vec![super::expr::unit_value()]
+        } else {
+            clause.vars.iter().map(|v| Expr::Var(lookup(*v))).collect()
+        };
+        let call_body = Expr::App(bx(Expr::Var(clause.body_fn)), args.clone());
+        if !clause.has_guard {
+            return call_body;
+        }
+        let guard_fn = clause.guard_fn.unwrap();
+        let this = row.clause;
+        let rest: Vec<Row> = rows.iter().filter(|r| r.clause > this).cloned().collect();
+        let otherwise = self.compile(t, occs, rest);
+        Expr::If(bx(Expr::App(bx(Expr::Var(guard_fn)), args)), bx(call_body), bx(otherwise))
+    }
+
+    fn fail(&mut self, t: &mut Typer) -> Expr {
+        match self.failure.clone() {
+            Failure::Reraise(x) => Expr::Raise(bx(Expr::Var(x)), self.result_ty.clone()),
+            Failure::MatchFailure(span) => {
+                let (line, col) = t.line_col(span.lo);
+                let exn = Expr::ConstructExn {
+                    index: EXN_MATCH_FAILURE,
+                    args: vec![Expr::Construct {
+                        ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
+                        index: 0,
+                        args: vec![
+                            Expr::Const(Const::String(t.file_name.as_bytes().into())),
+                            Expr::Const(Const::Int(line)),
+                            Expr::Const(Const::Int(col)),
+                        ],
+                    }],
+                };
+                Expr::Raise(bx(exn), self.result_ty.clone())
+            }
+        }
+    }
+
+    /// Splits on the constructors of a variant, tuple or record column.
+    fn split_ctors(&mut self, t: &mut Typer, occs: &[VarId], col: usize, occ: VarId, ty: Type, rows: Vec<Row>) -> Expr {
+        let nctors = match &t.u.zonk(&ty) {
+            Type::Con(c, _) => match &t.types.decl(*c).kind {
+                DeclKind::Variant(cs) => cs.len(),
+                _ => 1,
+            },
+            _ => 1,
+        };
+        let mut heads: Vec<(u32, Vec<Type>)> = Vec::new();
+        for r in &rows {
+            if let Pat::Ctor { index, arg_tys, .. } = &r.pats[col] {
+                if !heads.iter().any(|(i, _)| i == index) {
+                    heads.push((*index, arg_tys.clone()));
+                }
+            }
+        }
+        let mut arms = Vec::new();
+        for (index, arg_tys) in &heads {
+            let fields: Vec<VarId> = arg_tys.iter().map(|ft| t.fresh_var("_f", ft.clone(), Span::default())).collect();
+            let specialized = specialize(&rows, col, |p| match p {
+                Pat::Ctor { index: i, args, .. } if i == index => Some(args.clone()),
+                Pat::Ctor { .. } => None,
+                _ => Some(vec![Pat::Any; fields.len()]),
+            });
+            let new_occs = splice(occs, col, &fields);
+            let mut arm = self.compile(t, new_occs, specialized);
+            for (i, f) in fields.iter().enumerate().rev() {
+                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), i as u32)), bx(arm));
+            }
+            arms.push((*index as i64, arm));
+        }
+        if nctors == 1 {
+            return arms.pop().unwrap().1;
+        }
+        let default = if heads.len() < nctors {
+            let rest = specialize(&rows, col, |p| match p {
+                Pat::Ctor { .. } => None,
+                _ => Some(vec![]),
+            });
+            Some(bx(self.compile(t, splice(occs, col, &[]), rest)))
+        } else {
+            None
+        };
+        Expr::Switch { scrut: bx(Expr::Var(occ)), kind: SwitchKind::Constructor(ty), arms, default, ty: self.result_ty.clone() }
+    }
+
+    /// Splits a column of constants, ranges, strings or exceptions by a chain of tests (a
+    /// `Switch` on ints when every head is an int constant).
+    fn split_tests(&mut self, t: &mut Typer, occs: &[VarId], col: usize, occ: VarId, rows: Vec<Row>) -> Expr {
+        let mut heads: Vec<(Head, Vec<Type>)> = Vec::new();
+        for r in &rows {
+            if let Some(h) = head(&r.pats[col]) {
+                if !heads.iter().any(|(x, _)| *x == h) {
+                    let tys = match &r.pats[col] {
+                        Pat::Exn { arg_tys, .. } => arg_tys.clone(),
+                        _ => vec![],
+                    };
+                    heads.push((h, tys));
+                }
+            }
+        }
+        let rest = specialize(&rows, col, |p| if head(p).is_some() { None } else { Some(vec![]) });
+        let mut otherwise = self.compile(t, splice(occs, col, &[]), rest);
+        let all_ints = heads.iter().all(|(h, _)| matches!(h, Head::Int(_)));
+        let mut arms = Vec::new();
+        for (h, arg_tys) in heads.iter().rev() {
+            let fields: Vec<VarId> = arg_tys.iter().map(|ft| t.fresh_var("_f", ft.clone(), Span::default())).collect();
+            // A value may match several heads (ranges overlap constants): keep every row whose
+            // head covers this test's values, in order.
+            let specialized = specialize(&rows, col, |p| match (p, h) {
+                (Pat::Exn { index, args, .. }, Head::Exn(i)) if index == i => Some(args.clone()),
+                (Pat::Int(n), Head::Int(m)) if n == m => Some(vec![]),
+                (Pat::Range(a, b), Head::Int(m)) if a <= m && m <= b => Some(vec![]),
+                (Pat::Range(a, b), Head::Range(c, d)) if a <= c && d <= b => Some(vec![]),
+                (Pat::Str(s), Head::Str(x)) if s == x => Some(vec![]),
+                _ if head(p).is_none() => Some(vec![Pat::Any; fields.len()]),
+                _ => None,
+            });
+            let mut arm = self.compile(t, splice(occs, col, &fields), specialized);
+            for (i, f) in fields.iter().enumerate().rev() {
+                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), i as u32)), bx(arm));
+            }
+            if all_ints {
+                if let Head::Int(n) = h {
+                    arms.push((*n, arm));
+                    continue;
+                }
+            }
+            let v = || bx(Expr::Var(occ));
+            let int = |n: i64| bx(Expr::Const(Const::Int(n)));
+            let test = match h {
+                Head::Int(n) => Expr::Prim(Prim::IntEq, vec![*v(), *int(*n)]),
+                Head::Range(a, b) => Expr::If(
+                    bx(Expr::Prim(Prim::IntGe, vec![*v(), *int(*a)])),
+                    bx(Expr::Prim(Prim::IntLe, vec![*v(), *int(*b)])),
+                    bx(super::expr::bool_value(false)),
+                ),
+                Head::Str(s) => Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::String(s.clone()))]),
+                Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
+                Head::Ctor(_) => unreachable!(),
+            };
+            otherwise = Expr::If(bx(test), bx(arm), bx(otherwise));
+        }
+        if all_ints && !arms.is_empty() {
+            arms.reverse();
+            return Expr::Switch { scrut: bx(Expr::Var(occ)), kind: SwitchKind::Int, arms, default: Some(bx(otherwise)), ty: self.result_ty.clone() };
+        }
+        otherwise
+    }
+}
+
+/// Or-patterns in column `col` become several rows of the same clause, in order.
+fn expand_or(rows: Vec<Row>, col: usize, occs: &[VarId]) -> Vec<Row> {
+    let mut out = Vec::new();
+    for r in rows {
+        expand_row(r, col, occs, &mut out);
+    }
+    out
+}
+
+fn expand_row(mut r: Row, col: usize, occs: &[VarId], out: &mut Vec<Row>) {
+    match std::mem::replace(&mut r.pats[col], Pat::Any) {
+        Pat::Or(a, b) => {
+            let mut ra = r.clone();
+            ra.pats[col] = *a;
+            normalize(&mut ra, occs);
+            expand_row(ra, col, occs, out);
+            let mut rb = r;
+            rb.pats[col] = *b;
+            normalize(&mut rb, occs);
+            expand_row(rb, col, occs, out);
+        }
+        p => {
+            r.pats[col] = p;
+            out.push(r)
+        }
+    }
+}
+
+/// Keeps the rows whose pattern in `col` is accepted by `f`, replacing it by the returned
+/// sub-patterns.
+fn specialize(rows: &[Row], col: usize, f: impl Fn(&Pat) -> Option<Vec<Pat>>) -> Vec<Row> {
+    rows.iter()
+        .filter_map(|r| {
+            let subs = f(&r.pats[col])?;
+            let mut pats = r.pats[..col].to_vec();
+            pats.extend(subs);
+            pats.extend_from_slice(&r.pats[col + 1..]);
+            Some(Row { pats, binds: r.binds.clone(), clause: r.clause })
+        })
+        .collect()
+}
+
+fn splice(occs: &[VarId], col: usize, new: &[VarId]) -> Vec<VarId> {
+    let mut v = occs[..col].to_vec();
+    v.extend_from_slice(new);
+    v.extend_from_slice(&occs[col + 1..]);
+    v
+}
+

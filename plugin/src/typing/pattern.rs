@@ -1,0 +1,223 @@
+//! Typing of patterns into [`Pat`], the input of the match compiler.
+
+use std::rc::Rc;
+
+use super::env::{CtorRef, ValueBinding};
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{DeclKind, Type, VarId};
+use crate::syntax::ast::{self, PatternKind};
+
+/// A typed pattern. Variables are the `VarId`s the clause's body refers to; both sides of an
+/// or-pattern bind the same `VarId`s.
+#[derive(Clone, Debug)]
+pub enum Pat {
+    Any,
+    Var(VarId),
+    Alias(Box<Pat>, VarId),
+    /// An int or char constant (chars as their code).
+    Int(i64),
+    /// A char range `lo..hi`, inclusive.
+    Range(i64, i64),
+    Str(Rc<[u8]>),
+    /// Constructor `index` of `ty` with its argument patterns (tuples and records: index 0).
+    Ctor { ty: Type, index: u32, args: Vec<Pat>, arg_tys: Vec<Type> },
+    /// Exception constructor `index`.
+    Exn { index: u32, args: Vec<Pat>, arg_tys: Vec<Type> },
+    Or(Box<Pat>, Box<Pat>),
+}
+
+impl Pat {
+    /// Irrefutable: matches every value (after stripping aliases).
+    pub fn is_irrefutable(&self) -> bool {
+        match self {
+            Pat::Any | Pat::Var(_) => true,
+            Pat::Alias(p, _) => p.is_irrefutable(),
+            _ => false,
+        }
+    }
+
+    fn rename(&mut self, from: VarId, to: VarId) {
+        match self {
+            Pat::Var(v) | Pat::Alias(_, v) if *v == from => *v = to,
+            _ => {}
+        }
+        match self {
+            Pat::Alias(p, _) => p.rename(from, to),
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } => args.iter_mut().for_each(|a| a.rename(from, to)),
+            Pat::Or(a, b) => {
+                a.rename(from, to);
+                b.rename(from, to)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The names a pattern binds, with their variables.
+pub type Bindings = Vec<(String, VarId, Span)>;
+
+impl<'s> Typer<'s> {
+    /// Types pattern `p` against `t`, collecting its variables in `binds`.
+    pub(super) fn pattern(&mut self, p: &ast::Pattern, t: &Type, binds: &mut Bindings) -> TResult<Pat> {
+        let span = p.span;
+        match &p.kind {
+            PatternKind::Any => Ok(Pat::Any),
+            PatternKind::Var(name) => {
+                if binds.iter().any(|(n, _, _)| n == name) {
+                    return Err(Diagnostic::error(span, format!("Variable {name} is bound several times in this matching")));
+                }
+                let v = self.fresh_var(name, t.clone(), span);
+                binds.push((name.clone(), v, span));
+                Ok(Pat::Var(v))
+            }
+            PatternKind::Alias(q, name) => {
+                let inner = self.pattern(q, t, binds)?;
+                let v = self.fresh_var(name, t.clone(), span);
+                binds.push((name.clone(), v, span));
+                Ok(Pat::Alias(Box::new(inner), v))
+            }
+            PatternKind::Constant(c) => {
+                let (pat, ct) = match c {
+                    ast::Constant::Int(n) => (Pat::Int(*n), Type::int()),
+                    ast::Constant::Char(c) => (Pat::Int(*c as i64), Type::char()),
+                    ast::Constant::String(s) => (Pat::Str(s.as_slice().into()), Type::string()),
+                    ast::Constant::Float(_) => return Err(Diagnostic::unsupported(span, "floats are")),
+                };
+                self.expect_pat(span, &ct, t)?;
+                Ok(pat)
+            }
+            PatternKind::CharRange(lo, hi) => {
+                self.expect_pat(span, &Type::char(), t)?;
+                Ok(Pat::Range((*lo).min(*hi) as i64, (*lo).max(*hi) as i64))
+            }
+            PatternKind::Tuple(ps) => {
+                let tys: Vec<Type> = ps.iter().map(|_| self.u.fresh_var()).collect();
+                let tt = Type::Tuple(tys.clone());
+                self.expect_pat(span, &tt, t)?;
+                let mut args = Vec::new();
+                for (q, qt) in ps.iter().zip(&tys) {
+                    args.push(self.pattern(q, qt, binds)?);
+                }
+                Ok(Pat::Ctor { ty: tt, index: 0, args, arg_tys: tys })
+            }
+            PatternKind::Construct(name, arg) => {
+                let (c, ct, arg_tys) = self.ctor_instance(name, span)?;
+                self.expect_pat(span, &ct, t)?;
+                let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
+                    (None, _) => vec![],
+                    (Some(a), 1) => vec![a],
+                    (Some(a), n) => match &a.kind {
+                        PatternKind::Tuple(ps) if ps.len() == n => ps.iter().collect(),
+                        PatternKind::Any => return Ok(self.ctor_pat(c, ct, vec![Pat::Any; n], arg_tys)),
+                        _ => vec![a],
+                    },
+                };
+                if given.len() != arg_tys.len() {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!(
+                            "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
+                            arg_tys.len(),
+                            given.len()
+                        ),
+                    ));
+                }
+                let mut args = Vec::new();
+                for (q, qt) in given.iter().zip(&arg_tys) {
+                    args.push(self.pattern(q, qt, binds)?);
+                }
+                Ok(self.ctor_pat(c, ct, args, arg_tys))
+            }
+            PatternKind::Record { fields, open_: _ } => {
+                let (first, fspan, _) = &fields[0];
+                let (con, _, rt, _, _) = self.field_instance(first, *fspan)?;
+                self.expect_pat(span, &rt, t)?;
+                let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
+                let n = decl_fields.len();
+                let mut args = vec![Pat::Any; n];
+                let mut arg_tys = vec![Type::unit(); n];
+                let mut seen = vec![false; n];
+                for (name, fspan, q) in fields {
+                    let (c, i, frt, ft, _) = self.field_instance(name, *fspan)?;
+                    if c != con {
+                        return Err(Diagnostic::error(*fspan, format!("The record field {name} belongs to another type")));
+                    }
+                    self.expect_pat(*fspan, &frt, &rt)?;
+                    arg_tys[i as usize] = ft.clone();
+                    args[i as usize] = self.pattern(q, &ft, binds)?;
+                    seen[i as usize] = true;
+                }
+                // Types of fields not mentioned, for the match compiler's field variables.
+                for i in 0..n {
+                    if !seen[i] {
+                        let name = match &self.types.decl(con).kind {
+                            DeclKind::Record(fs) => fs[i].name.clone(),
+                            _ => unreachable!(),
+                        };
+                        let (_, _, frt, ft, _) = self.field_instance(&name, span)?;
+                        self.expect_pat(span, &frt, &rt)?;
+                        arg_tys[i] = ft;
+                    }
+                }
+                Ok(Pat::Ctor { ty: rt, index: 0, args, arg_tys })
+            }
+            PatternKind::Or(a, b) => {
+                let pa = self.pattern(a, t, binds)?;
+                let mut right = Bindings::new();
+                let mut pb = self.pattern(b, t, &mut right)?;
+                let left_names: Vec<&String> = binds.iter().map(|(n, _, _)| n).collect();
+                for (name, v, vspan) in &right {
+                    match binds.iter().find(|(n, _, _)| n == name) {
+                        Some((_, lv, _)) => pb.rename(*v, *lv),
+                        None => {
+                            return Err(Diagnostic::error(*vspan, format!("Variable {name} must occur on both sides of this | pattern")));
+                        }
+                    }
+                }
+                for n in left_names {
+                    let _ = n;
+                }
+                // Every variable of the left side must also be on the right (for variables of
+                // this or-pattern only; earlier bindings are outside it).
+                Ok(Pat::Or(Box::new(pa), Box::new(pb)))
+            }
+            PatternKind::Constraint(q, te) => {
+                let ct = self.type_expr(te)?;
+                self.expect_pat(span, &ct, t)?;
+                self.pattern(q, t, binds)
+            }
+        }
+    }
+
+    fn ctor_pat(&self, c: CtorRef, ty: Type, args: Vec<Pat>, arg_tys: Vec<Type>) -> Pat {
+        match c {
+            CtorRef::Variant(_, index) => Pat::Ctor { ty, index, args, arg_tys },
+            CtorRef::Exception(index) => Pat::Exn { index, args, arg_tys },
+        }
+    }
+
+    fn expect_pat(&mut self, span: Span, actual: &Type, expected: &Type) -> TResult<()> {
+        if self.u.unify(actual, expected, &self.types).is_ok() {
+            return Ok(());
+        }
+        let mut p = super::unify::TypePrinter::new(&self.types);
+        let a = p.print(&self.u.zonk(actual));
+        let e = p.print(&self.u.zonk(expected));
+        Err(Diagnostic::error(
+            span,
+            format!("This pattern matches values of type {a}\n       but a pattern was expected which matches values of type {e}"),
+        ))
+    }
+
+    /// Types a destructuring pattern (`let (a, b) = ...`, `fun (x, y) -> ...`) and binds its
+    /// names in the current scope.
+    pub(super) fn pattern_binding(&mut self, p: &ast::Pattern, t: &Type) -> TResult<Pat> {
+        let mut binds = Bindings::new();
+        let pat = self.pattern(p, t, &mut binds)?;
+        for (name, v, _) in binds {
+            self.env.bind(&name, ValueBinding::Var(v));
+        }
+        Ok(pat)
+    }
+}

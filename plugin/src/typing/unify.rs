@@ -1,0 +1,219 @@
+//! Unification with levels (Rémy's generalisation), instantiation, and type printing.
+//!
+//! Inference types are [`lambda::ir::Type`]s whose `Var`s are either *unification variables*
+//! (possibly bound in [`Unifier::bindings`]) or *generalised* variables (quantified by a
+//! `Forall` in a scheme: never bound, only substituted at instantiation). Each variable has a
+//! level: the let-nesting depth where it was created; generalising at level `l` quantifies the
+//! unbound variables of level `> l`.
+
+use std::collections::HashMap;
+
+use crate::lambda::ir::{TyVar, Type, TypeTable};
+
+#[derive(Default)]
+pub struct Unifier {
+    /// `bindings[v]`: what unification variable `v` stands for, once known.
+    pub bindings: Vec<Option<Type>>,
+    pub levels: Vec<u32>,
+    pub level: u32,
+}
+
+/// Why two types did not unify (the printer shows the whole types, like OCaml).
+#[derive(Debug)]
+pub enum UnifyError {
+    Mismatch,
+    /// `'a` occurs in the type it would be bound to.
+    Occurs,
+}
+
+impl Unifier {
+    pub fn fresh(&mut self) -> TyVar {
+        self.bindings.push(None);
+        self.levels.push(self.level);
+        TyVar(self.bindings.len() as u32 - 1)
+    }
+
+    pub fn fresh_var(&mut self) -> Type {
+        Type::Var(self.fresh())
+    }
+
+    /// Follows bindings at the head of `t`.
+    pub fn shallow(&self, t: &Type) -> Type {
+        let mut t = t.clone();
+        while let Type::Var(v) = t {
+            match &self.bindings[v.0 as usize] {
+                Some(b) => t = b.clone(),
+                None => break,
+            }
+        }
+        t
+    }
+
+    /// Replaces every bound variable in `t` by what it stands for.
+    pub fn zonk(&self, t: &Type) -> Type {
+        match self.shallow(t) {
+            Type::Var(v) => Type::Var(v),
+            Type::Con(c, args) => Type::Con(c, args.iter().map(|a| self.zonk(a)).collect()),
+            Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| self.zonk(a)).collect()),
+            Type::Arrow(a, b) => Type::arrow(self.zonk(&a), self.zonk(&b)),
+            Type::Forall(v, t) => Type::Forall(v, Box::new(self.zonk(&t))),
+        }
+    }
+
+    pub fn unify(&mut self, a: &Type, b: &Type, types: &TypeTable) -> Result<(), UnifyError> {
+        let a = self.shallow(a);
+        let b = self.shallow(b);
+        match (&a, &b) {
+            (Type::Var(x), Type::Var(y)) if x == y => Ok(()),
+            (Type::Var(x), _) => self.bind(*x, &b),
+            (_, Type::Var(y)) => self.bind(*y, &a),
+            (Type::Con(c, xs), Type::Con(d, ys)) if c == d && xs.len() == ys.len() => {
+                for (x, y) in xs.iter().zip(ys) {
+                    self.unify(x, y, types)?;
+                }
+                Ok(())
+            }
+            (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => {
+                for (x, y) in xs.iter().zip(ys) {
+                    self.unify(x, y, types)?;
+                }
+                Ok(())
+            }
+            (Type::Arrow(a1, r1), Type::Arrow(a2, r2)) => {
+                self.unify(a1, a2, types)?;
+                self.unify(r1, r2, types)
+            }
+            _ => Err(UnifyError::Mismatch),
+        }
+    }
+
+    fn bind(&mut self, v: TyVar, t: &Type) -> Result<(), UnifyError> {
+        let level = self.levels[v.0 as usize];
+        self.occurs_adjust(v, level, t)?;
+        self.bindings[v.0 as usize] = Some(t.clone());
+        Ok(())
+    }
+
+    /// Fails if `v` occurs in `t`; lowers the level of `t`'s variables to `level`.
+    fn occurs_adjust(&mut self, v: TyVar, level: u32, t: &Type) -> Result<(), UnifyError> {
+        match self.shallow(t) {
+            Type::Var(w) if w == v => Err(UnifyError::Occurs),
+            Type::Var(w) => {
+                let l = &mut self.levels[w.0 as usize];
+                *l = (*l).min(level);
+                Ok(())
+            }
+            Type::Con(_, ts) | Type::Tuple(ts) => {
+                ts.iter().try_for_each(|t| self.occurs_adjust(v, level, t))
+            }
+            Type::Arrow(a, b) => {
+                self.occurs_adjust(v, level, &a)?;
+                self.occurs_adjust(v, level, &b)
+            }
+            Type::Forall(_, t) => self.occurs_adjust(v, level, &t),
+        }
+    }
+
+    /// The unbound variables of `t` created deeper than the current level, in order of first
+    /// appearance: what a generalisation at this level quantifies.
+    pub fn generalizable(&self, t: &Type) -> Vec<TyVar> {
+        let mut out = Vec::new();
+        self.collect_free(t, &mut out);
+        out.retain(|v| self.levels[v.0 as usize] > self.level);
+        out
+    }
+
+    fn collect_free(&self, t: &Type, out: &mut Vec<TyVar>) {
+        match self.shallow(t) {
+            Type::Var(v) => {
+                if !out.contains(&v) {
+                    out.push(v)
+                }
+            }
+            Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| self.collect_free(t, out)),
+            Type::Arrow(a, b) => {
+                self.collect_free(&a, out);
+                self.collect_free(&b, out)
+            }
+            Type::Forall(_, t) => self.collect_free(&t, out),
+        }
+    }
+
+    /// Strips the `Forall`s of a scheme, replacing each quantified variable by a fresh
+    /// unification variable; returns the instance and the types chosen, outermost first.
+    pub fn instantiate(&mut self, scheme: &Type) -> (Type, Vec<Type>) {
+        let mut t = scheme.clone();
+        let mut args = Vec::new();
+        while let Type::Forall(v, body) = t {
+            let fresh = self.fresh_var();
+            t = body.subst(v, &fresh);
+            args.push(fresh);
+        }
+        (t, args)
+    }
+}
+
+/// Prints types as OCaml does: `int list`, `'a -> 'b`, `(int, string) t`, `int * bool`.
+pub struct TypePrinter<'a> {
+    pub types: &'a TypeTable,
+    names: HashMap<TyVar, String>,
+}
+
+impl<'a> TypePrinter<'a> {
+    pub fn new(types: &'a TypeTable) -> Self {
+        TypePrinter { types, names: HashMap::new() }
+    }
+
+    pub fn print(&mut self, t: &Type) -> String {
+        self.print_prec(t, 0)
+    }
+
+    /// prec 0: arrow allowed; 1: inside arrow's left (tuple ok); 2: inside tuple; 3: argument.
+    fn print_prec(&mut self, t: &Type, prec: u8) -> String {
+        match t {
+            Type::Var(v) => {
+                let n = self.names.len();
+                self.names
+                    .entry(*v)
+                    .or_insert_with(|| {
+                        let letter = (b'a' + (n % 26) as u8) as char;
+                        if n < 26 {
+                            format!("'{letter}")
+                        } else {
+                            format!("'{letter}{}", n / 26)
+                        }
+                    })
+                    .clone()
+            }
+            Type::Con(c, args) => {
+                let name = &self.types.decl(*c).name;
+                match args.len() {
+                    0 => name.clone(),
+                    1 => format!("{} {}", self.print_prec(&args[0], 3), name),
+                    _ => {
+                        let parts: Vec<String> = args.iter().map(|a| self.print_prec(a, 0)).collect();
+                        format!("({}) {}", parts.join(", "), name)
+                    }
+                }
+            }
+            Type::Tuple(ts) => {
+                let parts: Vec<String> = ts.iter().map(|a| self.print_prec(a, 3)).collect();
+                let s = parts.join(" * ");
+                if prec >= 2 {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            Type::Arrow(a, b) => {
+                let s = format!("{} -> {}", self.print_prec(a, 1), self.print_prec(b, 0));
+                if prec >= 1 {
+                    format!("({s})")
+                } else {
+                    s
+                }
+            }
+            Type::Forall(_, t) => self.print_prec(t, prec),
+        }
+    }
+}
