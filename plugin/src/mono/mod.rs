@@ -1,1 +1,230 @@
-//! (stage module; see ARCHITECTURE.md)
+//! The mono stage: polymorphic lambda IR → monomorphic lambda IR (whole program, MLton-style).
+//!
+//! Every polymorphic definition (`let v = TyFun(a.., def)`, or a `let rec` group) is copied once
+//! per distinct instantiation its uses request (`TyApp(.. TyApp(Var v, t1) .., tn)` with the
+//! types made ground); definitions nobody instantiates disappear (they are values, so this
+//! drops no effect). The output has no `TyFun`/`TyApp`/`Forall`, and every binder is fresh
+//! (each copy gets its own variables), so binders stay unique.
+//!
+//! Requests are collected demand-first: the scope of a polymorphic binding is translated before
+//! its definition, then one copy is made per request; a `let rec` group runs a worklist until
+//! no copy requests a new instance (terminates: HM has no polymorphic recursion).
+
+use std::collections::HashMap;
+
+use crate::lambda::ir::{Expr, Program, TyVar, Type, VarId, VarInfo, VarTable};
+
+/// Makes `program` monomorphic.
+pub fn monomorphize(program: &Program) -> Program {
+    let mut m = Mono { old: &program.vars, vars: VarTable::default(), rename: HashMap::new(), poly: HashMap::new() };
+    let body = m.expr(&program.body, &HashMap::new());
+    Program { body, vars: m.vars, types: program.types.clone(), next_tyvar: program.next_tyvar }
+}
+
+struct PolyBinding {
+    /// Instances requested so far: ground type arguments → the copy's variable.
+    instances: Vec<(Vec<Type>, VarId)>,
+}
+
+struct Mono<'a> {
+    old: &'a VarTable,
+    vars: VarTable,
+    /// Monomorphic binders in scope: old → new.
+    rename: HashMap<VarId, VarId>,
+    /// Polymorphic binders in scope.
+    poly: HashMap<VarId, PolyBinding>,
+}
+
+type TySubst = HashMap<TyVar, Type>;
+
+fn subst_all(t: &Type, s: &TySubst) -> Type {
+    match t {
+        Type::Var(v) => s.get(v).cloned().unwrap_or_else(Type::unit),
+        Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| subst_all(t, s)).collect()),
+        Type::Tuple(a) => Type::Tuple(a.iter().map(|t| subst_all(t, s)).collect()),
+        Type::Arrow(a, b) => Type::arrow(subst_all(a, s), subst_all(b, s)),
+        Type::Forall(_, t) => subst_all(t, s),
+    }
+}
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+/// Splits `TyFun(a1, .. TyFun(an, e))` into its type parameters and body.
+fn strip_tyfuns(mut e: &Expr) -> (Vec<TyVar>, &Expr) {
+    let mut vs = Vec::new();
+    loop {
+        match e {
+            Expr::TyFun(v, b) => {
+                vs.push(*v);
+                e = b;
+            }
+            Expr::Loc(_, b) if matches!(**b, Expr::TyFun(..)) => e = b,
+            _ => return (vs, e),
+        }
+    }
+}
+
+impl<'a> Mono<'a> {
+    fn fresh_binder(&mut self, old: VarId, s: &TySubst) -> VarId {
+        let info = self.old.get(old);
+        let v = self.vars.fresh(info.name.clone(), subst_all(&info.ty, s), info.span);
+        self.rename.insert(old, v);
+        v
+    }
+
+    fn instance(&mut self, old: VarId, args: Vec<Type>) -> VarId {
+        let binding = self.poly.get(&old).expect("polymorphic binding in scope");
+        if let Some((_, v)) = binding.instances.iter().find(|(a, _)| *a == args) {
+            return *v;
+        }
+        let info: &VarInfo = self.old.get(old);
+        // The instance's type: strip the foralls and substitute.
+        let mut t = info.ty.clone();
+        let mut s = TySubst::new();
+        for a in &args {
+            if let Type::Forall(v, body) = t {
+                s.insert(v, a.clone());
+                t = *body;
+            }
+        }
+        let ty = subst_all(&t, &s);
+        let v = self.vars.fresh(info.name.clone(), ty, info.span);
+        self.poly.get_mut(&old).unwrap().instances.push((args, v));
+        v
+    }
+
+    fn expr(&mut self, e: &Expr, s: &TySubst) -> Expr {
+        match e {
+            Expr::Var(v) => match self.rename.get(v) {
+                Some(n) => Expr::Var(*n),
+                None if self.poly.contains_key(v) => Expr::Var(self.instance(*v, vec![])),
+                None => panic!("mono: unbound variable {v}"),
+            },
+            Expr::TyApp(..) => {
+                let mut args = Vec::new();
+                let mut cur = e;
+                while let Expr::TyApp(f, t) = cur {
+                    args.push(subst_all(t, s));
+                    cur = f;
+                }
+                args.reverse();
+                match cur {
+                    Expr::Var(v) if self.poly.contains_key(v) => Expr::Var(self.instance(*v, args)),
+                    // A type application of something already monomorphic (e.g. after the
+                    // simplifier substituted a definition): translate the head.
+                    other => self.expr(other, s),
+                }
+            }
+            Expr::TyFun(_, b) => self.expr(b, s),
+            Expr::Local(v, def, body) => {
+                let (tvs, inner) = strip_tyfuns(def);
+                if tvs.is_empty() {
+                    let d = self.expr(def, s);
+                    let nv = self.fresh_binder(*v, s);
+                    let b = self.expr(body, s);
+                    return Expr::Local(nv, bx(d), bx(b));
+                }
+                self.poly.insert(*v, PolyBinding { instances: Vec::new() });
+                let b = self.expr(body, s);
+                let binding = self.poly.remove(v).unwrap();
+                let mut out = b;
+                for (args, nv) in binding.instances.into_iter().rev() {
+                    let mut s2 = s.clone();
+                    for (tv, a) in tvs.iter().zip(args) {
+                        s2.insert(*tv, a);
+                    }
+                    let d = self.expr(inner, &s2);
+                    out = Expr::Local(nv, bx(d), bx(out));
+                }
+                out
+            }
+            Expr::LetRec(defs, body) => self.letrec(defs, body, s),
+            Expr::Fun(params, b) => {
+                let ps = params.iter().map(|p| self.fresh_binder(*p, s)).collect();
+                Expr::Fun(ps, bx(self.expr(b, s)))
+            }
+            Expr::Try(b, v, h) => {
+                let b = self.expr(b, s);
+                let nv = self.fresh_binder(*v, s);
+                Expr::Try(bx(b), nv, bx(self.expr(h, s)))
+            }
+            Expr::For { var, from, to, dir, body } => {
+                let from = self.expr(from, s);
+                let to = self.expr(to, s);
+                let nv = self.fresh_binder(*var, s);
+                Expr::For { var: nv, from: bx(from), to: bx(to), dir: *dir, body: bx(self.expr(body, s)) }
+            }
+            Expr::Construct { ty, index, args } => Expr::Construct {
+                ty: subst_all(ty, s),
+                index: *index,
+                args: args.iter().map(|a| self.expr(a, s)).collect(),
+            },
+            Expr::Switch { scrut, kind, arms, default, ty } => Expr::Switch {
+                scrut: bx(self.expr(scrut, s)),
+                kind: match kind {
+                    crate::lambda::ir::SwitchKind::Constructor(t) => {
+                        crate::lambda::ir::SwitchKind::Constructor(subst_all(t, s))
+                    }
+                    k => k.clone(),
+                },
+                arms: arms.iter().map(|(k, a)| (*k, self.expr(a, s))).collect(),
+                default: default.as_ref().map(|d| bx(self.expr(d, s))),
+                ty: subst_all(ty, s),
+            },
+            Expr::Raise(x, ty) => Expr::Raise(bx(self.expr(x, s)), subst_all(ty, s)),
+            _ => {
+                let mut out = e.clone();
+                crate::lambda::visit::for_each_child_mut(&mut out, |c| *c = self.expr(c, s));
+                out
+            }
+        }
+    }
+
+    fn letrec(&mut self, defs: &[(VarId, Expr)], body: &Expr, s: &TySubst) -> Expr {
+        let polymorphic = defs.iter().any(|(_, d)| !strip_tyfuns(d).0.is_empty());
+        if !polymorphic {
+            let vs: Vec<VarId> = defs.iter().map(|(v, _)| self.fresh_binder(*v, s)).collect();
+            let ds = defs.iter().zip(&vs).map(|((_, d), v)| (*v, self.expr(d, s))).collect();
+            return Expr::LetRec(ds, bx(self.expr(body, s)));
+        }
+        for (v, _) in defs {
+            self.poly.insert(*v, PolyBinding { instances: Vec::new() });
+        }
+        let b = self.expr(body, s);
+        // Worklist: specialise every requested instance; copies may request more.
+        let mut done: Vec<(VarId, usize)> = Vec::new();
+        let mut out_defs = Vec::new();
+        loop {
+            let mut todo = None;
+            'find: for (v, _) in defs {
+                let n = self.poly[v].instances.len();
+                for i in 0..n {
+                    if !done.contains(&(*v, i)) {
+                        todo = Some((*v, i));
+                        break 'find;
+                    }
+                }
+            }
+            let Some((v, i)) = todo else { break };
+            done.push((v, i));
+            let (args, nv) = self.poly[&v].instances[i].clone();
+            let def = &defs.iter().find(|(w, _)| *w == v).unwrap().1;
+            let (tvs, inner) = strip_tyfuns(def);
+            let mut s2 = s.clone();
+            for (tv, a) in tvs.iter().zip(args) {
+                s2.insert(*tv, a);
+            }
+            let d = self.expr(inner, &s2);
+            out_defs.push((nv, d));
+        }
+        for (v, _) in defs {
+            self.poly.remove(v);
+        }
+        if out_defs.is_empty() {
+            return b;
+        }
+        Expr::LetRec(out_defs, bx(b))
+    }
+}
