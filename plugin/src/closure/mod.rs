@@ -1,1 +1,356 @@
-//! (stage module; see ARCHITECTURE.md)
+//! The closure stage: monomorphic lambda IR → first-order functions with explicit
+//! environments ([`ir`]).
+//!
+//! 1. Number every `Fun` in pre-order (function 0 is the top level) and compute its free
+//!    variables. All walks here visit children in [`visit::for_each_child`] order, so the
+//!    pre-order numbers agree between passes.
+//! 2. Find the *closed* functions by a fixpoint: a function is closed when each of its free
+//!    variables is bound to a closed function (or to itself). Closed functions get a static
+//!    closure and capture nothing.
+//! 3. Translate: references to closed functions become `StaticClosure`, captured variables are
+//!    loaded from the environment at function entry, saturated calls to a variable bound to a
+//!    known function become `CallKnown`, and everything else `Apply`.
+
+pub mod ir;
+
+use std::collections::{HashMap, HashSet};
+
+use crate::diagnostics::Span;
+use crate::lambda::ir::{Expr, Program, Type, VarId};
+use crate::lambda::visit;
+use ir::{CExpr, Func, FuncIdx};
+
+pub fn convert(program: &Program) -> ir::Program {
+    let mut c = Converter {
+        vars: program.vars.clone(),
+        fun_of_var: HashMap::new(),
+        funs: vec![FunInfo { free: Vec::new(), arity: 0, name: "main".into(), span: Span::default() }],
+        closed: HashSet::new(),
+        out: Vec::new(),
+        counter: 1,
+    };
+    c.number(&program.body, None, Span::default());
+    c.counter = 1;
+    c.free_vars(&program.body, &mut Vec::new(), &mut HashSet::new());
+    c.find_closed();
+    c.out = vec![None; c.funs.len()];
+    c.counter = 1;
+    let entry_self = c.vars.fresh("_main", Type::unit(), Span::default());
+    let body = c.expr(&program.body, Cur { idx: FuncIdx(0), self_var: None });
+    c.out[0] = Some(Func {
+        name: "egret_main_body".into(),
+        source_name: "main".into(),
+        params: vec![],
+        self_var: entry_self,
+        captured: vec![],
+        body,
+        span: Span::default(),
+    });
+    ir::Program {
+        funcs: c.out.into_iter().map(|f| f.expect("every function converted")).collect(),
+        entry: FuncIdx(0),
+        vars: c.vars,
+        types: program.types.clone(),
+    }
+}
+
+/// The function being translated.
+#[derive(Clone, Copy)]
+struct Cur {
+    idx: FuncIdx,
+    self_var: Option<VarId>,
+}
+
+struct FunInfo {
+    /// Free variables, sorted.
+    free: Vec<VarId>,
+    arity: usize,
+    name: String,
+    span: Span,
+}
+
+struct Converter {
+    vars: crate::lambda::ir::VarTable,
+    /// Variables bound directly to a function.
+    fun_of_var: HashMap<VarId, FuncIdx>,
+    funs: Vec<FunInfo>,
+    closed: HashSet<FuncIdx>,
+    out: Vec<Option<Func>>,
+    /// Pre-order function counter of the current walk.
+    counter: u32,
+}
+
+fn strip_loc(e: &Expr) -> &Expr {
+    match e {
+        Expr::Loc(_, b) => strip_loc(b),
+        e => e,
+    }
+}
+
+fn bx(e: CExpr) -> Box<CExpr> {
+    Box::new(e)
+}
+
+impl Converter {
+    fn number(&mut self, e: &Expr, binder: Option<VarId>, span: Span) {
+        match e {
+            Expr::Fun(ps, b) => {
+                let idx = FuncIdx(self.funs.len() as u32);
+                let name = match binder {
+                    Some(v) => self.vars.get(v).name.clone(),
+                    None => "fun".to_string(),
+                };
+                if let Some(v) = binder {
+                    self.fun_of_var.insert(v, idx);
+                }
+                let span = binder.map(|v| self.vars.get(v).span).unwrap_or(span);
+                self.funs.push(FunInfo { free: vec![], arity: ps.len(), name, span });
+                self.number(b, None, span);
+            }
+            Expr::Loc(s, b) => self.number(b, binder, *s),
+            Expr::Local(v, d, b) => {
+                self.number(d, Some(*v), span);
+                self.number(b, None, span);
+            }
+            Expr::LetRec(defs, b) => {
+                for (v, d) in defs {
+                    self.number(d, Some(*v), span);
+                }
+                self.number(b, None, span);
+            }
+            _ => visit::for_each_child(e, |c| self.number(c, None, span)),
+        }
+    }
+
+    /// Collects the free variables of the current function into `free`, recording those of
+    /// nested functions in `funs`.
+    fn free_vars(&mut self, e: &Expr, bound: &mut Vec<VarId>, free: &mut HashSet<VarId>) {
+        match e {
+            Expr::Var(v) => {
+                if !bound.contains(v) {
+                    free.insert(*v);
+                }
+            }
+            Expr::Fun(ps, b) => {
+                let idx = self.counter as usize;
+                self.counter += 1;
+                let mut inner_bound = ps.clone();
+                let mut inner_free = HashSet::new();
+                self.free_vars(b, &mut inner_bound, &mut inner_free);
+                let mut list: Vec<VarId> = inner_free.into_iter().collect();
+                list.sort();
+                for v in &list {
+                    if !bound.contains(v) {
+                        free.insert(*v);
+                    }
+                }
+                self.funs[idx].free = list;
+            }
+            Expr::Local(v, d, b) => {
+                self.free_vars(d, bound, free);
+                bound.push(*v);
+                self.free_vars(b, bound, free);
+            }
+            Expr::LetRec(defs, b) => {
+                bound.extend(defs.iter().map(|(v, _)| *v));
+                for (_, d) in defs {
+                    self.free_vars(d, bound, free);
+                }
+                self.free_vars(b, bound, free);
+            }
+            Expr::Try(b, v, h) => {
+                self.free_vars(b, bound, free);
+                bound.push(*v);
+                self.free_vars(h, bound, free);
+            }
+            Expr::For { var, from, to, body, .. } => {
+                self.free_vars(from, bound, free);
+                self.free_vars(to, bound, free);
+                bound.push(*var);
+                self.free_vars(body, bound, free);
+            }
+            _ => visit::for_each_child(e, |c| self.free_vars(c, bound, free)),
+        }
+    }
+
+    fn find_closed(&mut self) {
+        loop {
+            let mut changed = false;
+            for i in 1..self.funs.len() {
+                let idx = FuncIdx(i as u32);
+                if self.closed.contains(&idx) {
+                    continue;
+                }
+                let ok = self.funs[i].free.iter().all(|v| match self.fun_of_var.get(v) {
+                    Some(g) => *g == idx || self.closed.contains(g),
+                    None => false,
+                });
+                if ok {
+                    self.closed.insert(idx);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    /// The value of variable `v` inside function `cur`.
+    fn var(&self, v: VarId, cur: Cur) -> CExpr {
+        if let Some(g) = self.fun_of_var.get(&v) {
+            if *g == cur.idx {
+                if let Some(s) = cur.self_var {
+                    return CExpr::Var(s);
+                }
+            }
+            if self.closed.contains(g) {
+                return CExpr::StaticClosure(*g);
+            }
+        }
+        CExpr::Var(v)
+    }
+
+    fn expr(&mut self, e: &Expr, cur: Cur) -> CExpr {
+        match e {
+            Expr::Var(v) => self.var(*v, cur),
+            Expr::Const(c) => CExpr::Const(c.clone()),
+            Expr::Fun(..) => {
+                let idx = self.function(e);
+                if self.closed.contains(&idx) {
+                    CExpr::StaticClosure(idx)
+                } else {
+                    let tmp = self.vars.fresh("_clos", Type::unit(), Span::default());
+                    let captured = self.captured_of(idx);
+                    CExpr::Closures(vec![(tmp, idx, captured)], bx(CExpr::Var(tmp)))
+                }
+            }
+            Expr::App(f, args) => {
+                let head = strip_loc(f);
+                let known = match head {
+                    Expr::Var(v) => self.fun_of_var.get(v).copied().filter(|g| self.funs[g.0 as usize].arity <= args.len()),
+                    _ => None,
+                };
+                let fc = self.expr(f, cur);
+                let mut xs: Vec<CExpr> = args.iter().map(|a| self.expr(a, cur)).collect();
+                match known {
+                    Some(g) => {
+                        let n = self.funs[g.0 as usize].arity;
+                        let rest = xs.split_off(n);
+                        let call = CExpr::CallKnown(g, xs, bx(fc));
+                        if rest.is_empty() {
+                            call
+                        } else {
+                            CExpr::Apply(bx(call), rest)
+                        }
+                    }
+                    None => CExpr::Apply(bx(fc), xs),
+                }
+            }
+            Expr::TyFun(_, b) | Expr::TyApp(b, _) => self.expr(b, cur),
+            Expr::Local(v, d, b) => {
+                let dc = if let Expr::Fun(..) = strip_loc(d) {
+                    let idx = self.function(strip_loc(d));
+                    if self.closed.contains(&idx) {
+                        // Referenced as a static closure; the binding is not needed.
+                        let bc = self.expr(b, cur);
+                        return bc;
+                    }
+                    let captured = self.captured_of(idx);
+                    let bc = self.expr(b, cur);
+                    return CExpr::Closures(vec![(*v, idx, captured)], bx(bc));
+                } else {
+                    self.expr(d, cur)
+                };
+                CExpr::Let(*v, bx(dc), bx(self.expr(b, cur)))
+            }
+            Expr::LetRec(defs, b) => {
+                let mut group = Vec::new();
+                for (v, d) in defs {
+                    let idx = self.function(strip_loc(d));
+                    if !self.closed.contains(&idx) {
+                        group.push((*v, idx, self.captured_of(idx)));
+                    }
+                }
+                let bc = self.expr(b, cur);
+                if group.is_empty() {
+                    bc
+                } else {
+                    CExpr::Closures(group, bx(bc))
+                }
+            }
+            Expr::Seq(a, b) => CExpr::Seq(bx(self.expr(a, cur)), bx(self.expr(b, cur))),
+            Expr::Prim(p, args) => CExpr::Prim(*p, args.iter().map(|a| self.expr(a, cur)).collect()),
+            Expr::If(c, t, f) => CExpr::If(bx(self.expr(c, cur)), bx(self.expr(t, cur)), bx(self.expr(f, cur))),
+            Expr::Construct { ty, index, args } => CExpr::Construct {
+                ty: ty.clone(),
+                index: *index,
+                args: args.iter().map(|a| self.expr(a, cur)).collect(),
+            },
+            Expr::ConstructExn { index, args } => {
+                CExpr::ConstructExn { index: *index, args: args.iter().map(|a| self.expr(a, cur)).collect() }
+            }
+            Expr::Field(x, i) => CExpr::Field(bx(self.expr(x, cur)), *i),
+            Expr::SetField(x, i, v) => CExpr::SetField(bx(self.expr(x, cur)), *i, bx(self.expr(v, cur))),
+            Expr::Switch { scrut, kind, arms, default, .. } => CExpr::Switch {
+                scrut: bx(self.expr(scrut, cur)),
+                kind: kind.clone(),
+                arms: arms.iter().map(|(k, a)| (*k, self.expr(a, cur))).collect(),
+                default: default.as_ref().map(|d| bx(self.expr(d, cur))),
+            },
+            Expr::While(c, b) => CExpr::While(bx(self.expr(c, cur)), bx(self.expr(b, cur))),
+            Expr::For { var, from, to, dir, body } => CExpr::For {
+                var: *var,
+                from: bx(self.expr(from, cur)),
+                to: bx(self.expr(to, cur)),
+                dir: *dir,
+                body: bx(self.expr(body, cur)),
+            },
+            Expr::Raise(x, _) => CExpr::Raise(bx(self.expr(x, cur))),
+            Expr::Try(b, v, h) => CExpr::Try(bx(self.expr(b, cur)), *v, bx(self.expr(h, cur))),
+            Expr::Loc(s, b) => CExpr::Loc(*s, bx(self.expr(b, cur))),
+        }
+    }
+
+    /// The variables function `idx` keeps in its closure: its free variables except itself
+    /// and closed functions (which have static closures).
+    fn captured_of(&self, idx: FuncIdx) -> Vec<VarId> {
+        if self.closed.contains(&idx) {
+            return vec![];
+        }
+        self.funs[idx.0 as usize]
+            .free
+            .iter()
+            .copied()
+            .filter(|v| match self.fun_of_var.get(v) {
+                Some(g) => *g != idx && !self.closed.contains(g),
+                None => true,
+            })
+            .collect()
+    }
+
+    /// Translates the `Fun` node `e` (the next one in pre-order) into a first-order function.
+    fn function(&mut self, e: &Expr) -> FuncIdx {
+        let Expr::Fun(params, body) = e else { unreachable!("function() on a non-function") };
+        let idx = FuncIdx(self.counter);
+        self.counter += 1;
+        let self_var = self.vars.fresh("_self", Type::unit(), Span::default());
+        let captured = self.captured_of(idx);
+        let mut b = self.expr(body, Cur { idx, self_var: Some(self_var) });
+        for (i, v) in captured.iter().enumerate().rev() {
+            b = CExpr::Let(*v, bx(CExpr::EnvField(i as u32)), bx(b));
+        }
+        let info = &self.funs[idx.0 as usize];
+        let clean: String = info.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        self.out[idx.0 as usize] = Some(Func {
+            name: format!("egret_{clean}_{}", idx.0),
+            source_name: info.name.clone(),
+            params: params.clone(),
+            self_var,
+            captured,
+            body: b,
+            span: info.span,
+        });
+        idx
+    }
+}
