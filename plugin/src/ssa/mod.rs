@@ -9,8 +9,10 @@
 //!   runs.
 //! - [`compact`]: Julia's insertion buffer and compaction, the way passes edit a function.
 
+pub mod arith;
 pub mod builder;
 pub mod dom;
+pub mod interp;
 pub mod ir;
 pub mod print;
 pub mod verify;

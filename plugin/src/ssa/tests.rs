@@ -255,3 +255,186 @@ function sum(%0::val) -> val
 "
     );
 }
+
+// ---- interpreter ----
+
+use super::interp::*;
+
+#[test]
+fn interp_fib() {
+    let m = fib_module();
+    let out = run_function(&m, FuncId(0), &[IValue::Int(20)], 10_000_000).unwrap();
+    assert_eq!(out.result, Some(IValue::Int(6765)));
+    assert_eq!(out.exit_code, 0);
+}
+
+#[test]
+fn interp_loop_phis_are_simultaneous() {
+    // A loop swapping two phis: after n iterations (a, b) = (b, a).
+    let mut b = FunctionBuilder::new("swap", vec![Type::Val], Type::Val);
+    let n = b.param(0);
+    let entry = b.current_block();
+    let head = b.create_block();
+    let body = b.create_block();
+    let exit = b.create_block();
+    let one = b.iconst(1);
+    let two = b.iconst(2);
+    let zero = b.iconst(0);
+    b.jump(head);
+    b.switch_to_block(head);
+    let i = b.phi(Type::Val, &[(entry, n)]);
+    let x = b.phi(Type::Val, &[(entry, one)]);
+    let y = b.phi(Type::Val, &[(entry, two)]);
+    let c = b.binary(BinOp::Eq, i, zero);
+    b.branch(c, exit, body);
+    b.switch_to_block(body);
+    let i2 = b.binary(BinOp::Sub, i, one);
+    b.add_phi_input(i, body, i2);
+    b.add_phi_input(x, body, y);
+    b.add_phi_input(y, body, x);
+    b.jump(head);
+    b.switch_to_block(exit);
+    let ten = b.iconst(10);
+    let r = b.binary(BinOp::Mul, x, ten);
+    let r = b.binary(BinOp::Add, r, y);
+    b.ret(r);
+    let mut m = ModuleBuilder::new();
+    m.add_function(b.finish());
+    let m = m.finish();
+    assert_eq!(verify_module(&m), Ok(()));
+    let run = |k| {
+        run_function(&m, FuncId(0), &[IValue::Int(k)], 1000)
+            .unwrap()
+            .result
+    };
+    assert_eq!(run(0), Some(IValue::Int(12)));
+    assert_eq!(run(1), Some(IValue::Int(21)));
+    assert_eq!(run(4), Some(IValue::Int(12)));
+    assert_eq!(
+        run_function(&m, FuncId(0), &[IValue::Int(1000)], 1000),
+        Err(InterpError::OutOfFuel)
+    );
+}
+
+/// `let rec count n = if n = 0 then 0 else count (n - 1)` with a tail call: a million
+/// iterations without growing any stack.
+#[test]
+fn interp_tail_calls_run_in_constant_space() {
+    let mut m = ModuleBuilder::new();
+    let count = m.declare_function();
+    let mut b = FunctionBuilder::new("count", vec![Type::Val], Type::Val);
+    let n = b.param(0);
+    let done = b.create_block();
+    let again = b.create_block();
+    let zero = b.iconst(0);
+    let c = b.binary(BinOp::Eq, n, zero);
+    b.branch(c, done, again);
+    b.switch_to_block(done);
+    b.ret(zero);
+    b.switch_to_block(again);
+    let one = b.iconst(1);
+    let n1 = b.binary(BinOp::Sub, n, one);
+    b.ins(
+        Stmt::TailCall {
+            callee: Callee::Direct(count),
+            args: vec![n1],
+        },
+        Type::Raw,
+    );
+    m.define_function(count, b.finish());
+    let m = m.finish();
+    let mut it = Interpreter::new(&m, u64::MAX);
+    it.max_depth = 10;
+    let out = it.run(count, &[IValue::Int(1_000_000)]).unwrap();
+    assert_eq!(out.result, Some(IValue::Int(0)));
+}
+
+/// `print_string "x = "; print_int (f 7); print_newline (); 1 / 0` where `f` is called through a
+/// closure.
+#[test]
+fn interp_runtime_closures_and_division_by_zero() {
+    let mut m = ModuleBuilder::new();
+    let s = m.add_string("s", b"x = ");
+    let f = m.declare_function();
+    let main = m.declare_function();
+    let mut b = FunctionBuilder::new("f", vec![Type::Val, Type::Val], Type::Val);
+    let x = b.param(0);
+    let env = b.param(1);
+    let k = b.ins(
+        Stmt::Load {
+            base: env,
+            index: 2,
+            ty: Type::Val,
+        },
+        Type::Val,
+    );
+    let r = b.binary(BinOp::Mul, x, k);
+    b.ret(r);
+    m.define_function(f, b.finish());
+
+    let mut b = FunctionBuilder::new("main", vec![], Type::Val);
+    let sa = b.ins(Stmt::DataAddr(s), Type::Val);
+    b.call(Callee::Runtime("egret_print_string"), vec![sa], Type::Val);
+    let code = b.ins(Stmt::FuncAddr(f), Type::Raw);
+    let arity = b.iconst(1);
+    let six = b.iconst(6);
+    let clo = b.ins(
+        Stmt::Alloc {
+            tag: 247,
+            fields: vec![code, arity, six],
+            raw_prefix: 1,
+        },
+        Type::Val,
+    );
+    let c = b.ins(
+        Stmt::Load {
+            base: clo,
+            index: 0,
+            ty: Type::Raw,
+        },
+        Type::Raw,
+    );
+    let seven = b.iconst(7);
+    let r = b.call(Callee::Indirect(c), vec![seven, clo], Type::Val);
+    b.call(Callee::Runtime("egret_print_int"), vec![r], Type::Val);
+    let unit = b.iconst(0);
+    b.call(
+        Callee::Runtime("egret_print_newline"),
+        vec![unit],
+        Type::Val,
+    );
+    b.call(
+        Callee::Runtime("egret_raise_division_by_zero"),
+        vec![],
+        Type::Val,
+    );
+    b.ins(Stmt::Unreachable, Type::Raw);
+    m.define_function(main, b.finish());
+    m.set_entry(main);
+    let m = m.finish();
+    assert_eq!(verify_module(&m), Ok(()));
+    let out = run_module(&m, 1000).unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "x = 42\n");
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "Fatal error: exception Division_by_zero\n"
+    );
+    assert_eq!(out.exit_code, 2);
+    assert_eq!(out.result, None);
+}
+
+#[test]
+fn interp_unknown_runtime_function_is_an_error() {
+    let mut b = FunctionBuilder::new("main", vec![], Type::Val);
+    let r = b.call(Callee::Runtime("egret_no_such_thing"), vec![], Type::Val);
+    b.ret(r);
+    let mut m = ModuleBuilder::new();
+    let main = m.add_function(b.finish());
+    m.set_entry(main);
+    assert_eq!(
+        run_module(&m.finish(), 100),
+        Err(InterpError::Invalid(
+            "unknown runtime function egret_no_such_thing".into()
+        ))
+    );
+}
