@@ -1,4 +1,21 @@
 //! The SSA stage: first-order closure IR → SSA functions ([`ir`]), with a builder, printer,
 //! verifier and interpreter.
+//!
+//! - [`ir`]: the data structure (Julia's: a flat statement vector, values are positions).
+//! - [`builder`]: [`builder::FunctionBuilder`] / [`builder::ModuleBuilder`], used by the lowering.
+//! - [`print`]: the `--emit=ssa` text, in the style of Julia's `@code_typed`.
+//! - [`verify`]: the invariants of [`ir`], including dominance ([`dom`]).
+//! - [`interp`]: an interpreter with OCaml's semantics ([`arith`]), for tests and differential
+//!   runs.
+//! - [`compact`]: Julia's insertion buffer and compaction, the way passes edit a function.
 
+pub mod arith;
+pub mod builder;
+pub mod dom;
+pub mod interp;
 pub mod ir;
+pub mod print;
+pub mod verify;
+
+#[cfg(test)]
+mod tests;
