@@ -299,8 +299,9 @@ pub enum Expr {
     Construct { ty: Type, index: u32, args: Vec<Expr> },
     /// An exception value: exception constructor `index` applied to `args`.
     ConstructExn { index: u32, args: Vec<Expr> },
-    /// The i-th argument of a constructor, component of a tuple or field of a record; for an
-    /// exception value, the i-th argument.
+    /// The i-th argument of a constructor, component of a tuple or field of a record. For an
+    /// exception value with arguments, field 0 is the exception's identity and argument i is
+    /// field i + 1.
     Field(Box<Expr>, u32),
     /// `e.i <- v` (mutable record field), returns unit.
     SetField(Box<Expr>, u32, Box<Expr>),

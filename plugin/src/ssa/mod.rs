@@ -14,6 +14,7 @@ pub mod builder;
 pub mod dom;
 pub mod interp;
 pub mod ir;
+pub mod lower;
 pub mod print;
 pub mod verify;
 

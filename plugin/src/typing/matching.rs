@@ -408,7 +408,7 @@ impl Compiler {
             });
             let mut arm = self.compile(t, splice(occs, col, &fields), specialized);
             for (i, f) in fields.iter().enumerate().rev() {
-                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), i as u32)), bx(arm));
+                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), (i + 1) as u32)), bx(arm));
             }
             if all_ints {
                 if let Head::Int(n) = h {

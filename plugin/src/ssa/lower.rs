@@ -1,0 +1,680 @@
+//! Lowering the closure IR to SSA: data representation, calls, control flow.
+//!
+//! Representation (ARCHITECTURE.md): constant constructors are ints (their index among the
+//! constant constructors of the type), constructors with arguments are blocks tagged by their
+//! index among the non-constant ones; tuples and records are tag-0 blocks; closures are tag-247
+//! blocks `[code, arity, captured..]`; exception identities are static tag-248 blocks.
+//!
+//! Calls: a `CallKnown` is a direct call with the closure as the extra last argument; an
+//! `Apply` of n arguments calls the generated `egret_apply{n}`, which dispatches on the
+//! closure's arity: exact → tail call of the code; fewer parameters → call, then apply the
+//! rest; more → a partial application closure whose code (`egret_pap{n}_{k}`) completes the
+//! call. Calls in tail position are `TailCall`s.
+//!
+//! Evaluation order is ocmalopt's: arguments (of calls, constructors, primitives) right to
+//! left, then the function.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::builder::{header, string_data, FunctionBuilder, ModuleBuilder};
+use super::ir::*;
+use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId};
+
+pub const CLOSURE_TAG: u8 = 247;
+pub const EXN_TAG: u8 = 248;
+
+/// Lowers a whole program. The module's entry is `egret_main` (exported, no parameters).
+pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
+    let mut mb = ModuleBuilder::new();
+    let ids: Vec<FuncId> = p.funcs.iter().map(|_| mb.declare_function()).collect();
+    let max_arity = p.funcs.iter().map(|f| f.params.len()).max().unwrap_or(1).max(1);
+    let mut l = Lowerer {
+        p,
+        mb,
+        ids,
+        static_closures: HashMap::new(),
+        strings: HashMap::new(),
+        exn_ids: HashMap::new(),
+        applies: BTreeSet::new(),
+        max_arity,
+    };
+    for (i, f) in p.funcs.iter().enumerate() {
+        let func = l.function(FuncIdx(i as u32), f)?;
+        let id = l.ids[i];
+        l.mb.define_function(id, func);
+    }
+    l.mb.set_entry(l.ids[p.entry.0 as usize]);
+    l.generate_applies();
+    Ok(l.mb.finish())
+}
+
+struct Lowerer<'p> {
+    p: &'p Program,
+    mb: ModuleBuilder,
+    ids: Vec<FuncId>,
+    static_closures: HashMap<FuncIdx, DataId>,
+    strings: HashMap<Vec<u8>, DataId>,
+    exn_ids: HashMap<u32, DataId>,
+    /// Arities of the apply helpers used so far.
+    applies: BTreeSet<usize>,
+    max_arity: usize,
+}
+
+/// Per-function lowering state.
+struct Fx {
+    b: FunctionBuilder,
+    vars: HashMap<VarId, Value>,
+    self_val: Option<Value>,
+}
+
+impl<'p> Lowerer<'p> {
+    fn function(&mut self, idx: FuncIdx, f: &Func) -> Result<Function, Diagnostic> {
+        let is_entry = idx == self.p.entry;
+        let nparams = if is_entry { 0 } else { f.params.len() + 1 };
+        let name = if is_entry { "egret_main".to_string() } else { f.name.clone() };
+        let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
+        b.set_source_name(f.source_name.clone());
+        b.set_decl_loc(SrcLoc { lo: f.span.lo, hi: f.span.hi });
+        if is_entry {
+            b.set_linkage(Linkage::Export);
+        }
+        let mut fx = Fx { b, vars: HashMap::new(), self_val: None };
+        if !is_entry {
+            for (i, v) in f.params.iter().enumerate() {
+                let val = fx.b.param(i);
+                fx.vars.insert(*v, val);
+            }
+            let s = fx.b.param(f.params.len());
+            fx.self_val = Some(s);
+            fx.vars.insert(f.self_var, s);
+        }
+        if let Some(v) = self.expr(&mut fx, &f.body, !is_entry)? {
+            let r = if is_entry { fx.b.ins(Stmt::Const(0), Type::Val) } else { v };
+            fx.b.ins(Stmt::Return(r), Type::Raw);
+        }
+        Ok(fx.b.finish())
+    }
+
+    fn string(&mut self, s: &[u8]) -> DataId {
+        if let Some(d) = self.strings.get(s) {
+            return *d;
+        }
+        let n = self.strings.len();
+        let d = self.mb.add_data(string_data(format!("egret_str_{n}"), s));
+        self.strings.insert(s.to_vec(), d);
+        d
+    }
+
+    fn static_closure(&mut self, g: FuncIdx) -> DataId {
+        if let Some(d) = self.static_closures.get(&g) {
+            return *d;
+        }
+        let f = self.p.func(g);
+        let d = self.mb.add_data(Data {
+            name: format!("{}_closure", f.name),
+            words: vec![
+                DataWord::Word(header(2, CLOSURE_TAG)),
+                DataWord::FuncAddr(self.ids[g.0 as usize]),
+                DataWord::Word(((f.params.len() as u64) << 1) | 1),
+            ],
+        });
+        self.static_closures.insert(g, d);
+        d
+    }
+
+    /// The static identity block of exception `i`: `[name, id]`.
+    fn exn_identity(&mut self, i: u32) -> DataId {
+        if let Some(d) = self.exn_ids.get(&i) {
+            return *d;
+        }
+        let name = self.p.types.exceptions[i as usize].name.clone();
+        let s = self.string(name.as_bytes());
+        let d = self.mb.add_data(Data {
+            name: format!("egret_exn_{name}"),
+            words: vec![
+                DataWord::Word(header(2, EXN_TAG)),
+                DataWord::DataAddr(s),
+                DataWord::Word(((i as u64) << 1) | 1),
+            ],
+        });
+        self.exn_ids.insert(i, d);
+        d
+    }
+
+    /// How constructor `index` of `ty` is represented: `Ok(int)` or `Err(block tag)`.
+    fn ctor_repr(&self, ty: &LType, index: u32) -> Result<i64, u8> {
+        match ty {
+            LType::Con(c, _) => match &self.p.types.decl(*c).kind {
+                DeclKind::Variant(cs) => {
+                    let before = &cs[..index as usize];
+                    if cs[index as usize].args.is_empty() {
+                        Ok(before.iter().filter(|c| c.args.is_empty()).count() as i64)
+                    } else {
+                        Err(before.iter().filter(|c| !c.args.is_empty()).count() as u8)
+                    }
+                }
+                _ => Err(0),
+            },
+            _ => Err(0),
+        }
+    }
+
+    fn call(&mut self, fx: &mut Fx, callee: Callee, args: Vec<Value>, tail: bool) -> Option<Value> {
+        if tail {
+            fx.b.ins(Stmt::TailCall { callee, args }, Type::Raw);
+            None
+        } else {
+            Some(fx.b.ins(Stmt::Call { callee, args, ret: Type::Val }, Type::Val))
+        }
+    }
+
+    /// Evaluates `es` right to left; returns their values in order (None if control left).
+    fn args(&mut self, fx: &mut Fx, es: &[CExpr]) -> Result<Option<Vec<Value>>, Diagnostic> {
+        let mut vals = vec![Value(0); es.len()];
+        for (i, e) in es.iter().enumerate().rev() {
+            match self.expr(fx, e, false)? {
+                Some(v) => vals[i] = v,
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(vals))
+    }
+
+    fn konst(fx: &mut Fx, n: i64) -> Value {
+        fx.b.ins(Stmt::Const(n), Type::Val)
+    }
+
+    /// Lowers `e`; in tail position calls become tail calls. Returns the value, or None if the
+    /// current block was terminated (tail call, raise).
+    fn expr(&mut self, fx: &mut Fx, e: &CExpr, tail: bool) -> Result<Option<Value>, Diagnostic> {
+        Ok(match e {
+            CExpr::Var(v) => Some(*fx.vars.get(v).unwrap_or_else(|| panic!("ssa lowering: unbound {v}"))),
+            CExpr::Const(c) => Some(match c {
+                Const::Int(n) => Self::konst(fx, *n),
+                Const::Char(c) => Self::konst(fx, *c as i64),
+                Const::String(s) => {
+                    let d = self.string(s);
+                    fx.b.ins(Stmt::DataAddr(d), Type::Val)
+                }
+            }),
+            CExpr::Let(v, d, body) => {
+                let Some(x) = self.expr(fx, d, false)? else { return Ok(None) };
+                fx.vars.insert(*v, x);
+                self.expr(fx, body, tail)?
+            }
+            CExpr::Seq(a, b) => {
+                if self.expr(fx, a, false)?.is_none() {
+                    return Ok(None);
+                }
+                self.expr(fx, b, tail)?
+            }
+            CExpr::Loc(span, x) => {
+                fx.b.set_loc(SrcLoc { lo: span.lo, hi: span.hi });
+                self.expr(fx, x, tail)?
+            }
+            CExpr::StaticClosure(g) => {
+                let d = self.static_closure(*g);
+                Some(fx.b.ins(Stmt::DataAddr(d), Type::Val))
+            }
+            CExpr::EnvField(i) => {
+                let s = fx.self_val.expect("EnvField outside a closure");
+                Some(fx.b.ins(Stmt::Load { base: s, index: 2 + i, ty: Type::Val }, Type::Val))
+            }
+            CExpr::Closures(group, body) => {
+                let mut allocated = Vec::new();
+                for (v, g, captured) in group {
+                    let code = fx.b.ins(Stmt::FuncAddr(self.ids[g.0 as usize]), Type::Raw);
+                    let arity = Self::konst(fx, self.p.func(*g).params.len() as i64);
+                    let mut fields = vec![code, arity];
+                    for c in captured {
+                        // Members of the group are stored once all are allocated.
+                        let val = match fx.vars.get(c) {
+                            Some(x) if !group.iter().any(|(w, _, _)| w == c) => *x,
+                            _ => Self::konst(fx, 0),
+                        };
+                        fields.push(val);
+                    }
+                    let clos = fx.b.ins(Stmt::Alloc { tag: CLOSURE_TAG, fields, raw_prefix: 1 }, Type::Val);
+                    fx.vars.insert(*v, clos);
+                    allocated.push((clos, captured));
+                }
+                for (clos, captured) in allocated {
+                    for (i, c) in captured.iter().enumerate() {
+                        if group.iter().any(|(w, _, _)| w == c) {
+                            let value = fx.vars[c];
+                            fx.b.ins(Stmt::Store { base: clos, index: 2 + i as u32, value }, Type::Raw);
+                        }
+                    }
+                }
+                self.expr(fx, body, tail)?
+            }
+            CExpr::CallKnown(g, args, clos) => {
+                let Some(mut vals) = self.args(fx, args)? else { return Ok(None) };
+                let Some(c) = self.expr(fx, clos, false)? else { return Ok(None) };
+                vals.push(c);
+                self.call(fx, Callee::Direct(self.ids[g.0 as usize]), vals, tail)
+            }
+            CExpr::Apply(f, args) => {
+                let Some(vals) = self.args(fx, args)? else { return Ok(None) };
+                let Some(fv) = self.expr(fx, f, false)? else { return Ok(None) };
+                let apply = self.apply_fn(vals.len());
+                let mut all = vec![fv];
+                all.extend(vals);
+                self.call(fx, Callee::Direct(apply), all, tail)
+            }
+            CExpr::Prim(p, args) => {
+                let Some(vals) = self.args(fx, args)? else { return Ok(None) };
+                self.prim(fx, *p, vals)?
+            }
+            CExpr::If(c, t, f) => {
+                let Some(cv) = self.expr(fx, c, false)? else { return Ok(None) };
+                let bt = fx.b.create_block();
+                let bf = fx.b.create_block();
+                fx.b.ins(Stmt::Branch { cond: cv, then: bt, els: bf }, Type::Raw);
+                self.join(fx, vec![(bt, &**t), (bf, &**f)], tail)?
+            }
+            CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
+                Ok(n) => Some(Self::konst(fx, n)),
+                Err(tag) => {
+                    let Some(fields) = self.args(fx, args)? else { return Ok(None) };
+                    Some(fx.b.ins(Stmt::Alloc { tag, fields, raw_prefix: 0 }, Type::Val))
+                }
+            },
+            CExpr::ConstructExn { index, args } => {
+                let id = self.exn_identity(*index);
+                if args.is_empty() {
+                    Some(fx.b.ins(Stmt::DataAddr(id), Type::Val))
+                } else {
+                    let Some(mut vals) = self.args(fx, args)? else { return Ok(None) };
+                    let idv = fx.b.ins(Stmt::DataAddr(id), Type::Val);
+                    vals.insert(0, idv);
+                    Some(fx.b.ins(Stmt::Alloc { tag: 0, fields: vals, raw_prefix: 0 }, Type::Val))
+                }
+            }
+            CExpr::Field(x, i) => {
+                let Some(v) = self.expr(fx, x, false)? else { return Ok(None) };
+                Some(fx.b.ins(Stmt::Load { base: v, index: *i, ty: Type::Val }, Type::Val))
+            }
+            CExpr::SetField(x, i, v) => {
+                let Some(val) = self.expr(fx, v, false)? else { return Ok(None) };
+                let Some(base) = self.expr(fx, x, false)? else { return Ok(None) };
+                fx.b.ins(Stmt::Store { base, index: *i, value: val }, Type::Raw);
+                Some(Self::konst(fx, 0))
+            }
+            CExpr::Switch { scrut, kind, arms, default } => {
+                let Some(s) = self.expr(fx, scrut, false)? else { return Ok(None) };
+                self.switch(fx, s, kind, arms, default.as_deref(), tail)?
+            }
+            CExpr::While(c, body) => {
+                let head = fx.b.create_block();
+                let bodyb = fx.b.create_block();
+                let exit = fx.b.create_block();
+                fx.b.ins(Stmt::Jump(head), Type::Raw);
+                fx.b.switch_to_block(head);
+                let Some(cv) = self.expr(fx, c, false)? else { return Ok(None) };
+                fx.b.ins(Stmt::Branch { cond: cv, then: bodyb, els: exit }, Type::Raw);
+                fx.b.switch_to_block(bodyb);
+                if self.expr(fx, body, false)?.is_some() {
+                    fx.b.ins(Stmt::Jump(head), Type::Raw);
+                }
+                fx.b.switch_to_block(exit);
+                Some(Self::konst(fx, 0))
+            }
+            CExpr::For { var, from, to, dir, body } => {
+                let Some(lo) = self.expr(fx, from, false)? else { return Ok(None) };
+                let Some(hi) = self.expr(fx, to, false)? else { return Ok(None) };
+                let entry = fx.b.current_block();
+                let head = fx.b.create_block();
+                let bodyb = fx.b.create_block();
+                let exit = fx.b.create_block();
+                fx.b.ins(Stmt::Jump(head), Type::Raw);
+                fx.b.switch_to_block(head);
+                let i = fx.b.phi(Type::Val, &[(entry, lo)]);
+                let op = match dir {
+                    Direction::Upto => BinOp::Le,
+                    Direction::Downto => BinOp::Ge,
+                };
+                let cond = fx.b.ins(Stmt::Binary(op, i, hi), Type::Val);
+                fx.b.ins(Stmt::Branch { cond, then: bodyb, els: exit }, Type::Raw);
+                fx.b.switch_to_block(bodyb);
+                fx.vars.insert(*var, i);
+                if self.expr(fx, body, false)?.is_some() {
+                    // Stop before the increment would wrap past the bound (OCaml's semantics).
+                    let last = fx.b.ins(Stmt::Binary(BinOp::Eq, i, hi), Type::Val);
+                    let step = fx.b.create_block();
+                    fx.b.ins(Stmt::Branch { cond: last, then: exit, els: step }, Type::Raw);
+                    fx.b.switch_to_block(step);
+                    let one = Self::konst(fx, 1);
+                    let next_op = match dir {
+                        Direction::Upto => BinOp::Add,
+                        Direction::Downto => BinOp::Sub,
+                    };
+                    let next = fx.b.ins(Stmt::Binary(next_op, i, one), Type::Val);
+                    fx.b.add_phi_input(i, step, next);
+                    fx.b.ins(Stmt::Jump(head), Type::Raw);
+                }
+                fx.b.switch_to_block(exit);
+                Some(Self::konst(fx, 0))
+            }
+            CExpr::Raise(x) => {
+                let Some(v) = self.expr(fx, x, false)? else { return Ok(None) };
+                fx.b.ins(Stmt::Call { callee: Callee::Runtime("egret_raise"), args: vec![v], ret: Type::Val }, Type::Val);
+                fx.b.ins(Stmt::Unreachable, Type::Raw);
+                None
+            }
+            CExpr::Try(..) => {
+                return Err(Diagnostic::unsupported(Span::default(), "`try ... with` is"));
+            }
+        })
+    }
+
+    /// Lowers each `(block, expr)` arm and joins the arms that produce a value with a phi
+    /// (in tail position each arm returns by itself).
+    fn join(&mut self, fx: &mut Fx, arms: Vec<(Block, &CExpr)>, tail: bool) -> Result<Option<Value>, Diagnostic> {
+        let j = fx.b.create_block();
+        let mut outs = Vec::new();
+        for (blk, e) in arms {
+            fx.b.switch_to_block(blk);
+            if let Some(v) = self.expr(fx, e, tail)? {
+                if tail {
+                    fx.b.ins(Stmt::Return(v), Type::Raw);
+                } else {
+                    outs.push((fx.b.current_block(), v));
+                    fx.b.ins(Stmt::Jump(j), Type::Raw);
+                }
+            }
+        }
+        if outs.is_empty() {
+            return Ok(None);
+        }
+        fx.b.switch_to_block(j);
+        if outs.len() == 1 {
+            return Ok(Some(outs[0].1));
+        }
+        Ok(Some(fx.b.phi(Type::Val, &outs)))
+    }
+
+    fn prim(&mut self, fx: &mut Fx, p: Prim, v: Vec<Value>) -> Result<Option<Value>, Diagnostic> {
+        let bin = |fx: &mut Fx, op: BinOp| Some(fx.b.ins(Stmt::Binary(op, v[0], v[1]), Type::Val));
+        Ok(match p {
+            Prim::Add => bin(fx, BinOp::Add),
+            Prim::Sub => bin(fx, BinOp::Sub),
+            Prim::Mul => bin(fx, BinOp::Mul),
+            Prim::And => bin(fx, BinOp::And),
+            Prim::Or => bin(fx, BinOp::Or),
+            Prim::Xor => bin(fx, BinOp::Xor),
+            Prim::Lsl => bin(fx, BinOp::Lsl),
+            Prim::Lsr => bin(fx, BinOp::Lsr),
+            Prim::Asr => bin(fx, BinOp::Asr),
+            Prim::IntEq => bin(fx, BinOp::Eq),
+            Prim::IntNe => bin(fx, BinOp::Ne),
+            Prim::IntLt => bin(fx, BinOp::Lt),
+            Prim::IntLe => bin(fx, BinOp::Le),
+            Prim::IntGt => bin(fx, BinOp::Gt),
+            Prim::IntGe => bin(fx, BinOp::Ge),
+            Prim::PhysEq => bin(fx, BinOp::PhysEq),
+            Prim::PhysNe => bin(fx, BinOp::PhysNe),
+            Prim::Neg => Some(fx.b.ins(Stmt::Unary(UnOp::Neg, v[0]), Type::Val)),
+            Prim::Not => Some(fx.b.ins(Stmt::Unary(UnOp::Not, v[0]), Type::Val)),
+            Prim::Div | Prim::Mod => {
+                let zero = Self::konst(fx, 0);
+                let is_zero = fx.b.ins(Stmt::Binary(BinOp::Eq, v[1], zero), Type::Val);
+                let fail = fx.b.create_block();
+                let ok = fx.b.create_block();
+                fx.b.ins(Stmt::Branch { cond: is_zero, then: fail, els: ok }, Type::Raw);
+                fx.b.switch_to_block(fail);
+                fx.b.ins(
+                    Stmt::Call { callee: Callee::Runtime("egret_raise_division_by_zero"), args: vec![], ret: Type::Val },
+                    Type::Val,
+                );
+                fx.b.ins(Stmt::Unreachable, Type::Raw);
+                fx.b.switch_to_block(ok);
+                let op = if p == Prim::Div { BinOp::Div } else { BinOp::Mod };
+                bin(fx, op)
+            }
+            Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge => {
+                let c = fx.b.ins(
+                    Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v.clone(), ret: Type::Val },
+                    Type::Val,
+                );
+                let zero = Self::konst(fx, 0);
+                let op = match p {
+                    Prim::Eq => BinOp::Eq,
+                    Prim::Ne => BinOp::Ne,
+                    Prim::Lt => BinOp::Lt,
+                    Prim::Le => BinOp::Le,
+                    Prim::Gt => BinOp::Gt,
+                    _ => BinOp::Ge,
+                };
+                Some(fx.b.ins(Stmt::Binary(op, c, zero), Type::Val))
+            }
+            Prim::Compare => Some(fx.b.ins(
+                Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v, ret: Type::Val },
+                Type::Val,
+            )),
+            Prim::Runtime(name, _) => Some(fx.b.ins(
+                Stmt::Call { callee: Callee::Runtime(name), args: v, ret: Type::Val },
+                Type::Val,
+            )),
+            Prim::IsException(i) => {
+                let id = self.exn_identity(i);
+                let idv = fx.b.ins(Stmt::DataAddr(id), Type::Val);
+                if self.p.types.exceptions[i as usize].args.is_empty() {
+                    Some(fx.b.ins(Stmt::Binary(BinOp::PhysEq, v[0], idv), Type::Val))
+                } else {
+                    // Exceptions with arguments are tag-0 blocks [identity, args..]; constant
+                    // ones are the identity block itself, whose field 0 is a string.
+                    let first = fx.b.ins(Stmt::Load { base: v[0], index: 0, ty: Type::Val }, Type::Val);
+                    Some(fx.b.ins(Stmt::Binary(BinOp::PhysEq, first, idv), Type::Val))
+                }
+            }
+        })
+    }
+
+    fn switch(
+        &mut self,
+        fx: &mut Fx,
+        s: Value,
+        kind: &SwitchKind,
+        arms: &[(i64, CExpr)],
+        default: Option<&CExpr>,
+        tail: bool,
+    ) -> Result<Option<Value>, Diagnostic> {
+        // Split the arms into those dispatched on an int and those on a block tag.
+        let mut int_arms: Vec<(i64, &CExpr)> = Vec::new();
+        let mut tag_arms: Vec<(i64, &CExpr)> = Vec::new();
+        let (has_ints, has_blocks) = match kind {
+            SwitchKind::Int => {
+                int_arms = arms.iter().map(|(k, e)| (*k, e)).collect();
+                (true, false)
+            }
+            SwitchKind::Constructor(ty) => {
+                for (k, e) in arms {
+                    match self.ctor_repr(ty, *k as u32) {
+                        Ok(n) => int_arms.push((n, e)),
+                        Err(t) => tag_arms.push((t as i64, e)),
+                    }
+                }
+                match ty {
+                    LType::Con(c, _) if *c != TyCon::INT => match &self.p.types.decl(*c).kind {
+                        DeclKind::Variant(cs) => {
+                            (cs.iter().any(|c| c.args.is_empty()), cs.iter().any(|c| !c.args.is_empty()))
+                        }
+                        _ => (false, true),
+                    },
+                    _ => (false, true),
+                }
+            }
+        };
+        let mut blocks: Vec<(Block, &CExpr)> = Vec::new();
+        let default_block = default.map(|d| {
+            let b = fx.b.create_block();
+            blocks.push((b, d));
+            b
+        });
+        let unreachable = fx.b.create_block();
+        let fallback = default_block.unwrap_or(unreachable);
+        let mut used_unreachable = false;
+        match (has_ints, has_blocks) {
+            (true, true) => {
+                let isint = fx.b.ins(Stmt::Unary(UnOp::IsInt, s), Type::Val);
+                let bi = fx.b.create_block();
+                let bb = fx.b.create_block();
+                fx.b.ins(Stmt::Branch { cond: isint, then: bi, els: bb }, Type::Raw);
+                fx.b.switch_to_block(bi);
+                dispatch(fx, s, &int_arms, &mut blocks, fallback, &mut used_unreachable);
+                fx.b.switch_to_block(bb);
+                let tag = fx.b.ins(Stmt::Unary(UnOp::BlockTag, s), Type::Val);
+                dispatch(fx, tag, &tag_arms, &mut blocks, fallback, &mut used_unreachable);
+            }
+            (_, false) => dispatch(fx, s, &int_arms, &mut blocks, fallback, &mut used_unreachable),
+            (false, true) => {
+                let tag = fx.b.ins(Stmt::Unary(UnOp::BlockTag, s), Type::Val);
+                dispatch(fx, tag, &tag_arms, &mut blocks, fallback, &mut used_unreachable);
+            }
+        }
+        if used_unreachable && default_block.is_none() {
+            fx.b.switch_to_block(unreachable);
+            fx.b.ins(Stmt::Unreachable, Type::Raw);
+        }
+        self.join(fx, blocks, tail)
+    }
+
+    /// The apply helper for `n` arguments (generated at the end, once every arity is known).
+    fn apply_fn(&mut self, n: usize) -> FuncId {
+        self.applies.insert(n);
+        self.apply_id(n)
+    }
+
+    fn apply_id(&mut self, n: usize) -> FuncId {
+        let key = format!("egret_apply{n}");
+        if let Some(id) = APPLY_IDS.with(|m| m.borrow().get(&key).copied()) {
+            return id;
+        }
+        let id = self.mb.declare_function();
+        APPLY_IDS.with(|m| m.borrow_mut().insert(key, id));
+        id
+    }
+
+    /// Generates `egret_apply{n}` for every n used (and those they use), and the partial
+    /// application functions they need.
+    fn generate_applies(&mut self) {
+        let mut done = BTreeSet::new();
+        while let Some(&n) = self.applies.iter().find(|n| !done.contains(*n)) {
+            done.insert(n);
+            let id = self.apply_id(n);
+            let f = self.apply_function(n);
+            self.mb.define_function(id, f);
+        }
+        APPLY_IDS.with(|m| m.borrow_mut().clear());
+    }
+
+    /// `egret_apply{n}(f, a1..an)`: dispatch on the arity k of closure f.
+    fn apply_function(&mut self, n: usize) -> Function {
+        let mut b = FunctionBuilder::new(format!("egret_apply{n}"), vec![Type::Val; n + 1], Type::Val);
+        let f = b.param(0);
+        let args: Vec<Value> = (1..=n).map(|i| b.param(i)).collect();
+        let max = self.max_arity.max(n);
+        let arity = b.ins(Stmt::Load { base: f, index: 1, ty: Type::Val }, Type::Val);
+        let code = b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        let unreachable = b.create_block();
+        let targets: Vec<Block> = (0..=max).map(|_| b.create_block()).collect();
+        let mut switch_targets = targets.clone();
+        switch_targets[0] = unreachable;
+        b.ins(Stmt::Switch { value: arity, targets: switch_targets, default: unreachable }, Type::Raw);
+        b.switch_to_block(unreachable);
+        b.ins(Stmt::Unreachable, Type::Raw);
+        for k in 1..=max {
+            b.switch_to_block(targets[k]);
+            if k == n {
+                let mut a = args.clone();
+                a.push(f);
+                b.ins(Stmt::TailCall { callee: Callee::Indirect(code), args: a }, Type::Raw);
+            } else if k < n {
+                let mut a = args[..k].to_vec();
+                a.push(f);
+                let r = b.ins(Stmt::Call { callee: Callee::Indirect(code), args: a, ret: Type::Val }, Type::Val);
+                let rest = self.apply_fn(n - k);
+                let mut a = vec![r];
+                a.extend_from_slice(&args[k..]);
+                b.ins(Stmt::TailCall { callee: Callee::Direct(rest), args: a }, Type::Raw);
+            } else {
+                let pap = self.pap_function(n, k);
+                let code = b.ins(Stmt::FuncAddr(pap), Type::Raw);
+                let ar = b.ins(Stmt::Const((k - n) as i64), Type::Val);
+                let mut fields = vec![code, ar, f];
+                fields.extend_from_slice(&args);
+                let c = b.ins(Stmt::Alloc { tag: CLOSURE_TAG, fields, raw_prefix: 1 }, Type::Val);
+                b.ins(Stmt::Return(c), Type::Raw);
+            }
+        }
+        if n == 0 {
+            unreachable!("apply of no arguments")
+        }
+        b.finish()
+    }
+
+    /// `egret_pap{n}_{k}(b1..b_{k-n}, self)`: completes a partial application of a k-ary
+    /// closure to n arguments stored in `self = [code, k - n, f, a1..an]`.
+    fn pap_function(&mut self, n: usize, k: usize) -> FuncId {
+        let key = format!("egret_pap{n}_{k}");
+        if let Some(id) = APPLY_IDS.with(|m| m.borrow().get(&key).copied()) {
+            return id;
+        }
+        let m = k - n;
+        let mut b = FunctionBuilder::new(key.clone(), vec![Type::Val; m + 1], Type::Val);
+        let me = b.param(m);
+        let f = b.ins(Stmt::Load { base: me, index: 2, ty: Type::Val }, Type::Val);
+        let mut args: Vec<Value> =
+            (0..n).map(|i| b.ins(Stmt::Load { base: me, index: 3 + i as u32, ty: Type::Val }, Type::Val)).collect();
+        args.extend((0..m).map(|i| b.param(i)));
+        args.push(f);
+        let code = b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        b.ins(Stmt::TailCall { callee: Callee::Indirect(code), args }, Type::Raw);
+        let id = self.mb.add_function(b.finish());
+        APPLY_IDS.with(|m| m.borrow_mut().insert(key, id));
+        id
+    }
+}
+
+/// Dispatches on the int `v` to the arms (a `Switch` when the keys are dense, else a chain of
+/// tests); values without an arm go to `fallback`.
+fn dispatch<'e>(
+    fx: &mut Fx,
+    v: Value,
+    arms: &[(i64, &'e CExpr)],
+    blocks: &mut Vec<(Block, &'e CExpr)>,
+    fallback: Block,
+    used_fallback: &mut bool,
+) {
+    *used_fallback = true;
+    let n = arms.iter().map(|(k, _)| *k).max().map_or(0, |m| m + 1).max(0) as usize;
+    let dense = n <= 4 * arms.len() + 8;
+    if dense && arms.iter().all(|(k, _)| *k >= 0) {
+        let mut targets = vec![fallback; n];
+        for (k, e) in arms {
+            let b = fx.b.create_block();
+            blocks.push((b, *e));
+            targets[*k as usize] = b;
+        }
+        fx.b.ins(Stmt::Switch { value: v, targets, default: fallback }, Type::Raw);
+    } else {
+        // Sparse keys: a chain of equality tests.
+        for (k, e) in arms {
+            let kv = fx.b.ins(Stmt::Const(*k), Type::Val);
+            let c = fx.b.ins(Stmt::Binary(BinOp::Eq, v, kv), Type::Val);
+            let b = fx.b.create_block();
+            let next = fx.b.create_block();
+            blocks.push((b, *e));
+            fx.b.ins(Stmt::Branch { cond: c, then: b, els: next }, Type::Raw);
+            fx.b.switch_to_block(next);
+        }
+        fx.b.ins(Stmt::Jump(fallback), Type::Raw);
+    }
+}
+
+thread_local! {
+    static APPLY_IDS: std::cell::RefCell<HashMap<String, FuncId>> = Default::default();
+}
