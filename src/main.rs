@@ -1,1 +1,324 @@
-fn main() {}
+//! The `egret` command line: `build`, `run`, `check`.
+//!
+//! This crate only parses flags, renders diagnostics and glues the pipeline together: the
+//! compiler is `egret-plugin` (`driver::compile_to_ssa`, `driver::codegen`), the object file,
+//! debug info and linking are `egret-adapters`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor};
+use egret_plugin::backend::{CodegenBackend, CodegenOptions};
+use egret_plugin::diagnostics::{Diagnostic, Severity};
+use egret_plugin::driver::{self, CompileError, Output, Session, Stage};
+use egret_plugin::simplify::SimplifyOptions;
+
+#[derive(Parser)]
+#[command(name = "egret", version, about = "An ahead-of-time compiler for a strict subset of OCaml")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile FILE.ml to a native executable.
+    Build {
+        #[command(flatten)]
+        common: Common,
+        /// Output executable (default: FILE without `.ml`).
+        #[arg(short = 'o', value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
+    /// Compile FILE.ml and run it; arguments after `--` go to the program (`Sys.argv`).
+    Run {
+        #[command(flatten)]
+        common: Common,
+        #[arg(last = true, value_name = "ARGS")]
+        args: Vec<String>,
+    },
+    /// Type-check FILE.ml without generating code.
+    Check {
+        /// The source file.
+        file: PathBuf,
+    },
+}
+
+#[derive(Args, Clone)]
+struct Common {
+    /// The source file.
+    file: PathBuf,
+    /// Code generator: `native` (egret's own x86-64 backend) or `cranelift`.
+    #[arg(long, default_value = "native", value_name = "NAME")]
+    backend: String,
+    /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
+    /// ssa, opt, asm.
+    #[arg(long, value_name = "STAGE")]
+    emit: Option<String>,
+    /// Print the time each stage took (to stderr).
+    #[arg(long)]
+    time_passes: bool,
+    /// Generate debug information (DWARF) for gdb.
+    #[arg(short = 'g')]
+    debug: bool,
+    /// Optimisation level: 0 turns the SSA optimizer and Cranelift's optimizer off.
+    #[arg(short = 'O', default_value = "2", value_name = "LEVEL")]
+    opt_level: u8,
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`.
+    #[arg(short = 'C', value_name = "OPT=VALUE")]
+    codegen: Vec<String>,
+    /// Target triple (the Cranelift backend also supports aarch64-unknown-linux-gnu).
+    #[arg(long, value_name = "TRIPLE")]
+    target: Option<String>,
+    /// Run every IR verifier between stages.
+    #[arg(long)]
+    verify: bool,
+}
+
+fn main() -> ExitCode {
+    install_ice_hook();
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { file } => {
+            let common = Common {
+                file,
+                backend: "native".into(),
+                emit: Some("lambda".into()),
+                time_passes: false,
+                debug: false,
+                opt_level: 0,
+                codegen: vec![],
+                target: None,
+                verify: true,
+            };
+            match front(&common) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(code) => code,
+            }
+        }
+        Command::Build { common, output } => {
+            let out = output.unwrap_or_else(|| common.file.with_extension(""));
+            match build(&common, &out) {
+                Ok(_) => ExitCode::SUCCESS,
+                Err(code) => code,
+            }
+        }
+        Command::Run { common, args } => {
+            let dir = std::env::temp_dir().join(format!("egret-run-{}", std::process::id()));
+            if let Err(e) = std::fs::create_dir_all(&dir) {
+                eprintln!("error: cannot create {}: {e}", dir.display());
+                return ExitCode::from(1);
+            }
+            let exe = dir.join(common.file.file_stem().unwrap_or_default());
+            let built = build(&common, &exe);
+            let code = match built {
+                Ok(false) => ExitCode::SUCCESS,
+                Ok(true) => run(&exe, &args),
+                Err(code) => code,
+            };
+            let _ = std::fs::remove_dir_all(&dir);
+            code
+        }
+    }
+}
+
+/// Reads the source and runs the front half of the pipeline.
+fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), ExitCode> {
+    let opts = options(common)?;
+    let source = match std::fs::read(&common.file) {
+        Ok(s) => match String::from_utf8(s) {
+            Ok(s) => s,
+            Err(_) => {
+                eprintln!("error: {} is not valid UTF-8", common.file.display());
+                return Err(ExitCode::from(1));
+            }
+        },
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", common.file.display());
+            return Err(ExitCode::from(1));
+        }
+    };
+    let mut sess = Session::default();
+    let result = driver::compile_to_ssa(&source, &opts, &mut sess);
+    render(&common.file, &source, &sess.warnings);
+    match result {
+        Ok(out) => Ok((out, sess, opts, source)),
+        Err(e) => Err(report_error(&common.file, &source, e)),
+    }
+}
+
+/// Builds the executable; returns whether one was produced (false when `--emit` printed).
+fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
+    let (output, mut sess, opts, source) = front(common)?;
+    let module = match output {
+        Output::Emitted(text) => {
+            print!("{text}");
+            return Ok(false);
+        }
+        Output::Module(m) => m,
+    };
+    let backends = backends();
+    let Some(backend) = backends.iter().find(|b| b.name() == common.backend) else {
+        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
+        eprintln!("error: unknown backend `{}` (available: {})", common.backend, names.join(", "));
+        return Err(ExitCode::from(1));
+    };
+    if opts.emit == Some(Stage::Asm) {
+        match egret_adapters::asm_listing(&module, backend.as_ref(), &opts.codegen) {
+            Ok(text) => print!("{text}"),
+            Err(e) => return Err(report_error(&common.file, &source, e)),
+        }
+        return Ok(false);
+    }
+    let object = egret_adapters::compile_object(&module, backend.as_ref(), &opts, &source, &mut sess)
+        .map_err(|e| report_error(&common.file, &source, e))?;
+    let linked = sess_time(&mut sess, "link", || egret_adapters::link(&object, out, &opts.codegen.target));
+    if let Err(e) = linked {
+        eprintln!("error: {e}");
+        return Err(ExitCode::from(1));
+    }
+    if common.time_passes {
+        eprint!("{}", sess.report());
+    }
+    Ok(true)
+}
+
+fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -> T {
+    let start = std::time::Instant::now();
+    let r = f();
+    sess.timings.push((name, start.elapsed()));
+    r
+}
+
+/// The available code generators: egret's own and the adapters' Cranelift one.
+fn backends() -> Vec<Box<dyn CodegenBackend>> {
+    vec![
+        Box::new(egret_plugin::backend::x64::X64Backend::default()),
+        Box::new(egret_adapters::CraneliftBackend::default()),
+    ]
+}
+
+fn options(common: &Common) -> Result<driver::Options, ExitCode> {
+    let emit = match &common.emit {
+        None => None,
+        Some(name) => match Stage::from_name(name) {
+            Some(s) => Some(s),
+            None => {
+                let names: Vec<&str> = Stage::ALL.iter().map(|(n, _)| *n).collect();
+                eprintln!("error: unknown stage `{name}` for --emit (stages: {})", names.join(", "));
+                return Err(ExitCode::from(1));
+            }
+        },
+    };
+    let mut simplify = SimplifyOptions::default();
+    for opt in &common.codegen {
+        let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
+        let bad = || {
+            eprintln!("error: invalid value `{value}` for -C {key}");
+            ExitCode::from(1)
+        };
+        match key {
+            "inline-threshold" => simplify.inline_threshold = value.parse().map_err(|_| bad())?,
+            "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
+            "simplify" => {
+                simplify.enabled = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => {
+                eprintln!("error: unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N)");
+                return Err(ExitCode::from(1));
+            }
+        }
+    }
+    let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
+    Ok(driver::Options {
+        file_name: common.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default(),
+        emit,
+        time_passes: common.time_passes,
+        verify: common.verify || cfg!(debug_assertions),
+        simplify,
+        optimize: common.opt_level > 0,
+        codegen: CodegenOptions {
+            target: common.target.clone().unwrap_or(host),
+            opt_level: common.opt_level,
+            debug_info: common.debug,
+            verify: common.verify || cfg!(debug_assertions),
+        },
+    })
+}
+
+fn run(exe: &Path, args: &[String]) -> ExitCode {
+    use std::os::unix::process::ExitStatusExt;
+    match std::process::Command::new(exe).args(args).status() {
+        Ok(status) => match (status.code(), status.signal()) {
+            (Some(c), _) => ExitCode::from(c as u8),
+            (None, Some(sig)) => {
+                eprintln!("egret: the program was killed by signal {sig}");
+                ExitCode::from(128 + sig as u8)
+            }
+            _ => ExitCode::from(1),
+        },
+        Err(e) => {
+            eprintln!("error: cannot run {}: {e}", exe.display());
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn report_error(file: &Path, source: &str, e: CompileError) -> ExitCode {
+    match e {
+        CompileError::User(ds) => {
+            render(file, source, &ds);
+            ExitCode::from(1)
+        }
+        CompileError::Internal { stage, message } => {
+            eprintln!("error: internal compiler error in stage `{stage}`: {message}");
+            eprintln!("note: this is a bug in egret; please report it with the program that triggered it");
+            ExitCode::from(101)
+        }
+    }
+}
+
+/// Prints diagnostics as `file:line:col`, the source line and a caret under the span.
+fn render(file: &Path, source: &str, diags: &[Diagnostic]) {
+    let name = file.display().to_string();
+    let files = SimpleFile::new(name, source);
+    let writer = termcolor::StandardStream::stderr(termcolor::ColorChoice::Never);
+    let config = term::Config::default();
+    for d in diags {
+        let report = match d.severity {
+            Severity::Error => Report::error(),
+            Severity::Warning => Report::warning(),
+        }
+        .with_message(&d.message)
+        .with_notes(d.notes.clone());
+        let report = match d.span {
+            Some(s) => report.with_labels(vec![Label::primary((), s.lo as usize..s.hi as usize).with_message(&d.label)]),
+            None => report,
+        };
+        let _ = term::emit(&mut writer.lock(), &config, &files, &report);
+    }
+}
+
+/// Panics are internal compiler errors: report them as such (exit 101), never as a raw
+/// backtrace.
+fn install_ice_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".into());
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("error: internal compiler error: {msg}{at}");
+        eprintln!("note: this is a bug in egret; please report it with the program that triggered it");
+        std::process::exit(101);
+    }));
+}

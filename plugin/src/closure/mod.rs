@@ -12,6 +12,7 @@
 //!    known function become `CallKnown`, and everything else `Apply`.
 
 pub mod ir;
+pub mod print;
 
 use std::collections::{HashMap, HashSet};
 

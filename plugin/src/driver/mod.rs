@@ -1,1 +1,208 @@
-//! (stage module; see ARCHITECTURE.md)
+//! The driver: the whole pipeline as one readable chain, like OCaml's `asmgen.ml`.
+//!
+//! ```text
+//! source ─parse─▶ AST ─typing─▶ lambda ─simplify─▶ lambda ─mono─▶ lambda ─closure─▶ closure IR
+//!        ─ssa─▶ SSA ─opt─▶ SSA ─backend─▶ machine code into the object sink
+//! ```
+//!
+//! Every stage is timed (`--time-passes`) and can be printed (`--emit=STAGE`, which stops the
+//! pipeline after printing). With `verify` on (the default in debug builds and in tests),
+//! each IR's verifier runs after the stage that produced it; a verifier failure is an internal
+//! compiler error naming the stage.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use crate::backend::{CodegenBackend, CodegenOptions, FunctionStats, ObjectSink};
+use crate::diagnostics::Diagnostic;
+use crate::ssa::ir::Module;
+use crate::{closure, lambda, mono, opt, simplify, ssa, syntax, typing};
+
+/// A stage whose IR `--emit` can print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    Ast,
+    Lambda,
+    InlineReport,
+    Simplified,
+    Mono,
+    Closure,
+    Ssa,
+    Opt,
+    Asm,
+}
+
+impl Stage {
+    pub const ALL: &'static [(&'static str, Stage)] = &[
+        ("ast", Stage::Ast),
+        ("lambda", Stage::Lambda),
+        ("inline-report", Stage::InlineReport),
+        ("simplified", Stage::Simplified),
+        ("mono", Stage::Mono),
+        ("closure", Stage::Closure),
+        ("ssa", Stage::Ssa),
+        ("opt", Stage::Opt),
+        ("asm", Stage::Asm),
+    ];
+
+    pub fn from_name(name: &str) -> Option<Stage> {
+        Stage::ALL.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The file name used in diagnostics and run-time messages (`Match_failure`, `assert`).
+    pub file_name: String,
+    pub emit: Option<Stage>,
+    pub time_passes: bool,
+    pub verify: bool,
+    pub simplify: simplify::SimplifyOptions,
+    /// Run the SSA optimizer.
+    pub optimize: bool,
+    pub codegen: CodegenOptions,
+}
+
+/// Why compilation stopped.
+#[derive(Debug)]
+pub enum CompileError {
+    /// The user's program is wrong: diagnostics to show, exit code 1.
+    User(Vec<Diagnostic>),
+    /// A bug in egret: exit code 101.
+    Internal { stage: &'static str, message: String },
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompileError::User(ds) => write!(f, "{} error(s)", ds.len()),
+            CompileError::Internal { stage, message } => {
+                write!(f, "internal compiler error in stage `{stage}`: {message}")
+            }
+        }
+    }
+}
+
+/// What the front half of the pipeline produced.
+pub enum Output {
+    /// `--emit` asked for this stage's text; the pipeline stopped there.
+    Emitted(String),
+    Module(Module),
+}
+
+/// Times passes and collects warnings.
+#[derive(Default)]
+pub struct Session {
+    pub timings: Vec<(&'static str, Duration)>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Session {
+    fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        let start = Instant::now();
+        let r = f();
+        self.timings.push((name, start.elapsed()));
+        r
+    }
+
+    /// The `--time-passes` report.
+    pub fn report(&self) -> String {
+        let total: Duration = self.timings.iter().map(|(_, d)| *d).sum();
+        let mut s = String::new();
+        for (name, d) in &self.timings {
+            s.push_str(&format!("{:>10.3} ms  {name}\n", d.as_secs_f64() * 1e3));
+        }
+        s.push_str(&format!("{:>10.3} ms  total\n", total.as_secs_f64() * 1e3));
+        s
+    }
+}
+
+fn internal(stage: &'static str, errors: Vec<String>) -> CompileError {
+    CompileError::Internal { stage, message: errors.join("\n") }
+}
+
+/// Source text → optimised SSA module (or the text of the stage `--emit` asks for).
+pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Result<Output, CompileError> {
+    let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
+        (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
+    };
+    let ast = sess.time("parse", || syntax::parse(source)).map_err(CompileError::User)?;
+    if let Some(o) = emit(Stage::Ast, &|| syntax::print::print_program(&ast)) {
+        return Ok(o);
+    }
+    let (program, warnings) = sess
+        .time("typing", || typing::type_program(&ast, source, &opts.file_name))
+        .map_err(CompileError::User)?;
+    sess.warnings.extend(warnings);
+    if let Some(o) = emit(Stage::Lambda, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("typing", e))?;
+    }
+    let mut program = program;
+    let report = sess.time("simplify", || simplify::simplify_program(&mut program, &opts.simplify));
+    if let Some(o) = emit(Stage::InlineReport, &|| report.to_string()) {
+        return Ok(o);
+    }
+    if let Some(o) = emit(Stage::Simplified, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("simplify", e))?;
+    }
+    let program = sess.time("mono", || mono::monomorphize(&program));
+    if let Some(o) = emit(Stage::Mono, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("mono", e))?;
+    }
+    let program = sess.time("closure", || closure::convert(&program));
+    if let Some(o) = emit(Stage::Closure, &|| closure::print::print_program(&program)) {
+        return Ok(o);
+    }
+    let mut module = sess.time("ssa", || ssa::lower::lower_program(&program)).map_err(|d| CompileError::User(vec![d]))?;
+    if opts.verify {
+        ssa::verify::verify_module(&module).map_err(|e| internal("ssa", e))?;
+    }
+    if let Some(o) = emit(Stage::Ssa, &|| ssa::print::print_module(&module)) {
+        return Ok(o);
+    }
+    if opts.optimize {
+        sess.time("opt", || opt::optimize_module(&mut module));
+        if opts.verify {
+            ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
+        }
+    }
+    if let Some(o) = emit(Stage::Opt, &|| ssa::print::print_module(&module)) {
+        return Ok(o);
+    }
+    Ok(Output::Module(module))
+}
+
+/// SSA → machine code, function by function, into `sink`.
+pub fn codegen(
+    module: &Module,
+    backend: &dyn CodegenBackend,
+    opts: &Options,
+    sink: &mut dyn ObjectSink,
+    sess: &mut Session,
+) -> Result<Vec<(crate::ssa::ir::FuncId, FunctionStats)>, CompileError> {
+    if !backend.supports_target(&opts.codegen.target) {
+        return Err(CompileError::User(vec![Diagnostic {
+            severity: crate::diagnostics::Severity::Error,
+            message: format!(
+                "the `{}` backend does not support the target `{}`{}",
+                backend.name(),
+                opts.codegen.target,
+                if backend.name() == "native" { " (try --backend=cranelift)" } else { "" }
+            ),
+            span: None,
+            label: String::new(),
+            notes: vec![],
+        }]));
+    }
+    sess.time("backend", || backend.compile_module(module, &opts.codegen, sink))
+        .map_err(|e| CompileError::Internal { stage: "backend", message: e.to_string() })
+}

@@ -1,0 +1,117 @@
+//! Shared helpers for the end-to-end tests: build with the `egret` binary, run, compare.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Native,
+    Cranelift,
+}
+
+impl Backend {
+    pub fn flag(self) -> &'static str {
+        match self {
+            Backend::Native => "--backend=native",
+            Backend::Cranelift => "--backend=cranelift",
+        }
+    }
+}
+
+pub fn backend_enabled(b: Backend) -> bool {
+    match std::env::var("EGRET_TEST_BACKENDS") {
+        Ok(list) => list.split(',').any(|x| x.trim() == format!("{b:?}").to_lowercase()),
+        Err(_) => true,
+    }
+}
+
+pub fn egret() -> &'static str {
+    env!("CARGO_BIN_EXE_egret")
+}
+
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The examples (`examples/*.ml`), filtered by `EGRET_TEST_FILTER`.
+pub fn examples() -> Vec<PathBuf> {
+    let filter = std::env::var("EGRET_TEST_FILTER").unwrap_or_default();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(root().join("examples"))
+        .expect("examples/")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
+        .filter(|p| p.to_string_lossy().contains(&filter))
+        .collect();
+    v.sort();
+    v
+}
+
+fn read_or(path: &Path, default: &str) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|_| default.to_string())
+}
+
+/// A unified diff of expected vs actual, for failure messages.
+pub fn diff(expected: &str, actual: &str) -> String {
+    similar::TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .context_radius(3)
+        .header("expected (ocamlopt)", "actual (egret)")
+        .to_string()
+}
+
+/// Builds `ml` with `backend` (and `extra` flags), runs it with `env`, compares with the
+/// expected files. Returns a readable failure message.
+pub fn check_example(ml: &Path, backend: Backend, extra: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+    let name = ml.file_stem().unwrap().to_string_lossy().to_string();
+    let dir = std::env::temp_dir().join(format!("egret-test-{}-{:?}", std::process::id(), backend));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(&name);
+    let build = Command::new(egret())
+        .arg("build")
+        .arg(ml)
+        .arg("-o")
+        .arg(&exe)
+        .arg(backend.flag())
+        .args(extra)
+        .output()
+        .expect("run egret");
+    if !build.status.success() {
+        return Err(format!(
+            "{name} [{backend:?}]: egret build failed ({}):\n{}",
+            build.status,
+            String::from_utf8_lossy(&build.stderr)
+        ));
+    }
+    let with = |ext: &str| ml.with_extension(ext);
+    let args: Vec<String> = read_or(&with("args"), "").split_whitespace().map(String::from).collect();
+    let mut cmd = Command::new(&exe);
+    cmd.args(&args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let run = cmd.output().expect("run program");
+    let _ = std::fs::remove_file(&exe);
+    let stdout = String::from_utf8_lossy(&run.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&run.stderr).to_string();
+    let code = run.status.code().map(|c| c.to_string()).unwrap_or_else(|| format!("{:?}", run.status));
+    let want_out = read_or(&with("out"), "");
+    let want_err = read_or(&with("err"), "");
+    let want_code = read_or(&with("code"), "0").trim().to_string();
+    let mut problems = Vec::new();
+    if stdout != want_out {
+        problems.push(format!("stdout differs:\n{}", diff(&want_out, &stdout)));
+    }
+    if stderr != want_err {
+        problems.push(format!("stderr differs:\n{}", diff(&want_err, &stderr)));
+    }
+    if code != want_code {
+        problems.push(format!("exit code {code}, expected {want_code}"));
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{name} [{backend:?}]: {}", problems.join("\n")))
+    }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Regenerates the expected outputs of examples/ from ocamlopt, the oracle.
+#   tests/oracle.sh [examples/NAME.ml ...]   (default: every example)
+# For NAME.ml it writes NAME.out (stdout), and NAME.err / NAME.code only when stderr is
+# non-empty / the exit code is not 0. Arguments in NAME.args (one line) are passed to the
+# program.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(examples/*.ml)
+for f in "${files[@]}"; do
+  n=$(basename "$f" .ml)
+  d=$(dirname "$f")
+  cp "$f" "$tmp/$n.ml"
+  (cd "$tmp" && ocamlopt -w -a -o "$n" "$n.ml")
+  args=()
+  [ -f "$d/$n.args" ] && read -r -a args < "$d/$n.args"
+  set +e
+  "$tmp/$n" "${args[@]}" > "$d/$n.out" 2> "$tmp/err"
+  code=$?
+  set -e
+  if [ -s "$tmp/err" ]; then cp "$tmp/err" "$d/$n.err"; else rm -f "$d/$n.err"; fi
+  if [ $code -ne 0 ]; then echo $code > "$d/$n.code"; else rm -f "$d/$n.code"; fi
+  echo "$n: exit $code"
+done
