@@ -1,3 +1,31 @@
 //! The syntax stage: source text → [`ast::Program`] with spans.
+//!
+//! ```text
+//!  &str ─lexer::lex─▶ Vec<Token> ─parser─▶ ast::Program
+//! ```
+//!
+//! - [`lexer`] turns bytes into tokens (comments, literals with their escapes, OCaml's operator
+//!   characters) and stops at the first lexical error;
+//! - `parser` (recursive descent + precedence climbing, OCaml 4.13's grammar and precedence
+//!   table) builds the AST, removing the sugar listed in [`ast`];
+//! - [`print`] renders the AST as S-expressions (`--emit=ast`, and the tests' snapshots).
+//!
+//! Errors: the first error in the file, as one [`Diagnostic`] with the span of the offending
+//! token — a lexical error, `syntax error: expected …`, or `… not supported yet` for OCaml
+//! constructs outside egret's subset (see `LANGUAGE.md`).
 
 pub mod ast;
+pub mod lexer;
+mod parser;
+pub mod print;
+#[cfg(test)]
+mod tests;
+
+use crate::diagnostics::Diagnostic;
+
+/// Parses a whole source file.
+pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
+    let lexed = lexer::lex(source);
+    let mut parser = parser::Parser::new(lexed.tokens, lexed.error);
+    parser.program().map_err(|e| vec![e])
+}

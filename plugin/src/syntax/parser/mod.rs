@@ -1,0 +1,420 @@
+//! The parser: tokens → [`Program`], by recursive descent with precedence climbing.
+//!
+//! It implements OCaml 4.13's grammar (`parsing/parser.mly`) for the subset egret reads, with
+//! OCaml's precedence and associativity (the table is [`expr::Prec`]) and the desugarings the
+//! [`ast`](super::ast) module doc lists. Where `parser.mly` resolves a conflict by precedence,
+//! this parser mirrors the outcome, checked against `ocamlc -dparsetree`; the cases that
+//! surprise are tested in `syntax::tests` (`if a then b, c` is `if a then (b, c)`,
+//! `x + a.f <- v` is `x + (a.f <- v)`, `-a ** b` is `(-a) ** b`).
+//!
+//! The parser stops at the first error and returns it: a syntax error (`syntax error: expected
+//! `)``) with the span of the offending token, the lexer's error if the parser reaches the
+//! point where lexing stopped, or an "… not supported yet" diagnostic for OCaml constructs
+//! outside egret's subset (modules, objects, labels, polymorphic variants, attributes, …).
+//!
+//! Files: this one holds the token cursor and the top level (items, `let` bindings);
+//! [`expr`], [`pattern`] and [`types`] hold the rest of the grammar.
+
+mod expr;
+mod pattern;
+mod types;
+
+use super::ast::*;
+use super::lexer::{Token, TokenKind};
+use crate::diagnostics::{Diagnostic, Span};
+
+pub(super) type PResult<T> = Result<T, Diagnostic>;
+
+pub(super) struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    /// The lexer's error, reported when the parser reaches the [`TokenKind::Error`] token.
+    lex_error: Option<Diagnostic>,
+    /// The end of the last consumed token: where a node being built ends.
+    prev_hi: u32,
+}
+
+impl Parser {
+    pub(super) fn new(tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+        Parser {
+            tokens,
+            pos: 0,
+            lex_error,
+            prev_hi: 0,
+        }
+    }
+
+    // ---- the token cursor ----
+
+    fn peek(&self) -> &TokenKind {
+        &self.tokens[self.pos].kind
+    }
+
+    fn peek_at(&self, offset: usize) -> &TokenKind {
+        let last = self.tokens.len() - 1;
+        &self.tokens[(self.pos + offset).min(last)].kind
+    }
+
+    fn span(&self) -> Span {
+        self.tokens[self.pos].span
+    }
+
+    fn start(&self) -> u32 {
+        self.span().lo
+    }
+
+    /// The span from `lo` to the end of the last consumed token.
+    fn span_from(&self, lo: u32) -> Span {
+        Span::new(lo, self.prev_hi.max(lo))
+    }
+
+    fn bump(&mut self) -> Token {
+        let token = self.tokens[self.pos].clone();
+        if !matches!(token.kind, TokenKind::Eof | TokenKind::Error) {
+            self.pos += 1;
+            self.prev_hi = token.span.hi;
+        }
+        token
+    }
+
+    fn is_sym(&self, s: &str) -> bool {
+        matches!(self.peek(), TokenKind::Symbol(t) if t == s)
+    }
+
+    fn is_sym_at(&self, offset: usize, s: &str) -> bool {
+        matches!(self.peek_at(offset), TokenKind::Symbol(t) if t == s)
+    }
+
+    fn is_kw(&self, k: &str) -> bool {
+        matches!(self.peek(), TokenKind::Keyword(t) if *t == k)
+    }
+
+    fn eat_sym(&mut self, s: &str) -> bool {
+        let found = self.is_sym(s);
+        if found {
+            self.bump();
+        }
+        found
+    }
+
+    fn eat_kw(&mut self, k: &str) -> bool {
+        let found = self.is_kw(k);
+        if found {
+            self.bump();
+        }
+        found
+    }
+
+    fn expect_sym(&mut self, s: &str) -> PResult<Span> {
+        if self.is_sym(s) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.expected(&format!("`{s}`")))
+        }
+    }
+
+    fn expect_kw(&mut self, k: &str) -> PResult<Span> {
+        if self.is_kw(k) {
+            Ok(self.bump().span)
+        } else {
+            Err(self.expected(&format!("`{k}`")))
+        }
+    }
+
+    /// Expects the closing `close` of the `open` at `open_span`.
+    fn expect_closing(&mut self, close: &str, open: &str, open_span: Span) -> PResult<Span> {
+        self.expect_sym(close)
+            .map_err(|e| self.unmatched_note(e, open, open_span))
+    }
+
+    fn expect_closing_kw(&mut self, close: &str, open: &str, open_span: Span) -> PResult<Span> {
+        self.expect_kw(close)
+            .map_err(|e| self.unmatched_note(e, open, open_span))
+    }
+
+    fn unmatched_note(&self, e: Diagnostic, open: &str, open_span: Span) -> Diagnostic {
+        if self.lex_error.as_ref() == Some(&e) {
+            return e;
+        }
+        e.with_note(format!(
+            "this `{open}` (at byte {}) might be unmatched",
+            open_span.lo
+        ))
+    }
+
+    // ---- diagnostics ----
+
+    /// `syntax error: expected X` at the current token, or the lexer's error if lexing
+    /// stopped here.
+    fn expected(&self, what: &str) -> Diagnostic {
+        self.error_here(format!("syntax error: expected {what}"))
+    }
+
+    fn error_here(&self, message: String) -> Diagnostic {
+        if let (TokenKind::Error, Some(e)) = (self.peek(), &self.lex_error) {
+            return e.clone();
+        }
+        Diagnostic::error(self.span(), message)
+            .with_label(format!("unexpected {}", describe(self.peek())))
+    }
+
+    /// If the current token starts an OCaml construct egret does not support, the diagnostic.
+    fn unsupported_here(&self) -> Option<Diagnostic> {
+        let what = match self.peek() {
+            TokenKind::Keyword(k) => match *k {
+                "module" | "open" | "include" | "struct" | "sig" | "functor" => "modules",
+                "class" | "object" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
+                    "objects and classes"
+                }
+                "lazy" => "lazy values",
+                "external" => "external declarations",
+                "val" => "signatures",
+                _ => return None,
+            },
+            TokenKind::Symbol(s) => match s.as_str() {
+                "~" | "?" => "labelled and optional arguments",
+                "`" => "polymorphic variants",
+                "[@" | "[@@" | "[@@@" => "attributes",
+                "[%" | "[%%" => "extension nodes",
+                "#" => "objects and toplevel directives",
+                ":>" => "coercions",
+                _ => return None,
+            },
+            TokenKind::LetOp(_) => "binding operators",
+            _ => return None,
+        };
+        Some(Diagnostic::unsupported(self.span(), what))
+    }
+
+    /// The unsupported-construct diagnostic if there is one here, else `syntax error: expected X`.
+    fn expected_or_unsupported(&self, what: &str) -> Diagnostic {
+        self.unsupported_here()
+            .unwrap_or_else(|| self.expected(what))
+    }
+
+    // ---- the top level ----
+
+    /// `program := ;;* [seq_expr] (item | ;; [seq_expr])*`: a top-level expression must start
+    /// the file or follow `;;`, as in OCaml.
+    pub(super) fn program(&mut self) -> PResult<Program> {
+        let mut items = Vec::new();
+        let mut expr_allowed = true;
+        loop {
+            while self.eat_sym(";;") {
+                expr_allowed = true;
+            }
+            let start = self.start();
+            let kind = match self.peek() {
+                TokenKind::Eof => break,
+                TokenKind::Keyword("let") => {
+                    self.bump();
+                    self.check_let_extensions()?;
+                    let rec_flag = self.rec_flag();
+                    let bindings = self.let_bindings()?;
+                    if self.is_kw("in") {
+                        if !expr_allowed {
+                            return Err(self.error_here(
+                                "syntax error: a top-level `let ... in` expression must start the file or follow `;;`"
+                                    .to_string(),
+                            ));
+                        }
+                        self.bump();
+                        let body = self.seq_expr()?;
+                        let kind = ExprKind::Let(rec_flag, bindings, Box::new(body));
+                        ItemKind::Expr(Expr {
+                            kind,
+                            span: self.span_from(start),
+                        })
+                    } else {
+                        ItemKind::Let(rec_flag, bindings)
+                    }
+                }
+                TokenKind::Keyword("type") => ItemKind::Type(self.type_declarations()?),
+                TokenKind::Keyword("exception") => {
+                    ItemKind::Exception(self.exception_declaration()?)
+                }
+                _ if self.starts_expr() => {
+                    if !expr_allowed {
+                        return Err(self.error_here(
+                            "syntax error: a top-level expression must start the file or follow `;;`".to_string(),
+                        ));
+                    }
+                    ItemKind::Expr(self.seq_expr()?)
+                }
+                _ => return Err(self.expected_or_unsupported("a definition")),
+            };
+            expr_allowed = false;
+            items.push(Item {
+                kind,
+                span: self.span_from(start),
+            });
+        }
+        Ok(Program { items })
+    }
+
+    /// `rec`, if present.
+    fn rec_flag(&mut self) -> RecFlag {
+        if self.eat_kw("rec") {
+            RecFlag::Recursive
+        } else {
+            RecFlag::NonRecursive
+        }
+    }
+
+    /// After `let`: reject `let open`, `let module`, `let exception`, `let%ext`.
+    fn check_let_extensions(&self) -> PResult<()> {
+        let what = match self.peek() {
+            TokenKind::Keyword("open") => "local opens",
+            TokenKind::Keyword("module") => "local modules",
+            TokenKind::Keyword("exception") => "local exceptions",
+            TokenKind::Symbol(s) if s == "%" => "extension nodes",
+            _ => return Ok(()),
+        };
+        Err(Diagnostic::unsupported(self.span(), what))
+    }
+
+    /// `binding (and binding)*`
+    fn let_bindings(&mut self) -> PResult<Vec<Binding>> {
+        let mut bindings = vec![self.let_binding()?];
+        while self.eat_kw("and") {
+            bindings.push(self.let_binding()?);
+        }
+        if let TokenKind::LetOp(_) = self.peek() {
+            return Err(Diagnostic::unsupported(self.span(), "binding operators"));
+        }
+        Ok(bindings)
+    }
+
+    /// `f p1 .. pn [: t] = e` (a function, `n > 0`, or a value), or `pattern [: t] = e`.
+    fn let_binding(&mut self) -> PResult<Binding> {
+        let start = self.start();
+        let name_len = self.value_name_len();
+        let is_function_sugar = name_len > 0 && {
+            let after = self.peek_at(name_len);
+            matches!(after, TokenKind::Symbol(s) if s == "=" || s == ":")
+                || self.starts_parameter_at(name_len)
+        };
+        let (pat, params) = if is_function_sugar {
+            let (name, span) = self.value_name()?;
+            let mut params = Vec::new();
+            while !self.is_sym("=") && !self.is_sym(":") {
+                params.push(self.parameter()?);
+            }
+            (
+                Pattern {
+                    kind: PatternKind::Var(name),
+                    span,
+                },
+                params,
+            )
+        } else {
+            (self.pattern()?, Vec::new())
+        };
+        let annotation = if self.eat_sym(":") {
+            Some(self.poly_type_expr()?)
+        } else {
+            None
+        };
+        self.expect_sym("=")?;
+        let body_start = self.start();
+        let mut expr = self.seq_expr()?;
+        if let Some(ty) = annotation {
+            expr = Expr {
+                kind: ExprKind::Constraint(Box::new(expr), ty),
+                span: self.span_from(body_start),
+            };
+        }
+        if let Some(first) = params.first() {
+            let span = self.span_from(first.span.lo);
+            expr = Expr {
+                kind: ExprKind::Fun(params, Box::new(expr)),
+                span,
+            };
+        }
+        Ok(Binding {
+            pat,
+            expr,
+            span: self.span_from(start),
+        })
+    }
+
+    /// The number of tokens of a value name here: `x` is 1, `( + )` is 3, anything else 0.
+    fn value_name_len(&self) -> usize {
+        match self.peek() {
+            TokenKind::Lident(_) => 1,
+            TokenKind::Symbol(s)
+                if s == "("
+                    && operator_name(self.peek_at(1)).is_some()
+                    && self.is_sym_at(2, ")") =>
+            {
+                3
+            }
+            _ => 0,
+        }
+    }
+
+    /// `x` or `( op )`.
+    fn value_name(&mut self) -> PResult<(String, Span)> {
+        let start = self.start();
+        match self.peek().clone() {
+            TokenKind::Lident(name) => {
+                self.bump();
+                Ok((name, self.span_from(start)))
+            }
+            _ if self.value_name_len() == 3 => {
+                self.bump();
+                let name = operator_name(self.peek()).unwrap();
+                self.bump();
+                self.bump();
+                Ok((name, self.span_from(start)))
+            }
+            _ => Err(self.expected("a value name")),
+        }
+    }
+
+    /// `exception E [of t1 * .. * tn]`
+    fn exception_declaration(&mut self) -> PResult<ConstructorDecl> {
+        self.expect_kw("exception")?;
+        let decl = self.constructor_declaration()?;
+        if self.is_sym("=") {
+            return Err(Diagnostic::unsupported(self.span(), "exception rebinding"));
+        }
+        Ok(decl)
+    }
+}
+
+/// If the token can be the operator in `( op )`, its name as a value: `+`, `mod`, `!`, `~-`.
+fn operator_name(kind: &TokenKind) -> Option<String> {
+    match kind {
+        TokenKind::Keyword(
+            k @ ("mod" | "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" | "or"),
+        ) => Some(k.to_string()),
+        TokenKind::Symbol(s) => {
+            let first = s.as_bytes()[0];
+            let excluded = [
+                "->", "<-", "|", ":", "::", ".", "..", ":>", "~", "?", "_", "'",
+            ];
+            let is_operator = (super::lexer::is_symbol_char(first)
+                || (first == b'#' && s.len() > 1))
+                && !excluded.contains(&s.as_str());
+            is_operator.then(|| s.clone())
+        }
+        _ => None,
+    }
+}
+
+/// How a token is shown in "unexpected …" labels.
+fn describe(kind: &TokenKind) -> String {
+    match kind {
+        TokenKind::Int(_) => "integer literal".to_string(),
+        TokenKind::Float(_) => "float literal".to_string(),
+        TokenKind::Char(_) => "character literal".to_string(),
+        TokenKind::String(_) => "string literal".to_string(),
+        TokenKind::Lident(s)
+        | TokenKind::Uident(s)
+        | TokenKind::Symbol(s)
+        | TokenKind::LetOp(s) => format!("`{s}`"),
+        TokenKind::Keyword(k) => format!("keyword `{k}`"),
+        TokenKind::Eof | TokenKind::Error => "end of file".to_string(),
+    }
+}

@@ -1,0 +1,309 @@
+//! Patterns, loosest first: `p as x` < `p | q` (left) < `p, q` < `p :: q` (right) <
+//! constructor application `C p` < simple patterns. Function parameters are simple patterns.
+
+use super::expr::negate_float_text;
+use super::{operator_name, PResult, Parser};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::syntax::ast::*;
+use crate::syntax::lexer::{wrap_int63, TokenKind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum PatPrec {
+    Alias,
+    Or,
+    Tuple,
+    Cons,
+}
+
+fn pat(kind: PatternKind, span: Span) -> Pattern {
+    Pattern { kind, span }
+}
+
+impl Parser {
+    pub(super) fn pattern(&mut self) -> PResult<Pattern> {
+        self.pattern_at(PatPrec::Alias)
+    }
+
+    fn pattern_at(&mut self, min: PatPrec) -> PResult<Pattern> {
+        let start = self.start();
+        let mut lhs = self.constructor_pattern()?;
+        loop {
+            if self.is_kw("as") && min <= PatPrec::Alias {
+                self.bump();
+                let (name, _) = self.value_name()?;
+                lhs = pat(
+                    PatternKind::Alias(Box::new(lhs), name),
+                    self.span_from(start),
+                );
+            } else if self.is_sym("|") && min <= PatPrec::Or {
+                self.bump();
+                let rhs = self.pattern_at(PatPrec::Tuple)?;
+                lhs = pat(
+                    PatternKind::Or(Box::new(lhs), Box::new(rhs)),
+                    self.span_from(start),
+                );
+            } else if self.is_sym(",") && min <= PatPrec::Tuple {
+                let mut items = vec![lhs];
+                while self.eat_sym(",") {
+                    items.push(self.pattern_at(PatPrec::Cons)?);
+                }
+                lhs = pat(PatternKind::Tuple(items), self.span_from(start));
+            } else if self.is_sym("::") && min <= PatPrec::Cons {
+                self.bump();
+                let rhs = self.pattern_at(PatPrec::Cons)?;
+                let span = self.span_from(start);
+                let pair = pat(PatternKind::Tuple(vec![lhs, rhs]), span);
+                lhs = pat(
+                    PatternKind::Construct("::".to_string(), Some(Box::new(pair))),
+                    span,
+                );
+            } else {
+                return Ok(lhs);
+            }
+        }
+    }
+
+    /// `C p` or a simple pattern.
+    fn constructor_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.start();
+        match self.peek() {
+            TokenKind::Keyword("exception") => {
+                return Err(Diagnostic::unsupported(self.span(), "exception patterns"))
+            }
+            TokenKind::Keyword("lazy") => {
+                return Err(Diagnostic::unsupported(self.span(), "lazy patterns"))
+            }
+            _ => {}
+        }
+        let is_constructor = matches!(self.peek(), TokenKind::Uident(_));
+        let head = self.simple_pattern()?;
+        match head.kind {
+            PatternKind::Construct(name, None)
+                if is_constructor && self.starts_simple_pattern() =>
+            {
+                let arg = self.simple_pattern()?;
+                Ok(pat(
+                    PatternKind::Construct(name, Some(Box::new(arg))),
+                    self.span_from(start),
+                ))
+            }
+            kind => Ok(pat(kind, head.span)),
+        }
+    }
+
+    fn starts_simple_pattern(&self) -> bool {
+        self.starts_simple_pattern_at(0)
+    }
+
+    fn starts_simple_pattern_at(&self, offset: usize) -> bool {
+        match self.peek_at(offset) {
+            TokenKind::Int(_)
+            | TokenKind::Float(_)
+            | TokenKind::Char(_)
+            | TokenKind::String(_)
+            | TokenKind::Lident(_)
+            | TokenKind::Uident(_) => true,
+            TokenKind::Keyword(k) => matches!(*k, "true" | "false"),
+            TokenKind::Symbol(s) => {
+                matches!(s.as_str(), "_" | "(" | "[" | "{" | "[|" | "`" | "#")
+                    || (s == "-"
+                        && matches!(
+                            self.peek_at(offset + 1),
+                            TokenKind::Int(_) | TokenKind::Float(_)
+                        ))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a function parameter (or a label, which is unsupported) starts `offset` tokens
+    /// ahead.
+    pub(super) fn starts_parameter_at(&self, offset: usize) -> bool {
+        self.starts_simple_pattern_at(offset)
+            || matches!(self.peek_at(offset), TokenKind::Symbol(s) if s == "~" || s == "?")
+    }
+
+    /// A parameter of `fun` or of a `let`-defined function: a simple pattern.
+    pub(super) fn parameter(&mut self) -> PResult<Pattern> {
+        if self.is_sym("~") || self.is_sym("?") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "labelled and optional arguments",
+            ));
+        }
+        if self.is_sym("(") && self.is_kw_at(1, "type") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "locally abstract types",
+            ));
+        }
+        if !self.starts_simple_pattern() {
+            return Err(self.expected_or_unsupported("a parameter pattern"));
+        }
+        self.simple_pattern()
+    }
+
+    fn is_kw_at(&self, offset: usize, k: &str) -> bool {
+        matches!(self.peek_at(offset), TokenKind::Keyword(t) if *t == k)
+    }
+
+    fn simple_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.start();
+        let kind = match self.peek().clone() {
+            TokenKind::Symbol(s) if s == "_" => PatternKind::Any,
+            TokenKind::Lident(name) => PatternKind::Var(name),
+            TokenKind::Keyword(b @ ("true" | "false")) => {
+                PatternKind::Construct(b.to_string(), None)
+            }
+            TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::String(_) => {
+                let c = self.signed_constant()?;
+                return Ok(pat(PatternKind::Constant(c), self.span_from(start)));
+            }
+            TokenKind::Symbol(s) if s == "-" => {
+                let c = self.signed_constant()?;
+                return Ok(pat(PatternKind::Constant(c), self.span_from(start)));
+            }
+            TokenKind::Char(lo) => {
+                self.bump();
+                if self.eat_sym("..") {
+                    let TokenKind::Char(hi) = *self.peek() else {
+                        return Err(self.expected("a character literal"));
+                    };
+                    self.bump();
+                    return Ok(pat(PatternKind::CharRange(lo, hi), self.span_from(start)));
+                }
+                return Ok(pat(
+                    PatternKind::Constant(Constant::Char(lo)),
+                    self.span_from(start),
+                ));
+            }
+            TokenKind::Uident(_) => {
+                let mut path = String::new();
+                while let TokenKind::Uident(name) = self.peek().clone() {
+                    self.bump();
+                    path.push_str(&name);
+                    if !self.is_sym(".") {
+                        return Ok(pat(
+                            PatternKind::Construct(path, None),
+                            self.span_from(start),
+                        ));
+                    }
+                    if !matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                        return Err(Diagnostic::unsupported(
+                            self.span_from(start),
+                            "local opens `M.(p)`",
+                        ));
+                    }
+                    self.bump();
+                    path.push('.');
+                }
+                unreachable!("the loop returns once the path ends")
+            }
+            TokenKind::Symbol(s) if s == "(" => return self.parenthesized_pattern(),
+            TokenKind::Symbol(s) if s == "[" => {
+                let open = self.bump().span;
+                let items = self.semicolon_separated("]", Self::pattern)?;
+                self.expect_closing("]", "[", open)?;
+                let span = self.span_from(start);
+                let nil = pat(
+                    PatternKind::Construct("[]".to_string(), None),
+                    Span::new(span.hi - 1, span.hi),
+                );
+                let list = items.into_iter().rev().fold(nil, |tail, head| {
+                    let span = Span::new(head.span.lo, span.hi);
+                    let pair = pat(PatternKind::Tuple(vec![head, tail]), span);
+                    pat(
+                        PatternKind::Construct("::".to_string(), Some(Box::new(pair))),
+                        span,
+                    )
+                });
+                return Ok(list);
+            }
+            TokenKind::Symbol(s) if s == "{" => return self.record_pattern(),
+            TokenKind::Symbol(s) if s == "[|" => {
+                return Err(Diagnostic::unsupported(self.span(), "array patterns"))
+            }
+            _ => return Err(self.expected_or_unsupported("a pattern")),
+        };
+        self.bump();
+        Ok(pat(kind, self.span_from(start)))
+    }
+
+    /// A literal, with an optional leading `-`: `1`, `-1`, `-1.5`, `"s"`.
+    fn signed_constant(&mut self) -> PResult<Constant> {
+        let negative = self.eat_sym("-");
+        let constant = match self.peek().clone() {
+            TokenKind::Int(n) if negative => Constant::Int(wrap_int63(n.wrapping_neg())),
+            TokenKind::Int(n) => Constant::Int(n),
+            TokenKind::Float(text) if negative => Constant::Float(negate_float_text(&text)),
+            TokenKind::Float(text) => Constant::Float(text),
+            TokenKind::String(s) if !negative => Constant::String(s),
+            _ => return Err(self.expected("a number")),
+        };
+        self.bump();
+        Ok(constant)
+    }
+
+    /// `()`, `( op )`, `( p )`, `( p : t )`.
+    fn parenthesized_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.start();
+        let open = self.expect_sym("(")?;
+        if self.eat_sym(")") {
+            return Ok(pat(
+                PatternKind::Construct("()".to_string(), None),
+                self.span_from(start),
+            ));
+        }
+        if let (Some(op), true) = (operator_name(self.peek()), self.is_sym_at(1, ")")) {
+            self.bump();
+            self.bump();
+            return Ok(pat(PatternKind::Var(op), self.span_from(start)));
+        }
+        if self.is_kw("module") {
+            return Err(Diagnostic::unsupported(self.span(), "first-class modules"));
+        }
+        let mut p = self.pattern()?;
+        if self.eat_sym(":") {
+            let ty = self.type_expr()?;
+            self.expect_closing(")", "(", open)?;
+            return Ok(pat(
+                PatternKind::Constraint(Box::new(p), ty),
+                self.span_from(start),
+            ));
+        }
+        self.expect_closing(")", "(", open)?;
+        p.span = self.span_from(start);
+        Ok(p)
+    }
+
+    /// `{ f1 = p1; f2; _ }`
+    fn record_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.start();
+        let open = self.expect_sym("{")?;
+        let mut fields = Vec::new();
+        let mut open_ = false;
+        loop {
+            if self.eat_sym("_") {
+                open_ = true;
+                self.eat_sym(";");
+                break;
+            }
+            let (label, label_span) = self.label_path()?;
+            let value = if self.eat_sym("=") {
+                self.pattern()?
+            } else {
+                let short = label.rsplit('.').next().unwrap().to_string();
+                pat(PatternKind::Var(short), label_span)
+            };
+            fields.push((label, label_span, value));
+            if !self.eat_sym(";") || self.is_sym("}") {
+                break;
+            }
+        }
+        self.expect_closing("}", "{", open)?;
+        Ok(pat(
+            PatternKind::Record { fields, open_ },
+            self.span_from(start),
+        ))
+    }
+}

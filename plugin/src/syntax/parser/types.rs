@@ -1,0 +1,332 @@
+//! Type expressions and `type` / `exception` declarations.
+//!
+//! Type expressions, loosest first: `t -> u` (right) < `t * u` < application `t list`,
+//! `(t, u) Hashtbl.t` < atoms (`'a`, `_`, `int`, `( t )`).
+//! A constructor's arguments are `*`-separated applications, so `A of int * int` has two
+//! arguments and `A of (int * int)` one tuple argument.
+
+use super::{PResult, Parser};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::syntax::ast::*;
+use crate::syntax::lexer::TokenKind;
+
+fn ty(kind: TypeExprKind, span: Span) -> TypeExpr {
+    TypeExpr { kind, span }
+}
+
+impl Parser {
+    /// A full type expression.
+    pub(super) fn type_expr(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        if matches!(self.peek(), TokenKind::Lident(_)) && self.is_sym_at(1, ":")
+            || self.is_sym("?")
+            || self.is_sym("~")
+        {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "labelled and optional arguments",
+            ));
+        }
+        let lhs = self.tuple_type()?;
+        if self.eat_sym("->") {
+            let rhs = self.type_expr()?;
+            return Ok(ty(
+                TypeExprKind::Arrow(Box::new(lhs), Box::new(rhs)),
+                self.span_from(start),
+            ));
+        }
+        Ok(lhs)
+    }
+
+    /// A type annotation where OCaml allows `'a. t` (let bindings, record fields): the
+    /// polymorphic form is rejected.
+    pub(super) fn poly_type_expr(&mut self) -> PResult<TypeExpr> {
+        let mut i = 0;
+        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+            i += 2;
+        }
+        if (i > 0 && self.is_sym_at(i, ".")) || self.is_kw("type") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "explicitly polymorphic annotations",
+            ));
+        }
+        self.type_expr()
+    }
+
+    /// A type without `->` or `*` (the annotation in `fun x : t -> e`).
+    pub(super) fn type_expr_no_arrow(&mut self) -> PResult<TypeExpr> {
+        self.applied_type()
+    }
+
+    fn tuple_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let first = self.applied_type()?;
+        if !self.is_sym("*") {
+            return Ok(first);
+        }
+        let mut items = vec![first];
+        while self.eat_sym("*") {
+            items.push(self.applied_type()?);
+        }
+        Ok(ty(TypeExprKind::Tuple(items), self.span_from(start)))
+    }
+
+    /// `t`, `t list option`, `(t, u) Hashtbl.t`.
+    fn applied_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let mut args = self.atomic_types()?;
+        loop {
+            if !matches!(self.peek(), TokenKind::Lident(_) | TokenKind::Uident(_)) {
+                break;
+            }
+            let (name, _) = self.type_constructor_path()?;
+            args = vec![ty(TypeExprKind::Constr(name, args), self.span_from(start))];
+        }
+        if args.len() != 1 {
+            return Err(self.expected("a type constructor after a parenthesized list of types"));
+        }
+        if self.is_sym("#") {
+            return Err(Diagnostic::unsupported(self.span(), "class types"));
+        }
+        if self.is_kw("as") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "type aliases `t as 'a`",
+            ));
+        }
+        Ok(args.pop().unwrap())
+    }
+
+    /// One atomic type, or a parenthesized comma-separated list (the arguments of a type
+    /// constructor that must follow).
+    fn atomic_types(&mut self) -> PResult<Vec<TypeExpr>> {
+        let start = self.start();
+        let kind = match self.peek().clone() {
+            TokenKind::Symbol(s) if s == "'" => {
+                self.bump();
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                TypeExprKind::Var(name)
+            }
+            TokenKind::Symbol(s) if s == "_" => {
+                self.bump();
+                TypeExprKind::Any
+            }
+            TokenKind::Lident(_) | TokenKind::Uident(_) => {
+                let (name, _) = self.type_constructor_path()?;
+                TypeExprKind::Constr(name, Vec::new())
+            }
+            TokenKind::Symbol(s) if s == "(" => {
+                let open = self.bump().span;
+                if self.is_kw("module") {
+                    return Err(Diagnostic::unsupported(self.span(), "first-class modules"));
+                }
+                let mut items = vec![self.type_expr()?];
+                while self.eat_sym(",") {
+                    items.push(self.type_expr()?);
+                }
+                self.expect_closing(")", "(", open)?;
+                if items.len() == 1 {
+                    let mut t = items.pop().unwrap();
+                    t.span = self.span_from(start);
+                    return Ok(vec![t]);
+                }
+                return Ok(items);
+            }
+            TokenKind::Symbol(s) if s == "<" => {
+                return Err(Diagnostic::unsupported(self.span(), "object types"))
+            }
+            TokenKind::Symbol(s) if s == "[" || s == "[<" || s == "[>" => {
+                return Err(Diagnostic::unsupported(self.span(), "polymorphic variants"))
+            }
+            _ => return Err(self.expected_or_unsupported("a type")),
+        };
+        Ok(vec![ty(kind, self.span_from(start))])
+    }
+
+    /// `t`, `M.t`, `M.N.t`.
+    fn type_constructor_path(&mut self) -> PResult<(String, Span)> {
+        let start = self.start();
+        let mut path = String::new();
+        while let TokenKind::Uident(m) = self.peek().clone() {
+            self.bump();
+            path.push_str(&m);
+            path.push('.');
+            self.expect_sym(".")?;
+        }
+        let TokenKind::Lident(name) = self.peek().clone() else {
+            return Err(self.expected("a type name"));
+        };
+        self.bump();
+        path.push_str(&name);
+        Ok((path, self.span_from(start)))
+    }
+
+    /// `type decl (and decl)*`
+    pub(super) fn type_declarations(&mut self) -> PResult<Vec<TypeDecl>> {
+        self.expect_kw("type")?;
+        if self.is_kw("nonrec") {
+            return Err(Diagnostic::unsupported(self.span(), "`type nonrec`"));
+        }
+        let mut decls = vec![self.type_declaration()?];
+        while self.eat_kw("and") {
+            decls.push(self.type_declaration()?);
+        }
+        Ok(decls)
+    }
+
+    /// `params name [= rhs]`
+    fn type_declaration(&mut self) -> PResult<TypeDecl> {
+        let start = self.start();
+        let params = self.type_parameters()?;
+        let TokenKind::Lident(name) = self.peek().clone() else {
+            return Err(self.expected("a type name"));
+        };
+        self.bump();
+        if self.is_sym("+=") {
+            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
+        }
+        let kind = if self.eat_sym("=") {
+            self.type_declaration_rhs()?
+        } else {
+            TypeDeclKind::Abstract
+        };
+        if self.is_sym("=") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "re-exported type definitions",
+            ));
+        }
+        if self.is_kw("constraint") {
+            return Err(Diagnostic::unsupported(self.span(), "type constraints"));
+        }
+        Ok(TypeDecl {
+            name,
+            params,
+            kind,
+            span: self.span_from(start),
+        })
+    }
+
+    /// ``, `'a`, `('a, 'b)`.
+    fn type_parameters(&mut self) -> PResult<Vec<String>> {
+        let parenthesized = self.is_sym("(");
+        if !parenthesized && !self.is_sym("'") {
+            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+                return Err(Diagnostic::unsupported(
+                    self.span(),
+                    "variance and anonymous type parameters",
+                ));
+            }
+            return Ok(Vec::new());
+        }
+        let open = self.span();
+        if parenthesized {
+            self.bump();
+        }
+        let mut params = Vec::new();
+        loop {
+            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+                return Err(Diagnostic::unsupported(
+                    self.span(),
+                    "variance and anonymous type parameters",
+                ));
+            }
+            self.expect_sym("'")?;
+            let TokenKind::Lident(name) = self.peek().clone() else {
+                return Err(self.expected("a type variable name"));
+            };
+            self.bump();
+            params.push(name);
+            if !parenthesized || !self.eat_sym(",") {
+                break;
+            }
+        }
+        if parenthesized {
+            self.expect_closing(")", "(", open)?;
+        }
+        Ok(params)
+    }
+
+    fn type_declaration_rhs(&mut self) -> PResult<TypeDeclKind> {
+        if self.is_kw("private") {
+            return Err(Diagnostic::unsupported(self.span(), "private types"));
+        }
+        if self.is_sym("..") {
+            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
+        }
+        if self.is_sym("{") {
+            return Ok(TypeDeclKind::Record(self.record_declaration()?));
+        }
+        let is_variant = self.is_sym("|")
+            || (matches!(self.peek(), TokenKind::Uident(_)) && !self.is_sym_at(1, "."));
+        if !is_variant {
+            return Ok(TypeDeclKind::Abbrev(self.type_expr()?));
+        }
+        self.eat_sym("|");
+        let mut constructors = vec![self.constructor_declaration()?];
+        while self.eat_sym("|") {
+            constructors.push(self.constructor_declaration()?);
+        }
+        Ok(TypeDeclKind::Variant(constructors))
+    }
+
+    /// `C` or `C of t1 * .. * tn` (in a variant or an `exception`).
+    pub(super) fn constructor_declaration(&mut self) -> PResult<ConstructorDecl> {
+        let start = self.start();
+        let name = match self.peek().clone() {
+            TokenKind::Uident(name) => name,
+            _ => return Err(self.expected("a constructor name")),
+        };
+        self.bump();
+        let mut args = Vec::new();
+        if self.eat_kw("of") {
+            if self.is_sym("{") {
+                return Err(Diagnostic::unsupported(self.span(), "inline records"));
+            }
+            args.push(self.applied_type()?);
+            while self.eat_sym("*") {
+                args.push(self.applied_type()?);
+            }
+        } else if self.is_sym(":") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "generalized algebraic data types",
+            ));
+        }
+        Ok(ConstructorDecl {
+            name,
+            args,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `{ [mutable] f : t; .. }`
+    fn record_declaration(&mut self) -> PResult<Vec<FieldDecl>> {
+        let open = self.expect_sym("{")?;
+        let fields = self.semicolon_separated("}", |p| {
+            let start = p.start();
+            let mutable = p.eat_kw("mutable");
+            let TokenKind::Lident(name) = p.peek().clone() else {
+                return Err(p.expected("a field name"));
+            };
+            p.bump();
+            p.expect_sym(":")?;
+            let ty = p.poly_type_expr()?;
+            Ok(FieldDecl {
+                name,
+                mutable,
+                ty,
+                span: p.span_from(start),
+            })
+        })?;
+        if fields.is_empty() {
+            return Err(self.expected("a field name"));
+        }
+        self.expect_closing("}", "{", open)?;
+        Ok(fields)
+    }
+}

@@ -1,0 +1,405 @@
+//! The AST as S-expressions: `--emit=ast` and the syntax tests' snapshots.
+//!
+//! The form is compact and shows exactly how the parser grouped things:
+//! - application `(f a b)`, operators included: `1 + 2 * 3` is `(+ 1 (* 2 3))`;
+//! - constructors `None`, `(Some x)`, lists `(:: 1 (:: 2 []))`, tuples `(, a b)`;
+//! - `(fun (x y) body)`, `(let ((p e)) body)`, `(let rec ((f e) (g e)) body)`,
+//!   `(if c a b)`, `(match e (p -> b) (p when g -> b))`, `(seq a b c)`, `(: e t)`,
+//!   `(. r f)`, `(setfield r f v)`, `(record (f e))`, `(record-with r (f e))`;
+//! - types in OCaml syntax as one atom (`'a list`, `(int * int)`, `(int -> bool)`),
+//!   parenthesised when they contain a space.
+//!
+//! [`print_program`] breaks lines that do not fit in 100 columns; the `*_compact` functions
+//! print one line.
+
+use super::ast::*;
+
+/// An S-expression: what every AST node is rendered to before layout.
+enum Sexp {
+    Atom(String),
+    List(Vec<Sexp>),
+}
+
+fn atom(s: impl Into<String>) -> Sexp {
+    Sexp::Atom(s.into())
+}
+
+fn list(items: impl IntoIterator<Item = Sexp>) -> Sexp {
+    Sexp::List(items.into_iter().collect())
+}
+
+impl Sexp {
+    fn compact(&self, out: &mut String) {
+        match self {
+            Sexp::Atom(s) => out.push_str(s),
+            Sexp::List(items) => {
+                out.push('(');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    item.compact(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    fn width(&self) -> usize {
+        match self {
+            Sexp::Atom(s) => s.len(),
+            Sexp::List(items) => {
+                items.iter().map(Sexp::width).sum::<usize>() + items.len().max(1) + 1
+            }
+        }
+    }
+
+    /// One line if it fits, else the head on the first line and each other element on its
+    /// own line, indented by two.
+    fn pretty(&self, indent: usize, width: usize, out: &mut String) {
+        match self {
+            Sexp::List(items) if indent + self.width() > width && items.len() > 1 => {
+                out.push('(');
+                items[0].pretty(indent + 1, width, out);
+                for item in &items[1..] {
+                    out.push('\n');
+                    out.extend(std::iter::repeat_n(' ', indent + 2));
+                    item.pretty(indent + 2, width, out);
+                }
+                out.push(')');
+            }
+            _ => self.compact(out),
+        }
+    }
+}
+
+/// The whole program, one item per line (long items broken over several lines).
+pub fn print_program(program: &Program) -> String {
+    let mut out = String::new();
+    for item in &program.items {
+        item_sexp(item).pretty(0, 100, &mut out);
+        out.push('\n');
+    }
+    out
+}
+
+pub fn print_expr_compact(e: &Expr) -> String {
+    let mut out = String::new();
+    expr_sexp(e).compact(&mut out);
+    out
+}
+
+pub fn print_pattern_compact(p: &Pattern) -> String {
+    let mut out = String::new();
+    pattern_sexp(p).compact(&mut out);
+    out
+}
+
+pub fn print_item_compact(item: &Item) -> String {
+    let mut out = String::new();
+    item_sexp(item).compact(&mut out);
+    out
+}
+
+fn item_sexp(item: &Item) -> Sexp {
+    match &item.kind {
+        ItemKind::Let(flag, bindings) => {
+            let mut items = vec![atom("let")];
+            if *flag == RecFlag::Recursive {
+                items.push(atom("rec"));
+            }
+            items.extend(bindings.iter().map(binding_sexp));
+            list(items)
+        }
+        ItemKind::Type(decls) => {
+            list(std::iter::once(atom("type")).chain(decls.iter().map(type_decl_sexp)))
+        }
+        ItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
+        ItemKind::Expr(e) => list([atom("eval"), expr_sexp(e)]),
+    }
+}
+
+fn binding_sexp(b: &Binding) -> Sexp {
+    list([pattern_sexp(&b.pat), expr_sexp(&b.expr)])
+}
+
+fn type_decl_sexp(d: &TypeDecl) -> Sexp {
+    let params: Vec<TypeExpr> = d
+        .params
+        .iter()
+        .map(|p| TypeExpr {
+            kind: TypeExprKind::Var(p.clone()),
+            span: d.span,
+        })
+        .collect();
+    let head = type_sexp(&TypeExpr {
+        kind: TypeExprKind::Constr(d.name.clone(), params),
+        span: d.span,
+    });
+    let mut items = vec![head];
+    match &d.kind {
+        TypeDeclKind::Abbrev(t) => items.extend([atom("="), type_sexp(t)]),
+        TypeDeclKind::Variant(cs) => items.push(list(
+            std::iter::once(atom("variant")).chain(cs.iter().map(constructor_sexp)),
+        )),
+        TypeDeclKind::Record(fields) => items.push(list(std::iter::once(atom("record")).chain(
+            fields.iter().map(|f| {
+                let mut field = Vec::new();
+                if f.mutable {
+                    field.push(atom("mutable"));
+                }
+                field.extend([atom(f.name.clone()), type_sexp(&f.ty)]);
+                list(field)
+            }),
+        ))),
+        TypeDeclKind::Abstract => {}
+    }
+    list(items)
+}
+
+fn constructor_sexp(c: &ConstructorDecl) -> Sexp {
+    list(std::iter::once(atom(c.name.clone())).chain(c.args.iter().map(type_sexp)))
+}
+
+fn type_sexp(t: &TypeExpr) -> Sexp {
+    let text = type_text(t);
+    if text.contains(' ') && !text.starts_with('(') {
+        atom(format!("({text})"))
+    } else {
+        atom(text)
+    }
+}
+
+/// A type in OCaml syntax, tuples and arrows parenthesised.
+fn type_text(t: &TypeExpr) -> String {
+    match &t.kind {
+        TypeExprKind::Var(v) => format!("'{v}"),
+        TypeExprKind::Any => "_".to_string(),
+        TypeExprKind::Constr(name, args) => match args.len() {
+            0 => name.clone(),
+            1 => format!("{} {name}", atomic_type_text(&args[0])),
+            _ => format!(
+                "({}) {name}",
+                args.iter().map(type_text).collect::<Vec<_>>().join(", ")
+            ),
+        },
+        TypeExprKind::Tuple(items) => format!(
+            "({})",
+            items
+                .iter()
+                .map(atomic_type_text)
+                .collect::<Vec<_>>()
+                .join(" * ")
+        ),
+        TypeExprKind::Arrow(..) => format!("({})", arrow_chain(t)),
+    }
+}
+
+/// `a -> b -> c` without the outer parentheses (arrows associate to the right).
+fn arrow_chain(t: &TypeExpr) -> String {
+    match &t.kind {
+        TypeExprKind::Arrow(a, b) => format!("{} -> {}", type_text(a), arrow_chain(b)),
+        _ => type_text(t),
+    }
+}
+
+fn atomic_type_text(t: &TypeExpr) -> String {
+    let text = type_text(t);
+    match &t.kind {
+        TypeExprKind::Constr(_, args) if args.len() == 1 => text,
+        _ if text.contains(' ') && !text.starts_with('(') => format!("({text})"),
+        _ => text,
+    }
+}
+
+fn constant_text(c: &Constant) -> String {
+    match c {
+        Constant::Int(n) => n.to_string(),
+        Constant::Float(text) => text.clone(),
+        Constant::Char(b) => format!("'{}'", escape_byte(*b, b'\'')),
+        Constant::String(bytes) => {
+            let body: String = bytes.iter().map(|&b| escape_byte(b, b'"')).collect();
+            format!("\"{body}\"")
+        }
+    }
+}
+
+/// A byte as OCaml writes it inside a literal delimited by `quote`.
+fn escape_byte(b: u8, quote: u8) -> String {
+    match b {
+        b'\n' => "\\n".to_string(),
+        b'\t' => "\\t".to_string(),
+        b'\r' => "\\r".to_string(),
+        b'\x08' => "\\b".to_string(),
+        b'\\' => "\\\\".to_string(),
+        _ if b == quote => format!("\\{}", b as char),
+        0x20..=0x7e => (b as char).to_string(),
+        _ => format!("\\{b:03}"),
+    }
+}
+
+fn construct_sexp<T>(
+    name: &str,
+    arg: Option<&T>,
+    sexp: impl Fn(&T) -> Sexp,
+    tuple_items: impl Fn(&T) -> Option<Vec<Sexp>>,
+) -> Sexp {
+    match arg {
+        None => atom(name),
+        Some(arg) => match (name, tuple_items(arg)) {
+            ("::", Some(items)) => list(std::iter::once(atom("::")).chain(items)),
+            _ => list([atom(name), sexp(arg)]),
+        },
+    }
+}
+
+fn expr_sexp(e: &Expr) -> Sexp {
+    match &e.kind {
+        ExprKind::Constant(c) => atom(constant_text(c)),
+        ExprKind::Var(name) => atom(name.clone()),
+        ExprKind::Construct(name, arg) => {
+            construct_sexp(name, arg.as_deref(), expr_sexp, |a| match &a.kind {
+                ExprKind::Tuple(items) => Some(items.iter().map(expr_sexp).collect()),
+                _ => None,
+            })
+        }
+        ExprKind::Apply(f, args) => {
+            list(std::iter::once(expr_sexp(f)).chain(args.iter().map(expr_sexp)))
+        }
+        ExprKind::Fun(params, body) => list([
+            atom("fun"),
+            list(params.iter().map(pattern_sexp)),
+            expr_sexp(body),
+        ]),
+        ExprKind::Function(cases) => {
+            list(std::iter::once(atom("function")).chain(cases.iter().map(case_sexp)))
+        }
+        ExprKind::Let(flag, bindings, body) => {
+            let mut items = vec![atom("let")];
+            if *flag == RecFlag::Recursive {
+                items.push(atom("rec"));
+            }
+            items.push(list(bindings.iter().map(binding_sexp)));
+            items.push(expr_sexp(body));
+            list(items)
+        }
+        ExprKind::If { cond, then, els } => {
+            let mut items = vec![atom("if"), expr_sexp(cond), expr_sexp(then)];
+            items.extend(els.iter().map(|e| expr_sexp(e)));
+            list(items)
+        }
+        ExprKind::Match(scrutinee, cases) => list(
+            [atom("match"), expr_sexp(scrutinee)]
+                .into_iter()
+                .chain(cases.iter().map(case_sexp)),
+        ),
+        ExprKind::Try(body, cases) => list(
+            [atom("try"), expr_sexp(body)]
+                .into_iter()
+                .chain(cases.iter().map(case_sexp)),
+        ),
+        ExprKind::Tuple(items) => {
+            list(std::iter::once(atom(",")).chain(items.iter().map(expr_sexp)))
+        }
+        ExprKind::Record { fields, base } => {
+            let mut items = vec![];
+            match base {
+                Some(base) => items.extend([atom("record-with"), expr_sexp(base)]),
+                None => items.push(atom("record")),
+            }
+            items.extend(
+                fields
+                    .iter()
+                    .map(|(name, _, e)| list([atom(name.clone()), expr_sexp(e)])),
+            );
+            list(items)
+        }
+        ExprKind::Field(record, field) => list([atom("."), expr_sexp(record), atom(field.clone())]),
+        ExprKind::SetField(record, field, value) => list([
+            atom("setfield"),
+            expr_sexp(record),
+            atom(field.clone()),
+            expr_sexp(value),
+        ]),
+        ExprKind::Sequence(..) => {
+            let mut items = vec![atom("seq")];
+            let mut current = e;
+            while let ExprKind::Sequence(a, b) = &current.kind {
+                items.push(expr_sexp(a));
+                current = b;
+            }
+            items.push(expr_sexp(current));
+            list(items)
+        }
+        ExprKind::While(cond, body) => list([atom("while"), expr_sexp(cond), expr_sexp(body)]),
+        ExprKind::For {
+            var,
+            from,
+            to,
+            dir,
+            body,
+            ..
+        } => {
+            let dir = match dir {
+                Direction::Upto => "to",
+                Direction::Downto => "downto",
+            };
+            list([
+                atom("for"),
+                atom(var.clone()),
+                expr_sexp(from),
+                atom(dir),
+                expr_sexp(to),
+                expr_sexp(body),
+            ])
+        }
+        ExprKind::Assert(e) => list([atom("assert"), expr_sexp(e)]),
+        ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
+    }
+}
+
+fn case_sexp(c: &Case) -> Sexp {
+    let mut items = vec![pattern_sexp(&c.pat)];
+    if let Some(guard) = &c.guard {
+        items.extend([atom("when"), expr_sexp(guard)]);
+    }
+    items.extend([atom("->"), expr_sexp(&c.body)]);
+    list(items)
+}
+
+fn pattern_sexp(p: &Pattern) -> Sexp {
+    match &p.kind {
+        PatternKind::Any => atom("_"),
+        PatternKind::Var(name) => atom(name.clone()),
+        PatternKind::Constant(c) => atom(constant_text(c)),
+        PatternKind::CharRange(lo, hi) => atom(format!(
+            "{}..{}",
+            constant_text(&Constant::Char(*lo)),
+            constant_text(&Constant::Char(*hi))
+        )),
+        PatternKind::Tuple(items) => {
+            list(std::iter::once(atom(",")).chain(items.iter().map(pattern_sexp)))
+        }
+        PatternKind::Construct(name, arg) => {
+            construct_sexp(name, arg.as_deref(), pattern_sexp, |a| match &a.kind {
+                PatternKind::Tuple(items) => Some(items.iter().map(pattern_sexp).collect()),
+                _ => None,
+            })
+        }
+        PatternKind::Record { fields, open_ } => {
+            let mut items = vec![atom("record")];
+            items.extend(
+                fields
+                    .iter()
+                    .map(|(name, _, p)| list([atom(name.clone()), pattern_sexp(p)])),
+            );
+            if *open_ {
+                items.push(atom("_"));
+            }
+            list(items)
+        }
+        PatternKind::Or(a, b) => list([atom("|"), pattern_sexp(a), pattern_sexp(b)]),
+        PatternKind::Alias(p, name) => list([atom("as"), pattern_sexp(p), atom(name.clone())]),
+        PatternKind::Constraint(p, t) => list([atom(":"), pattern_sexp(p), type_sexp(t)]),
+    }
+}

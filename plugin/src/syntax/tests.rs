@@ -1,0 +1,1 @@
+//! Tests of the whole syntax stage: source text in, S-expression out.
