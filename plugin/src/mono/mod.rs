@@ -9,14 +9,23 @@
 //! Requests are collected demand-first: the scope of a polymorphic binding is translated before
 //! its definition, then one copy is made per request; a `let rec` group runs a worklist until
 //! no copy requests a new instance (terminates: HM has no polymorphic recursion).
+//!
+//! Now that types are known, structural comparisons of immediate values (ints, chars,
+//! constant-only variants) become word comparisons.
 
 use std::collections::HashMap;
 
-use crate::lambda::ir::{Expr, Program, TyVar, Type, VarId, VarInfo, VarTable};
+use crate::lambda::ir::{DeclKind, Expr, Prim, Program, TyCon, TyVar, Type, TypeTable, VarId, VarInfo, VarTable};
 
 /// Makes `program` monomorphic.
 pub fn monomorphize(program: &Program) -> Program {
-    let mut m = Mono { old: &program.vars, vars: VarTable::default(), rename: HashMap::new(), poly: HashMap::new() };
+    let mut m = Mono {
+        old: &program.vars,
+        vars: VarTable::default(),
+        rename: HashMap::new(),
+        poly: HashMap::new(),
+        types: &program.types,
+    };
     let body = m.expr(&program.body, &HashMap::new());
     Program { body, vars: m.vars, types: program.types.clone(), next_tyvar: program.next_tyvar }
 }
@@ -33,6 +42,7 @@ struct Mono<'a> {
     rename: HashMap<VarId, VarId>,
     /// Polymorphic binders in scope.
     poly: HashMap<VarId, PolyBinding>,
+    types: &'a TypeTable,
 }
 
 type TySubst = HashMap<TyVar, Type>;
@@ -44,6 +54,19 @@ fn subst_all(t: &Type, s: &TySubst) -> Type {
         Type::Tuple(a) => Type::Tuple(a.iter().map(|t| subst_all(t, s)).collect()),
         Type::Arrow(a, b) => Type::arrow(subst_all(a, s), subst_all(b, s)),
         Type::Forall(_, t) => subst_all(t, s),
+    }
+}
+
+/// Structural comparison of immediates is comparison of machine words.
+fn specialize_comparison(p: Prim) -> Prim {
+    match p {
+        Prim::Eq => Prim::IntEq,
+        Prim::Ne => Prim::IntNe,
+        Prim::Lt => Prim::IntLt,
+        Prim::Le => Prim::IntLe,
+        Prim::Gt => Prim::IntGt,
+        Prim::Ge => Prim::IntGe,
+        p => p,
     }
 }
 
@@ -174,11 +197,60 @@ impl<'a> Mono<'a> {
                 ty: subst_all(ty, s),
             },
             Expr::Raise(x, ty) => Expr::Raise(bx(self.expr(x, s)), subst_all(ty, s)),
+            Expr::Prim(p, args) => {
+                let args: Vec<Expr> = args.iter().map(|a| self.expr(a, s)).collect();
+                let p = match args.first().and_then(|a| self.type_of(a)) {
+                    Some(t) if self.is_immediate(&t) => specialize_comparison(*p),
+                    _ => *p,
+                };
+                Expr::Prim(p, args)
+            }
             _ => {
                 let mut out = e.clone();
                 crate::lambda::visit::for_each_child_mut(&mut out, |c| *c = self.expr(c, s));
                 out
             }
+        }
+    }
+
+    /// The type of a monomorphic expression, where it is cheap to know.
+    fn type_of(&self, e: &Expr) -> Option<Type> {
+        match e {
+            Expr::Var(v) => Some(self.vars.ty(*v).clone()),
+            Expr::Const(crate::lambda::ir::Const::Int(_)) => Some(Type::int()),
+            Expr::Const(crate::lambda::ir::Const::Char(_)) => Some(Type::char()),
+            Expr::Const(crate::lambda::ir::Const::String(_)) => Some(Type::string()),
+            Expr::Construct { ty, .. } => Some(ty.clone()),
+            Expr::Loc(_, e) => self.type_of(e),
+            Expr::Prim(p, _) => match p {
+                Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => Some(Type::int()),
+                Prim::And | Prim::Or | Prim::Xor | Prim::Lsl | Prim::Lsr | Prim::Asr => Some(Type::int()),
+                Prim::Compare => Some(Type::int()),
+                _ => None,
+            },
+            Expr::App(f, args) => {
+                let mut t = self.type_of(f)?;
+                for _ in args {
+                    match t {
+                        Type::Arrow(_, r) => t = *r,
+                        _ => return None,
+                    }
+                }
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+
+    /// Values of this type are always immediate (never heap blocks): compare them as words.
+    fn is_immediate(&self, t: &Type) -> bool {
+        match t {
+            Type::Con(c, _) => match &self.types.decl(*c).kind {
+                DeclKind::Primitive => *c == TyCon::INT || *c == TyCon::CHAR,
+                DeclKind::Variant(cs) => cs.iter().all(|c| c.args.is_empty()),
+                _ => false,
+            },
+            _ => false,
         }
     }
 
