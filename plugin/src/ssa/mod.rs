@@ -11,6 +11,7 @@
 
 pub mod arith;
 pub mod builder;
+pub mod compact;
 pub mod dom;
 pub mod interp;
 pub mod ir;

@@ -249,10 +249,10 @@ pub fn print_function(f: &Function, m: Option<&Module>) -> String {
         let shown: Vec<u32> = (bd.start..bd.end)
             .filter(|&i| {
                 let s = &f.stmts[i as usize];
-                !matches!(s, Stmt::Nop)
-                    && !(bi == 0
-                        && matches!(s, Stmt::Param(..))
-                        && (bd.start..i).all(|j| matches!(f.stmts[j as usize], Stmt::Param(..))))
+                // The entry's leading params are shown in the header.
+                let leading_param = bi == 0
+                    && (bd.start..=i).all(|j| matches!(f.stmts[j as usize], Stmt::Param(..)));
+                !matches!(s, Stmt::Nop) && !leading_param
             })
             .collect();
         // A block of nothing but parameters (malformed) still gets its header line.
