@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use egret_plugin::{closure, mono, ssa, syntax, typing};
+use egret_plugin::{closure, mono, opt, ssa, syntax, typing};
 
 fn examples() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples");
@@ -41,9 +41,9 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
         let source = std::fs::read_to_string(&ml).unwrap();
         let want = std::fs::read_to_string(ml.with_extension("out")).unwrap_or_default();
         let mut m = to_ssa(&source, &name);
-        for optimized in [false] {
+        for optimized in [false, true] {
             if optimized {
-                let _ = &mut m;
+                opt::optimize_module(&mut m);
                 if let Err(e) = ssa::verify::verify_module(&m) {
                     panic!("{name}: SSA verifier after opt:\n{}", e.join("\n"));
                 }
