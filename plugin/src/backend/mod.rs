@@ -36,6 +36,16 @@ pub enum RelocKind {
     X86GotPcRel4,
     /// An absolute 64-bit address (`R_X86_64_64` / `R_AARCH64_ABS64`).
     Abs8,
+    /// AArch64 `bl` to a function (`R_AARCH64_CALL26`).
+    Arm64Call,
+    /// AArch64 `adrp` of the symbol's page (`R_AARCH64_ADR_PREL_PG_HI21`).
+    Aarch64AdrPrelPgHi21,
+    /// AArch64 `add` of the symbol's offset in its page (`R_AARCH64_ADD_ABS_LO12_NC`).
+    Aarch64AddAbsLo12Nc,
+    /// AArch64 `adrp` of the page of the symbol's GOT entry (`R_AARCH64_ADR_GOT_PAGE`).
+    Aarch64AdrGotPage21,
+    /// AArch64 `ldr` of the symbol's GOT entry (`R_AARCH64_LD64_GOT_LO12_NC`).
+    Aarch64Ld64GotLo12Nc,
 }
 
 /// One relocation in a function's code or a data object.
@@ -119,6 +129,13 @@ pub trait ObjectSink {
         func: &Function,
         code: &CompiledFunction,
     ) -> Result<(), BackendError>;
+
+    /// Defines a function the backend generates beyond the module's own, as the global symbol
+    /// `name`: e.g. the C-ABI `egret_main` wrapper a backend emits when the module's entry
+    /// function uses another calling convention. Its relocations may refer to the module's
+    /// functions and data. When no helper is named `egret_main`, the sink exports the module's
+    /// entry function itself under that name.
+    fn define_helper(&mut self, name: &str, code: &CompiledFunction) -> Result<(), BackendError>;
 }
 
 /// Options every backend gets.

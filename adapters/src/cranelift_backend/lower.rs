@@ -1,0 +1,670 @@
+//! SSA → CLIF, with `cranelift-frontend`.
+//!
+//! Takes one SSA [`Function`] (verified: blocks end in one terminator, phis lead their blocks,
+//! definitions dominate uses) and gives a CLIF function with the same meaning, using the value
+//! representation of ARCHITECTURE.md:
+//!
+//! - every `Val`/`Raw` SSA value is one `i64` CLIF value; `F64` is not supported yet;
+//! - one CLIF block per *reachable* SSA block, created up front; a block's phis become its block
+//!   parameters, and every edge passes the phi values for its predecessor (`Phi.edges`/`values`);
+//!   switch targets with phis get a trampoline block, as `Switch` jumps without arguments;
+//! - a separate CLIF entry block holds the function parameters (`Param(i)`) and jumps to SSA
+//!   block 0, so block 0 may be a loop header;
+//! - blocks are lowered in reverse postorder, so an SSA value is lowered before its uses;
+//! - module functions use Cranelift's `tail` calling convention (guaranteed tail calls with any
+//!   number of arguments via `return_call`); runtime functions the platform C ABI.
+//!
+//! Symbols are CLIF user names: namespace [`FUNC_NAMESPACE`] indexes the module's functions,
+//! [`DATA_NAMESPACE`] its data, [`RUNTIME_NAMESPACE`] the function's list of runtime symbols
+//! ([`LoweredFunction::runtime_names`]). Source locations: each instruction carries the index of
+//! the SSA statement it comes from as its `SourceLoc`.
+
+use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::types::I64;
+use cranelift_codegen::ir::{
+    self, AbiParam, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData,
+    InstBuilder, MemFlagsData, SigRef, Signature, SourceLoc, TrapCode, UserExternalName,
+    UserFuncName,
+};
+use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
+use egret_plugin::backend::BackendError;
+use egret_plugin::ssa::ir::{
+    BinOp, Block, Callee, DataId, FuncId, Function, Module, Stmt, Type, UnOp, Value,
+};
+use std::collections::HashMap;
+
+pub const FUNC_NAMESPACE: u32 = 0;
+pub const DATA_NAMESPACE: u32 = 1;
+pub const RUNTIME_NAMESPACE: u32 = 2;
+
+/// The runtime's allocator (see `runtime/egret_runtime.h`).
+const ALLOC_SYMBOL: &str = "egret_alloc";
+
+/// The trap code of `Unreachable`.
+const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
+
+/// A CLIF function and the runtime symbols its `RUNTIME_NAMESPACE` names index.
+pub struct LoweredFunction {
+    pub func: ir::Function,
+    pub runtime_names: Vec<&'static str>,
+}
+
+/// The signature of an egret function with `params` word parameters: `tail` calling convention,
+/// one word result.
+pub fn egret_signature(params: usize) -> Signature {
+    word_signature(params, CallConv::Tail)
+}
+
+fn word_signature(params: usize, call_conv: CallConv) -> Signature {
+    let mut sig = Signature::new(call_conv);
+    sig.params.extend((0..params).map(|_| AbiParam::new(I64)));
+    sig.returns.push(AbiParam::new(I64));
+    sig
+}
+
+fn error(func: &Function, message: impl Into<String>) -> BackendError {
+    BackendError {
+        function: func.name.clone(),
+        message: message.into(),
+    }
+}
+
+/// Lowers function `id` of `module` to CLIF.
+pub fn lower_function(
+    module: &Module,
+    id: FuncId,
+    frontend: TargetFrontendConfig,
+) -> Result<LoweredFunction, BackendError> {
+    let func = &module.functions[id.index()];
+    for ty in func.params.iter().chain([&func.ret]) {
+        if *ty == Type::F64 {
+            return Err(error(func, "unboxed floats are not supported yet"));
+        }
+    }
+    let mut clif = ir::Function::with_name_signature(
+        UserFuncName::user(FUNC_NAMESPACE, id.0),
+        egret_signature(func.params.len()),
+    );
+    let mut context = FunctionBuilderContext::new();
+    let mut builder = FunctionBuilder::new(&mut clif, &mut context);
+    let entry = builder.create_block();
+    let mut lowering = Lowering {
+        module,
+        func,
+        builder,
+        entry,
+        values: vec![None; func.stmts.len()],
+        blocks: vec![None; func.blocks.len()],
+        func_refs: HashMap::new(),
+        runtime_refs: HashMap::new(),
+        runtime_names: Vec::new(),
+        data_values: HashMap::new(),
+        indirect_sigs: HashMap::new(),
+    };
+    lowering.lower()?;
+    let runtime_names = lowering.runtime_names;
+    lowering.builder.finalize(frontend);
+    Ok(LoweredFunction {
+        func: clif,
+        runtime_names,
+    })
+}
+
+/// The C-ABI `egret_main` the runtime calls: calls the module's entry `entry` (tail calling
+/// convention, no parameters) and returns.
+pub fn lower_entry_wrapper(entry: FuncId, frontend: TargetFrontendConfig) -> ir::Function {
+    let mut clif = ir::Function::with_name_signature(
+        UserFuncName::testcase("egret_main"),
+        Signature::new(CallConv::SystemV),
+    );
+    let mut context = FunctionBuilderContext::new();
+    let mut b = FunctionBuilder::new(&mut clif, &mut context);
+    let block = b.create_block();
+    b.switch_to_block(block);
+    let sig = b.import_signature(egret_signature(0));
+    let name = b
+        .func
+        .declare_imported_user_function(UserExternalName::new(FUNC_NAMESPACE, entry.0));
+    let callee = b.import_function(ExtFuncData {
+        name: ExternalName::user(name),
+        signature: sig,
+        colocated: true,
+        patchable: false,
+    });
+    b.ins().call(callee, &[]);
+    b.ins().return_(&[]);
+    b.seal_all_blocks();
+    b.finalize(frontend);
+    clif
+}
+
+struct Lowering<'a, 'f> {
+    module: &'a Module,
+    func: &'a Function,
+    builder: FunctionBuilder<'f>,
+    /// The CLIF entry block, holding the function's parameters.
+    entry: ir::Block,
+    /// The CLIF value of each SSA value lowered so far.
+    values: Vec<Option<ir::Value>>,
+    /// The CLIF block of each reachable SSA block.
+    blocks: Vec<Option<ir::Block>>,
+    func_refs: HashMap<FuncId, FuncRef>,
+    runtime_refs: HashMap<&'static str, (FuncRef, usize)>,
+    runtime_names: Vec<&'static str>,
+    data_values: HashMap<DataId, GlobalValue>,
+    indirect_sigs: HashMap<usize, SigRef>,
+}
+
+impl Lowering<'_, '_> {
+    fn lower(&mut self) -> Result<(), BackendError> {
+        let order = reverse_postorder(self.func);
+        let entry = self.entry;
+        self.builder.append_block_params_for_function_params(entry);
+        for &b in &order {
+            let block = self.builder.create_block();
+            self.blocks[b.index()] = Some(block);
+            for (v, stmt) in self.func.block_stmts(b) {
+                let Stmt::Phi { ty, .. } = stmt else { break };
+                self.check_type(*ty)?;
+                let param = self.builder.append_block_param(block, I64);
+                self.values[v.index()] = Some(param);
+            }
+        }
+        let first = self.blocks[0].ok_or_else(|| error(self.func, "function has no blocks"))?;
+        if self.builder.func.dfg.num_block_params(first) != 0 {
+            return Err(error(self.func, "the entry block has phis"));
+        }
+
+        self.builder.switch_to_block(entry);
+        self.builder.ins().jump(first, &[]);
+        for &b in &order {
+            self.builder
+                .switch_to_block(self.blocks[b.index()].unwrap());
+            self.lower_block(b)?;
+        }
+        self.builder.seal_all_blocks();
+        Ok(())
+    }
+
+    fn check_type(&self, ty: Type) -> Result<(), BackendError> {
+        match ty {
+            Type::Val | Type::Raw => Ok(()),
+            Type::F64 => Err(error(self.func, "unboxed floats are not supported yet")),
+        }
+    }
+
+    fn value(&self, v: Value) -> Result<ir::Value, BackendError> {
+        self.values
+            .get(v.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| error(self.func, format!("{v} is used before it is defined")))
+    }
+
+    fn values(&self, vs: &[Value]) -> Result<Vec<ir::Value>, BackendError> {
+        vs.iter().map(|&v| self.value(v)).collect()
+    }
+
+    fn lower_block(&mut self, b: Block) -> Result<(), BackendError> {
+        for (v, stmt) in self.func.block_stmts(b) {
+            self.builder.set_srcloc(SourceLoc::new(v.0));
+            if let Some(result) = self.lower_stmt(b, stmt)? {
+                self.check_type(self.func.ty(v))?;
+                self.values[v.index()] = Some(result);
+            }
+        }
+        Ok(())
+    }
+
+    /// Lowers one statement; returns the CLIF value it defines, if any.
+    fn lower_stmt(&mut self, b: Block, stmt: &Stmt) -> Result<Option<ir::Value>, BackendError> {
+        let value = match stmt {
+            Stmt::Nop | Stmt::Phi { .. } => return Ok(None),
+            Stmt::Param(i, ty) => {
+                self.check_type(*ty)?;
+                let params = self.builder.block_params(self.entry);
+                *params
+                    .get(*i as usize)
+                    .ok_or_else(|| error(self.func, format!("no parameter {i}")))?
+            }
+            Stmt::Const(n) => self
+                .builder
+                .ins()
+                .iconst(I64, (n.wrapping_shl(1) | 1) as i64),
+            Stmt::RawConst(n) => self.builder.ins().iconst(I64, *n),
+            Stmt::DataAddr(d) => {
+                let gv = self.data_value(*d)?;
+                self.builder.ins().symbol_value(I64, gv)
+            }
+            Stmt::FuncAddr(f) => {
+                let fref = self.func_ref(*f)?;
+                self.builder.ins().func_addr(I64, fref)
+            }
+            Stmt::Unary(op, a) => {
+                let a = self.value(*a)?;
+                self.unary(*op, a)
+            }
+            Stmt::Binary(op, a, c) => {
+                let (a, c) = (self.value(*a)?, self.value(*c)?);
+                self.binary(*op, a, c)
+            }
+            Stmt::Alloc {
+                tag,
+                fields,
+                raw_prefix: _,
+            } => {
+                let fields = self.values(fields)?;
+                let wosize = self.builder.ins().iconst(I64, fields.len() as i64);
+                let tag = self.builder.ins().iconst(I64, i64::from(*tag));
+                let block = self.call_runtime(ALLOC_SYMBOL, &[wosize, tag])?;
+                for (i, field) in fields.into_iter().enumerate() {
+                    self.builder
+                        .ins()
+                        .store(MemFlagsData::trusted(), field, block, 8 * i as i32);
+                }
+                block
+            }
+            Stmt::Load { base, index, ty } => {
+                self.check_type(*ty)?;
+                let base = self.value(*base)?;
+                self.builder
+                    .ins()
+                    .load(I64, MemFlagsData::trusted(), base, field_offset(*index))
+            }
+            Stmt::Store { base, index, value } => {
+                let (base, value) = (self.value(*base)?, self.value(*value)?);
+                self.builder.ins().store(
+                    MemFlagsData::trusted(),
+                    value,
+                    base,
+                    field_offset(*index),
+                );
+                return Ok(None);
+            }
+            Stmt::Call { callee, args, ret } => {
+                self.check_type(*ret)?;
+                let args = self.values(args)?;
+                self.call(callee, &args)?
+            }
+            Stmt::Pi { value, .. } => self.value(*value)?,
+
+            Stmt::Jump(target) => {
+                let args = self.edge_args(b, *target)?;
+                let target = self.block(*target)?;
+                self.builder.ins().jump(target, &args);
+                return Ok(None);
+            }
+            Stmt::Branch { cond, then, els } => {
+                let cond = self.value(*cond)?;
+                // OCaml's true is the word 3, false the word 1.
+                let is_true = self.builder.ins().icmp_imm_s(IntCC::NotEqual, cond, 1);
+                let then_args = self.edge_args(b, *then)?;
+                let els_args = self.edge_args(b, *els)?;
+                let (then, els) = (self.block(*then)?, self.block(*els)?);
+                self.builder
+                    .ins()
+                    .brif(is_true, then, &then_args, els, &els_args);
+                return Ok(None);
+            }
+            Stmt::Switch {
+                value,
+                targets,
+                default,
+            } => {
+                let value = self.value(*value)?;
+                self.switch(b, value, targets, *default)?;
+                return Ok(None);
+            }
+            Stmt::Return(value) => {
+                let value = self.value(*value)?;
+                self.builder.ins().return_(&[value]);
+                return Ok(None);
+            }
+            Stmt::TailCall { callee, args } => {
+                let args = self.values(args)?;
+                self.tail_call(callee, &args)?;
+                return Ok(None);
+            }
+            Stmt::Unreachable => {
+                self.builder.ins().trap(UNREACHABLE_TRAP);
+                return Ok(None);
+            }
+        };
+        Ok(Some(value))
+    }
+
+    fn block(&self, b: Block) -> Result<ir::Block, BackendError> {
+        self.blocks
+            .get(b.index())
+            .copied()
+            .flatten()
+            .ok_or_else(|| error(self.func, format!("jump to unknown block {b}")))
+    }
+
+    /// The arguments of the edge `from → to`: the value of each phi of `to` for `from`.
+    fn edge_args(&self, from: Block, to: Block) -> Result<Vec<BlockArg>, BackendError> {
+        let mut args = Vec::new();
+        for (_, stmt) in self.func.block_stmts(to) {
+            let Stmt::Phi { edges, values, .. } = stmt else {
+                break;
+            };
+            let i = edges.iter().position(|&e| e == from).ok_or_else(|| {
+                error(
+                    self.func,
+                    format!("a phi of {to} has no value for edge {from}"),
+                )
+            })?;
+            args.push(BlockArg::Value(self.value(values[i])?));
+        }
+        Ok(args)
+    }
+
+    /// `Switch`: a jump table on the untagged int; targets with phis go through a trampoline.
+    fn switch(
+        &mut self,
+        from: Block,
+        value: ir::Value,
+        targets: &[Block],
+        default: Block,
+    ) -> Result<(), BackendError> {
+        let mut trampolines: HashMap<Block, ir::Block> = HashMap::new();
+        let mut pending = Vec::new();
+        let mut destination = |this: &mut Self, target: Block| -> Result<ir::Block, BackendError> {
+            let args = this.edge_args(from, target)?;
+            if args.is_empty() {
+                return this.block(target);
+            }
+            if let Some(&t) = trampolines.get(&target) {
+                return Ok(t);
+            }
+            let t = this.builder.create_block();
+            trampolines.insert(target, t);
+            pending.push((t, this.block(target)?, args));
+            Ok(t)
+        };
+        let mut switch = Switch::new();
+        for (n, &target) in targets.iter().enumerate() {
+            let dest = destination(self, target)?;
+            switch.set_entry(n as u128, dest);
+        }
+        let otherwise = destination(self, default)?;
+        let untagged = self.builder.ins().sshr_imm_s(value, 1);
+        switch.emit(&mut self.builder, untagged, otherwise);
+        for (trampoline, target, args) in pending {
+            self.builder.switch_to_block(trampoline);
+            self.builder.ins().jump(target, &args);
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, op: UnOp, a: ir::Value) -> ir::Value {
+        let b = &mut self.builder;
+        match op {
+            // -n is the word 2 - (2n + 1) = 2(-n) + 1.
+            UnOp::Neg => {
+                let two = b.ins().iconst(I64, 2);
+                b.ins().isub(two, a)
+            }
+            UnOp::Not => b.ins().bxor_imm_s(a, 2),
+            UnOp::IsInt => {
+                let bit = b.ins().band_imm_s(a, 1);
+                tag_int(b, bit)
+            }
+            UnOp::BlockTag => {
+                let tag = b.ins().uload8(I64, MemFlagsData::trusted(), a, -8);
+                tag_int(b, tag)
+            }
+            UnOp::BlockSize => {
+                let header = b.ins().load(I64, MemFlagsData::trusted(), a, -8);
+                let size = b.ins().ushr_imm_s(header, 10);
+                tag_int(b, size)
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: ir::Value, c: ir::Value) -> ir::Value {
+        let b = &mut self.builder;
+        match op {
+            // (2x+1) + (2y+1) - 1 = 2(x+y) + 1
+            BinOp::Add => {
+                let sum = b.ins().iadd(a, c);
+                b.ins().iadd_imm_s(sum, -1)
+            }
+            // (2x+1) - (2y+1) + 1 = 2(x-y) + 1
+            BinOp::Sub => {
+                let diff = b.ins().isub(a, c);
+                b.ins().iadd_imm_s(diff, 1)
+            }
+            // x * 2y + 1
+            BinOp::Mul => {
+                let x = b.ins().iadd_imm_s(a, -1);
+                let x = b.ins().sshr_imm_s(x, 1);
+                let y2 = b.ins().iadd_imm_s(c, -1);
+                let product = b.ins().imul(x, y2);
+                b.ins().iadd_imm_s(product, 1)
+            }
+            // On untagged 63-bit ints neither can overflow i64 (min_int / -1 = 2^62 fits), and
+            // retagging wraps 2^62 to min_int as OCaml does.
+            BinOp::Div | BinOp::Mod => {
+                let x = b.ins().sshr_imm_s(a, 1);
+                let y = b.ins().sshr_imm_s(c, 1);
+                let r = if op == BinOp::Div {
+                    b.ins().sdiv(x, y)
+                } else {
+                    b.ins().srem(x, y)
+                };
+                tag_int(b, r)
+            }
+            BinOp::And => b.ins().band(a, c),
+            BinOp::Or => b.ins().bor(a, c),
+            BinOp::Xor => {
+                let x = b.ins().bxor(a, c);
+                b.ins().bor_imm_s(x, 1)
+            }
+            BinOp::Lsl | BinOp::Lsr | BinOp::Asr => {
+                let count = b.ins().sshr_imm_s(c, 1);
+                let count = b.ins().band_imm_s(count, 63);
+                match op {
+                    BinOp::Lsl => {
+                        let x = b.ins().iadd_imm_s(a, -1);
+                        let shifted = b.ins().ishl(x, count);
+                        b.ins().iadd_imm_s(shifted, 1)
+                    }
+                    BinOp::Lsr => {
+                        let shifted = b.ins().ushr(a, count);
+                        b.ins().bor_imm_s(shifted, 1)
+                    }
+                    _ => {
+                        let shifted = b.ins().sshr(a, count);
+                        b.ins().bor_imm_s(shifted, 1)
+                    }
+                }
+            }
+            BinOp::Eq | BinOp::PhysEq => compare(b, IntCC::Equal, a, c),
+            BinOp::Ne | BinOp::PhysNe => compare(b, IntCC::NotEqual, a, c),
+            BinOp::Lt => compare(b, IntCC::SignedLessThan, a, c),
+            BinOp::Le => compare(b, IntCC::SignedLessThanOrEqual, a, c),
+            BinOp::Gt => compare(b, IntCC::SignedGreaterThan, a, c),
+            BinOp::Ge => compare(b, IntCC::SignedGreaterThanOrEqual, a, c),
+        }
+    }
+
+    fn func_ref(&mut self, f: FuncId) -> Result<FuncRef, BackendError> {
+        if let Some(&r) = self.func_refs.get(&f) {
+            return Ok(r);
+        }
+        let callee = self
+            .module
+            .functions
+            .get(f.index())
+            .ok_or_else(|| error(self.func, format!("no function {}", f.0)))?;
+        let sig = self
+            .builder
+            .import_signature(egret_signature(callee.params.len()));
+        let name = self
+            .builder
+            .func
+            .declare_imported_user_function(UserExternalName::new(FUNC_NAMESPACE, f.0));
+        let r = self.builder.import_function(ExtFuncData {
+            name: ExternalName::user(name),
+            signature: sig,
+            colocated: true,
+            patchable: false,
+        });
+        self.func_refs.insert(f, r);
+        Ok(r)
+    }
+
+    fn runtime_ref(&mut self, symbol: &'static str, arity: usize) -> Result<FuncRef, BackendError> {
+        if let Some(&(r, known)) = self.runtime_refs.get(symbol) {
+            if known != arity {
+                return Err(error(
+                    self.func,
+                    format!("runtime function {symbol} called with {arity} and {known} arguments"),
+                ));
+            }
+            return Ok(r);
+        }
+        let sig = self
+            .builder
+            .import_signature(word_signature(arity, CallConv::SystemV));
+        let index = self.runtime_names.len() as u32;
+        self.runtime_names.push(symbol);
+        let name = self
+            .builder
+            .func
+            .declare_imported_user_function(UserExternalName::new(RUNTIME_NAMESPACE, index));
+        let r = self.builder.import_function(ExtFuncData {
+            name: ExternalName::user(name),
+            signature: sig,
+            colocated: false,
+            patchable: false,
+        });
+        self.runtime_refs.insert(symbol, (r, arity));
+        Ok(r)
+    }
+
+    fn data_value(&mut self, d: DataId) -> Result<GlobalValue, BackendError> {
+        if let Some(&gv) = self.data_values.get(&d) {
+            return Ok(gv);
+        }
+        if d.index() >= self.module.data.len() {
+            return Err(error(self.func, format!("no data object {}", d.0)));
+        }
+        let name = self
+            .builder
+            .func
+            .declare_imported_user_function(UserExternalName::new(DATA_NAMESPACE, d.0));
+        // A data address points at the first field, after the header word.
+        let gv = self.builder.create_global_value(GlobalValueData::Symbol {
+            name: ExternalName::user(name),
+            offset: 8.into(),
+            colocated: true,
+            tls: false,
+        });
+        self.data_values.insert(d, gv);
+        Ok(gv)
+    }
+
+    fn indirect_sig(&mut self, arity: usize) -> SigRef {
+        if let Some(&s) = self.indirect_sigs.get(&arity) {
+            return s;
+        }
+        let s = self.builder.import_signature(egret_signature(arity));
+        self.indirect_sigs.insert(arity, s);
+        s
+    }
+
+    fn call_runtime(
+        &mut self,
+        symbol: &'static str,
+        args: &[ir::Value],
+    ) -> Result<ir::Value, BackendError> {
+        let r = self.runtime_ref(symbol, args.len())?;
+        let call = self.builder.ins().call(r, args);
+        Ok(self.builder.inst_results(call)[0])
+    }
+
+    fn call(&mut self, callee: &Callee, args: &[ir::Value]) -> Result<ir::Value, BackendError> {
+        let call = match callee {
+            Callee::Direct(f) => {
+                let r = self.func_ref(*f)?;
+                self.builder.ins().call(r, args)
+            }
+            Callee::Indirect(code) => {
+                let code = self.value(*code)?;
+                let sig = self.indirect_sig(args.len());
+                self.builder.ins().call_indirect(sig, code, args)
+            }
+            Callee::Runtime(symbol) => return self.call_runtime(symbol, args),
+        };
+        Ok(self.builder.inst_results(call)[0])
+    }
+
+    fn tail_call(&mut self, callee: &Callee, args: &[ir::Value]) -> Result<(), BackendError> {
+        match callee {
+            Callee::Direct(f) => {
+                let r = self.func_ref(*f)?;
+                self.builder.ins().return_call(r, args);
+            }
+            Callee::Indirect(code) => {
+                let code = self.value(*code)?;
+                let sig = self.indirect_sig(args.len());
+                self.builder.ins().return_call_indirect(sig, code, args);
+            }
+            // A C function cannot be tail-called from the tail convention; its frame is
+            // bounded, so an ordinary call is as good.
+            Callee::Runtime(symbol) => {
+                let result = self.call_runtime(symbol, args)?;
+                self.builder.ins().return_(&[result]);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The word `2x + 1` for the machine integer `x`.
+fn tag_int(b: &mut FunctionBuilder, x: ir::Value) -> ir::Value {
+    let doubled = b.ins().ishl_imm_s(x, 1);
+    b.ins().bor_imm_s(doubled, 1)
+}
+
+/// An OCaml bool (word 1 or 3) from a comparison of two words.
+fn compare(b: &mut FunctionBuilder, cc: IntCC, x: ir::Value, y: ir::Value) -> ir::Value {
+    let flag = b.ins().icmp(cc, x, y);
+    let flag = b.ins().uextend(I64, flag);
+    tag_int(b, flag)
+}
+
+fn field_offset(index: u32) -> i32 {
+    (index as i32).wrapping_mul(8)
+}
+
+/// The blocks reachable from the entry, in reverse postorder.
+fn reverse_postorder(func: &Function) -> Vec<Block> {
+    if func.blocks.is_empty() {
+        return Vec::new();
+    }
+    let mut visited = vec![false; func.blocks.len()];
+    let mut postorder = Vec::with_capacity(func.blocks.len());
+    // (block, its successors, next successor to visit)
+    let mut stack: Vec<(Block, Vec<Block>, usize)> = Vec::new();
+    visited[0] = true;
+    stack.push((Block(0), func.successors(Block(0)), 0));
+    while let Some((block, successors, next)) = stack.last_mut() {
+        if let Some(&s) = successors.get(*next) {
+            *next += 1;
+            if s.index() < visited.len() && !visited[s.index()] {
+                visited[s.index()] = true;
+                let succ = func.successors(s);
+                stack.push((s, succ, 0));
+            }
+        } else {
+            postorder.push(*block);
+            stack.pop();
+        }
+    }
+    postorder.reverse();
+    postorder
+}

@@ -1,0 +1,202 @@
+//! Cranelift's compiled code → plugin [`CompiledFunction`]: bytes, relocations, source ranges
+//! and call-frame information, in the same form egret's own backend produces, so one object
+//! writer and one `.eh_frame` writer serve both.
+//!
+//! CFI comes from the buffer's `UnwindInst`s, translated as Cranelift's own System V unwind
+//! builder does (`isa/unwind/systemv.rs`): frame-register push, new frame on the frame pointer,
+//! callee-saved register saves. Like Cranelift's, it describes the prologue only: inside an
+//! epilogue (after the frame pointer is popped) the rules are stale, which matters to
+//! asynchronous unwinders only — every call site is described exactly.
+
+use super::lower::{DATA_NAMESPACE, FUNC_NAMESPACE, RUNTIME_NAMESPACE};
+use cranelift_codegen::binemit::Reloc as ClifReloc;
+use cranelift_codegen::ir::{self, ExternalName};
+use cranelift_codegen::isa::unwind::UnwindInst;
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::{CompiledCode, FinalizedRelocTarget, Reg};
+use egret_plugin::backend::{
+    CfiOp, CompiledFunction, FunctionStats, Reloc, RelocKind, RelocTarget,
+};
+use egret_plugin::ssa::ir::{DataId, FuncId, Function};
+use target_lexicon::Architecture;
+
+/// Converts `code`, compiled from `clif` (which lowered `func`; `runtime_names` resolves its
+/// runtime symbols).
+pub fn compiled_function(
+    isa: &dyn TargetIsa,
+    func: &Function,
+    clif: &ir::Function,
+    runtime_names: &[&'static str],
+    code: &CompiledCode,
+) -> Result<CompiledFunction, String> {
+    let buffer = &code.buffer;
+    let relocs = buffer
+        .relocs()
+        .iter()
+        .map(|r| {
+            let ExternalName::User(name) = &r.target_name_or_label()? else {
+                return Err(format!("unexpected relocation target {:?}", r.target));
+            };
+            let name = &clif.params.user_named_funcs()[*name];
+            let target = match name.namespace {
+                FUNC_NAMESPACE => RelocTarget::Func(FuncId(name.index)),
+                DATA_NAMESPACE => RelocTarget::Data(DataId(name.index)),
+                RUNTIME_NAMESPACE => {
+                    RelocTarget::External(runtime_names[name.index as usize].to_string())
+                }
+                other => return Err(format!("unknown symbol namespace {other}")),
+            };
+            Ok(Reloc {
+                offset: r.offset,
+                kind: reloc_kind(r.kind)?,
+                target,
+                addend: r.addend,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+
+    let srclocs = buffer
+        .get_srclocs_sorted()
+        .iter()
+        .filter(|s| !s.loc.is_default() && s.start < s.end)
+        .filter_map(|s| {
+            let loc = func.locs.get(s.loc.bits() as usize)?;
+            Some((s.start, s.end, *loc))
+        })
+        .collect();
+
+    let cfi = call_frame_info(isa, &buffer.unwind_info)?;
+    let prologue_end = buffer
+        .unwind_info
+        .iter()
+        .map(|&(offset, _)| offset)
+        .max()
+        .unwrap_or(0);
+    let insts = clif
+        .layout
+        .blocks()
+        .map(|b| clif.layout.block_insts(b).count())
+        .sum();
+
+    Ok(CompiledFunction {
+        code: buffer.data().to_vec(),
+        alignment: buffer.alignment,
+        relocs,
+        srclocs,
+        cfi,
+        prologue_end,
+        stats: FunctionStats {
+            insts,
+            ..FunctionStats::default()
+        },
+    })
+}
+
+trait RelocName {
+    fn target_name_or_label(&self) -> Result<ExternalName, String>;
+}
+
+impl RelocName for cranelift_codegen::FinalizedMachReloc {
+    fn target_name_or_label(&self) -> Result<ExternalName, String> {
+        match &self.target {
+            FinalizedRelocTarget::ExternalName(name) => Ok(name.clone()),
+            FinalizedRelocTarget::Func(offset) => Err(format!(
+                "unexpected relocation to offset {offset} in the same function"
+            )),
+        }
+    }
+}
+
+/// The plugin relocation kind for one Cranelift emits.
+fn reloc_kind(kind: ClifReloc) -> Result<RelocKind, String> {
+    Ok(match kind {
+        ClifReloc::X86CallPCRel4 | ClifReloc::X86CallPLTRel4 => RelocKind::X86CallPcRel4,
+        ClifReloc::X86PCRel4 => RelocKind::X86PcRel4,
+        ClifReloc::X86GOTPCRel4 => RelocKind::X86GotPcRel4,
+        ClifReloc::Abs8 => RelocKind::Abs8,
+        ClifReloc::Arm64Call => RelocKind::Arm64Call,
+        ClifReloc::Aarch64AdrPrelPgHi21 => RelocKind::Aarch64AdrPrelPgHi21,
+        ClifReloc::Aarch64AddAbsLo12Nc => RelocKind::Aarch64AddAbsLo12Nc,
+        ClifReloc::Aarch64AdrGotPage21 => RelocKind::Aarch64AdrGotPage21,
+        ClifReloc::Aarch64Ld64GotLo12Nc => RelocKind::Aarch64Ld64GotLo12Nc,
+        other => return Err(format!("unsupported relocation kind {other:?}")),
+    })
+}
+
+/// The DWARF frame-pointer register and, where the ISA has one, the link register with its
+/// offset in the frame record.
+fn frame_registers(isa: &dyn TargetIsa) -> Result<(u16, Option<(u16, i32)>), String> {
+    match isa.triple().architecture {
+        // DWARF: rbp is 6.
+        Architecture::X86_64 => Ok((6, None)),
+        // DWARF: x29 (fp), x30 (lr); `stp x29, x30` puts lr 8 bytes above fp.
+        Architecture::Aarch64(_) => Ok((29, Some((30, 8)))),
+        other => Err(format!("no frame registers for {other}")),
+    }
+}
+
+/// Translates Cranelift's unwind pseudo-instructions into CFI ops.
+fn call_frame_info(
+    isa: &dyn TargetIsa,
+    unwind: &[(u32, UnwindInst)],
+) -> Result<Vec<(u32, CfiOp)>, String> {
+    let (fp, lr) = frame_registers(isa)?;
+    let mut cfi = Vec::new();
+    let mut clobber_offset_to_cfa: i32 = 0;
+    for &(offset, ref inst) in unwind {
+        match *inst {
+            UnwindInst::PushFrameRegs {
+                offset_upward_to_caller_sp,
+            } => {
+                let up = offset_upward_to_caller_sp as i32;
+                cfi.push((offset, CfiOp::DefCfaOffset(up)));
+                cfi.push((
+                    offset,
+                    CfiOp::Offset {
+                        reg: fp,
+                        offset: -up,
+                    },
+                ));
+                if let Some((lr, lr_offset)) = lr {
+                    cfi.push((
+                        offset,
+                        CfiOp::Offset {
+                            reg: lr,
+                            offset: -up + lr_offset,
+                        },
+                    ));
+                }
+            }
+            UnwindInst::DefineNewFrame {
+                offset_upward_to_caller_sp,
+                offset_downward_to_clobbers,
+            } => {
+                cfi.push((offset, CfiOp::DefCfaRegister(fp)));
+                clobber_offset_to_cfa =
+                    (offset_upward_to_caller_sp + offset_downward_to_clobbers) as i32;
+            }
+            // The CFA is on the frame pointer: allocating stack does not move it.
+            UnwindInst::StackAlloc { .. } => {}
+            UnwindInst::SaveReg {
+                clobber_offset,
+                reg,
+            } => {
+                let dwarf = isa
+                    .map_regalloc_reg_to_dwarf(Reg::from(reg))
+                    .map_err(|e| format!("no DWARF number for {reg:?}: {e:?}"))?;
+                cfi.push((
+                    offset,
+                    CfiOp::Offset {
+                        reg: dwarf,
+                        offset: clobber_offset as i32 - clobber_offset_to_cfa,
+                    },
+                ));
+            }
+            UnwindInst::Aarch64SetPointerAuth {
+                return_addresses: false,
+            } => {}
+            ref other => return Err(format!("unsupported unwind instruction {other:?}")),
+        }
+    }
+    Ok(cfi)
+}

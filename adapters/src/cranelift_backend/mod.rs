@@ -1,0 +1,120 @@
+//! The Cranelift codegen backend: egret's SSA → CLIF ([`lower`]) → Cranelift's machine code →
+//! plugin [`CompiledFunction`]s ([`machine_code`]), handed to the same [`ObjectSink`] egret's own
+//! backend uses.
+//!
+//! Module functions use Cranelift's `tail` calling convention, so the runtime cannot call the
+//! entry function directly: the backend adds a C-ABI helper `egret_main` that calls it.
+
+mod lower;
+mod machine_code;
+
+use crate::isa::{is_supported_target, target_isa, IsaSettings};
+use cranelift_codegen::control::ControlPlane;
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::{ir, print_errors, Context};
+use egret_plugin::backend::{
+    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionStats, ObjectSink,
+};
+use egret_plugin::ssa::ir::{FuncId, Function, Module};
+
+pub use lower::{lower_entry_wrapper, lower_function, LoweredFunction};
+
+/// The symbol of the C-ABI entry wrapper.
+const ENTRY_WRAPPER: &str = "egret_main";
+
+/// Cranelift behind [`CodegenBackend`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CraneliftBackend;
+
+impl CodegenBackend for CraneliftBackend {
+    fn name(&self) -> &'static str {
+        "cranelift"
+    }
+
+    fn supports_target(&self, triple: &str) -> bool {
+        is_supported_target(triple)
+    }
+
+    fn compile_module(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        sink: &mut dyn ObjectSink,
+    ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError> {
+        let settings = IsaSettings {
+            opt_level: options.opt_level,
+            verify: options.verify,
+        };
+        let isa = target_isa(&options.target, settings).map_err(|message| BackendError {
+            function: "<module>".to_string(),
+            message,
+        })?;
+        let mut stats = Vec::with_capacity(module.functions.len());
+        for (index, func) in module.functions.iter().enumerate() {
+            let id = FuncId(index as u32);
+            let lowered = lower_function(module, id, isa.frontend_config())?;
+            let compiled = compile(&*isa, func, lowered, options.verify)?;
+            sink.define_function(id, func, &compiled)?;
+            stats.push((id, compiled.stats));
+        }
+        if let Some(entry) = module.entry {
+            let func = module
+                .functions
+                .get(entry.index())
+                .ok_or_else(|| BackendError {
+                    function: "<module>".to_string(),
+                    message: format!("the entry function {} does not exist", entry.0),
+                })?;
+            if !func.params.is_empty() {
+                return Err(BackendError {
+                    function: func.name.clone(),
+                    message: "the entry function must have no parameters".to_string(),
+                });
+            }
+            let wrapper = LoweredFunction {
+                func: lower_entry_wrapper(entry, isa.frontend_config()),
+                runtime_names: Vec::new(),
+            };
+            let mut wrapper_ssa = Function::new(ENTRY_WRAPPER, Vec::new(), func.ret);
+            wrapper_ssa.source_name = ENTRY_WRAPPER.to_string();
+            let compiled = compile(&*isa, &wrapper_ssa, wrapper, options.verify)?;
+            sink.define_helper(ENTRY_WRAPPER, &compiled)?;
+        }
+        Ok(stats)
+    }
+}
+
+/// Compiles one lowered function (verifying the CLIF first when `verify`).
+fn compile(
+    isa: &dyn TargetIsa,
+    func: &Function,
+    lowered: LoweredFunction,
+    verify: bool,
+) -> Result<CompiledFunction, BackendError> {
+    let fail = |message: String| BackendError {
+        function: func.name.clone(),
+        message,
+    };
+    let LoweredFunction {
+        func: clif,
+        runtime_names,
+    } = lowered;
+    if verify {
+        cranelift_codegen::verify_function(&clif, isa.flags()).map_err(|errors| {
+            fail(format!(
+                "CLIF verifier:\n{}",
+                print_errors::pretty_verifier_error(&clif, None, errors)
+            ))
+        })?;
+    }
+    let mut context = Context::for_function(clif);
+    if let Err(e) = context.compile(isa, &mut ControlPlane::default()) {
+        return Err(fail(print_errors::pretty_error(e.func, e.inner)));
+    }
+    let code = context
+        .compiled_code()
+        .ok_or_else(|| fail("Cranelift produced no code".to_string()))?;
+    // The optimised function keeps the user names the relocations refer to.
+    let clif: &ir::Function = &context.func;
+    machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)
+}

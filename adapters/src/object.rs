@@ -1,0 +1,317 @@
+//! The object sink: compiled functions and static data → a relocatable object file, over
+//! `cranelift-object`.
+//!
+//! [`ObjectWriter::new`] declares every function of the SSA module up front (so any function's
+//! code may refer to any other) and defines every static [`Data`] object; the backend then hands
+//! it each function's machine code through [`ObjectSink`]; [`ObjectWriter::finish`] resolves the
+//! entry symbol, writes `.eh_frame` ([`crate::eh_frame`]) and gives the object's bytes.
+//!
+//! Symbols: module functions and data keep their SSA names; runtime symbols a relocation names
+//! (`RelocTarget::External`) are imported on first use, as data if they are one of
+//! [`RUNTIME_DATA_SYMBOLS`], else as functions. The runtime calls `egret_main` with the C ABI:
+//! a backend whose entry function has another convention defines a helper of that name
+//! ([`ObjectSink::define_helper`]); otherwise the entry function itself is exported under it.
+//!
+//! Data objects are placed in writable data: their words may hold absolute addresses, which a
+//! PIE relocates at load time (in read-only data that would be a text relocation), and the GC
+//! will write mark bits into headers.
+
+use crate::eh_frame::{write_eh_frame, FrameRecord};
+use crate::runtime::RUNTIME_DATA_SYMBOLS;
+use cranelift_codegen::binemit::Reloc as ClifReloc;
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_module::{
+    default_libcall_names, DataDescription, Linkage as ClifLinkage, Module, ModuleReloc,
+    ModuleRelocTarget,
+};
+use cranelift_object::object::write::Symbol;
+use cranelift_object::object::{SectionKind, SymbolFlags, SymbolKind, SymbolScope};
+use cranelift_object::{ObjectBuilder, ObjectModule};
+use egret_plugin::backend::{
+    BackendError, CfiOp, CompiledFunction, ObjectSink, Reloc, RelocKind, RelocTarget,
+};
+use egret_plugin::ssa::ir::{Data, DataWord, FuncId, Function, Linkage, Module as SsaModule};
+use std::collections::HashMap;
+
+/// The symbol the runtime calls to run the program.
+pub const ENTRY_SYMBOL: &str = "egret_main";
+
+/// Writes one object file for an SSA module.
+pub struct ObjectWriter<'m> {
+    module: &'m SsaModule,
+    isa: OwnedTargetIsa,
+    object: ObjectModule,
+    functions: Vec<cranelift_module::FuncId>,
+    defined: Vec<bool>,
+    data: Vec<cranelift_module::DataId>,
+    externals: HashMap<String, ModuleRelocTarget>,
+    frames: Vec<(cranelift_module::FuncId, u32, Vec<(u32, CfiOp)>)>,
+    entry_helper_defined: bool,
+}
+
+fn object_error(what: impl std::fmt::Display, function: &str) -> BackendError {
+    BackendError {
+        function: function.to_string(),
+        message: what.to_string(),
+    }
+}
+
+impl<'m> ObjectWriter<'m> {
+    /// Declares `module`'s functions and defines its data, for the target of `isa`.
+    pub fn new(isa: OwnedTargetIsa, module: &'m SsaModule) -> Result<Self, BackendError> {
+        let builder = ObjectBuilder::new(isa.clone(), "egret", default_libcall_names())
+            .map_err(|e| object_error(e, "<object>"))?;
+        let mut object = ObjectModule::new(builder);
+        let signature = object.make_signature();
+
+        let mut functions = Vec::with_capacity(module.functions.len());
+        for (index, f) in module.functions.iter().enumerate() {
+            let is_entry = module.entry == Some(FuncId(index as u32));
+            let linkage = match f.linkage {
+                Linkage::Export => ClifLinkage::Export,
+                Linkage::Local if is_entry && f.name == ENTRY_SYMBOL => ClifLinkage::Export,
+                Linkage::Local => ClifLinkage::Local,
+            };
+            let id = object
+                .declare_function(&f.name, linkage, &signature)
+                .map_err(|e| object_error(e, &f.name))?;
+            functions.push(id);
+        }
+
+        let mut data = Vec::with_capacity(module.data.len());
+        for d in &module.data {
+            let id = object
+                .declare_data(&d.name, ClifLinkage::Local, true, false)
+                .map_err(|e| object_error(e, &d.name))?;
+            data.push(id);
+        }
+
+        let mut writer = ObjectWriter {
+            module,
+            isa,
+            object,
+            defined: vec![false; functions.len()],
+            functions,
+            data,
+            externals: HashMap::new(),
+            frames: Vec::new(),
+            entry_helper_defined: false,
+        };
+        for (index, d) in module.data.iter().enumerate() {
+            writer.define_data(index, d)?;
+        }
+        Ok(writer)
+    }
+
+    fn define_data(&mut self, index: usize, d: &Data) -> Result<(), BackendError> {
+        let mut bytes = Vec::with_capacity(d.words.len() * 8);
+        let mut description = DataDescription::new();
+        for (i, word) in d.words.iter().enumerate() {
+            let offset = (i * 8) as u32;
+            match word {
+                DataWord::Word(w) => bytes.extend_from_slice(&w.to_le_bytes()),
+                DataWord::FuncAddr(f) => {
+                    bytes.extend_from_slice(&[0; 8]);
+                    let id = self.function_id(*f, &d.name)?;
+                    let fref = self.object.declare_func_in_data(id, &mut description);
+                    description.write_function_addr(offset, fref);
+                }
+                DataWord::DataAddr(target) => {
+                    bytes.extend_from_slice(&[0; 8]);
+                    let id = *self.data.get(target.index()).ok_or_else(|| {
+                        object_error(format!("no data object {}", target.0), &d.name)
+                    })?;
+                    let gv = self.object.declare_data_in_data(id, &mut description);
+                    // A data address points at the object's first field, after the header.
+                    description.write_data_addr(offset, gv, 8);
+                }
+            }
+        }
+        description.define(bytes.into_boxed_slice());
+        description.set_align(8);
+        self.object
+            .define_data(self.data[index], &description)
+            .map_err(|e| object_error(e, &d.name))
+    }
+
+    fn function_id(
+        &self,
+        f: FuncId,
+        context: &str,
+    ) -> Result<cranelift_module::FuncId, BackendError> {
+        self.functions
+            .get(f.index())
+            .copied()
+            .ok_or_else(|| object_error(format!("no function {}", f.0), context))
+    }
+
+    fn external(&mut self, name: &str, context: &str) -> Result<ModuleRelocTarget, BackendError> {
+        if let Some(target) = self.externals.get(name) {
+            return Ok(target.clone());
+        }
+        let target: ModuleRelocTarget = if RUNTIME_DATA_SYMBOLS.contains(&name) {
+            self.object
+                .declare_data(name, ClifLinkage::Import, true, false)
+                .map_err(|e| object_error(e, context))?
+                .into()
+        } else {
+            let signature = self.object.make_signature();
+            self.object
+                .declare_function(name, ClifLinkage::Import, &signature)
+                .map_err(|e| object_error(e, context))?
+                .into()
+        };
+        self.externals.insert(name.to_string(), target.clone());
+        Ok(target)
+    }
+
+    fn module_relocs(
+        &mut self,
+        relocs: &[Reloc],
+        context: &str,
+    ) -> Result<Vec<ModuleReloc>, BackendError> {
+        relocs
+            .iter()
+            .map(|r| {
+                let name = match &r.target {
+                    RelocTarget::Func(f) => self.function_id(*f, context)?.into(),
+                    RelocTarget::Data(d) => self
+                        .data
+                        .get(d.index())
+                        .copied()
+                        .ok_or_else(|| object_error(format!("no data object {}", d.0), context))?
+                        .into(),
+                    RelocTarget::External(name) => self.external(name, context)?,
+                };
+                Ok(ModuleReloc {
+                    offset: r.offset,
+                    kind: clif_reloc_kind(r.kind),
+                    name,
+                    addend: r.addend,
+                })
+            })
+            .collect()
+    }
+
+    fn define_code(
+        &mut self,
+        id: cranelift_module::FuncId,
+        name: &str,
+        code: &CompiledFunction,
+    ) -> Result<(), BackendError> {
+        let relocs = self.module_relocs(&code.relocs, name)?;
+        self.object
+            .define_function_bytes(id, code.alignment.max(1) as u64, &code.code, &relocs)
+            .map_err(|e| object_error(e, name))?;
+        let len = u32::try_from(code.code.len())
+            .map_err(|_| object_error("function larger than 4 GiB", name))?;
+        self.frames.push((id, len, code.cfi.clone()));
+        Ok(())
+    }
+
+    /// Finishes the object: checks every function was defined, exports the entry as
+    /// `egret_main` unless a helper took that name, writes `.eh_frame` and a non-executable-stack
+    /// note, and returns the object file's bytes.
+    pub fn finish(self) -> Result<Vec<u8>, BackendError> {
+        for (index, defined) in self.defined.iter().enumerate() {
+            if !defined {
+                return Err(object_error(
+                    "the backend did not define this function",
+                    &self.module.functions[index].name,
+                ));
+            }
+        }
+        let mut product = self.object.finish();
+        let object = &mut product.object;
+
+        if let Some(entry) = self.module.entry {
+            let f = &self.module.functions[entry.index()];
+            if !self.entry_helper_defined && f.name != ENTRY_SYMBOL {
+                let id = product.functions[self.functions[entry.index()]]
+                    .ok_or_else(|| object_error("entry function has no symbol", &f.name))?
+                    .0;
+                let (value, size, section) = {
+                    let s = object.symbol(id);
+                    (s.value, s.size, s.section)
+                };
+                object.add_symbol(Symbol {
+                    name: ENTRY_SYMBOL.as_bytes().to_vec(),
+                    value,
+                    size,
+                    kind: SymbolKind::Text,
+                    scope: SymbolScope::Dynamic,
+                    weak: false,
+                    section,
+                    flags: SymbolFlags::None,
+                });
+            }
+        }
+
+        let frames: Vec<FrameRecord> = self
+            .frames
+            .into_iter()
+            .map(|(id, len, cfi)| FrameRecord {
+                symbol: product.functions[id]
+                    .expect("defined function has a symbol")
+                    .0,
+                len,
+                cfi,
+            })
+            .collect();
+        let object = &mut product.object;
+        write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
+
+        // Without this note, GNU ld makes the stack executable (and warns).
+        object.add_section(
+            Vec::new(),
+            b".note.GNU-stack".to_vec(),
+            SectionKind::Elf(cranelift_object::object::elf::SHT_PROGBITS),
+        );
+
+        object.write().map_err(|e| object_error(e, "<object>"))
+    }
+}
+
+impl ObjectSink for ObjectWriter<'_> {
+    fn define_function(
+        &mut self,
+        id: FuncId,
+        func: &Function,
+        code: &CompiledFunction,
+    ) -> Result<(), BackendError> {
+        let clif_id = self.function_id(id, &func.name)?;
+        if std::mem::replace(&mut self.defined[id.index()], true) {
+            return Err(object_error("function defined twice", &func.name));
+        }
+        self.define_code(clif_id, &func.name, code)
+    }
+
+    fn define_helper(&mut self, name: &str, code: &CompiledFunction) -> Result<(), BackendError> {
+        let signature = self.object.make_signature();
+        let id = self
+            .object
+            .declare_function(name, ClifLinkage::Export, &signature)
+            .map_err(|e| object_error(e, name))?;
+        if name == ENTRY_SYMBOL {
+            self.entry_helper_defined = true;
+        }
+        self.define_code(id, name, code)
+    }
+}
+
+/// The cranelift-object relocation for a plugin relocation kind.
+pub fn clif_reloc_kind(kind: RelocKind) -> ClifReloc {
+    match kind {
+        // cranelift-object writes R_X86_64_PLT32 for both call kinds; PLT32 also suits calls
+        // to functions defined in the same link.
+        RelocKind::X86CallPcRel4 => ClifReloc::X86CallPLTRel4,
+        RelocKind::X86PcRel4 => ClifReloc::X86PCRel4,
+        RelocKind::X86GotPcRel4 => ClifReloc::X86GOTPCRel4,
+        RelocKind::Abs8 => ClifReloc::Abs8,
+        RelocKind::Arm64Call => ClifReloc::Arm64Call,
+        RelocKind::Aarch64AdrPrelPgHi21 => ClifReloc::Aarch64AdrPrelPgHi21,
+        RelocKind::Aarch64AddAbsLo12Nc => ClifReloc::Aarch64AddAbsLo12Nc,
+        RelocKind::Aarch64AdrGotPage21 => ClifReloc::Aarch64AdrGotPage21,
+        RelocKind::Aarch64Ld64GotLo12Nc => ClifReloc::Aarch64Ld64GotLo12Nc,
+    }
+}

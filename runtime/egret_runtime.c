@@ -1,0 +1,372 @@
+/* egret's runtime, linked into every executable egret builds.
+ *
+ * What it gives the compiled program (both backends, see ARCHITECTURE.md):
+ *   - start-up: `main` records argv, reserves a big program stack (1 GiB, a PROT_NONE guard at its
+ *     low end), switches to it and calls `egret_main`; a SIGSEGV handler on an alternate signal
+ *     stack turns a fault in the guard into OCaml's `Stack_overflow` message;
+ *   - allocation: `egret_alloc`, a bump allocator over big mmap'ed chunks behind a boundary a
+ *     garbage collector can replace (header format as OCaml's);
+ *   - strings in OCaml's layout;
+ *   - stdout and stderr buffered as OCaml's channels are, flushed at exit;
+ *   - the primitives compiled code calls (C ABI, arguments and results are value words).
+ *
+ * One file on purpose: for a target other than the host, egret compiles this source with the
+ * target's C compiler at link time.
+ */
+#define _GNU_SOURCE
+#include "egret_runtime.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if !defined(__x86_64__) && !defined(__aarch64__)
+#include <ucontext.h>
+#endif
+
+int egret_argc;
+char **egret_argv;
+uint64_t egret_extra_args[256];
+
+/* ======================================================================================
+ * Buffered channels: OCaml's stdout and stderr.
+ * A channel keeps bytes until it is full, flushed explicitly, or the program ends.
+ * ====================================================================================== */
+
+#define IO_BUFFER_SIZE 65536
+
+struct channel {
+  int fd;
+  size_t pos;
+  unsigned char buf[IO_BUFFER_SIZE];
+};
+
+static struct channel egret_stdout = {1, 0, {0}};
+static struct channel egret_stderr = {2, 0, {0}};
+
+/* Writes the buffered bytes. Uses only write(2), so the fatal-signal path can call it. */
+static void channel_flush(struct channel *ch) {
+  size_t done = 0;
+  while (done < ch->pos) {
+    ssize_t n = write(ch->fd, ch->buf + done, ch->pos - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break; /* OCaml raises Sys_error here; egret drops the output. */
+    }
+    done += (size_t)n;
+  }
+  ch->pos = 0;
+}
+
+static void channel_write(struct channel *ch, const void *data, size_t len) {
+  const unsigned char *p = data;
+  while (len > 0) {
+    size_t room = IO_BUFFER_SIZE - ch->pos;
+    size_t n = len < room ? len : room;
+    memcpy(ch->buf + ch->pos, p, n);
+    ch->pos += n;
+    p += n;
+    len -= n;
+    if (ch->pos == IO_BUFFER_SIZE) channel_flush(ch);
+  }
+}
+
+static void channel_write_cstr(struct channel *ch, const char *s) {
+  channel_write(ch, s, strlen(s));
+}
+
+static void channel_write_int(struct channel *ch, value v) {
+  char text[32];
+  int n = snprintf(text, sizeof text, "%" PRId64, Int_val(v));
+  channel_write(ch, text, (size_t)n);
+}
+
+static void channel_write_string(struct channel *ch, value s) {
+  channel_write(ch, (const char *)s, egret_string_len(s));
+}
+
+/* What OCaml's at_exit does for the standard channels. */
+static void flush_std_channels(void) {
+  channel_flush(&egret_stdout);
+  channel_flush(&egret_stderr);
+}
+
+/* ======================================================================================
+ * Fatal errors.
+ * ====================================================================================== */
+
+void egret_fatal_uncaught(const char *what) {
+  flush_std_channels();
+  channel_write_cstr(&egret_stderr, "Fatal error: exception ");
+  channel_write_cstr(&egret_stderr, what);
+  channel_write_cstr(&egret_stderr, "\n");
+  channel_flush(&egret_stderr);
+  _exit(2);
+}
+
+void egret_raise_division_by_zero(void) { egret_fatal_uncaught("Division_by_zero"); }
+
+/* ======================================================================================
+ * Allocation: a bump allocator over big chunks. The module boundary is `egret_alloc`; the
+ * garbage collector will replace everything in this section.
+ * ====================================================================================== */
+
+#define CHUNK_BYTES ((size_t)64 << 20)
+
+static uint64_t *alloc_ptr;   /* next free word */
+static uint64_t *alloc_limit; /* end of the current chunk */
+
+static void *map_or_die(size_t bytes) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                 -1, 0);
+  if (p == MAP_FAILED) {
+    flush_std_channels();
+    static const char msg[] = "Fatal error: out of memory\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(2);
+  }
+  return p;
+}
+
+void *egret_alloc(uint64_t wosize, uint64_t tag) {
+  size_t words = (size_t)wosize + 1;
+  if (alloc_ptr == NULL || (size_t)(alloc_limit - alloc_ptr) < words) {
+    size_t bytes = words * 8 > CHUNK_BYTES ? words * 8 : CHUNK_BYTES;
+    alloc_ptr = map_or_die(bytes);
+    alloc_limit = alloc_ptr + bytes / 8;
+  }
+  uint64_t *block = alloc_ptr;
+  alloc_ptr += words;
+  block[0] = Make_header(wosize, tag);
+  return block + 1;
+}
+
+/* ======================================================================================
+ * Strings: OCaml's layout. The bytes are padded to whole words; the last byte of the block
+ * holds the padding count, so len = wosize * 8 - 1 - last_byte.
+ * ====================================================================================== */
+
+value egret_alloc_string(size_t len) {
+  uint64_t wosize = (len + 8) / 8;
+  uint64_t *block = egret_alloc(wosize, String_tag);
+  block[wosize - 1] = 0;
+  unsigned char *bytes = (unsigned char *)block;
+  size_t last = wosize * 8 - 1;
+  memset(bytes, 0, len);
+  bytes[last] = (unsigned char)(last - len);
+  return (value)block;
+}
+
+value egret_string_of_bytes(const char *data, size_t len) {
+  value s = egret_alloc_string(len);
+  memcpy((char *)s, data, len);
+  return s;
+}
+
+size_t egret_string_len(value s) {
+  size_t last = Wosize_hd(Hd_val(s)) * 8 - 1;
+  return last - ((const unsigned char *)s)[last];
+}
+
+value egret_string_length(value s) { return Val_int(egret_string_len(s)); }
+
+/* ======================================================================================
+ * Output primitives, as OCaml's Stdlib defines them.
+ * ====================================================================================== */
+
+value egret_print_int(value v) {
+  channel_write_int(&egret_stdout, v);
+  return Val_unit;
+}
+
+value egret_print_string(value s) {
+  channel_write_string(&egret_stdout, s);
+  return Val_unit;
+}
+
+value egret_print_char(value c) {
+  unsigned char byte = (unsigned char)Int_val(c);
+  channel_write(&egret_stdout, &byte, 1);
+  return Val_unit;
+}
+
+value egret_print_endline(value s) {
+  channel_write_string(&egret_stdout, s);
+  channel_write(&egret_stdout, "\n", 1);
+  channel_flush(&egret_stdout);
+  return Val_unit;
+}
+
+value egret_print_newline(value unit) {
+  (void)unit;
+  channel_write(&egret_stdout, "\n", 1);
+  channel_flush(&egret_stdout);
+  return Val_unit;
+}
+
+value egret_prerr_string(value s) {
+  channel_write_string(&egret_stderr, s);
+  return Val_unit;
+}
+
+value egret_prerr_endline(value s) {
+  channel_write_string(&egret_stderr, s);
+  channel_write(&egret_stderr, "\n", 1);
+  channel_flush(&egret_stderr);
+  return Val_unit;
+}
+
+value egret_prerr_int(value v) {
+  channel_write_int(&egret_stderr, v);
+  return Val_unit;
+}
+
+value egret_flush_stdout(value unit) {
+  (void)unit;
+  channel_flush(&egret_stdout);
+  return Val_unit;
+}
+
+value egret_flush_stderr(value unit) {
+  (void)unit;
+  channel_flush(&egret_stderr);
+  return Val_unit;
+}
+
+/* ======================================================================================
+ * Start-up: the program stack and its guard.
+ *
+ * The program runs on a 1 GiB reservation (MAP_NORESERVE: pages are committed when touched),
+ * so deep non-tail recursion works far beyond the usual 8 MiB. The lowest GUARD_BYTES are
+ * PROT_NONE; a SIGSEGV whose address falls there is a stack overflow. The guard is larger than
+ * a page because frames of C code called on this stack may skip a single page.
+ * ====================================================================================== */
+
+#define STACK_BYTES ((size_t)1 << 30)
+#define GUARD_BYTES ((size_t)1 << 20)
+#define ALT_STACK_BYTES ((size_t)1 << 16)
+
+static char *stack_low;  /* lowest address of the reservation (start of the guard) */
+static char *stack_high; /* one past the highest address */
+static char alt_stack[ALT_STACK_BYTES] __attribute__((aligned(16)));
+
+static void segv_handler(int sig, siginfo_t *info, void *context) {
+  (void)context;
+  char *addr = info->si_addr;
+  if (addr >= stack_low && addr < stack_low + GUARD_BYTES) {
+    /* Later this raises Stack_overflow; uncaught, OCaml prints this and exits 2. */
+    egret_fatal_uncaught("Stack_overflow");
+  }
+  /* Not ours: die of the signal as if there were no handler. */
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void install_stack(void) {
+  char *base = mmap(NULL, STACK_BYTES, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (base == MAP_FAILED) {
+    static const char msg[] = "Fatal error: cannot reserve the program stack\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(2);
+  }
+  if (mprotect(base, GUARD_BYTES, PROT_NONE) != 0) {
+    static const char msg[] = "Fatal error: cannot protect the stack guard\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    _exit(2);
+  }
+  stack_low = base;
+  stack_high = base + STACK_BYTES;
+
+  stack_t ss;
+  memset(&ss, 0, sizeof ss);
+  ss.ss_sp = alt_stack;
+  ss.ss_size = sizeof alt_stack;
+  sigaltstack(&ss, NULL);
+
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = segv_handler;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, NULL);
+  sigaction(SIGBUS, &sa, NULL);
+}
+
+/* egret_call_on_stack(top, f): calls f() with the stack pointer at `top` (16-byte aligned),
+ * and returns on the original stack. The CFI lets debuggers walk from the program stack back
+ * into main. */
+void egret_call_on_stack(void *top, void (*f)(void));
+
+#if defined(__x86_64__)
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl egret_call_on_stack\n"
+        ".hidden egret_call_on_stack\n"
+        ".type egret_call_on_stack, @function\n"
+        "egret_call_on_stack:\n"
+        ".cfi_startproc\n"
+        "  pushq %rbp\n"
+        ".cfi_def_cfa_offset 16\n"
+        ".cfi_offset %rbp, -16\n"
+        "  movq %rsp, %rbp\n"
+        ".cfi_def_cfa_register %rbp\n"
+        "  movq %rdi, %rsp\n"
+        "  callq *%rsi\n"
+        "  movq %rbp, %rsp\n"
+        "  popq %rbp\n"
+        ".cfi_def_cfa %rsp, 8\n"
+        "  ret\n"
+        ".cfi_endproc\n"
+        ".size egret_call_on_stack, .-egret_call_on_stack\n");
+#elif defined(__aarch64__)
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl egret_call_on_stack\n"
+        ".hidden egret_call_on_stack\n"
+        ".type egret_call_on_stack, %function\n"
+        "egret_call_on_stack:\n"
+        ".cfi_startproc\n"
+        "  stp x29, x30, [sp, #-16]!\n"
+        ".cfi_def_cfa_offset 16\n"
+        ".cfi_offset x29, -16\n"
+        ".cfi_offset x30, -8\n"
+        "  mov x29, sp\n"
+        ".cfi_def_cfa_register x29\n"
+        "  mov sp, x0\n"
+        "  blr x1\n"
+        "  mov sp, x29\n"
+        "  ldp x29, x30, [sp], #16\n"
+        ".cfi_def_cfa sp, 0\n"
+        ".cfi_restore x29\n"
+        ".cfi_restore x30\n"
+        "  ret\n"
+        ".cfi_endproc\n"
+        ".size egret_call_on_stack, .-egret_call_on_stack\n");
+#else
+static ucontext_t main_context;
+static ucontext_t program_context;
+
+void egret_call_on_stack(void *top, void (*f)(void)) {
+  getcontext(&program_context);
+  program_context.uc_stack.ss_sp = stack_low + GUARD_BYTES;
+  program_context.uc_stack.ss_size = (size_t)((char *)top - (stack_low + GUARD_BYTES));
+  program_context.uc_link = &main_context;
+  makecontext(&program_context, f, 0);
+  swapcontext(&main_context, &program_context);
+}
+#endif
+
+int main(int argc, char **argv) {
+  egret_argc = argc;
+  egret_argv = argv;
+  install_stack();
+  egret_call_on_stack(stack_high, egret_main);
+  flush_std_channels();
+  return 0;
+}
