@@ -11,10 +11,9 @@ use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
-use egret_plugin::backend::{CodegenBackend, CodegenOptions};
+use egret_plugin::backend::CodegenOptions;
 use egret_plugin::diagnostics::{Diagnostic, Severity};
 use egret_plugin::driver::{self, CompileError, Output, Session, Stage};
-use egret_plugin::simplify::SimplifyOptions;
 
 #[derive(Parser)]
 #[command(name = "egret", version, about = "An ahead-of-time compiler for a strict subset of OCaml")]
@@ -160,22 +159,28 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         Output::Module(m) => m,
     };
-    let backends = backends();
-    let Some(backend) = backends.iter().find(|b| b.name() == common.backend) else {
-        let names: Vec<&str> = backends.iter().map(|b| b.name()).collect();
-        eprintln!("error: unknown backend `{}` (available: {})", common.backend, names.join(", "));
+    let registry = backends();
+    let Some(backend) = registry.get(&common.backend) else {
+        eprintln!("error: unknown backend `{}` (available: {})", common.backend, registry.names().join(", "));
         return Err(ExitCode::from(1));
     };
-    if opts.emit == Some(Stage::Asm) {
-        match egret_adapters::asm_listing(&module, backend.as_ref(), &opts.codegen) {
-            Ok(text) => print!("{text}"),
-            Err(e) => return Err(report_error(&common.file, &source, e)),
+    let object = sess_time(&mut sess, "codegen+object", || egret_adapters::write_object(&module, backend, &opts.codegen));
+    let object = match object {
+        Ok(o) => o,
+        Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
+            let hint = if backend == "native" { " (try --backend=cranelift)" } else { "" };
+            eprintln!("error: the {backend} backend cannot generate code for `{target}`{hint}");
+            return Err(ExitCode::from(1));
         }
-        return Ok(false);
-    }
-    let object = egret_adapters::compile_object(&module, backend.as_ref(), &opts, &source, &mut sess)
-        .map_err(|e| report_error(&common.file, &source, e))?;
-    let linked = sess_time(&mut sess, "link", || egret_adapters::link(&object, out, &opts.codegen.target));
+        Err(egret_adapters::ObjectError::Backend(e)) => {
+            return Err(report_error(
+                &common.file,
+                &source,
+                CompileError::Internal { stage: "backend", message: e.to_string() },
+            ))
+        }
+    };
+    let linked = sess_time(&mut sess, "link", || egret_adapters::link(&object.bytes, out, &opts.codegen.target));
     if let Err(e) = linked {
         eprintln!("error: {e}");
         return Err(ExitCode::from(1));
@@ -193,12 +198,9 @@ fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -
     r
 }
 
-/// The available code generators: egret's own and the adapters' Cranelift one.
-fn backends() -> Vec<Box<dyn CodegenBackend>> {
-    vec![
-        Box::new(egret_plugin::backend::x64::X64Backend::default()),
-        Box::new(egret_adapters::CraneliftBackend::default()),
-    ]
+/// The available code generators: the adapters' Cranelift one and egret's own.
+fn backends() -> egret_adapters::BackendRegistry {
+    egret_adapters::BackendRegistry::new()
 }
 
 fn options(common: &Common) -> Result<driver::Options, ExitCode> {
@@ -213,7 +215,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             }
         },
     };
-    let mut simplify = SimplifyOptions::default();
+    let mut simplify = (60usize, 2usize, true);
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
         let bad = || {
@@ -221,10 +223,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             ExitCode::from(1)
         };
         match key {
-            "inline-threshold" => simplify.inline_threshold = value.parse().map_err(|_| bad())?,
-            "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
+            "inline-threshold" => simplify.0 = value.parse().map_err(|_| bad())?,
+            "simplify-passes" => simplify.1 = value.parse().map_err(|_| bad())?,
             "simplify" => {
-                simplify.enabled = match value {
+                simplify.2 = match value {
                     "on" => true,
                     "off" => false,
                     _ => return Err(bad()),
@@ -242,7 +244,6 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         emit,
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),
-        simplify,
         optimize: common.opt_level > 0,
         codegen: CodegenOptions {
             target: common.target.clone().unwrap_or(host),

@@ -9,7 +9,7 @@
 pub mod backend;
 pub mod closure;
 pub mod diagnostics;
-// pub mod driver; (enabled once simplify and opt land)
+pub mod driver;
 pub mod lambda;
 pub mod mono;
 pub mod opt;

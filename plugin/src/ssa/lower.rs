@@ -25,7 +25,7 @@ use crate::lambda::ir::{Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Typ
 pub const CLOSURE_TAG: u8 = 247;
 pub const EXN_TAG: u8 = 248;
 
-/// Lowers a whole program. The module's entry is `egret_main` (exported, no parameters).
+/// Lowers a whole program. The module's entry is `egret_program` (no parameters); the object writer exports it (or a backend's C-ABI wrapper) as `egret_main`.
 pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
     let mut mb = ModuleBuilder::new();
     let ids: Vec<FuncId> = p.funcs.iter().map(|_| mb.declare_function()).collect();
@@ -73,7 +73,7 @@ impl<'p> Lowerer<'p> {
     fn function(&mut self, idx: FuncIdx, f: &Func) -> Result<Function, Diagnostic> {
         let is_entry = idx == self.p.entry;
         let nparams = if is_entry { 0 } else { f.params.len() + 1 };
-        let name = if is_entry { "egret_main".to_string() } else { f.name.clone() };
+        let name = if is_entry { "egret_program".to_string() } else { f.name.clone() };
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
         b.set_decl_loc(SrcLoc { lo: f.span.lo, hi: f.span.hi });
