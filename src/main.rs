@@ -85,7 +85,7 @@ fn main() -> ExitCode {
             let common = Common {
                 file,
                 backend: "native".into(),
-                emit: Some("lambda".into()),
+                emit: None,
                 time_passes: false,
                 debug: false,
                 opt_level: 0,
