@@ -44,6 +44,8 @@ impl TyCon {
     pub const OPTION: TyCon = TyCon(7);
     pub const REF: TyCon = TyCon(8);
     pub const EXN: TyCon = TyCon(9);
+    pub const ARRAY: TyCon = TyCon(10);
+    pub const OUT_CHANNEL: TyCon = TyCon(11);
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -238,6 +240,8 @@ pub enum Prim {
     PhysEq,
     PhysNe,
     Not,
+    /// The argument itself, at another type (`Char.code`, `stdout`).
+    Identity,
     /// A call to a runtime function by its C symbol, with its purity.
     Runtime(&'static str, Purity),
     /// `exn` value `e` was built by exception constructor number `i` (see `TypeTable::exceptions`).

@@ -418,6 +418,7 @@ impl<'p> Lowerer<'p> {
             Prim::PhysNe => bin(fx, BinOp::PhysNe),
             Prim::Neg => Some(fx.b.ins(Stmt::Unary(UnOp::Neg, v[0]), Type::Val)),
             Prim::Not => Some(fx.b.ins(Stmt::Unary(UnOp::Not, v[0]), Type::Val)),
+            Prim::Identity => Some(v[0]),
             Prim::Div | Prim::Mod => {
                 let zero = Self::konst(fx, 0);
                 let is_zero = fx.b.ins(Stmt::Binary(BinOp::Eq, v[1], zero), Type::Val);

@@ -59,6 +59,8 @@ pub fn type_table() -> TypeTable {
             kind: DeclKind::Record(vec![FieldInfo { name: "contents".into(), ty: va, mutable: true }]),
         },
         TypeDecl { name: "exn".into(), params: vec![], kind: DeclKind::Extensible },
+        TypeDecl { name: "array".into(), params: vec![a], kind: DeclKind::Primitive },
+        prim("out_channel"),
     ];
     let exceptions = EXCEPTIONS
         .iter()
@@ -167,5 +169,32 @@ pub fn builtins() -> Vec<Builtin> {
     add("prerr_int", 0, f(vec![int()], unit()), rt("egret_prerr_int", eff, 1));
     add("prerr_string", 0, f(vec![string()], unit()), rt("egret_prerr_string", eff, 1));
     add("prerr_endline", 0, f(vec![string()], unit()), rt("egret_prerr_endline", eff, 1));
+    let pure = Purity::Pure;
+    let char_ = Type::char;
+    let chan = || Type::Con(TyCon::OUT_CHANNEL, vec![]);
+    let array = |t: Type| Type::Con(TyCon::ARRAY, vec![t]);
+    add("^", 0, f(vec![string(), string()], string()), rt("egret_string_concat", pure, 2));
+    add("string_of_int", 0, f(vec![int()], string()), rt("egret_string_of_int", pure, 1));
+    add("int_of_string", 0, f(vec![string()], int()), rt("egret_int_of_string", eff, 1));
+    add("exit", 1, f(vec![int()], a()), rt("egret_exit", eff, 1));
+    add("flush", 0, f(vec![chan()], unit()), rt("egret_flush", eff, 1));
+    add("String.length", 0, f(vec![string()], int()), rt("egret_string_length", pure, 1));
+    add("String.get", 0, f(vec![string(), int()], char_()), rt("egret_string_get", eff, 2));
+    add("String.make", 0, f(vec![int(), char_()], string()), rt("egret_string_make", eff, 2));
+    add("String.sub", 0, f(vec![string(), int(), int()], string()), rt("egret_string_sub", eff, 3));
+    add("Sys.opaque_identity", 1, f(vec![a()], a()), rt("egret_opaque_identity", eff, 1));
+    add("Array.length", 1, f(vec![array(a())], int()), rt("egret_array_length", pure, 1));
+    add("Array.get", 1, f(vec![array(a()), int()], a()), rt("egret_array_get", eff, 2));
+    add("Array.set", 1, f(vec![array(a()), int(), a()], unit()), rt("egret_array_set", eff, 3));
+    add("Array.make", 1, f(vec![int(), a()], array(a())), rt("egret_array_make", eff, 2));
+    // Private to the prelude (hidden afterwards).
+    add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
+    add("__int_of_char", 0, f(vec![char_()], int()), prim(P::Identity, 1));
+    add("__char_of_int", 0, f(vec![int()], char_()), prim(P::Identity, 1));
+    add("__bytes_create", 0, f(vec![int()], string()), rt("egret_bytes_create", eff, 1));
+    add("__bytes_set", 0, f(vec![string(), int(), char_()], unit()), rt("egret_bytes_unsafe_set", eff, 3));
+    add("__blit_string", 0, f(vec![string(), int(), string(), int(), int()], unit()), rt("egret_blit_string", eff, 5));
+    add("__argv", 0, f(vec![unit()], array(string())), rt("egret_sys_argv", eff, 1));
+    add("__string_compare", 0, f(vec![string(), string()], int()), rt("egret_compare", pure, 2));
     v
 }

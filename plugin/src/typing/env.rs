@@ -13,6 +13,8 @@ pub enum ValueBinding {
     Var(VarId),
     /// A predefined primitive (an index into `builtins::builtins()`).
     Builtin(usize),
+    /// A name made invisible (the prelude's private helpers, once the prelude is done).
+    Hidden,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,7 +49,23 @@ impl Env {
     }
 
     pub fn lookup(&self, name: &str) -> Option<ValueBinding> {
-        self.values.get(name).and_then(|v| v.last().copied())
+        self.values.get(name).and_then(|v| v.last().copied()).filter(|b| *b != ValueBinding::Hidden)
+    }
+
+    /// The names bound since `mark`, first binding first, each once.
+    pub fn names_since(&self, mark: usize) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for n in &self.undo[mark..] {
+            if !out.contains(n) {
+                out.push(n.clone());
+            }
+        }
+        out
+    }
+
+    /// Every value name currently visible.
+    pub fn visible_names(&self) -> Vec<String> {
+        self.values.iter().filter(|(_, v)| v.last().is_some_and(|b| *b != ValueBinding::Hidden)).map(|(n, _)| n.clone()).collect()
     }
 
     pub fn mark(&self) -> usize {

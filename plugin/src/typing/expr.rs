@@ -2,7 +2,7 @@
 
 use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
 use super::env::{CtorRef, ValueBinding};
-use super::{TResult, Typer};
+use super::{Phrase, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Const, DeclKind, Direction, Expr, Prim, TyCon, TyVar, Type, VarId};
 use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
@@ -32,31 +32,56 @@ fn is_value(e: &ast::Expr) -> bool {
 }
 
 impl<'s> Typer<'s> {
-    pub(super) fn items_from(&mut self, items: &[ast::Item], i: usize) -> TResult<Expr> {
-        let Some(item) = items.get(i) else {
+    /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
+    /// section to the next closes the previous one: a prelude section of module `M` rebinds
+    /// its names as `M.name` only; at the end of the prelude its private `__` names are hidden.
+    pub(super) fn items_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        if i > 0 && phrases.get(i).map(|p| p.section) != Some(phrases[i - 1].section) {
+            self.close_section(&phrases[i - 1]);
+        }
+        let Some(phrase) = phrases.get(i) else {
             return Ok(unit_value());
         };
+        if i == 0 || phrases[i - 1].section != phrase.section {
+            self.section_mark = self.env.mark();
+        }
+        let item = phrase.item;
         self.annot_vars.clear();
         match &item.kind {
-            ast::ItemKind::Let(rec, bindings) => {
-                let mark = self.env.mark();
-                let r = self.let_bindings(*rec, bindings, &mut |t| t.items_from(items, i + 1));
-                // Top-level names stay visible: no restore. (Shadowing is by the scope stack.)
-                let _ = mark;
-                r
-            }
+            ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1)),
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
-                let rest = self.items_from(items, i + 1)?;
+                let rest = self.items_from(phrases, i + 1)?;
                 Ok(Expr::Seq(bx(e), bx(rest)))
             }
             ast::ItemKind::Type(decls) => {
                 self.type_decls(decls)?;
-                self.items_from(items, i + 1)
+                self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Exception(c) => {
                 self.exception_decl(c)?;
-                self.items_from(items, i + 1)
+                self.items_from(phrases, i + 1)
+            }
+        }
+    }
+
+    fn close_section(&mut self, last: &Phrase) {
+        if let Some(module) = &last.module {
+            let names = self.env.names_since(self.section_mark);
+            let bindings: Vec<(String, ValueBinding)> =
+                names.into_iter().filter_map(|n| self.env.lookup(&n).map(|b| (n, b))).collect();
+            self.env.restore(self.section_mark);
+            for (n, b) in bindings {
+                if !n.starts_with("__") {
+                    self.env.bind(&format!("{module}.{n}"), b);
+                }
+            }
+        }
+        if last.ends_prelude {
+            for n in self.env.visible_names() {
+                if n.starts_with("__") {
+                    self.env.bind(&n, ValueBinding::Hidden);
+                }
             }
         }
     }
@@ -382,7 +407,7 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            None => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
+            None | Some(ValueBinding::Hidden) => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
         }
     }
 

@@ -15,6 +15,7 @@ mod env;
 mod expr;
 mod matching;
 mod pattern;
+mod prelude;
 mod unify;
 
 use crate::diagnostics::{Diagnostic, Span};
@@ -26,15 +27,36 @@ use unify::{TypePrinter, Unifier};
 
 pub type TResult<T> = Result<T, Diagnostic>;
 
+/// One top-level phrase and the section of the program it belongs to.
+pub(crate) struct Phrase<'a> {
+    item: &'a ast::Item,
+    section: usize,
+    /// The prelude module the phrase defines names of (`List`), if any.
+    module: Option<String>,
+    /// The last section of the prelude: closing it hides the prelude's private names.
+    ends_prelude: bool,
+}
+
 /// Type-checks `program` (whose source text is `source`, named `file_name` in run-time
-/// messages such as `Match_failure`) into the lambda IR. Warnings are returned alongside.
+/// messages such as `Match_failure`) into the lambda IR, after the standard-library prelude
+/// ([`prelude`]). Warnings are returned alongside.
 pub fn type_program(
     program: &ast::Program,
     source: &str,
     file_name: &str,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let prelude = prelude::parsed();
+    let mut phrases = Vec::new();
+    for (k, (module, p)) in prelude.iter().enumerate() {
+        for item in &p.items {
+            phrases.push(Phrase { item, section: k, module: module.clone(), ends_prelude: k + 1 == prelude.len() });
+        }
+    }
+    for item in &program.items {
+        phrases.push(Phrase { item, section: prelude.len(), module: None, ends_prelude: false });
+    }
     let mut typer = Typer::new(source, file_name);
-    match typer.items(&program.items) {
+    match typer.items_from(&phrases, 0) {
         Ok(body) => {
             let warnings = std::mem::take(&mut typer.warnings);
             Ok((typer.finish(body), warnings))
@@ -58,6 +80,8 @@ pub(crate) struct Typer<'s> {
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
+    /// The scope mark where the current section began.
+    section_mark: usize,
 }
 
 impl<'s> Typer<'s> {
@@ -76,6 +100,7 @@ impl<'s> Typer<'s> {
             builtins: builtins::builtins(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
+            section_mark: 0,
         };
         t.declare_predefined();
         t
@@ -204,7 +229,4 @@ impl<'s> Typer<'s> {
         }
     }
 
-    fn items(&mut self, items: &[ast::Item]) -> TResult<Expr> {
-        self.items_from(items, 0)
-    }
 }
