@@ -1,0 +1,1 @@
+//! Tests of the x86-64 backend.
