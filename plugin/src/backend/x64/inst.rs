@@ -615,8 +615,14 @@ pub fn show_imm(i: i64) -> String {
     }
 }
 
+/// `size ptr [base+index*scale+disp]`; an empty `size` omits the size (as for `lea`).
 pub fn show_amode(a: &Amode, size: &str) -> String {
-    let mut s = format!("{size} ptr [{}", show_reg(a.base, 8));
+    let mut s = if size.is_empty() {
+        String::from("[")
+    } else {
+        format!("{size} ptr [")
+    };
+    s.push_str(&show_reg(a.base, 8));
     if let Some((ix, sh)) = a.index {
         s.push('+');
         s.push_str(&show_reg(ix, 8));
@@ -699,7 +705,7 @@ impl fmt::Display for Inst {
                 ShiftAmount::Cl(_) => write!(f, "{} {}, cl", kind.name(), r(dst)),
             },
             Inst::Neg { dst, .. } => write!(f, "neg {}", r(dst)),
-            Inst::Lea { dst, addr } => write!(f, "lea {}, {}", r(dst), show_amode(addr, "qword")),
+            Inst::Lea { dst, addr } => write!(f, "lea {}, {}", r(dst), show_amode(addr, "")),
             Inst::LeaSymbol {
                 dst,
                 target,

@@ -1,0 +1,1 @@
+//! MachBuffer unit tests.

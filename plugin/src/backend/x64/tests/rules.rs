@@ -1,0 +1,1 @@
+//! Rule overlap check.
