@@ -661,3 +661,14 @@ fn cold_blocks_and_metadata() {
     assert!(listing.contains("; source"), "{listing}");
     assert!(listing.contains("ud2"), "{listing}");
 }
+
+#[test]
+fn print_listing_for_inspection() {
+    let m = module(vec![sum_loop(), fib(1), switch_fn(9)]);
+    let s = crate::backend::x64::disassemble_listing(&m, &super::jit::options()).unwrap();
+    println!("{s}");
+    println!(
+        "{}",
+        crate::backend::x64::print_vcode(&m.functions[0]).unwrap()
+    );
+}
