@@ -596,14 +596,16 @@ impl<U: LabelUse> MachBuffer<U> {
     /// Places everything pending, patches every fixup and returns the code.
     pub fn finish(mut self) -> MachBufferFinished {
         self.end_srcloc();
+        // Constants are bound in the island itself; every other used label must be bound now.
+        let constants: Vec<MachLabel> = self.pending_constants.iter().map(|c| c.0).collect();
+        assert!(
+            self.fixups.iter().all(|f| {
+                self.resolve_label_offset(f.label) != UNKNOWN || constants.contains(&f.label)
+            }),
+            "MachBuffer: a label was used but never bound"
+        );
         while !self.fixups.is_empty() || !self.pending_constants.is_empty() {
             self.emit_island_inner(0, true);
-            assert!(
-                self.fixups
-                    .iter()
-                    .all(|f| self.resolve_label_offset(f.label) != UNKNOWN),
-                "MachBuffer: a label was used but never bound"
-            );
         }
         let len = self.cur_offset();
         self.cfi.retain(|c| c.0 < len);

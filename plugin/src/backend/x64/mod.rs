@@ -105,7 +105,8 @@ pub fn disassemble_listing(
         s.push_str(&format!("{}:  ; {}\n", f.name, f.source_name));
         let mut locs = cf.srclocs.iter().peekable();
         for (off, line) in lines {
-            while let Some((start, _, loc)) = locs.peek() {
+            let is_label = !line.starts_with(' ');
+            while let Some((start, _, loc)) = locs.peek().filter(|_| !is_label) {
                 if *start > off {
                     break;
                 }
