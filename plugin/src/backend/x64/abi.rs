@@ -92,7 +92,7 @@ impl Frame {
     pub fn new(saved: Vec<Gpr>, spill_slots: usize) -> Frame {
         // rsp is 16-aligned after `push rbp` (entry rsp is 8 mod 16); keep it so.
         let mut frame_size = 8 * spill_slots as u32;
-        if (8 * saved.len() as u32 + frame_size) % 16 != 0 {
+        if !(8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
             frame_size += 8;
         }
         Frame {

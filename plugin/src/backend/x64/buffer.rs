@@ -548,7 +548,7 @@ impl<U: LabelUse> MachBuffer<U> {
         self.latest_branches.clear();
         self.end_srcloc();
         for (label, bytes, align) in std::mem::take(&mut self.pending_constants) {
-            while self.cur_offset() % align != 0 {
+            while !self.cur_offset().is_multiple_of(align) {
                 self.put1(0);
             }
             self.label_offsets[label.0 as usize] = self.cur_offset();

@@ -17,9 +17,10 @@ use super::abi::Frame;
 use super::buffer::{MachBuffer, MachBufferFinished, MachLabel, X64LabelUse};
 use super::encode::{self, AluEnc, ByteSink, Mem};
 use super::inst::{
-    show_reg, Amode, CallTarget, Compare, Cond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
+    Amode, CallTarget, Compare, Cond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
 };
 use super::lower::tag;
+use super::print::show_reg;
 use super::regalloc::{Rewriter, VCode};
 use crate::backend::RelocKind;
 use regalloc2::{Allocation, Block, Edit, InstOrEdit, Output};
@@ -328,7 +329,7 @@ impl Emitter<'_> {
                         let field = encode::jmp_rel32(b, 0);
                         b.add_reloc_at(field, RelocKind::X86CallPcRel4, t.clone(), -4);
                         b.list(at, || {
-                            format!("jmp {}  ; tail call", super::inst::show_target(t))
+                            format!("jmp {}  ; tail call", super::print::show_target(t))
                         });
                     }
                     CallTarget::Reg(r) => {

@@ -28,8 +28,10 @@ pub mod blockorder;
 pub mod buffer;
 pub mod emit;
 pub mod encode;
+pub mod extractors;
 pub mod inst;
 pub mod lower;
+pub mod print;
 pub mod regalloc;
 pub mod rules;
 

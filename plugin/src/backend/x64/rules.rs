@@ -15,8 +15,8 @@
 //! they are used, and an immediate-folding rule never asks for them in a register at all.
 
 use super::inst::{AluOp, Amode, Compare, Cond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind};
-use super::lower::{tag, Lower};
-use crate::ssa::ir::{BinOp, Fact, Stmt, Type, UnOp, Value};
+use super::lower::Lower;
+use crate::ssa::ir::{BinOp, Stmt, Type, UnOp, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -95,185 +95,6 @@ pub fn cmp_cond(op: BinOp) -> Option<Cond> {
         BinOp::Ge => Cond::Nl,
         _ => return None,
     })
-}
-
-// ---- extractors ----
-
-impl Lower<'_> {
-    /// The machine word of `v` if it is a constant (`Const`, `RawConst`, or a `Pi` proving it).
-    pub fn word(&self, mut v: Value) -> Option<i64> {
-        loop {
-            match self.f.stmts[v.index()] {
-                Stmt::Const(n) => return Some(tag(n)),
-                Stmt::RawConst(n) => return Some(n),
-                Stmt::Pi {
-                    fact: Fact::IsConst(n),
-                    ..
-                } => return Some(tag(n)),
-                Stmt::Pi { value, .. } => v = value,
-                _ => return None,
-            }
-        }
-    }
-
-    pub fn is_const(&self, v: Value) -> bool {
-        self.word(v).is_some()
-    }
-
-    /// The machine word of `v` as a sign-extended 32-bit immediate.
-    pub fn imm32(&self, v: Value) -> Option<i32> {
-        self.word(v).and_then(|w| i32::try_from(w).ok())
-    }
-
-    /// For a tagged add of the constant `v`: the displacement `2n` (= word - 1).
-    pub fn add_disp(&self, v: Value) -> Option<i32> {
-        self.word(v)
-            .and_then(|w| i32::try_from(w.wrapping_sub(1)).ok())
-    }
-
-    /// For a tagged subtract of the constant `v`: the displacement `-2n`.
-    pub fn sub_disp(&self, v: Value) -> Option<i32> {
-        self.word(v)
-            .and_then(|w| i32::try_from(1i64.wrapping_sub(w)).ok())
-    }
-
-    /// The OCaml int `v` denotes, if constant.
-    pub fn int_const(&self, v: Value) -> Option<i64> {
-        self.word(v).map(|w| w >> 1)
-    }
-
-    /// A comparison defining `v` that has no other use, so it can be fused into its user.
-    pub fn sinkable_cmp(&self, v: Value) -> Option<(BinOp, Value, Value)> {
-        match self.f.stmts[v.index()] {
-            Stmt::Binary(op, a, b) if cmp_cond(op).is_some() && self.use_count(v) == 1 => {
-                Some((op, a, b))
-            }
-            _ => None,
-        }
-    }
-
-    /// An `IsInt` defining `v` with no other use.
-    pub fn sinkable_is_int(&self, v: Value) -> Option<Value> {
-        match self.f.stmts[v.index()] {
-            Stmt::Unary(UnOp::IsInt, x) if self.use_count(v) == 1 => Some(x),
-            _ => None,
-        }
-    }
-
-    /// The flags-setting part of a comparison `a op b` and its condition: immediates folded,
-    /// a constant on the left swapped to the right.
-    pub fn compare(&mut self, op: BinOp, a: Value, b: Value) -> (Compare, Cond) {
-        let cc = cmp_cond(op).expect("a comparison");
-        if let Some(i) = self.imm32(b) {
-            let lhs = self.put(a);
-            (
-                Compare {
-                    test: false,
-                    lhs,
-                    rhs: RegImm::Imm(i),
-                },
-                cc,
-            )
-        } else if let Some(i) = self.imm32(a) {
-            let lhs = self.put(b);
-            (
-                Compare {
-                    test: false,
-                    lhs,
-                    rhs: RegImm::Imm(i),
-                },
-                cc.swap_operands(),
-            )
-        } else {
-            let lhs = self.put(a);
-            let rhs = RegImm::Reg(self.put(b));
-            (
-                Compare {
-                    test: false,
-                    lhs,
-                    rhs,
-                },
-                cc,
-            )
-        }
-    }
-
-    /// `dst = src <kind> amount` into a fresh register.
-    fn shift_tmp(
-        &mut self,
-        kind: ShiftKind,
-        src: super::inst::Reg,
-        amount: ShiftAmount,
-    ) -> super::inst::Reg {
-        let dst = self.temp();
-        self.emit(Inst::Shift {
-            kind,
-            dst,
-            src,
-            amount,
-        });
-        dst
-    }
-
-    /// The untagged int of `v` in a register (`sar 1`).
-    fn untag(&mut self, v: Value) -> super::inst::Reg {
-        let r = self.put(v);
-        self.shift_tmp(ShiftKind::Sar, r, ShiftAmount::Imm(1))
-    }
-
-    /// `dst = 2 * r + 1`: retags an untagged int or a 0/1 flag.
-    fn retag(&mut self, dst: super::inst::Reg, r: super::inst::Reg) {
-        self.lea(dst, Amode::base_index(r, r, 0, 1))
-    }
-
-    /// `x op= (count)`, then `| 1`: the tagged shifts. `x` is already prepared (`a - 1` for lsl).
-    fn tagged_shift(
-        &mut self,
-        d: Value,
-        kind: ShiftKind,
-        x: super::inst::Reg,
-        amount: ShiftAmount,
-    ) {
-        let t = self.shift_tmp(kind, x, amount);
-        let dst = self.def(d);
-        self.alu(dst, AluOp::Or, t, RegImm::Imm(1));
-    }
-
-    fn divide(&mut self, d: Value, a: Value, b: Value, want_rem: bool) {
-        let x = self.untag(a);
-        let y = self.untag(b);
-        let hi = self.temp();
-        self.emit(Inst::Cqo { src: x, dst: hi });
-        let (quot, rem) = (self.temp(), self.temp());
-        self.emit(Inst::Idiv {
-            lo: x,
-            hi,
-            divisor: y,
-            quot,
-            rem,
-        });
-        let dst = self.def(d);
-        self.retag(dst, if want_rem { rem } else { quot });
-    }
-
-    fn store_value(&mut self, value: Value, addr: Amode) {
-        let src = match self.imm32(value) {
-            Some(i) => RegImm::Imm(i),
-            None => RegImm::Reg(self.put(value)),
-        };
-        self.emit(Inst::Store { src, addr })
-    }
-
-    fn field(&mut self, base: Value, index: u32, disp_extra: i32) -> Amode {
-        let b = self.put(base);
-        match i32::try_from(8 * index as i64 + disp_extra as i64) {
-            Ok(disp) => Amode::base_disp(b, disp),
-            Err(_) => {
-                self.fail(format!("field index {index} out of range"));
-                Amode::base_disp(b, 0)
-            }
-        }
-    }
 }
 
 macro_rules! rule {
@@ -787,9 +608,12 @@ fn shift_operand(lo: &mut Lower<'_>, op: BinOp, a: Value) -> super::inst::Reg {
     }
 }
 
+/// The rules, and for each root the indices of its rules by decreasing priority.
+pub type RuleIndex = (Vec<Rule>, HashMap<Root, Vec<usize>>);
+
 /// The rules indexed by root, each list by decreasing priority.
-pub fn rule_index() -> &'static (Vec<Rule>, HashMap<Root, Vec<usize>>) {
-    static INDEX: OnceLock<(Vec<Rule>, HashMap<Root, Vec<usize>>)> = OnceLock::new();
+pub fn rule_index() -> &'static RuleIndex {
+    static INDEX: OnceLock<RuleIndex> = OnceLock::new();
     INDEX.get_or_init(|| {
         let rules = all_rules();
         let mut index: HashMap<Root, Vec<usize>> = HashMap::new();

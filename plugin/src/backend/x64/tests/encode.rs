@@ -2,7 +2,8 @@
 //! and compared with the text egret's printer gives for the same instruction.
 
 use crate::backend::x64::encode::{self, AluEnc, Mem};
-use crate::backend::x64::inst::{show_amode, show_imm, Amode, Cond, Gpr, Reg, ShiftKind, ALL_GPRS};
+use crate::backend::x64::inst::{Amode, Cond, Gpr, Reg, ShiftKind, ALL_GPRS};
+use crate::backend::x64::print::{show_amode, show_imm};
 use iced_x86::{Decoder, DecoderOptions, Formatter, IntelFormatter, MemorySizeOptions};
 
 fn formatter() -> IntelFormatter {
@@ -66,7 +67,10 @@ fn amode_text(base: Gpr, index: Option<(Gpr, u8)>, disp: i32, size: &str) -> Str
     show_amode(&a, size)
 }
 
-fn addressing_modes() -> Vec<(Gpr, Option<(Gpr, u8)>, i32)> {
+/// `(base, index and shift, displacement)`.
+type Addressing = (Gpr, Option<(Gpr, u8)>, i32);
+
+fn addressing_modes() -> Vec<Addressing> {
     let mut v = Vec::new();
     for base in ALL_GPRS {
         for disp in [0, 8, -8, 127, 128, -129, 0x12345] {
