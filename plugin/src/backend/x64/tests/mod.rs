@@ -3,6 +3,7 @@
 
 mod buffer;
 mod builder;
+mod control;
 mod encode;
 mod exec;
 mod jit;
