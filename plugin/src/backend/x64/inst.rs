@@ -565,6 +565,29 @@ impl Inst {
         matches!(self, Inst::Ret { .. } | Inst::TailCall { .. } | Inst::Ud2)
     }
 
+    /// Renames the blocks a terminator goes to.
+    pub fn map_targets(&mut self, f: impl Fn(MachBlock) -> MachBlock) {
+        match self {
+            Inst::Jmp { target } => *target = f(*target),
+            Inst::JmpCond {
+                taken, not_taken, ..
+            } => {
+                *taken = f(*taken);
+                *not_taken = f(*not_taken);
+            }
+            Inst::JmpTable {
+                targets, default, ..
+            }
+            | Inst::CmpChain {
+                targets, default, ..
+            } => {
+                targets.iter_mut().for_each(|t| *t = f(*t));
+                *default = f(*default);
+            }
+            _ => {}
+        }
+    }
+
     /// The blocks a terminator may go to, in a fixed order, without duplicates.
     pub fn successors(&self) -> Vec<MachBlock> {
         let mut s = match self {

@@ -13,6 +13,9 @@
 //! data and function addresses are rematerialised at each use instead of living in a register
 //! across the function.
 //!
+//! Rules may drop a successor (a branch on a constant); blocks the lowered CFG no longer reaches
+//! are pruned and the rest renumbered before register allocation.
+//!
 //! Each statement's instructions are built forward into `cur` and then prepended to the block.
 //! Value `v` of the SSA has one virtual register, created on first mention; `Pi` is a copy and
 //! shares its operand's register.
@@ -383,17 +386,43 @@ pub fn lower_function(f: &Function) -> Result<VCode, String> {
     if let Some(e) = lo.error.take() {
         return Err(e);
     }
+    // Rules may drop successors (a branch on a constant): keep the blocks the lowered CFG
+    // reaches, in order. Removing edges keeps dominance and creates no critical edge.
+    let lowered: Vec<_> = lowered.into_iter().map(|l| l.expect("lowered")).collect();
+    let mut reachable = vec![false; n];
+    let mut stack = vec![0usize];
+    reachable[0] = true;
+    while let Some(b) = stack.pop() {
+        let term = &lowered[b].0.last().expect("a terminator").0;
+        for s in term.successors() {
+            if !std::mem::replace(&mut reachable[s.0 as usize], true) {
+                stack.push(s.0 as usize);
+            }
+        }
+    }
+    let mut renumber = vec![MachBlock(u32::MAX); n];
+    let mut next = 0;
+    for (mb, r) in reachable.iter().enumerate() {
+        if *r {
+            renumber[mb] = MachBlock(next);
+            next += 1;
+        }
+    }
     let mut vcode = VCode::default();
-    for (mb, l) in lowered.into_iter().enumerate() {
-        let (insts, params, jump_args) = l.expect("lowered");
+    for (mb, (insts, params, jump_args)) in lowered.into_iter().enumerate() {
+        if !reachable[mb] {
+            continue;
+        }
         let start = vcode.insts.len() as u32;
-        for (inst, loc) in insts {
+        for (mut inst, loc) in insts {
+            inst.map_targets(|b| renumber[b.0 as usize]);
             vcode.insts.push(inst);
             vcode.srclocs.push(loc);
         }
+        let nb = renumber[mb].0;
         let name = match order.order[mb] {
-            LoweredBlock::Orig(b) => format!("block{mb} ({b})"),
-            LoweredBlock::Edge { from, to } => format!("block{mb} (edge {from}->{to})"),
+            LoweredBlock::Orig(b) => format!("block{nb} ({b})"),
+            LoweredBlock::Edge { from, to } => format!("block{nb} (edge {from}->{to})"),
         };
         let end = vcode.insts.len() as u32;
         vcode.blocks.push(VBlock {

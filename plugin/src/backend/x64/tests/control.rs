@@ -241,3 +241,34 @@ block3 (#2)():
     ];
     assert_eq!(body, want_asm, "got:\n{asm}");
 }
+
+/// A branch on a constant (normally folded by `opt`) still compiles: the dead successor, and
+/// the edge blocks toward it, become unreachable in the VCode.
+#[test]
+fn branch_on_constant_with_phis() {
+    let mut b = FnBuilder::new("konst", 1);
+    let (t, e, j) = (b.new_block(), b.new_block(), b.new_block());
+    let yes = b.int(1);
+    let tr = b.push(
+        Stmt::Pi {
+            value: yes,
+            fact: Fact::IsConst(1),
+        },
+        Type::Val,
+    );
+    b.branch(tr, t, e);
+    b.switch_to(t);
+    let one = b.int(1);
+    let x = b.bin(BinOp::Add, Value(0), one);
+    let c = b.bin(BinOp::Lt, x, Value(0));
+    b.branch(c, j, e);
+    b.switch_to(e);
+    b.jump(j);
+    b.switch_to(j);
+    let p = b.phi();
+    b.set_phi(p, &[(t, x), (e, Value(0))]);
+    b.ret(p);
+    let jit = Jit::load(&module(vec![b.finish()]), &[]);
+    assert_eq!(jit.call_ints(0, &[41]), 41);
+    assert_eq!(jit.call_ints(0, &[MAX_INT]), MIN_INT);
+}
