@@ -1,1 +1,152 @@
 //! egret's own x86-64 backend.
+//!
+//! ```text
+//!  SSA Function
+//!    │  blockorder.rs  reverse postorder, critical edges split on the fly, cold blocks last
+//!    ▼
+//!  lower.rs + rules.rs   isel by declarative rules (extractors, priorities, overlap check)
+//!    │                   → VCode: x86 instructions over SSA vregs, phis as block params
+//!    ▼
+//!  regalloc.rs     regalloc2 (Ion) over VCode; with `verify`, its SSA validator and checker
+//!    │             → an allocation per operand + moves/spills/reloads at program points
+//!    ▼
+//!  emit.rs + abi.rs  frame layout, prologue/epilogues with CFI, edits interleaved,
+//!    │               encode.rs for the bytes
+//!    ▼
+//!  buffer.rs       MachBuffer: labels, fixups with deadlines, islands/veneers, constant pool,
+//!    │             streaming branch edits at the tail
+//!    ▼
+//!  CompiledFunction: code, relocs, srclocs, CFI, prologue_end, stats
+//! ```
+//!
+//! Conventions are in `abi.rs` (egret's: ARCHITECTURE.md). External symbols the generated code
+//! references: [`abi::ALLOC_SYMBOL`] (`egret_alloc`), [`abi::EXTRA_ARGS_SYMBOL`]
+//! (`egret_extra_args`), and the runtime functions named by `Callee::Runtime`.
+
+pub mod abi;
+pub mod blockorder;
+pub mod buffer;
+pub mod emit;
+pub mod encode;
+pub mod extractors;
+pub mod inst;
+pub mod lower;
+pub mod print;
+pub mod regalloc;
+pub mod rules;
+
+#[cfg(test)]
+mod tests;
+
+use crate::backend::{
+    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionStats, ObjectSink,
+};
+use crate::ssa::ir::{FuncId, Function, Module};
+
+/// The native x86-64 backend (`--backend=native`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct X64Backend;
+
+fn error(f: &Function, message: String) -> BackendError {
+    BackendError {
+        function: f.name.clone(),
+        message,
+    }
+}
+
+/// Compiles one function; with `listing`, also returns its assembly listing lines.
+fn compile(
+    f: &Function,
+    options: &CodegenOptions,
+    listing: bool,
+) -> Result<(CompiledFunction, Vec<(u32, String)>), BackendError> {
+    let mut vcode = lower::lower_function(f).map_err(|m| error(f, m))?;
+    let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
+    let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
+    let code = emitted.code;
+    let cf = CompiledFunction {
+        code: code.data,
+        alignment: 16,
+        relocs: code.relocs,
+        srclocs: code.srclocs,
+        cfi: code.cfi,
+        prologue_end: emitted.prologue_end,
+        stats: FunctionStats {
+            insts: emitted.insts,
+            spill_slots: out.num_spillslots,
+            branches_removed: code.branches_removed,
+        },
+    };
+    Ok((cf, code.listing))
+}
+
+/// Compiles one function to machine code.
+pub fn compile_function(
+    f: &Function,
+    options: &CodegenOptions,
+) -> Result<CompiledFunction, BackendError> {
+    compile(f, options, false).map(|(cf, _)| cf)
+}
+
+/// The VCode of `f` before register allocation (for `--emit=vcode` and tests).
+pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
+    lower::lower_function(f)
+        .map(|v| v.print())
+        .map_err(|m| error(f, m))
+}
+
+/// The assembly listing of every function of `module` (`--emit=asm`): function names, block
+/// labels, code offsets, and the source location (byte range) each run of code comes from.
+pub fn disassemble_listing(
+    module: &Module,
+    options: &CodegenOptions,
+) -> Result<String, BackendError> {
+    let mut s = String::new();
+    for f in &module.functions {
+        let (cf, lines) = compile(f, options, true)?;
+        s.push_str(&format!("{}:  ; {}\n", f.name, f.source_name));
+        let mut locs = cf.srclocs.iter().peekable();
+        for (off, line) in lines {
+            let is_label = !line.starts_with(' ');
+            while let Some((start, _, loc)) = locs.peek().filter(|_| !is_label) {
+                if *start > off {
+                    break;
+                }
+                s.push_str(&format!(
+                    "                ; source {}..{}\n",
+                    loc.lo, loc.hi
+                ));
+                locs.next();
+            }
+            s.push_str(&format!("  {off:06x}  {line}\n"));
+        }
+        s.push('\n');
+    }
+    Ok(s)
+}
+
+impl CodegenBackend for X64Backend {
+    fn name(&self) -> &'static str {
+        "native"
+    }
+
+    fn supports_target(&self, triple: &str) -> bool {
+        triple.starts_with("x86_64-")
+    }
+
+    fn compile_module(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        sink: &mut dyn ObjectSink,
+    ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError> {
+        let mut stats = Vec::new();
+        for (i, f) in module.functions.iter().enumerate() {
+            let id = FuncId(i as u32);
+            let cf = compile_function(f, options)?;
+            sink.define_function(id, f, &cf)?;
+            stats.push((id, cf.stats));
+        }
+        Ok(stats)
+    }
+}

@@ -1,0 +1,172 @@
+//! Calling conventions and the frame.
+//!
+//! egret → egret calls (ARCHITECTURE.md): arguments 0–5 in `rdi rsi rdx rcx r8 r9`, arguments
+//! 6.. in the runtime's global array [`EXTRA_ARGS_SYMBOL`] (the callee copies them out at entry,
+//! before any call), result in `rax`, callee-saved `rbx rbp r12–r15`, `rsp` 16-byte aligned at
+//! calls. Runtime calls use SysV, which agrees on everything up to six arguments.
+//!
+//! The frame, always with a frame pointer:
+//!
+//! ```text
+//!   [rbp + 8]                return address            CFA = rbp + 16
+//!   [rbp]                    caller's rbp
+//!   [rbp - 8 .. - 8k]        callee-saved registers the function uses (k of them)
+//!   [rbp - 8k - 8(s+1)]      spill slot s
+//!   ...                      padding to keep rsp 16-byte aligned
+//!   [rsp]
+//! ```
+//!
+//! CFI: after `push rbp` the CFA is `rsp + 16` and rbp is saved at `CFA - 16`; after
+//! `mov rbp, rsp` the CFA is `rbp + 16` for the rest of the body; each pushed register is saved at
+//! `CFA - 16 - 8i`. Every epilogue (before `ret` or a tail call's `jmp`) is bracketed by
+//! `RememberState` / `RestoreState` and describes each pop, so every instruction is covered.
+//!
+//! `r11` is never allocated: it is regalloc2's scratch register for cyclic moves and the
+//! emitter's scratch inside one instruction.
+
+use super::buffer::{LabelUse, MachBuffer};
+use super::encode::{self, AluEnc, ByteSink, Mem};
+use super::inst::Gpr;
+use crate::backend::CfiOp;
+use regalloc2::{MachineEnv, PRegSet};
+
+/// The runtime's array receiving egret arguments 6.. (an external data symbol).
+pub const EXTRA_ARGS_SYMBOL: &str = "egret_extra_args";
+/// `void *egret_alloc(uint64_t wosize, uint64_t tag)`: a block with its header written.
+pub const ALLOC_SYMBOL: &str = "egret_alloc";
+
+pub const ARG_REGS: [Gpr; 6] = [Gpr::Rdi, Gpr::Rsi, Gpr::Rdx, Gpr::Rcx, Gpr::R8, Gpr::R9];
+pub const RET_REG: Gpr = Gpr::Rax;
+pub const SCRATCH: Gpr = Gpr::R11;
+/// Allocatable and preserved by calls (rbp is the frame pointer).
+pub const CALLEE_SAVED: [Gpr; 5] = [Gpr::Rbx, Gpr::R12, Gpr::R13, Gpr::R14, Gpr::R15];
+/// Allocatable and clobbered by calls.
+pub const CALLER_SAVED: [Gpr; 8] = [
+    Gpr::Rax,
+    Gpr::Rcx,
+    Gpr::Rdx,
+    Gpr::Rsi,
+    Gpr::Rdi,
+    Gpr::R8,
+    Gpr::R9,
+    Gpr::R10,
+];
+
+/// The registers regalloc2 may use: caller-saved first (no save/restore cost).
+pub fn machine_env() -> MachineEnv {
+    let mut preferred = PRegSet::empty();
+    CALLER_SAVED.iter().for_each(|g| preferred.add(g.preg()));
+    let mut non_preferred = PRegSet::empty();
+    CALLEE_SAVED
+        .iter()
+        .for_each(|g| non_preferred.add(g.preg()));
+    MachineEnv {
+        preferred_regs_by_class: [preferred, PRegSet::empty(), PRegSet::empty()],
+        non_preferred_regs_by_class: [non_preferred, PRegSet::empty(), PRegSet::empty()],
+        scratch_by_class: [Some(SCRATCH.preg()), None, None],
+        fixed_stack_slots: Vec::new(),
+    }
+}
+
+/// What a call clobbers besides its result register (which is a def, not a clobber).
+pub fn call_clobbers() -> PRegSet {
+    let mut s = PRegSet::empty();
+    CALLER_SAVED
+        .iter()
+        .filter(|g| **g != RET_REG)
+        .for_each(|g| s.add(g.preg()));
+    s
+}
+
+/// The frame of one function, known after register allocation.
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Callee-saved registers the function writes, in push order.
+    pub saved: Vec<Gpr>,
+    pub spill_slots: usize,
+    /// Bytes subtracted from rsp after the pushes.
+    pub frame_size: u32,
+}
+
+impl Frame {
+    pub fn new(saved: Vec<Gpr>, spill_slots: usize) -> Frame {
+        // rsp is 16-aligned after `push rbp` (entry rsp is 8 mod 16); keep it so.
+        let mut frame_size = 8 * spill_slots as u32;
+        if !(8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
+            frame_size += 8;
+        }
+        Frame {
+            saved,
+            spill_slots,
+            frame_size,
+        }
+    }
+
+    /// The memory of spill slot `slot`.
+    pub fn slot(&self, slot: usize) -> Mem {
+        let disp = -8 * (self.saved.len() as i32) - 8 * (slot as i32 + 1);
+        Mem::Base {
+            base: Gpr::Rbp,
+            index: None,
+            disp,
+        }
+    }
+
+    pub fn emit_prologue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        let at = buf.cur_offset();
+        encode::push(buf, Gpr::Rbp);
+        buf.list(at, || "push rbp".into());
+        buf.add_cfi(CfiOp::DefCfaOffset(16));
+        buf.add_cfi(CfiOp::Offset {
+            reg: Gpr::Rbp.dwarf(),
+            offset: -16,
+        });
+        let at = buf.cur_offset();
+        encode::mov_rr(buf, Gpr::Rbp, Gpr::Rsp);
+        buf.list(at, || "mov rbp, rsp".into());
+        buf.add_cfi(CfiOp::DefCfaRegister(Gpr::Rbp.dwarf()));
+        for (i, g) in self.saved.iter().enumerate() {
+            let at = buf.cur_offset();
+            encode::push(buf, *g);
+            buf.list(at, || format!("push {}", g.name(8)));
+            buf.add_cfi(CfiOp::Offset {
+                reg: g.dwarf(),
+                offset: -16 - 8 * (i as i32 + 1),
+            });
+        }
+        if self.frame_size > 0 {
+            let at = buf.cur_offset();
+            encode::alu_ri(buf, AluEnc::Sub, Gpr::Rsp, self.frame_size as i32);
+            buf.list(at, || format!("sub rsp, 0x{:x}", self.frame_size));
+        }
+    }
+
+    /// Everything of an epilogue but the final `ret`/`jmp`; call [`Frame::end_epilogue`] after
+    /// emitting that.
+    pub fn emit_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        buf.add_cfi(CfiOp::RememberState);
+        if self.frame_size > 0 {
+            let at = buf.cur_offset();
+            encode::alu_ri(buf, AluEnc::Add, Gpr::Rsp, self.frame_size as i32);
+            buf.list(at, || format!("add rsp, 0x{:x}", self.frame_size));
+        }
+        for g in self.saved.iter().rev() {
+            let at = buf.cur_offset();
+            encode::pop(buf, *g);
+            buf.list(at, || format!("pop {}", g.name(8)));
+            buf.add_cfi(CfiOp::Restore(g.dwarf()));
+        }
+        let at = buf.cur_offset();
+        encode::pop(buf, Gpr::Rbp);
+        buf.list(at, || "pop rbp".into());
+        buf.add_cfi(CfiOp::DefCfa {
+            reg: Gpr::Rsp.dwarf(),
+            offset: 8,
+        });
+        buf.add_cfi(CfiOp::Restore(Gpr::Rbp.dwarf()));
+    }
+
+    pub fn end_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        buf.add_cfi(CfiOp::RestoreState);
+    }
+}

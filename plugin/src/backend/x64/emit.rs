@@ -1,0 +1,486 @@
+//! Emission: allocated VCode → bytes in a [`MachBuffer`].
+//!
+//! Takes the VCode and regalloc2's [`Output`]; rewrites every operand to its physical register,
+//! lays out the [`Frame`] (callee-saved registers actually written, spill slots), then walks the
+//! blocks in order, binding one label per block, interleaving the allocator's moves, spills and
+//! reloads with the instructions, and expanding pseudo-instructions (epilogues before `ret` and
+//! tail calls, compare-and-branch, jump tables). Branches are emitted naively — `jcc taken;
+//! jmp not_taken` — and registered with the buffer, whose tail edits remove, invert and thread
+//! them.
+//!
+//! Relocations: `call rel32` → `X86CallPcRel4` (addend −4); RIP-relative `lea` → `X86PcRel4`
+//! (the addend the instruction carries, −4 for a symbol, `8 − 4` for a data object's first
+//! field). Jump tables are relocation-free: rel32 offsets from the table start, placed right
+//! after the indirect `jmp`.
+
+use super::abi::Frame;
+use super::buffer::{MachBuffer, MachBufferFinished, MachLabel, X64LabelUse};
+use super::encode::{self, AluEnc, ByteSink, Mem};
+use super::inst::{
+    Amode, CallTarget, Compare, Cond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
+};
+use super::lower::tag;
+use super::print::show_reg;
+use super::regalloc::{Rewriter, VCode};
+use crate::backend::RelocKind;
+use regalloc2::{Allocation, Block, Edit, InstOrEdit, Output};
+
+/// What emission gives besides the bytes.
+pub struct Emitted {
+    pub code: MachBufferFinished,
+    pub prologue_end: u32,
+    pub frame: Frame,
+    pub insts: usize,
+}
+
+struct Emitter<'a> {
+    buf: MachBuffer<X64LabelUse>,
+    frame: &'a Frame,
+    labels: Vec<MachLabel>,
+}
+
+fn mem(a: &Amode) -> Mem {
+    Mem::Base {
+        base: a.base.gpr(),
+        index: a.index.map(|(r, s)| (r.gpr(), s)),
+        disp: a.disp,
+    }
+}
+
+fn alu_enc(op: super::inst::AluOp) -> AluEnc {
+    use super::inst::AluOp::*;
+    match op {
+        Add => AluEnc::Add,
+        Sub => AluEnc::Sub,
+        And => AluEnc::And,
+        Or => AluEnc::Or,
+        Xor => AluEnc::Xor,
+        Imul => unreachable!("imul has its own encoding"),
+    }
+}
+
+impl Emitter<'_> {
+    fn at(&self) -> u32 {
+        self.buf.cur_offset()
+    }
+
+    fn compare(&mut self, c: &Compare) {
+        let at = self.at();
+        let lhs = c.lhs.gpr();
+        match (c.test, c.rhs) {
+            (false, RegImm::Reg(r)) => encode::alu_rr(&mut self.buf, AluEnc::Cmp, lhs, r.gpr()),
+            (false, RegImm::Imm(i)) => encode::alu_ri(&mut self.buf, AluEnc::Cmp, lhs, i),
+            (true, RegImm::Reg(r)) => encode::test_rr(&mut self.buf, lhs, r.gpr()),
+            (true, RegImm::Imm(i)) => encode::test_ri(&mut self.buf, lhs, i),
+        }
+        self.buf.list(at, || c.show());
+    }
+
+    fn jmp(&mut self, target: MachLabel) {
+        let start = self.at();
+        let field = encode::jmp_rel32(&mut self.buf, -4);
+        self.buf
+            .use_label_at_offset(field, target, X64LabelUse::Rel32);
+        self.buf.list_branch(start, "jmp", target);
+        let end = self.at();
+        self.buf.add_uncond_branch(start, end, target);
+    }
+
+    fn jcc(&mut self, cc: Cond, target: MachLabel) {
+        let start = self.at();
+        let field = encode::jcc_rel32(&mut self.buf, cc, -4);
+        self.buf
+            .use_label_at_offset(field, target, X64LabelUse::Rel32);
+        self.buf
+            .list_branch(start, &format!("j{}", cc.suffix()), target);
+        let mut inverted = Vec::new();
+        encode::jcc_rel32(&mut inverted, cc.invert(), -4);
+        let end = self.at();
+        self.buf.add_cond_branch(start, end, target, inverted);
+    }
+
+    fn label(&self, b: MachBlock) -> MachLabel {
+        self.labels[b.0 as usize]
+    }
+
+    fn edit_move(&mut self, from: Allocation, to: Allocation) {
+        let at = self.at();
+        match (from.as_reg(), to.as_reg()) {
+            (Some(a), Some(b)) => {
+                if a == b {
+                    return;
+                }
+                let (a, b) = (Gpr::from_preg(a), Gpr::from_preg(b));
+                encode::mov_rr(&mut self.buf, b, a);
+                self.buf
+                    .list(at, || format!("mov {}, {}", b.name(8), a.name(8)));
+            }
+            (Some(a), None) => {
+                let slot = to.as_stack().expect("a spill slot").index();
+                let a = Gpr::from_preg(a);
+                encode::store(&mut self.buf, &self.frame.slot(slot), a);
+                self.buf.list(at, || {
+                    format!(
+                        "mov {}, {}  ; spill",
+                        show_slot(self.frame, slot),
+                        a.name(8)
+                    )
+                });
+            }
+            (None, Some(b)) => {
+                let slot = from.as_stack().expect("a spill slot").index();
+                let b = Gpr::from_preg(b);
+                encode::load(&mut self.buf, b, &self.frame.slot(slot));
+                self.buf.list(at, || {
+                    format!(
+                        "mov {}, {}  ; reload",
+                        b.name(8),
+                        show_slot(self.frame, slot)
+                    )
+                });
+            }
+            (None, None) => unreachable!("regalloc2 never moves stack to stack"),
+        }
+    }
+
+    fn inst(&mut self, inst: &Inst) {
+        let at = self.at();
+        let b = &mut self.buf;
+        match inst {
+            Inst::Args { .. } => return,
+            Inst::MovRR { dst, src } => {
+                if dst == src {
+                    return;
+                }
+                encode::mov_rr(b, dst.gpr(), src.gpr())
+            }
+            Inst::MovImm { dst, imm } => encode::mov_ri(b, dst.gpr(), *imm),
+            Inst::Alu {
+                op,
+                dst,
+                src1,
+                src2,
+            } => {
+                debug_assert_eq!(dst, src1, "two-address operands share a register");
+                match (op, src2) {
+                    (super::inst::AluOp::Imul, RegImm::Reg(r)) => {
+                        encode::imul_rr(b, dst.gpr(), r.gpr())
+                    }
+                    (super::inst::AluOp::Imul, RegImm::Imm(i)) => {
+                        encode::imul_rri(b, dst.gpr(), dst.gpr(), *i)
+                    }
+                    (op, RegImm::Reg(r)) => encode::alu_rr(b, alu_enc(*op), dst.gpr(), r.gpr()),
+                    (op, RegImm::Imm(i)) => encode::alu_ri(b, alu_enc(*op), dst.gpr(), *i),
+                }
+            }
+            Inst::ImulImm { dst, src, imm } => encode::imul_rri(b, dst.gpr(), src.gpr(), *imm),
+            Inst::Shift {
+                kind,
+                dst,
+                src,
+                amount,
+            } => {
+                debug_assert_eq!(dst, src);
+                match amount {
+                    ShiftAmount::Imm(n) => encode::shift_ri(b, *kind, dst.gpr(), *n),
+                    ShiftAmount::Cl(c) => {
+                        debug_assert_eq!(c.gpr(), Gpr::Rcx);
+                        encode::shift_rcl(b, *kind, dst.gpr())
+                    }
+                }
+            }
+            Inst::Neg { dst, src } => {
+                debug_assert_eq!(dst, src);
+                encode::neg(b, dst.gpr())
+            }
+            Inst::Lea { dst, addr } => {
+                encode::lea(b, dst.gpr(), &mem(addr));
+            }
+            Inst::LeaSymbol {
+                dst,
+                target,
+                addend,
+            } => {
+                let field = encode::lea(b, dst.gpr(), &Mem::Rip { disp: 0 }).expect("rip");
+                b.add_reloc_at(field, RelocKind::X86PcRel4, target.clone(), *addend);
+            }
+            Inst::Load {
+                kind: LoadKind::Word,
+                dst,
+                addr,
+            } => {
+                encode::load(b, dst.gpr(), &mem(addr));
+            }
+            Inst::Load {
+                kind: LoadKind::ZeroExtByte,
+                dst,
+                addr,
+            } => {
+                encode::movzx_load8(b, dst.gpr(), &mem(addr));
+            }
+            Inst::Store {
+                src: RegImm::Reg(r),
+                addr,
+            } => {
+                encode::store(b, &mem(addr), r.gpr());
+            }
+            Inst::Store {
+                src: RegImm::Imm(i),
+                addr,
+            } => encode::store_imm(b, &mem(addr), *i),
+            Inst::CmpSetcc { cmp, cc, dst } => {
+                self.compare(cmp);
+                let at = self.at();
+                let (b, d) = (&mut self.buf, dst.gpr());
+                encode::setcc(b, *cc, d);
+                encode::movzx_r8(b, d, d);
+                encode::lea(
+                    b,
+                    d,
+                    &Mem::Base {
+                        base: d,
+                        index: Some((d, 0)),
+                        disp: 1,
+                    },
+                );
+                let cc = *cc;
+                b.list(at, || {
+                    format!(
+                        "set{} {}; movzx; lea {0}, [{0}+{0}+1]",
+                        cc.suffix(),
+                        d.name(1)
+                    )
+                });
+                return;
+            }
+            Inst::Cqo { .. } => encode::cqo(b),
+            Inst::Idiv { divisor, .. } => encode::idiv(b, divisor.gpr()),
+            Inst::Call {
+                target: CallTarget::Symbol(t),
+                ..
+            } => {
+                let field = encode::call_rel32(b, 0);
+                b.add_reloc_at(field, RelocKind::X86CallPcRel4, t.clone(), -4);
+            }
+            Inst::Call {
+                target: CallTarget::Reg(r),
+                ..
+            } => encode::call_r(b, r.gpr()),
+            Inst::Jmp { target } => {
+                let l = self.label(*target);
+                self.jmp(l);
+                return;
+            }
+            Inst::JmpCond {
+                cmp,
+                cc,
+                taken,
+                not_taken,
+            } => {
+                self.compare(cmp);
+                let (t, n) = (self.label(*taken), self.label(*not_taken));
+                self.jcc(*cc, t);
+                self.jmp(n);
+                return;
+            }
+            Inst::CmpChain {
+                value,
+                targets,
+                default,
+            } => {
+                for (i, t) in targets.iter().enumerate() {
+                    let imm = i32::try_from(tag(i as i64)).expect("small switch");
+                    self.compare(&Compare {
+                        test: false,
+                        lhs: *value,
+                        rhs: RegImm::Imm(imm),
+                    });
+                    let l = self.label(*t);
+                    self.jcc(Cond::Z, l);
+                }
+                let l = self.label(*default);
+                self.jmp(l);
+                return;
+            }
+            Inst::JmpTable {
+                value,
+                tmp1,
+                tmp2,
+                targets,
+                default,
+            } => {
+                self.jump_table(value.gpr(), tmp1.gpr(), tmp2.gpr(), targets, *default);
+                return;
+            }
+            Inst::Ret { .. } => {
+                self.frame.emit_epilogue(&mut self.buf);
+                let at = self.at();
+                encode::ret(&mut self.buf);
+                self.buf.list(at, || "ret".into());
+                self.frame.end_epilogue(&mut self.buf);
+                return;
+            }
+            Inst::TailCall { target, .. } => {
+                self.frame.emit_epilogue(&mut self.buf);
+                let at = self.at();
+                let b = &mut self.buf;
+                match target {
+                    CallTarget::Symbol(t) => {
+                        let field = encode::jmp_rel32(b, 0);
+                        b.add_reloc_at(field, RelocKind::X86CallPcRel4, t.clone(), -4);
+                        b.list(at, || {
+                            format!("jmp {}  ; tail call", super::print::show_target(t))
+                        });
+                    }
+                    CallTarget::Reg(r) => {
+                        encode::jmp_r(b, r.gpr());
+                        b.list(at, || format!("jmp {}  ; tail call", show_reg(*r, 8)));
+                    }
+                }
+                self.frame.end_epilogue(&mut self.buf);
+                return;
+            }
+            Inst::Ud2 => encode::ud2(b),
+        }
+        self.buf.list(at, || format!("{inst}"));
+    }
+
+    /// `value` is a tagged int `2n+1`; entry `n` of the table is `target - table`.
+    fn jump_table(
+        &mut self,
+        value: Gpr,
+        t1: Gpr,
+        t2: Gpr,
+        targets: &[MachBlock],
+        default: MachBlock,
+    ) {
+        let bound = tag(targets.len() as i64);
+        let c = Compare {
+            test: false,
+            lhs: super::inst::Reg::phys(value),
+            rhs: RegImm::Imm(bound as i32),
+        };
+        self.compare(&c);
+        let d = self.label(default);
+        self.jcc(Cond::Nb, d);
+        let table = self.buf.get_label();
+        let at = self.at();
+        let field = encode::lea(&mut self.buf, t1, &Mem::Rip { disp: -4 }).expect("rip");
+        self.buf
+            .use_label_at_offset(field, table, X64LabelUse::Rel32);
+        let at2 = self.at();
+        encode::movsxd_load32(
+            &mut self.buf,
+            t2,
+            &Mem::Base {
+                base: t1,
+                index: Some((value, 1)),
+                disp: -2,
+            },
+        );
+        let at3 = self.at();
+        encode::alu_rr(&mut self.buf, AluEnc::Add, t1, t2);
+        let at4 = self.at();
+        encode::jmp_r(&mut self.buf, t1);
+        self.buf
+            .list(at, || format!("lea {}, [rip+table]", t1.name(8)));
+        self.buf.list(at2, || {
+            format!(
+                "movsxd {}, dword ptr [{}+{}*2-0x2]",
+                t2.name(8),
+                t1.name(8),
+                value.name(8)
+            )
+        });
+        self.buf
+            .list(at3, || format!("add {}, {}", t1.name(8), t2.name(8)));
+        self.buf.list(at4, || format!("jmp {}", t1.name(8)));
+        self.buf.bind_label(table);
+        for (i, t) in targets.iter().enumerate() {
+            let at = self.at();
+            self.buf.put4(4 * i as u32);
+            let l = self.label(*t);
+            self.buf.use_label_at_offset(at, l, X64LabelUse::Rel32);
+            self.buf.list(at, || format!(".long block{} - table", t.0));
+        }
+    }
+}
+
+fn show_slot(frame: &Frame, slot: usize) -> String {
+    match frame.slot(slot) {
+        Mem::Base { disp, .. } => format!("qword ptr [rbp-0x{:x}]", -disp),
+        Mem::Rip { .. } => unreachable!(),
+    }
+}
+
+/// Emits allocated VCode. `vcode` is rewritten to physical registers.
+pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool) -> Emitted {
+    for (i, inst) in vcode.insts.iter_mut().enumerate() {
+        let allocs = out.inst_allocs(regalloc2::Inst::new(i));
+        let mut rw = Rewriter { allocs, next: 0 };
+        inst.visit_operands(&mut rw);
+        debug_assert_eq!(rw.next, allocs.len());
+    }
+    let mut saved = Vec::new();
+    let mut note = |a: Allocation| {
+        if let Some(p) = a.as_reg() {
+            let g = Gpr::from_preg(p);
+            if super::abi::CALLEE_SAVED.contains(&g) && !saved.contains(&g) {
+                saved.push(g);
+            }
+        }
+    };
+    out.allocs.iter().for_each(|a| note(*a));
+    for (_, Edit::Move { to, .. }) in &out.edits {
+        note(*to);
+    }
+    saved.sort();
+    let frame = Frame::new(saved, out.num_spillslots);
+
+    let mut buf = MachBuffer::new(check, listing);
+    let labels = vcode
+        .blocks
+        .iter()
+        .map(|b| buf.get_named_label(b.name.clone()))
+        .collect();
+    let mut em = Emitter {
+        buf,
+        frame: &frame,
+        labels,
+    };
+    frame.emit_prologue(&mut em.buf);
+    let prologue_end = em.at();
+    let mut insts = 0;
+    for bi in 0..vcode.blocks.len() {
+        let vb = &vcode.blocks[bi];
+        let worst = 16 * (vb.end - vb.start) + 64;
+        if em.buf.island_needed(worst) {
+            let after = em.buf.get_label();
+            em.jmp(after);
+            em.buf.emit_island(worst);
+            em.buf.bind_label(after);
+        }
+        em.buf.bind_label(em.labels[bi]);
+        for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
+            match item {
+                InstOrEdit::Edit(Edit::Move { from, to }) => {
+                    em.edit_move(*from, *to);
+                    insts += 1;
+                }
+                InstOrEdit::Inst(i) => {
+                    em.buf.start_srcloc(vcode.srclocs[i.index()]);
+                    em.inst(&vcode.insts[i.index()]);
+                    em.buf.end_srcloc();
+                    insts += 1;
+                }
+            }
+        }
+    }
+    let code = em.buf.finish();
+    Emitted {
+        code,
+        prologue_end,
+        frame,
+        insts,
+    }
+}

@@ -1,0 +1,178 @@
+//! Extractors and shared constructors for the isel rules.
+//!
+//! Extractors are the pure queries patterns use to look at operands (ISLE's extractors):
+//! [`Lower::word`] (is a constant, and which machine word), [`Lower::imm32`],
+//! [`Lower::add_disp`], [`Lower::sinkable_cmp`] (a compare with one use, fusible into its user).
+//! The constructors here are the multi-instruction sequences several rules share (untag/retag,
+//! tagged shifts, division, stores of values or immediates).
+
+use super::inst::{AluOp, Amode, Compare, Cond, Inst, Reg, RegImm, ShiftAmount, ShiftKind};
+use super::lower::{tag, Lower};
+use super::rules::cmp_cond;
+use crate::ssa::ir::{BinOp, Fact, Stmt, UnOp, Value};
+
+impl Lower<'_> {
+    /// The machine word of `v` if it is a constant (`Const`, `RawConst`, or a `Pi` proving it).
+    pub fn word(&self, mut v: Value) -> Option<i64> {
+        loop {
+            match self.f.stmts[v.index()] {
+                Stmt::Const(n) => return Some(tag(n)),
+                Stmt::RawConst(n) => return Some(n),
+                Stmt::Pi {
+                    fact: Fact::IsConst(n),
+                    ..
+                } => return Some(tag(n)),
+                Stmt::Pi { value, .. } => v = value,
+                _ => return None,
+            }
+        }
+    }
+
+    pub fn is_const(&self, v: Value) -> bool {
+        self.word(v).is_some()
+    }
+
+    /// The machine word of `v` as a sign-extended 32-bit immediate.
+    pub fn imm32(&self, v: Value) -> Option<i32> {
+        self.word(v).and_then(|w| i32::try_from(w).ok())
+    }
+
+    /// For a tagged add of the constant `v`: the displacement `2n` (= word - 1).
+    pub fn add_disp(&self, v: Value) -> Option<i32> {
+        self.word(v)
+            .and_then(|w| i32::try_from(w.wrapping_sub(1)).ok())
+    }
+
+    /// For a tagged subtract of the constant `v`: the displacement `-2n`.
+    pub fn sub_disp(&self, v: Value) -> Option<i32> {
+        self.word(v)
+            .and_then(|w| i32::try_from(1i64.wrapping_sub(w)).ok())
+    }
+
+    /// The OCaml int `v` denotes, if constant.
+    pub fn int_const(&self, v: Value) -> Option<i64> {
+        self.word(v).map(|w| w >> 1)
+    }
+
+    /// A comparison defining `v` that has no other use, so it can be fused into its user.
+    pub fn sinkable_cmp(&self, v: Value) -> Option<(BinOp, Value, Value)> {
+        match self.f.stmts[v.index()] {
+            Stmt::Binary(op, a, b) if cmp_cond(op).is_some() && self.use_count(v) == 1 => {
+                Some((op, a, b))
+            }
+            _ => None,
+        }
+    }
+
+    /// An `IsInt` defining `v` with no other use.
+    pub fn sinkable_is_int(&self, v: Value) -> Option<Value> {
+        match self.f.stmts[v.index()] {
+            Stmt::Unary(UnOp::IsInt, x) if self.use_count(v) == 1 => Some(x),
+            _ => None,
+        }
+    }
+
+    /// The flags-setting part of a comparison `a op b` and its condition: immediates folded,
+    /// a constant on the left swapped to the right.
+    pub fn compare(&mut self, op: BinOp, a: Value, b: Value) -> (Compare, Cond) {
+        let cc = cmp_cond(op).expect("a comparison");
+        if let Some(i) = self.imm32(b) {
+            let lhs = self.put(a);
+            (
+                Compare {
+                    test: false,
+                    lhs,
+                    rhs: RegImm::Imm(i),
+                },
+                cc,
+            )
+        } else if let Some(i) = self.imm32(a) {
+            let lhs = self.put(b);
+            (
+                Compare {
+                    test: false,
+                    lhs,
+                    rhs: RegImm::Imm(i),
+                },
+                cc.swap_operands(),
+            )
+        } else {
+            let lhs = self.put(a);
+            let rhs = RegImm::Reg(self.put(b));
+            (
+                Compare {
+                    test: false,
+                    lhs,
+                    rhs,
+                },
+                cc,
+            )
+        }
+    }
+
+    /// `dst = src <kind> amount` into a fresh register.
+    pub fn shift_tmp(&mut self, kind: ShiftKind, src: Reg, amount: ShiftAmount) -> Reg {
+        let dst = self.temp();
+        self.emit(Inst::Shift {
+            kind,
+            dst,
+            src,
+            amount,
+        });
+        dst
+    }
+
+    /// The untagged int of `v` in a register (`sar 1`).
+    pub fn untag(&mut self, v: Value) -> Reg {
+        let r = self.put(v);
+        self.shift_tmp(ShiftKind::Sar, r, ShiftAmount::Imm(1))
+    }
+
+    /// `dst = 2 * r + 1`: retags an untagged int or a 0/1 flag.
+    pub fn retag(&mut self, dst: Reg, r: Reg) {
+        self.lea(dst, Amode::base_index(r, r, 0, 1))
+    }
+
+    /// `x op= (count)`, then `| 1`: the tagged shifts. `x` is already prepared (`a - 1` for lsl).
+    pub fn tagged_shift(&mut self, d: Value, kind: ShiftKind, x: Reg, amount: ShiftAmount) {
+        let t = self.shift_tmp(kind, x, amount);
+        let dst = self.def(d);
+        self.alu(dst, AluOp::Or, t, RegImm::Imm(1));
+    }
+
+    pub fn divide(&mut self, d: Value, a: Value, b: Value, want_rem: bool) {
+        let x = self.untag(a);
+        let y = self.untag(b);
+        let hi = self.temp();
+        self.emit(Inst::Cqo { src: x, dst: hi });
+        let (quot, rem) = (self.temp(), self.temp());
+        self.emit(Inst::Idiv {
+            lo: x,
+            hi,
+            divisor: y,
+            quot,
+            rem,
+        });
+        let dst = self.def(d);
+        self.retag(dst, if want_rem { rem } else { quot });
+    }
+
+    pub fn store_value(&mut self, value: Value, addr: Amode) {
+        let src = match self.imm32(value) {
+            Some(i) => RegImm::Imm(i),
+            None => RegImm::Reg(self.put(value)),
+        };
+        self.emit(Inst::Store { src, addr })
+    }
+
+    pub fn field(&mut self, base: Value, index: u32, disp_extra: i32) -> Amode {
+        let b = self.put(base);
+        match i32::try_from(8 * index as i64 + disp_extra as i64) {
+            Ok(disp) => Amode::base_disp(b, disp),
+            Err(_) => {
+                self.fail(format!("field index {index} out of range"));
+                Amode::base_disp(b, 0)
+            }
+        }
+    }
+}

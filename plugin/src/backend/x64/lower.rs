@@ -1,0 +1,440 @@
+//! Lowering: SSA → VCode, by the rules of [`super::rules`].
+//!
+//! Takes one SSA [`Function`] and gives [`VCode`]: instructions over virtual registers in SSA
+//! form, one VCode block per lowered block of the [`BlockOrder`], phis as block parameters and
+//! their incoming values as arguments of the jumps (critical edges are split, so only single-
+//! successor jumps carry arguments).
+//!
+//! As in Cranelift, blocks are lowered last-first and statements bottom-up, so every use of a
+//! value is seen before its definition (a block comes after its dominators in the order). A rule
+//! asks for an operand in a register with [`Lower::put`], which marks the value *used*; a pure
+//! statement nobody `put` is not lowered at all. That is how a compare fused into a branch, or a
+//! constant folded into an immediate, disappears without a separate dead-code pass. Constants,
+//! data and function addresses are rematerialised at each use instead of living in a register
+//! across the function.
+//!
+//! Rules may drop a successor (a branch on a constant); blocks the lowered CFG no longer reaches
+//! are pruned and the rest renumbered before register allocation.
+//!
+//! Each statement's instructions are built forward into `cur` and then prepended to the block.
+//! Value `v` of the SSA has one virtual register, created on first mention; `Pi` is a copy and
+//! shares its operand's register.
+
+use super::abi::{self, ARG_REGS, EXTRA_ARGS_SYMBOL};
+use super::blockorder::{BlockOrder, LoweredBlock};
+use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegImm};
+use super::regalloc::{VBlock, VCode};
+use super::rules;
+use crate::backend::RelocTarget;
+use crate::ssa::ir::{Block, Callee, Function, SrcLoc, Stmt, Value};
+use regalloc2::{RegClass, VReg};
+
+const NO_VREG: u32 = u32::MAX;
+
+/// The machine word of the OCaml int `n`.
+pub fn tag(n: i64) -> i64 {
+    n.wrapping_mul(2).wrapping_add(1)
+}
+
+pub struct Lower<'a> {
+    pub f: &'a Function,
+    pub order: &'a BlockOrder,
+    use_counts: Vec<u32>,
+    vregs: Vec<u32>,
+    used: Vec<bool>,
+    num_vregs: usize,
+    cur: Vec<Inst>,
+    cur_block: Block,
+    jump_args: Vec<VReg>,
+    /// The first error a constructor met (unsupported statement).
+    pub error: Option<String>,
+}
+
+impl<'a> Lower<'a> {
+    pub fn new(f: &'a Function, order: &'a BlockOrder) -> Lower<'a> {
+        let mut use_counts = vec![0; f.stmts.len()];
+        for s in &f.stmts {
+            s.for_each_use(|v| use_counts[v.index()] += 1);
+        }
+        Lower {
+            f,
+            order,
+            use_counts,
+            vregs: vec![NO_VREG; f.stmts.len()],
+            used: vec![false; f.stmts.len()],
+            num_vregs: 0,
+            cur: Vec::new(),
+            cur_block: Block(0),
+            jump_args: Vec::new(),
+            error: None,
+        }
+    }
+
+    // ---- queries for patterns (pure) ----
+
+    /// The value `v` is a copy of (through `Pi`s).
+    pub fn alias(&self, mut v: Value) -> Value {
+        while let Stmt::Pi { value, .. } = self.f.stmts[v.index()] {
+            v = value;
+        }
+        v
+    }
+
+    /// The statement defining `v`, looking through `Pi`s.
+    pub fn def_of(&self, v: Value) -> &'a Stmt {
+        &self.f.stmts[self.alias(v).index()]
+    }
+
+    pub fn use_count(&self, v: Value) -> u32 {
+        self.use_counts[v.index()]
+    }
+
+    /// The SSA block being lowered.
+    pub fn cur_block(&self) -> Block {
+        self.cur_block
+    }
+
+    // ---- registers ----
+
+    fn vreg_of(&mut self, v: Value) -> VReg {
+        if self.vregs[v.index()] == NO_VREG {
+            self.vregs[v.index()] = self.num_vregs as u32;
+            self.num_vregs += 1;
+        }
+        VReg::new(self.vregs[v.index()] as usize, RegClass::Int)
+    }
+
+    /// A fresh virtual register.
+    pub fn temp(&mut self) -> Reg {
+        self.num_vregs += 1;
+        Reg::virt(VReg::new(self.num_vregs - 1, RegClass::Int))
+    }
+
+    /// The register `v`'s statement defines.
+    pub fn def(&mut self, v: Value) -> Reg {
+        Reg::virt(self.vreg_of(v))
+    }
+
+    /// `v` in a register: marks it used, or rematerialises a constant here.
+    pub fn put(&mut self, v: Value) -> Reg {
+        let v = self.alias(v);
+        match self.f.stmts[v.index()] {
+            Stmt::Const(n) => self.mov_imm(tag(n)),
+            Stmt::RawConst(n) => self.mov_imm(n),
+            Stmt::DataAddr(d) => self.lea_symbol(RelocTarget::Data(d), 8 - 4),
+            Stmt::FuncAddr(fid) => self.lea_symbol(RelocTarget::Func(fid), -4),
+            _ => {
+                self.used[v.index()] = true;
+                Reg::virt(self.vreg_of(v))
+            }
+        }
+    }
+
+    pub fn emit(&mut self, inst: Inst) {
+        self.cur.push(inst)
+    }
+
+    pub fn fail(&mut self, msg: String) {
+        self.error.get_or_insert(msg);
+    }
+
+    // ---- constructors: small sequences rules build from ----
+
+    pub fn mov_imm(&mut self, imm: i64) -> Reg {
+        let dst = self.temp();
+        self.emit(Inst::MovImm { dst, imm });
+        dst
+    }
+
+    pub fn lea_symbol(&mut self, target: RelocTarget, addend: i64) -> Reg {
+        let dst = self.temp();
+        self.emit(Inst::LeaSymbol {
+            dst,
+            target,
+            addend,
+        });
+        dst
+    }
+
+    pub fn lea(&mut self, dst: Reg, addr: Amode) {
+        self.emit(Inst::Lea { dst, addr })
+    }
+
+    /// `dst = src1 op src2` (two-address, tied by a reuse constraint).
+    pub fn alu(&mut self, dst: Reg, op: AluOp, src1: Reg, src2: RegImm) {
+        self.emit(Inst::Alu {
+            op,
+            dst,
+            src1,
+            src2,
+        })
+    }
+
+    /// `src1 op src2` into a fresh register.
+    pub fn alu_tmp(&mut self, op: AluOp, src1: Reg, src2: RegImm) -> Reg {
+        let dst = self.temp();
+        self.alu(dst, op, src1, src2);
+        dst
+    }
+
+    pub fn load(&mut self, dst: Reg, kind: LoadKind, addr: Amode) {
+        self.emit(Inst::Load { kind, dst, addr })
+    }
+
+    /// The lowered block a multi-way terminator of the current block goes to for SSA edge
+    /// `cur → to` (never with arguments, by the splitting rule).
+    pub fn succ(&mut self, to: Block) -> MachBlock {
+        self.order.target(self.cur_block, to)
+    }
+
+    /// An unconditional jump to `to`, passing its phis' incoming values.
+    pub fn jump(&mut self, to: Block) {
+        let target = self.order.target(self.cur_block, to);
+        if !self.order.is_split(self.cur_block, to) {
+            self.jump_args = self.phi_args(to, self.cur_block);
+        }
+        self.emit(Inst::Jmp { target });
+    }
+
+    fn phi_args(&mut self, to: Block, from: Block) -> Vec<VReg> {
+        let mut args = Vec::new();
+        for (_, s) in self.f.block_stmts(to) {
+            let Stmt::Phi { edges, values, .. } = s else {
+                break;
+            };
+            match edges.iter().position(|e| *e == from) {
+                Some(i) => {
+                    let r = self.put(values[i]);
+                    args.push(r.vreg());
+                }
+                None => self.fail(format!(
+                    "phi in block {to} has no value for edge from {from}"
+                )),
+            }
+        }
+        args
+    }
+
+    /// Argument registers and `egret_extra_args` stores for an egret call.
+    fn call_args(&mut self, args: &[Value], c_abi: bool) -> Vec<(Reg, super::inst::Gpr)> {
+        if c_abi && args.len() > ARG_REGS.len() {
+            self.fail(format!(
+                "runtime call with {} arguments (at most 6)",
+                args.len()
+            ));
+        }
+        let mut fixed = Vec::new();
+        let mut extra = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let r = self.put(*a);
+            match ARG_REGS.get(i) {
+                Some(g) => fixed.push((r, *g)),
+                None => extra.push(r),
+            }
+        }
+        if !extra.is_empty() {
+            let base = self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4);
+            for (k, r) in extra.into_iter().enumerate() {
+                let addr = Amode::base_disp(base, 8 * k as i32);
+                self.emit(Inst::Store {
+                    src: RegImm::Reg(r),
+                    addr,
+                });
+            }
+        }
+        fixed
+    }
+
+    fn call_target(&mut self, callee: &Callee) -> CallTarget {
+        match callee {
+            Callee::Direct(f) => CallTarget::Symbol(RelocTarget::Func(*f)),
+            Callee::Runtime(name) => CallTarget::Symbol(RelocTarget::External(name.to_string())),
+            Callee::Indirect(v) => CallTarget::Reg(self.put(*v)),
+        }
+    }
+
+    pub fn call(&mut self, ret: Reg, callee: &Callee, args: &[Value]) {
+        let target = self.call_target(callee);
+        let args = self.call_args(args, matches!(callee, Callee::Runtime(_)));
+        self.emit(Inst::Call { target, args, ret });
+    }
+
+    pub fn tail_call(&mut self, callee: &Callee, args: &[Value]) {
+        if matches!(callee, Callee::Runtime(_)) {
+            self.fail("tail call to a runtime function".into());
+        }
+        let target = self.call_target(callee);
+        let args = self.call_args(args, false);
+        self.emit(Inst::TailCall { target, args });
+    }
+
+    /// A heap block of `wosize` words with `tag`, header written; returns its pointer in `dst`.
+    /// Today a call to the runtime's `egret_alloc`; an inline bump-pointer fast path (over
+    /// `egret_young_ptr`/`egret_young_limit`) replaces this one constructor.
+    pub fn alloc_block(&mut self, dst: Reg, wosize: usize, tag_byte: u8) {
+        let w = self.mov_imm(wosize as i64);
+        let t = self.mov_imm(tag_byte as i64);
+        let target = CallTarget::Symbol(RelocTarget::External(abi::ALLOC_SYMBOL.into()));
+        self.emit(Inst::Call {
+            target,
+            args: vec![(w, ARG_REGS[0]), (t, ARG_REGS[1])],
+            ret: dst,
+        });
+    }
+
+    // ---- driving ----
+
+    fn lower_block(&mut self, lb: LoweredBlock) -> (Vec<(Inst, SrcLoc)>, Vec<VReg>, Vec<VReg>) {
+        self.jump_args.clear();
+        let mut rev: Vec<(Inst, SrcLoc)> = Vec::new();
+        let b = match lb {
+            LoweredBlock::Edge { from, to } => {
+                self.cur_block = from;
+                let args = self.phi_args(to, from);
+                let target = self.order.orig[to.index()].expect("reachable");
+                let loc = self
+                    .f
+                    .locs
+                    .get(self.f.block(from).end as usize - 1)
+                    .copied();
+                self.cur.push(Inst::Jmp { target });
+                for inst in self.cur.drain(..).rev() {
+                    rev.push((inst, loc.unwrap_or_default()));
+                }
+                rev.reverse();
+                return (rev, Vec::new(), args);
+            }
+            LoweredBlock::Orig(b) => b,
+        };
+        self.cur_block = b;
+        for (v, stmt) in self.f.block_stmts(b).collect::<Vec<_>>().into_iter().rev() {
+            if matches!(
+                stmt,
+                Stmt::Phi { .. } | Stmt::Param(..) | Stmt::Pi { .. } | Stmt::Nop
+            ) {
+                continue;
+            }
+            if !stmt.is_terminator() && !stmt.has_effect() && !self.used[v.index()] {
+                continue;
+            }
+            self.cur.clear();
+            rules::lower_stmt(self, v, stmt);
+            let loc = self.f.locs.get(v.index()).copied().unwrap_or_default();
+            for inst in self.cur.drain(..).rev() {
+                rev.push((inst, loc));
+            }
+        }
+        if b == Block(0) {
+            self.cur.clear();
+            self.lower_params();
+            for inst in self.cur.drain(..).rev() {
+                rev.push((inst, self.f.decl_loc));
+            }
+        }
+        rev.reverse();
+        let mut params = Vec::new();
+        for (v, s) in self.f.block_stmts(b) {
+            if !matches!(s, Stmt::Phi { .. }) {
+                break;
+            }
+            params.push(self.vreg_of(v));
+        }
+        (rev, params, std::mem::take(&mut self.jump_args))
+    }
+
+    /// Parameters 0–5 arrive in registers (one `Args` instruction of fixed defs); 6.. are
+    /// copied out of `egret_extra_args` before anything else runs.
+    fn lower_params(&mut self) {
+        let mut regs = Vec::new();
+        let mut extra = Vec::new();
+        for (v, s) in self.f.block_stmts(Block(0)) {
+            let Stmt::Param(i, _) = *s else { continue };
+            if !self.used[v.index()] {
+                continue;
+            }
+            match ARG_REGS.get(i as usize) {
+                Some(g) => regs.push((self.def(v), *g)),
+                None => extra.push((i as usize - ARG_REGS.len(), v)),
+            }
+        }
+        self.emit(Inst::Args { args: regs });
+        if !extra.is_empty() {
+            let base = self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4);
+            for (k, v) in extra {
+                let dst = self.def(v);
+                self.load(dst, LoadKind::Word, Amode::base_disp(base, 8 * k as i32));
+            }
+        }
+    }
+}
+
+/// Lowers `f` into VCode.
+pub fn lower_function(f: &Function) -> Result<VCode, String> {
+    if f.blocks.is_empty() {
+        return Err("function has no blocks".into());
+    }
+    if !f.predecessors()[0].is_empty() {
+        return Err("the entry block has predecessors".into());
+    }
+    let order = BlockOrder::new(f);
+    let mut lo = Lower::new(f, &order);
+    let n = order.order.len();
+    let mut lowered = vec![None; n];
+    for mb in (0..n).rev() {
+        lowered[mb] = Some(lo.lower_block(order.order[mb]));
+    }
+    if let Some(e) = lo.error.take() {
+        return Err(e);
+    }
+    // Rules may drop successors (a branch on a constant): keep the blocks the lowered CFG
+    // reaches, in order. Removing edges keeps dominance and creates no critical edge.
+    let lowered: Vec<_> = lowered.into_iter().map(|l| l.expect("lowered")).collect();
+    let mut reachable = vec![false; n];
+    let mut stack = vec![0usize];
+    reachable[0] = true;
+    while let Some(b) = stack.pop() {
+        let term = &lowered[b].0.last().expect("a terminator").0;
+        for s in term.successors() {
+            if !std::mem::replace(&mut reachable[s.0 as usize], true) {
+                stack.push(s.0 as usize);
+            }
+        }
+    }
+    let mut renumber = vec![MachBlock(u32::MAX); n];
+    let mut next = 0;
+    for (mb, r) in reachable.iter().enumerate() {
+        if *r {
+            renumber[mb] = MachBlock(next);
+            next += 1;
+        }
+    }
+    let mut vcode = VCode::default();
+    for (mb, (insts, params, jump_args)) in lowered.into_iter().enumerate() {
+        if !reachable[mb] {
+            continue;
+        }
+        let start = vcode.insts.len() as u32;
+        for (mut inst, loc) in insts {
+            inst.map_targets(|b| renumber[b.0 as usize]);
+            vcode.insts.push(inst);
+            vcode.srclocs.push(loc);
+        }
+        let nb = renumber[mb].0;
+        let name = match order.order[mb] {
+            LoweredBlock::Orig(b) => format!("block{nb} ({b})"),
+            LoweredBlock::Edge { from, to } => format!("block{nb} (edge {from}->{to})"),
+        };
+        let end = vcode.insts.len() as u32;
+        vcode.blocks.push(VBlock {
+            start,
+            end,
+            params,
+            succ_args: vec![jump_args],
+            name,
+            ..VBlock::default()
+        });
+    }
+    vcode.num_vregs = lo.num_vregs;
+    vcode.finalize();
+    Ok(vcode)
+}
