@@ -200,7 +200,9 @@ fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -
 
 /// The available code generators: the adapters' Cranelift one and egret's own.
 fn backends() -> egret_adapters::BackendRegistry {
-    egret_adapters::BackendRegistry::new()
+    let mut registry = egret_adapters::BackendRegistry::new();
+    registry.register(Box::new(egret_plugin::backend::x64::X64Backend::default()));
+    registry
 }
 
 fn options(common: &Common) -> Result<driver::Options, ExitCode> {
