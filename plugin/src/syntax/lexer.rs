@@ -309,6 +309,7 @@ impl<'a> Lexer<'a> {
             (b':', _) => 1,
             (b'.', Some(b'.')) => 2,
             (b'.', _) => 1,
+            (b'|', Some(b']')) => 2,
             (b'!' | b'~' | b'?', n) if !n.is_some_and(is_symbol_char) => 1,
             _ => {
                 let mut end = start + 1;
@@ -874,6 +875,7 @@ mod tests {
             ]
         );
         assert_eq!(kinds("[|[@@[%"), [sym("[|"), sym("[@@"), sym("[%")]);
+        assert_eq!(kinds("[|1|]"), [sym("[|"), TokenKind::Int(1), sym("|]")]);
         assert_eq!(
             kinds("mod land"),
             [TokenKind::Keyword("mod"), TokenKind::Keyword("land")]

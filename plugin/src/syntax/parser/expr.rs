@@ -93,7 +93,7 @@ fn infix_prec(kind: &TokenKind) -> Option<Prec> {
                 "&&" | "&" => Prec::And,
                 "!=" => Prec::Compare,
                 "::" => Prec::Cons,
-                "|" | "->" => return None,
+                "|" | "->" | "|]" => return None,
                 _ => match s.as_bytes()[0] {
                     b'=' | b'<' | b'>' | b'|' | b'&' | b'$' => Prec::Compare,
                     b'@' | b'^' => Prec::Concat,

@@ -241,7 +241,12 @@ impl Parser {
                     }
                     ItemKind::Expr(self.seq_expr()?)
                 }
-                _ => return Err(self.expected_or_unsupported("a definition")),
+                _ => {
+                    let unexpected = format!("syntax error: unexpected {}", describe(self.peek()));
+                    return Err(self
+                        .unsupported_here()
+                        .unwrap_or_else(|| self.error_here(unexpected)));
+                }
             };
             expr_allowed = false;
             items.push(Item {
