@@ -670,3 +670,40 @@ fn long_sequences_and_lists_do_not_recurse_deeply() {
     assert!(matches!(e.kind, ExprKind::Construct(ref c, Some(_)) if c == "::"));
     std::mem::forget(e); // dropping a 20 000-deep list recurses; not what this test is about
 }
+
+/// Differential test: every item of the files in `testdata/` prints the same as OCaml's own
+/// parser's tree (`testdata/parsetree_sexp.ml`, run with compiler-libs). Skipped when
+/// `ocaml` is not installed.
+#[test]
+fn matches_ocaml_parser() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/syntax/testdata");
+    let files = ["grammar.ml", "bst.ml", "eval.ml", "loop.ml", "printf.ml", "exceptions.ml"];
+    let output = std::process::Command::new("ocaml")
+        .args(["-I", "+compiler-libs", "ocamlcommon.cma"])
+        .arg(dir.join("parsetree_sexp.ml"))
+        .args(files.iter().map(|f| dir.join(f)))
+        .output();
+    let output = match output {
+        Ok(output) if output.status.success() => output,
+        Ok(output) => panic!("reference printer failed: {}", String::from_utf8_lossy(&output.stderr)),
+        Err(_) => {
+            eprintln!("matches_ocaml_parser: `ocaml` not found, skipped");
+            return;
+        }
+    };
+    let reference = String::from_utf8(output.stdout).unwrap();
+    let mut expected = reference.split(";; ").skip(1);
+    for file in files {
+        let want = expected.next().unwrap().strip_prefix(file).unwrap().trim();
+        let src = std::fs::read_to_string(dir.join(file)).unwrap();
+        let got = items(&src);
+        let mismatches: Vec<String> = want
+            .lines()
+            .zip(got.lines())
+            .filter(|(w, g)| w != g)
+            .map(|(w, g)| format!("  ocaml: {w}\n  egret: {g}"))
+            .collect();
+        assert!(mismatches.is_empty(), "{file}:\n{}", mismatches.join("\n"));
+        assert_eq!(want.lines().count(), got.lines().count(), "{file}: item counts differ");
+    }
+}

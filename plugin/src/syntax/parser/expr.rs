@@ -146,10 +146,7 @@ impl Parser {
     /// An expression whose binary operators all bind at least as tightly as `min`.
     pub(super) fn expr_at(&mut self, min: Prec) -> PResult<Expr> {
         let mut lhs = self.operand()?;
-        loop {
-            let Some(prec) = infix_prec(self.peek()) else {
-                break;
-            };
+        while let Some(prec) = infix_prec(self.peek()) {
             if prec < min {
                 break;
             }
