@@ -660,15 +660,46 @@ fn realistic_program_shape() {
 }
 
 #[test]
-fn long_sequences_and_lists_do_not_recurse_deeply() {
-    let statements = vec!["print_int 1"; 20_000].join(";\n");
-    let program = parse(&format!("let () =\n{statements}")).unwrap();
+fn long_chains_do_not_recurse() {
+    // Parsed iteratively: sequences, let-chains interleaved with sequences, lists, `::`,
+    // left-associative operators, arrows. (The trees are forgotten: dropping a 20 000-deep
+    // tree recurses, which is not what this test is about.)
+    let lines = vec!["let x = f x in\nprint_int x;"; 20_000].join("\n");
+    let program = parse(&format!("let () =\n{lines}\n()")).unwrap();
     assert_eq!(program.items.len(), 1);
-    std::mem::forget(program); // dropping a 20 000-deep tree recurses; not what this test is about
+    std::mem::forget(program);
     let elements = vec!["1"; 20_000].join("; ");
-    let e = parse_expr(&format!("[{elements}]"));
-    assert!(matches!(e.kind, ExprKind::Construct(ref c, Some(_)) if c == "::"));
-    std::mem::forget(e); // dropping a 20 000-deep list recurses; not what this test is about
+    std::mem::forget(parse_expr(&format!("[{elements}]")));
+    std::mem::forget(parse_expr(&vec!["1"; 20_000].join(" :: ")));
+    std::mem::forget(parse_expr(&vec!["1"; 20_000].join(" + ")));
+    let arrows = vec!["int"; 20_000].join(" -> ");
+    std::mem::forget(parse(&format!("type t = {arrows}")).unwrap());
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let nested = |n: usize| format!("let _ = {}1{}", "(".repeat(n), ")".repeat(n));
+    std::mem::forget(parse(&nested(1_900)).unwrap());
+    let e = error(&nested(100_000));
+    assert_eq!(
+        e.message,
+        "this is nested too deeply (more than 2000 levels)"
+    );
+    let e = error(&format!("let _ = {}x", "! ".repeat(100_000)));
+    assert_eq!(
+        e.message,
+        "this is nested too deeply (more than 2000 levels)"
+    );
+    let e = error(&format!("let _ = {}0", "if c then 1 else ".repeat(100_000)));
+    assert_eq!(
+        e.message,
+        "this is nested too deeply (more than 2000 levels)"
+    );
+    let e = error(&format!("let _ = function {}_ -> 0", "(".repeat(100_000)));
+    assert_eq!(
+        e.message,
+        "this is nested too deeply (more than 2000 levels)"
+    );
 }
 
 /// Differential test: every item of the files in `testdata/` prints the same as OCaml's own
@@ -677,7 +708,14 @@ fn long_sequences_and_lists_do_not_recurse_deeply() {
 #[test]
 fn matches_ocaml_parser() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/syntax/testdata");
-    let files = ["grammar.ml", "bst.ml", "eval.ml", "loop.ml", "printf.ml", "exceptions.ml"];
+    let files = [
+        "grammar.ml",
+        "bst.ml",
+        "eval.ml",
+        "loop.ml",
+        "printf.ml",
+        "exceptions.ml",
+    ];
     let output = std::process::Command::new("ocaml")
         .args(["-I", "+compiler-libs", "ocamlcommon.cma"])
         .arg(dir.join("parsetree_sexp.ml"))
@@ -685,7 +723,10 @@ fn matches_ocaml_parser() {
         .output();
     let output = match output {
         Ok(output) if output.status.success() => output,
-        Ok(output) => panic!("reference printer failed: {}", String::from_utf8_lossy(&output.stderr)),
+        Ok(output) => panic!(
+            "reference printer failed: {}",
+            String::from_utf8_lossy(&output.stderr)
+        ),
         Err(_) => {
             eprintln!("matches_ocaml_parser: `ocaml` not found, skipped");
             return;
@@ -704,6 +745,10 @@ fn matches_ocaml_parser() {
             .map(|(w, g)| format!("  ocaml: {w}\n  egret: {g}"))
             .collect();
         assert!(mismatches.is_empty(), "{file}:\n{}", mismatches.join("\n"));
-        assert_eq!(want.lines().count(), got.lines().count(), "{file}: item counts differ");
+        assert_eq!(
+            want.lines().count(),
+            got.lines().count(),
+            "{file}: item counts differ"
+        );
     }
 }

@@ -32,7 +32,16 @@ pub(super) struct Parser {
     lex_error: Option<Diagnostic>,
     /// The end of the last consumed token: where a node being built ends.
     prev_hi: u32,
+    /// How many expressions, patterns and types are being parsed inside one another: the
+    /// recursion depth, bounded by [`MAX_NESTING`].
+    nesting: u32,
 }
+
+/// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
+/// are long in real programs (`;` sequences, `let ... in` chains, lists, `::`, left-associative
+/// operators, match cases) are parsed iteratively and do not count; this bounds only true
+/// nesting such as parentheses inside parentheses, so that [`super::parse`]'s stack suffices.
+pub(super) const MAX_NESTING: u32 = 2000;
 
 impl Parser {
     pub(super) fn new(tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
@@ -41,6 +50,7 @@ impl Parser {
             pos: 0,
             lex_error,
             prev_hi: 0,
+            nesting: 0,
         }
     }
 
@@ -140,6 +150,20 @@ impl Parser {
             "this `{open}` (at byte {}) might be unmatched",
             open_span.lo
         ))
+    }
+
+    /// Enters one more level of nesting; see [`MAX_NESTING`].
+    fn enter(&mut self) -> PResult<()> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            let message = format!("this is nested too deeply (more than {MAX_NESTING} levels)");
+            return Err(Diagnostic::error(self.span(), message));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.nesting -= 1;
     }
 
     // ---- diagnostics ----

@@ -25,6 +25,7 @@ impl Parser {
     }
 
     fn pattern_at(&mut self, min: PatPrec) -> PResult<Pattern> {
+        self.enter()?;
         let start = self.start();
         let mut lhs = self.constructor_pattern()?;
         loop {
@@ -58,6 +59,7 @@ impl Parser {
                     span,
                 );
             } else {
+                self.leave();
                 return Ok(lhs);
             }
         }
