@@ -517,7 +517,7 @@ impl Parser {
     fn application(&mut self) -> PResult<Expr> {
         let start = self.start();
         if !self.starts_simple_expr() {
-            return Err(self.expected_or_unsupported("an expression"));
+            return Err(self.expected("an expression"));
         }
         let is_constructor = matches!(self.peek(), TokenKind::Uident(_));
         let (head, assignable) = self.simple_expr()?;
@@ -684,7 +684,7 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
             TokenKind::Symbol(s) if s == "[|" => return self.array_expr(),
             TokenKind::Symbol(s) if s == "{" => return self.record_expr(),
-            _ => return Err(self.expected_or_unsupported("an expression")),
+            _ => return Err(self.expected("an expression")),
         };
         self.bump();
         Ok(Expr {

@@ -170,8 +170,11 @@ impl Parser {
 
     /// `syntax error: expected X` at the current token, or the lexer's error if lexing
     /// stopped here.
+    /// (When the current token starts a construct egret does not support, the
+    /// "… not supported yet" diagnostic instead: that is the real problem.)
     fn expected(&self, what: &str) -> Diagnostic {
-        self.error_here(format!("syntax error: expected {what}"))
+        self.unsupported_here()
+            .unwrap_or_else(|| self.error_here(format!("syntax error: expected {what}")))
     }
 
     fn error_here(&self, message: String) -> Diagnostic {
@@ -208,12 +211,6 @@ impl Parser {
             _ => return None,
         };
         Some(Diagnostic::unsupported(self.span(), what))
-    }
-
-    /// The unsupported-construct diagnostic if there is one here, else `syntax error: expected X`.
-    fn expected_or_unsupported(&self, what: &str) -> Diagnostic {
-        self.unsupported_here()
-            .unwrap_or_else(|| self.expected(what))
     }
 
     // ---- the top level ----

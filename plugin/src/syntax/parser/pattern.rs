@@ -140,7 +140,7 @@ impl Parser {
             ));
         }
         if !self.starts_simple_pattern() {
-            return Err(self.expected_or_unsupported("a parameter pattern"));
+            return Err(self.expected("a parameter pattern"));
         }
         self.simple_pattern()
     }
@@ -225,7 +225,7 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[|" => {
                 return Err(Diagnostic::unsupported(self.span(), "array patterns"))
             }
-            _ => return Err(self.expected_or_unsupported("a pattern")),
+            _ => return Err(self.expected("a pattern")),
         };
         self.bump();
         Ok(pat(kind, self.span_from(start)))

@@ -150,7 +150,7 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[" || s == "[<" || s == "[>" => {
                 return Err(Diagnostic::unsupported(self.span(), "polymorphic variants"))
             }
-            _ => return Err(self.expected_or_unsupported("a type")),
+            _ => return Err(self.expected("a type")),
         };
         Ok(vec![ty(kind, self.span_from(start))])
     }
@@ -223,10 +223,13 @@ impl Parser {
     fn type_parameters(&mut self) -> PResult<Vec<String>> {
         let parenthesized = self.is_sym("(");
         if !parenthesized && !self.is_sym("'") {
-            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
+                .iter()
+                .any(|s| self.is_sym(s))
+            {
                 return Err(Diagnostic::unsupported(
                     self.span(),
-                    "variance and anonymous type parameters",
+                    "variance, injectivity and anonymous type parameters",
                 ));
             }
             return Ok(Vec::new());
@@ -237,10 +240,13 @@ impl Parser {
         }
         let mut params = Vec::new();
         loop {
-            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
+                .iter()
+                .any(|s| self.is_sym(s))
+            {
                 return Err(Diagnostic::unsupported(
                     self.span(),
-                    "variance and anonymous type parameters",
+                    "variance, injectivity and anonymous type parameters",
                 ));
             }
             self.expect_sym("'")?;
