@@ -32,7 +32,7 @@ pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
         let lexed = lexer::lex(source);
-        let mut parser = parser::Parser::new(lexed.tokens, lexed.error);
+        let mut parser = parser::Parser::new(source, lexed.tokens, lexed.error);
         parser.program().map_err(|e| vec![e])
     };
     std::thread::scope(|scope| {

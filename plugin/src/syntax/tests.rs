@@ -538,8 +538,13 @@ fn syntax_errors() {
         "do",
     );
     // The note points at the opening bracket.
-    let e = error("let x = (1, [2; (3)");
-    assert_eq!(e.notes, ["this `[` (at byte 12) might be unmatched"]);
+    let e = error("let x =\n  (1, [2; (3)");
+    assert_eq!(e.notes, ["this `[` (line 2, column 7) might be unmatched"]);
+    let e = error("let x = (y [@attr])");
+    assert_eq!(
+        (e.message.as_str(), e.notes.len()),
+        ("attributes not supported yet", 0)
+    );
 }
 
 #[test]

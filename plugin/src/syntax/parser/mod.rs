@@ -35,6 +35,8 @@ pub(super) struct Parser {
     /// How many expressions, patterns and types are being parsed inside one another: the
     /// recursion depth, bounded by [`MAX_NESTING`].
     nesting: u32,
+    /// The byte offset where each line starts, for the line numbers in notes.
+    line_starts: Vec<u32>,
 }
 
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
@@ -44,13 +46,18 @@ pub(super) struct Parser {
 pub(super) const MAX_NESTING: u32 = 2000;
 
 impl Parser {
-    pub(super) fn new(tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+    pub(super) fn new(source: &str, tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+        let newlines = source.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        let line_starts = std::iter::once(0)
+            .chain(newlines.map(|(i, _)| i as u32 + 1))
+            .collect();
         Parser {
             tokens,
             pos: 0,
             lex_error,
             prev_hi: 0,
             nesting: 0,
+            line_starts,
         }
     }
 
@@ -142,13 +149,17 @@ impl Parser {
             .map_err(|e| self.unmatched_note(e, open, open_span))
     }
 
+    /// Adds "this `(` (line 3, column 9) might be unmatched" to a syntax error.
     fn unmatched_note(&self, e: Diagnostic, open: &str, open_span: Span) -> Diagnostic {
-        if self.lex_error.as_ref() == Some(&e) {
-            return e;
+        if !e.message.starts_with("syntax error") {
+            return e; // a lexical error or an unsupported construct: the bracket is not the point
         }
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= open_span.lo);
+        let column = open_span.lo - self.line_starts[line - 1] + 1;
         e.with_note(format!(
-            "this `{open}` (at byte {}) might be unmatched",
-            open_span.lo
+            "this `{open}` (line {line}, column {column}) might be unmatched"
         ))
     }
 
@@ -168,10 +179,9 @@ impl Parser {
 
     // ---- diagnostics ----
 
-    /// `syntax error: expected X` at the current token, or the lexer's error if lexing
-    /// stopped here.
-    /// (When the current token starts a construct egret does not support, the
-    /// "… not supported yet" diagnostic instead: that is the real problem.)
+    /// `syntax error: expected X` at the current token; or the lexer's error if lexing
+    /// stopped here; or, if the current token starts a construct egret does not support,
+    /// the "… not supported yet" diagnostic, since that is the real problem.
     fn expected(&self, what: &str) -> Diagnostic {
         self.unsupported_here()
             .unwrap_or_else(|| self.error_here(format!("syntax error: expected {what}")))
