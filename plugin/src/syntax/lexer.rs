@@ -309,6 +309,7 @@ impl<'a> Lexer<'a> {
             (b':', _) => 1,
             (b'.', Some(b'.')) => 2,
             (b'.', _) => 1,
+            (b'|', Some(b']')) => 2,
             (b'!' | b'~' | b'?', n) if !n.is_some_and(is_symbol_char) => 1,
             _ => {
                 let mut end = start + 1;
@@ -586,16 +587,24 @@ impl<'a> Lexer<'a> {
         while matches!(self.peek_at(0), Some(c) if (c as char).is_digit(radix) || c == b'_') {
             self.pos += 1;
         }
+        // A float: decimal `1.5e3`, or hexadecimal `0x1.8p3` (fraction and exponent optional
+        // but one of them present, the exponent a power of two).
         let mut is_float = false;
-        if radix == 10 {
+        let (exponent_chars, fraction_radix) = match radix {
+            10 => ([b'e', b'E'], 10),
+            16 => ([b'p', b'P'], 16),
+            _ => ([0, 0], 0),
+        };
+        if fraction_radix != 0 {
             if self.peek_at(0) == Some(b'.') && self.peek_at(1) != Some(b'.') {
                 is_float = true;
                 self.pos += 1;
-                while matches!(self.peek_at(0), Some(c) if c.is_ascii_digit() || c == b'_') {
+                while matches!(self.peek_at(0), Some(c) if (c as char).is_digit(fraction_radix) || c == b'_')
+                {
                     self.pos += 1;
                 }
             }
-            if matches!(self.peek_at(0), Some(b'e' | b'E')) {
+            if matches!(self.peek_at(0), Some(c) if exponent_chars.contains(&c)) {
                 let sign = usize::from(matches!(self.peek_at(1), Some(b'+' | b'-')));
                 if matches!(self.peek_at(1 + sign), Some(c) if c.is_ascii_digit()) {
                     is_float = true;
@@ -874,6 +883,7 @@ mod tests {
             ]
         );
         assert_eq!(kinds("[|[@@[%"), [sym("[|"), sym("[@@"), sym("[%")]);
+        assert_eq!(kinds("[|1|]"), [sym("[|"), TokenKind::Int(1), sym("|]")]);
         assert_eq!(
             kinds("mod land"),
             [TokenKind::Keyword("mod"), TokenKind::Keyword("land")]

@@ -24,8 +24,28 @@ mod tests;
 use crate::diagnostics::Diagnostic;
 
 /// Parses a whole source file.
+///
+/// The parser recurses once per level of nesting in the source, up to
+/// `parser::MAX_NESTING` levels; it runs on a thread of its own with a stack big enough for
+/// that (unoptimised builds use large frames), whatever the caller's stack.
 pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
-    let lexed = lexer::lex(source);
-    let mut parser = parser::Parser::new(lexed.tokens, lexed.error);
-    parser.program().map_err(|e| vec![e])
+    const STACK_SIZE: usize = 256 << 20;
+    let run = || {
+        let lexed = lexer::lex(source);
+        let mut parser = parser::Parser::new(source, lexed.tokens, lexed.error);
+        parser.program().map_err(|e| vec![e])
+    };
+    std::thread::scope(|scope| {
+        match std::thread::Builder::new()
+            .name("egret-parser".into())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, run)
+        {
+            Ok(handle) => handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread (resource limits): parse on this one.
+            Err(_) => run(),
+        }
+    })
 }

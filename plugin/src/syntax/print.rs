@@ -54,17 +54,33 @@ impl Sexp {
         }
     }
 
-    /// One line if it fits, else the head on the first line and each other element on its
-    /// own line, indented by two.
-    fn pretty(&self, indent: usize, width: usize, out: &mut String) {
+    /// One line if it fits in `width` columns (counting the `trailing` closing parentheses
+    /// that follow it), else the leading atoms on the first line and each other element on
+    /// its own line, indented by two.
+    fn pretty(&self, indent: usize, width: usize, trailing: usize, out: &mut String) {
         match self {
-            Sexp::List(items) if indent + self.width() > width && items.len() > 1 => {
+            Sexp::List(items) if indent + self.width() + trailing > width && items.len() > 1 => {
                 out.push('(');
-                items[0].pretty(indent + 1, width, out);
-                for item in &items[1..] {
+                let heads = items
+                    .iter()
+                    .take_while(|i| matches!(i, Sexp::Atom(_)))
+                    .count()
+                    .max(1);
+                for (i, item) in items[..heads].iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    item.compact(out);
+                }
+                for (i, item) in items.iter().enumerate().skip(heads) {
                     out.push('\n');
                     out.extend(std::iter::repeat_n(' ', indent + 2));
-                    item.pretty(indent + 2, width, out);
+                    let closing = if i + 1 == items.len() {
+                        trailing + 1
+                    } else {
+                        0
+                    };
+                    item.pretty(indent + 2, width, closing, out);
                 }
                 out.push(')');
             }
@@ -77,7 +93,7 @@ impl Sexp {
 pub fn print_program(program: &Program) -> String {
     let mut out = String::new();
     for item in &program.items {
-        item_sexp(item).pretty(0, 100, &mut out);
+        item_sexp(item).pretty(0, 100, 0, &mut out);
         out.push('\n');
     }
     out
@@ -163,21 +179,22 @@ fn constructor_sexp(c: &ConstructorDecl) -> Sexp {
 
 fn type_sexp(t: &TypeExpr) -> Sexp {
     let text = type_text(t);
-    if text.contains(' ') && !text.starts_with('(') {
+    let self_delimited = matches!(t.kind, TypeExprKind::Tuple(_) | TypeExprKind::Arrow(..));
+    if text.contains(' ') && !self_delimited {
         atom(format!("({text})"))
     } else {
         atom(text)
     }
 }
 
-/// A type in OCaml syntax, tuples and arrows parenthesised.
+/// A type in OCaml syntax, tuples and arrows parenthesised (so it can be an argument as is).
 fn type_text(t: &TypeExpr) -> String {
     match &t.kind {
         TypeExprKind::Var(v) => format!("'{v}"),
         TypeExprKind::Any => "_".to_string(),
         TypeExprKind::Constr(name, args) => match args.len() {
             0 => name.clone(),
-            1 => format!("{} {name}", atomic_type_text(&args[0])),
+            1 => format!("{} {name}", type_text(&args[0])),
             _ => format!(
                 "({}) {name}",
                 args.iter().map(type_text).collect::<Vec<_>>().join(", ")
@@ -185,11 +202,7 @@ fn type_text(t: &TypeExpr) -> String {
         },
         TypeExprKind::Tuple(items) => format!(
             "({})",
-            items
-                .iter()
-                .map(atomic_type_text)
-                .collect::<Vec<_>>()
-                .join(" * ")
+            items.iter().map(type_text).collect::<Vec<_>>().join(" * ")
         ),
         TypeExprKind::Arrow(..) => format!("({})", arrow_chain(t)),
     }
@@ -200,15 +213,6 @@ fn arrow_chain(t: &TypeExpr) -> String {
     match &t.kind {
         TypeExprKind::Arrow(a, b) => format!("{} -> {}", type_text(a), arrow_chain(b)),
         _ => type_text(t),
-    }
-}
-
-fn atomic_type_text(t: &TypeExpr) -> String {
-    let text = type_text(t);
-    match &t.kind {
-        TypeExprKind::Constr(_, args) if args.len() == 1 => text,
-        _ if text.contains(' ') && !text.starts_with('(') => format!("({text})"),
-        _ => text,
     }
 }
 

@@ -93,7 +93,7 @@ fn infix_prec(kind: &TokenKind) -> Option<Prec> {
                 "&&" | "&" => Prec::And,
                 "!=" => Prec::Compare,
                 "::" => Prec::Cons,
-                "|" | "->" => return None,
+                "|" | "->" | "|]" => return None,
                 _ => match s.as_bytes()[0] {
                     b'=' | b'<' | b'>' | b'|' | b'&' | b'$' => Prec::Compare,
                     b'@' | b'^' => Prec::Concat,
@@ -133,9 +133,59 @@ fn cons(head: Expr, tail: Expr, span: Span) -> Expr {
 }
 
 impl Parser {
-    /// `seq_expr`: an expression including `;`.
+    /// `seq_expr`: `e1; e2; ..; en` where any `ei` may be a `let ... in` whose body is the
+    /// rest (a `let` extends as far right as possible).
+    ///
+    /// Parsed with an explicit stack rather than by recursion: a long function body written
+    /// as `let a = .. in f a; let b = .. in ..` nests one level per line in the tree, and
+    /// must not nest in the parser's stack.
     pub(super) fn seq_expr(&mut self) -> PResult<Expr> {
-        self.expr_at(Prec::Seq)
+        enum Frame {
+            /// `let [rec] bindings in` seen at `start`; the body follows.
+            Let(u32, RecFlag, Vec<Binding>),
+            /// `e;` seen; the rest of the sequence follows.
+            Then(Expr),
+        }
+        let mut frames = Vec::new();
+        let mut result = loop {
+            if self.is_kw("let") {
+                let start = self.start();
+                self.bump();
+                self.check_let_extensions()?;
+                let rec_flag = self.rec_flag();
+                let bindings = self.let_bindings()?;
+                self.expect_kw("in")?;
+                frames.push(Frame::Let(start, rec_flag, bindings));
+                continue;
+            }
+            let e = self.expr()?;
+            // A trailing `;` (OCaml's `expr SEMI`) ends the sequence.
+            if self.eat_sym(";") && self.starts_expr() {
+                frames.push(Frame::Then(e));
+                continue;
+            }
+            break e;
+        };
+        while let Some(frame) = frames.pop() {
+            let end = result.span.hi;
+            result = match frame {
+                Frame::Let(start, rec_flag, bindings) => {
+                    let kind = ExprKind::Let(rec_flag, bindings, boxed(result));
+                    Expr {
+                        kind,
+                        span: Span::new(start, end),
+                    }
+                }
+                Frame::Then(first) => {
+                    let span = Span::new(first.span.lo, end);
+                    Expr {
+                        kind: ExprKind::Sequence(boxed(first), boxed(result)),
+                        span,
+                    }
+                }
+            };
+        }
+        Ok(result)
     }
 
     /// `expr`: an expression without a top-level `;`.
@@ -144,61 +194,25 @@ impl Parser {
     }
 
     /// An expression whose binary operators all bind at least as tightly as `min`.
+    ///
+    /// Each kind of operator is handled by its own function: in unoptimised builds a frame
+    /// holds every local of the function, and this is the parser's recursion path.
     pub(super) fn expr_at(&mut self, min: Prec) -> PResult<Expr> {
+        self.enter()?;
         let mut lhs = self.operand()?;
-        loop {
-            let Some(prec) = infix_prec(self.peek()) else {
-                break;
-            };
+        while let Some(prec) = infix_prec(self.peek()) {
             if prec < min {
                 break;
             }
             lhs = match prec {
-                Prec::Seq => {
-                    // Right-associative, parsed iteratively so long sequences do not recurse.
-                    let mut items = vec![lhs];
-                    while self.eat_sym(";") {
-                        if !self.starts_expr() {
-                            break; // a trailing `;` (OCaml's `expr SEMI`)
-                        }
-                        items.push(self.expr_at(Prec::NonSeq)?);
-                    }
-                    fold_right(items, |a, b| {
-                        let span = a.span.to(b.span);
-                        Expr { kind: ExprKind::Sequence(boxed(a), boxed(b)), span }
-                    })
-                }
-                Prec::Comma => {
-                    let mut items = vec![lhs];
-                    while self.eat_sym(",") {
-                        items.push(self.expr_at(Prec::Or)?);
-                    }
-                    let span = items[0].span.to(items.last().unwrap().span);
-                    Expr { kind: ExprKind::Tuple(items), span }
-                }
+                Prec::Comma => self.tuple(lhs)?,
                 _ if self.is_sym("<-") => {
                     return Err(self.error_here(
                         "syntax error: `<-` can only assign to a record field `e.f` or an array element `e.(i)`"
                             .to_string(),
                     ))
                 }
-                _ if prec.right_assoc() => {
-                    // `a op b op c` with every `op` at this level, folded to the right.
-                    let mut operands = vec![lhs];
-                    let mut ops = Vec::new();
-                    while let Some(p) = infix_prec(self.peek()) {
-                        if p != prec || self.is_sym("<-") {
-                            break;
-                        }
-                        ops.push(self.bump());
-                        operands.push(self.expr_at(prec.next())?);
-                    }
-                    let mut acc = operands.pop().unwrap();
-                    while let Some(op) = ops.pop() {
-                        acc = binary(op.kind, op.span, operands.pop().unwrap(), acc);
-                    }
-                    acc
-                }
+                _ if prec.right_assoc() => self.right_assoc_chain(lhs, prec)?,
                 _ => {
                     let op = self.bump();
                     let rhs = self.expr_at(prec.next())?;
@@ -206,7 +220,40 @@ impl Parser {
                 }
             };
         }
+        self.leave();
         Ok(lhs)
+    }
+
+    /// `first, e2, .., en`
+    fn tuple(&mut self, first: Expr) -> PResult<Expr> {
+        let mut items = vec![first];
+        while self.eat_sym(",") {
+            items.push(self.expr_at(Prec::Or)?);
+        }
+        let span = items[0].span.to(items.last().unwrap().span);
+        Ok(Expr {
+            kind: ExprKind::Tuple(items),
+            span,
+        })
+    }
+
+    /// `lhs op e2 op .. en` with every `op` at the right-associative level `prec`, folded to
+    /// the right (iteratively: `1 :: 2 :: .. :: l` does not recurse).
+    fn right_assoc_chain(&mut self, lhs: Expr, prec: Prec) -> PResult<Expr> {
+        let mut operands = vec![lhs];
+        let mut ops = Vec::new();
+        while let Some(p) = infix_prec(self.peek()) {
+            if p != prec || self.is_sym("<-") {
+                break;
+            }
+            ops.push(self.bump());
+            operands.push(self.expr_at(prec.next())?);
+        }
+        let mut acc = operands.pop().unwrap();
+        while let Some(op) = ops.pop() {
+            acc = binary(op.kind, op.span, operands.pop().unwrap(), acc);
+        }
+        Ok(acc)
     }
 
     /// Whether the current token can start an expression.
@@ -255,123 +302,150 @@ impl Parser {
 
     /// The operand of a binary operator.
     fn operand(&mut self) -> PResult<Expr> {
-        let start = self.start();
-        match self.peek().clone() {
+        match self.peek() {
             TokenKind::Keyword("let") => self.let_expr(),
-            TokenKind::Keyword("match") => {
-                self.bump();
-                let scrutinee = self.seq_expr()?;
-                self.expect_kw("with")?;
-                let cases = self.cases()?;
-                Ok(Expr {
-                    kind: ExprKind::Match(boxed(scrutinee), cases),
-                    span: self.span_from(start),
-                })
-            }
-            TokenKind::Keyword("try") => {
-                self.bump();
-                let body = self.seq_expr()?;
-                self.expect_kw("with")?;
-                let cases = self.cases()?;
-                Ok(Expr {
-                    kind: ExprKind::Try(boxed(body), cases),
-                    span: self.span_from(start),
-                })
-            }
-            TokenKind::Keyword("function") => {
-                self.bump();
-                let cases = self.cases()?;
-                Ok(Expr {
-                    kind: ExprKind::Function(cases),
-                    span: self.span_from(start),
-                })
-            }
-            TokenKind::Keyword("fun") => {
-                self.bump();
-                let mut params = vec![self.parameter()?];
-                while !self.is_sym("->") && !self.is_sym(":") {
-                    params.push(self.parameter()?);
-                }
-                let annotation = if self.eat_sym(":") {
-                    Some(self.type_expr_no_arrow()?)
-                } else {
-                    None
-                };
-                self.expect_sym("->")?;
-                let body_start = self.start();
-                let mut body = self.seq_expr()?;
-                if let Some(ty) = annotation {
-                    body = Expr {
-                        kind: ExprKind::Constraint(boxed(body), ty),
-                        span: self.span_from(body_start),
-                    };
-                }
-                Ok(Expr {
-                    kind: ExprKind::Fun(params, boxed(body)),
-                    span: self.span_from(start),
-                })
-            }
-            TokenKind::Keyword("if") => {
-                self.bump();
-                let cond = self.seq_expr()?;
-                self.expect_kw("then")?;
-                let then = self.expr()?;
-                let els = if self.eat_kw("else") {
-                    Some(boxed(self.expr()?))
-                } else {
-                    None
-                };
-                Ok(Expr {
-                    kind: ExprKind::If {
-                        cond: boxed(cond),
-                        then: boxed(then),
-                        els,
-                    },
-                    span: self.span_from(start),
-                })
-            }
-            TokenKind::Keyword("while") => {
-                let open = self.bump().span;
-                let cond = self.seq_expr()?;
-                self.expect_kw("do")?;
-                let body = self.seq_expr()?;
-                self.expect_closing_kw("done", "while", open)?;
-                Ok(Expr {
-                    kind: ExprKind::While(boxed(cond), boxed(body)),
-                    span: self.span_from(start),
-                })
-            }
+            TokenKind::Keyword("match") => self.match_expr(),
+            TokenKind::Keyword("try") => self.try_expr(),
+            TokenKind::Keyword("function") => self.function_expr(),
+            TokenKind::Keyword("fun") => self.fun_expr(),
+            TokenKind::Keyword("if") => self.if_expr(),
+            TokenKind::Keyword("while") => self.while_expr(),
             TokenKind::Keyword("for") => self.for_expr(),
+            TokenKind::Keyword("assert") => self.assert_expr(),
             TokenKind::Symbol(s) if matches!(s.as_str(), "-" | "-." | "+" | "+.") => {
-                self.bump();
-                let operand = self.expr_at(Prec::Unary)?;
-                Ok(unary(&s, operand, self.span_from(start)))
-            }
-            TokenKind::Keyword("assert") => {
-                self.bump();
-                let (e, _) = self.simple_expr()?;
-                Ok(Expr {
-                    kind: ExprKind::Assert(boxed(e)),
-                    span: self.span_from(start),
-                })
+                self.unary_expr()
             }
             _ => self.application(),
         }
     }
 
-    /// `let [rec] bindings in seq_expr`
-    fn let_expr(&mut self) -> PResult<Expr> {
+    /// `match seq_expr with cases`
+    fn match_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
-        self.expect_kw("let")?;
-        self.check_let_extensions()?;
-        let rec_flag = self.rec_flag();
-        let bindings = self.let_bindings()?;
-        self.expect_kw("in")?;
-        let body = self.seq_expr()?;
+        self.expect_kw("match")?;
+        let scrutinee = self.seq_expr()?;
+        self.expect_kw("with")?;
+        let cases = self.cases()?;
         Ok(Expr {
-            kind: ExprKind::Let(rec_flag, bindings, boxed(body)),
+            kind: ExprKind::Match(boxed(scrutinee), cases),
             span: self.span_from(start),
         })
+    }
+
+    /// `try seq_expr with cases`
+    fn try_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        self.expect_kw("try")?;
+        let body = self.seq_expr()?;
+        self.expect_kw("with")?;
+        let cases = self.cases()?;
+        Ok(Expr {
+            kind: ExprKind::Try(boxed(body), cases),
+            span: self.span_from(start),
+        })
+    }
+
+    /// `function cases`
+    fn function_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        self.expect_kw("function")?;
+        let cases = self.cases()?;
+        Ok(Expr {
+            kind: ExprKind::Function(cases),
+            span: self.span_from(start),
+        })
+    }
+
+    /// `fun p1 .. pn [: t] -> seq_expr`
+    fn fun_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        self.expect_kw("fun")?;
+        let mut params = vec![self.parameter()?];
+        while !self.is_sym("->") && !self.is_sym(":") {
+            params.push(self.parameter()?);
+        }
+        let annotation = if self.eat_sym(":") {
+            Some(self.type_expr_no_arrow()?)
+        } else {
+            None
+        };
+        self.expect_sym("->")?;
+        let body_start = self.start();
+        let mut body = self.seq_expr()?;
+        if let Some(ty) = annotation {
+            body = Expr {
+                kind: ExprKind::Constraint(boxed(body), ty),
+                span: self.span_from(body_start),
+            };
+        }
+        Ok(Expr {
+            kind: ExprKind::Fun(params, boxed(body)),
+            span: self.span_from(start),
+        })
+    }
+
+    /// `if seq_expr then expr [else expr]`
+    fn if_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        self.expect_kw("if")?;
+        let cond = self.seq_expr()?;
+        self.expect_kw("then")?;
+        let then = self.expr()?;
+        let els = if self.eat_kw("else") {
+            Some(boxed(self.expr()?))
+        } else {
+            None
+        };
+        let kind = ExprKind::If {
+            cond: boxed(cond),
+            then: boxed(then),
+            els,
+        };
+        Ok(Expr {
+            kind,
+            span: self.span_from(start),
+        })
+    }
+
+    /// `while seq_expr do seq_expr done`
+    fn while_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        let open = self.expect_kw("while")?;
+        let cond = self.seq_expr()?;
+        self.expect_kw("do")?;
+        let body = self.seq_expr()?;
+        self.expect_closing_kw("done", "while", open)?;
+        Ok(Expr {
+            kind: ExprKind::While(boxed(cond), boxed(body)),
+            span: self.span_from(start),
+        })
+    }
+
+    /// `assert simple_expr`
+    fn assert_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        self.expect_kw("assert")?;
+        let (e, _) = self.simple_expr()?;
+        Ok(Expr {
+            kind: ExprKind::Assert(boxed(e)),
+            span: self.span_from(start),
+        })
+    }
+
+    /// Prefix `-e`, `-.e`, `+e`, `+.e`.
+    fn unary_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        let TokenKind::Symbol(op) = self.bump().kind else {
+            unreachable!("called at a prefix operator")
+        };
+        let operand = self.expr_at(Prec::Unary)?;
+        Ok(unary(&op, operand, self.span_from(start)))
+    }
+
+    /// `let [rec] bindings in seq_expr` (see [`Parser::seq_expr`], which parses it).
+    fn let_expr(&mut self) -> PResult<Expr> {
+        debug_assert!(self.is_kw("let"));
+        self.seq_expr()
     }
 
     /// `for i = e1 to|downto e2 do seq_expr done`
@@ -443,29 +517,12 @@ impl Parser {
     fn application(&mut self) -> PResult<Expr> {
         let start = self.start();
         if !self.starts_simple_expr() {
-            return Err(self.expected_or_unsupported("an expression"));
+            return Err(self.expected("an expression"));
         }
         let is_constructor = matches!(self.peek(), TokenKind::Uident(_));
         let (head, assignable) = self.simple_expr()?;
         if assignable && self.is_sym("<-") {
-            self.bump();
-            let value = self.expr_at(Prec::Assign)?;
-            let span = self.span_from(start);
-            return Ok(match head.kind {
-                ExprKind::Field(record, field) => Expr {
-                    kind: ExprKind::SetField(record, field, boxed(value)),
-                    span,
-                },
-                ExprKind::Apply(f, mut args) => {
-                    // `a.(i) <- v` is `Array.set a i v`.
-                    args.push(value);
-                    Expr {
-                        kind: ExprKind::Apply(boxed(var("Array.set", f.span)), args),
-                        span,
-                    }
-                }
-                _ => unreachable!("only fields and `.( )` are assignable"),
-            });
+            return self.assignment(head, start);
         }
         if !self.starts_simple_expr() {
             return Ok(head);
@@ -485,6 +542,28 @@ impl Parser {
         Ok(Expr {
             kind: ExprKind::Apply(boxed(head), args),
             span: self.span_from(start),
+        })
+    }
+
+    /// `e.f <- v` or `e.(i) <- v`, after `head` (`e.f` or `e.(i)`).
+    fn assignment(&mut self, head: Expr, start: u32) -> PResult<Expr> {
+        self.expect_sym("<-")?;
+        let value = self.expr_at(Prec::Assign)?;
+        let span = self.span_from(start);
+        Ok(match head.kind {
+            ExprKind::Field(record, field) => Expr {
+                kind: ExprKind::SetField(record, field, boxed(value)),
+                span,
+            },
+            ExprKind::Apply(f, mut args) => {
+                // `a.(i) <- v` is `Array.set a i v`.
+                args.push(value);
+                Expr {
+                    kind: ExprKind::Apply(boxed(var("Array.set", f.span)), args),
+                    span,
+                }
+            }
+            _ => unreachable!("only fields and `.( )` are assignable"),
         })
     }
 
@@ -577,7 +656,9 @@ impl Parser {
         if let TokenKind::Symbol(s) = self.peek().clone() {
             if is_prefix_operator(&s) {
                 let op_span = self.bump().span;
+                self.enter()?;
                 let operand = self.prefixed_atom()?;
+                self.leave();
                 let kind = ExprKind::Apply(boxed(var(&s, op_span)), vec![operand]);
                 return Ok(Expr {
                     kind,
@@ -598,30 +679,35 @@ impl Parser {
             TokenKind::Lident(name) => ExprKind::Var(name),
             TokenKind::Keyword(b @ ("true" | "false")) => ExprKind::Construct(b.to_string(), None),
             TokenKind::Uident(_) => return self.qualified_atom(),
-            TokenKind::Keyword("begin") => {
-                let open = self.bump().span;
-                if self.eat_kw("end") {
-                    return Ok(Expr {
-                        kind: ExprKind::Construct("()".to_string(), None),
-                        span: self.span_from(start),
-                    });
-                }
-                let mut e = self.seq_expr()?;
-                self.expect_closing_kw("end", "begin", open)?;
-                e.span = self.span_from(start);
-                return Ok(e);
-            }
+            TokenKind::Keyword("begin") => return self.begin_expr(),
             TokenKind::Symbol(s) if s == "(" => return self.parenthesized(),
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
             TokenKind::Symbol(s) if s == "[|" => return self.array_expr(),
             TokenKind::Symbol(s) if s == "{" => return self.record_expr(),
-            _ => return Err(self.expected_or_unsupported("an expression")),
+            _ => return Err(self.expected("an expression")),
         };
         self.bump();
         Ok(Expr {
             kind,
             span: self.span_from(start),
         })
+    }
+
+    /// `begin seq_expr end`, `begin end`.
+    fn begin_expr(&mut self) -> PResult<Expr> {
+        let start = self.start();
+        let open = self.expect_kw("begin")?;
+        if self.eat_kw("end") {
+            let kind = ExprKind::Construct("()".to_string(), None);
+            return Ok(Expr {
+                kind,
+                span: self.span_from(start),
+            });
+        }
+        let mut e = self.seq_expr()?;
+        self.expect_closing_kw("end", "begin", open)?;
+        e.span = self.span_from(start);
+        Ok(e)
     }
 
     /// `M.x`, `M.N.x`, `M.( op )`, `M.C`, `C`.
@@ -871,12 +957,4 @@ fn build_list(items: Vec<Expr>, span: Span) -> Expr {
 /// `!`, `!!`, `~-`, `?+`: OCaml's `BANG` and `PREFIXOP` (not `!=`, not `~`/`?` alone).
 fn is_prefix_operator(s: &str) -> bool {
     (s.starts_with('!') && s != "!=") || ((s.starts_with('~') || s.starts_with('?')) && s.len() > 1)
-}
-
-fn fold_right(mut items: Vec<Expr>, f: impl Fn(Expr, Expr) -> Expr) -> Expr {
-    let mut acc = items.pop().unwrap();
-    while let Some(item) = items.pop() {
-        acc = f(item, acc);
-    }
-    acc
 }

@@ -32,15 +32,32 @@ pub(super) struct Parser {
     lex_error: Option<Diagnostic>,
     /// The end of the last consumed token: where a node being built ends.
     prev_hi: u32,
+    /// How many expressions, patterns and types are being parsed inside one another: the
+    /// recursion depth, bounded by [`MAX_NESTING`].
+    nesting: u32,
+    /// The byte offset where each line starts, for the line numbers in notes.
+    line_starts: Vec<u32>,
 }
 
+/// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
+/// are long in real programs (`;` sequences, `let ... in` chains, lists, `::`, left-associative
+/// operators, match cases) are parsed iteratively and do not count; this bounds only true
+/// nesting such as parentheses inside parentheses, so that [`super::parse`]'s stack suffices.
+pub(super) const MAX_NESTING: u32 = 2000;
+
 impl Parser {
-    pub(super) fn new(tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+    pub(super) fn new(source: &str, tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+        let newlines = source.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        let line_starts = std::iter::once(0)
+            .chain(newlines.map(|(i, _)| i as u32 + 1))
+            .collect();
         Parser {
             tokens,
             pos: 0,
             lex_error,
             prev_hi: 0,
+            nesting: 0,
+            line_starts,
         }
     }
 
@@ -132,22 +149,42 @@ impl Parser {
             .map_err(|e| self.unmatched_note(e, open, open_span))
     }
 
+    /// Adds "this `(` (line 3, column 9) might be unmatched" to a syntax error.
     fn unmatched_note(&self, e: Diagnostic, open: &str, open_span: Span) -> Diagnostic {
-        if self.lex_error.as_ref() == Some(&e) {
-            return e;
+        if !e.message.starts_with("syntax error") {
+            return e; // a lexical error or an unsupported construct: the bracket is not the point
         }
+        let line = self
+            .line_starts
+            .partition_point(|&start| start <= open_span.lo);
+        let column = open_span.lo - self.line_starts[line - 1] + 1;
         e.with_note(format!(
-            "this `{open}` (at byte {}) might be unmatched",
-            open_span.lo
+            "this `{open}` (line {line}, column {column}) might be unmatched"
         ))
+    }
+
+    /// Enters one more level of nesting; see [`MAX_NESTING`].
+    fn enter(&mut self) -> PResult<()> {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            let message = format!("this is nested too deeply (more than {MAX_NESTING} levels)");
+            return Err(Diagnostic::error(self.span(), message));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.nesting -= 1;
     }
 
     // ---- diagnostics ----
 
-    /// `syntax error: expected X` at the current token, or the lexer's error if lexing
-    /// stopped here.
+    /// `syntax error: expected X` at the current token; or the lexer's error if lexing
+    /// stopped here; or, if the current token starts a construct egret does not support,
+    /// the "… not supported yet" diagnostic, since that is the real problem.
     fn expected(&self, what: &str) -> Diagnostic {
-        self.error_here(format!("syntax error: expected {what}"))
+        self.unsupported_here()
+            .unwrap_or_else(|| self.error_here(format!("syntax error: expected {what}")))
     }
 
     fn error_here(&self, message: String) -> Diagnostic {
@@ -184,12 +221,6 @@ impl Parser {
             _ => return None,
         };
         Some(Diagnostic::unsupported(self.span(), what))
-    }
-
-    /// The unsupported-construct diagnostic if there is one here, else `syntax error: expected X`.
-    fn expected_or_unsupported(&self, what: &str) -> Diagnostic {
-        self.unsupported_here()
-            .unwrap_or_else(|| self.expected(what))
     }
 
     // ---- the top level ----
@@ -241,7 +272,12 @@ impl Parser {
                     }
                     ItemKind::Expr(self.seq_expr()?)
                 }
-                _ => return Err(self.expected_or_unsupported("a definition")),
+                _ => {
+                    let unexpected = format!("syntax error: unexpected {}", describe(self.peek()));
+                    return Err(self
+                        .unsupported_here()
+                        .unwrap_or_else(|| self.error_here(unexpected)));
+                }
             };
             expr_allowed = false;
             items.push(Item {

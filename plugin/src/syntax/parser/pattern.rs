@@ -25,6 +25,7 @@ impl Parser {
     }
 
     fn pattern_at(&mut self, min: PatPrec) -> PResult<Pattern> {
+        self.enter()?;
         let start = self.start();
         let mut lhs = self.constructor_pattern()?;
         loop {
@@ -58,6 +59,7 @@ impl Parser {
                     span,
                 );
             } else {
+                self.leave();
                 return Ok(lhs);
             }
         }
@@ -138,7 +140,7 @@ impl Parser {
             ));
         }
         if !self.starts_simple_pattern() {
-            return Err(self.expected_or_unsupported("a parameter pattern"));
+            return Err(self.expected("a parameter pattern"));
         }
         self.simple_pattern()
     }
@@ -223,7 +225,7 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[|" => {
                 return Err(Diagnostic::unsupported(self.span(), "array patterns"))
             }
-            _ => return Err(self.expected_or_unsupported("a pattern")),
+            _ => return Err(self.expected("a pattern")),
         };
         self.bump();
         Ok(pat(kind, self.span_from(start)))

@@ -17,25 +17,33 @@ fn ty(kind: TypeExprKind, span: Span) -> TypeExpr {
 impl Parser {
     /// A full type expression.
     pub(super) fn type_expr(&mut self) -> PResult<TypeExpr> {
-        let start = self.start();
-        if matches!(self.peek(), TokenKind::Lident(_)) && self.is_sym_at(1, ":")
-            || self.is_sym("?")
-            || self.is_sym("~")
-        {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "labelled and optional arguments",
-            ));
+        self.enter()?;
+        let t = self.arrow_type();
+        self.leave();
+        t
+    }
+
+    /// `t1 -> t2` (right-associative) or a tuple type.
+    fn arrow_type(&mut self) -> PResult<TypeExpr> {
+        // `t1 -> .. -> tn` is collected, then folded to the right: long arrows do not recurse.
+        let mut items = Vec::new();
+        loop {
+            let labelled = matches!(self.peek(), TokenKind::Lident(_)) && self.is_sym_at(1, ":");
+            if labelled || self.is_sym("?") || self.is_sym("~") {
+                let what = "labelled and optional arguments";
+                return Err(Diagnostic::unsupported(self.span(), what));
+            }
+            items.push(self.tuple_type()?);
+            if !self.eat_sym("->") {
+                break;
+            }
         }
-        let lhs = self.tuple_type()?;
-        if self.eat_sym("->") {
-            let rhs = self.type_expr()?;
-            return Ok(ty(
-                TypeExprKind::Arrow(Box::new(lhs), Box::new(rhs)),
-                self.span_from(start),
-            ));
+        let mut result = items.pop().unwrap();
+        while let Some(arg) = items.pop() {
+            let span = arg.span.to(result.span);
+            result = ty(TypeExprKind::Arrow(Box::new(arg), Box::new(result)), span);
         }
-        Ok(lhs)
+        Ok(result)
     }
 
     /// A type annotation where OCaml allows `'a. t` (let bindings, record fields): the
@@ -142,7 +150,7 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[" || s == "[<" || s == "[>" => {
                 return Err(Diagnostic::unsupported(self.span(), "polymorphic variants"))
             }
-            _ => return Err(self.expected_or_unsupported("a type")),
+            _ => return Err(self.expected("a type")),
         };
         Ok(vec![ty(kind, self.span_from(start))])
     }
@@ -215,10 +223,13 @@ impl Parser {
     fn type_parameters(&mut self) -> PResult<Vec<String>> {
         let parenthesized = self.is_sym("(");
         if !parenthesized && !self.is_sym("'") {
-            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
+                .iter()
+                .any(|s| self.is_sym(s))
+            {
                 return Err(Diagnostic::unsupported(
                     self.span(),
-                    "variance and anonymous type parameters",
+                    "variance, injectivity and anonymous type parameters",
                 ));
             }
             return Ok(Vec::new());
@@ -229,10 +240,13 @@ impl Parser {
         }
         let mut params = Vec::new();
         loop {
-            if self.is_sym("+") || self.is_sym("-") || self.is_sym("_") {
+            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
+                .iter()
+                .any(|s| self.is_sym(s))
+            {
                 return Err(Diagnostic::unsupported(
                     self.span(),
-                    "variance and anonymous type parameters",
+                    "variance, injectivity and anonymous type parameters",
                 ));
             }
             self.expect_sym("'")?;
