@@ -239,6 +239,261 @@ value egret_flush_stderr(value unit) {
 }
 
 /* ======================================================================================
+ * Exceptions (until handlers exist every raise is uncaught): OCaml's uncaught-exception
+ * message, formatted as runtime/printexc.c's caml_format_exception does.
+ * ====================================================================================== */
+
+#define Is_int(v) (((v) & 1) != 0)
+#define Field(v, i) (((value *)(v))[i])
+
+static void append(char *buf, size_t cap, size_t *len, const char *s, size_t n) {
+  for (size_t i = 0; i < n && *len + 1 < cap; i++) buf[(*len)++] = s[i];
+  buf[*len] = 0;
+}
+
+/* Match_failure and Assert_failure print their tuple argument's fields. */
+static int is_special_exception(value identity) {
+  value name = Field(identity, 0);
+  size_t n = egret_string_len(name);
+  return (n == 13 && memcmp((char *)name, "Match_failure", 13) == 0) ||
+         (n == 14 && memcmp((char *)name, "Assert_failure", 14) == 0);
+}
+
+void egret_format_exception(value exn, char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = 0;
+  if (Tag_hd(Hd_val(exn)) == Exception_identity_tag) {
+    value name = Field(exn, 0);
+    append(buf, cap, &len, (char *)name, egret_string_len(name));
+    return;
+  }
+  value identity = Field(exn, 0);
+  value name = Field(identity, 0);
+  append(buf, cap, &len, (char *)name, egret_string_len(name));
+  value bucket = exn;
+  size_t start = 1;
+  if (Wosize_hd(Hd_val(exn)) == 2 && !Is_int(Field(exn, 1)) && Tag_hd(Hd_val(Field(exn, 1))) == 0 &&
+      is_special_exception(identity)) {
+    bucket = Field(exn, 1);
+    start = 0;
+  }
+  append(buf, cap, &len, "(", 1);
+  for (size_t i = start; i < Wosize_hd(Hd_val(bucket)); i++) {
+    if (i > start) append(buf, cap, &len, ", ", 2);
+    value v = Field(bucket, i);
+    if (Is_int(v)) {
+      char num[32];
+      int n = snprintf(num, sizeof num, "%ld", (long)Int_val(v));
+      append(buf, cap, &len, num, (size_t)n);
+    } else if (Tag_hd(Hd_val(v)) == String_tag) {
+      append(buf, cap, &len, "\"", 1);
+      append(buf, cap, &len, (char *)v, egret_string_len(v));
+      append(buf, cap, &len, "\"", 1);
+    } else {
+      append(buf, cap, &len, "_", 1);
+    }
+  }
+  append(buf, cap, &len, ")", 1);
+}
+
+value egret_raise(value exn) {
+  static char buf[4096];
+  egret_format_exception(exn, buf, sizeof buf);
+  egret_fatal_uncaught(buf);
+}
+
+/* Raises Invalid_argument(msg) / Failure(msg) / Not_found from C. */
+static void raise_with_string(const char *exn, const char *msg) __attribute__((noreturn));
+static void raise_with_string(const char *exn, const char *msg) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s(\"%s\")", exn, msg);
+  egret_fatal_uncaught(buf);
+}
+void egret_invalid_argument(const char *msg) { raise_with_string("Invalid_argument", msg); }
+void egret_failwith(const char *msg) { raise_with_string("Failure", msg); }
+
+/* ======================================================================================
+ * Structural comparison, as OCaml's compare: ints before blocks, strings bytewise, other
+ * blocks by tag, then size, then fields left to right. Functions cannot be compared.
+ * ====================================================================================== */
+
+static int64_t compare_values(value a, value b) {
+  for (;;) {
+    if (a == b) return 0;
+    if (Is_int(a)) {
+      if (Is_int(b)) return Int_val(a) < Int_val(b) ? -1 : 1;
+      return -1;
+    }
+    if (Is_int(b)) return 1;
+    uint64_t ha = Hd_val(a), hb = Hd_val(b);
+    uint64_t ta = Tag_hd(ha), tb = Tag_hd(hb);
+    if (ta == Closure_tag || tb == Closure_tag) egret_invalid_argument("compare: functional value");
+    if (ta != tb) return ta < tb ? -1 : 1;
+    if (ta == String_tag) {
+      size_t la = egret_string_len(a), lb = egret_string_len(b);
+      int c = memcmp((char *)a, (char *)b, la < lb ? la : lb);
+      if (c != 0) return c < 0 ? -1 : 1;
+      if (la != lb) return la < lb ? -1 : 1;
+      return 0;
+    }
+    if (ta == Exception_identity_tag) {
+      int64_t ia = Int_val(Field(a, 1)), ib = Int_val(Field(b, 1));
+      return ia == ib ? 0 : (ia < ib ? -1 : 1);
+    }
+    uint64_t sa = Wosize_hd(ha), sb = Wosize_hd(hb);
+    if (sa != sb) return sa < sb ? -1 : 1;
+    if (sa == 0) return 0;
+    for (uint64_t i = 0; i + 1 < sa; i++) {
+      int64_t c = compare_values(Field(a, i), Field(b, i));
+      if (c != 0) return c;
+    }
+    /* The last field iteratively: lists compare in constant stack. */
+    a = Field(a, sa - 1);
+    b = Field(b, sa - 1);
+  }
+}
+
+value egret_compare(value a, value b) { return Val_int(compare_values(a, b)); }
+
+/* ======================================================================================
+ * Strings, bytes, conversions.
+ * ====================================================================================== */
+
+value egret_string_get(value s, value i) {
+  int64_t n = Int_val(i);
+  if (n < 0 || (uint64_t)n >= egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  return Val_int(((unsigned char *)s)[n]);
+}
+
+value egret_string_make(value n, value c) {
+  int64_t len = Int_val(n);
+  if (len < 0) egret_invalid_argument("String.create");
+  value s = egret_alloc_string((size_t)len);
+  memset((char *)s, (int)Int_val(c), (size_t)len);
+  return s;
+}
+
+value egret_string_sub(value s, value ofs, value len) {
+  int64_t o = Int_val(ofs), l = Int_val(len);
+  if (o < 0 || l < 0 || (uint64_t)(o + l) > egret_string_len(s)) egret_invalid_argument("String.sub / Bytes.sub");
+  return egret_string_of_bytes((char *)s + o, (size_t)l);
+}
+
+value egret_string_concat(value a, value b) {
+  size_t la = egret_string_len(a), lb = egret_string_len(b);
+  value s = egret_alloc_string(la + lb);
+  memcpy((char *)s, (char *)a, la);
+  memcpy((char *)s + la, (char *)b, lb);
+  return s;
+}
+
+value egret_bytes_create(value n) {
+  int64_t len = Int_val(n);
+  if (len < 0) egret_invalid_argument("Bytes.create");
+  return egret_alloc_string((size_t)len);
+}
+
+value egret_bytes_unsafe_set(value b, value i, value c) {
+  ((unsigned char *)b)[Int_val(i)] = (unsigned char)Int_val(c);
+  return Val_unit;
+}
+
+value egret_blit_string(value src, value srcoff, value dst, value dstoff, value len) {
+  memmove((char *)dst + Int_val(dstoff), (char *)src + Int_val(srcoff), (size_t)Int_val(len));
+  return Val_unit;
+}
+
+value egret_string_of_int(value n) {
+  char buf[32];
+  int len = snprintf(buf, sizeof buf, "%ld", (long)Int_val(n));
+  return egret_string_of_bytes(buf, (size_t)len);
+}
+
+/* OCaml's parse_intnat: optional sign, 0x/0o/0b/0u prefixes, '_' separators; decimal must fit
+ * in 63 bits signed, other bases in 63 bits unsigned. */
+value egret_int_of_string(value s) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t len = egret_string_len(s), i = 0;
+  int negative = 0, base = 10, signed_range = 1;
+  if (i < len && (p[i] == '-' || p[i] == '+')) negative = p[i++] == '-';
+  if (i + 1 < len && p[i] == '0') {
+    switch (p[i + 1]) {
+      case 'x': case 'X': base = 16; signed_range = 0; i += 2; break;
+      case 'o': case 'O': base = 8; signed_range = 0; i += 2; break;
+      case 'b': case 'B': base = 2; signed_range = 0; i += 2; break;
+      case 'u': case 'U': base = 10; signed_range = 0; i += 2; break;
+    }
+  }
+  if (i >= len) egret_failwith("int_of_string");
+  uint64_t acc = 0;
+  const uint64_t limit = signed_range ? ((uint64_t)1 << 62) : ((uint64_t)1 << 63) - 1;
+  int digits = 0;
+  for (; i < len; i++) {
+    unsigned c = p[i];
+    int d = 0;
+    if (c == '_' && digits > 0) continue;
+    if (c >= '0' && c <= '9') d = (int)(c - '0');
+    else if (c >= 'a' && c <= 'f') d = (int)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') d = (int)(c - 'A' + 10);
+    else egret_failwith("int_of_string");
+    if (d >= base) egret_failwith("int_of_string");
+    if (acc > (limit - (uint64_t)d) / (uint64_t)base) egret_failwith("int_of_string");
+    acc = acc * (uint64_t)base + (uint64_t)d;
+    digits++;
+  }
+  if (signed_range && !negative && acc > limit - 1) egret_failwith("int_of_string");
+  int64_t r = negative ? -(int64_t)acc : (int64_t)acc;
+  return Val_int(r);
+}
+
+/* ======================================================================================
+ * Arrays (tag-0 blocks of values), Sys, exit.
+ * ====================================================================================== */
+
+value egret_array_make(value n, value x) {
+  int64_t len = Int_val(n);
+  if (len < 0) egret_invalid_argument("Array.make");
+  value *a = egret_alloc((uint64_t)len, 0);
+  for (int64_t i = 0; i < len; i++) a[i] = x;
+  return (value)a;
+}
+
+value egret_array_length(value a) { return Val_int(Wosize_hd(Hd_val(a))); }
+
+value egret_array_get(value a, value i) {
+  int64_t n = Int_val(i);
+  if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_invalid_argument("index out of bounds");
+  return Field(a, n);
+}
+
+value egret_array_set(value a, value i, value x) {
+  int64_t n = Int_val(i);
+  if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_invalid_argument("index out of bounds");
+  Field(a, n) = x;
+  return Val_unit;
+}
+
+value egret_sys_argv(value unit) {
+  (void)unit;
+  value *a = egret_alloc((uint64_t)egret_argc, 0);
+  for (int i = 0; i < egret_argc; i++) a[i] = Val_unit;
+  for (int i = 0; i < egret_argc; i++) a[i] = egret_string_of_bytes(egret_argv[i], strlen(egret_argv[i]));
+  return (value)a;
+}
+
+value egret_exit(value code) {
+  flush_std_channels();
+  exit((int)Int_val(code));
+}
+
+value egret_flush(value channel) {
+  channel_flush(Int_val(channel) == 2 ? &egret_stderr : &egret_stdout);
+  return Val_unit;
+}
+
+value egret_opaque_identity(value x) { return x; }
+
+/* ======================================================================================
  * Start-up: the program stack and its guard.
  *
  * The program runs on a 1 GiB reservation (MAP_NORESERVE: pages are committed when touched),
