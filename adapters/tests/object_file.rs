@@ -446,24 +446,52 @@ fn aarch64_cross_build_runs_under_qemu() {
             vec![string_data("s", "on aarch64")],
         )
     };
-    for opt_level in [0, 2] {
+    let run_aarch64 = |m: &Module, opt_level: u8| {
         let mut opts = options(opt_level);
         opts.target = target.into();
-        let object = write_object(&m, &CraneliftBackend, &opts).unwrap();
-        let exe = scratch("aarch64").join("fib");
+        let object = write_object(m, &CraneliftBackend, &opts).unwrap();
+        let exe = scratch("aarch64").join("prog");
         egret_adapters::link(&object.bytes, &exe, target).unwrap();
-        let out = if cross {
+        if cross {
             let o = Command::new("qemu-aarch64")
                 .args(["-L", "/usr/aarch64-linux-gnu"])
                 .arg(&exe)
                 .output()
                 .unwrap();
-            String::from_utf8_lossy(&o.stdout).into_owned()
+            Outcome {
+                stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+                stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+                code: o.status.code(),
+            }
         } else {
-            run(&exe, &[]).stdout
-        };
-        assert_eq!(out, "75025\non aarch64\n");
+            run(&exe, &[])
+        }
+    };
+    for opt_level in [0, 2] {
+        let out = run_aarch64(&m, opt_level);
+        assert_eq!(out.stdout, "75025\non aarch64\n");
+        assert_eq!(out.code, Some(0));
     }
+
+    // The guard page and the SIGSEGV handler on the alternate stack work there too.
+    let mut program = FnBuilder::new("program", 0);
+    program.block(0);
+    let n = program.int(1);
+    let r = program.call(1, &[n]);
+    program.print_line(r);
+    let unit = program.int(0);
+    program.ret(unit);
+    let mut f = FnBuilder::new("down", 1);
+    f.block(0);
+    let n = f.param(0);
+    let one = f.int(1);
+    let m1 = f.bin(BinOp::Add, n, one);
+    let d = f.call(1, &[m1]);
+    let r = f.bin(BinOp::Add, d, one);
+    f.ret(r);
+    let out = run_aarch64(&module(vec![program.finish(), f.finish()], vec![]), 2);
+    assert_eq!(out.code, Some(2));
+    assert_eq!(out.stderr, "Fatal error: exception Stack_overflow\n");
 }
 
 #[test]
