@@ -17,7 +17,7 @@ pub mod object;
 pub mod runtime;
 
 pub use cranelift_backend::CraneliftBackend;
-pub use link::{link, LinkError};
+pub use link::{link, link_with_compiler, LinkError};
 pub use object::ObjectWriter;
 
 use egret_plugin::backend::{BackendError, CodegenBackend, CodegenOptions, FunctionStats};

@@ -62,7 +62,17 @@ impl std::error::Error for LinkError {}
 /// Links `object` (an object file for `target`) with egret's runtime into the executable
 /// `output`.
 pub fn link(object: &[u8], output: &Path, target: &str) -> Result<(), LinkError> {
-    let compiler = c_compiler(target)?;
+    link_with_compiler(object, output, target, &c_compiler(target)?)
+}
+
+/// [`link`] with an explicit C compiler driver for `target`.
+pub fn link_with_compiler(
+    object: &[u8],
+    output: &Path,
+    target: &str,
+    compiler: &str,
+) -> Result<(), LinkError> {
+    parse_target(target).map_err(LinkError::Target)?;
     let dir = TempDir::new()?;
     let program = dir.write("program.o", object)?;
     let runtime = if same_platform(target, HOST_TARGET) {
@@ -71,13 +81,13 @@ pub fn link(object: &[u8], output: &Path, target: &str) -> Result<(), LinkError>
         let source = dir.write("egret_runtime.c", RUNTIME_SOURCE.as_bytes())?;
         dir.write("egret_runtime.h", RUNTIME_HEADER.as_bytes())?;
         let runtime = dir.path.join("egret_runtime.o");
-        run(Command::new(&compiler)
+        run(Command::new(compiler)
             .args(["-c", "-O2", "-fPIC", "-fno-omit-frame-pointer", "-o"])
             .arg(&runtime)
             .arg(&source))?;
         runtime
     };
-    run(Command::new(&compiler)
+    run(Command::new(compiler)
         .arg("-o")
         .arg(output)
         .arg(&program)

@@ -36,6 +36,13 @@ use std::collections::HashMap;
 /// The symbol the runtime calls to run the program.
 pub const ENTRY_SYMBOL: &str = "egret_main";
 
+/// A function defined in the object: its id, code length and CFI.
+struct DefinedCode {
+    id: cranelift_module::FuncId,
+    len: u32,
+    cfi: Vec<(u32, CfiOp)>,
+}
+
 /// Writes one object file for an SSA module.
 pub struct ObjectWriter<'m> {
     module: &'m SsaModule,
@@ -45,7 +52,8 @@ pub struct ObjectWriter<'m> {
     defined: Vec<bool>,
     data: Vec<cranelift_module::DataId>,
     externals: HashMap<String, ModuleRelocTarget>,
-    frames: Vec<(cranelift_module::FuncId, u32, Vec<(u32, CfiOp)>)>,
+    /// Each defined function's symbol, code length and CFI, for `.eh_frame`.
+    frames: Vec<DefinedCode>,
     entry_helper_defined: bool,
 }
 
@@ -205,7 +213,11 @@ impl<'m> ObjectWriter<'m> {
             .map_err(|e| object_error(e, name))?;
         let len = u32::try_from(code.code.len())
             .map_err(|_| object_error("function larger than 4 GiB", name))?;
-        self.frames.push((id, len, code.cfi.clone()));
+        self.frames.push(DefinedCode {
+            id,
+            len,
+            cfi: code.cfi.clone(),
+        });
         Ok(())
     }
 
@@ -250,7 +262,7 @@ impl<'m> ObjectWriter<'m> {
         let frames: Vec<FrameRecord> = self
             .frames
             .into_iter()
-            .map(|(id, len, cfi)| FrameRecord {
+            .map(|DefinedCode { id, len, cfi }| FrameRecord {
                 symbol: product.functions[id]
                     .expect("defined function has a symbol")
                     .0,

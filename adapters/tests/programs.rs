@@ -81,7 +81,7 @@ const OPERANDS: [i64; 13] = [
 /// to Cranelift) and on constants (folded by Cranelift at -O2), against OCaml's semantics.
 #[test]
 fn integer_operations_match_ocaml() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let mut expected = String::new();
     let mut helpers = Vec::new();
@@ -122,7 +122,7 @@ fn integer_operations_match_ocaml() {
 
 #[test]
 fn max_int_plus_one_is_min_int() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let (a, b) = (f.int(MAX_INT), f.int(1));
     let s = f.bin(BinOp::Add, a, b);
@@ -137,7 +137,7 @@ fn max_int_plus_one_is_min_int() {
 
 #[test]
 fn unary_operations_and_blocks() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let five = f.int(5);
     let neg = f.un(UnOp::Neg, five);
@@ -227,7 +227,7 @@ fn fib_function() -> Function {
 
 #[test]
 fn recursive_fib() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let n = main.int(25);
     let r = main.call(1, &[n]);
@@ -242,7 +242,7 @@ fn recursive_fib() {
 /// let rec loop i acc = if i > 100 then acc else loop (i + 1) (acc + i), as a CFG with phis.
 #[test]
 fn loop_with_phis() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let (one, zero, limit) = (f.int(1), f.int(0), f.int(100));
     f.jump(1);
@@ -268,7 +268,7 @@ fn loop_with_phis() {
 /// out-of-range and negative values.
 #[test]
 fn switch_on_ints() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     for n in [-1, 0, 1, 2, 3, 4] {
         let v = main.int(n);
@@ -332,7 +332,7 @@ fn switch_on_ints() {
 /// and called indirectly with the closure as the last argument.
 #[test]
 fn closure_call_through_code_pointer() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let code = main.push(Stmt::FuncAddr(FuncId(1)), Type::Raw);
     let (arity, x) = (main.int(1), main.int(40));
@@ -384,7 +384,7 @@ fn closure_call_through_code_pointer() {
 /// the 1 GiB stack would not hold that many frames, so this passes only with real tail calls.
 #[test]
 fn mutual_tail_calls_with_sixteen_arguments() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let n = main.int(10_000_000);
     let mut args = vec![n];
@@ -431,7 +431,7 @@ fn mutual_tail_calls_with_sixteen_arguments() {
 /// A string literal as a static data object.
 #[test]
 fn string_literal_from_data() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let hello = f.push(Stmt::DataAddr(DataId(0)), Type::Val);
     f.rt("egret_print_string", &[hello]);
@@ -460,7 +460,7 @@ fn string_literal_from_data() {
 /// Static data pointing at other data and at code: a closure block in data, called through it.
 #[test]
 fn static_closure_in_data() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let closure = main.push(Stmt::DataAddr(DataId(0)), Type::Val);
     let code = main.push(
@@ -523,7 +523,7 @@ fn print_string(f: &mut FnBuilder, data: u32, prim: &'static str) {
 fn output_buffering_matches_ocaml() {
     // print_string "a"; prerr_string "b"; print_string "c"; prerr_endline "x";
     // print_string "d"; prerr_int 5
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     print_string(&mut f, 0, "egret_print_string");
     print_string(&mut f, 1, "egret_prerr_string");
@@ -557,7 +557,7 @@ fn output_buffering_matches_ocaml() {
 /// `flush stdout` and `print_newline` write stdout out at once.
 #[test]
 fn explicit_flushes() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let unit = f.int(0);
     print_string(&mut f, 0, "egret_print_string");
@@ -586,7 +586,7 @@ fn explicit_flushes() {
 /// Output larger than the 64 KiB channel buffer arrives whole and in order.
 #[test]
 fn large_output() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let (zero, one, limit) = (f.int(0), f.int(1), f.int(20_000));
     f.jump(1);
@@ -630,7 +630,7 @@ fn depth_function(bounded: bool) -> Function {
 
 #[test]
 fn a_million_frames_of_recursion() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     let n = main.int(1_000_000);
     let r = main.call(1, &[n]);
@@ -647,7 +647,7 @@ fn a_million_frames_of_recursion() {
 
 #[test]
 fn unbounded_recursion_is_stack_overflow() {
-    let mut main = FnBuilder::new("main", 0);
+    let mut main = FnBuilder::new("program", 0);
     main.block(0);
     print_string(&mut main, 0, "egret_print_string");
     let n = main.int(1);
@@ -667,7 +667,7 @@ fn unbounded_recursion_is_stack_overflow() {
 
 #[test]
 fn division_by_zero_primitive() {
-    let mut f = FnBuilder::new("main", 0);
+    let mut f = FnBuilder::new("program", 0);
     f.block(0);
     let one = f.int(1);
     f.rt("egret_print_int", &[one]);

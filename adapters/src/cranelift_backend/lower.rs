@@ -228,10 +228,7 @@ impl Lowering<'_, '_> {
                     .get(*i as usize)
                     .ok_or_else(|| error(self.func, format!("no parameter {i}")))?
             }
-            Stmt::Const(n) => self
-                .builder
-                .ins()
-                .iconst(I64, (n.wrapping_shl(1) | 1) as i64),
+            Stmt::Const(n) => self.builder.ins().iconst(I64, n.wrapping_shl(1) | 1),
             Stmt::RawConst(n) => self.builder.ins().iconst(I64, *n),
             Stmt::DataAddr(d) => {
                 let gv = self.data_value(*d)?;
