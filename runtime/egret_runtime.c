@@ -109,7 +109,6 @@ void egret_fatal_uncaught(const char *what) {
   _exit(2);
 }
 
-void egret_raise_division_by_zero(void) { egret_fatal_uncaught("Division_by_zero"); }
 
 /* ======================================================================================
  * Allocation: a bump allocator over big chunks. The module boundary is `egret_alloc`; the
@@ -296,21 +295,81 @@ void egret_format_exception(value exn, char *buf, size_t cap) {
   append(buf, cap, &len, ")", 1);
 }
 
-value egret_raise(value exn) {
-  static char buf[4096];
-  egret_format_exception(exn, buf, sizeof buf);
-  egret_fatal_uncaught(buf);
+/* Handlers: `egret_try` pushes one on the C stack; `egret_raise` jumps straight to the
+ * innermost (no frame walking). __builtin_setjmp saves only the frame and stack pointers and
+ * the resume address; the compiler saves egret_try's callee-saved registers in its frame. */
+struct handler {
+  struct handler *prev;
+  void *jmp[5];
+  value exn;
+  value *env;
+};
+
+static struct handler *current_handler;
+
+value egret_try(value (*body)(value *env), value *env) {
+  struct handler h;
+  h.prev = current_handler;
+  h.env = env;
+  if (__builtin_setjmp(h.jmp) == 0) {
+    current_handler = &h;
+    value r = body(env);
+    current_handler = h.prev;
+    env[0] = r;
+    return Val_false;
+  }
+  current_handler = h.prev;
+  h.env[0] = h.exn;
+  return Val_true;
 }
 
-/* Raises Invalid_argument(msg) / Failure(msg) / Not_found from C. */
-static void raise_with_string(const char *exn, const char *msg) __attribute__((noreturn));
-static void raise_with_string(const char *exn, const char *msg) {
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s(\"%s\")", exn, msg);
-  egret_fatal_uncaught(buf);
+value egret_raise(value exn) {
+  struct handler *h = current_handler;
+  if (h == NULL) {
+    static char buf[4096];
+    egret_format_exception(exn, buf, sizeof buf);
+    egret_fatal_uncaught(buf);
+  }
+  h->exn = exn;
+  __builtin_longjmp(h->jmp, 1);
 }
-void egret_invalid_argument(const char *msg) { raise_with_string("Invalid_argument", msg); }
-void egret_failwith(const char *msg) { raise_with_string("Failure", msg); }
+
+/* The predefined exceptions' identities, exported by every egret program (weak: a program
+ * built by hand in a test may lack them, and then raising one is fatal). */
+extern uint64_t egret_exn_Invalid_argument[] __attribute__((weak));
+extern uint64_t egret_exn_Failure[] __attribute__((weak));
+extern uint64_t egret_exn_Not_found[] __attribute__((weak));
+extern uint64_t egret_exn_Division_by_zero[] __attribute__((weak));
+extern uint64_t egret_exn_Stack_overflow[] __attribute__((weak));
+extern uint64_t egret_exn_Out_of_memory[] __attribute__((weak));
+
+static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
+static void raise_constant(uint64_t *identity, const char *name) {
+  if (identity == NULL) egret_fatal_uncaught(name);
+  egret_raise((value)&identity[1]);
+  __builtin_unreachable();
+}
+
+static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) __attribute__((noreturn));
+static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) {
+  if (identity == NULL) {
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s(\"%s\")", exn, msg);
+    egret_fatal_uncaught(buf);
+  }
+  value arg = egret_string_of_bytes(msg, strlen(msg));
+  value *e = egret_alloc(2, 0);
+  e[0] = (value)&identity[1];
+  e[1] = arg;
+  egret_raise((value)e);
+  __builtin_unreachable();
+}
+
+void egret_invalid_argument(const char *msg) { raise_with_string(egret_exn_Invalid_argument, "Invalid_argument", msg); }
+void egret_failwith(const char *msg) { raise_with_string(egret_exn_Failure, "Failure", msg); }
+void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_found"); }
+void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
+void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
 
 /* ======================================================================================
  * Structural comparison, as OCaml's compare: ints before blocks, strings bytewise, other
@@ -514,7 +573,16 @@ static void segv_handler(int sig, siginfo_t *info, void *context) {
   (void)context;
   char *addr = info->si_addr;
   if (addr >= stack_low && addr < stack_low + GUARD_BYTES) {
-    /* Later this raises Stack_overflow; uncaught, OCaml prints this and exits 2. */
+    /* Raise Stack_overflow on the program stack's innermost handler (leaving this signal
+     * frame on the alternate stack behind), or die with OCaml's message. */
+    if (current_handler != NULL) {
+      sigset_t set;
+      sigemptyset(&set);
+      sigaddset(&set, SIGSEGV);
+      sigaddset(&set, SIGBUS);
+      sigprocmask(SIG_UNBLOCK, &set, NULL);
+      egret_raise_stack_overflow();
+    }
     egret_fatal_uncaught("Stack_overflow");
   }
   /* Not ours: die of the signal as if there were no handler. */

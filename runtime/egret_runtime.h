@@ -50,8 +50,20 @@ value egret_string_length(value s);
 /* Flushes stdout and stderr, prints "Fatal error: exception <what>\n" to stderr, exits 2. */
 void egret_fatal_uncaught(const char *what) __attribute__((noreturn));
 
-/* Uncaught Division_by_zero (until exceptions exist). */
+/* ---- exceptions ---- */
+
+/* Runs body(env) under a handler. Returns false (the word 1) with the body's result in env[0],
+ * or true (3) with the exception raised in env[0]. No heap allocation. */
+value egret_try(value (*body)(value *env), value *env);
+/* Raises exn: jumps to the innermost egret_try, or (none) prints OCaml's uncaught-exception
+ * message and exits 2. */
+value egret_raise(value exn) __attribute__((noreturn));
+/* The predefined exceptions, raised from C. */
 void egret_raise_division_by_zero(void) __attribute__((noreturn));
+void egret_raise_not_found(void) __attribute__((noreturn));
+void egret_raise_stack_overflow(void) __attribute__((noreturn));
+void egret_invalid_argument(const char *msg) __attribute__((noreturn));
+void egret_failwith(const char *msg) __attribute__((noreturn));
 
 /* ---- the calling convention of the native backend ---- */
 

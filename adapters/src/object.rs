@@ -89,7 +89,7 @@ impl<'m> ObjectWriter<'m> {
         let mut data = Vec::with_capacity(module.data.len());
         for d in &module.data {
             let id = object
-                .declare_data(&d.name, ClifLinkage::Local, true, false)
+                .declare_data(&d.name, if d.linkage == Linkage::Export { ClifLinkage::Export } else { ClifLinkage::Local }, true, false)
                 .map_err(|e| object_error(e, &d.name))?;
             data.push(id);
         }

@@ -495,6 +495,7 @@ fn static_closure_in_data() {
     inc.ret(r);
 
     let closure = Data {
+        linkage: egret_plugin::ssa::ir::Linkage::Local,
         name: "closure_inc".into(),
         words: vec![
             DataWord::Word((3 << 10) | 247),

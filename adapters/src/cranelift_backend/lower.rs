@@ -29,7 +29,7 @@ use cranelift_codegen::ir::{
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use egret_plugin::backend::BackendError;
-use egret_plugin::ssa::ir::{
+use egret_plugin::ssa::ir::{Abi, 
     BinOp, Block, Callee, DataId, FuncId, Function, Module, Stmt, Type, UnOp, Value,
 };
 use std::collections::HashMap;
@@ -54,6 +54,15 @@ pub struct LoweredFunction {
 /// one word result.
 pub fn egret_signature(params: usize) -> Signature {
     word_signature(params, CallConv::Tail)
+}
+
+/// The signature of a module function: egret's (`tail`) or, for `Abi::C` functions the runtime
+/// calls (a `try` body), the platform's.
+pub fn function_signature(func: &Function) -> Signature {
+    match func.abi {
+        Abi::Egret => egret_signature(func.params.len()),
+        Abi::C => word_signature(func.params.len(), CallConv::SystemV),
+    }
 }
 
 fn word_signature(params: usize, call_conv: CallConv) -> Signature {
@@ -84,7 +93,7 @@ pub fn lower_function(
     }
     let mut clif = ir::Function::with_name_signature(
         UserFuncName::user(FUNC_NAMESPACE, id.0),
-        egret_signature(func.params.len()),
+        function_signature(func),
     );
     let mut context = FunctionBuilderContext::new();
     let mut builder = FunctionBuilder::new(&mut clif, &mut context);
@@ -237,6 +246,14 @@ impl Lowering<'_, '_> {
             Stmt::FuncAddr(f) => {
                 let fref = self.func_ref(*f)?;
                 self.builder.ins().func_addr(I64, fref)
+            }
+            Stmt::StackSlot { words } => {
+                let slot = self.builder.create_sized_stack_slot(ir::StackSlotData::new(
+                    ir::StackSlotKind::ExplicitSlot,
+                    words * 8,
+                    3,
+                ));
+                self.builder.ins().stack_addr(I64, slot, 0)
             }
             Stmt::Unary(op, a) => {
                 let a = self.value(*a)?;
@@ -498,7 +515,7 @@ impl Lowering<'_, '_> {
             .ok_or_else(|| error(self.func, format!("no function {}", f.0)))?;
         let sig = self
             .builder
-            .import_signature(egret_signature(callee.params.len()));
+            .import_signature(function_signature(callee));
         let name = self
             .builder
             .func

@@ -179,6 +179,7 @@ pub fn string_data(name: &str, text: &str) -> Data {
     }
     Data {
         name: name.to_string(),
+        linkage: egret_plugin::ssa::ir::Linkage::Local,
         words,
     }
 }

@@ -67,6 +67,10 @@ impl FunctionBuilder {
         self.func.source_name = name.into();
     }
 
+    pub fn set_abi(&mut self, abi: Abi) {
+        self.func.abi = abi;
+    }
+
     pub fn set_linkage(&mut self, linkage: Linkage) {
         self.func.linkage = linkage;
     }
@@ -334,6 +338,7 @@ pub fn string_data(name: impl Into<String>, bytes: &[u8]) -> Data {
     );
     Data {
         name: name.into(),
+        linkage: Linkage::Local,
         words,
     }
 }

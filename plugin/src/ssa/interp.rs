@@ -313,6 +313,11 @@ impl<'m> Interpreter<'m> {
                 Stmt::RawConst(n) => IValue::Raw(*n),
                 Stmt::DataAddr(d) => IValue::Ptr(self.data_blocks[d.index()]),
                 Stmt::FuncAddr(f) => IValue::Code(*f),
+                Stmt::StackSlot { words } => {
+                    // A stack area behaves like a block only this activation refers to.
+                    self.heap.push(HeapBlock::Fields { tag: 0, fields: vec![UNIT; *words as usize] });
+                    IValue::Ptr(self.heap.len() as u32 - 1)
+                }
                 Stmt::Unary(op, a) => match op {
                     UnOp::IsInt => IValue::Int(matches!(get(a), IValue::Int(_)) as i64),
                     UnOp::BlockTag => match &self.heap[ptr(a)? as usize] {

@@ -154,6 +154,10 @@ pub enum Stmt {
     DataAddr(DataId),
     /// The code address of a function of this module (`Raw`).
     FuncAddr(FuncId),
+    /// The address (`Raw`) of a fresh area of `words` machine words in this function's stack
+    /// frame, live until the function returns or tail-calls. `Load`/`Store` access it like a
+    /// block's fields. The GC scans it conservatively, like the rest of the stack.
+    StackSlot { words: u32 },
     Unary(UnOp, Value),
     Binary(BinOp, Value, Value),
     /// Allocates a heap block with the given tag and initial fields (all `Val`, except that the
@@ -239,6 +243,7 @@ impl Stmt {
             | Stmt::RawConst(_)
             | Stmt::DataAddr(_)
             | Stmt::FuncAddr(_)
+            | Stmt::StackSlot { .. }
             | Stmt::Jump(_)
             | Stmt::Unreachable => {}
             Stmt::Unary(_, a) => f(*a),
@@ -275,6 +280,7 @@ impl Stmt {
             | Stmt::RawConst(_)
             | Stmt::DataAddr(_)
             | Stmt::FuncAddr(_)
+            | Stmt::StackSlot { .. }
             | Stmt::Jump(_)
             | Stmt::Unreachable => {}
             Stmt::Unary(_, a) => f(a),
@@ -342,11 +348,22 @@ pub struct BlockData {
     pub end: u32,
 }
 
-/// Whether the function is visible outside the object file.
+/// Whether the function (or data object) is visible outside the object file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Linkage {
     Local,
     Export,
+}
+
+/// How a function is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Abi {
+    /// egret's own convention (ARCHITECTURE.md), with guaranteed tail calls.
+    #[default]
+    Egret,
+    /// The platform C ABI: the runtime calls the function (e.g. the body of a `try`, through
+    /// `egret_try`). Parameters and result are machine words; it makes no `TailCall`.
+    C,
 }
 
 /// One SSA function.
@@ -359,6 +376,7 @@ pub struct Function {
     pub params: Vec<Type>,
     pub ret: Type,
     pub linkage: Linkage,
+    pub abi: Abi,
     pub stmts: Vec<Stmt>,
     /// Parallel to `stmts`: the type of each statement's value (`Raw` for statements without one).
     pub types: Vec<Type>,
@@ -374,6 +392,8 @@ pub struct Function {
 #[derive(Clone, Debug)]
 pub struct Data {
     pub name: String,
+    /// `Export` for objects the runtime refers to by name (the predefined exceptions).
+    pub linkage: Linkage,
     /// The words of the object, header first.
     pub words: Vec<DataWord>,
 }
@@ -406,6 +426,7 @@ impl Function {
             params,
             ret,
             linkage: Linkage::Local,
+            abi: Abi::Egret,
             stmts: Vec::new(),
             types: Vec::new(),
             locs: Vec::new(),

@@ -39,7 +39,12 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         exn_ids: HashMap::new(),
         applies: BTreeSet::new(),
         max_arity,
+        try_count: 0,
     };
+    // The runtime raises the predefined exceptions itself: their identities are always there.
+    for i in 0..crate::typing::EXCEPTIONS.len() {
+        l.exn_identity(i as u32);
+    }
     for (i, f) in p.funcs.iter().enumerate() {
         let func = l.function(FuncIdx(i as u32), f)?;
         let id = l.ids[i];
@@ -59,6 +64,8 @@ struct Lowerer<'p> {
     exn_ids: HashMap<u32, DataId>,
     /// Arities of the apply helpers used so far.
     applies: BTreeSet<usize>,
+    /// `try` bodies outlined so far (for unique names).
+    try_count: usize,
     max_arity: usize,
 }
 
@@ -114,6 +121,7 @@ impl<'p> Lowerer<'p> {
         let f = self.p.func(g);
         let d = self.mb.add_data(Data {
             name: format!("{}_closure", f.name),
+            linkage: Linkage::Local,
             words: vec![
                 DataWord::Word(header(2, CLOSURE_TAG)),
                 DataWord::FuncAddr(self.ids[g.0 as usize]),
@@ -133,6 +141,7 @@ impl<'p> Lowerer<'p> {
         let s = self.string(name.as_bytes());
         let d = self.mb.add_data(Data {
             name: format!("egret_exn_{name}"),
+            linkage: if (i as usize) < crate::typing::EXCEPTIONS.len() { Linkage::Export } else { Linkage::Local },
             words: vec![
                 DataWord::Word(header(2, EXN_TAG)),
                 DataWord::DataAddr(s),
@@ -364,10 +373,99 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Unreachable, Type::Raw);
                 None
             }
-            CExpr::Try(..) => {
-                return Err(Diagnostic::unsupported(Span::default(), "`try ... with` is"));
-            }
+            CExpr::Try(body, exn_var, handler) => return self.try_with(fx, body, *exn_var, handler, tail),
         })
+    }
+
+    /// `try body with exn -> handler`: the body becomes a C-ABI function of an environment in
+    /// this frame (`[result/exception, free variables..]`), run by the runtime's `egret_try`,
+    /// which returns `true` when the body raised. Nothing is allocated on the heap.
+    fn try_with(
+        &mut self,
+        fx: &mut Fx,
+        body: &CExpr,
+        exn_var: VarId,
+        handler: &CExpr,
+        tail: bool,
+    ) -> Result<Option<Value>, Diagnostic> {
+        let mut free = Vec::new();
+        let mut uses_env = false;
+        free_vars(body, &mut Vec::new(), &mut free, &mut uses_env);
+        let captured: Vec<(VarId, Value)> = free.iter().map(|v| (*v, fx.vars[v])).collect();
+        let self_val = if uses_env { fx.self_val } else { None };
+        let words = 1 + captured.len() + self_val.is_some() as usize;
+        let env = fx.b.ins(Stmt::StackSlot { words: words as u32 }, Type::Raw);
+        for (i, (_, val)) in captured.iter().enumerate() {
+            fx.b.ins(Stmt::Store { base: env, index: 1 + i as u32, value: *val }, Type::Raw);
+        }
+        if let Some(s) = self_val {
+            fx.b.ins(Stmt::Store { base: env, index: words as u32 - 1, value: s }, Type::Raw);
+        }
+        let body_fn = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
+        let code = fx.b.ins(Stmt::FuncAddr(body_fn), Type::Raw);
+        let raised = fx.b.ins(
+            Stmt::Call { callee: Callee::Runtime("egret_try"), args: vec![code, env], ret: Type::Val },
+            Type::Val,
+        );
+        let ok = fx.b.create_block();
+        let caught = fx.b.create_block();
+        let join = fx.b.create_block();
+        fx.b.ins(Stmt::Branch { cond: raised, then: caught, els: ok }, Type::Raw);
+        let mut outs = Vec::new();
+        fx.b.switch_to_block(ok);
+        let r = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
+        if tail {
+            fx.b.ins(Stmt::Return(r), Type::Raw);
+        } else {
+            outs.push((ok, r));
+            fx.b.ins(Stmt::Jump(join), Type::Raw);
+        }
+        fx.b.switch_to_block(caught);
+        let exn = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
+        fx.vars.insert(exn_var, exn);
+        if let Some(h) = self.expr(fx, handler, tail)? {
+            if tail {
+                fx.b.ins(Stmt::Return(h), Type::Raw);
+            } else {
+                outs.push((fx.b.current_block(), h));
+                fx.b.ins(Stmt::Jump(join), Type::Raw);
+            }
+        }
+        if outs.is_empty() {
+            return Ok(None);
+        }
+        fx.b.switch_to_block(join);
+        Ok(Some(if outs.len() == 1 { outs[0].1 } else { fx.b.phi(Type::Val, &outs) }))
+    }
+
+    /// The function running a `try` body: `body_fn(env)` loads the captured variables (and the
+    /// enclosing closure) from `env` and returns the body's value.
+    fn try_body(
+        &mut self,
+        parent: &Function,
+        body: &CExpr,
+        captured: &[(VarId, Value)],
+        with_self: bool,
+    ) -> Result<FuncId, Diagnostic> {
+        self.try_count += 1;
+        let mut b = FunctionBuilder::new(format!("{}_try{}", parent.name, self.try_count), vec![Type::Raw], Type::Val);
+        b.set_source_name(parent.source_name.clone());
+        b.set_decl_loc(parent.decl_loc);
+        b.set_abi(Abi::C);
+        let env = b.param(0);
+        let mut fx = Fx { b, vars: HashMap::new(), self_val: None };
+        for (i, (v, _)) in captured.iter().enumerate() {
+            let x = fx.b.ins(Stmt::Load { base: env, index: 1 + i as u32, ty: Type::Val }, Type::Val);
+            fx.vars.insert(*v, x);
+        }
+        if with_self {
+            let s = fx.b.ins(Stmt::Load { base: env, index: 1 + captured.len() as u32, ty: Type::Val }, Type::Val);
+            fx.self_val = Some(s);
+        }
+        if let Some(v) = self.expr(&mut fx, body, false)? {
+            fx.b.ins(Stmt::Return(v), Type::Raw);
+        }
+        Ok(self.mb.add_function(fx.b.finish()))
     }
 
     /// Lowers each `(block, expr)` arm and joins the arms that produce a value with a phi
@@ -673,6 +771,74 @@ fn dispatch<'e>(
             fx.b.switch_to_block(next);
         }
         fx.b.ins(Stmt::Jump(fallback), Type::Raw);
+    }
+}
+
+/// The variables `e` uses but does not bind (in first-use order), and whether it reads the
+/// enclosing closure's environment.
+fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: &mut bool) {
+    let mut go = |e: &CExpr, bound: &mut Vec<VarId>| free_vars(e, bound, out, uses_env);
+    match e {
+        CExpr::Var(v) => {
+            if !bound.contains(v) && !out.contains(v) {
+                out.push(*v)
+            }
+        }
+        CExpr::Const(_) | CExpr::StaticClosure(_) => {}
+        CExpr::EnvField(_) => *uses_env = true,
+        CExpr::Let(v, d, b) => {
+            go(d, bound);
+            bound.push(*v);
+            go(b, bound);
+        }
+        CExpr::Closures(group, b) => {
+            bound.extend(group.iter().map(|(v, _, _)| *v));
+            for (_, _, captured) in group {
+                for c in captured {
+                    go(&CExpr::Var(*c), bound);
+                }
+            }
+            go(b, bound);
+        }
+        CExpr::CallKnown(_, args, c) => {
+            args.iter().for_each(|a| go(a, bound));
+            go(c, bound)
+        }
+        CExpr::Apply(f, args) => {
+            go(f, bound);
+            args.iter().for_each(|a| go(a, bound))
+        }
+        CExpr::Seq(a, b) | CExpr::While(a, b) | CExpr::SetField(a, _, b) => {
+            go(a, bound);
+            go(b, bound)
+        }
+        CExpr::Prim(_, args) | CExpr::Construct { args, .. } | CExpr::ConstructExn { args, .. } => {
+            args.iter().for_each(|a| go(a, bound))
+        }
+        CExpr::If(c, t, f) => {
+            go(c, bound);
+            go(t, bound);
+            go(f, bound)
+        }
+        CExpr::Field(x, _) | CExpr::Raise(x) | CExpr::Loc(_, x) => go(x, bound),
+        CExpr::Switch { scrut, arms, default, .. } => {
+            go(scrut, bound);
+            arms.iter().for_each(|(_, a)| go(a, bound));
+            if let Some(d) = default {
+                go(d, bound)
+            }
+        }
+        CExpr::For { var, from, to, body, .. } => {
+            go(from, bound);
+            go(to, bound);
+            bound.push(*var);
+            go(body, bound)
+        }
+        CExpr::Try(b, v, h) => {
+            go(b, bound);
+            bound.push(*v);
+            go(h, bound)
+        }
     }
 }
 

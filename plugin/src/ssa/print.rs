@@ -154,6 +154,7 @@ pub fn print_stmt(s: &Stmt, m: Option<&Module>) -> String {
         Stmt::RawConst(n) => format!("rawconst {n}"),
         Stmt::DataAddr(d) => format!("data {}", data_name(m, *d)),
         Stmt::FuncAddr(f) => format!("funcaddr {}", func_name(m, *f)),
+        Stmt::StackSlot { words } => format!("stackslot {words}"),
         Stmt::Unary(op, a) => format!("{} {a}", unop_name(*op)),
         Stmt::Binary(op, a, b) => format!("{} {a}, {b}", binop_name(*op)),
         Stmt::Alloc {

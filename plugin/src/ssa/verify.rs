@@ -267,6 +267,16 @@ impl Verifier<'_> {
         }
     }
 
+    /// A `Load`/`Store` base: a heap block (`Val`) or a stack slot's address (`Raw`).
+    fn want_address(&mut self, at: u32, v: Value) {
+        if !self.f.stmts.get(v.index()).is_some_and(defines_value) {
+            return;
+        }
+        if self.ty(v) == Some(Type::F64) {
+            self.err(Some(at), format!("base {v} is F64, expected an address"));
+        }
+    }
+
     fn check_types(&mut self, i: u32) {
         let f = self.f;
         let s = &f.stmts[i as usize];
@@ -306,9 +316,10 @@ impl Verifier<'_> {
             }
             Stmt::Load { base, ty, .. } => {
                 result(self, *ty);
-                self.want(i, *base, Type::Val, "base");
+                self.want_address(i, *base);
             }
-            Stmt::Store { base, .. } => self.want(i, *base, Type::Val, "base"),
+            Stmt::Store { base, .. } => self.want_address(i, *base),
+            Stmt::StackSlot { .. } => result(self, Type::Raw),
             Stmt::Call { callee, ret, .. } => {
                 result(self, *ret);
                 if let Callee::Indirect(c) = callee {

@@ -475,6 +475,7 @@ fn static_data() {
     let mut m = module(vec![]);
     m.data.push(Data {
         name: "d".into(),
+        linkage: crate::ssa::ir::Linkage::Local,
         words: vec![
             DataWord::Word(2 << 10),
             DataWord::Word(tag(11)),
