@@ -407,6 +407,9 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
+            None if super::printf::is_printf(name) => {
+                Err(Diagnostic::unsupported(span, &format!("`{name}` without a literal format string is")))
+            }
             None | Some(ValueBinding::Hidden) => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
         }
     }
@@ -482,6 +485,11 @@ impl<'s> Typer<'s> {
     }
 
     fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+        if let ExprKind::Var(name) = &f.kind {
+            if super::printf::is_printf(name) && self.env.lookup(name).is_none() {
+                return self.printf(name, args, span);
+            }
+        }
         // A saturated builtin becomes its primitive directly.
         if let ExprKind::Var(name) = &f.kind {
             if let Some(ValueBinding::Builtin(i)) = self.env.lookup(name) {
@@ -503,6 +511,10 @@ impl<'s> Typer<'s> {
         }
         let (head, t) = self.expr(f)?;
         self.apply_rest(head, t, args, f.span)
+    }
+
+    pub(super) fn apply_rest_pub(&mut self, head: Expr, t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
+        self.apply_rest(head, t, args, fspan)
     }
 
     fn apply_rest(&mut self, head: Expr, mut t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {

@@ -16,6 +16,7 @@ mod expr;
 mod matching;
 mod pattern;
 mod prelude;
+mod printf;
 mod unify;
 
 use crate::diagnostics::{Diagnostic, Span};
