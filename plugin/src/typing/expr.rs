@@ -152,7 +152,10 @@ impl<'s> Typer<'s> {
         self.quantify(e, t, &vs)
     }
 
-    fn quantify(&mut self, mut e: Expr, mut t: Type, vs: &[TyVar]) -> (Expr, Type) {
+    fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
+        // Instantiation substitutes structurally: the scheme must not hide its variables
+        // behind unification bindings.
+        let mut t = self.u.zonk(&t);
         for &v in vs.iter().rev() {
             self.u.levels[v.0 as usize] = u32::MAX;
             e = Expr::TyFun(v, bx(e));
