@@ -52,13 +52,19 @@ pub struct Reloc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CfiOp {
     /// CFA = register + offset.
-    DefCfa { reg: u16, offset: i32 },
+    DefCfa {
+        reg: u16,
+        offset: i32,
+    },
     /// CFA = (current CFA register) + offset.
     DefCfaOffset(i32),
     /// CFA = register + (current offset).
     DefCfaRegister(u16),
     /// Register saved at CFA + offset.
-    Offset { reg: u16, offset: i32 },
+    Offset {
+        reg: u16,
+        offset: i32,
+    },
     /// Register has its value from the caller again.
     Restore(u16),
     RememberState,

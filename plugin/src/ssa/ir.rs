@@ -158,27 +158,61 @@ pub enum Stmt {
     Binary(BinOp, Value, Value),
     /// Allocates a heap block with the given tag and initial fields (all `Val`, except that the
     /// first `raw_prefix` fields are `Raw` words, e.g. a closure's code pointer).
-    Alloc { tag: u8, fields: Vec<Value>, raw_prefix: u32 },
+    Alloc {
+        tag: u8,
+        fields: Vec<Value>,
+        raw_prefix: u32,
+    },
     /// Loads field `index` of the heap block `base`.
-    Load { base: Value, index: u32, ty: Type },
+    Load {
+        base: Value,
+        index: u32,
+        ty: Type,
+    },
     /// Stores `value` into field `index` of heap block `base`.
-    Store { base: Value, index: u32, value: Value },
+    Store {
+        base: Value,
+        index: u32,
+        value: Value,
+    },
     /// Calls `callee` with `args`; its result has type `ret`.
-    Call { callee: Callee, args: Vec<Value>, ret: Type },
+    Call {
+        callee: Callee,
+        args: Vec<Value>,
+        ret: Type,
+    },
     /// φ: on entry from `edges[i]`, the value is `values[i]`.
-    Phi { edges: Vec<Block>, values: Vec<Value>, ty: Type },
+    Phi {
+        edges: Vec<Block>,
+        values: Vec<Value>,
+        ty: Type,
+    },
     /// The same value as `value`, with `fact` known to hold.
-    Pi { value: Value, fact: Fact },
+    Pi {
+        value: Value,
+        fact: Fact,
+    },
 
     // ---- terminators ----
     Jump(Block),
     /// Goes to `then` if `cond` (an OCaml bool) is true, else to `els`.
-    Branch { cond: Value, then: Block, els: Block },
+    Branch {
+        cond: Value,
+        then: Block,
+        els: Block,
+    },
     /// Goes to `targets[n]` if `value` is the int `n` (0 <= n < len), else to `default`.
-    Switch { value: Value, targets: Vec<Block>, default: Block },
+    Switch {
+        value: Value,
+        targets: Vec<Block>,
+        default: Block,
+    },
     Return(Value),
     /// A guaranteed tail call: runs in constant stack whatever the argument count.
-    TailCall { callee: Callee, args: Vec<Value> },
+    TailCall {
+        callee: Callee,
+        args: Vec<Value>,
+    },
     /// Control never reaches here (e.g. after a runtime call that raises).
     Unreachable,
 }
@@ -273,7 +307,9 @@ impl Stmt {
         match self {
             Stmt::Jump(b) => vec![*b],
             Stmt::Branch { then, els, .. } => vec![*then, *els],
-            Stmt::Switch { targets, default, .. } => {
+            Stmt::Switch {
+                targets, default, ..
+            } => {
                 let mut v = targets.clone();
                 v.push(*default);
                 v

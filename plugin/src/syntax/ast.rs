@@ -55,17 +55,31 @@ pub enum ExprKind {
     Fun(Vec<Pattern>, Box<Expr>),
     Function(Vec<Case>),
     Let(RecFlag, Vec<Binding>, Box<Expr>),
-    If { cond: Box<Expr>, then: Box<Expr>, els: Option<Box<Expr>> },
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        els: Option<Box<Expr>>,
+    },
     Match(Box<Expr>, Vec<Case>),
     Try(Box<Expr>, Vec<Case>),
     Tuple(Vec<Expr>),
     /// `{ f1 = e1; f2 = e2 }` or `{ base with f1 = e1 }`.
-    Record { fields: Vec<(String, Span, Expr)>, base: Option<Box<Expr>> },
+    Record {
+        fields: Vec<(String, Span, Expr)>,
+        base: Option<Box<Expr>>,
+    },
     Field(Box<Expr>, String),
     SetField(Box<Expr>, String, Box<Expr>),
     Sequence(Box<Expr>, Box<Expr>),
     While(Box<Expr>, Box<Expr>),
-    For { var: String, var_span: Span, from: Box<Expr>, to: Box<Expr>, dir: Direction, body: Box<Expr> },
+    For {
+        var: String,
+        var_span: Span,
+        from: Box<Expr>,
+        to: Box<Expr>,
+        dir: Direction,
+        body: Box<Expr>,
+    },
     Assert(Box<Expr>),
     Constraint(Box<Expr>, TypeExpr),
 }
@@ -101,7 +115,10 @@ pub enum PatternKind {
     /// A constructor pattern; several arguments come as one `Tuple` pattern.
     Construct(String, Option<Box<Pattern>>),
     /// `{ f1 = p1; f2 }` (`f2` alone binds a variable `f2`); `open_` is true with `; _`.
-    Record { fields: Vec<(String, Span, Pattern)>, open_: bool },
+    Record {
+        fields: Vec<(String, Span, Pattern)>,
+        open_: bool,
+    },
     Or(Box<Pattern>, Box<Pattern>),
     Alias(Box<Pattern>, String),
     Constraint(Box<Pattern>, TypeExpr),
