@@ -22,12 +22,17 @@ use super::runtime::{self, RtTy};
 
 /// The type of `e` in `p` (variables typed from `p.vars`; no scope checks).
 pub fn type_of(p: &Program, e: &Expr) -> Result<Type, String> {
-    let mut c = Checker::new(p, false);
+    type_of_in(&p.vars, &p.types, e)
+}
+
+/// [`type_of`] for passes that hold the program's tables apart from its body.
+pub fn type_of_in(vars: &VarTable, types: &TypeTable, e: &Expr) -> Result<Type, String> {
+    let mut c = Checker::new(vars, types, false);
     match c.infer(e)? {
         Some(t) => Ok(t),
         None => Err(format!(
             "the type of {} depends on its context",
-            short(p, e)
+            short(types, e)
         )),
     }
 }
@@ -35,7 +40,7 @@ pub fn type_of(p: &Program, e: &Expr) -> Result<Type, String> {
 /// Checks the whole program; all the problems found, or `Ok`.
 pub fn verify_program(p: &Program) -> Result<(), Vec<String>> {
     super::with_big_stack(super::BIG_STACK, || {
-        let mut c = Checker::new(p, true);
+        let mut c = Checker::new(&p.vars, &p.types, true);
         match c.infer(&p.body) {
             Ok(t) => {
                 if let Err(e) = c.expect_ty(|| "the program".into(), &t, &Type::unit()) {
@@ -52,8 +57,14 @@ pub fn verify_program(p: &Program) -> Result<(), Vec<String>> {
     })
 }
 
-fn short(p: &Program, e: &Expr) -> String {
-    let s = print_expr(e, Some(p));
+fn short(types: &TypeTable, e: &Expr) -> String {
+    let p = Program {
+        body: Expr::Const(Const::Int(0)),
+        vars: VarTable::default(),
+        types: types.clone(),
+        next_tyvar: 0,
+    };
+    let s = print_expr(e, Some(&p));
     if s.len() > 160 {
         let mut cut = 160;
         while !s.is_char_boundary(cut) {
@@ -177,11 +188,17 @@ pub fn constructor_args(types: &TypeTable, ty: &Type, index: u32) -> Result<Vec<
     }
 }
 
+#[derive(Clone, Copy)]
+struct Tables<'a> {
+    vars: &'a VarTable,
+    types: &'a TypeTable,
+}
+
 /// `Some(t)`: the type; `None`: whatever the context demands (loosely typed runtime calls).
 type Ty = Option<Type>;
 
 struct Checker<'a> {
-    p: &'a Program,
+    p: Tables<'a>,
     check_scope: bool,
     in_scope: HashSet<VarId>,
     bound: HashSet<VarId>,
@@ -192,9 +209,9 @@ struct Checker<'a> {
 }
 
 impl<'a> Checker<'a> {
-    fn new(p: &'a Program, check_scope: bool) -> Self {
+    fn new(vars: &'a VarTable, types: &'a TypeTable, check_scope: bool) -> Self {
         Checker {
-            p,
+            p: Tables { vars, types },
             check_scope,
             in_scope: HashSet::new(),
             bound: HashSet::new(),
@@ -287,7 +304,7 @@ impl<'a> Checker<'a> {
             if msg.contains("\n  in ") {
                 msg
             } else {
-                format!("{msg}\n  in {}", short(self.p, e))
+                format!("{msg}\n  in {}", short(self.p.types, e))
             }
         })
     }
