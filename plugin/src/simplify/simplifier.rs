@@ -783,6 +783,18 @@ impl<'a> Simplifier<'a> {
                     };
                 }
                 ContextEntry::Seq(next) => {
+                    // The value of `ir` is unused: `(seq (seq x 20) next)` is `(seq x next)`.
+                    while let Expr::Seq(_, y) = &ir {
+                        if self.purity(y) == Purity::Effect {
+                            break;
+                        }
+                        let Expr::Seq(x, y) = ir else {
+                            unreachable!("matched above")
+                        };
+                        self.un_emit(&y);
+                        self.counters.dead_code_removed += 1;
+                        ir = *x;
+                    }
                     if self.purity(&ir) != Purity::Effect {
                         if !is_trivial(&ir) {
                             self.counters.dead_code_removed += 1;
