@@ -37,7 +37,8 @@ pub const EXN_TAG: u32 = 248;
 pub struct InterpOptions {
     /// Evaluation steps before giving up.
     pub fuel: u64,
-    /// Nested (non-tail) evaluations before `Stack_overflow`.
+    /// Nested (non-tail) evaluations before `Stack_overflow` (which is also raised when the
+    /// thread's stack is nearly used up).
     pub max_depth: usize,
     /// The interpreter thread's stack.
     pub stack_bytes: usize,
@@ -82,6 +83,7 @@ impl Outcome {
 /// Runs the program's body.
 pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
     super::with_big_stack(opts.stack_bytes, || {
+        let base = 0u8;
         let mut m = Machine {
             prog: p,
             stdout: vec![],
@@ -89,6 +91,11 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             fuel: opts.fuel,
             depth: 0,
             max_depth: opts.max_depth,
+            stack_base: &base as *const u8 as usize,
+            // Leave room for the frames of one evaluation step and of printing the result.
+            stack_budget: opts
+                .stack_bytes
+                .saturating_sub(opts.stack_bytes / 8 + (1 << 20)),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -153,6 +160,11 @@ pub struct Machine<'p> {
     fuel: u64,
     depth: usize,
     max_depth: usize,
+    /// The address of a local of the interpreter thread's first frame, and how far below it
+    /// the stack may grow: `Stack_overflow` is raised before the thread's stack runs out,
+    /// whatever the size of the interpreter's frames.
+    stack_base: usize,
+    stack_budget: usize,
 }
 
 fn bool_val<'p>(b: bool) -> Value<'p> {
@@ -212,7 +224,9 @@ impl<'p> Machine<'p> {
 
     fn eval(&mut self, e: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
         self.depth += 1;
-        if self.depth > self.max_depth {
+        let here = 0u8;
+        let used = self.stack_base.saturating_sub(&here as *const u8 as usize);
+        if self.depth > self.max_depth || used > self.stack_budget {
             self.depth -= 1;
             return self.raise_named("Stack_overflow", None);
         }

@@ -542,3 +542,97 @@ fn inline_report_lists_call_sites() {
     );
     assert!(text.contains("inlined"), "{text}");
 }
+
+#[test]
+fn occurrence_analysis_matches_the_posts_definition() {
+    for seed in 0..300 {
+        let p = super::gen::Gen::program(seed, 5);
+        let (free1, fast) = occurrence_analysis(&p.body);
+        let (free2, slow) = super::occurrence::occurrence_analysis_compositional(&p.body);
+        assert_eq!(free1, free2, "seed {seed}");
+        for (v, occ) in &slow.vars {
+            // Loop breakers are `Many` and unreachable bindings `Dead` by design.
+            if fast.is_loop_breaker(*v)
+                || fast.lookup_var(*v) == Occurrence::Dead && *occ != Occurrence::Dead
+            {
+                continue;
+            }
+            assert_eq!(
+                fast.lookup_var(*v),
+                *occ,
+                "seed {seed}: {v}\n{}",
+                print_expr(&p.body, Some(&p))
+            );
+        }
+    }
+}
+
+/// The property: for generated programs, simplification keeps the program well typed and
+/// its behaviour (stdout, stderr, exit code) unchanged.
+#[test]
+fn simplification_preserves_behaviour_of_generated_programs() {
+    let mut checked = 0;
+    let mut work = Counters::default();
+    for seed in 0..400 {
+        let p = super::gen::Gen::program(seed, 6);
+        if std::env::var("EGRET_DEBUG_SEED").is_ok() {
+            eprintln!("seed {seed}");
+        }
+        verify_program(&p)
+            .unwrap_or_else(|e| panic!("seed {seed}: generated program does not verify: {e:?}"));
+        if run(&p).status == crate::lambda::interp::Status::OutOfFuel {
+            continue;
+        }
+        for opts in [
+            SimplifyOptions::default(),
+            SimplifyOptions {
+                inline_threshold: 200,
+                max_passes: 4,
+                enabled: true,
+            },
+        ] {
+            let (_, report) = simplify_checked(p.clone(), &opts);
+            for c in &report.passes {
+                work.saturated_fun_count += c.saturated_fun_count;
+                work.locals_inlined += c.locals_inlined;
+                work.known_cases += c.known_cases;
+                work.case_of_case += c.case_of_case;
+                work.constants_folded += c.constants_folded;
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked > 300, "{checked}");
+    // The generator exercises every kind of work.
+    assert!(
+        work.saturated_fun_count > 0
+            && work.locals_inlined > 0
+            && work.known_cases > 0
+            && work.constants_folded > 0,
+        "{work:?}"
+    );
+}
+
+#[test]
+#[ignore]
+fn debug_seed() {
+    let seed: u64 = std::env::var("SEED").unwrap().parse().unwrap();
+    let depth: u32 = std::env::var("DEPTH")
+        .map(|d| d.parse().unwrap())
+        .unwrap_or(6);
+    let mut p = super::gen::Gen::program(seed, depth);
+    println!("{}", print_program(&p));
+    let o = run(&p);
+    println!("{:?}", o.status);
+    let passes: usize = std::env::var("PASSES")
+        .map(|d| d.parse().unwrap())
+        .unwrap_or(2);
+    let r = simplify_program(
+        &mut p,
+        &SimplifyOptions {
+            max_passes: passes,
+            ..Default::default()
+        },
+    );
+    println!("{}\n{r}", print_program(&p));
+}
