@@ -114,7 +114,7 @@ impl Gen {
             return self.leaf(env);
         }
         let d = depth - 1;
-        match self.below(22) {
+        match self.below(27) {
             0 | 1 => self.leaf(env),
             2 | 3 => {
                 let p = [Prim::Add, Prim::Sub, Prim::Mul, Prim::Add, Prim::Xor][self.below(5)];
@@ -325,6 +325,69 @@ impl Gen {
                 } else {
                     self.leaf(env)
                 }
+            }
+            20 => {
+                // Case of case: match (if c then Some e else None) with None -> a | Some _ -> b
+                let ot = option_ty(Type::int());
+                let some = Expr::Construct {
+                    ty: ot.clone(),
+                    index: 1,
+                    args: vec![self.expr(env, d)],
+                };
+                let none = Expr::Construct {
+                    ty: ot.clone(),
+                    index: 0,
+                    args: vec![],
+                };
+                let c = self.cond(env, d);
+                let inner = if self.below(2) == 0 {
+                    if_(c, some, none)
+                } else {
+                    if_(c, none, some)
+                };
+                let a = self.expr(env, d);
+                let c2 = self.expr(env, d);
+                Expr::Switch {
+                    scrut: b(inner),
+                    kind: SwitchKind::Constructor(ot),
+                    arms: vec![(0, a), (1, c2)],
+                    default: None,
+                    ty: Type::int(),
+                }
+            }
+            21 => {
+                // if (if c1 then c2 else false) then a else b
+                let c1 = self.cond(env, d);
+                let c2 = self.cond(env, d);
+                let inner = if_(c1, c2, if self.below(2) == 0 { ff() } else { tt() });
+                let a = self.expr(env, d);
+                let c = self.expr(env, d);
+                if_(inner, a, c)
+            }
+            22 | 23 => {
+                // An effectful binding used once, in a place it may or may not move to.
+                let x = self.int_var();
+                let def = seq(print_int(self.leaf(env)), self.expr(env, d));
+                let mut inner = env.clone();
+                let e = self.expr(&inner, d);
+                inner.ints.clear();
+                let use_x = prim(Prim::Add, vec![var(x), e]);
+                let body = match self.below(5) {
+                    0 => seq(print_string("!"), use_x),
+                    1 => if_(self.cond(env, d), use_x, self.leaf(env)),
+                    2 => {
+                        let f = self.kit.var("f", int_to_int());
+                        let a = self.int_var();
+                        let_(
+                            f,
+                            fun(vec![a], prim(Prim::Add, vec![var(a), use_x])),
+                            app(var(f), vec![app(var(f), vec![int(1)])]),
+                        )
+                    }
+                    3 => prim(Prim::Sub, vec![use_x, seq(print_string("?"), int(1))]),
+                    _ => use_x,
+                };
+                let_(x, def, body)
             }
             _ => self.letrec(env, d),
         }

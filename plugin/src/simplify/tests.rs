@@ -598,6 +598,8 @@ fn simplification_preserves_behaviour_of_generated_programs() {
                 work.known_cases += c.known_cases;
                 work.case_of_case += c.case_of_case;
                 work.constants_folded += c.constants_folded;
+                work.dead_code_removed += c.dead_code_removed;
+                work.saturated_ty_fun_count += c.saturated_ty_fun_count;
             }
         }
         checked += 1;
