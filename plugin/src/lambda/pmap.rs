@@ -66,6 +66,15 @@ impl<V: Clone> PMap<V> {
         }
     }
 
+    /// Whether the two maps are the same version (a cheap, incomplete equality test).
+    pub fn ptr_eq(&self, other: &Self) -> bool {
+        match (&self.root, &other.root) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     pub fn contains_key(&self, key: u32) -> bool {
         self.get(key).is_some()
     }

@@ -13,6 +13,8 @@
 //! The substitution matters: a variable about to be replaced by a suspended definition has
 //! that definition's effects ([`Effects::purity`] looks through `Suspend`s).
 
+use std::collections::HashMap;
+
 use super::simplifier::{Subst, SubstRng};
 use crate::lambda::ir::*;
 use crate::lambda::visit::{each_child, mentions, peel_loc};
@@ -40,6 +42,9 @@ pub fn prim_purity(p: Prim, args: &[Expr]) -> Purity {
 pub struct Effects<'a> {
     pub vars: &'a VarTable,
     pub types: &'a TypeTable,
+    /// The purity of suspended definitions, computed when they were suspended (so a chain
+    /// of suspensions is not walked again at every link).
+    pub suspended: Option<&'a HashMap<VarId, Purity>>,
 }
 
 impl Effects<'_> {
@@ -71,7 +76,10 @@ impl Effects<'_> {
         let own = match e {
             Expr::Var(v) => {
                 return match subst.get(v.0) {
-                    Some(SubstRng::Suspend(d, s)) => self.purity(d, s),
+                    Some(SubstRng::Suspend(d, s)) => match self.suspended.and_then(|c| c.get(v)) {
+                        Some(p) => *p,
+                        None => self.purity(d, s),
+                    },
                     _ => Purity::Pure,
                 }
             }

@@ -64,8 +64,7 @@ pub mod report;
 pub mod scc;
 pub mod simplifier;
 
-#[cfg(test)]
-mod bench;
+pub mod bench;
 #[cfg(test)]
 pub mod gen;
 #[cfg(test)]

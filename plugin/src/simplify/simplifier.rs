@@ -127,6 +127,8 @@ pub struct Simplifier<'a> {
     origins: &'a mut HashMap<VarId, VarId>,
     pub call_sites: Vec<CallSite>,
     pass: usize,
+    /// The purity of each `Suspend`ed definition.
+    suspended_purity: HashMap<VarId, Purity>,
 }
 
 enum Step {
@@ -163,6 +165,7 @@ impl<'a> Simplifier<'a> {
             origins,
             call_sites: vec![],
             pass,
+            suspended_purity: HashMap::new(),
         }
     }
 
@@ -174,6 +177,7 @@ impl<'a> Simplifier<'a> {
         Effects {
             vars: self.vars,
             types: self.types,
+            suspended: Some(&self.suspended_purity),
         }
     }
 
@@ -280,6 +284,30 @@ impl<'a> Simplifier<'a> {
                     *scrut
                 }
                 Expr::Const(c) => break self.rebuild(Expr::Const(c), in_scope, ctx),
+                Expr::Fun(ps, body) if matches!(ctx.last(), Some((ContextEntry::App(_), _))) => {
+                    // `((fun [p..] body) args)`: reduce it now. (The post simplifies the body
+                    // first and reduces in `rebuild`, which simplifies the body twice: nested
+                    // applied lambdas would cost quadratic time.)
+                    let Some((ContextEntry::App(mut args), arg_subst)) = ctx.pop() else {
+                        unreachable!("matched above")
+                    };
+                    if !arg_subst.ptr_eq(&self.subst) {
+                        // The body needs the current substitution, the arguments the one saved
+                        // with them: each argument is suspended under its own, behind a fresh
+                        // variable that is always substituted away.
+                        for (i, a) in args.iter_mut().enumerate() {
+                            // (Its type does not matter: it never reaches the output.)
+                            let ty = ps
+                                .get(i)
+                                .map_or_else(Type::int, |p| self.vars.ty(*p).clone());
+                            let t = self.vars.fresh("arg", ty, Span::default());
+                            let a = std::mem::replace(a, Expr::Var(t));
+                            self.subst
+                                .insert(t.0, SubstRng::Suspend(a, arg_subst.clone()));
+                        }
+                    }
+                    break self.beta(ps, *body, args, false, in_scope, ctx);
+                }
                 Expr::Fun(ps, body) => {
                     let mut inner = in_scope.clone();
                     for p in &ps {
@@ -406,6 +434,7 @@ impl<'a> Simplifier<'a> {
                     || self.effects().first_use_is_safe(&body, var, &self.subst) =>
             {
                 self.locals_inlined_here();
+                self.suspended_purity.insert(var, purity);
                 let subst = self.subst.clone();
                 self.subst.insert(var.0, SubstRng::Suspend(defn, subst));
                 body
@@ -732,7 +761,7 @@ impl<'a> Simplifier<'a> {
                 ContextEntry::App(args) => {
                     if let Expr::Fun(..) = peel_loc(&ir) {
                         if let Expr::Fun(params, body) = strip_locs(ir) {
-                            return self.beta(params, *body, args, in_scope, ctx);
+                            return self.beta(params, *body, args, true, in_scope, ctx);
                         }
                         unreachable!("peel_loc saw a function");
                     }
@@ -825,25 +854,48 @@ impl<'a> Simplifier<'a> {
         params: Vec<VarId>,
         body: Expr,
         mut args: Vec<Expr>,
+        body_simplified: bool,
         in_scope: InScope,
-        mut ctx: Context,
+        ctx: Context,
     ) -> Expr {
         self.counters.saturated_fun_count += 1;
-        // The body leaves the output; it comes back simplified anew.
-        self.un_emit(&body);
         let n = params.len().min(args.len());
         let extra = args.split_off(n);
-        let mut e = if n < params.len() {
+        let rest = if n < params.len() {
             Expr::Fun(params[n..].to_vec(), Box::new(body))
         } else {
             body
         };
-        for (p, a) in params[..n].iter().zip(args) {
+        if body_simplified {
+            // The body leaves the output; it comes back simplified anew. Simplification changed
+            // its occurrences since the pass began: analyse it again.
+            self.un_emit(&rest);
+        }
+        if body_simplified || n < params.len() {
+            // (In a partial application the parameters are captured by the rest.)
+            let probe = Expr::Fun(params[..n].to_vec(), Box::new(rest));
+            self.occs.absorb(binder_occurrences(&probe));
+            let Expr::Fun(_, rest) = probe else {
+                unreachable!("built above")
+            };
+            return self.beta_bind(&params[..n], *rest, args, extra, in_scope, ctx);
+        }
+        self.beta_bind(&params[..n], rest, args, extra, in_scope, ctx)
+    }
+
+    fn beta_bind(
+        &mut self,
+        params: &[VarId],
+        rest: Expr,
+        args: Vec<Expr>,
+        extra: Vec<Expr>,
+        in_scope: InScope,
+        mut ctx: Context,
+    ) -> Expr {
+        let mut e = rest;
+        for (p, a) in params.iter().zip(args) {
             e = Expr::Local(*p, Box::new(a), Box::new(e));
         }
-        // The parameters are `let`s now (captured by the rest of a partial application),
-        // and the body changed since the pass began: analyse again.
-        self.occs.absorb(binder_occurrences(&e));
         if !extra.is_empty() {
             ctx.push((ContextEntry::App(extra), self.subst.clone()));
         }
