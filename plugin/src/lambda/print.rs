@@ -44,16 +44,15 @@ pub fn print_expr(e: &Expr, prog: Option<&Program>) -> String {
 
 /// What `--emit=lambda` shows: the program body, indented, binders with their types.
 pub fn print_program(p: &Program) -> String {
-    let mut s = print_expr_with(
-        &p.body,
-        Some(p),
-        PrintOptions {
+    super::with_big_stack(super::BIG_STACK, || {
+        let opts = PrintOptions {
             types: true,
             width: Some(100),
-        },
-    );
-    s.push('\n');
-    s
+        };
+        let mut s = print_expr_with(&p.body, Some(p), opts);
+        s.push('\n');
+        s
+    })
 }
 
 pub fn print_expr_with(e: &Expr, prog: Option<&Program>, opts: PrintOptions) -> String {

@@ -62,12 +62,12 @@ impl B {
 
     /// `let x1 = 1 in let x2 = x1 + x1 in ... print_int xn`: every definition used twice
     /// (or once, for `once`).
-    fn let_chain(&mut self, n: usize, once: bool) -> Expr {
+    fn let_chain(&mut self, n: usize, once: bool, seed: VarId) -> Expr {
         let xs: Vec<VarId> = (0..n).map(|_| self.var(Type::int())).collect();
         let mut e = print_int(Expr::Var(xs[n - 1]));
         for i in (0..n).rev() {
             let def = if i == 0 {
-                int(1)
+                add(Expr::Var(seed), int(1))
             } else if once {
                 add(Expr::Var(xs[i - 1]), int(1))
             } else {
@@ -78,11 +78,10 @@ impl B {
         e
     }
 
-    /// `let f = fun a -> a * 3 + 1 in print_int (f (f (... (f y))))` with an unknown `y`.
-    fn many_uses(&mut self, n: usize) -> Expr {
+    /// `let f = fun a -> a * 3 + 1 in print_int (f (f (... (f y))))`.
+    fn many_uses(&mut self, n: usize, y: VarId) -> Expr {
         let f = self.var(B::int_fun());
         let a = self.var(Type::int());
-        let y = self.var(Type::int());
         let def = Expr::Fun(
             vec![a],
             bx(add(
@@ -94,19 +93,12 @@ impl B {
         for _ in 0..n {
             call = Expr::App(bx(Expr::Var(f)), vec![call]);
         }
-        let g = self.var(B::int_fun());
-        // `y` is a parameter, so nothing folds away.
-        let body = Expr::Local(
-            g,
-            bx(Expr::Fun(vec![y], bx(call))),
-            bx(print_int(Expr::App(bx(Expr::Var(g)), vec![int(2)]))),
-        );
-        Expr::Local(f, bx(def), bx(body))
+        Expr::Local(f, bx(def), bx(print_int(call)))
     }
 
     /// `(fun a1 -> (fun a2 -> ... (fun ak -> a1 + .. + ak))) 1 2 .. k`, nested lambdas
     /// applied one argument at a time.
-    fn nested_lambdas(&mut self, k: usize) -> Expr {
+    fn nested_lambdas(&mut self, k: usize, y: VarId) -> Expr {
         let xs: Vec<VarId> = (0..k).map(|_| self.var(Type::int())).collect();
         let mut body = int(0);
         for x in &xs {
@@ -116,7 +108,12 @@ impl B {
             body = Expr::Fun(vec![*x], bx(body));
         }
         for i in 0..k {
-            body = Expr::App(bx(body), vec![int(i as i64)]);
+            let arg = if i % 2 == 0 {
+                Expr::Var(y)
+            } else {
+                int(i as i64)
+            };
+            body = Expr::App(bx(body), vec![arg]);
         }
         print_int(body)
     }
@@ -150,44 +147,55 @@ impl B {
     }
 }
 
-/// Programs of about `nodes` IR nodes in each family.
+/// Programs of about `nodes` IR nodes in each family. Each family's term depends on an
+/// unknown `y`: it is the body of `fun y -> ..`, called twice (too big to inline), so that
+/// not everything folds to a constant.
 pub fn bench_programs(nodes: usize) -> Vec<(&'static str, Program)> {
     let mut out = vec![];
-    let mut make = |name: &'static str, f: &dyn Fn(&mut B) -> Expr| {
+    let mut make = |name: &'static str, f: &dyn Fn(&mut B, VarId) -> Expr| {
         let mut b = B::new();
-        let body = f(&mut b);
-        b.prog.body = body;
+        let y = b.var(Type::int());
+        let h = b.var(Type::arrow(Type::int(), Type::unit()));
+        let def = Expr::Fun(vec![y], bx(f(&mut b, y)));
+        let call = |k: i64| Expr::App(bx(Expr::Var(h)), vec![int(k)]);
+        b.prog.body = Expr::Local(h, bx(def), bx(Expr::Seq(bx(call(1)), bx(call(2)))));
         out.push((name, b.prog));
     };
-    make("let chain, each used twice", &|b| {
-        b.let_chain(nodes / 4, false)
+    make("let chain, each used twice", &|b, y| {
+        b.let_chain(nodes / 4, false, y)
     });
-    make("let chain, each used once", &|b| {
-        b.let_chain(nodes / 4, true)
+    make("let chain, each used once", &|b, y| {
+        b.let_chain(nodes / 4, true, y)
     });
-    make("many-use small function", &|b| b.many_uses(nodes / 2));
-    make("nested lambdas applied", &|b| b.nested_lambdas(nodes / 4));
-    make("recursive groups", &|b| b.rec_groups(nodes / 22));
+    make("many-use small function", &|b, y| b.many_uses(nodes / 2, y));
+    make("nested lambdas applied", &|b, y| {
+        b.nested_lambdas(nodes / 4, y)
+    });
+    make("recursive groups", &|b, _| b.rec_groups(nodes / 22));
     out
 }
 
+/// Simplifies the programs of [`bench_programs`] (built, measured and dropped on a thread
+/// with a large stack: the terms are deep).
 pub fn run_bench(nodes: usize) -> Vec<BenchFigure> {
-    bench_programs(nodes)
-        .into_iter()
-        .map(|(family, mut p)| {
-            let nodes_before = node_count(&p.body);
-            let start = Instant::now();
-            let report = simplify_program(&mut p, &SimplifyOptions::default());
-            let time = start.elapsed();
-            BenchFigure {
-                family,
-                nodes_before,
-                nodes_after: node_count(&p.body),
-                passes: report.passes.len(),
-                time,
-            }
-        })
-        .collect()
+    crate::lambda::with_big_stack(crate::lambda::BIG_STACK, || {
+        bench_programs(nodes)
+            .into_iter()
+            .map(|(family, mut p)| {
+                let nodes_before = node_count(&p.body);
+                let start = Instant::now();
+                let report = simplify_program(&mut p, &SimplifyOptions::default());
+                let time = start.elapsed();
+                BenchFigure {
+                    family,
+                    nodes_before,
+                    nodes_after: node_count(&p.body),
+                    passes: report.passes.len(),
+                    time,
+                }
+            })
+            .collect()
+    })
 }
 
 #[test]
@@ -215,22 +223,4 @@ fn bench_programs_simplify_correctly() {
         verify_program(&q).unwrap_or_else(|e| panic!("{name}: {e:?}"));
         assert_eq!(before, run_program(&q, &InterpOptions::default()), "{name}");
     }
-}
-
-#[test]
-#[ignore]
-fn debug_bench_family() {
-    use crate::lambda::print::print_program;
-    let which: usize = std::env::var("FAMILY").unwrap().parse().unwrap();
-    let n: usize = std::env::var("NODES").unwrap().parse().unwrap();
-    let (name, mut p) = bench_programs(n).swap_remove(which);
-    println!("{name}\n{}", print_program(&p));
-    let r = simplify_program(
-        &mut p,
-        &SimplifyOptions {
-            max_passes: 1,
-            ..Default::default()
-        },
-    );
-    println!("{}\n{r}", print_program(&p));
 }

@@ -78,7 +78,7 @@ impl Effects<'_> {
                 return match subst.get(v.0) {
                     Some(SubstRng::Suspend(d, s)) => match self.suspended.and_then(|c| c.get(v)) {
                         Some(p) => *p,
-                        None => self.purity(d, s),
+                        None => d.with(|d| self.purity(d, s)).unwrap_or(Purity::Pure),
                     },
                     _ => Purity::Pure,
                 }

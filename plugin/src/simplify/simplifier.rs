@@ -1,8 +1,10 @@
 //! The simplifier proper: `simplify` descends, `rebuild` ascends (see the module docs of
 //! [`super`] for the design and the post it follows).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use super::copy::{copy_fresh, subst_type_in_place};
 use super::effects::{is_trivial, is_value, size, Effects};
@@ -24,9 +26,31 @@ pub type Subst = PMap<SubstRng>;
 pub enum SubstRng {
     /// Not simplified yet: simplified at the use site, in its context, under the saved
     /// substitution. Only for `Once` variables.
-    Suspend(Expr, Subst),
+    Suspend(Suspended, Subst),
     /// Already simplified: never simplified again (the substitution is emptied).
     Done(Expr),
+}
+
+/// A suspended definition. The substitution is persistent and copied into every context
+/// entry, so the definition is shared; it is *taken* at its only use (cloning it there would
+/// cost its size at every link of a chain of suspensions).
+#[derive(Clone, Debug)]
+pub struct Suspended(Rc<RefCell<Option<Expr>>>);
+
+impl Suspended {
+    pub fn new(e: Expr) -> Self {
+        Suspended(Rc::new(RefCell::new(Some(e))))
+    }
+
+    /// The definition, leaving nothing behind (a `Once` variable is used once).
+    pub fn take(&self) -> Option<Expr> {
+        self.0.borrow_mut().take()
+    }
+
+    /// Looks at the definition, if it was not taken yet.
+    pub fn with<R>(&self, f: impl FnOnce(&Expr) -> R) -> Option<R> {
+        self.0.borrow().as_ref().map(f)
+    }
 }
 
 /// Every variable in scope, with its definition when it is known.
@@ -302,8 +326,10 @@ impl<'a> Simplifier<'a> {
                                 .map_or_else(Type::int, |p| self.vars.ty(*p).clone());
                             let t = self.vars.fresh("arg", ty, Span::default());
                             let a = std::mem::replace(a, Expr::Var(t));
-                            self.subst
-                                .insert(t.0, SubstRng::Suspend(a, arg_subst.clone()));
+                            self.subst.insert(
+                                t.0,
+                                SubstRng::Suspend(Suspended::new(a), arg_subst.clone()),
+                            );
                         }
                     }
                     break self.beta(ps, *body, args, false, in_scope, ctx);
@@ -436,7 +462,8 @@ impl<'a> Simplifier<'a> {
                 self.locals_inlined_here();
                 self.suspended_purity.insert(var, purity);
                 let subst = self.subst.clone();
-                self.subst.insert(var.0, SubstRng::Suspend(defn, subst));
+                self.subst
+                    .insert(var.0, SubstRng::Suspend(Suspended::new(defn), subst));
                 body
             }
             occ => {
@@ -457,16 +484,21 @@ impl<'a> Simplifier<'a> {
         ctx: &Context,
     ) -> ControlFlow<VarId, Expr> {
         match self.subst.remove(var.0) {
-            Some(SubstRng::Suspend(payload, subst)) => {
-                self.note_call(
-                    var,
-                    ctx,
-                    true,
-                    "used once: its definition moves here".into(),
-                );
-                self.subst = subst;
-                ControlFlow::Continue(payload)
-            }
+            Some(SubstRng::Suspend(payload, subst)) => match payload.take() {
+                Some(payload) => {
+                    self.note_call(
+                        var,
+                        ctx,
+                        true,
+                        "used once: its definition moves here".into(),
+                    );
+                    self.subst = subst;
+                    ControlFlow::Continue(payload)
+                }
+                // A second use of a `Once` variable would be a bug in the analysis; keep the
+                // variable (the verifier will report it unbound) rather than guess.
+                None => ControlFlow::Break(var),
+            },
             Some(SubstRng::Done(payload)) => {
                 self.note_call(var, ctx, true, "trivial definition".into());
                 self.subst = Subst::default();
