@@ -40,7 +40,8 @@ pub struct InterpOptions {
     /// Nested (non-tail) evaluations before `Stack_overflow` (which is also raised when the
     /// thread's stack is nearly used up).
     pub max_depth: usize,
-    /// The interpreter thread's stack.
+    /// The interpreter thread's stack (reserved, not committed: 4 GiB by default, which holds
+    /// about a million nested calls in a debug build, several million in a release build).
     pub stack_bytes: usize,
 }
 
@@ -48,8 +49,8 @@ impl Default for InterpOptions {
     fn default() -> Self {
         InterpOptions {
             fuel: 50_000_000,
-            max_depth: 200_000,
-            stack_bytes: super::BIG_STACK,
+            max_depth: 10_000_000,
+            stack_bytes: 4 << 30,
         }
     }
 }
@@ -139,6 +140,12 @@ pub struct Closure<'p> {
 }
 
 type Env<'p> = PMap<Value<'p>>;
+
+enum Step<'p> {
+    Value(Value<'p>),
+    /// Continue with this expression in this environment (a tail position).
+    Tail(&'p Expr, Env<'p>),
+}
 
 pub enum Unwind<'p> {
     Raise(Value<'p>),
@@ -244,227 +251,286 @@ impl<'p> Machine<'p> {
         Ok(vals)
     }
 
+    /// Evaluates `e`: one [`Machine::step`] after another while they end in a tail position.
     fn eval_loop(&mut self, mut e: &'p Expr, mut env: Env<'p>) -> R<'p, Value<'p>> {
         loop {
             if self.fuel == 0 {
                 return Err(Unwind::OutOfFuel);
             }
             self.fuel -= 1;
-            match e {
-                Expr::Var(v) => {
-                    return match env.get(v.0) {
-                        Some(x) => Ok(x.clone()),
-                        None => error(format!("unbound variable {v}")),
-                    }
+            match self.step(e, env)? {
+                Step::Value(v) => return Ok(v),
+                Step::Tail(e2, env2) => {
+                    e = e2;
+                    env = env2;
                 }
-                Expr::Const(Const::Int(n)) => return Ok(Value::Int(*n)),
-                Expr::Const(Const::Char(c)) => return Ok(Value::Int(*c as i64)),
-                Expr::Const(Const::String(s)) => return Ok(Value::Str(s.clone())),
-                Expr::Fun(ps, body) => {
-                    return Ok(Value::Closure(Rc::new(Closure {
-                        params: ps,
-                        body,
-                        env: RefCell::new(env),
-                    })))
-                }
-                Expr::App(f, args) => {
-                    let mut argv = self.eval_args(args, &env)?;
-                    let mut fv = self.eval(f, env.clone())?;
-                    // Apply, one closure at a time; the last saturated call is a tail call.
-                    loop {
-                        let Value::Closure(c) = &fv else {
-                            return error("applying a non-function");
-                        };
-                        let n = c.params.len();
-                        let mut cenv = c.env.borrow().clone();
-                        if argv.len() < n {
-                            let k = argv.len();
-                            let params: &'p [VarId] = c.params;
-                            for (p, a) in params.iter().zip(argv) {
-                                cenv.insert(p.0, a);
-                            }
-                            return Ok(Value::Closure(Rc::new(Closure {
-                                params: &params[k..],
-                                body: c.body,
-                                env: RefCell::new(cenv),
-                            })));
-                        }
-                        let rest = argv.split_off(n);
-                        for (p, a) in c.params.iter().zip(argv) {
-                            cenv.insert(p.0, a);
-                        }
-                        if rest.is_empty() {
-                            e = c.body;
-                            env = cenv;
-                            break;
-                        }
-                        let body = c.body;
-                        fv = self.eval(body, cenv)?;
-                        argv = rest;
-                    }
-                }
-                Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => e = b,
-                Expr::Local(v, d, b) => {
-                    let x = self.eval(d, env.clone())?;
-                    env.insert(v.0, x);
-                    e = b;
-                }
-                Expr::LetRec(defs, b) => {
-                    let mut closures = vec![];
-                    for (v, d) in defs {
-                        let mut f = d;
-                        while let Expr::TyFun(_, x) | Expr::Loc(_, x) = f {
-                            f = x;
-                        }
-                        let Expr::Fun(ps, body) = f else {
-                            return error(format!("let rec {v} is not a function"));
-                        };
-                        let c = Rc::new(Closure {
-                            params: ps,
-                            body,
-                            env: RefCell::new(Env::new()),
-                        });
-                        env.insert(v.0, Value::Closure(c.clone()));
-                        closures.push(c);
-                    }
-                    for c in closures {
-                        *c.env.borrow_mut() = env.clone();
-                    }
-                    e = b;
-                }
-                Expr::Seq(a, b) => {
-                    self.eval(a, env.clone())?;
-                    e = b;
-                }
-                Expr::Prim(p, args) => {
-                    let argv = self.eval_args(args, &env)?;
-                    return self.prim(*p, argv);
-                }
-                Expr::If(c, a, b) => {
-                    let cv = self.eval(c, env.clone())?;
-                    e = match cv {
-                        Value::Int(0) => b,
-                        Value::Int(_) => a,
-                        _ => return error("`if` on a non-boolean"),
-                    };
-                }
-                Expr::Construct { index, args, .. } => {
-                    if args.is_empty() {
-                        return Ok(Value::Int(*index as i64));
-                    }
-                    let fields = self.eval_args(args, &env)?;
-                    return Ok(Value::Block(Rc::new(Block {
-                        tag: *index,
-                        fields: RefCell::new(fields),
-                    })));
-                }
-                Expr::ConstructExn { index, args } => {
-                    let mut fields = vec![Value::Int(*index as i64)];
-                    fields.extend(self.eval_args(args, &env)?);
-                    return Ok(Value::Block(Rc::new(Block {
-                        tag: EXN_TAG,
-                        fields: RefCell::new(fields),
-                    })));
-                }
-                Expr::Field(b, i) => {
-                    let v = self.eval(b, env)?;
-                    let Value::Block(blk) = v else {
-                        return error(format!("field {i} of a non-block"));
-                    };
-                    let skip = (blk.tag == EXN_TAG) as usize;
-                    let fields = blk.fields.borrow();
-                    return match fields.get(*i as usize + skip) {
-                        Some(x) => Ok(x.clone()),
-                        None => error(format!("field {i} out of range")),
-                    };
-                }
-                Expr::SetField(b, i, v) => {
-                    let x = self.eval(v, env.clone())?;
-                    let target = self.eval(b, env)?;
-                    let Value::Block(blk) = target else {
-                        return error(format!("setting field {i} of a non-block"));
-                    };
-                    let mut fields = blk.fields.borrow_mut();
-                    match fields.get_mut(*i as usize) {
-                        Some(slot) => *slot = x,
-                        None => return error(format!("field {i} out of range")),
-                    }
-                    return Ok(Value::Int(0));
-                }
-                Expr::Switch {
-                    scrut,
-                    arms,
-                    default,
-                    ..
-                } => {
-                    let key = match self.eval(scrut, env.clone())? {
-                        Value::Int(n) => n,
-                        Value::Block(b) => b.tag as i64,
-                        _ => return error("switch on a string or closure"),
-                    };
-                    e = match arms.iter().find(|(k, _)| *k == key) {
-                        Some((_, a)) => a,
-                        None => match default {
-                            Some(d) => d,
-                            None => return error(format!("no switch arm for {key}")),
-                        },
-                    };
-                }
-                Expr::While(c, b) => {
-                    loop {
-                        match self.eval(c, env.clone())? {
-                            Value::Int(0) => break,
-                            Value::Int(_) => {}
-                            _ => return error("`while` on a non-boolean"),
-                        }
-                        self.eval(b, env.clone())?;
-                    }
-                    return Ok(Value::Int(0));
-                }
-                Expr::For {
-                    var,
-                    from,
-                    to,
-                    dir,
-                    body,
-                } => {
-                    let Value::Int(lo) = self.eval(from, env.clone())? else {
-                        return error("for bound");
-                    };
-                    let Value::Int(hi) = self.eval(to, env.clone())? else {
-                        return error("for bound");
-                    };
-                    let mut i = lo;
-                    loop {
-                        let go = match dir {
-                            Direction::Upto => i <= hi,
-                            Direction::Downto => i >= hi,
-                        };
-                        if !go {
-                            break;
-                        }
-                        self.eval(body, env.update(var.0, Value::Int(i)))?;
-                        i = match dir {
-                            Direction::Upto => i + 1,
-                            Direction::Downto => i - 1,
-                        };
-                    }
-                    return Ok(Value::Int(0));
-                }
-                Expr::Raise(b, _) => {
-                    let v = self.eval(b, env)?;
-                    return Err(Unwind::Raise(v));
-                }
-                Expr::Try(b, v, h) => match self.eval(b, env.clone()) {
-                    Ok(x) => return Ok(x),
-                    Err(Unwind::Raise(exn)) => {
-                        env.insert(v.0, exn);
-                        e = h;
-                    }
-                    Err(other) => return Err(other),
-                },
             }
         }
+    }
+
+    /// One node. Each kind of node with more than a few locals has its own function, so that
+    /// the frames on the recursion path stay small (in debug builds a `match` with all the
+    /// cases inline takes kilobytes of stack per nested evaluation).
+    fn step(&mut self, e: &'p Expr, mut env: Env<'p>) -> R<'p, Step<'p>> {
+        Ok(match e {
+            Expr::Var(v) => match env.get(v.0) {
+                Some(x) => Step::Value(x.clone()),
+                None => return error(format!("unbound variable {v}")),
+            },
+            Expr::Const(Const::Int(n)) => Step::Value(Value::Int(*n)),
+            Expr::Const(Const::Char(c)) => Step::Value(Value::Int(*c as i64)),
+            Expr::Const(Const::String(s)) => Step::Value(Value::Str(s.clone())),
+            Expr::Fun(ps, body) => Step::Value(Value::Closure(Rc::new(Closure {
+                params: ps,
+                body,
+                env: RefCell::new(env),
+            }))),
+            Expr::App(f, args) => return self.step_app(f, args, env),
+            Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => Step::Tail(b, env),
+            Expr::Local(v, d, b) => {
+                let x = self.eval(d, env.clone())?;
+                env.insert(v.0, x);
+                Step::Tail(b, env)
+            }
+            Expr::LetRec(defs, b) => return self.step_letrec(defs, b, env),
+            Expr::Seq(a, b) => {
+                self.eval(a, env.clone())?;
+                Step::Tail(b, env)
+            }
+            Expr::Prim(p, args) => Step::Value(self.eval_prim(*p, args, &env)?),
+            Expr::If(c, a, b) => match self.eval(c, env.clone())? {
+                Value::Int(0) => Step::Tail(b, env),
+                Value::Int(_) => Step::Tail(a, env),
+                _ => return error("`if` on a non-boolean"),
+            },
+            Expr::Construct { index, args, .. } => {
+                Step::Value(self.eval_construct(*index, args, &env)?)
+            }
+            Expr::ConstructExn { index, args } => {
+                Step::Value(self.eval_construct_exn(*index, args, &env)?)
+            }
+            Expr::Field(b, i) => Step::Value(self.eval_field(b, *i, env)?),
+            Expr::SetField(b, i, v) => Step::Value(self.eval_set_field(b, *i, v, env)?),
+            Expr::Switch {
+                scrut,
+                arms,
+                default,
+                ..
+            } => return self.step_switch(scrut, arms, default.as_deref(), env),
+            Expr::While(c, b) => Step::Value(self.eval_while(c, b, env)?),
+            Expr::For {
+                var,
+                from,
+                to,
+                dir,
+                body,
+            } => Step::Value(self.eval_for(*var, from, to, *dir, body, env)?),
+            Expr::Raise(b, _) => {
+                let v = self.eval(b, env)?;
+                return Err(Unwind::Raise(v));
+            }
+            Expr::Try(b, v, h) => match self.eval(b, env.clone()) {
+                Ok(x) => Step::Value(x),
+                Err(Unwind::Raise(exn)) => {
+                    env.insert(v.0, exn);
+                    Step::Tail(h, env)
+                }
+                Err(other) => return Err(other),
+            },
+        })
+    }
+
+    fn step_app(&mut self, f: &'p Expr, args: &'p [Expr], env: Env<'p>) -> R<'p, Step<'p>> {
+        let mut argv = self.eval_args(args, &env)?;
+        let mut fv = self.eval(f, env)?;
+        // Apply, one closure at a time; the last saturated call is a tail call.
+        loop {
+            let Value::Closure(c) = &fv else {
+                return error("applying a non-function");
+            };
+            let n = c.params.len();
+            let params: &'p [VarId] = c.params;
+            let mut cenv = c.env.borrow().clone();
+            if argv.len() < n {
+                let k = argv.len();
+                for (p, a) in params.iter().zip(argv) {
+                    cenv.insert(p.0, a);
+                }
+                return Ok(Step::Value(Value::Closure(Rc::new(Closure {
+                    params: &params[k..],
+                    body: c.body,
+                    env: RefCell::new(cenv),
+                }))));
+            }
+            let rest = argv.split_off(n);
+            for (p, a) in params.iter().zip(argv) {
+                cenv.insert(p.0, a);
+            }
+            let body = c.body;
+            if rest.is_empty() {
+                return Ok(Step::Tail(body, cenv));
+            }
+            fv = self.eval(body, cenv)?;
+            argv = rest;
+        }
+    }
+
+    fn step_letrec(
+        &mut self,
+        defs: &'p [(VarId, Expr)],
+        b: &'p Expr,
+        mut env: Env<'p>,
+    ) -> R<'p, Step<'p>> {
+        let mut closures = vec![];
+        for (v, d) in defs {
+            let mut f = d;
+            while let Expr::TyFun(_, x) | Expr::Loc(_, x) = f {
+                f = x;
+            }
+            let Expr::Fun(ps, body) = f else {
+                return error(format!("let rec {v} is not a function"));
+            };
+            let c = Rc::new(Closure {
+                params: ps,
+                body,
+                env: RefCell::new(Env::new()),
+            });
+            env.insert(v.0, Value::Closure(c.clone()));
+            closures.push(c);
+        }
+        for c in closures {
+            *c.env.borrow_mut() = env.clone();
+        }
+        Ok(Step::Tail(b, env))
+    }
+
+    fn eval_prim(&mut self, p: Prim, args: &'p [Expr], env: &Env<'p>) -> R<'p, Value<'p>> {
+        let argv = self.eval_args(args, env)?;
+        self.prim(p, argv)
+    }
+
+    fn eval_construct(&mut self, index: u32, args: &'p [Expr], env: &Env<'p>) -> R<'p, Value<'p>> {
+        if args.is_empty() {
+            return Ok(Value::Int(index as i64));
+        }
+        let fields = self.eval_args(args, env)?;
+        Ok(Value::Block(Rc::new(Block {
+            tag: index,
+            fields: RefCell::new(fields),
+        })))
+    }
+
+    fn eval_construct_exn(
+        &mut self,
+        index: u32,
+        args: &'p [Expr],
+        env: &Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let mut fields = vec![Value::Int(index as i64)];
+        fields.extend(self.eval_args(args, env)?);
+        Ok(Value::Block(Rc::new(Block {
+            tag: EXN_TAG,
+            fields: RefCell::new(fields),
+        })))
+    }
+
+    fn eval_field(&mut self, b: &'p Expr, i: u32, env: Env<'p>) -> R<'p, Value<'p>> {
+        let v = self.eval(b, env)?;
+        let Value::Block(blk) = v else {
+            return error(format!("field {i} of a non-block"));
+        };
+        let skip = (blk.tag == EXN_TAG) as usize;
+        let fields = blk.fields.borrow();
+        match fields.get(i as usize + skip) {
+            Some(x) => Ok(x.clone()),
+            None => error(format!("field {i} out of range")),
+        }
+    }
+
+    fn eval_set_field(
+        &mut self,
+        b: &'p Expr,
+        i: u32,
+        v: &'p Expr,
+        env: Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let x = self.eval(v, env.clone())?;
+        let target = self.eval(b, env)?;
+        let Value::Block(blk) = target else {
+            return error(format!("setting field {i} of a non-block"));
+        };
+        let mut fields = blk.fields.borrow_mut();
+        match fields.get_mut(i as usize) {
+            Some(slot) => *slot = x,
+            None => return error(format!("field {i} out of range")),
+        }
+        Ok(Value::Int(0))
+    }
+
+    fn step_switch(
+        &mut self,
+        scrut: &'p Expr,
+        arms: &'p [(i64, Expr)],
+        default: Option<&'p Expr>,
+        env: Env<'p>,
+    ) -> R<'p, Step<'p>> {
+        let key = match self.eval(scrut, env.clone())? {
+            Value::Int(n) => n,
+            Value::Block(b) => b.tag as i64,
+            _ => return error("switch on a string or closure"),
+        };
+        match arms.iter().find(|(k, _)| *k == key) {
+            Some((_, a)) => Ok(Step::Tail(a, env)),
+            None => match default {
+                Some(d) => Ok(Step::Tail(d, env)),
+                None => error(format!("no switch arm for {key}")),
+            },
+        }
+    }
+
+    fn eval_while(&mut self, c: &'p Expr, b: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
+        loop {
+            match self.eval(c, env.clone())? {
+                Value::Int(0) => break,
+                Value::Int(_) => {}
+                _ => return error("`while` on a non-boolean"),
+            }
+            self.eval(b, env.clone())?;
+        }
+        Ok(Value::Int(0))
+    }
+
+    fn eval_for(
+        &mut self,
+        var: VarId,
+        from: &'p Expr,
+        to: &'p Expr,
+        dir: Direction,
+        body: &'p Expr,
+        env: Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let Value::Int(lo) = self.eval(from, env.clone())? else {
+            return error("for bound");
+        };
+        let Value::Int(hi) = self.eval(to, env.clone())? else {
+            return error("for bound");
+        };
+        let mut i = lo;
+        loop {
+            let go = match dir {
+                Direction::Upto => i <= hi,
+                Direction::Downto => i >= hi,
+            };
+            if !go {
+                break;
+            }
+            self.eval(body, env.update(var.0, Value::Int(i)))?;
+            i = match dir {
+                Direction::Upto => i + 1,
+                Direction::Downto => i - 1,
+            };
+        }
+        Ok(Value::Int(0))
     }
 
     fn prim(&mut self, p: Prim, args: Vec<Value<'p>>) -> R<'p, Value<'p>> {

@@ -302,10 +302,10 @@ fn countdown(depth: i64, tail: bool) -> Program {
 
 #[test]
 fn interpreter_deep_and_tail_recursion() {
-    let o = run(&countdown(100_000, false));
-    assert_eq!(o.stdout_str(), "100000");
-    let o = run(&countdown(3_000_000, true));
-    assert_eq!(o.stdout_str(), "3000000");
+    let o = run(&countdown(50_000, false));
+    assert_eq!(o.stdout_str(), "50000");
+    let o = run(&countdown(300_000, true));
+    assert_eq!(o.stdout_str(), "300000");
     let o = run_program(
         &countdown(1_000_000, false),
         &InterpOptions {

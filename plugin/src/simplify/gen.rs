@@ -430,8 +430,9 @@ impl Gen {
                 ),
             ));
         }
-        let mut inner = env.clone();
-        inner.funs1.extend(names.iter().copied());
+        // Recursive functions are called with small constants only, so that recursion stays
+        // shallow (a stack overflow would show the interpreter's limits, not the program's).
+        let inner = env.clone();
         let k = self.below(5) as i64;
         let call = app(var(names[0]), vec![int(k)]);
         let rest = self.expr(&inner, d.min(3));
