@@ -10,13 +10,9 @@ use super::copy::{copy_fresh, subst_type_in_place};
 use super::effects::{is_trivial, is_value, size, Effects};
 use super::occurrence::{binder_occurrences, Occurrence, Occurrences};
 use super::report::CallSite;
-use super::scc::sccs;
 use crate::diagnostics::Span;
-use crate::lambda::arith::{eval_int_prim, IntResult};
-use crate::lambda::builtins::bool_expr;
 use crate::lambda::ir::*;
 use crate::lambda::pmap::PMap;
-use crate::lambda::verify::type_of_in;
 use crate::lambda::visit::{each_var_occurrence, peel_loc};
 
 /// Variables to inline, and with what.
@@ -142,27 +138,27 @@ pub struct Simplifier<'a> {
     pub subst: Subst,
     pub counters: Counters,
     pub inline_size_threshold: usize,
-    vars: &'a mut VarTable,
-    types: &'a TypeTable,
+    pub(super) vars: &'a mut VarTable,
+    pub(super) types: &'a TypeTable,
     /// References to each variable placed in the output so far (an over-approximation: a
     /// binding whose variable has none is dead).
-    emitted: Vec<u32>,
+    pub(super) emitted: Vec<u32>,
     /// Fresh variable → the variable it copies.
-    origins: &'a mut HashMap<VarId, VarId>,
+    pub(super) origins: &'a mut HashMap<VarId, VarId>,
     pub call_sites: Vec<CallSite>,
-    pass: usize,
+    pub(super) pass: usize,
     /// The purity of each `Suspend`ed definition.
-    suspended_purity: HashMap<VarId, Purity>,
+    pub(super) suspended_purity: HashMap<VarId, Purity>,
 }
 
-enum Step {
+pub(super) enum Step {
     /// The selection was rebuilt; continue with the rest of the context.
     Continue(Expr),
     /// The rest of the context was handled too.
     Finished(Expr),
 }
 
-fn strip_locs(mut e: Expr) -> Expr {
+pub(super) fn strip_locs(mut e: Expr) -> Expr {
     while let Expr::Loc(_, inner) = e {
         e = *inner;
     }
@@ -197,7 +193,7 @@ impl<'a> Simplifier<'a> {
         self.counters.total() == 0
     }
 
-    fn effects(&self) -> Effects<'_> {
+    pub(super) fn effects(&self) -> Effects<'_> {
         Effects {
             vars: self.vars,
             types: self.types,
@@ -205,13 +201,13 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    fn purity(&self, e: &Expr) -> Purity {
+    pub(super) fn purity(&self, e: &Expr) -> Purity {
         self.effects().purity(e, &Subst::default())
     }
 
     // ---- emitted references ----
 
-    fn emit(&mut self, v: VarId) {
+    pub(super) fn emit(&mut self, v: VarId) {
         let i = v.0 as usize;
         if i >= self.emitted.len() {
             self.emitted.resize(i + 1, 0);
@@ -219,12 +215,12 @@ impl<'a> Simplifier<'a> {
         self.emitted[i] += 1;
     }
 
-    fn emitted(&self, v: VarId) -> u32 {
+    pub(super) fn emitted(&self, v: VarId) -> u32 {
         self.emitted.get(v.0 as usize).copied().unwrap_or(0)
     }
 
     /// `e` (already counted) leaves the output.
-    fn un_emit(&mut self, e: &Expr) {
+    pub(super) fn un_emit(&mut self, e: &Expr) {
         let emitted = &mut self.emitted;
         each_var_occurrence(e, &mut |v| {
             if let Some(c) = emitted.get_mut(v.0 as usize) {
@@ -233,20 +229,20 @@ impl<'a> Simplifier<'a> {
         });
     }
 
-    fn count_refs(&mut self, e: &Expr) {
+    pub(super) fn count_refs(&mut self, e: &Expr) {
         each_var_occurrence(e, &mut |v| self.emit(v));
     }
 
     /// A copy of a simplified term for a second place in the output, with fresh binders
     /// (analysed, since it will be simplified again).
-    fn copy_for_inline(&mut self, e: &Expr) -> Expr {
+    pub(super) fn copy_for_inline(&mut self, e: &Expr) -> Expr {
         let c = copy_fresh(e, self.vars, self.origins);
         self.occs.absorb(binder_occurrences(&c));
         c
     }
 
     /// A copy placed in the output as it is: its references count.
-    fn copy_counted(&mut self, e: &Expr) -> Expr {
+    pub(super) fn copy_counted(&mut self, e: &Expr) -> Expr {
         let c = self.copy_for_inline(e);
         self.count_refs(&c);
         c
@@ -360,7 +356,7 @@ impl<'a> Simplifier<'a> {
     }
 
     /// Simplifies each term on its own (empty context) under the current substitution.
-    fn simplify_each(&mut self, es: Vec<Expr>, in_scope: &InScope) -> Vec<Expr> {
+    pub(super) fn simplify_each(&mut self, es: Vec<Expr>, in_scope: &InScope) -> Vec<Expr> {
         let saved = self.subst.clone();
         let out = es
             .into_iter()
@@ -373,7 +369,7 @@ impl<'a> Simplifier<'a> {
         out
     }
 
-    fn simplify_one(&mut self, e: Expr, in_scope: &InScope) -> Expr {
+    pub(super) fn simplify_one(&mut self, e: Expr, in_scope: &InScope) -> Expr {
         let saved = self.subst.clone();
         let out = self.simplify(e, in_scope.clone(), vec![]);
         self.subst = saved;
@@ -381,7 +377,7 @@ impl<'a> Simplifier<'a> {
     }
 
     /// The nodes no context flows into: their operands are simplified apart.
-    fn simplify_operands(&mut self, e: Expr, in_scope: &InScope) -> Expr {
+    pub(super) fn simplify_operands(&mut self, e: Expr, in_scope: &InScope) -> Expr {
         match e {
             Expr::Prim(p, args) => {
                 let args = self.simplify_each(args, in_scope);
@@ -442,7 +438,13 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    fn simplify_local(&mut self, var: VarId, defn: Expr, body: Expr, ctx: &mut Context) -> Expr {
+    pub(super) fn simplify_local(
+        &mut self,
+        var: VarId,
+        defn: Expr,
+        body: Expr,
+        ctx: &mut Context,
+    ) -> Expr {
         let occ = self.occs.lookup_var(var);
         let purity = self.effects().purity(&defn, &self.subst);
         match occ {
@@ -473,11 +475,11 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    fn locals_inlined_here(&mut self) {
+    pub(super) fn locals_inlined_here(&mut self) {
         self.counters.locals_inlined += 1;
     }
 
-    fn simplify_var(
+    pub(super) fn simplify_var(
         &mut self,
         var: VarId,
         in_scope: &InScope,
@@ -508,7 +510,7 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    fn callsite_inline(
+    pub(super) fn callsite_inline(
         &mut self,
         var: VarId,
         in_scope: &InScope,
@@ -547,7 +549,7 @@ impl<'a> Simplifier<'a> {
         }
     }
 
-    fn should_inline(
+    pub(super) fn should_inline(
         &self,
         var: VarId,
         ir: &Expr,
@@ -596,7 +598,7 @@ impl<'a> Simplifier<'a> {
 
     /// Whether inlining `ir` here opens up work: enough arguments in the context to saturate
     /// it, or an interesting argument (not trivial, or a variable with a known definition).
-    fn some_benefit(&self, ir: &Expr, in_scope: &InScope, ctx: &Context) -> bool {
+    pub(super) fn some_benefit(&self, ir: &Expr, in_scope: &InScope, ctx: &Context) -> bool {
         let mut params = 0;
         let mut f = ir;
         loop {
@@ -637,7 +639,7 @@ impl<'a> Simplifier<'a> {
         })
     }
 
-    fn note_call(&mut self, var: VarId, ctx: &Context, inlined: bool, reason: String) {
+    pub(super) fn note_call(&mut self, var: VarId, ctx: &Context, inlined: bool, reason: String) {
         let mut args = 0;
         for (entry, _) in ctx.iter().rev() {
             match entry {
@@ -659,129 +661,6 @@ impl<'a> Simplifier<'a> {
             inlined,
             reason,
         });
-    }
-
-    // ---- let rec ----
-
-    fn simplify_letrec(
-        &mut self,
-        defs: Vec<(VarId, Expr)>,
-        body: Expr,
-        in_scope: InScope,
-        ctx: Context,
-    ) -> Expr {
-        let n = defs.len();
-        let vars: Vec<VarId> = defs.iter().map(|(v, _)| *v).collect();
-        let index: HashMap<VarId, usize> = vars.iter().enumerate().map(|(i, v)| (*v, i)).collect();
-        let edges_of = |ds: &[&Expr]| -> Vec<Vec<usize>> {
-            ds.iter()
-                .map(|d| {
-                    let mut out = vec![];
-                    each_var_occurrence(d, &mut |v| {
-                        if let Some(&j) = index.get(&v) {
-                            if !out.contains(&j) {
-                                out.push(j);
-                            }
-                        }
-                    });
-                    out
-                })
-                .collect()
-        };
-        let breaker: Vec<bool> = vars.iter().map(|v| self.occs.is_loop_breaker(*v)).collect();
-        // Non-breakers in dependency order (they do not depend on each other cyclically),
-        // so each is simplified, and known, before the definitions that use it.
-        let edges = edges_of(&defs.iter().map(|(_, d)| d).collect::<Vec<_>>());
-        let non_breaker_edges: Vec<Vec<usize>> = (0..n)
-            .map(|i| {
-                if breaker[i] {
-                    vec![]
-                } else {
-                    edges[i].iter().copied().filter(|j| !breaker[*j]).collect()
-                }
-            })
-            .collect();
-        let mut order: Vec<usize> = sccs(n, &non_breaker_edges)
-            .into_iter()
-            .flatten()
-            .filter(|i| !breaker[*i])
-            .collect();
-        order.extend((0..n).filter(|i| breaker[*i]));
-
-        let mut scope = in_scope;
-        for v in &vars {
-            scope.insert(v.0, Definition::Unknown);
-        }
-        let saved = self.subst.clone();
-        let mut pending: Vec<Option<Expr>> = defs.into_iter().map(|(_, d)| Some(d)).collect();
-        let mut done: Vec<Option<Expr>> = vec![None; n];
-        for i in order {
-            self.subst = saved.clone();
-            let d = pending[i].take().expect("each definition once");
-            let d = self.simplify(d, scope.clone(), vec![]);
-            if !breaker[i] {
-                scope.insert(
-                    vars[i].0,
-                    Definition::BoundTo(d.clone(), self.occs.lookup_var(vars[i])),
-                );
-            }
-            done[i] = Some(d);
-        }
-        self.subst = saved;
-        let defs: Vec<Expr> = done.into_iter().map(|d| d.expect("simplified")).collect();
-        let inside: Vec<u32> = vars.iter().map(|v| self.emitted(*v)).collect();
-        // The body, with the whole context: `C[let rec fs in b]` is `let rec fs in C[b]`
-        // (closures are pure, and binders are unique).
-        let body = self.simplify(body, scope, ctx);
-
-        // Live bindings: used outside the group's definitions, or by a live one.
-        let edges = edges_of(&defs.iter().collect::<Vec<_>>());
-        let mut live: Vec<bool> = (0..n).map(|i| self.emitted(vars[i]) > inside[i]).collect();
-        let mut work: Vec<usize> = (0..n).filter(|i| live[*i]).collect();
-        while let Some(i) = work.pop() {
-            for &j in &edges[i] {
-                if !live[j] {
-                    live[j] = true;
-                    work.push(j);
-                }
-            }
-        }
-        for i in 0..n {
-            if !live[i] {
-                self.un_emit(&defs[i]);
-                self.counters.locals_inlined += 1;
-            }
-        }
-        // What is left, as nested groups in dependency order; a group that is not recursive
-        // becomes a plain `let` (which the next pass can inline like any other).
-        let keep: Vec<usize> = (0..n).filter(|i| live[*i]).collect();
-        let pos: HashMap<usize, usize> = keep.iter().enumerate().map(|(k, i)| (*i, k)).collect();
-        let sub: Vec<Vec<usize>> = keep
-            .iter()
-            .map(|i| {
-                edges[*i]
-                    .iter()
-                    .filter_map(|j| pos.get(j).copied())
-                    .collect()
-            })
-            .collect();
-        let comps = sccs(keep.len(), &sub);
-        let mut slots: Vec<Option<Expr>> = defs.into_iter().map(Some).collect();
-        let mut out = body;
-        for comp in comps.into_iter().rev() {
-            let recursive = comp.len() > 1 || sub[comp[0]].contains(&comp[0]);
-            let mut group: Vec<(VarId, Expr)> = comp
-                .iter()
-                .map(|k| (vars[keep[*k]], slots[keep[*k]].take().unwrap()))
-                .collect();
-            out = if recursive {
-                Expr::LetRec(group, Box::new(out))
-            } else {
-                let (v, d) = group.pop().unwrap();
-                Expr::Local(v, Box::new(d), Box::new(out))
-            };
-        }
-        out
     }
 
     // ---- rebuild: up ----
@@ -881,7 +760,7 @@ impl<'a> Simplifier<'a> {
     /// `((fun [p1 .. pn] body) a1 .. am)`: the parameters become `let`s of the arguments,
     /// bound in evaluation order (the last argument first), and the result is simplified
     /// again in the context.
-    fn beta(
+    pub(super) fn beta(
         &mut self,
         params: Vec<VarId>,
         body: Expr,
@@ -915,7 +794,7 @@ impl<'a> Simplifier<'a> {
         self.beta_bind(&params[..n], rest, args, extra, in_scope, ctx)
     }
 
-    fn beta_bind(
+    pub(super) fn beta_bind(
         &mut self,
         params: &[VarId],
         rest: Expr,
@@ -932,354 +811,5 @@ impl<'a> Simplifier<'a> {
             ctx.push((ContextEntry::App(extra), self.subst.clone()));
         }
         self.simplify(e, in_scope, ctx)
-    }
-
-    fn rebuild_field(&mut self, ir: Expr, i: u32, in_scope: &InScope) -> Expr {
-        let k = i as usize;
-        match peel_loc(&ir) {
-            Expr::Construct { args, .. } if k < args.len() => {
-                if args
-                    .iter()
-                    .enumerate()
-                    .all(|(j, a)| j == k || self.purity(a) == Purity::Pure)
-                {
-                    if let Expr::Construct { mut args, .. } = strip_locs(ir) {
-                        self.counters.known_cases += 1;
-                        let picked = args.swap_remove(k);
-                        for a in &args {
-                            self.un_emit(a);
-                        }
-                        return picked;
-                    }
-                    unreachable!("peel_loc saw a constructor");
-                }
-            }
-            Expr::Var(x) => {
-                if let Some(Definition::BoundTo(d, _)) = in_scope.get(x.0) {
-                    if let Expr::Construct { args, .. } = peel_loc(d) {
-                        if let Some(a) = args.get(k) {
-                            if is_trivial(a)
-                                && self.effects().field_purity(peel_loc(d), i) == Purity::Pure
-                            {
-                                let a = a.clone();
-                                self.counters.known_cases += 1;
-                                self.un_emit(&ir);
-                                self.count_refs(&a);
-                                return a;
-                            }
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        Expr::Field(Box::new(ir), i)
-    }
-
-    /// The constructor index (or int) `e` is known to evaluate to, without effects.
-    fn known_tag(&self, e: &Expr, in_scope: &InScope) -> Option<i64> {
-        match peel_loc(e) {
-            Expr::Const(Const::Int(n)) => Some(*n),
-            Expr::Const(Const::Char(c)) => Some(*c as i64),
-            Expr::Construct { index, args, .. }
-                if args.iter().all(|a| self.purity(a) == Purity::Pure) =>
-            {
-                Some(*index as i64)
-            }
-            Expr::Var(x) => match in_scope.get(x.0) {
-                Some(Definition::BoundTo(d, _)) => match peel_loc(d) {
-                    Expr::Const(Const::Int(n)) => Some(*n),
-                    Expr::Const(Const::Char(c)) => Some(*c as i64),
-                    Expr::Construct { index, .. } => Some(*index as i64),
-                    _ => None,
-                },
-                _ => None,
-            },
-            _ => None,
-        }
-    }
-
-    fn rebuild_select(
-        &mut self,
-        ir: Expr,
-        sel: Selection,
-        in_scope: &InScope,
-        ctx: &mut Context,
-    ) -> Step {
-        // 1. `(switch (let [x d] e) ..)` is `(let [x d] (switch e ..))`: look at the tail.
-        if let Expr::Local(..) | Expr::Seq(..) | Expr::LetRec(..) = peel_loc(&ir) {
-            let entry_subst = self.subst.clone();
-            let e = self.into_tail(
-                ir,
-                in_scope,
-                &mut |this: &mut Self, tail: Expr, scope: InScope| {
-                    this.rebuild(
-                        tail,
-                        scope,
-                        vec![(ContextEntry::Select(sel.clone()), entry_subst.clone())],
-                    )
-                },
-            );
-            return Step::Continue(e);
-        }
-        // 2. Case of known constructor (and known `if` conditions).
-        if let Some(tag) = self.known_tag(&ir, in_scope) {
-            if sel.arms.iter().any(|(k, _)| *k == tag) || sel.default.is_some() {
-                let Selection {
-                    arms,
-                    default,
-                    simplified,
-                    ..
-                } = sel;
-                let arm = match arms.into_iter().find(|(k, _)| *k == tag) {
-                    Some((_, a)) => a,
-                    None => *default.expect("checked above"),
-                };
-                self.counters.known_cases += 1;
-                self.un_emit(&ir);
-                if simplified {
-                    return Step::Continue(self.copy_counted(&arm));
-                }
-                return Step::Finished(self.simplify(arm, in_scope.clone(), std::mem::take(ctx)));
-            }
-        }
-        // 3. Nothing is selected from a raise.
-        if let (Expr::Raise(..), Shape::Switch { ty, .. }) = (peel_loc(&ir), &sel.shape) {
-            if let Expr::Raise(e, _) = strip_locs(ir) {
-                if sel.simplified {
-                    // The copies were never placed; the originals were counted.
-                } else {
-                    self.counters.dead_code_removed += 1;
-                }
-                return Step::Continue(Expr::Raise(e, ty.clone()));
-            }
-            unreachable!("peel_loc saw a raise");
-        }
-        // 4. Case of case: the selection moves into the arms of the inner one.
-        if let Some(ty) = self.case_of_case_type(&ir, &sel) {
-            let sel = self.simplify_selection(sel, in_scope);
-            let entry_subst = self.subst.clone();
-            self.counters.case_of_case += 1;
-            let push = |this: &mut Self, arm: Expr| {
-                this.rebuild(
-                    arm,
-                    in_scope.clone(),
-                    vec![(ContextEntry::Select(sel.clone()), entry_subst.clone())],
-                )
-            };
-            let e = match strip_locs(ir) {
-                Expr::If(c, a, b) => {
-                    let a = push(self, *a);
-                    let b = push(self, *b);
-                    Expr::If(c, Box::new(a), Box::new(b))
-                }
-                Expr::Switch {
-                    scrut,
-                    kind,
-                    arms,
-                    default,
-                    ..
-                } => {
-                    let arms = arms.into_iter().map(|(k, a)| (k, push(self, a))).collect();
-                    let default = default.map(|d| Box::new(push(self, *d)));
-                    Expr::Switch {
-                        scrut,
-                        kind,
-                        arms,
-                        default,
-                        ty: ty.expect("a switch needs its result type"),
-                    }
-                }
-                other => other,
-            };
-            return Step::Continue(e);
-        }
-        // 5. Nothing known: the arms are simplified (or copied) where they are.
-        let sel = if sel.simplified {
-            let arms = sel
-                .arms
-                .iter()
-                .map(|(k, a)| (*k, self.copy_counted(a)))
-                .collect();
-            let default = sel.default.as_ref().map(|d| Box::new(self.copy_counted(d)));
-            Selection {
-                arms,
-                default,
-                ..sel
-            }
-        } else {
-            self.simplify_selection(sel, in_scope)
-        };
-        Step::Continue(Self::build(ir, sel))
-    }
-
-    /// Applies `f` to the tail of a chain of `let`/`seq`/`let rec`, keeping the chain.
-    fn into_tail(
-        &mut self,
-        ir: Expr,
-        in_scope: &InScope,
-        f: &mut dyn FnMut(&mut Self, Expr, InScope) -> Expr,
-    ) -> Expr {
-        match strip_locs(ir) {
-            Expr::Local(v, d, b) => {
-                let scope = in_scope.update(
-                    v.0,
-                    Definition::BoundTo((*d).clone(), self.occs.lookup_var(v)),
-                );
-                let b = self.into_tail(*b, &scope, f);
-                Expr::Local(v, d, Box::new(b))
-            }
-            Expr::Seq(a, b) => {
-                let b = self.into_tail(*b, in_scope, f);
-                Expr::Seq(a, Box::new(b))
-            }
-            Expr::LetRec(defs, b) => {
-                let mut scope = in_scope.clone();
-                for (v, _) in &defs {
-                    scope.insert(v.0, Definition::Unknown);
-                }
-                let b = self.into_tail(*b, &scope, f);
-                Expr::LetRec(defs, Box::new(b))
-            }
-            other => f(self, other, in_scope.clone()),
-        }
-    }
-
-    /// `Some(result type)` (for a rebuilt inner switch; `None` inside for an inner `if`) when
-    /// case-of-case applies to `ir` under `sel` within the size budget.
-    fn case_of_case_type(&self, ir: &Expr, sel: &Selection) -> Option<Option<Type>> {
-        let inner_arms = match peel_loc(ir) {
-            Expr::If(..) => 2,
-            Expr::Switch { arms, default, .. } => arms.len() + default.is_some() as usize,
-            _ => return None,
-        };
-        let outer: usize = sel
-            .arms
-            .iter()
-            .map(|(_, a)| size(a, CASE_OF_CASE_BUDGET))
-            .sum::<usize>()
-            + sel
-                .default
-                .as_ref()
-                .map_or(0, |d| size(d, CASE_OF_CASE_BUDGET));
-        if outer.max(1) * inner_arms.saturating_sub(1) > CASE_OF_CASE_BUDGET {
-            return None;
-        }
-        match (peel_loc(ir), &sel.shape) {
-            (Expr::If(..), _) => Some(None),
-            (_, Shape::Switch { ty, .. }) => Some(Some(ty.clone())),
-            // The type of the `if`, from one of its arms.
-            (_, Shape::If) => type_of_in(self.vars, self.types, &sel.arms[0].1)
-                .ok()
-                .map(Some),
-        }
-    }
-
-    fn simplify_selection(&mut self, sel: Selection, in_scope: &InScope) -> Selection {
-        if sel.simplified {
-            return sel;
-        }
-        let saved = self.subst.clone();
-        let mut arms = vec![];
-        for (k, a) in sel.arms {
-            self.subst = saved.clone();
-            arms.push((k, self.simplify(a, in_scope.clone(), vec![])));
-        }
-        let default = sel.default.map(|d| {
-            self.subst = saved.clone();
-            Box::new(self.simplify(*d, in_scope.clone(), vec![]))
-        });
-        self.subst = saved;
-        Selection {
-            shape: sel.shape,
-            arms,
-            default,
-            simplified: true,
-        }
-    }
-
-    fn build(scrut: Expr, sel: Selection) -> Expr {
-        match sel.shape {
-            Shape::If => {
-                let mut then = None;
-                let mut els = None;
-                for (k, a) in sel.arms {
-                    if k == 1 {
-                        then = Some(a);
-                    } else {
-                        els = Some(a);
-                    }
-                }
-                Expr::If(
-                    Box::new(scrut),
-                    Box::new(then.expect("then")),
-                    Box::new(els.expect("else")),
-                )
-            }
-            Shape::Switch { kind, ty } => Expr::Switch {
-                scrut: Box::new(scrut),
-                kind,
-                arms: sel.arms,
-                default: sel.default,
-                ty,
-            },
-        }
-    }
-
-    // ---- constant folding ----
-
-    fn fold_prim(&mut self, p: Prim, args: Vec<Expr>) -> Expr {
-        if !matches!(p, Prim::Runtime(..) | Prim::IsException(_)) {
-            let consts: Option<Vec<i64>> = args
-                .iter()
-                .map(|a| match peel_loc(a) {
-                    Expr::Const(Const::Int(n)) => Some(*n),
-                    Expr::Const(Const::Char(c)) => Some(*c as i64),
-                    Expr::Construct { args, index, .. } if args.is_empty() => Some(*index as i64),
-                    _ => None,
-                })
-                .collect();
-            if let Some(ns) = consts {
-                match eval_int_prim(p, &ns) {
-                    Some(IntResult::Int(n)) => {
-                        self.counters.constants_folded += 1;
-                        return Expr::Const(Const::Int(n));
-                    }
-                    Some(IntResult::Bool(b)) => {
-                        self.counters.constants_folded += 1;
-                        return bool_expr(b);
-                    }
-                    // Division by zero raises at run time: leave it.
-                    Some(IntResult::DivisionByZero) | None => {}
-                }
-            }
-        }
-        let is = |e: &Expr, n: i64| matches!(peel_loc(e), Expr::Const(Const::Int(m)) if *m == n);
-        let identity = match (p, args.as_slice()) {
-            (Prim::Add, [x, z])
-            | (Prim::Add, [z, x])
-            | (Prim::Sub, [x, z])
-            | (Prim::Or, [x, z])
-            | (Prim::Xor, [x, z])
-                if is(z, 0) =>
-            {
-                Some(x.clone())
-            }
-            (Prim::Mul, [x, o]) | (Prim::Mul, [o, x]) | (Prim::Div, [x, o]) if is(o, 1) => {
-                Some(x.clone())
-            }
-            (Prim::Not, [inner]) => match peel_loc(inner) {
-                Expr::Prim(Prim::Not, xs) if xs.len() == 1 => Some(xs[0].clone()),
-                _ => None,
-            },
-            _ => None,
-        };
-        match identity {
-            Some(x) => {
-                self.counters.constants_folded += 1;
-                x
-            }
-            None => Expr::Prim(p, args),
-        }
     }
 }
