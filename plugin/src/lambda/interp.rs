@@ -14,7 +14,7 @@
 //!   right to left, then the function; `for` bounds left to right.
 //! - Exceptions are Rust `Err`s. An uncaught one prints OCaml's message on stderr
 //!   (`Fatal error: exception Failure("boom")`) and exits with code 2.
-//! - Runtime primitives are those of [`super::runtime::RUNTIME`] ([`call_runtime`]).
+//! - Runtime primitives are those of [`super::runtime::RUNTIME`] ([`Machine::call_runtime`]).
 //! - Tail calls (and `let`/`seq`/`if`/`switch` bodies) run in a loop, so tail recursion takes
 //!   no Rust stack; other recursion runs on a thread with a large stack
 //!   ([`InterpOptions::stack_bytes`]) and, past [`InterpOptions::max_depth`] nested calls,

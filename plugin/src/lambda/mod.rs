@@ -1,7 +1,7 @@
 //! The typed lambda IR ([`ir`]): what `typing` produces and `simplify`, `mono` and `closure`
 //! consume — and its tooling:
 //!
-//! - [`print`]: the text form, in the notation of the "Making a Language" posts
+//! - [`mod@print`]: the text form, in the notation of the "Making a Language" posts
 //!   (`(fun [V0 V1] body)`, `(f a b)`, `(ty_fun body)`, `(let [V0 e] body)`, ...), and
 //!   [`parse`], its reader (for tests written as text).
 //! - [`verify`]: a type checker for the System F IR (well-typed, binders unique, variables in

@@ -2,7 +2,7 @@
 //!
 //! The verifier types runtime calls from this table (an unknown name is typed loosely: its
 //! arguments are checked, its result is whatever the context demands); the interpreter
-//! implements every entry (`interp::call_runtime`; a test checks the two agree). To add a
+//! implements every entry (`interp::Machine::call_runtime`; a test checks the two agree). To add a
 //! primitive, add a row here and a case there.
 
 use super::ir::{Purity, Type};

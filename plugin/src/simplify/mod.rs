@@ -57,7 +57,7 @@
 //!   substitution differs from the current one, each argument is suspended under its own
 //!   behind a fresh variable. Substitutions and in-scope sets are persistent maps
 //!   ([`crate::lambda::pmap`]) so saving them in every context entry is O(1), and a suspended
-//!   definition is taken, not cloned, at its use. The benchmark ([`bench`]) grows linearly.
+//!   definition is taken, not cloned, at its use. The benchmark ([`mod@bench`]) grows linearly.
 //! - An [inlining report](SimplifyReport) of every call site.
 //!
 //! Files: [`occurrence`] (analysis), [`simplifier`] (`simplify`, `rebuild`, inlining
