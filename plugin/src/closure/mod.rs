@@ -2,7 +2,7 @@
 //! environments ([`ir`]).
 //!
 //! 1. Number every `Fun` in pre-order (function 0 is the top level) and compute its free
-//!    variables. All walks here visit children in [`visit::for_each_child`] order, so the
+//!    variables. All walks here visit children in [`visit::each_child`] order, so the
 //!    pre-order numbers agree between passes.
 //! 2. Find the *closed* functions by a fixpoint: a function is closed when each of its free
 //!    variables is bound to a closed function (or to itself). Closed functions get a static
@@ -121,7 +121,7 @@ impl Converter {
                 }
                 self.number(b, None, span);
             }
-            _ => visit::for_each_child(e, |c| self.number(c, None, span)),
+            _ => visit::each_child(e, &mut |c| self.number(c, None, span)),
         }
     }
 
@@ -172,7 +172,7 @@ impl Converter {
                 bound.push(*var);
                 self.free_vars(body, bound, free);
             }
-            _ => visit::for_each_child(e, |c| self.free_vars(c, bound, free)),
+            _ => visit::each_child(e, &mut |c| self.free_vars(c, bound, free)),
         }
     }
 

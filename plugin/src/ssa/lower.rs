@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::builder::{header, string_data, FunctionBuilder, ModuleBuilder};
 use super::ir::*;
 use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Diagnostic;
 use crate::lambda::ir::{Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId};
 
 pub const CLOSURE_TAG: u8 = 247;

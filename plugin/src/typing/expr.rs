@@ -441,12 +441,12 @@ impl<'s> Typer<'s> {
             return Err(Diagnostic::error(span, "internal: builtin without parameters"));
         }
         let args: Vec<Expr> = params.iter().map(|&p| Expr::Var(p)).collect();
-        let body = self.builtin_apply(i, args, span)?;
+        let body = self.builtin_apply(i, args, cur)?;
         Ok((Expr::Fun(params, bx(body)), t))
     }
 
-    /// A saturated application of builtin `i`.
-    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, _span: Span) -> TResult<Expr> {
+    /// A saturated application of builtin `i`, whose result has type `result`.
+    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, result: Type) -> TResult<Expr> {
         let imp = self.builtins[i].imp;
         Ok(match imp {
             BuiltinImpl::Prim(Prim::Add, 0) => args.pop().unwrap(),
@@ -461,15 +461,8 @@ impl<'s> Typer<'s> {
                 let a = args.pop().unwrap();
                 Expr::If(bx(a), bx(bool_value(true)), bx(b))
             }
-            BuiltinImpl::Raise => {
-                let t = self.u.fresh_var();
-                Expr::Raise(bx(args.pop().unwrap()), t)
-            }
-            BuiltinImpl::Ref => Expr::Construct {
-                ty: Type::Con(TyCon::REF, vec![self.u.fresh_var()]),
-                index: 0,
-                args,
-            },
+            BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
+            BuiltinImpl::Ref => Expr::Construct { ty: result, index: 0, args },
             BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
             BuiltinImpl::Assign => {
                 let v = args.pop().unwrap();
@@ -507,7 +500,7 @@ impl<'s> Typer<'s> {
                         xs.push(x);
                         t = *r;
                     }
-                    let head = self.builtin_apply(i, xs, span)?;
+                    let head = self.builtin_apply(i, xs, t.clone())?;
                     return self.apply_rest(head, t, &args[arity..], f.span);
                 }
             }
@@ -735,6 +728,6 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
             }
             *e = x;
         }
-        _ => crate::lambda::visit::for_each_child_mut(e, |c| instantiate_rec_uses(c, members, vs)),
+        _ => crate::lambda::visit::each_child_mut(e, &mut |c| instantiate_rec_uses(c, members, vs)),
     }
 }

@@ -226,7 +226,7 @@ impl<'s> Typer<'s> {
                 *ty = self.ground(ty);
                 self.ground_expr(x)
             }
-            _ => crate::lambda::visit::for_each_child_mut(e, |c| self.ground_expr(c)),
+            _ => crate::lambda::visit::each_child_mut(e, &mut |c| self.ground_expr(c)),
         }
     }
 
