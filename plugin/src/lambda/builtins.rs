@@ -1,89 +1,89 @@
 //! The built-in type declarations and exceptions, in the order [`TyCon`]'s constants fix.
 //!
-//! `typing` may build its own table; whatever it builds must agree with these indices
-//! (`TyCon::INT` = 0 ... `TyCon::EXN` = 9). Constructor indices follow OCaml's declaration
+//! This is the one table: `typing` starts from it, tests and the interpreter use it too. Its
+//! order fixes the [`TyCon`] constants (`TyCon::INT` = 0 ...). Constructor indices follow OCaml's declaration
 //! order: `false` = 0, `true` = 1; `[]` = 0, `::` = 1; `None` = 0, `Some` = 1.
 //! Tests and the interpreter's own examples use [`builtin_types`].
 
 use super::ir::*;
 
-/// `'a`, the parameter of the built-in parameterised types (`list`, `option`, `ref`).
-pub const PARAM: TyVar = TyVar(u32::MAX);
+/// The parameters of the built-in parameterised types (`'a list`, `('a, 'b) %either`). The type
+/// checker reserves these two type variables.
+pub const PARAMS: [TyVar; 2] = [TyVar(0), TyVar(1)];
 
+/// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. The
+/// runtime raises some of them by index (see `runtime/`), so this order is part of the ABI.
+pub const EXCEPTIONS: &[(&str, &[&str])] = &[
+    ("Match_failure", &["string", "int", "int"]),
+    ("Assert_failure", &["string", "int", "int"]),
+    ("Invalid_argument", &["string"]),
+    ("Failure", &["string"]),
+    ("Not_found", &[]),
+    ("Division_by_zero", &[]),
+    ("Stack_overflow", &[]),
+    ("Exit", &[]),
+    ("End_of_file", &[]),
+    ("Out_of_memory", &[]),
+];
+
+pub const EXN_MATCH_FAILURE: u32 = 0;
+pub const EXN_ASSERT_FAILURE: u32 = 1;
+
+/// The predefined type table.
 pub fn builtin_types() -> TypeTable {
-    let a = Type::Var(PARAM);
-    let ctor = |name: &str, args: Vec<Type>| Constructor {
+    let a = PARAMS[0];
+    let va = Type::Var(a);
+    let prim = |name: &str| TypeDecl { name: name.into(), params: vec![], kind: DeclKind::Primitive };
+    let variant = |name: &str, params: Vec<TyVar>, ctors: Vec<(&str, Vec<Type>)>| TypeDecl {
         name: name.into(),
-        args,
-    };
-    let prim = |name: &str| TypeDecl {
-        name: name.into(),
-        params: vec![],
-        kind: DeclKind::Primitive,
+        params,
+        kind: DeclKind::Variant(
+            ctors.into_iter().map(|(n, args)| Constructor { name: n.into(), args }).collect(),
+        ),
     };
     let decls = vec![
         prim("int"),
         prim("char"),
         prim("string"),
         prim("float"),
-        TypeDecl {
-            name: "unit".into(),
-            params: vec![],
-            kind: DeclKind::Variant(vec![ctor("()", vec![])]),
-        },
-        TypeDecl {
-            name: "bool".into(),
-            params: vec![],
-            kind: DeclKind::Variant(vec![ctor("false", vec![]), ctor("true", vec![])]),
-        },
-        TypeDecl {
-            name: "list".into(),
-            params: vec![PARAM],
-            kind: DeclKind::Variant(vec![
-                ctor("[]", vec![]),
-                ctor(
-                    "::",
-                    vec![a.clone(), Type::Con(TyCon::LIST, vec![a.clone()])],
-                ),
-            ]),
-        },
-        TypeDecl {
-            name: "option".into(),
-            params: vec![PARAM],
-            kind: DeclKind::Variant(vec![ctor("None", vec![]), ctor("Some", vec![a.clone()])]),
-        },
+        variant("unit", vec![], vec![("()", vec![])]),
+        variant("bool", vec![], vec![("false", vec![]), ("true", vec![])]),
+        variant(
+            "list",
+            vec![a],
+            vec![("[]", vec![]), ("::", vec![va.clone(), Type::Con(TyCon::LIST, vec![va.clone()])])],
+        ),
+        variant("option", vec![a], vec![("None", vec![]), ("Some", vec![va.clone()])]),
         TypeDecl {
             name: "ref".into(),
-            params: vec![PARAM],
-            kind: DeclKind::Record(vec![FieldInfo {
-                name: "contents".into(),
-                ty: a,
-                mutable: true,
-            }]),
+            params: vec![a],
+            kind: DeclKind::Record(vec![FieldInfo { name: "contents".into(), ty: va.clone(), mutable: true }]),
         },
-        TypeDecl {
-            name: "exn".into(),
-            params: vec![],
-            kind: DeclKind::Extensible,
-        },
+        TypeDecl { name: "exn".into(), params: vec![], kind: DeclKind::Extensible },
+        TypeDecl { name: "array".into(), params: vec![a], kind: DeclKind::Primitive },
+        prim("out_channel"),
+        variant(
+            "%either",
+            vec![a, PARAMS[1]],
+            vec![("%Left", vec![va.clone()]), ("%Right", vec![Type::Var(PARAMS[1])])],
+        ),
     ];
-    let exn = |name: &str, args: Vec<Type>| ExceptionDecl {
-        name: name.into(),
-        args,
-    };
-    let loc = Type::Tuple(vec![Type::string(), Type::int(), Type::int()]);
-    let exceptions = vec![
-        exn("Not_found", vec![]),
-        exn("Failure", vec![Type::string()]),
-        exn("Invalid_argument", vec![Type::string()]),
-        exn("Exit", vec![]),
-        exn("Division_by_zero", vec![]),
-        exn("Match_failure", vec![loc.clone()]),
-        exn("Assert_failure", vec![loc]),
-        exn("Stack_overflow", vec![]),
-        exn("End_of_file", vec![]),
-    ];
+    let exceptions = EXCEPTIONS
+        .iter()
+        .map(|(name, args)| ExceptionDecl {
+            name: (*name).into(),
+            args: args.iter().map(|t| named(t)).collect(),
+        })
+        .collect();
     TypeTable { decls, exceptions }
+}
+
+fn named(t: &str) -> Type {
+    match t {
+        "int" => Type::int(),
+        "string" => Type::string(),
+        other => unreachable!("predefined exception argument type {other}"),
+    }
 }
 
 /// A program around `body` with the built-in types and an empty variable table.

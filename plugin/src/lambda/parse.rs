@@ -10,7 +10,7 @@
 
 use std::rc::Rc;
 
-use super::builtins::PARAM;
+use super::builtins::PARAMS;
 use super::ir::*;
 use super::print::{prim_name, NAMED_PRIMS};
 use super::runtime;
@@ -109,7 +109,7 @@ impl Reader<'_> {
             *pos += 1;
             t
         } else if tok == "'a" {
-            Type::Var(PARAM)
+            Type::Var(PARAMS[0])
         } else if let Some(n) = tok.strip_prefix("'t") {
             let v: u32 = n.parse().map_err(|_| format!("bad type variable {tok}"))?;
             self.prog.next_tyvar = self.prog.next_tyvar.max(v + 1);

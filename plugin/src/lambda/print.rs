@@ -84,7 +84,7 @@ fn tycon_name(c: TyCon, types: Option<&TypeTable>) -> String {
 }
 
 pub fn tyvar_name(v: TyVar) -> String {
-    if v == super::builtins::PARAM {
+    if v == super::builtins::PARAMS[0] {
         "'a".into()
     } else {
         format!("'t{}", v.0)

@@ -272,6 +272,11 @@ impl<'s> Typer<'s> {
                     }
                 }
             }
+            ExprKind::Match(scrut, cases)
+                if cases.iter().any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
+            {
+                self.match_with_exceptions(scrut, cases, span)
+            }
             ExprKind::Match(scrut, cases) => {
                 let (s, st) = self.expr(scrut)?;
                 let x = self.fresh_var("_match", st.clone(), scrut.span);
@@ -387,6 +392,45 @@ impl<'s> Typer<'s> {
             }
         }
         .map(|(x, t)| (wrap_loc(span, x), t))
+    }
+
+    /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
+    /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
+    /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
+    /// propagate.
+    fn match_with_exceptions(&mut self, scrut: &ast::Expr, cases: &[ast::Case], span: Span) -> TResult<(Expr, Type)> {
+        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) =
+            cases.iter().cloned().partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
+        let exn_cases: Vec<ast::Case> = exn_cases
+            .into_iter()
+            .map(|c| match c.pat.kind {
+                PatternKind::Exception(p) => ast::Case { pat: *p, guard: c.guard, body: c.body },
+                _ => unreachable!(),
+            })
+            .collect();
+        let (s, st) = self.expr(scrut)?;
+        let x = self.fresh_var("_exn", Type::exn(), span);
+        let (h, rt) = self.match_cases(x, &Type::exn(), &exn_cases, span, true)?;
+        let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
+        let left = Expr::Construct { ty: either.clone(), index: 0, args: vec![s] };
+        let right = Expr::Construct { ty: either.clone(), index: 1, args: vec![h] };
+        let r = self.fresh_var("_result", either.clone(), span);
+        let v = self.fresh_var("_value", st.clone(), span);
+        let (on_value, vt) = if value_cases.is_empty() {
+            (Expr::Var(v), st.clone())
+        } else {
+            self.match_cases(v, &st, &value_cases, span, false)?
+        };
+        self.expect(span, &vt, &rt)?;
+        let field = |r: VarId| Expr::Field(bx(Expr::Var(r)), 0);
+        let dispatch = Expr::Switch {
+            scrut: bx(Expr::Var(r)),
+            kind: crate::lambda::ir::SwitchKind::Constructor(either),
+            arms: vec![(0, Expr::Local(v, bx(field(r)), bx(on_value))), (1, field(r))],
+            default: None,
+            ty: rt.clone(),
+        };
+        Ok((Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)), rt))
     }
 
     fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {

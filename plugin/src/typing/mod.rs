@@ -87,9 +87,11 @@ pub(crate) struct Typer<'s> {
 
 impl<'s> Typer<'s> {
     fn new(source: &'s str, file_name: &str) -> Self {
-        let types = builtins::type_table();
+        let types = crate::lambda::builtins::builtin_types();
         let mut u = Unifier::default();
-        // TyVar(0) is the predefined declarations' parameter; keep it out of inference.
+        // The predefined declarations' parameters (`lambda::builtins::PARAMS`) stay out of
+        // inference.
+        u.fresh();
         u.fresh();
         let mut t = Typer {
             source,
