@@ -82,7 +82,7 @@ def main():
     ap.add_argument("--egret", default=os.path.join(ROOT, "target", "release", "egret"))
     ap.add_argument("programs", nargs="*")
     args = ap.parse_args()
-    programs = args.programs or sorted(
+    programs = [os.path.abspath(p) for p in args.programs] or sorted(
         os.path.join(ROOT, "bench", "programs", f)
         for f in os.listdir(os.path.join(ROOT, "bench", "programs"))
         if f.endswith(".ml")

@@ -617,6 +617,12 @@ impl<'s> Typer<'s> {
         for (v, pat, span) in destructure.into_iter().rev() {
             b = self.bind_pattern(v, pat, b, span)?;
         }
+        // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
+        // parameters (nothing is computed in between), as OCaml counts arity.
+        if let Expr::Fun(inner, inner_body) = b {
+            params.extend(inner);
+            b = *inner_body;
+        }
         Ok((Expr::Fun(params, bx(b)), Type::arrows(tys.into_iter(), bt)))
     }
 
