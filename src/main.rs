@@ -81,6 +81,22 @@ struct Common {
 fn main() -> ExitCode {
     install_ice_hook();
     let cli = Cli::parse();
+    // The compiler's passes recurse over the program's trees: give them a big stack, so deep
+    // programs (long `let` chains, big lists written out) never overflow it.
+    let worker = std::thread::Builder::new()
+        .name("egret".into())
+        .stack_size(1 << 30)
+        .spawn(move || command(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: internal compiler error: the compiler thread failed");
+            ExitCode::from(101)
+        }
+    }
+}
+
+fn command(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Check { file } => {
             let common = Common {
