@@ -306,10 +306,7 @@ impl<'p> Lowerer<'p> {
             CExpr::Apply(f, args) => {
                 let Some(vals) = self.args(fx, args)? else { return Ok(None) };
                 let Some(fv) = self.expr(fx, f, false)? else { return Ok(None) };
-                let apply = self.apply_fn(vals.len());
-                let mut all = vec![fv];
-                all.extend(vals);
-                self.call(fx, Callee::Direct(apply), all, tail)
+                self.apply_unknown(fx, fv, vals, tail)?
             }
             CExpr::Prim(p, args) => {
                 let Some(vals) = self.args(fx, args)? else { return Ok(None) };
@@ -713,6 +710,44 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(Stmt::Unreachable, Type::Raw);
         }
         self.join(fx, blocks, tail)
+    }
+
+    /// Applies the closure `f` to `args`: when its arity is exactly `args.len()` (checked
+    /// inline, the common case) its code is called directly; otherwise `egret_apply{n}`
+    /// handles partial and over-application.
+    fn apply_unknown(&mut self, fx: &mut Fx, f: Value, args: Vec<Value>, tail: bool) -> Result<Option<Value>, Diagnostic> {
+        let n = args.len();
+        let arity = fx.b.ins(Stmt::Load { base: f, index: 1, ty: Type::Val }, Type::Val);
+        let want = Self::konst(fx, n as i64);
+        let exact = fx.b.ins(Stmt::Binary(BinOp::Eq, arity, want), Type::Val);
+        let direct = fx.b.create_block();
+        let general = fx.b.create_block();
+        fx.b.ins(Stmt::Branch { cond: exact, then: direct, els: general }, Type::Raw);
+        let join = fx.b.create_block();
+        let mut outs = Vec::new();
+        let snap = fx.snapshot();
+        fx.b.switch_to_block(direct);
+        let code = fx.b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        let mut direct_args = args.clone();
+        direct_args.push(f);
+        if let Some(r) = self.call(fx, Callee::Indirect(code), direct_args, tail) {
+            outs.push((fx.b.current_block(), r));
+            fx.b.ins(Stmt::Jump(join), Type::Raw);
+        }
+        fx.b.switch_to_block(general);
+        let apply = self.apply_fn(n);
+        let mut all = vec![f];
+        all.extend(args);
+        if let Some(r) = self.call(fx, Callee::Direct(apply), all, tail) {
+            outs.push((fx.b.current_block(), r));
+            fx.b.ins(Stmt::Jump(join), Type::Raw);
+        }
+        if outs.is_empty() {
+            return Ok(None);
+        }
+        fx.b.switch_to_block(join);
+        fx.restore(&snap);
+        Ok(Some(fx.b.phi(Type::Val, &outs)))
     }
 
     /// The apply helper for `n` arguments (generated at the end, once every arity is known).
