@@ -176,9 +176,17 @@ impl<'p> Lowerer<'p> {
         }
         let name = self.p.types.exceptions[i as usize].name.clone();
         let s = self.string(name.as_bytes());
+        let predefined = (i as usize) < crate::typing::EXCEPTIONS.len();
+        let symbol = if predefined {
+            // The runtime refers to these by name (`egret_exn_Not_found`).
+            format!("egret_exn_{}", name.rsplit('.').next().unwrap_or(&name))
+        } else {
+            let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            format!("egret_exn{i}_{clean}")
+        };
         let d = self.mb.add_data(Data {
-            name: format!("egret_exn_{name}"),
-            linkage: if (i as usize) < crate::typing::EXCEPTIONS.len() { Linkage::Export } else { Linkage::Local },
+            name: symbol,
+            linkage: if predefined { Linkage::Export } else { Linkage::Local },
             words: vec![
                 DataWord::Word(header(2, EXN_TAG)),
                 DataWord::DataAddr(s),

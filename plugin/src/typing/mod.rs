@@ -122,14 +122,15 @@ impl<'s> Typer<'s> {
                 }
                 DeclKind::Record(fs) => {
                     for (j, f) in fs.iter().enumerate() {
-                        self.env.fields.insert(f.name.clone(), (con, j as u32));
+                        self.env.fields.entry(f.name.clone()).or_default().push((con, j as u32));
                     }
                 }
                 _ => {}
             }
         }
         for (i, e) in self.types.exceptions.iter().enumerate() {
-            self.env.ctors.insert(e.name.clone(), env::CtorRef::Exception(i as u32));
+            let ctor = e.name.rsplit('.').next().unwrap_or(&e.name);
+            self.env.ctors.insert(ctor.to_string(), env::CtorRef::Exception(i as u32));
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
