@@ -197,10 +197,9 @@ pub fn write_debug_info(
     );
     dwarf.unit.line_program = line_program;
     let directory = match source.path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dwarf
-            .unit
-            .line_program
-            .add_directory(LineString::String(dir.to_string_lossy().into_owned().into_bytes())),
+        Some(dir) if !dir.as_os_str().is_empty() => dwarf.unit.line_program.add_directory(
+            LineString::String(dir.to_string_lossy().into_owned().into_bytes()),
+        ),
         _ => dwarf.unit.line_program.default_directory(),
     };
     let file = dwarf.unit.line_program.add_file(
@@ -239,7 +238,10 @@ pub fn write_debug_info(
         constants::DW_AT_language,
         AttributeValue::Language(constants::DW_LANG_OCaml),
     );
-    cu.set(constants::DW_AT_name, AttributeValue::String(name.into_bytes()));
+    cu.set(
+        constants::DW_AT_name,
+        AttributeValue::String(name.into_bytes()),
+    );
     cu.set(
         constants::DW_AT_comp_dir,
         AttributeValue::String(comp_dir.into_bytes()),
@@ -248,7 +250,10 @@ pub fn write_debug_info(
         constants::DW_AT_low_pc,
         AttributeValue::Address(Address::Constant(0)),
     );
-    cu.set(constants::DW_AT_ranges, AttributeValue::RangeListRef(ranges));
+    cu.set(
+        constants::DW_AT_ranges,
+        AttributeValue::RangeListRef(ranges),
+    );
     cu.set(constants::DW_AT_stmt_list, AttributeValue::LineProgramRef);
 
     // The type of OCaml values: a signed machine word the pretty-printer decodes.
@@ -498,10 +503,16 @@ fn write_subprogram(
             addend: 0,
         }),
     );
-    e.set(constants::DW_AT_high_pc, AttributeValue::Udata(f.len as u64));
+    e.set(
+        constants::DW_AT_high_pc,
+        AttributeValue::Udata(f.len as u64),
+    );
     let mut frame_base = Expression::new();
     frame_base.op(constants::DW_OP_call_frame_cfa);
-    e.set(constants::DW_AT_frame_base, AttributeValue::Exprloc(frame_base));
+    e.set(
+        constants::DW_AT_frame_base,
+        AttributeValue::Exprloc(frame_base),
+    );
     e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
     if f.external {
         e.set(constants::DW_AT_external, AttributeValue::Flag(true));
@@ -552,7 +563,10 @@ fn write_subprogram(
         );
         e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
         if let Some(list) = location {
-            e.set(constants::DW_AT_location, AttributeValue::LocationListRef(list));
+            e.set(
+                constants::DW_AT_location,
+                AttributeValue::LocationListRef(list),
+            );
         }
     }
 }

@@ -193,6 +193,7 @@ pub enum ValueLocation {
 #[derive(Clone, Debug, Default)]
 pub struct FunctionDebugInfo {
     /// For each described value, the code ranges `[start, end)` where it lives in a location,
-    /// in increasing `start` order, not overlapping.
+    /// in increasing `start` order. Ranges may overlap when the value has copies: every listed
+    /// location holds it over its range.
     pub value_locations: Vec<(crate::ssa::ir::Value, Vec<(u32, u32, ValueLocation)>)>,
 }
