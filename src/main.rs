@@ -181,7 +181,10 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         eprintln!("error: unknown backend `{}` (available: {})", common.backend, registry.names().join(", "));
         return Err(ExitCode::from(1));
     };
-    let object = sess_time(&mut sess, "codegen+object", || egret_adapters::write_object(&module, backend, &opts.codegen));
+    let source_info = egret_adapters::SourceInfo { path: &common.file, text: &source };
+    let object = sess_time(&mut sess, "codegen+object", || {
+        egret_adapters::write_object_with_source(&module, backend, &opts.codegen, Some(&source_info))
+    });
     let object = match object {
         Ok(o) => o,
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {

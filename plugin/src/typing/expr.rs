@@ -49,6 +49,7 @@ impl<'s> Typer<'s> {
             self.section_mark = self.env.mark();
         }
         let item = phrase.item;
+        self.in_prelude = phrase.prelude;
         self.annot_vars.clear();
         match &item.kind {
             ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1)),
@@ -402,7 +403,7 @@ impl<'s> Typer<'s> {
                 Ok((y, yt))
             }
         }
-        .map(|(x, t)| (wrap_loc(span, x), t))
+        .map(|(x, t)| (wrap_loc(self.code_span(span), x), t))
     }
 
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
