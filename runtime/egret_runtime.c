@@ -426,7 +426,7 @@ value egret_string_get(value s, value i) {
 
 value egret_string_make(value n, value c) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("String.create");
+  if (len < 0) egret_invalid_argument("Bytes.create");
   value s = egret_alloc_string((size_t)len);
   memset((char *)s, (int)Int_val(c), (size_t)len);
   return s;
@@ -604,9 +604,11 @@ static value pad_to_width(value spec, const char *s, size_t len) {
 
 value egret_format_string(value spec, value s) { return pad_to_width(spec, (char *)s, egret_string_len(s)); }
 
+/* OCaml's %c ignores flags and width. */
 value egret_format_char(value spec, value c) {
+  (void)spec;
   char ch = (char)Int_val(c);
-  return pad_to_width(spec, &ch, 1);
+  return egret_string_of_bytes(&ch, 1);
 }
 
 /* ======================================================================================

@@ -49,7 +49,7 @@ let get = String.get
 let make = String.make
 let sub = String.sub
 let init n f =
-  if n < 0 then invalid_arg "String.init" else begin
+  if n < 0 then invalid_arg "Bytes.create" else begin
     let s = __bytes_create n in
     for i = 0 to n - 1 do __bytes_set s i (f i) done;
     s
