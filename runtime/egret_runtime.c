@@ -376,9 +376,11 @@ void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow,
  * blocks by tag, then size, then fields left to right. Functions cannot be compared.
  * ====================================================================================== */
 
-static int64_t compare_values(value a, value b) {
+/* `total` is OCaml's flag: compare (total) treats physically equal values as equal at once;
+ * = and the orderings (not total) look inside, so functional values always raise. */
+static int64_t compare_values(value a, value b, int total) {
   for (;;) {
-    if (a == b) return 0;
+    if (a == b && (total || Is_int(a))) return 0;
     if (Is_int(a)) {
       if (Is_int(b)) return Int_val(a) < Int_val(b) ? -1 : 1;
       return -1;
@@ -403,7 +405,7 @@ static int64_t compare_values(value a, value b) {
     if (sa != sb) return sa < sb ? -1 : 1;
     if (sa == 0) return 0;
     for (uint64_t i = 0; i + 1 < sa; i++) {
-      int64_t c = compare_values(Field(a, i), Field(b, i));
+      int64_t c = compare_values(Field(a, i), Field(b, i), total);
       if (c != 0) return c;
     }
     /* The last field iteratively: lists compare in constant stack. */
@@ -412,7 +414,8 @@ static int64_t compare_values(value a, value b) {
   }
 }
 
-value egret_compare(value a, value b) { return Val_int(compare_values(a, b)); }
+value egret_compare(value a, value b) { return Val_int(compare_values(a, b, 1)); }
+value egret_compare_partial(value a, value b) { return Val_int(compare_values(a, b, 0)); }
 
 /* ======================================================================================
  * Strings, bytes, conversions.

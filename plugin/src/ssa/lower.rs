@@ -613,8 +613,10 @@ impl<'p> Lowerer<'p> {
                 bin(fx, op)
             }
             Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge => {
+                // `=` and the orderings never take the physical-equality shortcut (OCaml's
+                // caml_equal & co.: functional values raise even when identical).
                 let c = fx.b.ins(
-                    Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v.clone(), ret: Type::Val },
+                    Stmt::Call { callee: Callee::Runtime("egret_compare_partial"), args: v.clone(), ret: Type::Val },
                     Type::Val,
                 );
                 let zero = Self::konst(fx, 0);
@@ -627,6 +629,11 @@ impl<'p> Lowerer<'p> {
                     _ => BinOp::Ge,
                 };
                 Some(fx.b.ins(Stmt::Binary(op, c, zero), Type::Val))
+            }
+            Prim::IntCompare => {
+                let gt = fx.b.ins(Stmt::Binary(BinOp::Gt, v[0], v[1]), Type::Val);
+                let lt = fx.b.ins(Stmt::Binary(BinOp::Lt, v[0], v[1]), Type::Val);
+                Some(fx.b.ins(Stmt::Binary(BinOp::Sub, gt, lt), Type::Val))
             }
             Prim::Compare => Some(fx.b.ins(
                 Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v, ret: Type::Val },

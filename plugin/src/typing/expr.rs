@@ -290,6 +290,14 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Match(scrut, cases) => {
                 let (s, st) = self.expr(scrut)?;
+                // ocamlopt evaluates the components of a tuple scrutinee left to right.
+                let s = match s {
+                    Expr::Construct { ty: Type::Tuple(tys), index, args } => {
+                        let ty = Type::Tuple(tys.clone());
+                        self.left_to_right(args, &tys, |args| Expr::Construct { ty, index, args })
+                    }
+                    s => s,
+                };
                 let x = self.fresh_var("_match", st.clone(), scrut.span);
                 let (body, rt) = self.match_cases(x, &st, cases, span, false)?;
                 Ok((Expr::Local(x, bx(s), bx(body)), rt))
@@ -406,6 +414,29 @@ impl<'s> Typer<'s> {
         .map(|(x, t)| (wrap_loc(self.code_span(span), x), t))
     }
 
+    /// Evaluates `args` left to right (binding the non-trivial ones in order), then `build`s
+    /// the expression from their values. The IR evaluates operands right to left; ocamlopt
+    /// goes left to right in a few places (`String.get`, a tuple scrutinee, int `compare`).
+    pub(super) fn left_to_right(
+        &mut self,
+        args: Vec<Expr>,
+        types: &[Type],
+        build: impl FnOnce(Vec<Expr>) -> Expr,
+    ) -> Expr {
+        let mut binds = Vec::new();
+        let mut vals = Vec::new();
+        for (a, t) in args.into_iter().zip(types) {
+            if matches!(a, Expr::Var(_) | Expr::Const(_)) {
+                vals.push(a);
+            } else {
+                let v = self.fresh_var("_arg", t.clone(), Span::default());
+                binds.push((v, a));
+                vals.push(Expr::Var(v));
+            }
+        }
+        binds.into_iter().rev().fold(build(vals), |body, (v, a)| Expr::Local(v, bx(a), bx(body)))
+    }
+
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
     /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
     /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
@@ -520,6 +551,25 @@ impl<'s> Typer<'s> {
             BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
             BuiltinImpl::Ref => Expr::Construct { ty: result, index: 0, args },
             BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
+            BuiltinImpl::RevApply => {
+                let f = args.pop().unwrap();
+                let x = args.pop().unwrap();
+                Expr::App(bx(f), vec![x])
+            }
+            BuiltinImpl::Apply => {
+                let x = args.pop().unwrap();
+                let f = args.pop().unwrap();
+                Expr::App(bx(f), vec![x])
+            }
+            BuiltinImpl::LeftToRight(p, _) => {
+                let mut types = Vec::new();
+                let mut t = self.builtins[i].ty.clone();
+                while let Type::Arrow(a, r) = t {
+                    types.push(*a);
+                    t = *r;
+                }
+                self.left_to_right(args, &types, |xs| Expr::Prim(p, xs))
+            }
             BuiltinImpl::Assign => {
                 let v = args.pop().unwrap();
                 let r = args.pop().unwrap();
@@ -531,8 +581,9 @@ impl<'s> Typer<'s> {
     fn builtin_arity(&self, i: usize) -> usize {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
+            BuiltinImpl::LeftToRight(_, n) => n,
             BuiltinImpl::Raise | BuiltinImpl::Ref | BuiltinImpl::Deref => 1,
-            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign => 2,
+            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign | BuiltinImpl::RevApply | BuiltinImpl::Apply => 2,
         }
     }
 
