@@ -95,6 +95,8 @@ pub enum Output {
 pub struct Session {
     pub timings: Vec<(&'static str, Duration)>,
     pub warnings: Vec<Diagnostic>,
+    /// What the stages did, for `--time-passes` (sizes before and after, counts).
+    pub notes: Vec<String>,
 }
 
 impl Session {
@@ -113,6 +115,9 @@ impl Session {
             s.push_str(&format!("{:>10.3} ms  {name}\n", d.as_secs_f64() * 1e3));
         }
         s.push_str(&format!("{:>10.3} ms  total\n", total.as_secs_f64() * 1e3));
+        for n in &self.notes {
+            s.push_str(&format!("  {n}\n"));
+        }
         s
     }
 }
@@ -142,6 +147,13 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
     }
     let mut program = program;
     let report = sess.time("simplify", || simplify::simplify_program(&mut program, &opts.simplify));
+    sess.notes.push(format!(
+        "simplify: {} -> {} lambda nodes, {} call sites inlined, {} passes",
+        report.size_before,
+        report.size_after,
+        report.inlined(),
+        report.passes.len()
+    ));
     if let Some(o) = emit(Stage::InlineReport, &|| report.to_string()) {
         return Ok(o);
     }
@@ -170,7 +182,12 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
         return Ok(o);
     }
     if opts.optimize {
-        sess.time("opt", || opt::optimize_module(&mut module));
+        let stats = sess.time("opt", || opt::optimize_module(&mut module));
+        let fired: usize = stats.fired.values().sum();
+        sess.notes.push(format!(
+            "opt: {} -> {} SSA statements, {fired} rewrites",
+            stats.stmts_before, stats.stmts_after
+        ));
         if opts.verify {
             ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
         }
