@@ -435,7 +435,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         note(*to);
     }
     saved.sort();
-    let frame = Frame::new(saved, out.num_spillslots);
+    let frame = Frame::new(vcode.slot_area, saved, out.num_spillslots);
 
     let mut buf = MachBuffer::new(check, listing);
     let labels = vcode

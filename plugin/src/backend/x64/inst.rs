@@ -144,6 +144,9 @@ pub enum RegImm {
 }
 
 /// A memory operand `[base + index * 2^shift + disp]`.
+///
+/// The base may be the physical `rbp` (the frame pointer, never allocated): that is how stack
+/// slots are addressed. Physical registers in an `Amode` are not register-allocation operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Amode {
     pub base: Reg,
@@ -438,10 +441,17 @@ pub trait OperandVisitor {
 
 impl Amode {
     fn visit(&mut self, v: &mut impl OperandVisitor) {
-        v.use_reg(&mut self.base);
+        if self.base.is_virtual() {
+            v.use_reg(&mut self.base);
+        }
         if let Some((ix, _)) = &mut self.index {
             v.use_reg(ix);
         }
+    }
+
+    /// `[rbp + disp]`: a stack slot (its displacement is final at lowering, see `abi.rs`).
+    pub fn frame(disp: i32) -> Amode {
+        Amode::base_disp(Reg::phys(Gpr::Rbp), disp)
     }
 }
 

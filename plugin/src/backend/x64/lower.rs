@@ -10,8 +10,9 @@
 //! asks for an operand in a register with [`Lower::put`], which marks the value *used*; a pure
 //! statement nobody `put` is not lowered at all. That is how a compare fused into a branch, or a
 //! constant folded into an immediate, disappears without a separate dead-code pass. Constants,
-//! data and function addresses are rematerialised at each use instead of living in a register
-//! across the function.
+//! data and function addresses, and stack-slot addresses (`lea r, [rbp - d]`) are
+//! rematerialised at each use instead of living in a register across the function; loads and
+//! stores of a stack slot address it `rbp`-relative directly.
 //!
 //! Rules may drop a successor (a branch on a constant); blocks the lowered CFG no longer reaches
 //! are pruned and the rest renumbered before register allocation.
@@ -26,7 +27,7 @@ use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegI
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
-use crate::ssa::ir::{Block, Callee, Function, SrcLoc, Stmt, Value};
+use crate::ssa::ir::{Abi, Block, Callee, Function, SrcLoc, Stmt, Value};
 use regalloc2::{RegClass, VReg};
 
 const NO_VREG: u32 = u32::MAX;
@@ -46,6 +47,10 @@ pub struct Lower<'a> {
     cur: Vec<Inst>,
     cur_block: Block,
     jump_args: Vec<VReg>,
+    /// Per `StackSlot` statement: the `rbp`-relative displacement of its first word.
+    slot_disps: Vec<(Value, i32)>,
+    /// Bytes of the frame's stack-slot area.
+    pub slot_area: u32,
     /// The first error a constructor met (unsupported statement).
     pub error: Option<String>,
 }
@@ -56,6 +61,17 @@ impl<'a> Lower<'a> {
         for s in &f.stmts {
             s.for_each_use(|v| use_counts[v.index()] += 1);
         }
+        // Each StackSlot gets its own words of the area under the saved rbp (abi.rs).
+        let mut slot_disps = Vec::new();
+        let mut area: i64 = 0;
+        for (i, s) in f.stmts.iter().enumerate() {
+            if let Stmt::StackSlot { words } = s {
+                area += 8 * (*words).max(1) as i64;
+                slot_disps.push((Value(i as u32), (-area).max(i32::MIN as i64) as i32));
+            }
+        }
+        let error = (area > i32::MAX as i64 / 2)
+            .then(|| format!("stack slots of {area} bytes are too large"));
         Lower {
             f,
             order,
@@ -66,7 +82,9 @@ impl<'a> Lower<'a> {
             cur: Vec::new(),
             cur_block: Block(0),
             jump_args: Vec::new(),
-            error: None,
+            slot_disps,
+            slot_area: area as u32,
+            error,
         }
     }
 
@@ -87,6 +105,16 @@ impl<'a> Lower<'a> {
 
     pub fn use_count(&self, v: Value) -> u32 {
         self.use_counts[v.index()]
+    }
+
+    /// If `v` is (a copy of) a `StackSlot`: the `rbp`-relative displacement of its first word.
+    pub fn stack_slot(&self, v: Value) -> Option<i32> {
+        let v = self.alias(v);
+        if !matches!(self.f.stmts[v.index()], Stmt::StackSlot { .. }) {
+            return None;
+        }
+        let i = self.slot_disps.binary_search_by_key(&v, |p| p.0).ok()?;
+        Some(self.slot_disps[i].1)
     }
 
     /// The SSA block being lowered.
@@ -123,6 +151,12 @@ impl<'a> Lower<'a> {
             Stmt::RawConst(n) => self.mov_imm(n),
             Stmt::DataAddr(d) => self.lea_symbol(RelocTarget::Data(d), 8 - 4),
             Stmt::FuncAddr(fid) => self.lea_symbol(RelocTarget::Func(fid), -4),
+            Stmt::StackSlot { .. } => {
+                let disp = self.stack_slot(v).expect("a stack slot");
+                let dst = self.temp();
+                self.lea(dst, Amode::frame(disp));
+                dst
+            }
             _ => {
                 self.used[v.index()] = true;
                 Reg::virt(self.vreg_of(v))
@@ -376,6 +410,28 @@ pub fn lower_function(f: &Function) -> Result<VCode, String> {
     if !f.predecessors()[0].is_empty() {
         return Err("the entry block has predecessors".into());
     }
+    if f.abi == Abi::C {
+        // The runtime calls it with the SysV C ABI, which agrees with egret's own convention
+        // for up to six register arguments; it never reads `egret_extra_args`, and a tail call
+        // would hand a C caller's frame to an egret function.
+        if f.params.len() > ARG_REGS.len() {
+            return Err(format!(
+                "a C-ABI function with {} parameters (at most {} are supported)",
+                f.params.len(),
+                ARG_REGS.len()
+            ));
+        }
+        if let Some((i, _)) = f
+            .stmts
+            .iter()
+            .enumerate()
+            .find(|(_, s)| matches!(s, Stmt::TailCall { .. }))
+        {
+            return Err(format!(
+                "a C-ABI function makes a tail call (%{i}); the SSA lowering must not emit one"
+            ));
+        }
+    }
     let order = BlockOrder::new(f);
     let mut lo = Lower::new(f, &order);
     let n = order.order.len();
@@ -435,6 +491,7 @@ pub fn lower_function(f: &Function) -> Result<VCode, String> {
         });
     }
     vcode.num_vregs = lo.num_vregs;
+    vcode.slot_area = lo.slot_area;
     vcode.finalize();
     Ok(vcode)
 }

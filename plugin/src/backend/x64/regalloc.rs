@@ -41,6 +41,8 @@ pub struct VCode {
     pub srclocs: Vec<SrcLoc>,
     pub blocks: Vec<VBlock>,
     pub num_vregs: usize,
+    /// Bytes of the frame's stack-slot area (`Stmt::StackSlot`s), addressed `rbp`-relative.
+    pub slot_area: u32,
     operands: Vec<Operand>,
     operand_ranges: Vec<(u32, u32)>,
 }
