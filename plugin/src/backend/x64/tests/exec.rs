@@ -594,7 +594,11 @@ fn codegen_backend_interface() {
             self.0.push((id, code.code.len()));
             Ok(())
         }
-        fn define_helper(&mut self, name: &str, _: &CompiledFunction) -> Result<(), crate::backend::BackendError> {
+        fn define_helper(
+            &mut self,
+            name: &str,
+            _: &CompiledFunction,
+        ) -> Result<(), crate::backend::BackendError> {
             panic!("the native backend defines no helper (asked for {name})")
         }
     }

@@ -6,5 +6,6 @@ mod builder;
 mod control;
 mod encode;
 mod exec;
+mod frame;
 mod jit;
 mod rules;
