@@ -37,6 +37,16 @@ use super::inst::Gpr;
 use crate::backend::CfiOp;
 use regalloc2::{MachineEnv, PRegSet};
 
+/// The runtime's minor-heap bump pointer, `uint64_t *egret_young_ptr` (an external data
+/// symbol): the next free word; allocation moves it up.
+pub const YOUNG_PTR_SYMBOL: &str = "egret_young_ptr";
+/// `uint64_t *egret_young_limit` (an external data symbol): inline allocation may move
+/// `egret_young_ptr` up to here; past it, the slow path calls [`ALLOC_SYMBOL`].
+pub const YOUNG_LIMIT_SYMBOL: &str = "egret_young_limit";
+/// The largest block allocated inline (OCaml's `Max_young_wosize`); larger ones call
+/// [`ALLOC_SYMBOL`] directly.
+pub const MAX_INLINE_WOSIZE: usize = 256;
+
 /// The runtime's array receiving egret arguments 6.. (an external data symbol).
 pub const EXTRA_ARGS_SYMBOL: &str = "egret_extra_args";
 /// `void *egret_alloc(uint64_t wosize, uint64_t tag)`: a block with its header written.
@@ -47,7 +57,7 @@ pub const RET_REG: Gpr = Gpr::Rax;
 pub const SCRATCH: Gpr = Gpr::R11;
 /// Allocatable and preserved by calls (rbp is the frame pointer).
 pub const CALLEE_SAVED: [Gpr; 5] = [Gpr::Rbx, Gpr::R12, Gpr::R13, Gpr::R14, Gpr::R15];
-/// Allocatable and clobbered by calls.
+/// Allocatable and clobbered by calls (the SysV caller-saved registers but the scratch `r11`).
 pub const CALLER_SAVED: [Gpr; 8] = [
     Gpr::Rax,
     Gpr::Rcx,

@@ -302,10 +302,20 @@ impl<'a> Lower<'a> {
         self.emit(Inst::TailCall { target, args });
     }
 
-    /// A heap block of `wosize` words with `tag`, header written; returns its pointer in `dst`.
-    /// Today a call to the runtime's `egret_alloc`; an inline bump-pointer fast path (over
-    /// `egret_young_ptr`/`egret_young_limit`) replaces this one constructor.
+    /// A heap block of `wosize` words with `tag`, header written; its first field's address in
+    /// `dst`. Small blocks bump the minor heap inline ([`Inst::AllocInline`]); empty and large
+    /// ones call the runtime's `egret_alloc`.
     pub fn alloc_block(&mut self, dst: Reg, wosize: usize, tag_byte: u8) {
+        if (1..=abi::MAX_INLINE_WOSIZE).contains(&wosize) {
+            let tmp = self.temp();
+            self.emit(Inst::AllocInline {
+                dst,
+                tmp,
+                wosize: wosize as u32,
+                tag: tag_byte,
+            });
+            return;
+        }
         let w = self.mov_imm(wosize as i64);
         let t = self.mov_imm(tag_byte as i64);
         let target = CallTarget::Symbol(RelocTarget::External(abi::ALLOC_SYMBOL.into()));
