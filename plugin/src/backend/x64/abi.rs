@@ -5,7 +5,8 @@
 //! before any call), result in `rax`, callee-saved `rbx rbp r12–r15`, `rsp` 16-byte aligned at
 //! calls. Runtime calls use SysV, which agrees on everything up to six arguments.
 //!
-//! The frame, always with a frame pointer:
+//! The frame, with a frame pointer — except for functions that make no call and need no stack,
+//! which have none at all ([`Frame::frameless`]):
 //!
 //! ```text
 //!   [rbp + 8]                return address            CFA = rbp + 16
@@ -98,6 +99,9 @@ pub fn call_clobbers() -> PRegSet {
 /// The frame of one function, known after register allocation.
 #[derive(Clone, Debug)]
 pub struct Frame {
+    /// No frame at all: no `push rbp`, CFA = rsp + 8 throughout, `rsp` 8 mod 16 in the body.
+    /// Only for functions that make no calls and need no stack (see [`Frame::new`]).
+    pub frameless: bool,
     /// Bytes of the stack-slot area right under the saved `rbp` (a multiple of 8).
     pub slot_area: u32,
     /// Callee-saved registers the function writes, in push order.
@@ -108,14 +112,19 @@ pub struct Frame {
 }
 
 impl Frame {
-    pub fn new(slot_area: u32, saved: Vec<Gpr>, spill_slots: usize) -> Frame {
+    /// The frame; `frameless` is granted only when nothing needs the stack (no saved register,
+    /// spill slot or stack slot) and the function makes no call — a frame pointer then buys
+    /// nothing: the CIE's CFA = rsp + 8 holds everywhere.
+    pub fn new(slot_area: u32, saved: Vec<Gpr>, spill_slots: usize, makes_calls: bool) -> Frame {
         debug_assert!(slot_area.is_multiple_of(8));
+        let frameless = !makes_calls && slot_area == 0 && saved.is_empty() && spill_slots == 0;
         // rsp is 16-aligned after `push rbp` (entry rsp is 8 mod 16); keep it so.
         let mut frame_size = 8 * spill_slots as u32;
         if !(slot_area + 8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
             frame_size += 8;
         }
         Frame {
+            frameless,
             slot_area,
             saved,
             spill_slots,
@@ -144,7 +153,19 @@ impl Frame {
         buf.list(at, || format!("{m} rsp, 0x{n:x}"));
     }
 
+    /// `rsp` modulo 16 in the body (after the prologue): what out-of-line calls must correct.
+    pub fn body_rsp_misalignment(&self) -> u32 {
+        if self.frameless {
+            8
+        } else {
+            0
+        }
+    }
+
     pub fn emit_prologue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        if self.frameless {
+            return;
+        }
         let at = buf.cur_offset();
         encode::push(buf, Gpr::Rbp);
         buf.list(at, || "push rbp".into());
@@ -177,6 +198,9 @@ impl Frame {
     /// Everything of an epilogue but the final `ret`/`jmp`; call [`Frame::end_epilogue`] after
     /// emitting that.
     pub fn emit_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        if self.frameless {
+            return;
+        }
         buf.add_cfi(CfiOp::RememberState);
         if self.saved.is_empty() {
             Self::adjust_rsp(buf, AluEnc::Add, self.slot_area + self.frame_size);
@@ -201,6 +225,9 @@ impl Frame {
     }
 
     pub fn end_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        if self.frameless {
+            return;
+        }
         buf.add_cfi(CfiOp::RestoreState);
     }
 }

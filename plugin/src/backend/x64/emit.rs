@@ -38,6 +38,8 @@ struct Emitter<'a> {
     buf: MachBuffer<X64LabelUse>,
     frame: &'a Frame,
     labels: Vec<MachLabel>,
+    /// The function's id in its module (for self tail calls).
+    self_id: Option<crate::ssa::ir::FuncId>,
     /// The source location of the instruction being emitted.
     loc: SrcLoc,
     /// Allocation slow paths, emitted after the last block.
@@ -91,8 +93,22 @@ impl Emitter<'_> {
         self.buf.list(at, || c.show());
     }
 
+    /// The `rel8` displacement of a 2-byte branch starting here to `target`, when `target` is
+    /// bound behind the code the buffer may still edit (so its offset is final) and in reach.
+    fn short_disp(&self, target: MachLabel) -> Option<i8> {
+        let t = self.buf.stable_label_offset(target)?;
+        i8::try_from(t as i64 - (self.at() as i64 + 2)).ok()
+    }
+
     fn jmp(&mut self, target: MachLabel) {
         let start = self.at();
+        if let Some(d) = self.short_disp(target) {
+            encode::jmp_rel8(&mut self.buf, d);
+            self.buf.list_branch(start, "jmp", target);
+            let end = self.at();
+            self.buf.add_resolved_branch(start, end, target, None);
+            return;
+        }
         let field = encode::jmp_rel32(&mut self.buf, -4);
         self.buf
             .use_label_at_offset(field, target, X64LabelUse::Rel32);
@@ -103,6 +119,17 @@ impl Emitter<'_> {
 
     fn jcc(&mut self, cc: Cond, target: MachLabel) {
         let start = self.at();
+        if let Some(d) = self.short_disp(target) {
+            encode::jcc_rel8(&mut self.buf, cc, d);
+            self.buf
+                .list_branch(start, &format!("j{}", cc.suffix()), target);
+            let mut inverted = Vec::new();
+            encode::jcc_rel8(&mut inverted, cc.invert(), d);
+            let end = self.at();
+            self.buf
+                .add_resolved_branch(start, end, target, Some(inverted));
+            return;
+        }
         let field = encode::jcc_rel32(&mut self.buf, cc, -4);
         self.buf
             .use_label_at_offset(field, target, X64LabelUse::Rel32);
@@ -344,6 +371,16 @@ impl Emitter<'_> {
                 self.frame.end_epilogue(&mut self.buf);
                 return;
             }
+            Inst::TailCall {
+                target: CallTarget::Symbol(RelocTarget::Func(id)),
+                ..
+            } if Some(*id) == self.self_id => {
+                // A self tail call keeps the frame: back to block 0, right after the prologue,
+                // which takes the arguments from the same registers (and `egret_extra_args`).
+                let l = self.labels[0];
+                self.jmp(l);
+                return;
+            }
             Inst::TailCall { target, .. } => {
                 self.frame.emit_epilogue(&mut self.buf);
                 let at = self.at();
@@ -478,7 +515,7 @@ impl Emitter<'_> {
             encode::push(&mut self.buf, *g);
             self.buf.list(at, || format!("push {}", g.name(8)));
         }
-        let pad = if saved.len() % 2 == 1 { 8 } else { 0 };
+        let pad = ((self.frame.body_rsp_misalignment() + 8 * saved.len() as u32) % 16) as i32;
         if pad > 0 {
             let at = self.at();
             encode::alu_ri(&mut self.buf, AluEnc::Sub, Gpr::Rsp, pad);
@@ -612,7 +649,12 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         note(*to);
     }
     saved.sort();
-    let frame = Frame::new(vcode.slot_area, saved, out.num_spillslots);
+    let frame = Frame::new(
+        vcode.slot_area,
+        saved,
+        out.num_spillslots,
+        vcode.insts.iter().any(|i| matches!(i, Inst::Call { .. })),
+    );
 
     let mut buf = MachBuffer::new(check, listing);
     let labels = vcode
@@ -624,6 +666,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         buf,
         frame: &frame,
         labels,
+        self_id: vcode.self_id,
         loc: SrcLoc::default(),
         slow_paths: Vec::new(),
     };

@@ -27,7 +27,7 @@ use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegI
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
-use crate::ssa::ir::{Abi, Block, Callee, Function, SrcLoc, Stmt, Value};
+use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, SrcLoc, Stmt, Value};
 use regalloc2::{RegClass, VReg};
 
 const NO_VREG: u32 = u32::MAX;
@@ -412,8 +412,8 @@ impl<'a> Lower<'a> {
     }
 }
 
-/// Lowers `f` into VCode.
-pub fn lower_function(f: &Function) -> Result<VCode, String> {
+/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known.
+pub fn lower_function(f: &Function, self_id: Option<FuncId>) -> Result<VCode, String> {
     if f.blocks.is_empty() {
         return Err("function has no blocks".into());
     }
@@ -502,6 +502,7 @@ pub fn lower_function(f: &Function) -> Result<VCode, String> {
     }
     vcode.num_vregs = lo.num_vregs;
     vcode.slot_area = lo.slot_area;
+    vcode.self_id = self_id;
     vcode.finalize();
     Ok(vcode)
 }

@@ -57,10 +57,11 @@ fn error(f: &Function, message: String) -> BackendError {
 /// Compiles one function; with `listing`, also returns its assembly listing lines.
 fn compile(
     f: &Function,
+    id: Option<FuncId>,
     options: &CodegenOptions,
     listing: bool,
 ) -> Result<(CompiledFunction, Vec<(u32, String)>), BackendError> {
-    let mut vcode = lower::lower_function(f).map_err(|m| error(f, m))?;
+    let mut vcode = lower::lower_function(f, id).map_err(|m| error(f, m))?;
     let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
     let code = emitted.code;
@@ -80,17 +81,28 @@ fn compile(
     Ok((cf, code.listing))
 }
 
-/// Compiles one function to machine code.
+/// Compiles one function to machine code, not knowing its id in the module (so self tail
+/// calls go through the epilogue and the function's symbol).
 pub fn compile_function(
     f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, options, false).map(|(cf, _)| cf)
+    compile(f, None, options, false).map(|(cf, _)| cf)
+}
+
+/// Compiles function `id` of a module: a tail call to itself jumps back to its first block,
+/// after the prologue, keeping the frame.
+pub fn compile_module_function(
+    id: FuncId,
+    f: &Function,
+    options: &CodegenOptions,
+) -> Result<CompiledFunction, BackendError> {
+    compile(f, Some(id), options, false).map(|(cf, _)| cf)
 }
 
 /// The VCode of `f` before register allocation (for `--emit=vcode` and tests).
 pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
-    lower::lower_function(f)
+    lower::lower_function(f, None)
         .map(|v| v.print())
         .map_err(|m| error(f, m))
 }
@@ -102,8 +114,8 @@ pub fn disassemble_listing(
     options: &CodegenOptions,
 ) -> Result<String, BackendError> {
     let mut s = String::new();
-    for f in &module.functions {
-        let (cf, lines) = compile(f, options, true)?;
+    for (i, f) in module.functions.iter().enumerate() {
+        let (cf, lines) = compile(f, Some(FuncId(i as u32)), options, true)?;
         s.push_str(&format!("{}:  ; {}\n", f.name, f.source_name));
         let mut locs = cf.srclocs.iter().peekable();
         for (off, line) in lines {
@@ -143,7 +155,7 @@ impl CodegenBackend for X64Backend {
         let mut stats = Vec::new();
         for (i, f) in module.functions.iter().enumerate() {
             let id = FuncId(i as u32);
-            let cf = compile_function(f, options)?;
+            let cf = compile_module_function(id, f, options)?;
             sink.define_function(id, f, &cf)?;
             stats.push((id, cf.stats));
         }

@@ -244,3 +244,63 @@ fn c_abi_function_errors() {
     let e = compile_function(&b.finish(), &super::jit::options()).unwrap_err();
     assert!(e.message.contains("7 parameters"), "{e}");
 }
+
+/// `go(i, a1..a7)`: a self tail call with 8 arguments (two through `egret_extra_args`), a call
+/// and a stack slot in the body (so a frame with saved registers): the tail call jumps back to
+/// block 0 keeping the frame, 1 million times.
+#[test]
+fn self_tail_calls_keep_the_frame() {
+    let mut b = FnBuilder::new("go", 8);
+    let p: Vec<Value> = (0..8).map(|i| b.param(i)).collect();
+    let slot = b.push(Stmt::StackSlot { words: 3 }, Type::Raw);
+    store(&mut b, slot, 0, p[1]);
+    store(&mut b, slot, 2, p[7]);
+    let zero = b.int(0);
+    let done = b.bin(BinOp::Eq, p[0], zero);
+    let (exit, rec) = (b.new_block(), b.new_block());
+    b.branch(done, exit, rec);
+    b.switch_to(exit);
+    let mut acc = p[1];
+    for v in &p[2..] {
+        acc = b.bin(BinOp::Add, acc, *v);
+    }
+    b.ret(acc);
+    b.switch_to(rec);
+    let r = b.call(Callee::Runtime("touch_slot"), &[slot]); // slot[0] + slot[2]
+    let one = b.int(1);
+    let i = b.bin(BinOp::Sub, p[0], one);
+    let t = load(&mut b, slot, 1, Type::Val); // 3 * slot[0]
+    let a1 = b.bin(BinOp::Sub, r, p[7]); // = p[1]
+    let a1 = b.bin(BinOp::Add, a1, one);
+    let a7 = b.bin(BinOp::Add, p[7], t);
+    let a7 = b.bin(BinOp::Sub, a7, t);
+    b.tail_call(
+        Callee::Direct(FuncId(0)),
+        &[i, a1, p[3], p[2], p[5], p[4], p[6], a7],
+    );
+    // 8 arguments cannot go through `Jit::call` (6 at most): `wrap(n)` calls `go(n, 10..70)`.
+    let mut w = FnBuilder::new("wrap", 1);
+    let args: Vec<Value> = (0..8)
+        .map(|k| if k == 0 { w.param(0) } else { w.int(k * 10) })
+        .collect();
+    let r = w.call(Callee::Direct(FuncId(0)), &args);
+    w.ret(r);
+    let jit = Jit::load(
+        &module(vec![b.finish(), w.finish()]),
+        &[("touch_slot", touch_slot as *const () as usize)],
+    );
+    let cf = &jit.compiled[0];
+    assert!(
+        !cf.relocs
+            .iter()
+            .any(|r| r.target == crate::backend::RelocTarget::Func(FuncId(0))),
+        "the self tail call is a jump inside the function"
+    );
+    let n = 1_000_000;
+    // a1 grows by 1 per iteration; a2..a6 are permuted in pairs; a7 is unchanged.
+    assert_eq!(
+        jit.call_ints(1, &[n]),
+        (10 + n) + 20 + 30 + 40 + 50 + 60 + 70
+    );
+    assert_eq!(jit.call_ints(1, &[3]), 13 + 20 + 30 + 40 + 50 + 60 + 70);
+}

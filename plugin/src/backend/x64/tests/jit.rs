@@ -9,9 +9,9 @@
 //! preserve fails. The young pointers start null: inline allocation always takes its slow path
 //! unless a test gives it a nursery ([`Jit::set_nursery`]).
 
-use crate::backend::x64::{abi, compile_function};
+use crate::backend::x64::{abi, compile_module_function};
 use crate::backend::{CodegenOptions, CompiledFunction, RelocKind, RelocTarget};
-use crate::ssa::ir::{DataWord, Module};
+use crate::ssa::ir::{DataWord, FuncId, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
 
@@ -107,7 +107,11 @@ impl Jit {
         let compiled: Vec<CompiledFunction> = module
             .functions
             .iter()
-            .map(|f| compile_function(f, &opts).unwrap_or_else(|e| panic!("{e}")))
+            .enumerate()
+            .map(|(i, f)| {
+                compile_module_function(FuncId(i as u32), f, &opts)
+                    .unwrap_or_else(|e| panic!("{e}"))
+            })
             .collect();
         let mut ext: HashMap<String, usize> =
             externals.iter().map(|(n, a)| (n.to_string(), *a)).collect();
