@@ -270,3 +270,35 @@ fn branch_on_constant_with_phis() {
     assert_eq!(jit.call_ints(0, &[41]), 41);
     assert_eq!(jit.call_ints(0, &[MAX_INT]), MIN_INT);
 }
+
+/// `--emit=asm` with a line function: function headers with their line, `; line L:C` runs
+/// (not repeated), and relocation targets by symbol name.
+#[test]
+fn listing_with_lines_and_symbol_names() {
+    let mut callee = FnBuilder::new("egret_double_1", 1);
+    callee.f.source_name = "double".into();
+    callee.f.decl_loc = SrcLoc { lo: 120, hi: 130 };
+    let r = callee.bin(BinOp::Add, Value(0), Value(0));
+    callee.ret(r);
+    let mut caller = FnBuilder::new("egret_main_2", 1);
+    let c = caller.call(Callee::Direct(FuncId(0)), &[Value(0)]);
+    let one = caller.int(1);
+    let s = caller.bin(BinOp::Add, c, one);
+    caller.ret(s);
+    let m = module(vec![callee.finish(), caller.finish()]);
+    // The builder gives statement k the bytes 10k..10k+5: line k, column 1.
+    let line_of = |b: u32| (b / 10, b % 10 + 1);
+    let asm =
+        crate::backend::x64::disassemble_listing_with_lines(&m, &super::jit::options(), &line_of)
+            .unwrap();
+    assert!(asm.contains("egret_double_1:  ; double, line 12"), "{asm}");
+    assert!(asm.contains("call egret_double_1"), "{asm}");
+    assert!(asm.contains("; line 2:1"), "{asm}");
+    assert!(!asm.contains("; source"), "{asm}");
+    assert!(!asm.contains("func0"), "{asm}");
+    let notes: Vec<&str> = asm.lines().filter(|l| l.contains("; line ")).collect();
+    assert!(
+        notes.windows(2).all(|w| w[0] != w[1]),
+        "consecutive notes differ: {asm}"
+    );
+}
