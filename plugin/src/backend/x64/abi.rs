@@ -16,7 +16,7 @@
 //!   [rbp - A - 8 .. - A - 8k]  callee-saved registers the function uses (k of them)
 //!   [rbp - A - 8k - 8(s+1)]  spill slot s
 //!   ...                      padding to keep rsp 16-byte aligned
-//!   [rsp]
+//!   [rsp + 8j]               outgoing stack argument j of a runtime call (SysV arguments 7..)
 //! ```
 //!
 //! The stack-slot area sits right under the saved `rbp` so that a slot's address, `rbp - d`, is
@@ -107,7 +107,8 @@ pub struct Frame {
     /// Callee-saved registers the function writes, in push order.
     pub saved: Vec<Gpr>,
     pub spill_slots: usize,
-    /// Bytes subtracted from rsp after the pushes.
+    /// Bytes subtracted from rsp after the pushes: spill slots, the outgoing-argument area,
+    /// alignment padding.
     pub frame_size: u32,
 }
 
@@ -115,11 +116,18 @@ impl Frame {
     /// The frame; `frameless` is granted only when nothing needs the stack (no saved register,
     /// spill slot or stack slot) and the function makes no call — a frame pointer then buys
     /// nothing: the CIE's CFA = rsp + 8 holds everywhere.
-    pub fn new(slot_area: u32, saved: Vec<Gpr>, spill_slots: usize, makes_calls: bool) -> Frame {
+    pub fn new(
+        slot_area: u32,
+        saved: Vec<Gpr>,
+        spill_slots: usize,
+        makes_calls: bool,
+        outgoing_area: u32,
+    ) -> Frame {
         debug_assert!(slot_area.is_multiple_of(8));
+        debug_assert!(outgoing_area == 0 || makes_calls);
         let frameless = !makes_calls && slot_area == 0 && saved.is_empty() && spill_slots == 0;
         // rsp is 16-aligned after `push rbp` (entry rsp is 8 mod 16); keep it so.
-        let mut frame_size = 8 * spill_slots as u32;
+        let mut frame_size = 8 * spill_slots as u32 + outgoing_area;
         if !(slot_area + 8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
             frame_size += 8;
         }

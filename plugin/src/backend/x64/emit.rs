@@ -654,6 +654,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         saved,
         out.num_spillslots,
         vcode.insts.iter().any(|i| matches!(i, Inst::Call { .. })),
+        vcode.outgoing_area,
     );
 
     let mut buf = MachBuffer::new(check, listing);

@@ -51,6 +51,8 @@ pub struct Lower<'a> {
     slot_disps: Vec<(Value, i32)>,
     /// Bytes of the frame's stack-slot area.
     pub slot_area: u32,
+    /// Bytes of the outgoing stack-argument area (runtime calls with more than 6 arguments).
+    pub outgoing_area: u32,
     /// The first error a constructor met (unsupported statement).
     pub error: Option<String>,
 }
@@ -84,6 +86,7 @@ impl<'a> Lower<'a> {
             jump_args: Vec::new(),
             slot_disps,
             slot_area: area as u32,
+            outgoing_area: 0,
             error,
         }
     }
@@ -249,32 +252,28 @@ impl<'a> Lower<'a> {
         args
     }
 
-    /// Argument registers and `egret_extra_args` stores for an egret call.
+    /// Argument registers, and stores of the arguments after the sixth: into
+    /// `egret_extra_args` for an egret call, onto the stack (SysV: argument `6 + k` at
+    /// `[rsp + 8k]` at the call, in the frame's outgoing-argument area) for a runtime call.
     fn call_args(&mut self, args: &[Value], c_abi: bool) -> Vec<(Reg, super::inst::Gpr)> {
-        if c_abi && args.len() > ARG_REGS.len() {
-            self.fail(format!(
-                "runtime call with {} arguments (at most 6)",
-                args.len()
-            ));
+        let fixed = args
+            .iter()
+            .zip(ARG_REGS)
+            .map(|(a, g)| (self.put(*a), g))
+            .collect();
+        let extra = &args[args.len().min(ARG_REGS.len())..];
+        if extra.is_empty() {
+            return fixed;
         }
-        let mut fixed = Vec::new();
-        let mut extra = Vec::new();
-        for (i, a) in args.iter().enumerate() {
-            let r = self.put(*a);
-            match ARG_REGS.get(i) {
-                Some(g) => fixed.push((r, *g)),
-                None => extra.push(r),
-            }
-        }
-        if !extra.is_empty() {
-            let base = self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4);
-            for (k, r) in extra.into_iter().enumerate() {
-                let addr = Amode::base_disp(base, 8 * k as i32);
-                self.emit(Inst::Store {
-                    src: RegImm::Reg(r),
-                    addr,
-                });
-            }
+        let base = if c_abi {
+            let bytes = (8 * extra.len() as u32).next_multiple_of(16);
+            self.outgoing_area = self.outgoing_area.max(bytes);
+            Reg::phys(super::inst::Gpr::Rsp)
+        } else {
+            self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4)
+        };
+        for (k, a) in extra.iter().enumerate() {
+            self.store_value(*a, Amode::base_disp(base, 8 * k as i32));
         }
         fixed
     }
@@ -502,6 +501,7 @@ pub fn lower_function(f: &Function, self_id: Option<FuncId>) -> Result<VCode, St
     }
     vcode.num_vregs = lo.num_vregs;
     vcode.slot_area = lo.slot_area;
+    vcode.outgoing_area = lo.outgoing_area;
     vcode.self_id = self_id;
     vcode.finalize();
     Ok(vcode)

@@ -20,8 +20,16 @@
 //! ```
 //!
 //! Conventions are in `abi.rs` (egret's: ARCHITECTURE.md). External symbols the generated code
-//! references: [`abi::ALLOC_SYMBOL`] (`egret_alloc`), [`abi::EXTRA_ARGS_SYMBOL`]
-//! (`egret_extra_args`), and the runtime functions named by `Callee::Runtime`.
+//! references: the functions [`abi::ALLOC_SYMBOL`] (`egret_alloc`) and those named by
+//! `Callee::Runtime`; the data [`abi::EXTRA_ARGS_SYMBOL`] (`egret_extra_args`),
+//! [`abi::YOUNG_PTR_SYMBOL`] and [`abi::YOUNG_LIMIT_SYMBOL`] (`egret_young_ptr`,
+//! `egret_young_limit`, read and written RIP-relative by inline allocation).
+//!
+//! Frames (`abi.rs`): `Stmt::StackSlot`s live in an area right under the saved `rbp`; functions
+//! that make no call and need no stack get no frame at all; a self tail call jumps back to the
+//! first block keeping the frame; runtime calls pass arguments 7.. on the stack. `Abi::C`
+//! functions (try bodies the runtime calls) use the same code: egret's convention is SysV's for
+//! up to six arguments; they may not tail-call or take more than six parameters.
 
 pub mod abi;
 pub mod blockorder;

@@ -304,3 +304,47 @@ fn self_tail_calls_keep_the_frame() {
     );
     assert_eq!(jit.call_ints(1, &[3]), 13 + 20 + 30 + 40 + 50 + 60 + 70);
 }
+
+#[allow(clippy::too_many_arguments)]
+extern "C" fn nine(a: u64, b: u64, c: u64, d: u64, e: u64, f: u64, g: u64, h: u64, i: u64) -> u64 {
+    let n = |w: u64, k: i64| ((w as i64) >> 1) * k;
+    tag(n(a, 1) + n(b, 2) + n(c, 3) + n(d, 4) + n(e, 5) + n(f, 6) + n(g, 7) + n(h, 8) + n(i, 9))
+}
+
+/// A runtime call with 9 arguments: 3 on the stack (SysV), one of them an immediate, with
+/// values live across the call in spill slots and callee-saved registers.
+#[test]
+fn runtime_call_with_stack_arguments() {
+    let mut b = FnBuilder::new("nine", 2);
+    let (x, y) = (b.param(0), b.param(1));
+    let mut live = Vec::new();
+    for i in 0..20 {
+        let k = b.int(i + 1);
+        let v = b.bin(BinOp::Mul, x, k);
+        live.push(b.bin(BinOp::Add, v, y));
+    }
+    let args: Vec<Value> = (0..9)
+        .map(|i| match i {
+            7 => b.int(100),
+            i => live[i],
+        })
+        .collect();
+    let r = b.call(Callee::Runtime("nine"), &args);
+    let mut acc = r;
+    for v in &live {
+        acc = b.bin(BinOp::Add, acc, *v);
+    }
+    b.ret(acc);
+    let jit = Jit::load(
+        &module(vec![b.finish()]),
+        &[("nine", nine as *const () as usize)],
+    );
+    assert!(jit.compiled[0].stats.spill_slots > 0, "expected spills");
+    for (x, y) in [(1i64, 2i64), (-5, 7)] {
+        let live: Vec<i64> = (0..20).map(|i| x * (i + 1) + y).collect();
+        let call: i64 = (0..9)
+            .map(|i| (i as i64 + 1) * if i == 7 { 100 } else { live[i] })
+            .sum();
+        assert_eq!(jit.call_ints(0, &[x, y]), call + live.iter().sum::<i64>());
+    }
+}
