@@ -5,21 +5,29 @@
 //! before any call), result in `rax`, callee-saved `rbx rbp r12–r15`, `rsp` 16-byte aligned at
 //! calls. Runtime calls use SysV, which agrees on everything up to six arguments.
 //!
-//! The frame, always with a frame pointer:
+//! The frame, with a frame pointer — except for functions that make no call and need no stack,
+//! which have none at all ([`Frame::frameless`]):
 //!
 //! ```text
 //!   [rbp + 8]                return address            CFA = rbp + 16
 //!   [rbp]                    caller's rbp
-//!   [rbp - 8 .. - 8k]        callee-saved registers the function uses (k of them)
-//!   [rbp - 8k - 8(s+1)]      spill slot s
+//!   [rbp - 8 .. - A]         the stack-slot area: every `Stmt::StackSlot` of the function
+//!                            (A = 8 * their total words; fixed at lowering, see `lower.rs`)
+//!   [rbp - A - 8 .. - A - 8k]  callee-saved registers the function uses (k of them)
+//!   [rbp - A - 8k - 8(s+1)]  spill slot s
 //!   ...                      padding to keep rsp 16-byte aligned
-//!   [rsp]
+//!   [rsp + 8j]               outgoing stack argument j of a runtime call (SysV arguments 7..)
 //! ```
+//!
+//! The stack-slot area sits right under the saved `rbp` so that a slot's address, `rbp - d`, is
+//! known when lowering (before register allocation decides `k`): loads and stores of a slot are
+//! `[rbp - d + 8i]`, its address a `lea`.
 //!
 //! CFI: after `push rbp` the CFA is `rsp + 16` and rbp is saved at `CFA - 16`; after
 //! `mov rbp, rsp` the CFA is `rbp + 16` for the rest of the body; each pushed register is saved at
-//! `CFA - 16 - 8i`. Every epilogue (before `ret` or a tail call's `jmp`) is bracketed by
+//! `CFA - 16 - A - 8i`. Every epilogue (before `ret` or a tail call's `jmp`) is bracketed by
 //! `RememberState` / `RestoreState` and describes each pop, so every instruction is covered.
+//! Out-of-line code after the last block (allocation slow paths) runs in the body's state.
 //!
 //! `r11` is never allocated: it is regalloc2's scratch register for cyclic moves and the
 //! emitter's scratch inside one instruction.
@@ -29,6 +37,16 @@ use super::encode::{self, AluEnc, ByteSink, Mem};
 use super::inst::Gpr;
 use crate::backend::CfiOp;
 use regalloc2::{MachineEnv, PRegSet};
+
+/// The runtime's minor-heap bump pointer, `uint64_t *egret_young_ptr` (an external data
+/// symbol): the next free word; allocation moves it up.
+pub const YOUNG_PTR_SYMBOL: &str = "egret_young_ptr";
+/// `uint64_t *egret_young_limit` (an external data symbol): inline allocation may move
+/// `egret_young_ptr` up to here; past it, the slow path calls [`ALLOC_SYMBOL`].
+pub const YOUNG_LIMIT_SYMBOL: &str = "egret_young_limit";
+/// The largest block allocated inline (OCaml's `Max_young_wosize`); larger ones call
+/// [`ALLOC_SYMBOL`] directly.
+pub const MAX_INLINE_WOSIZE: usize = 256;
 
 /// The runtime's array receiving egret arguments 6.. (an external data symbol).
 pub const EXTRA_ARGS_SYMBOL: &str = "egret_extra_args";
@@ -40,7 +58,7 @@ pub const RET_REG: Gpr = Gpr::Rax;
 pub const SCRATCH: Gpr = Gpr::R11;
 /// Allocatable and preserved by calls (rbp is the frame pointer).
 pub const CALLEE_SAVED: [Gpr; 5] = [Gpr::Rbx, Gpr::R12, Gpr::R13, Gpr::R14, Gpr::R15];
-/// Allocatable and clobbered by calls.
+/// Allocatable and clobbered by calls (the SysV caller-saved registers but the scratch `r11`).
 pub const CALLER_SAVED: [Gpr; 8] = [
     Gpr::Rax,
     Gpr::Rcx,
@@ -81,21 +99,41 @@ pub fn call_clobbers() -> PRegSet {
 /// The frame of one function, known after register allocation.
 #[derive(Clone, Debug)]
 pub struct Frame {
+    /// No frame at all: no `push rbp`, CFA = rsp + 8 throughout, `rsp` 8 mod 16 in the body.
+    /// Only for functions that make no calls and need no stack (see [`Frame::new`]).
+    pub frameless: bool,
+    /// Bytes of the stack-slot area right under the saved `rbp` (a multiple of 8).
+    pub slot_area: u32,
     /// Callee-saved registers the function writes, in push order.
     pub saved: Vec<Gpr>,
     pub spill_slots: usize,
-    /// Bytes subtracted from rsp after the pushes.
+    /// Bytes subtracted from rsp after the pushes: spill slots, the outgoing-argument area,
+    /// alignment padding.
     pub frame_size: u32,
 }
 
 impl Frame {
-    pub fn new(saved: Vec<Gpr>, spill_slots: usize) -> Frame {
+    /// The frame; `frameless` is granted only when nothing needs the stack (no saved register,
+    /// spill slot or stack slot) and the function makes no call — a frame pointer then buys
+    /// nothing: the CIE's CFA = rsp + 8 holds everywhere.
+    pub fn new(
+        slot_area: u32,
+        saved: Vec<Gpr>,
+        spill_slots: usize,
+        makes_calls: bool,
+        outgoing_area: u32,
+    ) -> Frame {
+        debug_assert!(slot_area.is_multiple_of(8));
+        debug_assert!(outgoing_area == 0 || makes_calls);
+        let frameless = !makes_calls && slot_area == 0 && saved.is_empty() && spill_slots == 0;
         // rsp is 16-aligned after `push rbp` (entry rsp is 8 mod 16); keep it so.
-        let mut frame_size = 8 * spill_slots as u32;
-        if !(8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
+        let mut frame_size = 8 * spill_slots as u32 + outgoing_area;
+        if !(slot_area + 8 * saved.len() as u32 + frame_size).is_multiple_of(16) {
             frame_size += 8;
         }
         Frame {
+            frameless,
+            slot_area,
             saved,
             spill_slots,
             frame_size,
@@ -104,7 +142,7 @@ impl Frame {
 
     /// The memory of spill slot `slot`.
     pub fn slot(&self, slot: usize) -> Mem {
-        let disp = -8 * (self.saved.len() as i32) - 8 * (slot as i32 + 1);
+        let disp = -(self.slot_area as i32) - 8 * (self.saved.len() as i32) - 8 * (slot as i32 + 1);
         Mem::Base {
             base: Gpr::Rbp,
             index: None,
@@ -112,7 +150,30 @@ impl Frame {
         }
     }
 
+    /// `sub rsp, n` / `add rsp, n` with its listing line.
+    fn adjust_rsp<U: LabelUse>(buf: &mut MachBuffer<U>, enc: AluEnc, n: u32) {
+        if n == 0 {
+            return;
+        }
+        let at = buf.cur_offset();
+        encode::alu_ri(buf, enc, Gpr::Rsp, n as i32);
+        let m = if enc == AluEnc::Sub { "sub" } else { "add" };
+        buf.list(at, || format!("{m} rsp, 0x{n:x}"));
+    }
+
+    /// `rsp` modulo 16 in the body (after the prologue): what out-of-line calls must correct.
+    pub fn body_rsp_misalignment(&self) -> u32 {
+        if self.frameless {
+            8
+        } else {
+            0
+        }
+    }
+
     pub fn emit_prologue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        if self.frameless {
+            return;
+        }
         let at = buf.cur_offset();
         encode::push(buf, Gpr::Rbp);
         buf.list(at, || "push rbp".into());
@@ -125,36 +186,41 @@ impl Frame {
         encode::mov_rr(buf, Gpr::Rbp, Gpr::Rsp);
         buf.list(at, || "mov rbp, rsp".into());
         buf.add_cfi(CfiOp::DefCfaRegister(Gpr::Rbp.dwarf()));
+        if self.saved.is_empty() {
+            Self::adjust_rsp(buf, AluEnc::Sub, self.slot_area + self.frame_size);
+            return;
+        }
+        Self::adjust_rsp(buf, AluEnc::Sub, self.slot_area);
         for (i, g) in self.saved.iter().enumerate() {
             let at = buf.cur_offset();
             encode::push(buf, *g);
             buf.list(at, || format!("push {}", g.name(8)));
             buf.add_cfi(CfiOp::Offset {
                 reg: g.dwarf(),
-                offset: -16 - 8 * (i as i32 + 1),
+                offset: -16 - self.slot_area as i32 - 8 * (i as i32 + 1),
             });
         }
-        if self.frame_size > 0 {
-            let at = buf.cur_offset();
-            encode::alu_ri(buf, AluEnc::Sub, Gpr::Rsp, self.frame_size as i32);
-            buf.list(at, || format!("sub rsp, 0x{:x}", self.frame_size));
-        }
+        Self::adjust_rsp(buf, AluEnc::Sub, self.frame_size);
     }
 
     /// Everything of an epilogue but the final `ret`/`jmp`; call [`Frame::end_epilogue`] after
     /// emitting that.
     pub fn emit_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
-        buf.add_cfi(CfiOp::RememberState);
-        if self.frame_size > 0 {
-            let at = buf.cur_offset();
-            encode::alu_ri(buf, AluEnc::Add, Gpr::Rsp, self.frame_size as i32);
-            buf.list(at, || format!("add rsp, 0x{:x}", self.frame_size));
+        if self.frameless {
+            return;
         }
-        for g in self.saved.iter().rev() {
-            let at = buf.cur_offset();
-            encode::pop(buf, *g);
-            buf.list(at, || format!("pop {}", g.name(8)));
-            buf.add_cfi(CfiOp::Restore(g.dwarf()));
+        buf.add_cfi(CfiOp::RememberState);
+        if self.saved.is_empty() {
+            Self::adjust_rsp(buf, AluEnc::Add, self.slot_area + self.frame_size);
+        } else {
+            Self::adjust_rsp(buf, AluEnc::Add, self.frame_size);
+            for g in self.saved.iter().rev() {
+                let at = buf.cur_offset();
+                encode::pop(buf, *g);
+                buf.list(at, || format!("pop {}", g.name(8)));
+                buf.add_cfi(CfiOp::Restore(g.dwarf()));
+            }
+            Self::adjust_rsp(buf, AluEnc::Add, self.slot_area);
         }
         let at = buf.cur_offset();
         encode::pop(buf, Gpr::Rbp);
@@ -167,6 +233,9 @@ impl Frame {
     }
 
     pub fn end_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
+        if self.frameless {
+            return;
+        }
         buf.add_cfi(CfiOp::RestoreState);
     }
 }

@@ -35,7 +35,9 @@
 //! - `latest_branches` is a contiguous run of branches, `b[i].end == b[i+1].start`, the last one
 //!   ending at the current offset (the list is emptied as soon as other bytes follow it).
 //!   Each branch's fixup is in `fixups`, and the branches' fixups are the *last* fixups, in order:
-//!   so removing the last branch pops the last fixup.
+//!   so removing the last branch pops the last fixup. A *resolved* branch (a short backward
+//!   branch to a [stable](MachBuffer::stable_label_offset) label, patched when emitted) has no
+//!   fixup; it is never the conditional branch of an inversion (that one targets the tail).
 //! - `labels_at_tail` are the labels bound at `labels_at_tail_off`; when that equals the current
 //!   offset they are exactly the labels bound at the current offset. Each branch's
 //!   `labels_at_this_branch` are the labels bound at its start.
@@ -144,7 +146,8 @@ struct MachBranch {
     start: u32,
     end: u32,
     target: MachLabel,
-    fixup: usize,
+    /// The branch's label use; `None` for a resolved branch.
+    fixup: Option<usize>,
     inverted: Option<Vec<u8>>,
     labels_at_this_branch: Vec<MachLabel>,
     /// Index of the branch's line in the listing, if one is kept.
@@ -303,13 +306,26 @@ impl<U: LabelUse> MachBuffer<U> {
         }
     }
 
-    fn add_branch(&mut self, start: u32, end: u32, target: MachLabel, inverted: Option<Vec<u8>>) {
+    fn add_branch(
+        &mut self,
+        start: u32,
+        end: u32,
+        target: MachLabel,
+        inverted: Option<Vec<u8>>,
+        resolved: bool,
+    ) {
         debug_assert_eq!(end, self.cur_offset());
-        let fixup = self.fixups.len() - 1;
-        debug_assert!(
-            self.fixups[fixup].label == target && (start..end).contains(&self.fixups[fixup].offset),
-            "the branch's label use must be its last fixup"
-        );
+        let fixup = if resolved {
+            None
+        } else {
+            let fixup = self.fixups.len() - 1;
+            debug_assert!(
+                self.fixups[fixup].label == target
+                    && (start..end).contains(&self.fixups[fixup].offset),
+                "the branch's label use must be its last fixup"
+            );
+            Some(fixup)
+        };
         if self.latest_branches.last().is_some_and(|b| b.end != start) {
             self.latest_branches.clear();
         }
@@ -333,14 +349,44 @@ impl<U: LabelUse> MachBuffer<U> {
     /// Declares the bytes `start..end` (just emitted, with their label use) an unconditional
     /// branch to `target`.
     pub fn add_uncond_branch(&mut self, start: u32, end: u32, target: MachLabel) {
-        self.add_branch(start, end, target, None)
+        self.add_branch(start, end, target, None, false)
     }
 
     /// Declares the bytes `start..end` a conditional branch to `target`; `inverted` is the
     /// branch with the opposite condition, same length and field position.
     pub fn add_cond_branch(&mut self, start: u32, end: u32, target: MachLabel, inverted: Vec<u8>) {
         debug_assert_eq!(inverted.len() as u32, end - start);
-        self.add_branch(start, end, target, Some(inverted))
+        self.add_branch(start, end, target, Some(inverted), false)
+    }
+
+    /// The offset `label` resolves to, if it is bound *and final*: behind every byte the tail
+    /// edits may still remove (the latest branches) and behind the current offset, so no
+    /// truncation or aliasing can move it. A branch to it can be patched as it is emitted.
+    pub fn stable_label_offset(&self, label: MachLabel) -> Option<u32> {
+        let off = self.resolve_label_offset(label);
+        let cur = self.cur_offset();
+        let tail_start = match (self.latest_branches.first(), self.latest_branches.last()) {
+            (Some(first), Some(last)) if last.end == cur => first.start,
+            _ => cur,
+        };
+        (off != UNKNOWN && off < tail_start).then_some(off)
+    }
+
+    /// Declares the bytes `start..end` (just emitted, already patched, no label use) a branch to
+    /// `target`, a [stable](MachBuffer::stable_label_offset) label; `inverted`, for a
+    /// conditional branch, is the opposite condition to the same target, same length.
+    pub fn add_resolved_branch(
+        &mut self,
+        start: u32,
+        end: u32,
+        target: MachLabel,
+        inverted: Option<Vec<u8>>,
+    ) {
+        debug_assert!(self.stable_label_offset(target).is_some_and(|t| t < start));
+        debug_assert!(inverted
+            .as_ref()
+            .is_none_or(|v| v.len() as u32 == end - start));
+        self.add_branch(start, end, target, inverted, true)
     }
 
     /// Binds `label` to the current offset and edits the branches at the tail.
@@ -375,9 +421,11 @@ impl<U: LabelUse> MachBuffer<U> {
     fn truncate_last_branch(&mut self) {
         let b = self.latest_branches.pop().expect("a branch at the tail");
         debug_assert_eq!(b.end, self.cur_offset());
-        debug_assert_eq!(b.fixup, self.fixups.len() - 1);
         self.data.truncate(b.start as usize);
-        self.fixups.truncate(b.fixup);
+        if let Some(fixup) = b.fixup {
+            debug_assert_eq!(fixup, self.fixups.len() - 1);
+            self.fixups.truncate(fixup);
+        }
         debug_assert!(self.relocs.last().is_none_or(|r| r.offset < b.start));
         // The labels bound at the old end move back with the end.
         self.lazily_clear_labels_at_tail_to(b.end);
@@ -474,7 +522,10 @@ impl<U: LabelUse> MachBuffer<U> {
         let (s, e) = (b.start as usize, b.end as usize);
         self.data[s..e].swap_with_slice(inverted);
         b.target = new_target;
-        self.fixups[b.fixup].label = new_target;
+        let fixup = b
+            .fixup
+            .expect("an inverted branch targets the tail, so is unresolved");
+        self.fixups[fixup].label = new_target;
         if let (Some(listing), Some(i)) = (&mut self.listing, b.listing) {
             if let ListingLine::Branch(m, l) = &mut listing[i].1 {
                 *m = invert_mnemonic(m);
@@ -491,9 +542,21 @@ impl<U: LabelUse> MachBuffer<U> {
             if let Some(next) = self.latest_branches.get(i + 1) {
                 assert_eq!(b.end, next.start, "latest branches are contiguous");
             }
-            let f = &self.fixups[b.fixup];
-            assert!(f.label == b.target && (b.start..b.end).contains(&f.offset));
-            assert_eq!(b.fixup, self.fixups.len() - self.latest_branches.len() + i);
+            if let Some(fixup) = b.fixup {
+                let f = &self.fixups[fixup];
+                assert!(f.label == b.target && (b.start..b.end).contains(&f.offset));
+                let later = self.latest_branches[i..]
+                    .iter()
+                    .filter(|b| b.fixup.is_some())
+                    .count();
+                assert_eq!(
+                    fixup,
+                    self.fixups.len() - later,
+                    "branch fixups are the last"
+                );
+            } else {
+                assert!(self.resolve_label_offset(b.target) < b.start);
+            }
             assert!(b
                 .inverted
                 .as_ref()

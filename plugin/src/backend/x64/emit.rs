@@ -22,7 +22,8 @@ use super::inst::{
 use super::lower::tag;
 use super::print::show_reg;
 use super::regalloc::{Rewriter, VCode};
-use crate::backend::RelocKind;
+use crate::backend::{RelocKind, RelocTarget};
+use crate::ssa::ir::SrcLoc;
 use regalloc2::{Allocation, Block, Edit, InstOrEdit, Output};
 
 /// What emission gives besides the bytes.
@@ -37,6 +38,22 @@ struct Emitter<'a> {
     buf: MachBuffer<X64LabelUse>,
     frame: &'a Frame,
     labels: Vec<MachLabel>,
+    /// The function's id in its module (for self tail calls).
+    self_id: Option<crate::ssa::ir::FuncId>,
+    /// The source location of the instruction being emitted.
+    loc: SrcLoc,
+    /// Allocation slow paths, emitted after the last block.
+    slow_paths: Vec<SlowPath>,
+}
+
+/// The out-of-line half of an [`Inst::AllocInline`].
+struct SlowPath {
+    label: MachLabel,
+    back: MachLabel,
+    dst: Gpr,
+    wosize: u32,
+    tag: u8,
+    loc: SrcLoc,
 }
 
 fn mem(a: &Amode) -> Mem {
@@ -76,8 +93,22 @@ impl Emitter<'_> {
         self.buf.list(at, || c.show());
     }
 
+    /// The `rel8` displacement of a 2-byte branch starting here to `target`, when `target` is
+    /// bound behind the code the buffer may still edit (so its offset is final) and in reach.
+    fn short_disp(&self, target: MachLabel) -> Option<i8> {
+        let t = self.buf.stable_label_offset(target)?;
+        i8::try_from(t as i64 - (self.at() as i64 + 2)).ok()
+    }
+
     fn jmp(&mut self, target: MachLabel) {
         let start = self.at();
+        if let Some(d) = self.short_disp(target) {
+            encode::jmp_rel8(&mut self.buf, d);
+            self.buf.list_branch(start, "jmp", target);
+            let end = self.at();
+            self.buf.add_resolved_branch(start, end, target, None);
+            return;
+        }
         let field = encode::jmp_rel32(&mut self.buf, -4);
         self.buf
             .use_label_at_offset(field, target, X64LabelUse::Rel32);
@@ -88,6 +119,17 @@ impl Emitter<'_> {
 
     fn jcc(&mut self, cc: Cond, target: MachLabel) {
         let start = self.at();
+        if let Some(d) = self.short_disp(target) {
+            encode::jcc_rel8(&mut self.buf, cc, d);
+            self.buf
+                .list_branch(start, &format!("j{}", cc.suffix()), target);
+            let mut inverted = Vec::new();
+            encode::jcc_rel8(&mut inverted, cc.invert(), d);
+            let end = self.at();
+            self.buf
+                .add_resolved_branch(start, end, target, Some(inverted));
+            return;
+        }
         let field = encode::jcc_rel32(&mut self.buf, cc, -4);
         self.buf
             .use_label_at_offset(field, target, X64LabelUse::Rel32);
@@ -253,6 +295,15 @@ impl Emitter<'_> {
                 });
                 return;
             }
+            Inst::AllocInline {
+                dst,
+                tmp,
+                wosize,
+                tag,
+            } => {
+                self.alloc_inline(dst.gpr(), tmp.gpr(), *wosize, *tag);
+                return;
+            }
             Inst::Cqo { .. } => encode::cqo(b),
             Inst::Idiv { divisor, .. } => encode::idiv(b, divisor.gpr()),
             Inst::Call {
@@ -320,6 +371,16 @@ impl Emitter<'_> {
                 self.frame.end_epilogue(&mut self.buf);
                 return;
             }
+            Inst::TailCall {
+                target: CallTarget::Symbol(RelocTarget::Func(id)),
+                ..
+            } if Some(*id) == self.self_id => {
+                // A self tail call keeps the frame: back to block 0, right after the prologue,
+                // which takes the arguments from the same registers (and `egret_extra_args`).
+                let l = self.labels[0];
+                self.jmp(l);
+                return;
+            }
             Inst::TailCall { target, .. } => {
                 self.frame.emit_epilogue(&mut self.buf);
                 let at = self.at();
@@ -343,6 +404,159 @@ impl Emitter<'_> {
             Inst::Ud2 => encode::ud2(b),
         }
         self.buf.list(at, || format!("{inst}"));
+    }
+
+    /// An instruction with a RIP-relative operand referring to the data symbol `sym`.
+    fn rip_data(
+        &mut self,
+        sym: &str,
+        enc: impl FnOnce(&mut MachBuffer<X64LabelUse>) -> Option<u32>,
+        show: impl FnOnce() -> String,
+    ) {
+        let at = self.at();
+        let field = enc(&mut self.buf).expect("a RIP-relative operand");
+        self.buf.add_reloc_at(
+            field,
+            RelocKind::X86PcRel4,
+            RelocTarget::External(sym.into()),
+            -4,
+        );
+        self.buf.list(at, show);
+    }
+
+    /// The inline half of [`Inst::AllocInline`]:
+    ///
+    /// ```text
+    ///     mov dst, [rip+egret_young_ptr]
+    ///     lea tmp, [dst + 8*(wosize+1)]
+    ///     cmp tmp, [rip+egret_young_limit]
+    ///     ja  slow                          ; out of line, after the last block
+    ///     mov [rip+egret_young_ptr], tmp
+    ///     mov qword [dst], header
+    ///     add dst, 8
+    /// back:
+    /// ```
+    fn alloc_inline(&mut self, dst: Gpr, tmp: Gpr, wosize: u32, tag: u8) {
+        use super::abi::{YOUNG_LIMIT_SYMBOL, YOUNG_PTR_SYMBOL};
+        let rip = Mem::Rip { disp: 0 };
+        self.rip_data(
+            YOUNG_PTR_SYMBOL,
+            |b| encode::load(b, dst, &rip),
+            || format!("mov {}, qword ptr [rip+{YOUNG_PTR_SYMBOL}]", dst.name(8)),
+        );
+        let bytes = 8 * (wosize as i32 + 1);
+        let at = self.at();
+        let m = Mem::Base {
+            base: dst,
+            index: None,
+            disp: bytes,
+        };
+        encode::lea(&mut self.buf, tmp, &m);
+        self.buf.list(at, || {
+            format!("lea {}, [{}+0x{bytes:x}]", tmp.name(8), dst.name(8))
+        });
+        self.rip_data(
+            YOUNG_LIMIT_SYMBOL,
+            |b| encode::alu_rm(b, AluEnc::Cmp, tmp, &rip),
+            || format!("cmp {}, qword ptr [rip+{YOUNG_LIMIT_SYMBOL}]", tmp.name(8)),
+        );
+        let n = self.slow_paths.len();
+        let slow = self.buf.get_named_label(format!("alloc_slow{n}"));
+        let at = self.at();
+        let field = encode::jcc_rel32(&mut self.buf, Cond::Nbe, -4);
+        self.buf
+            .use_label_at_offset(field, slow, X64LabelUse::Rel32);
+        self.buf.list_branch(at, "ja", slow);
+        self.rip_data(
+            YOUNG_PTR_SYMBOL,
+            |b| encode::store(b, &rip, tmp),
+            || format!("mov qword ptr [rip+{YOUNG_PTR_SYMBOL}], {}", tmp.name(8)),
+        );
+        let header = (wosize as i64) << 10 | tag as i64;
+        let header = i32::try_from(header).expect("a small block's header fits an imm32");
+        let at = self.at();
+        let m = Mem::Base {
+            base: dst,
+            index: None,
+            disp: 0,
+        };
+        encode::store_imm(&mut self.buf, &m, header);
+        self.buf.list(at, || {
+            format!("mov qword ptr [{}], 0x{header:x}  ; header", dst.name(8))
+        });
+        let at = self.at();
+        encode::alu_ri(&mut self.buf, AluEnc::Add, dst, 8);
+        self.buf.list(at, || format!("add {}, 0x8", dst.name(8)));
+        let back = self.buf.get_label();
+        self.buf.bind_label(back);
+        self.slow_paths.push(SlowPath {
+            label: slow,
+            back,
+            dst,
+            wosize,
+            tag,
+            loc: self.loc,
+        });
+    }
+
+    /// The out-of-line half of [`Inst::AllocInline`]: `dst = egret_alloc(wosize, tag)` with
+    /// every other caller-saved register saved around the call (and `rsp` kept 16-aligned),
+    /// then back. `r11` is not saved: nothing lives in it between instructions.
+    fn slow_path(&mut self, p: &SlowPath) {
+        self.buf.bind_label(p.label);
+        self.buf.start_srcloc(p.loc);
+        let saved: Vec<Gpr> = super::abi::CALLER_SAVED
+            .iter()
+            .copied()
+            .filter(|g| *g != p.dst)
+            .collect();
+        for g in &saved {
+            let at = self.at();
+            encode::push(&mut self.buf, *g);
+            self.buf.list(at, || format!("push {}", g.name(8)));
+        }
+        let pad = ((self.frame.body_rsp_misalignment() + 8 * saved.len() as u32) % 16) as i32;
+        if pad > 0 {
+            let at = self.at();
+            encode::alu_ri(&mut self.buf, AluEnc::Sub, Gpr::Rsp, pad);
+            self.buf.list(at, || format!("sub rsp, 0x{pad:x}"));
+        }
+        for (g, v) in [(Gpr::Rdi, p.wosize as i64), (Gpr::Rsi, p.tag as i64)] {
+            let at = self.at();
+            encode::mov_ri(&mut self.buf, g, v);
+            self.buf.list(at, || format!("mov {}, 0x{v:x}", g.name(4)));
+        }
+        let at = self.at();
+        let field = encode::call_rel32(&mut self.buf, 0);
+        self.buf.add_reloc_at(
+            field,
+            RelocKind::X86CallPcRel4,
+            RelocTarget::External(super::abi::ALLOC_SYMBOL.into()),
+            -4,
+        );
+        self.buf
+            .list(at, || format!("call {}", super::abi::ALLOC_SYMBOL));
+        if p.dst != Gpr::Rax {
+            let at = self.at();
+            encode::mov_rr(&mut self.buf, p.dst, Gpr::Rax);
+            self.buf.list(at, || format!("mov {}, rax", p.dst.name(8)));
+        }
+        if pad > 0 {
+            let at = self.at();
+            encode::alu_ri(&mut self.buf, AluEnc::Add, Gpr::Rsp, pad);
+            self.buf.list(at, || format!("add rsp, 0x{pad:x}"));
+        }
+        for g in saved.iter().rev() {
+            let at = self.at();
+            encode::pop(&mut self.buf, *g);
+            self.buf.list(at, || format!("pop {}", g.name(8)));
+        }
+        let at = self.at();
+        let field = encode::jmp_rel32(&mut self.buf, -4);
+        self.buf
+            .use_label_at_offset(field, p.back, X64LabelUse::Rel32);
+        self.buf.list_branch(at, "jmp", p.back);
+        self.buf.end_srcloc();
     }
 
     /// `value` is a tagged int `2n+1`; entry `n` of the table is `target - table`.
@@ -435,7 +649,13 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         note(*to);
     }
     saved.sort();
-    let frame = Frame::new(saved, out.num_spillslots);
+    let frame = Frame::new(
+        vcode.slot_area,
+        saved,
+        out.num_spillslots,
+        vcode.insts.iter().any(|i| matches!(i, Inst::Call { .. })),
+        vcode.outgoing_area,
+    );
 
     let mut buf = MachBuffer::new(check, listing);
     let labels = vcode
@@ -447,6 +667,9 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         buf,
         frame: &frame,
         labels,
+        self_id: vcode.self_id,
+        loc: SrcLoc::default(),
+        slow_paths: Vec::new(),
     };
     frame.emit_prologue(&mut em.buf);
     let prologue_end = em.at();
@@ -468,13 +691,18 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
                     insts += 1;
                 }
                 InstOrEdit::Inst(i) => {
-                    em.buf.start_srcloc(vcode.srclocs[i.index()]);
+                    em.loc = vcode.srclocs[i.index()];
+                    em.buf.start_srcloc(em.loc);
                     em.inst(&vcode.insts[i.index()]);
                     em.buf.end_srcloc();
                     insts += 1;
                 }
             }
         }
+    }
+    for p in std::mem::take(&mut em.slow_paths) {
+        em.slow_path(&p);
+        insts += 1;
     }
     let code = em.buf.finish();
     Emitted {

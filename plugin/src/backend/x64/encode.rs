@@ -235,6 +235,12 @@ pub fn alu_ri(s: &mut impl ByteSink, op: AluEnc, dst: Gpr, imm: i32) {
     }
 }
 
+/// `op dst, qword [mem]` (64-bit; `cmp dst, [mem]` compares `dst` with memory). Returns the
+/// offset of the disp32 field of a RIP-relative operand.
+pub fn alu_rm(s: &mut impl ByteSink, op: AluEnc, dst: Gpr, mem: &Mem) -> Option<u32> {
+    op_reg_mem(s, true, &[op.codes().0 + 2], dst.enc(), mem, false)
+}
+
 pub fn test_rr(s: &mut impl ByteSink, a: Gpr, b: Gpr) {
     op_reg_rm(s, true, &[0x85], b.enc(), a, false)
 }

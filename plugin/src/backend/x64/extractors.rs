@@ -165,7 +165,19 @@ impl Lower<'_> {
         self.emit(Inst::Store { src, addr })
     }
 
+    /// The address of field `index` of `base` (plus `disp_extra`): `[rbp - d + 8 * index]` for
+    /// a stack slot, `[base + 8 * index]` otherwise.
     pub fn field(&mut self, base: Value, index: u32, disp_extra: i32) -> Amode {
+        if let Some(d) = self.stack_slot(base) {
+            let disp = d as i64 + 8 * index as i64 + disp_extra as i64;
+            return match i32::try_from(disp) {
+                Ok(disp) => Amode::frame(disp),
+                Err(_) => {
+                    self.fail(format!("stack slot field {index} out of range"));
+                    Amode::frame(0)
+                }
+            };
+        }
         let b = self.put(base);
         match i32::try_from(8 * index as i64 + disp_extra as i64) {
             Ok(disp) => Amode::base_disp(b, disp),

@@ -144,6 +144,9 @@ pub enum RegImm {
 }
 
 /// A memory operand `[base + index * 2^shift + disp]`.
+///
+/// The base may be the physical `rbp` (the frame pointer, never allocated): that is how stack
+/// slots are addressed. Physical registers in an `Amode` are not register-allocation operands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Amode {
     pub base: Reg,
@@ -384,6 +387,18 @@ pub enum Inst {
         args: Vec<(Reg, Gpr)>,
         ret: Reg,
     },
+    /// A heap block of `wosize` (1..=[`MAX_INLINE_WOSIZE`](super::abi::MAX_INLINE_WOSIZE))
+    /// words with `tag`, header written, its first field's address in `dst`. Inline: bump
+    /// `egret_young_ptr` and compare with `egret_young_limit`; past the limit, an out-of-line
+    /// slow path (after the function's last block) calls `egret_alloc(wosize, tag)`, saving and
+    /// restoring every caller-saved register but `dst` itself — so the instruction clobbers only
+    /// `dst` and `tmp`, and values stay in registers across it.
+    AllocInline {
+        dst: Reg,
+        tmp: Reg,
+        wosize: u32,
+        tag: u8,
+    },
 
     // ---- terminators ----
     Jmp {
@@ -438,10 +453,17 @@ pub trait OperandVisitor {
 
 impl Amode {
     fn visit(&mut self, v: &mut impl OperandVisitor) {
-        v.use_reg(&mut self.base);
+        if self.base.is_virtual() {
+            v.use_reg(&mut self.base);
+        }
         if let Some((ix, _)) = &mut self.index {
             v.use_reg(ix);
         }
+    }
+
+    /// `[rbp + disp]`: a stack slot (its displacement is final at lowering, see `abi.rs`).
+    pub fn frame(disp: i32) -> Amode {
+        Amode::base_disp(Reg::phys(Gpr::Rbp), disp)
     }
 }
 
@@ -516,6 +538,10 @@ impl Inst {
                 v.use_reg(divisor);
                 v.def_fixed(quot, Gpr::Rax);
                 v.def_fixed(rem, Gpr::Rdx)
+            }
+            Inst::AllocInline { dst, tmp, .. } => {
+                v.temp(tmp);
+                v.def_reg(dst)
             }
             Inst::Call { target, args, ret } => {
                 if let CallTarget::Reg(r) = target {

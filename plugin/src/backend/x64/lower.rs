@@ -10,8 +10,9 @@
 //! asks for an operand in a register with [`Lower::put`], which marks the value *used*; a pure
 //! statement nobody `put` is not lowered at all. That is how a compare fused into a branch, or a
 //! constant folded into an immediate, disappears without a separate dead-code pass. Constants,
-//! data and function addresses are rematerialised at each use instead of living in a register
-//! across the function.
+//! data and function addresses, and stack-slot addresses (`lea r, [rbp - d]`) are
+//! rematerialised at each use instead of living in a register across the function; loads and
+//! stores of a stack slot address it `rbp`-relative directly.
 //!
 //! Rules may drop a successor (a branch on a constant); blocks the lowered CFG no longer reaches
 //! are pruned and the rest renumbered before register allocation.
@@ -26,7 +27,7 @@ use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegI
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
-use crate::ssa::ir::{Block, Callee, Function, SrcLoc, Stmt, Value};
+use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, SrcLoc, Stmt, Value};
 use regalloc2::{RegClass, VReg};
 
 const NO_VREG: u32 = u32::MAX;
@@ -46,6 +47,12 @@ pub struct Lower<'a> {
     cur: Vec<Inst>,
     cur_block: Block,
     jump_args: Vec<VReg>,
+    /// Per `StackSlot` statement: the `rbp`-relative displacement of its first word.
+    slot_disps: Vec<(Value, i32)>,
+    /// Bytes of the frame's stack-slot area.
+    pub slot_area: u32,
+    /// Bytes of the outgoing stack-argument area (runtime calls with more than 6 arguments).
+    pub outgoing_area: u32,
     /// The first error a constructor met (unsupported statement).
     pub error: Option<String>,
 }
@@ -56,6 +63,17 @@ impl<'a> Lower<'a> {
         for s in &f.stmts {
             s.for_each_use(|v| use_counts[v.index()] += 1);
         }
+        // Each StackSlot gets its own words of the area under the saved rbp (abi.rs).
+        let mut slot_disps = Vec::new();
+        let mut area: i64 = 0;
+        for (i, s) in f.stmts.iter().enumerate() {
+            if let Stmt::StackSlot { words } = s {
+                area += 8 * (*words).max(1) as i64;
+                slot_disps.push((Value(i as u32), (-area).max(i32::MIN as i64) as i32));
+            }
+        }
+        let error = (area > i32::MAX as i64 / 2)
+            .then(|| format!("stack slots of {area} bytes are too large"));
         Lower {
             f,
             order,
@@ -66,7 +84,10 @@ impl<'a> Lower<'a> {
             cur: Vec::new(),
             cur_block: Block(0),
             jump_args: Vec::new(),
-            error: None,
+            slot_disps,
+            slot_area: area as u32,
+            outgoing_area: 0,
+            error,
         }
     }
 
@@ -87,6 +108,16 @@ impl<'a> Lower<'a> {
 
     pub fn use_count(&self, v: Value) -> u32 {
         self.use_counts[v.index()]
+    }
+
+    /// If `v` is (a copy of) a `StackSlot`: the `rbp`-relative displacement of its first word.
+    pub fn stack_slot(&self, v: Value) -> Option<i32> {
+        let v = self.alias(v);
+        if !matches!(self.f.stmts[v.index()], Stmt::StackSlot { .. }) {
+            return None;
+        }
+        let i = self.slot_disps.binary_search_by_key(&v, |p| p.0).ok()?;
+        Some(self.slot_disps[i].1)
     }
 
     /// The SSA block being lowered.
@@ -123,6 +154,12 @@ impl<'a> Lower<'a> {
             Stmt::RawConst(n) => self.mov_imm(n),
             Stmt::DataAddr(d) => self.lea_symbol(RelocTarget::Data(d), 8 - 4),
             Stmt::FuncAddr(fid) => self.lea_symbol(RelocTarget::Func(fid), -4),
+            Stmt::StackSlot { .. } => {
+                let disp = self.stack_slot(v).expect("a stack slot");
+                let dst = self.temp();
+                self.lea(dst, Amode::frame(disp));
+                dst
+            }
             _ => {
                 self.used[v.index()] = true;
                 Reg::virt(self.vreg_of(v))
@@ -215,32 +252,28 @@ impl<'a> Lower<'a> {
         args
     }
 
-    /// Argument registers and `egret_extra_args` stores for an egret call.
+    /// Argument registers, and stores of the arguments after the sixth: into
+    /// `egret_extra_args` for an egret call, onto the stack (SysV: argument `6 + k` at
+    /// `[rsp + 8k]` at the call, in the frame's outgoing-argument area) for a runtime call.
     fn call_args(&mut self, args: &[Value], c_abi: bool) -> Vec<(Reg, super::inst::Gpr)> {
-        if c_abi && args.len() > ARG_REGS.len() {
-            self.fail(format!(
-                "runtime call with {} arguments (at most 6)",
-                args.len()
-            ));
+        let fixed = args
+            .iter()
+            .zip(ARG_REGS)
+            .map(|(a, g)| (self.put(*a), g))
+            .collect();
+        let extra = &args[args.len().min(ARG_REGS.len())..];
+        if extra.is_empty() {
+            return fixed;
         }
-        let mut fixed = Vec::new();
-        let mut extra = Vec::new();
-        for (i, a) in args.iter().enumerate() {
-            let r = self.put(*a);
-            match ARG_REGS.get(i) {
-                Some(g) => fixed.push((r, *g)),
-                None => extra.push(r),
-            }
-        }
-        if !extra.is_empty() {
-            let base = self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4);
-            for (k, r) in extra.into_iter().enumerate() {
-                let addr = Amode::base_disp(base, 8 * k as i32);
-                self.emit(Inst::Store {
-                    src: RegImm::Reg(r),
-                    addr,
-                });
-            }
+        let base = if c_abi {
+            let bytes = (8 * extra.len() as u32).next_multiple_of(16);
+            self.outgoing_area = self.outgoing_area.max(bytes);
+            Reg::phys(super::inst::Gpr::Rsp)
+        } else {
+            self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4)
+        };
+        for (k, a) in extra.iter().enumerate() {
+            self.store_value(*a, Amode::base_disp(base, 8 * k as i32));
         }
         fixed
     }
@@ -268,10 +301,20 @@ impl<'a> Lower<'a> {
         self.emit(Inst::TailCall { target, args });
     }
 
-    /// A heap block of `wosize` words with `tag`, header written; returns its pointer in `dst`.
-    /// Today a call to the runtime's `egret_alloc`; an inline bump-pointer fast path (over
-    /// `egret_young_ptr`/`egret_young_limit`) replaces this one constructor.
+    /// A heap block of `wosize` words with `tag`, header written; its first field's address in
+    /// `dst`. Small blocks bump the minor heap inline ([`Inst::AllocInline`]); empty and large
+    /// ones call the runtime's `egret_alloc`.
     pub fn alloc_block(&mut self, dst: Reg, wosize: usize, tag_byte: u8) {
+        if (1..=abi::MAX_INLINE_WOSIZE).contains(&wosize) {
+            let tmp = self.temp();
+            self.emit(Inst::AllocInline {
+                dst,
+                tmp,
+                wosize: wosize as u32,
+                tag: tag_byte,
+            });
+            return;
+        }
         let w = self.mov_imm(wosize as i64);
         let t = self.mov_imm(tag_byte as i64);
         let target = CallTarget::Symbol(RelocTarget::External(abi::ALLOC_SYMBOL.into()));
@@ -368,13 +411,35 @@ impl<'a> Lower<'a> {
     }
 }
 
-/// Lowers `f` into VCode.
-pub fn lower_function(f: &Function) -> Result<VCode, String> {
+/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known.
+pub fn lower_function(f: &Function, self_id: Option<FuncId>) -> Result<VCode, String> {
     if f.blocks.is_empty() {
         return Err("function has no blocks".into());
     }
     if !f.predecessors()[0].is_empty() {
         return Err("the entry block has predecessors".into());
+    }
+    if f.abi == Abi::C {
+        // The runtime calls it with the SysV C ABI, which agrees with egret's own convention
+        // for up to six register arguments; it never reads `egret_extra_args`, and a tail call
+        // would hand a C caller's frame to an egret function.
+        if f.params.len() > ARG_REGS.len() {
+            return Err(format!(
+                "a C-ABI function with {} parameters (at most {} are supported)",
+                f.params.len(),
+                ARG_REGS.len()
+            ));
+        }
+        if let Some((i, _)) = f
+            .stmts
+            .iter()
+            .enumerate()
+            .find(|(_, s)| matches!(s, Stmt::TailCall { .. }))
+        {
+            return Err(format!(
+                "a C-ABI function makes a tail call (%{i}); the SSA lowering must not emit one"
+            ));
+        }
     }
     let order = BlockOrder::new(f);
     let mut lo = Lower::new(f, &order);
@@ -435,6 +500,9 @@ pub fn lower_function(f: &Function) -> Result<VCode, String> {
         });
     }
     vcode.num_vregs = lo.num_vregs;
+    vcode.slot_area = lo.slot_area;
+    vcode.outgoing_area = lo.outgoing_area;
+    vcode.self_id = self_id;
     vcode.finalize();
     Ok(vcode)
 }

@@ -20,8 +20,16 @@
 //! ```
 //!
 //! Conventions are in `abi.rs` (egret's: ARCHITECTURE.md). External symbols the generated code
-//! references: [`abi::ALLOC_SYMBOL`] (`egret_alloc`), [`abi::EXTRA_ARGS_SYMBOL`]
-//! (`egret_extra_args`), and the runtime functions named by `Callee::Runtime`.
+//! references: the functions [`abi::ALLOC_SYMBOL`] (`egret_alloc`) and those named by
+//! `Callee::Runtime`; the data [`abi::EXTRA_ARGS_SYMBOL`] (`egret_extra_args`),
+//! [`abi::YOUNG_PTR_SYMBOL`] and [`abi::YOUNG_LIMIT_SYMBOL`] (`egret_young_ptr`,
+//! `egret_young_limit`, read and written RIP-relative by inline allocation).
+//!
+//! Frames (`abi.rs`): `Stmt::StackSlot`s live in an area right under the saved `rbp`; functions
+//! that make no call and need no stack get no frame at all; a self tail call jumps back to the
+//! first block keeping the frame; runtime calls pass arguments 7.. on the stack. `Abi::C`
+//! functions (try bodies the runtime calls) use the same code: egret's convention is SysV's for
+//! up to six arguments; they may not tail-call or take more than six parameters.
 
 pub mod abi;
 pub mod blockorder;
@@ -57,10 +65,11 @@ fn error(f: &Function, message: String) -> BackendError {
 /// Compiles one function; with `listing`, also returns its assembly listing lines.
 fn compile(
     f: &Function,
+    id: Option<FuncId>,
     options: &CodegenOptions,
     listing: bool,
 ) -> Result<(CompiledFunction, Vec<(u32, String)>), BackendError> {
-    let mut vcode = lower::lower_function(f).map_err(|m| error(f, m))?;
+    let mut vcode = lower::lower_function(f, id).map_err(|m| error(f, m))?;
     let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
     let code = emitted.code;
@@ -80,49 +89,136 @@ fn compile(
     Ok((cf, code.listing))
 }
 
-/// Compiles one function to machine code.
+/// Compiles one function to machine code, not knowing its id in the module (so self tail
+/// calls go through the epilogue and the function's symbol).
 pub fn compile_function(
     f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, options, false).map(|(cf, _)| cf)
+    compile(f, None, options, false).map(|(cf, _)| cf)
+}
+
+/// Compiles function `id` of a module: a tail call to itself jumps back to its first block,
+/// after the prologue, keeping the frame.
+pub fn compile_module_function(
+    id: FuncId,
+    f: &Function,
+    options: &CodegenOptions,
+) -> Result<CompiledFunction, BackendError> {
+    compile(f, Some(id), options, false).map(|(cf, _)| cf)
 }
 
 /// The VCode of `f` before register allocation (for `--emit=vcode` and tests).
 pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
-    lower::lower_function(f)
+    lower::lower_function(f, None)
         .map(|v| v.print())
         .map_err(|m| error(f, m))
 }
 
 /// The assembly listing of every function of `module` (`--emit=asm`): function names, block
-/// labels, code offsets, and the source location (byte range) each run of code comes from.
+/// labels, code offsets, symbols by name, and the source location (byte range) each run of code
+/// comes from. [`disassemble_listing_with_lines`] shows lines and columns instead.
 pub fn disassemble_listing(
     module: &Module,
     options: &CodegenOptions,
 ) -> Result<String, BackendError> {
+    listing(module, options, None)
+}
+
+/// [`disassemble_listing`] with source positions as lines and columns: `line_of` maps a byte
+/// offset of the source file to its 1-based `(line, column)` (the CLI builds it over the source
+/// text, e.g. with `codespan_reporting::files::SimpleFile::line_index`). Each run of code is
+/// preceded by `; line L:C` when its position differs from the previous run's, and each function
+/// header names the line of its definition:
+///
+/// ```text
+/// egret_fib_47:  ; fib, line 2
+///   000000  block0 (#0):
+///                 ; line 2:26
+///   000000      cmp rdi, 0x5
+/// ```
+pub fn disassemble_listing_with_lines(
+    module: &Module,
+    options: &CodegenOptions,
+    line_of: &dyn Fn(u32) -> (u32, u32),
+) -> Result<String, BackendError> {
+    listing(module, options, Some(line_of))
+}
+
+fn listing(
+    module: &Module,
+    options: &CodegenOptions,
+    line_of: Option<&dyn Fn(u32) -> (u32, u32)>,
+) -> Result<String, BackendError> {
     let mut s = String::new();
-    for f in &module.functions {
-        let (cf, lines) = compile(f, options, true)?;
-        s.push_str(&format!("{}:  ; {}\n", f.name, f.source_name));
+    for (i, f) in module.functions.iter().enumerate() {
+        let (cf, lines) = compile(f, Some(FuncId(i as u32)), options, true)?;
+        match line_of {
+            Some(lf) => {
+                let (line, _) = lf(f.decl_loc.lo);
+                s.push_str(&format!("{}:  ; {}, line {line}\n", f.name, f.source_name));
+            }
+            None => s.push_str(&format!("{}:  ; {}\n", f.name, f.source_name)),
+        }
         let mut locs = cf.srclocs.iter().peekable();
+        let mut last_shown = None;
         for (off, line) in lines {
             let is_label = !line.starts_with(' ');
             while let Some((start, _, loc)) = locs.peek().filter(|_| !is_label) {
                 if *start > off {
                     break;
                 }
-                s.push_str(&format!(
-                    "                ; source {}..{}\n",
-                    loc.lo, loc.hi
-                ));
+                let note = match line_of {
+                    Some(lf) => {
+                        let (l, c) = lf(loc.lo);
+                        format!("; line {l}:{c}")
+                    }
+                    None => format!("; source {}..{}", loc.lo, loc.hi),
+                };
+                if last_shown.as_ref() != Some(&note) {
+                    s.push_str(&format!("                {note}\n"));
+                    last_shown = Some(note);
+                }
                 locs.next();
             }
-            s.push_str(&format!("  {off:06x}  {line}\n"));
+            s.push_str(&format!("  {off:06x}  {}\n", symbolize(&line, module)));
         }
         s.push('\n');
     }
     Ok(s)
+}
+
+/// Replaces the `funcN`/`dataN` names the instruction printer gives relocation targets by the
+/// module's symbol names.
+fn symbolize(line: &str, module: &Module) -> String {
+    let bytes = line.as_bytes();
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = String::with_capacity(line.len());
+    let mut i = 0;
+    while i < line.len() {
+        let rest = &line[i..];
+        let prefix = ["func", "data"].into_iter().find(|p| rest.starts_with(p));
+        if let Some(p) = prefix.filter(|_| i == 0 || !word(bytes[i - 1])) {
+            let digits = rest[4..].bytes().take_while(|b| b.is_ascii_digit()).count();
+            let after = i + 4 + digits;
+            if digits > 0 && (after == line.len() || !word(bytes[after])) {
+                let n: usize = rest[4..4 + digits].parse().unwrap_or(usize::MAX);
+                let name = match p {
+                    "func" => module.functions.get(n).map(|f| f.name.as_str()),
+                    _ => module.data.get(n).map(|d| d.name.as_str()),
+                };
+                if let Some(name) = name {
+                    out.push_str(name);
+                    i = after;
+                    continue;
+                }
+            }
+        }
+        let ch = rest.chars().next().expect("not at the end");
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
 }
 
 impl CodegenBackend for X64Backend {
@@ -143,7 +239,7 @@ impl CodegenBackend for X64Backend {
         let mut stats = Vec::new();
         for (i, f) in module.functions.iter().enumerate() {
             let id = FuncId(i as u32);
-            let cf = compile_function(f, options)?;
+            let cf = compile_module_function(id, f, options)?;
             sink.define_function(id, f, &cf)?;
             stats.push((id, cf.stats));
         }

@@ -166,6 +166,17 @@ impl fmt::Display for Inst {
             } => {
                 write!(f, "call {} ({}) -> {}", r(t), fixed(args), r(ret))
             }
+            Inst::AllocInline {
+                dst,
+                tmp,
+                wosize,
+                tag,
+            } => write!(
+                f,
+                "alloc_inline {}, wosize {wosize}, tag {tag} (tmp {})",
+                r(dst),
+                r(tmp)
+            ),
             Inst::Jmp { target } => write!(f, "jmp block{}", target.0),
             Inst::JmpCond {
                 cmp,

@@ -41,6 +41,12 @@ pub struct VCode {
     pub srclocs: Vec<SrcLoc>,
     pub blocks: Vec<VBlock>,
     pub num_vregs: usize,
+    /// Bytes of the frame's stack-slot area (`Stmt::StackSlot`s), addressed `rbp`-relative.
+    pub slot_area: u32,
+    /// Bytes at the bottom of the frame for stack arguments of runtime calls (`[rsp + 8k]`).
+    pub outgoing_area: u32,
+    /// The function's id in its module: a `TailCall` to it re-enters block 0.
+    pub self_id: Option<crate::ssa::ir::FuncId>,
     operands: Vec<Operand>,
     operand_ranges: Vec<(u32, u32)>,
 }

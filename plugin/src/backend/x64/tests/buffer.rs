@@ -26,6 +26,41 @@ fn jcc(b: &mut Buf, cc: Cond, l: MachLabel) {
     b.add_cond_branch(start, end, l, inv);
 }
 
+/// The 2-byte `rel8` displacement to `l` from a branch starting here, as the emitter decides it:
+/// only to a stable (bound, final) label in reach.
+fn short_disp(b: &Buf, l: MachLabel) -> Option<i8> {
+    let t = b.stable_label_offset(l)?;
+    i8::try_from(t as i64 - (b.cur_offset() as i64 + 2)).ok()
+}
+
+/// `jmp`, short when the emitter would make it short.
+fn jmp_auto(b: &mut Buf, l: MachLabel) {
+    match short_disp(b, l) {
+        Some(d) => {
+            let start = b.cur_offset();
+            encode::jmp_rel8(b, d);
+            let end = b.cur_offset();
+            b.add_resolved_branch(start, end, l, None);
+        }
+        None => jmp(b, l, X64LabelUse::Rel32),
+    }
+}
+
+/// `jcc`, short when the emitter would make it short.
+fn jcc_auto(b: &mut Buf, cc: Cond, l: MachLabel) {
+    match short_disp(b, l) {
+        Some(d) => {
+            let start = b.cur_offset();
+            encode::jcc_rel8(b, cc, d);
+            let mut inv = Vec::new();
+            encode::jcc_rel8(&mut inv, cc.invert(), d);
+            let end = b.cur_offset();
+            b.add_resolved_branch(start, end, l, Some(inv));
+        }
+        None => jcc(b, cc, l),
+    }
+}
+
 fn rel32_target(code: &[u8], field: usize) -> usize {
     let rel = i32::from_le_bytes(code[field..field + 4].try_into().unwrap());
     (field as i64 + 4 + rel as i64) as usize
@@ -287,6 +322,15 @@ fn run_code(code: &[u8], steps: usize) -> Vec<u8> {
                 pc += 2;
             }
             0xE9 => pc = rel32_target(code, pc + 1),
+            0xEB => pc = (pc as i64 + 2 + code[pc + 1] as i8 as i64) as usize,
+            0x70..=0x7F => {
+                let cc = Cond::from_enc(code[pc] - 0x70);
+                pc = if taken(cc, trace.len()) {
+                    (pc as i64 + 2 + code[pc + 1] as i8 as i64) as usize
+                } else {
+                    pc + 2
+                };
+            }
             0x0F => {
                 let cc = Cond::from_enc(code[pc + 1] - 0x80);
                 pc = if taken(cc, trace.len()) {
@@ -320,8 +364,22 @@ fn run_cfg(blocks: &[Term], empty: &[bool], steps: usize) -> Vec<u8> {
 
 #[test]
 fn branch_edits_preserve_control_flow_on_random_cfgs() {
+    random_cfgs(false);
+}
+
+/// The same with short backward branches (resolved at emission, no fixup) wherever the emitter
+/// would use them.
+#[test]
+fn branch_edits_with_short_backward_branches_on_random_cfgs() {
+    let shorts = random_cfgs(true);
+    assert!(shorts > 200, "short branches were used ({shorts})");
+}
+
+/// Returns the number of short branches in the final code.
+fn random_cfgs(short: bool) -> usize {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let mut removed = 0;
+    let mut shorts = 0;
     for _ in 0..500 {
         let n = 2 + rng.below(12) as usize;
         let blocks: Vec<Term> = (0..n)
@@ -347,20 +405,46 @@ fn branch_edits_preserve_control_flow_on_random_cfgs() {
                 b.put1(0xB0);
                 b.put1(i as u8);
             }
-            match *t {
-                Term::Jump(x) => jmp(&mut b, labels[x], X64LabelUse::Rel32),
-                Term::Cond(cc, x, y) => {
+            match (*t, short) {
+                (Term::Jump(x), false) => jmp(&mut b, labels[x], X64LabelUse::Rel32),
+                (Term::Jump(x), true) => jmp_auto(&mut b, labels[x]),
+                (Term::Cond(cc, x, y), false) => {
                     jcc(&mut b, cc, labels[x]);
                     jmp(&mut b, labels[y], X64LabelUse::Rel32);
                 }
-                Term::Exit => b.put1(0xC3),
+                (Term::Cond(cc, x, y), true) => {
+                    jcc_auto(&mut b, cc, labels[x]);
+                    jmp_auto(&mut b, labels[y]);
+                }
+                (Term::Exit, _) => b.put1(0xC3),
             }
         }
         let out = b.finish();
+        shorts += count_short_branches(&out.data);
         removed += out.branches_removed;
         let want = run_cfg(&blocks, &empty, 300);
         let got = run_code(&out.data, want.len());
         assert_eq!(got, want, "cfg {blocks:?} empty {empty:?}");
     }
     assert!(removed > 200, "the edits fired ({removed})");
+    shorts
+}
+
+/// Walks code made of markers, branches and `ret`, counting rel8 branches.
+fn count_short_branches(code: &[u8]) -> usize {
+    let (mut pc, mut n) = (0, 0);
+    while pc < code.len() {
+        pc += match code[pc] {
+            0xB0 => 2,
+            0xE9 => 5,
+            0x0F => 6,
+            0xC3 => 1,
+            0xEB | 0x70..=0x7F => {
+                n += 1;
+                2
+            }
+            b => panic!("unexpected byte {b:#x}"),
+        };
+    }
+    n
 }

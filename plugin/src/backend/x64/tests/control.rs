@@ -220,23 +220,21 @@ block3 (#2)():
     assert_eq!(vcode, want_vcode, "got:\n{vcode}");
     let asm = crate::backend::x64::disassemble_listing(&m, &super::jit::options()).unwrap();
     let body: Vec<&str> = asm.lines().filter(|l| !l.contains("; source")).collect();
+    // A leaf without stack needs: no frame at all.
     let want_asm = [
         "sum:  ; sum",
-        "  000000      push rbp",
-        "  000001      mov rbp, rsp",
-        "  000004  block0 (#0):",
-        "  000004      mov rsi, 0x3",
-        "  000009      mov rax, 0x1",
-        "  00000e  block1 (#1):",
-        "  00000e      cmp rsi, rdi",
-        "  000011      jle block3 (#2)",
-        "  000017  block2 (#3):",
-        "  000017      pop rbp",
-        "  000018      ret",
-        "  000019  block3 (#2):",
-        "  000019      lea rax, [rax+rsi-0x1]",
-        "  00001e      lea rsi, [rsi+0x2]",
-        "  000022      jmp block1 (#1)",
+        "  000000  block0 (#0):",
+        "  000000      mov rsi, 0x3",
+        "  000005      mov rax, 0x1",
+        "  00000a  block1 (#1):",
+        "  00000a      cmp rsi, rdi",
+        "  00000d      jle block3 (#2)",
+        "  000013  block2 (#3):",
+        "  000013      ret",
+        "  000014  block3 (#2):",
+        "  000014      lea rax, [rax+rsi-0x1]",
+        "  000019      lea rsi, [rsi+0x2]",
+        "  00001d      jmp block1 (#1)",
         "",
     ];
     assert_eq!(body, want_asm, "got:\n{asm}");
@@ -271,4 +269,36 @@ fn branch_on_constant_with_phis() {
     let jit = Jit::load(&module(vec![b.finish()]), &[]);
     assert_eq!(jit.call_ints(0, &[41]), 41);
     assert_eq!(jit.call_ints(0, &[MAX_INT]), MIN_INT);
+}
+
+/// `--emit=asm` with a line function: function headers with their line, `; line L:C` runs
+/// (not repeated), and relocation targets by symbol name.
+#[test]
+fn listing_with_lines_and_symbol_names() {
+    let mut callee = FnBuilder::new("egret_double_1", 1);
+    callee.f.source_name = "double".into();
+    callee.f.decl_loc = SrcLoc { lo: 120, hi: 130 };
+    let r = callee.bin(BinOp::Add, Value(0), Value(0));
+    callee.ret(r);
+    let mut caller = FnBuilder::new("egret_main_2", 1);
+    let c = caller.call(Callee::Direct(FuncId(0)), &[Value(0)]);
+    let one = caller.int(1);
+    let s = caller.bin(BinOp::Add, c, one);
+    caller.ret(s);
+    let m = module(vec![callee.finish(), caller.finish()]);
+    // The builder gives statement k the bytes 10k..10k+5: line k, column 1.
+    let line_of = |b: u32| (b / 10, b % 10 + 1);
+    let asm =
+        crate::backend::x64::disassemble_listing_with_lines(&m, &super::jit::options(), &line_of)
+            .unwrap();
+    assert!(asm.contains("egret_double_1:  ; double, line 12"), "{asm}");
+    assert!(asm.contains("call egret_double_1"), "{asm}");
+    assert!(asm.contains("; line 2:1"), "{asm}");
+    assert!(!asm.contains("; source"), "{asm}");
+    assert!(!asm.contains("func0"), "{asm}");
+    let notes: Vec<&str> = asm.lines().filter(|l| l.contains("; line ")).collect();
+    assert!(
+        notes.windows(2).all(|w| w[0] != w[1]),
+        "consecutive notes differ: {asm}"
+    );
 }

@@ -198,6 +198,16 @@ fn encoder_forms_decode_as_printed() {
         c.case(format!("lea {}, [rip+0x10]", q(d)), |v| {
             encode::lea(v, d, &Mem::Rip { disp: 0x10 });
         });
+        let rip = Mem::Rip { disp: 0x10 };
+        c.case(format!("mov {}, qword ptr [rip+0x10]", q(d)), |v| {
+            encode::load(v, d, &rip);
+        });
+        c.case(format!("mov qword ptr [rip+0x10], {}", q(d)), |v| {
+            encode::store(v, &rip, d);
+        });
+        c.case(format!("cmp {}, qword ptr [rip+0x10]", q(d)), |v| {
+            encode::alu_rm(v, AluEnc::Cmp, d, &rip);
+        });
         for (base, index, disp) in addressing_modes() {
             let m = Mem::Base { base, index, disp };
             let qm = amode_text(base, index, disp, "qword");
@@ -221,6 +231,11 @@ fn encoder_forms_decode_as_printed() {
                     encode::movsxd_load32(v, d, &m);
                 });
                 c.case(format!("mov {qm}, -0x3"), |v| encode::store_imm(v, &m, -3));
+                for (op, name) in [(AluEnc::Cmp, "cmp"), (AluEnc::Add, "add")] {
+                    c.case(format!("{name} {}, {qm}", q(d)), |v| {
+                        encode::alu_rm(v, op, d, &m);
+                    });
+                }
             }
         }
     }

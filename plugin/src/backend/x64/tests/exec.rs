@@ -520,29 +520,48 @@ fn runtime_calls() {
     assert_eq!(jit.call_ints(0, &[4, 9]), 9 + 500);
 }
 
-/// Unreachable blocks are cold (sunk to the end) and hold `ud2`.
+/// Unreachable blocks are cold (sunk to the end) and hold `ud2`. `checked_div` makes no call
+/// and needs no stack, so it has no frame; `framed` calls `opaque` and has one.
 #[test]
 fn cold_blocks_and_metadata() {
-    let mut b = FnBuilder::new("checked_div", 2);
-    let (bad, good) = (b.new_block(), b.new_block());
-    let zero = b.int(0);
-    let c = b.bin(BinOp::Eq, b.param(1), zero);
-    b.branch(c, bad, good);
-    b.switch_to(bad);
-    b.push(Stmt::Unreachable, Type::Raw);
-    b.switch_to(good);
-    let q = b.bin(BinOp::Div, b.param(0), b.param(1));
-    b.ret(q);
-    let f = b.finish();
-    let m = module(vec![f]);
-    let jit = Jit::load(&m, &[]);
+    let mut fs = Vec::new();
+    for (name, call) in [("checked_div", false), ("framed", true)] {
+        let mut b = FnBuilder::new(name, 2);
+        let (bad, good) = (b.new_block(), b.new_block());
+        let zero = b.int(0);
+        let c = b.bin(BinOp::Eq, b.param(1), zero);
+        b.branch(c, bad, good);
+        b.switch_to(bad);
+        b.push(Stmt::Unreachable, Type::Raw);
+        b.switch_to(good);
+        let q = b.bin(BinOp::Div, b.param(0), b.param(1));
+        let q = if call {
+            b.call(Callee::Runtime("opaque"), &[q])
+        } else {
+            q
+        };
+        b.ret(q);
+        fs.push(b.finish());
+    }
+    let m = module(fs);
+    let jit = Jit::load(&m, &[("opaque", opaque as *const () as usize)]);
     assert_eq!(jit.call_ints(0, &[-7, 2]), -3);
-    let cf = &jit.compiled[0];
+    assert_eq!(jit.call_ints(1, &[-7, 2]), -3);
+    for cf in &jit.compiled {
+        assert_eq!(
+            &cf.code[cf.code.len() - 2..],
+            &[0x0F, 0x0B],
+            "ud2 sunk to the end"
+        );
+    }
+    let leaf = &jit.compiled[0];
+    assert!(leaf.cfi.is_empty() && leaf.prologue_end == 0, "frameless");
     assert_eq!(
-        &cf.code[cf.code.len() - 2..],
-        &[0x0F, 0x0B],
-        "ud2 sunk to the end"
+        leaf.code[0..3],
+        [0x48, 0x83, 0xFE],
+        "starts with cmp rsi, imm8"
     );
+    let cf = &jit.compiled[1];
     // Prologue CFI: push rbp (1 byte), mov rbp, rsp (3 bytes).
     use crate::backend::CfiOp::*;
     assert_eq!(cf.cfi[0], (1, DefCfaOffset(16)));
@@ -574,6 +593,7 @@ fn cold_blocks_and_metadata() {
         .all(|r| r.0 < r.1 && r.1 as usize <= cf.code.len()));
     let listing = crate::backend::x64::disassemble_listing(&m, &super::jit::options()).unwrap();
     assert!(listing.contains("checked_div:"), "{listing}");
+    assert!(listing.contains("framed:"), "{listing}");
     assert!(listing.contains("idiv"), "{listing}");
     assert!(listing.contains("; source"), "{listing}");
     assert!(listing.contains("ud2"), "{listing}");
@@ -594,7 +614,11 @@ fn codegen_backend_interface() {
             self.0.push((id, code.code.len()));
             Ok(())
         }
-        fn define_helper(&mut self, name: &str, _: &CompiledFunction) -> Result<(), crate::backend::BackendError> {
+        fn define_helper(
+            &mut self,
+            name: &str,
+            _: &CompiledFunction,
+        ) -> Result<(), crate::backend::BackendError> {
             panic!("the native backend defines no helper (asked for {name})")
         }
     }

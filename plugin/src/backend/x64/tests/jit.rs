@@ -1,11 +1,17 @@
 //! Loads a compiled module into executable memory, as a linker would: functions one after the
 //! other, a stub (`movabs r11, addr; jmp r11`) per external function so rel32 calls reach Rust
-//! code anywhere, and a writable data region (with `egret_extra_args` and the module's data
-//! objects) right after the code so PC-relative references reach it.
+//! code anywhere, and a writable data region (with `egret_extra_args`, `egret_young_ptr`,
+//! `egret_young_limit` and the module's data objects) right after the code so PC-relative
+//! references reach it (Rust statics could be more than 2 GiB away from the mapping).
+//!
+//! `egret_alloc` is [`clobbering_alloc`]: [`fake_alloc`] behind a wrapper that overwrites every
+//! caller-saved register before returning, so code relying on a register the C ABI does not
+//! preserve fails. The young pointers start null: inline allocation always takes its slow path
+//! unless a test gives it a nursery ([`Jit::set_nursery`]).
 
-use crate::backend::x64::{abi, compile_function};
+use crate::backend::x64::{abi, compile_module_function};
 use crate::backend::{CodegenOptions, CompiledFunction, RelocKind, RelocTarget};
-use crate::ssa::ir::{DataWord, Module};
+use crate::ssa::ir::{DataWord, FuncId, Module};
 use std::collections::HashMap;
 use std::ffi::c_void;
 
@@ -39,9 +45,47 @@ pub extern "C" fn fake_alloc(wosize: u64, tag: u64) -> u64 {
     &block[1] as *const u64 as u64
 }
 
+// `x64test_clobbering_alloc(wosize, tag)`: `fake_alloc`, then garbage in every caller-saved
+// register but rax.
+std::arch::global_asm!(
+    ".globl x64test_clobbering_alloc",
+    "x64test_clobbering_alloc:",
+    "push rbp",
+    "mov rbp, rsp",
+    "call {alloc}",
+    "mov rcx, 0x1badc0de",
+    "mov rdx, rcx",
+    "mov rsi, rcx",
+    "mov rdi, rcx",
+    "mov r8, rcx",
+    "mov r9, rcx",
+    "mov r10, rcx",
+    "mov r11, rcx",
+    "pop rbp",
+    "ret",
+    alloc = sym fake_alloc,
+);
+
+extern "C" {
+    fn x64test_clobbering_alloc(wosize: u64, tag: u64) -> u64;
+}
+
+/// `egret_alloc` for the loaded code: see the module doc.
+pub fn clobbering_alloc() -> usize {
+    x64test_clobbering_alloc as *const () as usize
+}
+
+/// Words of the data region before the module's data: `egret_extra_args` (64 words), then
+/// `egret_young_ptr`, `egret_young_limit`.
+const RUNTIME_WORDS: usize = 66;
+const YOUNG_PTR_WORD: usize = 64;
+const YOUNG_LIMIT_WORD: usize = 65;
+
 pub struct Jit {
     mem: *mut u8,
     len: usize,
+    /// The address of `egret_extra_args`, the first of the runtime words.
+    runtime: usize,
     pub funcs: Vec<usize>,
     pub compiled: Vec<CompiledFunction>,
 }
@@ -63,11 +107,16 @@ impl Jit {
         let compiled: Vec<CompiledFunction> = module
             .functions
             .iter()
-            .map(|f| compile_function(f, &opts).unwrap_or_else(|e| panic!("{e}")))
+            .enumerate()
+            .map(|(i, f)| {
+                compile_module_function(FuncId(i as u32), f, &opts)
+                    .unwrap_or_else(|e| panic!("{e}"))
+            })
             .collect();
         let mut ext: HashMap<String, usize> =
             externals.iter().map(|(n, a)| (n.to_string(), *a)).collect();
-        ext.insert(abi::ALLOC_SYMBOL.into(), fake_alloc as *const () as usize);
+        ext.entry(abi::ALLOC_SYMBOL.into())
+            .or_insert_with(clobbering_alloc);
 
         // Layout.
         let mut off = 0;
@@ -92,7 +141,7 @@ impl Jit {
         let code_len = align(off, PAGE);
         let extra_off = code_len;
         let mut data_off = Vec::new();
-        let mut doff = extra_off + 8 * 64;
+        let mut doff = extra_off + 8 * RUNTIME_WORDS;
         for d in &module.data {
             data_off.push(doff);
             doff += 8 * d.words.len();
@@ -139,6 +188,12 @@ impl Jit {
                     RelocTarget::Func(f) => funcs[f.index()],
                     RelocTarget::Data(d) => base + data_off[d.index()],
                     RelocTarget::External(n) if n == abi::EXTRA_ARGS_SYMBOL => base + extra_off,
+                    RelocTarget::External(n) if n == abi::YOUNG_PTR_SYMBOL => {
+                        base + extra_off + 8 * YOUNG_PTR_WORD
+                    }
+                    RelocTarget::External(n) if n == abi::YOUNG_LIMIT_SYMBOL => {
+                        base + extra_off + 8 * YOUNG_LIMIT_WORD
+                    }
                     RelocTarget::External(n) => match r.kind {
                         RelocKind::X86CallPcRel4 => base + stub_off[n],
                         _ => ext[n],
@@ -161,9 +216,34 @@ impl Jit {
         Jit {
             mem,
             len,
+            runtime: base + extra_off,
             funcs,
             compiled,
         }
+    }
+
+    fn runtime_word(&self, i: usize) -> *mut u64 {
+        (self.runtime + 8 * i) as *mut u64
+    }
+
+    /// Points `egret_young_ptr`/`egret_young_limit` at `words` (null: none).
+    pub fn set_nursery(&self, words: Option<&mut [u64]>) {
+        let (p, l) = match words {
+            Some(w) => {
+                let r = w.as_mut_ptr_range();
+                (r.start as u64, r.end as u64)
+            }
+            None => (0, 0),
+        };
+        unsafe {
+            *self.runtime_word(YOUNG_PTR_WORD) = p;
+            *self.runtime_word(YOUNG_LIMIT_WORD) = l;
+        }
+    }
+
+    /// The current `egret_young_ptr`.
+    pub fn young_ptr(&self) -> u64 {
+        unsafe { *self.runtime_word(YOUNG_PTR_WORD) }
     }
 
     /// Calls function `i` with raw machine words (at most 6: egret's convention is SysV's then).
