@@ -176,6 +176,24 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         Output::Module(m) => m,
     };
+    if opts.emit == Some(Stage::Asm) {
+        if common.backend != "native" {
+            eprintln!("error: --emit=asm shows egret's own backend's code; use it with --backend=native");
+            return Err(ExitCode::from(1));
+        }
+        let line_of = |offset: u32| line_col(&source, offset);
+        match egret_plugin::backend::x64::disassemble_listing_with_lines(&module, &opts.codegen, &line_of) {
+            Ok(text) => print!("{text}"),
+            Err(e) => {
+                return Err(report_error(
+                    &common.file,
+                    &source,
+                    CompileError::Internal { stage: "backend", message: e.to_string() },
+                ))
+            }
+        }
+        return Ok(false);
+    }
     let registry = backends();
     let Some(backend) = registry.get(&common.backend) else {
         eprintln!("error: unknown backend `{}` (available: {})", common.backend, registry.names().join(", "));
@@ -209,6 +227,14 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         eprint!("{}", sess.report());
     }
     Ok(true)
+}
+
+/// 1-based line and column of a byte offset in `source`.
+fn line_col(source: &str, offset: u32) -> (u32, u32) {
+    let before = &source.as_bytes()[..(offset as usize).min(source.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+    let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as u32 + 1;
+    (line, col)
 }
 
 fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -> T {
