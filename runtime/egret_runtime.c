@@ -521,6 +521,63 @@ value egret_flush(value channel) {
 value egret_opaque_identity(value x) { return x; }
 
 /* ======================================================================================
+ * Printf conversions. `spec` is the conversion as written (`%-5d`, `%08x`, `%s`); the
+ * result is a fresh string. Ints are 63-bit: %u %x %X %o print the 63-bit two's complement.
+ * ====================================================================================== */
+
+/* Copies the flags and width of `spec` (without the conversion letter) into `out`. */
+static size_t spec_prefix(value spec, char *out, size_t cap) {
+  size_t n = egret_string_len(spec);
+  if (n < 2) n = 2;
+  size_t k = n - 1 < cap - 1 ? n - 1 : cap - 1;
+  memcpy(out, (char *)spec, k);
+  out[k] = 0;
+  return k;
+}
+
+value egret_format_int(value spec, value n) {
+  char fmt[64], buf[128];
+  size_t k = spec_prefix(spec, fmt, sizeof fmt - 4);
+  char conv = ((char *)spec)[egret_string_len(spec) - 1];
+  int len;
+  if (conv == 'd' || conv == 'i') {
+    fmt[k] = 'l'; fmt[k + 1] = 'd'; fmt[k + 2] = 0;
+    len = snprintf(buf, sizeof buf, fmt, (long)Int_val(n));
+  } else {
+    fmt[k] = 'l'; fmt[k + 1] = conv; fmt[k + 2] = 0;
+    unsigned long u = (unsigned long)(n >> 1) & 0x7fffffffffffffffUL;
+    len = snprintf(buf, sizeof buf, fmt, u);
+  }
+  return egret_string_of_bytes(buf, (size_t)(len < 0 ? 0 : (len >= (int)sizeof buf ? (int)sizeof buf - 1 : len)));
+}
+
+/* Pads `s` to the spec's width (left-justified with '-'). */
+static value pad_to_width(value spec, const char *s, size_t len) {
+  const char *p = (const char *)spec + 1;
+  size_t n = egret_string_len(spec) - 1;
+  int left = 0;
+  size_t i = 0, width = 0;
+  while (i < n && (p[i] == '-' || p[i] == '0' || p[i] == '+' || p[i] == ' ' || p[i] == '#')) {
+    if (p[i] == '-') left = 1;
+    i++;
+  }
+  while (i < n && p[i] >= '0' && p[i] <= '9') width = width * 10 + (size_t)(p[i++] - '0');
+  if (width <= len) return egret_string_of_bytes(s, len);
+  value r = egret_alloc_string(width);
+  char *d = (char *)r;
+  memset(d, ' ', width);
+  memcpy(left ? d : d + (width - len), s, len);
+  return r;
+}
+
+value egret_format_string(value spec, value s) { return pad_to_width(spec, (char *)s, egret_string_len(s)); }
+
+value egret_format_char(value spec, value c) {
+  char ch = (char)Int_val(c);
+  return pad_to_width(spec, &ch, 1);
+}
+
+/* ======================================================================================
  * Start-up: the program stack and its guard.
  *
  * The program runs on a 1 GiB reservation (MAP_NORESERVE: pages are committed when touched),

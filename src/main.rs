@@ -14,6 +14,7 @@ use codespan_reporting::term::{self, termcolor};
 use egret_plugin::backend::CodegenOptions;
 use egret_plugin::diagnostics::{Diagnostic, Severity};
 use egret_plugin::driver::{self, CompileError, Output, Session, Stage};
+use egret_plugin::simplify::SimplifyOptions;
 
 #[derive(Parser)]
 #[command(name = "egret", version, about = "An ahead-of-time compiler for a strict subset of OCaml")]
@@ -217,7 +218,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             }
         },
     };
-    let mut simplify = (60usize, 2usize, true);
+    let mut simplify = SimplifyOptions::default();
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
         let bad = || {
@@ -225,10 +226,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             ExitCode::from(1)
         };
         match key {
-            "inline-threshold" => simplify.0 = value.parse().map_err(|_| bad())?,
-            "simplify-passes" => simplify.1 = value.parse().map_err(|_| bad())?,
+            "inline-threshold" => simplify.inline_threshold = value.parse().map_err(|_| bad())?,
+            "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
             "simplify" => {
-                simplify.2 = match value {
+                simplify.enabled = match value {
                     "on" => true,
                     "off" => false,
                     _ => return Err(bad()),
@@ -246,6 +247,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         emit,
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),
+        simplify,
         optimize: common.opt_level > 0,
         codegen: CodegenOptions {
             target: common.target.clone().unwrap_or(host),

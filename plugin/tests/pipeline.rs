@@ -1,10 +1,11 @@
-//! The front half of the pipeline on every example: parse → typing → mono → closure → SSA,
-//! verified, then run by the SSA interpreter (before and after the optimizer) and compared
-//! with ocamlopt's output.
+//! The front half of the pipeline on every example: parse → typing → simplify → mono →
+//! closure → SSA, verified at each step, with the program run by the lambda interpreter
+//! (before and after the simplifier) and the SSA interpreter (before and after the
+//! optimizer), every output compared with ocamlopt's.
 
 use std::path::PathBuf;
 
-use egret_plugin::{closure, mono, opt, ssa, syntax, typing};
+use egret_plugin::{closure, lambda, mono, opt, simplify, ssa, syntax, typing};
 
 fn examples() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples");
@@ -17,10 +18,26 @@ fn examples() -> Vec<PathBuf> {
     v
 }
 
-fn to_ssa(source: &str, name: &str) -> ssa::ir::Module {
+fn lambda_output(p: &lambda::ir::Program, name: &str, stage: &str, want: &str, failures: &mut Vec<String>) {
+    if let Err(e) = lambda::verify::verify_program(p) {
+        failures.push(format!("{name}: lambda verifier after {stage}:\n{}", e.join("\n")));
+        return;
+    }
+    let out = lambda::interp::run_program(p, &lambda::interp::InterpOptions::default());
+    let got = String::from_utf8_lossy(&out.stdout);
+    if got != want {
+        failures.push(format!("{name} (lambda interpreter after {stage}): got\n{got}\nwant\n{want}"));
+    }
+}
+
+fn to_ssa(source: &str, name: &str, want: &str, failures: &mut Vec<String>) -> ssa::ir::Module {
     let ast = syntax::parse(source).unwrap_or_else(|d| panic!("{name}: parse: {d:?}"));
-    let (lam, _) = typing::type_program(&ast, source, name).unwrap_or_else(|d| panic!("{name}: typing: {d:?}"));
+    let (mut lam, _) = typing::type_program(&ast, source, name).unwrap_or_else(|d| panic!("{name}: typing: {d:?}"));
+    lambda_output(&lam, name, "typing", want, failures);
+    simplify::simplify_program(&mut lam, &simplify::SimplifyOptions::default());
+    lambda_output(&lam, name, "simplify", want, failures);
     let mono = mono::monomorphize(&lam);
+    lambda_output(&mono, name, "mono", want, failures);
     let clos = closure::convert(&mono);
     let m = ssa::lower::lower_program(&clos).unwrap_or_else(|d| panic!("{name}: lowering: {d:?}"));
     if let Err(e) = ssa::verify::verify_module(&m) {
@@ -40,7 +57,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
         }
         let source = std::fs::read_to_string(&ml).unwrap();
         let want = std::fs::read_to_string(ml.with_extension("out")).unwrap_or_default();
-        let mut m = to_ssa(&source, &name);
+        let mut m = to_ssa(&source, &name, &want, &mut failures);
         for optimized in [false, true] {
             if optimized {
                 opt::optimize_module(&mut m);

@@ -25,6 +25,9 @@ pub struct Func {
     pub params: Vec<VarId>,
     /// The closure of the function itself (its last machine parameter).
     pub self_var: VarId,
+    /// The variable the function is bound to (`let rec f = ...`), if any: inside the function
+    /// it also denotes `self_var` (e.g. when a nested closure captures it).
+    pub binder: Option<VarId>,
     /// Captured variables, in environment order (closure fields 2..).
     pub captured: Vec<VarId>,
     pub body: CExpr,

@@ -2,7 +2,7 @@
 //! environments ([`ir`]).
 //!
 //! 1. Number every `Fun` in pre-order (function 0 is the top level) and compute its free
-//!    variables. All walks here visit children in [`visit::for_each_child`] order, so the
+//!    variables. All walks here visit children in [`visit::each_child`] order, so the
 //!    pre-order numbers agree between passes.
 //! 2. Find the *closed* functions by a fixpoint: a function is closed when each of its free
 //!    variables is bound to a closed function (or to itself). Closed functions get a static
@@ -25,7 +25,7 @@ pub fn convert(program: &Program) -> ir::Program {
     let mut c = Converter {
         vars: program.vars.clone(),
         fun_of_var: HashMap::new(),
-        funs: vec![FunInfo { free: Vec::new(), arity: 0, name: "main".into(), span: Span::default() }],
+        funs: vec![FunInfo { free: Vec::new(), binder: None, arity: 0, name: "main".into(), span: Span::default() }],
         closed: HashSet::new(),
         out: Vec::new(),
         counter: 1,
@@ -43,6 +43,7 @@ pub fn convert(program: &Program) -> ir::Program {
         source_name: "main".into(),
         params: vec![],
         self_var: entry_self,
+        binder: None,
         captured: vec![],
         body,
         span: Span::default(),
@@ -65,6 +66,7 @@ struct Cur {
 struct FunInfo {
     /// Free variables, sorted.
     free: Vec<VarId>,
+    binder: Option<VarId>,
     arity: usize,
     name: String,
     span: Span,
@@ -105,7 +107,7 @@ impl Converter {
                     self.fun_of_var.insert(v, idx);
                 }
                 let span = binder.map(|v| self.vars.get(v).span).unwrap_or(span);
-                self.funs.push(FunInfo { free: vec![], arity: ps.len(), name, span });
+                self.funs.push(FunInfo { free: vec![], binder, arity: ps.len(), name, span });
                 self.number(b, None, span);
             }
             Expr::Loc(s, b) => self.number(b, binder, *s),
@@ -119,7 +121,7 @@ impl Converter {
                 }
                 self.number(b, None, span);
             }
-            _ => visit::for_each_child(e, |c| self.number(c, None, span)),
+            _ => visit::each_child(e, &mut |c| self.number(c, None, span)),
         }
     }
 
@@ -170,7 +172,7 @@ impl Converter {
                 bound.push(*var);
                 self.free_vars(body, bound, free);
             }
-            _ => visit::for_each_child(e, |c| self.free_vars(c, bound, free)),
+            _ => visit::each_child(e, &mut |c| self.free_vars(c, bound, free)),
         }
     }
 
@@ -348,6 +350,7 @@ impl Converter {
             source_name: info.name.clone(),
             params: params.clone(),
             self_var,
+            binder: info.binder,
             captured,
             body: b,
             span: info.span,

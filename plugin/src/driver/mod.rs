@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use crate::backend::CodegenOptions;
 use crate::diagnostics::Diagnostic;
 use crate::ssa::ir::Module;
-use crate::{closure, mono, opt, ssa, syntax, typing};
+use crate::{closure, lambda, mono, opt, simplify, ssa, syntax, typing};
 
 /// A stage whose IR `--emit` can print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +57,7 @@ pub struct Options {
     pub emit: Option<Stage>,
     pub time_passes: bool,
     pub verify: bool,
+    pub simplify: simplify::SimplifyOptions,
     /// Run the SSA optimizer.
     pub optimize: bool,
     pub codegen: CodegenOptions,
@@ -133,8 +134,30 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
         .time("typing", || typing::type_program(&ast, source, &opts.file_name))
         .map_err(CompileError::User)?;
     sess.warnings.extend(warnings);
-    let program = program;
+    if let Some(o) = emit(Stage::Lambda, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("typing", e))?;
+    }
+    let mut program = program;
+    let report = sess.time("simplify", || simplify::simplify_program(&mut program, &opts.simplify));
+    if let Some(o) = emit(Stage::InlineReport, &|| report.to_string()) {
+        return Ok(o);
+    }
+    if let Some(o) = emit(Stage::Simplified, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("simplify", e))?;
+    }
     let program = sess.time("mono", || mono::monomorphize(&program));
+    if let Some(o) = emit(Stage::Mono, &|| lambda::print::print_program(&program)) {
+        return Ok(o);
+    }
+    if opts.verify {
+        lambda::verify::verify_program(&program).map_err(|e| internal("mono", e))?;
+    }
     let program = sess.time("closure", || closure::convert(&program));
     if let Some(o) = emit(Stage::Closure, &|| closure::print::print_program(&program)) {
         return Ok(o);

@@ -46,6 +46,8 @@ impl TyCon {
     pub const EXN: TyCon = TyCon(9);
     pub const ARRAY: TyCon = TyCon(10);
     pub const OUT_CHANNEL: TyCon = TyCon(11);
+    /// `('a, 'b) %either = %Left of 'a | %Right of 'b`: internal, for `match .. with exception`.
+    pub const EITHER: TyCon = TyCon(12);
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -207,7 +207,7 @@ impl<'a> Mono<'a> {
             }
             _ => {
                 let mut out = e.clone();
-                crate::lambda::visit::for_each_child_mut(&mut out, |c| *c = self.expr(c, s));
+                crate::lambda::visit::each_child_mut(&mut out, &mut |c| *c = self.expr(c, s));
                 out
             }
         }

@@ -19,7 +19,7 @@ use std::collections::{BTreeSet, HashMap};
 use super::builder::{header, string_data, FunctionBuilder, ModuleBuilder};
 use super::ir::*;
 use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Diagnostic;
 use crate::lambda::ir::{Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId};
 
 pub const CLOSURE_TAG: u8 = 247;
@@ -96,6 +96,9 @@ impl<'p> Lowerer<'p> {
             let s = fx.b.param(f.params.len());
             fx.self_val = Some(s);
             fx.vars.insert(f.self_var, s);
+            if let Some(binder) = f.binder {
+                fx.vars.insert(binder, s);
+            }
         }
         if let Some(v) = self.expr(&mut fx, &f.body, !is_entry)? {
             let r = if is_entry { fx.b.ins(Stmt::Const(0), Type::Val) } else { v };
@@ -239,9 +242,10 @@ impl<'p> Lowerer<'p> {
                     let mut fields = vec![code, arity];
                     for c in captured {
                         // Members of the group are stored once all are allocated.
-                        let val = match fx.vars.get(c) {
-                            Some(x) if !group.iter().any(|(w, _, _)| w == c) => *x,
-                            _ => Self::konst(fx, 0),
+                        let val = if group.iter().any(|(w, _, _)| w == c) {
+                            Self::konst(fx, 0)
+                        } else {
+                            *fx.vars.get(c).unwrap_or_else(|| panic!("ssa lowering: captured {c} is unbound"))
                         };
                         fields.push(val);
                     }

@@ -122,6 +122,9 @@ pub enum PatternKind {
     Or(Box<Pattern>, Box<Pattern>),
     Alias(Box<Pattern>, String),
     Constraint(Box<Pattern>, TypeExpr),
+    /// `exception p`: only as a whole case of a `match` (the scrutinee raised an exception
+    /// matching `p`).
+    Exception(Box<Pattern>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -374,6 +374,7 @@ fn case_sexp(c: &Case) -> Sexp {
 fn pattern_sexp(p: &Pattern) -> Sexp {
     match &p.kind {
         PatternKind::Any => atom("_"),
+        PatternKind::Exception(q) => list([atom("exception"), pattern_sexp(q)]),
         PatternKind::Var(name) => atom(name.clone()),
         PatternKind::Constant(c) => atom(constant_text(c)),
         PatternKind::CharRange(lo, hi) => atom(format!(

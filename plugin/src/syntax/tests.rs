@@ -590,11 +590,6 @@ fn unsupported_constructs() {
         ("let x = new c", "objects and classes", "new"),
         ("let x = (y :> t)", "coercions", ":>"),
         ("let f = function [| x |] -> x", "array patterns", "[|"),
-        (
-            "let x = match y with exception E -> 1",
-            "exception patterns",
-            "exception",
-        ),
         ("let x = let* y = z in y", "binding operators", "let*"),
         ("type t = A of { x : int }", "inline records", "{"),
         ("type t = A : t", "generalized algebraic data types", ":"),

@@ -5,80 +5,8 @@
 //! eta-expanded by the elaborator. The rest of the standard library is written in OCaml in
 //! `typing/prelude.ml`.
 
-use crate::lambda::ir::{
-    Constructor, DeclKind, ExceptionDecl, FieldInfo, Prim, Purity, TyCon, TyVar, Type, TypeDecl,
-    TypeTable,
-};
-
-/// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. The
-/// runtime raises some of them by index (see `runtime/`), so this order is part of the ABI.
-pub const EXCEPTIONS: &[(&str, &[&str])] = &[
-    ("Match_failure", &["string", "int", "int"]),
-    ("Assert_failure", &["string", "int", "int"]),
-    ("Invalid_argument", &["string"]),
-    ("Failure", &["string"]),
-    ("Not_found", &[]),
-    ("Division_by_zero", &[]),
-    ("Stack_overflow", &[]),
-    ("Exit", &[]),
-    ("End_of_file", &[]),
-    ("Out_of_memory", &[]),
-];
-
-pub const EXN_MATCH_FAILURE: u32 = 0;
-pub const EXN_ASSERT_FAILURE: u32 = 1;
-
-/// The predefined type table.
-pub fn type_table() -> TypeTable {
-    let a = TyVar(0);
-    let va = Type::Var(a);
-    let prim = |name: &str| TypeDecl { name: name.into(), params: vec![], kind: DeclKind::Primitive };
-    let variant = |name: &str, params: Vec<TyVar>, ctors: Vec<(&str, Vec<Type>)>| TypeDecl {
-        name: name.into(),
-        params,
-        kind: DeclKind::Variant(
-            ctors.into_iter().map(|(n, args)| Constructor { name: n.into(), args }).collect(),
-        ),
-    };
-    let decls = vec![
-        prim("int"),
-        prim("char"),
-        prim("string"),
-        prim("float"),
-        variant("unit", vec![], vec![("()", vec![])]),
-        variant("bool", vec![], vec![("false", vec![]), ("true", vec![])]),
-        variant(
-            "list",
-            vec![a],
-            vec![("[]", vec![]), ("::", vec![va.clone(), Type::Con(TyCon::LIST, vec![va.clone()])])],
-        ),
-        variant("option", vec![a], vec![("None", vec![]), ("Some", vec![va.clone()])]),
-        TypeDecl {
-            name: "ref".into(),
-            params: vec![a],
-            kind: DeclKind::Record(vec![FieldInfo { name: "contents".into(), ty: va, mutable: true }]),
-        },
-        TypeDecl { name: "exn".into(), params: vec![], kind: DeclKind::Extensible },
-        TypeDecl { name: "array".into(), params: vec![a], kind: DeclKind::Primitive },
-        prim("out_channel"),
-    ];
-    let exceptions = EXCEPTIONS
-        .iter()
-        .map(|(name, args)| ExceptionDecl {
-            name: (*name).into(),
-            args: args.iter().map(|t| named(t)).collect(),
-        })
-        .collect();
-    TypeTable { decls, exceptions }
-}
-
-fn named(t: &str) -> Type {
-    match t {
-        "int" => Type::int(),
-        "string" => Type::string(),
-        other => unreachable!("predefined exception argument type {other}"),
-    }
-}
+pub use crate::lambda::builtins::{EXCEPTIONS, EXN_ASSERT_FAILURE, EXN_MATCH_FAILURE};
+use crate::lambda::ir::{Prim, Purity, TyCon, TyVar, Type};
 
 /// How a predefined value is implemented.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -152,7 +152,10 @@ impl<'s> Typer<'s> {
         self.quantify(e, t, &vs)
     }
 
-    fn quantify(&mut self, mut e: Expr, mut t: Type, vs: &[TyVar]) -> (Expr, Type) {
+    fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
+        // Instantiation substitutes structurally: the scheme must not hide its variables
+        // behind unification bindings.
+        let mut t = self.u.zonk(&t);
         for &v in vs.iter().rev() {
             self.u.levels[v.0 as usize] = u32::MAX;
             e = Expr::TyFun(v, bx(e));
@@ -268,6 +271,11 @@ impl<'s> Typer<'s> {
                         Ok((Expr::If(bx(c), bx(t), bx(unit_value())), tt))
                     }
                 }
+            }
+            ExprKind::Match(scrut, cases)
+                if cases.iter().any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
+            {
+                self.match_with_exceptions(scrut, cases, span)
             }
             ExprKind::Match(scrut, cases) => {
                 let (s, st) = self.expr(scrut)?;
@@ -386,6 +394,45 @@ impl<'s> Typer<'s> {
         .map(|(x, t)| (wrap_loc(span, x), t))
     }
 
+    /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
+    /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
+    /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
+    /// propagate.
+    fn match_with_exceptions(&mut self, scrut: &ast::Expr, cases: &[ast::Case], span: Span) -> TResult<(Expr, Type)> {
+        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) =
+            cases.iter().cloned().partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
+        let exn_cases: Vec<ast::Case> = exn_cases
+            .into_iter()
+            .map(|c| match c.pat.kind {
+                PatternKind::Exception(p) => ast::Case { pat: *p, guard: c.guard, body: c.body },
+                _ => unreachable!(),
+            })
+            .collect();
+        let (s, st) = self.expr(scrut)?;
+        let x = self.fresh_var("_exn", Type::exn(), span);
+        let (h, rt) = self.match_cases(x, &Type::exn(), &exn_cases, span, true)?;
+        let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
+        let left = Expr::Construct { ty: either.clone(), index: 0, args: vec![s] };
+        let right = Expr::Construct { ty: either.clone(), index: 1, args: vec![h] };
+        let r = self.fresh_var("_result", either.clone(), span);
+        let v = self.fresh_var("_value", st.clone(), span);
+        let (on_value, vt) = if value_cases.is_empty() {
+            (Expr::Var(v), st.clone())
+        } else {
+            self.match_cases(v, &st, &value_cases, span, false)?
+        };
+        self.expect(span, &vt, &rt)?;
+        let field = |r: VarId| Expr::Field(bx(Expr::Var(r)), 0);
+        let dispatch = Expr::Switch {
+            scrut: bx(Expr::Var(r)),
+            kind: crate::lambda::ir::SwitchKind::Constructor(either),
+            arms: vec![(0, Expr::Local(v, bx(field(r)), bx(on_value))), (1, field(r))],
+            default: None,
+            ty: rt.clone(),
+        };
+        Ok((Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)), rt))
+    }
+
     fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {
         Ok(match c {
             ast::Constant::Int(n) => (Expr::Const(Const::Int(*n)), Type::int()),
@@ -407,6 +454,9 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
+            None if super::printf::is_printf(name) => {
+                Err(Diagnostic::unsupported(span, &format!("`{name}` without a literal format string is")))
+            }
             None | Some(ValueBinding::Hidden) => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
         }
     }
@@ -435,12 +485,12 @@ impl<'s> Typer<'s> {
             return Err(Diagnostic::error(span, "internal: builtin without parameters"));
         }
         let args: Vec<Expr> = params.iter().map(|&p| Expr::Var(p)).collect();
-        let body = self.builtin_apply(i, args, span)?;
+        let body = self.builtin_apply(i, args, cur)?;
         Ok((Expr::Fun(params, bx(body)), t))
     }
 
-    /// A saturated application of builtin `i`.
-    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, _span: Span) -> TResult<Expr> {
+    /// A saturated application of builtin `i`, whose result has type `result`.
+    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, result: Type) -> TResult<Expr> {
         let imp = self.builtins[i].imp;
         Ok(match imp {
             BuiltinImpl::Prim(Prim::Add, 0) => args.pop().unwrap(),
@@ -455,15 +505,8 @@ impl<'s> Typer<'s> {
                 let a = args.pop().unwrap();
                 Expr::If(bx(a), bx(bool_value(true)), bx(b))
             }
-            BuiltinImpl::Raise => {
-                let t = self.u.fresh_var();
-                Expr::Raise(bx(args.pop().unwrap()), t)
-            }
-            BuiltinImpl::Ref => Expr::Construct {
-                ty: Type::Con(TyCon::REF, vec![self.u.fresh_var()]),
-                index: 0,
-                args,
-            },
+            BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
+            BuiltinImpl::Ref => Expr::Construct { ty: result, index: 0, args },
             BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
             BuiltinImpl::Assign => {
                 let v = args.pop().unwrap();
@@ -482,6 +525,11 @@ impl<'s> Typer<'s> {
     }
 
     fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+        if let ExprKind::Var(name) = &f.kind {
+            if super::printf::is_printf(name) && self.env.lookup(name).is_none() {
+                return self.printf(name, args, span);
+            }
+        }
         // A saturated builtin becomes its primitive directly.
         if let ExprKind::Var(name) = &f.kind {
             if let Some(ValueBinding::Builtin(i)) = self.env.lookup(name) {
@@ -496,13 +544,17 @@ impl<'s> Typer<'s> {
                         xs.push(x);
                         t = *r;
                     }
-                    let head = self.builtin_apply(i, xs, span)?;
+                    let head = self.builtin_apply(i, xs, t.clone())?;
                     return self.apply_rest(head, t, &args[arity..], f.span);
                 }
             }
         }
         let (head, t) = self.expr(f)?;
         self.apply_rest(head, t, args, f.span)
+    }
+
+    pub(super) fn apply_rest_pub(&mut self, head: Expr, t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
+        self.apply_rest(head, t, args, fspan)
     }
 
     fn apply_rest(&mut self, head: Expr, mut t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
@@ -720,6 +772,6 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
             }
             *e = x;
         }
-        _ => crate::lambda::visit::for_each_child_mut(e, |c| instantiate_rec_uses(c, members, vs)),
+        _ => crate::lambda::visit::each_child_mut(e, &mut |c| instantiate_rec_uses(c, members, vs)),
     }
 }

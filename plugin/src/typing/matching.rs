@@ -188,7 +188,7 @@ fn count_calls(e: &Expr, counts: &mut HashMap<VarId, usize>) {
             *counts.entry(v).or_default() += 1;
         }
     }
-    crate::lambda::visit::for_each_child(e, |c| count_calls(c, counts));
+    crate::lambda::visit::each_child(e, &mut |c| count_calls(c, counts));
 }
 
 /// Replaces the single call `f args` in `tree` by `let vars = args in code`.
@@ -207,7 +207,7 @@ fn inline_call(tree: &mut Expr, f: VarId, vars: &[VarId], code: Expr) {
                 return;
             }
         }
-        crate::lambda::visit::for_each_child_mut(e, |c| go(c, f, vars, code));
+        crate::lambda::visit::each_child_mut(e, &mut |c| go(c, f, vars, code));
     }
     go(tree, f, vars, &mut code);
 }

@@ -16,6 +16,7 @@ mod expr;
 mod matching;
 mod pattern;
 mod prelude;
+mod printf;
 mod unify;
 
 use crate::diagnostics::{Diagnostic, Span};
@@ -86,9 +87,11 @@ pub(crate) struct Typer<'s> {
 
 impl<'s> Typer<'s> {
     fn new(source: &'s str, file_name: &str) -> Self {
-        let types = builtins::type_table();
+        let types = crate::lambda::builtins::builtin_types();
         let mut u = Unifier::default();
-        // TyVar(0) is the predefined declarations' parameter; keep it out of inference.
+        // The predefined declarations' parameters (`lambda::builtins::PARAMS`) stay out of
+        // inference.
+        u.fresh();
         u.fresh();
         let mut t = Typer {
             source,
@@ -225,7 +228,7 @@ impl<'s> Typer<'s> {
                 *ty = self.ground(ty);
                 self.ground_expr(x)
             }
-            _ => crate::lambda::visit::for_each_child_mut(e, |c| self.ground_expr(c)),
+            _ => crate::lambda::visit::each_child_mut(e, &mut |c| self.ground_expr(c)),
         }
     }
 

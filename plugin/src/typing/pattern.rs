@@ -182,6 +182,10 @@ impl<'s> Typer<'s> {
                 // this or-pattern only; earlier bindings are outside it).
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
             }
+            PatternKind::Exception(_) => Err(Diagnostic::error(
+                span,
+                "Exception patterns are only allowed as a whole case of a match",
+            )),
             PatternKind::Constraint(q, te) => {
                 let ct = self.type_expr(te)?;
                 self.expect_pat(span, &ct, t)?;

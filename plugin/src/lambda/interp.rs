@@ -1,0 +1,780 @@
+//! An interpreter for the lambda IR with OCaml's semantics, the oracle for every
+//! lambda-to-lambda transformation: run a program before and after, compare the outcomes.
+//!
+//! - Values: ints (also chars, bools, `()` and every constant constructor, as their index),
+//!   immutable strings, blocks (constructors with arguments, tuples, records — fields mutable
+//!   in place — and exception values, tag [`EXN_TAG`] with the exception's index first) and
+//!   closures (a `Fun`'s parameters and body with its environment; partial applications are
+//!   closures over the remaining parameters).
+//! - Ints are 63-bit and wrap; `/` and `mod` truncate and raise `Division_by_zero`
+//!   ([`super::arith`]). `compare` and `=` are structural with OCaml's order (constant
+//!   constructors before blocks, blocks by tag then size then fields, strings by bytes) and
+//!   raise `Invalid_argument "compare: functional value"` on closures.
+//! - Evaluation order is ocamlopt's: arguments, constructor fields and primitive operands
+//!   right to left, then the function; `for` bounds left to right.
+//! - Exceptions are Rust `Err`s. An uncaught one prints OCaml's message on stderr
+//!   (`Fatal error: exception Failure("boom")`) and exits with code 2.
+//! - Runtime primitives are those of [`super::runtime::RUNTIME`] ([`Machine::call_runtime`]).
+//! - Tail calls (and `let`/`seq`/`if`/`switch` bodies) run in a loop, so tail recursion takes
+//!   no Rust stack; other recursion runs on a thread with a large stack
+//!   ([`InterpOptions::stack_bytes`]) and, past [`InterpOptions::max_depth`] nested calls,
+//!   raises `Stack_overflow` as OCaml would. Every step costs fuel; a program that runs out
+//!   stops with [`Status::OutOfFuel`].
+
+use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use super::arith::{eval_int_prim, IntResult};
+use super::builtins::exception_index;
+use super::ir::*;
+use super::pmap::PMap;
+
+/// The tag of exception values.
+pub const EXN_TAG: u32 = 248;
+
+#[derive(Clone, Debug)]
+pub struct InterpOptions {
+    /// Evaluation steps before giving up.
+    pub fuel: u64,
+    /// Nested (non-tail) evaluations before `Stack_overflow` (which is also raised when the
+    /// thread's stack is nearly used up).
+    pub max_depth: usize,
+    /// The interpreter thread's stack (reserved, not committed: 4 GiB by default, which holds
+    /// about a million nested calls in a debug build, several million in a release build).
+    pub stack_bytes: usize,
+}
+
+impl Default for InterpOptions {
+    fn default() -> Self {
+        InterpOptions {
+            fuel: 50_000_000,
+            max_depth: 10_000_000,
+            stack_bytes: 4 << 30,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Finished,
+    /// `exit n`.
+    Exited,
+    /// An exception escaped; its OCaml rendering.
+    UncaughtException(String),
+    OutOfFuel,
+    /// The program is ill-formed (unbound variable, unknown primitive, ...).
+    Error(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub exit_code: i32,
+    pub status: Status,
+}
+
+impl Outcome {
+    pub fn stdout_str(&self) -> String {
+        String::from_utf8_lossy(&self.stdout).into_owned()
+    }
+}
+
+/// Runs the program's body.
+pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
+    super::with_big_stack(opts.stack_bytes, || {
+        let base = 0u8;
+        let mut m = Machine {
+            prog: p,
+            stdout: vec![],
+            stderr: vec![],
+            fuel: opts.fuel,
+            depth: 0,
+            max_depth: opts.max_depth,
+            stack_base: &base as *const u8 as usize,
+            // Leave room for the frames of one evaluation step and of printing the result.
+            stack_budget: opts
+                .stack_bytes
+                .saturating_sub(opts.stack_bytes / 8 + (1 << 20)),
+        };
+        let r = m.eval(&p.body, Env::new());
+        let (exit_code, status) = match r {
+            Ok(_) => (0, Status::Finished),
+            Err(Unwind::Exit(n)) => (n, Status::Exited),
+            Err(Unwind::Raise(v)) => {
+                let msg = m.exception_text(&v);
+                m.stderr
+                    .extend_from_slice(format!("Fatal error: exception {msg}\n").as_bytes());
+                (2, Status::UncaughtException(msg))
+            }
+            Err(Unwind::OutOfFuel) => (-1, Status::OutOfFuel),
+            Err(Unwind::Error(e)) => (-1, Status::Error(e)),
+        };
+        Outcome {
+            stdout: m.stdout,
+            stderr: m.stderr,
+            exit_code,
+            status,
+        }
+    })
+}
+
+#[derive(Clone)]
+pub enum Value<'p> {
+    Int(i64),
+    Str(Rc<[u8]>),
+    Block(Rc<Block<'p>>),
+    Closure(Rc<Closure<'p>>),
+}
+
+pub struct Block<'p> {
+    pub tag: u32,
+    pub fields: RefCell<Vec<Value<'p>>>,
+}
+
+pub struct Closure<'p> {
+    params: &'p [VarId],
+    body: &'p Expr,
+    env: RefCell<Env<'p>>,
+}
+
+type Env<'p> = PMap<Value<'p>>;
+
+enum Step<'p> {
+    Value(Value<'p>),
+    /// Continue with this expression in this environment (a tail position).
+    Tail(&'p Expr, Env<'p>),
+}
+
+pub enum Unwind<'p> {
+    Raise(Value<'p>),
+    Exit(i32),
+    OutOfFuel,
+    Error(String),
+}
+
+type R<'p, T> = Result<T, Unwind<'p>>;
+
+fn error<'p, T>(msg: impl Into<String>) -> R<'p, T> {
+    Err(Unwind::Error(msg.into()))
+}
+
+pub struct Machine<'p> {
+    prog: &'p Program,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    fuel: u64,
+    depth: usize,
+    max_depth: usize,
+    /// The address of a local of the interpreter thread's first frame, and how far below it
+    /// the stack may grow: `Stack_overflow` is raised before the thread's stack runs out,
+    /// whatever the size of the interpreter's frames.
+    stack_base: usize,
+    stack_budget: usize,
+}
+
+fn bool_val<'p>(b: bool) -> Value<'p> {
+    Value::Int(b as i64)
+}
+
+impl<'p> Machine<'p> {
+    fn raise_named<T>(&self, name: &str, arg: Option<&str>) -> R<'p, T> {
+        let Some(i) = exception_index(&self.prog.types, name) else {
+            return error(format!("exception {name} raised but not declared"));
+        };
+        let mut fields = vec![Value::Int(i as i64)];
+        if let Some(a) = arg {
+            fields.push(Value::Str(Rc::from(a.as_bytes())));
+        }
+        Err(Unwind::Raise(Value::Block(Rc::new(Block {
+            tag: EXN_TAG,
+            fields: RefCell::new(fields),
+        }))))
+    }
+
+    /// The text OCaml's runtime prints for an uncaught exception.
+    pub fn exception_text(&self, v: &Value<'p>) -> String {
+        let Value::Block(b) = v else {
+            return "_".into();
+        };
+        let fields = b.fields.borrow();
+        let name = match fields.first() {
+            Some(Value::Int(i)) => self
+                .prog
+                .types
+                .exceptions
+                .get(*i as usize)
+                .map_or_else(|| format!("exn{i}"), |e| e.name.clone()),
+            _ => "_".into(),
+        };
+        let mut args: Vec<Value<'p>> = fields[1..].to_vec();
+        if matches!(name.as_str(), "Match_failure" | "Assert_failure") && args.len() == 1 {
+            if let Value::Block(t) = &args[0] {
+                let inner = t.fields.borrow().clone();
+                args = inner;
+            }
+        }
+        if args.is_empty() {
+            return name;
+        }
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| match a {
+                Value::Int(n) => n.to_string(),
+                Value::Str(s) => format!("\"{}\"", String::from_utf8_lossy(s)),
+                _ => "_".into(),
+            })
+            .collect();
+        format!("{name}({})", shown.join(", "))
+    }
+
+    fn eval(&mut self, e: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
+        self.depth += 1;
+        let here = 0u8;
+        let used = self.stack_base.saturating_sub(&here as *const u8 as usize);
+        if self.depth > self.max_depth || used > self.stack_budget {
+            self.depth -= 1;
+            return self.raise_named("Stack_overflow", None);
+        }
+        let r = self.eval_loop(e, env);
+        self.depth -= 1;
+        r
+    }
+
+    fn eval_args(&mut self, args: &'p [Expr], env: &Env<'p>) -> R<'p, Vec<Value<'p>>> {
+        let mut vals = Vec::with_capacity(args.len());
+        for a in args.iter().rev() {
+            vals.push(self.eval(a, env.clone())?);
+        }
+        vals.reverse();
+        Ok(vals)
+    }
+
+    /// Evaluates `e`: one [`Machine::step`] after another while they end in a tail position.
+    fn eval_loop(&mut self, mut e: &'p Expr, mut env: Env<'p>) -> R<'p, Value<'p>> {
+        loop {
+            if self.fuel == 0 {
+                return Err(Unwind::OutOfFuel);
+            }
+            self.fuel -= 1;
+            match self.step(e, env)? {
+                Step::Value(v) => return Ok(v),
+                Step::Tail(e2, env2) => {
+                    e = e2;
+                    env = env2;
+                }
+            }
+        }
+    }
+
+    /// One node. Each kind of node with more than a few locals has its own function, so that
+    /// the frames on the recursion path stay small (in debug builds a `match` with all the
+    /// cases inline takes kilobytes of stack per nested evaluation).
+    fn step(&mut self, e: &'p Expr, mut env: Env<'p>) -> R<'p, Step<'p>> {
+        Ok(match e {
+            Expr::Var(v) => match env.get(v.0) {
+                Some(x) => Step::Value(x.clone()),
+                None => return error(format!("unbound variable {v}")),
+            },
+            Expr::Const(Const::Int(n)) => Step::Value(Value::Int(*n)),
+            Expr::Const(Const::Char(c)) => Step::Value(Value::Int(*c as i64)),
+            Expr::Const(Const::String(s)) => Step::Value(Value::Str(s.clone())),
+            Expr::Fun(ps, body) => Step::Value(Value::Closure(Rc::new(Closure {
+                params: ps,
+                body,
+                env: RefCell::new(env),
+            }))),
+            Expr::App(f, args) => return self.step_app(f, args, env),
+            Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => Step::Tail(b, env),
+            Expr::Local(v, d, b) => {
+                let x = self.eval(d, env.clone())?;
+                env.insert(v.0, x);
+                Step::Tail(b, env)
+            }
+            Expr::LetRec(defs, b) => return self.step_letrec(defs, b, env),
+            Expr::Seq(a, b) => {
+                self.eval(a, env.clone())?;
+                Step::Tail(b, env)
+            }
+            Expr::Prim(p, args) => Step::Value(self.eval_prim(*p, args, &env)?),
+            Expr::If(c, a, b) => match self.eval(c, env.clone())? {
+                Value::Int(0) => Step::Tail(b, env),
+                Value::Int(_) => Step::Tail(a, env),
+                _ => return error("`if` on a non-boolean"),
+            },
+            Expr::Construct { index, args, .. } => {
+                Step::Value(self.eval_construct(*index, args, &env)?)
+            }
+            Expr::ConstructExn { index, args } => {
+                Step::Value(self.eval_construct_exn(*index, args, &env)?)
+            }
+            Expr::Field(b, i) => Step::Value(self.eval_field(b, *i, env)?),
+            Expr::SetField(b, i, v) => Step::Value(self.eval_set_field(b, *i, v, env)?),
+            Expr::Switch {
+                scrut,
+                arms,
+                default,
+                ..
+            } => return self.step_switch(scrut, arms, default.as_deref(), env),
+            Expr::While(c, b) => Step::Value(self.eval_while(c, b, env)?),
+            Expr::For {
+                var,
+                from,
+                to,
+                dir,
+                body,
+            } => Step::Value(self.eval_for(*var, from, to, *dir, body, env)?),
+            Expr::Raise(b, _) => {
+                let v = self.eval(b, env)?;
+                return Err(Unwind::Raise(v));
+            }
+            Expr::Try(b, v, h) => match self.eval(b, env.clone()) {
+                Ok(x) => Step::Value(x),
+                Err(Unwind::Raise(exn)) => {
+                    env.insert(v.0, exn);
+                    Step::Tail(h, env)
+                }
+                Err(other) => return Err(other),
+            },
+        })
+    }
+
+    fn step_app(&mut self, f: &'p Expr, args: &'p [Expr], env: Env<'p>) -> R<'p, Step<'p>> {
+        let mut argv = self.eval_args(args, &env)?;
+        let mut fv = self.eval(f, env)?;
+        // Apply, one closure at a time; the last saturated call is a tail call.
+        loop {
+            let Value::Closure(c) = &fv else {
+                return error("applying a non-function");
+            };
+            let n = c.params.len();
+            let params: &'p [VarId] = c.params;
+            let mut cenv = c.env.borrow().clone();
+            if argv.len() < n {
+                let k = argv.len();
+                for (p, a) in params.iter().zip(argv) {
+                    cenv.insert(p.0, a);
+                }
+                return Ok(Step::Value(Value::Closure(Rc::new(Closure {
+                    params: &params[k..],
+                    body: c.body,
+                    env: RefCell::new(cenv),
+                }))));
+            }
+            let rest = argv.split_off(n);
+            for (p, a) in params.iter().zip(argv) {
+                cenv.insert(p.0, a);
+            }
+            let body = c.body;
+            if rest.is_empty() {
+                return Ok(Step::Tail(body, cenv));
+            }
+            fv = self.eval(body, cenv)?;
+            argv = rest;
+        }
+    }
+
+    fn step_letrec(
+        &mut self,
+        defs: &'p [(VarId, Expr)],
+        b: &'p Expr,
+        mut env: Env<'p>,
+    ) -> R<'p, Step<'p>> {
+        let mut closures = vec![];
+        for (v, d) in defs {
+            let mut f = d;
+            while let Expr::TyFun(_, x) | Expr::Loc(_, x) = f {
+                f = x;
+            }
+            let Expr::Fun(ps, body) = f else {
+                return error(format!("let rec {v} is not a function"));
+            };
+            let c = Rc::new(Closure {
+                params: ps,
+                body,
+                env: RefCell::new(Env::new()),
+            });
+            env.insert(v.0, Value::Closure(c.clone()));
+            closures.push(c);
+        }
+        for c in closures {
+            *c.env.borrow_mut() = env.clone();
+        }
+        Ok(Step::Tail(b, env))
+    }
+
+    fn eval_prim(&mut self, p: Prim, args: &'p [Expr], env: &Env<'p>) -> R<'p, Value<'p>> {
+        let argv = self.eval_args(args, env)?;
+        self.prim(p, argv)
+    }
+
+    fn eval_construct(&mut self, index: u32, args: &'p [Expr], env: &Env<'p>) -> R<'p, Value<'p>> {
+        if args.is_empty() {
+            return Ok(Value::Int(index as i64));
+        }
+        let fields = self.eval_args(args, env)?;
+        Ok(Value::Block(Rc::new(Block {
+            tag: index,
+            fields: RefCell::new(fields),
+        })))
+    }
+
+    fn eval_construct_exn(
+        &mut self,
+        index: u32,
+        args: &'p [Expr],
+        env: &Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let mut fields = vec![Value::Int(index as i64)];
+        fields.extend(self.eval_args(args, env)?);
+        Ok(Value::Block(Rc::new(Block {
+            tag: EXN_TAG,
+            fields: RefCell::new(fields),
+        })))
+    }
+
+    fn eval_field(&mut self, b: &'p Expr, i: u32, env: Env<'p>) -> R<'p, Value<'p>> {
+        let v = self.eval(b, env)?;
+        let Value::Block(blk) = v else {
+            return error(format!("field {i} of a non-block"));
+        };
+        // An exception block is [identity, args..], as in the SSA lowering: no skipping.
+        let fields = blk.fields.borrow();
+        match fields.get(i as usize) {
+            Some(x) => Ok(x.clone()),
+            None => error(format!("field {i} out of range")),
+        }
+    }
+
+    fn eval_set_field(
+        &mut self,
+        b: &'p Expr,
+        i: u32,
+        v: &'p Expr,
+        env: Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let x = self.eval(v, env.clone())?;
+        let target = self.eval(b, env)?;
+        let Value::Block(blk) = target else {
+            return error(format!("setting field {i} of a non-block"));
+        };
+        let mut fields = blk.fields.borrow_mut();
+        match fields.get_mut(i as usize) {
+            Some(slot) => *slot = x,
+            None => return error(format!("field {i} out of range")),
+        }
+        Ok(Value::Int(0))
+    }
+
+    fn step_switch(
+        &mut self,
+        scrut: &'p Expr,
+        arms: &'p [(i64, Expr)],
+        default: Option<&'p Expr>,
+        env: Env<'p>,
+    ) -> R<'p, Step<'p>> {
+        let key = match self.eval(scrut, env.clone())? {
+            Value::Int(n) => n,
+            Value::Block(b) => b.tag as i64,
+            _ => return error("switch on a string or closure"),
+        };
+        match arms.iter().find(|(k, _)| *k == key) {
+            Some((_, a)) => Ok(Step::Tail(a, env)),
+            None => match default {
+                Some(d) => Ok(Step::Tail(d, env)),
+                None => error(format!("no switch arm for {key}")),
+            },
+        }
+    }
+
+    fn eval_while(&mut self, c: &'p Expr, b: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
+        loop {
+            match self.eval(c, env.clone())? {
+                Value::Int(0) => break,
+                Value::Int(_) => {}
+                _ => return error("`while` on a non-boolean"),
+            }
+            self.eval(b, env.clone())?;
+        }
+        Ok(Value::Int(0))
+    }
+
+    fn eval_for(
+        &mut self,
+        var: VarId,
+        from: &'p Expr,
+        to: &'p Expr,
+        dir: Direction,
+        body: &'p Expr,
+        env: Env<'p>,
+    ) -> R<'p, Value<'p>> {
+        let Value::Int(lo) = self.eval(from, env.clone())? else {
+            return error("for bound");
+        };
+        let Value::Int(hi) = self.eval(to, env.clone())? else {
+            return error("for bound");
+        };
+        let mut i = lo;
+        loop {
+            let go = match dir {
+                Direction::Upto => i <= hi,
+                Direction::Downto => i >= hi,
+            };
+            if !go {
+                break;
+            }
+            self.eval(body, env.update(var.0, Value::Int(i)))?;
+            i = match dir {
+                Direction::Upto => i + 1,
+                Direction::Downto => i - 1,
+            };
+        }
+        Ok(Value::Int(0))
+    }
+
+    fn prim(&mut self, p: Prim, args: Vec<Value<'p>>) -> R<'p, Value<'p>> {
+        match p {
+            Prim::Runtime(name, _) => return self.call_runtime(name, args),
+            Prim::Identity => {
+                let [v] = args.as_slice() else {
+                    return error("Identity arity");
+                };
+                return Ok(v.clone());
+            }
+            Prim::IsException(k) => {
+                let [Value::Block(b)] = args.as_slice() else {
+                    return error("IsException of a non-exception");
+                };
+                let is = b.tag == EXN_TAG
+                    && matches!(b.fields.borrow().first(), Some(Value::Int(i)) if *i == k as i64);
+                return Ok(bool_val(is));
+            }
+            Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge | Prim::Compare => {
+                let [a, b] = args.as_slice() else {
+                    return error("comparison arity");
+                };
+                let o = self.compare(a, b)?;
+                return Ok(match p {
+                    Prim::Eq => bool_val(o == Ordering::Equal),
+                    Prim::Ne => bool_val(o != Ordering::Equal),
+                    Prim::Lt => bool_val(o == Ordering::Less),
+                    Prim::Le => bool_val(o != Ordering::Greater),
+                    Prim::Gt => bool_val(o == Ordering::Greater),
+                    Prim::Ge => bool_val(o != Ordering::Less),
+                    _ => Value::Int(o as i64),
+                });
+            }
+            Prim::PhysEq | Prim::PhysNe => {
+                let [a, b] = args.as_slice() else {
+                    return error("comparison arity");
+                };
+                let same = match (a, b) {
+                    (Value::Int(x), Value::Int(y)) => x == y,
+                    (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y),
+                    (Value::Block(x), Value::Block(y)) => Rc::ptr_eq(x, y),
+                    (Value::Closure(x), Value::Closure(y)) => Rc::ptr_eq(x, y),
+                    _ => false,
+                };
+                return Ok(bool_val(same == (p == Prim::PhysEq)));
+            }
+            _ => {}
+        }
+        let mut ints = Vec::with_capacity(args.len());
+        for a in &args {
+            match a {
+                Value::Int(n) => ints.push(*n),
+                _ => return error(format!("{p:?} of a non-int")),
+            }
+        }
+        match eval_int_prim(p, &ints) {
+            Some(IntResult::Int(n)) => Ok(Value::Int(n)),
+            Some(IntResult::Bool(b)) => Ok(bool_val(b)),
+            Some(IntResult::DivisionByZero) => self.raise_named("Division_by_zero", None),
+            None => error(format!("bad primitive {p:?} with {} operands", ints.len())),
+        }
+    }
+
+    /// OCaml's `compare`: ints before blocks; blocks by tag, size, then fields.
+    fn compare(&self, a: &Value<'p>, b: &Value<'p>) -> R<'p, Ordering> {
+        Ok(match (a, b) {
+            (Value::Int(x), Value::Int(y)) => x.cmp(y),
+            (Value::Closure(_), _) | (_, Value::Closure(_)) => {
+                return self.raise_named("Invalid_argument", Some("compare: functional value"))
+            }
+            (Value::Int(_), _) => Ordering::Less,
+            (_, Value::Int(_)) => Ordering::Greater,
+            (Value::Str(x), Value::Str(y)) => x.cmp(y),
+            (Value::Str(_), Value::Block(_)) => Ordering::Greater,
+            (Value::Block(_), Value::Str(_)) => Ordering::Less,
+            (Value::Block(x), Value::Block(y)) => {
+                if Rc::ptr_eq(x, y) {
+                    return Ok(Ordering::Equal);
+                }
+                let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
+                match x.tag.cmp(&y.tag).then(fx.len().cmp(&fy.len())) {
+                    Ordering::Equal => {
+                        for (u, v) in fx.iter().zip(fy.iter()) {
+                            match self.compare(u, v)? {
+                                Ordering::Equal => {}
+                                o => return Ok(o),
+                            }
+                        }
+                        Ordering::Equal
+                    }
+                    o => o,
+                }
+            }
+        })
+    }
+
+    /// The runtime primitives of [`super::runtime::RUNTIME`].
+    pub fn call_runtime(&mut self, name: &str, args: Vec<Value<'p>>) -> R<'p, Value<'p>> {
+        let Some(f) = super::runtime::lookup(name) else {
+            return error(format!("unknown runtime primitive {name}"));
+        };
+        if !f.accepts_arity(args.len()) {
+            return error(format!("{name} applied to {} arguments", args.len()));
+        }
+        let int = |i: usize| match args.get(i) {
+            Some(Value::Int(n)) => Ok(*n),
+            _ => error(format!("{name}: argument {i} is not an int")),
+        };
+        let string = |i: usize| match args.get(i) {
+            Some(Value::Str(s)) => Ok(s.clone()),
+            _ => error(format!("{name}: argument {i} is not a string")),
+        };
+        let unit = Ok(Value::Int(0));
+        let str_val = |s: Vec<u8>| Ok(Value::Str(Rc::from(s)));
+        match name {
+            "egret_print_int" => self
+                .stdout
+                .extend_from_slice(int(0)?.to_string().as_bytes()),
+            "egret_print_string" => self.stdout.extend_from_slice(&string(0)?),
+            "egret_print_char" => self.stdout.push(int(0)? as u8),
+            "egret_print_endline" => {
+                self.stdout.extend_from_slice(&string(0)?);
+                self.stdout.push(b'\n');
+            }
+            "egret_print_newline" => self.stdout.push(b'\n'),
+            "egret_prerr_string" => self.stderr.extend_from_slice(&string(0)?),
+            "egret_prerr_endline" => {
+                self.stderr.extend_from_slice(&string(0)?);
+                self.stderr.push(b'\n');
+            }
+            "egret_prerr_int" => self
+                .stderr
+                .extend_from_slice(int(0)?.to_string().as_bytes()),
+            "egret_prerr_char" => self.stderr.push(int(0)? as u8),
+            "egret_prerr_newline" => self.stderr.push(b'\n'),
+            "egret_flush_stdout" | "egret_flush_stderr" => {}
+            "egret_string_concat" => {
+                let mut s = string(0)?.to_vec();
+                s.extend_from_slice(&string(1)?);
+                return str_val(s);
+            }
+            "egret_string_length" => return Ok(Value::Int(string(0)?.len() as i64)),
+            "egret_string_get" => {
+                let (s, i) = (string(0)?, int(1)?);
+                return match usize::try_from(i).ok().and_then(|i| s.get(i)) {
+                    Some(c) => Ok(Value::Int(*c as i64)),
+                    None => self.raise_named("Invalid_argument", Some("index out of bounds")),
+                };
+            }
+            "egret_string_of_int" => return str_val(int(0)?.to_string().into_bytes()),
+            "egret_int_of_string" => {
+                return match parse_ocaml_int(&string(0)?) {
+                    Some(n) => Ok(Value::Int(n)),
+                    None => self.raise_named("Failure", Some("int_of_string")),
+                }
+            }
+            "egret_string_sub" => {
+                let (s, ofs, len) = (string(0)?, int(1)?, int(2)?);
+                if ofs < 0 || len < 0 || ofs + len > s.len() as i64 {
+                    return self.raise_named("Invalid_argument", Some("String.sub / Bytes.sub"));
+                }
+                return str_val(s[ofs as usize..(ofs + len) as usize].to_vec());
+            }
+            "egret_string_make" => {
+                let (n, c) = (int(0)?, int(1)?);
+                if n < 0 {
+                    return self.raise_named("Invalid_argument", Some("String.create"));
+                }
+                return str_val(vec![c as u8; n as usize]);
+            }
+            "egret_string_equal" => return Ok(bool_val(string(0)? == string(1)?)),
+            "egret_string_compare" => return Ok(Value::Int(string(0)?.cmp(&string(1)?) as i64)),
+            "egret_string_of_bool" => {
+                return str_val(if int(0)? != 0 {
+                    b"true".to_vec()
+                } else {
+                    b"false".to_vec()
+                })
+            }
+            "egret_bool_of_string" => {
+                return match &*string(0)? {
+                    b"true" => Ok(bool_val(true)),
+                    b"false" => Ok(bool_val(false)),
+                    _ => self.raise_named("Invalid_argument", Some("bool_of_string")),
+                }
+            }
+            "egret_char_chr" => {
+                let n = int(0)?;
+                if !(0..=255).contains(&n) {
+                    return self.raise_named("Invalid_argument", Some("Char.chr"));
+                }
+                return Ok(Value::Int(n));
+            }
+            "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
+            _ => {
+                return error(format!(
+                    "runtime primitive {name} is not implemented by the interpreter"
+                ))
+            }
+        }
+        unit
+    }
+}
+
+/// OCaml's `int_of_string`: optional sign, decimal or `0x`/`0o`/`0b`, `_` separators; the
+/// value must fit in 63 bits (hexadecimal, octal and binary may use the sign bit).
+pub fn parse_ocaml_int(s: &[u8]) -> Option<i64> {
+    let s = std::str::from_utf8(s).ok()?;
+    let (neg, rest) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let (radix, digits) = match rest.get(..2).map(|p| p.to_ascii_lowercase()) {
+        Some(p) if p == "0x" => (16, &rest[2..]),
+        Some(p) if p == "0o" => (8, &rest[2..]),
+        Some(p) if p == "0b" => (2, &rest[2..]),
+        _ => (10, rest),
+    };
+    if digits.is_empty() || digits.starts_with('_') {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for c in digits.chars() {
+        if c == '_' {
+            continue;
+        }
+        let d = c.to_digit(radix)? as u64;
+        n = n.checked_mul(radix as u64)?.checked_add(d)?;
+    }
+    let limit = if radix == 10 { 1u64 << 62 } else { 1u64 << 63 };
+    if n > limit || (radix == 10 && !neg && n == limit) {
+        return None;
+    }
+    let v = if radix != 10 && n >= 1 << 62 {
+        super::arith::wrap(n as i64)
+    } else {
+        n as i64
+    };
+    Some(if neg {
+        super::arith::wrap(v.wrapping_neg())
+    } else {
+        v
+    })
+}

@@ -1,0 +1,350 @@
+//! Tests of the lambda IR's printer, reader, verifier and interpreter.
+
+use super::builtins::empty_program;
+use super::interp::{run_program, InterpOptions, Status};
+use super::ir::*;
+use super::parse::parse_expr;
+use super::print::{print_expr, print_program};
+use super::testkit::*;
+use super::verify::{type_of, verify_program};
+
+fn roundtrip(text: &str) {
+    let mut p = empty_program(unit());
+    let e = parse_expr(text, &mut p).unwrap_or_else(|err| panic!("{text}: {err}"));
+    assert_eq!(print_expr(&e, Some(&p)), text);
+}
+
+#[test]
+fn print_parse_roundtrip() {
+    for t in [
+        "(ty_fun (fun [V0] ((fun [V1] ((fun [V2] V0) 2)) 1)))",
+        "((fun [V0] (V0 157)) (fun [V1] V1))",
+        "(ty_fun (ty_fun (let [V0 (fun [V2] (V2 3005))] (fun [V1] (V1 V0 V0)))))",
+        "((fun [V0] ((fun [V1] ((fun [V2] ((fun [V3] ((fun [V4] (V4 V0 V1 V2 V3)) (fun [V5 V6 V7 V8] V5))) 4)) 3)) 2)) ((fun [V9] V9) ((fun [V10] V10) ((fun [V11] V11) ((fun [V12] V12) 1)))))",
+        "(letrec [V0 (fun [V1] (V0 V1))] [V2 (fun [V3] V3)] (V0 1))",
+        "(if true (prim add 1 -2) (prim egret_print_int 3))",
+        "(construct list::1 1 (construct list::0))",
+        "(switch V0 (0 'a') (1 \"s\\n\\\"q\") (_ (raise (exn Not_found))))",
+        "(try (field (tuple 1 2) 0) V3 (seq () 4))",
+        "(for V1 0 upto 10 (while false ()))",
+        "(prim is_exn:Failure V2)",
+    ] {
+        roundtrip(t);
+    }
+}
+
+#[test]
+fn program_printer_shows_types_and_indents() {
+    let mut k = Kit::new();
+    let x = k.var("x", Type::int());
+    let f = k.var("f", int_to_int());
+    let body = let_(
+        f,
+        fun(vec![x], prim(Prim::Add, vec![var(x), int(1)])),
+        seq(
+            print_int(app(var(f), vec![int(41)])),
+            print_string("a fairly long string so that the line has to be broken"),
+        ),
+    );
+    let p = k.finish(body);
+    let s = print_program(&p);
+    assert!(s.contains("V1:{int -> int}"), "{s}");
+    assert!(s.contains("[V0:int]"), "{s}");
+    assert!(s.lines().count() > 1, "{s}");
+}
+
+fn counter_program() -> Program {
+    // let r = ref 0 in for i = 1 to 10 do r := !r + i done; print_int !r
+    let mut k = Kit::new();
+    let r = k.var("r", ref_ty(Type::int()));
+    let i = k.var("i", Type::int());
+    let body = let_(
+        r,
+        Expr::Construct {
+            ty: ref_ty(Type::int()),
+            index: 0,
+            args: vec![int(0)],
+        },
+        seq(
+            Expr::For {
+                var: i,
+                from: b(int(1)),
+                to: b(int(10)),
+                dir: Direction::Upto,
+                body: b(Expr::SetField(
+                    b(var(r)),
+                    0,
+                    b(prim(Prim::Add, vec![Expr::Field(b(var(r)), 0), var(i)])),
+                )),
+            },
+            print_int(Expr::Field(b(var(r)), 0)),
+        ),
+    );
+    k.finish(body)
+}
+
+#[test]
+fn verifier_accepts_well_typed_programs() {
+    let p = counter_program();
+    verify_program(&p).unwrap();
+    // A polymorphic identity, instantiated.
+    let mut k = Kit::new();
+    let a = k.tyvar();
+    let x = k.var("x", Type::Var(a));
+    let id = k.var(
+        "id",
+        Type::Forall(a, Box::new(Type::arrow(Type::Var(a), Type::Var(a)))),
+    );
+    let body = let_(
+        id,
+        Expr::TyFun(a, b(fun(vec![x], var(x)))),
+        print_int(app(Expr::TyApp(b(var(id)), Type::int()), vec![int(3)])),
+    );
+    let p = k.finish(body);
+    verify_program(&p).unwrap();
+    assert_eq!(
+        type_of(&p, &Expr::TyApp(b(var(id)), Type::int())).unwrap(),
+        int_to_int()
+    );
+}
+
+#[test]
+fn verifier_rejects_ill_typed_programs() {
+    let mut k = Kit::new();
+    let x = k.var("x", Type::int());
+    let y = k.var("y", Type::string());
+    // Ill-typed argument.
+    let p = Kit::new().finish(print_int(str_("no")));
+    assert!(verify_program(&p).is_err());
+    // Duplicate binder.
+    let body = let_(x, int(1), let_(x, int(2), print_int(var(x))));
+    let mut p = k.finish(body);
+    let errs = verify_program(&p).unwrap_err();
+    assert!(errs[0].contains("bound twice"), "{errs:?}");
+    // Out of scope.
+    p.body = seq(print_int(var(x)), unit());
+    assert!(verify_program(&p).unwrap_err()[0].contains("out of its scope"));
+    // Definition of the wrong type.
+    p.body = let_(y, int(1), unit());
+    assert!(verify_program(&p).is_err());
+    // let rec of a non-function.
+    p.body = Expr::LetRec(vec![(x, int(1))], b(unit()));
+    assert!(verify_program(&p).unwrap_err()[0].contains("not a function"));
+}
+
+fn run(p: &Program) -> super::interp::Outcome {
+    run_program(p, &InterpOptions::default())
+}
+
+#[test]
+fn interpreter_runs_loops_and_references() {
+    let o = run(&counter_program());
+    assert_eq!(o.stdout_str(), "55");
+    assert_eq!(o.exit_code, 0);
+}
+
+#[test]
+fn interpreter_curried_partial_and_over_application() {
+    let mut k = Kit::new();
+    let (x, y, z) = (
+        k.var("x", Type::int()),
+        k.var("y", Type::int()),
+        k.var("z", Type::int()),
+    );
+    let f = k.var("f", Type::arrow(Type::int(), int_to_int()));
+    let g = k.var("g", int_to_int());
+    let add = k.var("add", Type::arrow(Type::int(), int_to_int()));
+    // let add = fun x y -> x - y in let g = add 10 in let f = fun z -> add z in
+    // print (g 3); print (f 5 1); print (add 7 2)
+    let body = let_(
+        add,
+        fun(vec![x, y], prim(Prim::Sub, vec![var(x), var(y)])),
+        let_(
+            g,
+            app(var(add), vec![int(10)]),
+            let_(
+                f,
+                fun(vec![z], app(var(add), vec![var(z)])),
+                seq(
+                    print_int(app(var(g), vec![int(3)])),
+                    seq(
+                        print_int(app(var(f), vec![int(5), int(1)])),
+                        print_int(app(var(add), vec![int(7), int(2)])),
+                    ),
+                ),
+            ),
+        ),
+    );
+    let p = k.finish(body);
+    verify_program(&p).unwrap();
+    assert_eq!(run(&p).stdout_str(), "745");
+}
+
+#[test]
+fn interpreter_evaluates_right_to_left() {
+    let mut k = Kit::new();
+    let x = k.var("x", Type::unit());
+    let y = k.var("y", Type::unit());
+    let f = k.var(
+        "f",
+        Type::arrow(Type::unit(), Type::arrow(Type::unit(), Type::unit())),
+    );
+    let body = let_(
+        f,
+        fun(vec![x, y], unit()),
+        app(var(f), vec![print_string("a"), print_string("b")]),
+    );
+    let p = k.finish(body);
+    verify_program(&p).unwrap();
+    assert_eq!(run(&p).stdout_str(), "ba");
+}
+
+#[test]
+fn interpreter_exceptions() {
+    let mut k = Kit::new();
+    let failure = k.exn("Failure");
+    let not_found = k.exn("Not_found");
+    let e = k.var("e", Type::exn());
+    // try raise Not_found with e -> if is Not_found then print "caught"; then failwith "boom"
+    let body = seq(
+        Expr::Try(
+            b(Expr::Raise(
+                b(Expr::ConstructExn {
+                    index: not_found,
+                    args: vec![],
+                }),
+                Type::unit(),
+            )),
+            e,
+            b(if_(
+                prim(Prim::IsException(not_found), vec![var(e)]),
+                print_string("caught "),
+                unit(),
+            )),
+        ),
+        seq(
+            print_int(prim(Prim::Div, vec![int(7), int(2)])),
+            Expr::Raise(
+                b(Expr::ConstructExn {
+                    index: failure,
+                    args: vec![str_("boom")],
+                }),
+                Type::unit(),
+            ),
+        ),
+    );
+    let p = k.finish(body);
+    verify_program(&p).unwrap();
+    let o = run(&p);
+    assert_eq!(o.stdout_str(), "caught 3");
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "Fatal error: exception Failure(\"boom\")\n"
+    );
+    assert_eq!(o.exit_code, 2);
+    let p = Kit::new().finish(print_int(prim(Prim::Mod, vec![int(1), int(0)])));
+    let o = run(&p);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "Fatal error: exception Division_by_zero\n"
+    );
+}
+
+#[test]
+fn interpreter_structural_compare() {
+    let k = Kit::new();
+    let cons = |h: Expr, t: Expr| Expr::Construct {
+        ty: list_ty(Type::int()),
+        index: 1,
+        args: vec![h, t],
+    };
+    let nil = || Expr::Construct {
+        ty: list_ty(Type::int()),
+        index: 0,
+        args: vec![],
+    };
+    let l1 = cons(int(1), cons(int(2), nil()));
+    let l2 = cons(int(1), nil());
+    let body = seq(
+        print_int(prim(Prim::Compare, vec![l1.clone(), l2.clone()])),
+        seq(
+            print_int(prim(Prim::Compare, vec![nil(), l2])),
+            print_int(prim(Prim::Compare, vec![str_("abc"), str_("abd")])),
+        ),
+    );
+    let p = k.finish(body);
+    verify_program(&p).unwrap();
+    assert_eq!(run(&p).stdout_str(), "1-1-1");
+}
+
+fn countdown(depth: i64, tail: bool) -> Program {
+    // let rec f n = if n = 0 then 0 else (1 + f (n-1))   (or the tail-recursive f n acc)
+    let mut k = Kit::new();
+    let n = k.var("n", Type::int());
+    let acc = k.var("acc", Type::int());
+    let f = k.var("f", Type::arrow(Type::int(), int_to_int()));
+    let dec = prim(Prim::Sub, vec![var(n), int(1)]);
+    let body = if tail {
+        app(var(f), vec![dec, prim(Prim::Add, vec![var(acc), int(1)])])
+    } else {
+        prim(Prim::Add, vec![int(1), app(var(f), vec![dec, var(acc)])])
+    };
+    let def = fun(
+        vec![n, acc],
+        if_(prim(Prim::IntEq, vec![var(n), int(0)]), var(acc), body),
+    );
+    let prog = Expr::LetRec(
+        vec![(f, def)],
+        b(print_int(app(var(f), vec![int(depth), int(0)]))),
+    );
+    k.finish(prog)
+}
+
+#[test]
+fn interpreter_deep_and_tail_recursion() {
+    let o = run(&countdown(50_000, false));
+    assert_eq!(o.stdout_str(), "50000");
+    let o = run(&countdown(300_000, true));
+    assert_eq!(o.stdout_str(), "300000");
+    let o = run_program(
+        &countdown(1_000_000, false),
+        &InterpOptions {
+            max_depth: 10_000,
+            ..Default::default()
+        },
+    );
+    assert_eq!(o.status, Status::UncaughtException("Stack_overflow".into()));
+    let o = run_program(
+        &countdown(1_000_000, true),
+        &InterpOptions {
+            fuel: 1000,
+            ..Default::default()
+        },
+    );
+    assert_eq!(o.status, Status::OutOfFuel);
+}
+
+#[test]
+fn every_runtime_primitive_is_implemented() {
+    for f in super::runtime::RUNTIME {
+        let args: Vec<Expr> = f
+            .params
+            .iter()
+            .map(|t| match t {
+                super::runtime::RtTy::String => str_("1"),
+                super::runtime::RtTy::Char => Expr::Const(Const::Char(b'c')),
+                super::runtime::RtTy::Unit => unit(),
+                super::runtime::RtTy::Bool => tt(),
+                _ => int(0),
+            })
+            .collect();
+        let p = Kit::new().finish(seq(rt(f.name, args), unit()));
+        let o = run(&p);
+        assert!(
+            !matches!(o.status, Status::Error(_)),
+            "{}: {:?}",
+            f.name,
+            o.status
+        );
+    }
+}

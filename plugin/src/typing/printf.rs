@@ -1,0 +1,163 @@
+//! `Printf.printf`, `Printf.sprintf` and `Printf.eprintf` with a literal format string.
+//!
+//! The format is parsed at compile time (as OCaml's type checker does): each conversion
+//! becomes a parameter of the right type, and the call elaborates to
+//! `(fun a1 .. an -> pieces) args..`, where pieces print (or concatenate) the literal text and
+//! each formatted argument in order. Output happens once all arguments are given, as in OCaml.
+//! Supported: `%d %i %u %x %X %o %s %c %b %B %% %!`, flags `- 0 + space #`, widths.
+
+use super::builtins::BuiltinImpl;
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Const, Expr, Prim, Purity, Type};
+use crate::syntax::ast::{self, Constant, ExprKind};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Target {
+    Stdout,
+    Stderr,
+    String,
+}
+
+enum Piece {
+    Text(Vec<u8>),
+    /// A conversion: its spec (e.g. `%-5d`) and the argument type.
+    Conv { spec: String, kind: u8 },
+    Flush,
+}
+
+pub fn is_printf(name: &str) -> bool {
+    matches!(name, "Printf.printf" | "Printf.sprintf" | "Printf.eprintf")
+}
+
+fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
+    let mut pieces = Vec::new();
+    let mut text = Vec::new();
+    let mut i = 0;
+    let bad = |msg: String| Diagnostic::error(span, msg);
+    while i < fmt.len() {
+        if fmt[i] != b'%' {
+            text.push(fmt[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        while i < fmt.len() && b"-0+ #".contains(&fmt[i]) {
+            i += 1;
+        }
+        while i < fmt.len() && fmt[i].is_ascii_digit() {
+            i += 1;
+        }
+        let Some(&c) = fmt.get(i) else {
+            return Err(bad("invalid format: it ends in the middle of a conversion".into()));
+        };
+        i += 1;
+        match c {
+            b'%' if i - start == 2 => text.push(b'%'),
+            b'!' if i - start == 2 => {
+                pieces.push(Piece::Text(std::mem::take(&mut text)));
+                pieces.push(Piece::Flush);
+            }
+            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' => {
+                pieces.push(Piece::Text(std::mem::take(&mut text)));
+                let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
+                pieces.push(Piece::Conv { spec, kind: c });
+            }
+            _ => {
+                return Err(bad(format!(
+                    "invalid or unsupported format conversion `{}`",
+                    String::from_utf8_lossy(&fmt[start..i])
+                )))
+            }
+        }
+    }
+    pieces.push(Piece::Text(text));
+    pieces.retain(|p| !matches!(p, Piece::Text(t) if t.is_empty()));
+    Ok(pieces)
+}
+
+fn rt(name: &'static str, purity: Purity, args: Vec<Expr>) -> Expr {
+    Expr::Prim(Prim::Runtime(name, purity), args)
+}
+
+fn string(s: &[u8]) -> Expr {
+    Expr::Const(Const::String(s.into()))
+}
+
+impl<'s> Typer<'s> {
+    /// Elaborates `Printf.xxx "fmt" args..`.
+    pub(super) fn printf(&mut self, name: &str, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+        let target = match name {
+            "Printf.printf" => Target::Stdout,
+            "Printf.eprintf" => Target::Stderr,
+            _ => Target::String,
+        };
+        let Some(ExprKind::Constant(Constant::String(fmt))) = args.first().map(|a| &a.kind) else {
+            return Err(Diagnostic::unsupported(
+                args.first().map_or(span, |a| a.span),
+                &format!("`{name}` with a format that is not a string literal is"),
+            ));
+        };
+        let pieces = parse_format(fmt, args[0].span)?;
+        let mut params = Vec::new();
+        let mut tys = Vec::new();
+        let mut out: Vec<Expr> = Vec::new();
+        for p in &pieces {
+            match p {
+                Piece::Text(t) => out.push(string(t)),
+                Piece::Flush => out.push(Expr::Prim(Prim::Runtime("egret_flush", Purity::Effect), vec![Expr::Const(Const::Int(
+                    if target == Target::Stderr { 2 } else { 1 },
+                ))])),
+                Piece::Conv { spec, kind } => {
+                    let ty = match kind {
+                        b's' => Type::string(),
+                        b'c' => Type::char(),
+                        b'b' | b'B' => Type::bool(),
+                        _ => Type::int(),
+                    };
+                    let v = self.fresh_var("_fmt", ty.clone(), span);
+                    params.push(v);
+                    tys.push(ty);
+                    let arg = Expr::Var(v);
+                    let spec_e = string(spec.as_bytes());
+                    out.push(match kind {
+                        b's' => rt("egret_format_string", Purity::Pure, vec![spec_e, arg]),
+                        b'c' => rt("egret_format_char", Purity::Pure, vec![spec_e, arg]),
+                        b'b' | b'B' => {
+                            let text = Expr::If(Box::new(arg), Box::new(string(b"true")), Box::new(string(b"false")));
+                            rt("egret_format_string", Purity::Pure, vec![spec_e, text])
+                        }
+                        _ => rt("egret_format_int", Purity::Pure, vec![spec_e, arg]),
+                    });
+                }
+            }
+        }
+        let print = match target {
+            Target::Stdout => "print_string",
+            Target::Stderr => "prerr_string",
+            Target::String => "",
+        };
+        let body = if target == Target::String {
+            let mut parts = out.into_iter().filter(|e| !matches!(e, Expr::Prim(Prim::Runtime("egret_flush", _), _)));
+            let first = parts.next().unwrap_or_else(|| string(b""));
+            parts.fold(first, |acc, e| rt("egret_string_concat", Purity::Pure, vec![acc, e]))
+        } else {
+            let imp = self.builtins.iter().find(|b| b.name == print).map(|b| b.imp);
+            let Some(BuiltinImpl::Prim(prim, _)) = imp else { unreachable!("print builtins") };
+            let mut seq = super::expr::unit_value();
+            for e in out.into_iter().rev() {
+                let step = match e {
+                    flush @ Expr::Prim(Prim::Runtime("egret_flush", _), _) => flush,
+                    e => Expr::Prim(prim, vec![e]),
+                };
+                seq = if matches!(seq, Expr::Construct { .. }) { step } else { Expr::Seq(Box::new(step), Box::new(seq)) };
+            }
+            seq
+        };
+        let result_ty = if target == Target::String { Type::string() } else { Type::unit() };
+        let fn_ty = Type::arrows(tys.into_iter(), result_ty);
+        let head = if params.is_empty() { body } else { Expr::Fun(params, Box::new(body)) };
+        self.apply_rest_pub(head, fn_ty, &args[1..], span)
+    }
+}
