@@ -114,7 +114,7 @@ static size_t mark_top, mark_capacity;
 static uint64_t stat_collections;
 static uint64_t stat_live_words; /* after the last collection */
 static uint64_t stat_peak_heap_bytes;
-static uint64_t stat_carved_words;
+static uint64_t stat_allocated_words; /* up to the last retired region */
 
 /* ---- fatal errors ---- */
 
@@ -226,6 +226,7 @@ static void retire_region(void) {
   if (region_start != NULL && egret_young_ptr > region_start) {
     if (fresh_count == fresh_capacity) fresh = grow_array(fresh, &fresh_capacity, sizeof *fresh);
     fresh[fresh_count++] = (struct span){region_start, egret_young_ptr};
+    stat_allocated_words += (uint64_t)(egret_young_ptr - region_start);
   }
   region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
 }
@@ -470,7 +471,7 @@ static uint64_t *alloc_words(size_t words) {
       if (p == NULL) egret_out_of_memory();
     }
     bit_set(start_bits, word_index(p));
-    stat_carved_words += words;
+    stat_allocated_words += words;
     if (words > LARGE_WORDS) {
       if (large_count == large_capacity) large = grow_array(large, &large_capacity, sizeof *large);
       if (large_count > 0 && large[large_count - 1] > p) large_sorted = 0;
@@ -507,11 +508,13 @@ void egret_gc_collect(void) {
 
 void egret_gc_report(void) {
   if (!stats_mode) return;
+  uint64_t allocated = stat_allocated_words;
+  if (region_start != NULL) allocated += (uint64_t)(egret_young_ptr - region_start);
   char buf[256];
   int n = snprintf(buf, sizeof buf,
-                   "egret gc: %llu collections, heap %llu KiB (peak %llu KiB), live %llu KiB after the "
-                   "last collection\n",
-                   (unsigned long long)stat_collections,
+                   "egret gc: %llu MiB allocated, %llu collections, heap %llu KiB (peak %llu KiB), "
+                   "live %llu KiB after the last collection\n",
+                   (unsigned long long)(allocated * WORD >> 20), (unsigned long long)stat_collections,
                    (unsigned long long)((size_t)(heap_end - heap_base) * WORD >> 10),
                    (unsigned long long)(stat_peak_heap_bytes >> 10),
                    (unsigned long long)(stat_live_words * WORD >> 10));
