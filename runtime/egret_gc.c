@@ -489,7 +489,20 @@ static uint64_t *alloc_words(size_t words) {
   return p;
 }
 
+/* Stack the collector may need below its caller's frame. A collection must not be interrupted
+ * by the stack-overflow signal (it would leave the heap half-swept), so the slow path raises
+ * Stack_overflow itself when less than this remains above the guard. */
+#define GC_STACK_MARGIN ((size_t)64 << 10)
+
+static void check_stack_room(void) {
+  volatile char here = 0;
+  if (egret_stack_low != NULL && &here >= egret_stack_low &&
+      &here < egret_stack_low + EGRET_STACK_GUARD_BYTES + GC_STACK_MARGIN)
+    egret_raise_stack_overflow();
+}
+
 void *egret_alloc(uint64_t wosize, uint64_t tag) {
+  check_stack_room();
   if (!gc_initialised) gc_init();
   if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
   size_t words = (size_t)wosize + 1;

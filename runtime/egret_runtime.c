@@ -587,7 +587,7 @@ value egret_format_char(value spec, value c) {
  * ====================================================================================== */
 
 #define STACK_BYTES ((size_t)1 << 30)
-#define GUARD_BYTES ((size_t)1 << 20)
+#define GUARD_BYTES EGRET_STACK_GUARD_BYTES
 #define ALT_STACK_BYTES ((size_t)1 << 16)
 
 char *egret_stack_low;  /* lowest address of the reservation (start of the guard) */

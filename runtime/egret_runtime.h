@@ -117,6 +117,8 @@ extern char **egret_argv;
  * collector scans it from the stack pointer up to egret_stack_high. */
 extern char *egret_stack_low;
 extern char *egret_stack_high;
+/* The PROT_NONE guard at the low end of the program stack: a fault there is Stack_overflow. */
+#define EGRET_STACK_GUARD_BYTES ((size_t)1 << 20)
 
 /* Flushes OCaml's stdout and stderr buffers (write(2) only). */
 void egret_flush_std_channels(void);
