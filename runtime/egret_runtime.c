@@ -343,9 +343,11 @@ void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow,
  * blocks by tag, then size, then fields left to right. Functions cannot be compared.
  * ====================================================================================== */
 
-static int64_t compare_values(value a, value b) {
+/* `total` is OCaml's flag: compare (total) treats physically equal values as equal at once;
+ * = and the orderings (not total) look inside, so functional values always raise. */
+static int64_t compare_values(value a, value b, int total) {
   for (;;) {
-    if (a == b) return 0;
+    if (a == b && (total || Is_int(a))) return 0;
     if (Is_int(a)) {
       if (Is_int(b)) return Int_val(a) < Int_val(b) ? -1 : 1;
       return -1;
@@ -370,7 +372,7 @@ static int64_t compare_values(value a, value b) {
     if (sa != sb) return sa < sb ? -1 : 1;
     if (sa == 0) return 0;
     for (uint64_t i = 0; i + 1 < sa; i++) {
-      int64_t c = compare_values(Field(a, i), Field(b, i));
+      int64_t c = compare_values(Field(a, i), Field(b, i), total);
       if (c != 0) return c;
     }
     /* The last field iteratively: lists compare in constant stack. */
@@ -379,7 +381,8 @@ static int64_t compare_values(value a, value b) {
   }
 }
 
-value egret_compare(value a, value b) { return Val_int(compare_values(a, b)); }
+value egret_compare(value a, value b) { return Val_int(compare_values(a, b, 1)); }
+value egret_compare_partial(value a, value b) { return Val_int(compare_values(a, b, 0)); }
 
 /* ======================================================================================
  * Strings, bytes, conversions.
@@ -393,7 +396,7 @@ value egret_string_get(value s, value i) {
 
 value egret_string_make(value n, value c) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("String.create");
+  if (len < 0) egret_invalid_argument("Bytes.create");
   value s = egret_alloc_string((size_t)len);
   memset((char *)s, (int)Int_val(c), (size_t)len);
   return s;
@@ -572,9 +575,11 @@ static value pad_to_width(value spec, const char *s, size_t len) {
 
 value egret_format_string(value spec, value s) { return pad_to_width(spec, (char *)s, egret_string_len(s)); }
 
+/* OCaml's %c ignores flags and width. */
 value egret_format_char(value spec, value c) {
+  (void)spec;
   char ch = (char)Int_val(c);
-  return pad_to_width(spec, &ch, 1);
+  return egret_string_of_bytes(&ch, 1);
 }
 
 /* ======================================================================================

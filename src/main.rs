@@ -81,6 +81,22 @@ struct Common {
 fn main() -> ExitCode {
     install_ice_hook();
     let cli = Cli::parse();
+    // The compiler's passes recurse over the program's trees: give them a big stack, so deep
+    // programs (long `let` chains, big lists written out) never overflow it.
+    let worker = std::thread::Builder::new()
+        .name("egret".into())
+        .stack_size(1 << 30)
+        .spawn(move || command(cli));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: internal compiler error: the compiler thread failed");
+            ExitCode::from(101)
+        }
+    }
+}
+
+fn command(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Check { file } => {
             let common = Common {
@@ -165,7 +181,10 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         eprintln!("error: unknown backend `{}` (available: {})", common.backend, registry.names().join(", "));
         return Err(ExitCode::from(1));
     };
-    let object = sess_time(&mut sess, "codegen+object", || egret_adapters::write_object(&module, backend, &opts.codegen));
+    let source_info = egret_adapters::SourceInfo { path: &common.file, text: &source };
+    let object = sess_time(&mut sess, "codegen+object", || {
+        egret_adapters::write_object_with_source(&module, backend, &opts.codegen, Some(&source_info))
+    });
     let object = match object {
         Ok(o) => o,
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {

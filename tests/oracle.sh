@@ -5,6 +5,9 @@
 # non-empty / the exit code is not 0. Arguments in NAME.args (one line) are passed to the
 # program.
 set -euo pipefail
+# Deep non-tail recursion (a million frames) needs more than the default 8 MB stack under
+# ocamlopt; egret programs get a large stack of their own.
+ulimit -s 262144 2>/dev/null || true
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

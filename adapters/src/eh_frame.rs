@@ -57,6 +57,14 @@ pub fn gimli_instruction(op: CfiOp) -> CallFrameInstruction {
     }
 }
 
+/// The byte order of `isa`, as gimli names it.
+pub fn gimli_endian(isa: &dyn TargetIsa) -> RunTimeEndian {
+    match isa.endianness() {
+        cranelift_codegen::ir::Endianness::Little => RunTimeEndian::Little,
+        cranelift_codegen::ir::Endianness::Big => RunTimeEndian::Big,
+    }
+}
+
 /// Writes `.eh_frame` for `records` into `object`.
 pub fn write_eh_frame(
     object: &mut Object<'static>,
@@ -91,10 +99,7 @@ pub fn write_eh_frame(
         table.add_fde(cie_id, fde);
     }
 
-    let endian = match isa.endianness() {
-        cranelift_codegen::ir::Endianness::Little => RunTimeEndian::Little,
-        cranelift_codegen::ir::Endianness::Big => RunTimeEndian::Big,
-    };
+    let endian = gimli_endian(isa);
     let mut eh_frame = EhFrame(SectionWriter {
         data: EndianVec::new(endian),
         relocs: Vec::new(),

@@ -10,6 +10,7 @@
 //! to compile a module into an object file, [`link()`] to make the executable.
 
 pub mod cranelift_backend;
+pub mod debuginfo;
 pub mod eh_frame;
 pub mod isa;
 pub mod link;
@@ -17,6 +18,7 @@ pub mod object;
 pub mod runtime;
 
 pub use cranelift_backend::CraneliftBackend;
+pub use debuginfo::SourceInfo;
 pub use link::{link, link_with_compiler, LinkError};
 pub use object::ObjectWriter;
 
@@ -115,11 +117,23 @@ pub struct ObjectFile {
 }
 
 /// Compiles `module` with `backend` for `options.target` into an object file (data objects,
-/// functions, `.eh_frame`).
+/// functions, `.eh_frame`), without debug info.
 pub fn write_object(
     module: &Module,
     backend: &dyn CodegenBackend,
     options: &CodegenOptions,
+) -> Result<ObjectFile, ObjectError> {
+    write_object_with_source(module, backend, options, None)
+}
+
+/// [`write_object`], plus DWARF debug info when `options.debug_info` and the module's `source`
+/// is given (its byte offsets are what the module's `SrcLoc`s index). Debug info only adds
+/// sections: the code is the same with and without it.
+pub fn write_object_with_source(
+    module: &Module,
+    backend: &dyn CodegenBackend,
+    options: &CodegenOptions,
+    source: Option<&SourceInfo<'_>>,
 ) -> Result<ObjectFile, ObjectError> {
     if !backend.supports_target(&options.target) || !isa::is_supported_target(&options.target) {
         return Err(ObjectError::UnsupportedTarget {
@@ -135,6 +149,9 @@ pub fn write_object(
             }
         })?;
     let mut writer = ObjectWriter::new(object_isa, module)?;
+    if let (true, Some(source)) = (options.debug_info, source) {
+        writer.set_debug_source(*source);
+    }
     let stats = backend.compile_module(module, options, &mut writer)?;
     let bytes = writer.finish()?;
     Ok(ObjectFile { bytes, stats })

@@ -16,6 +16,7 @@
 //! PIE relocates at load time (in read-only data that would be a text relocation), and the GC
 //! will write mark bits into headers.
 
+use crate::debuginfo::{write_debug_info, DebugFunction, DebugVariable, SourceInfo};
 use crate::eh_frame::{write_eh_frame, FrameRecord};
 use crate::runtime::RUNTIME_DATA_SYMBOLS;
 use cranelift_codegen::binemit::Reloc as ClifReloc;
@@ -28,9 +29,12 @@ use cranelift_object::object::write::Symbol;
 use cranelift_object::object::{SectionKind, SymbolFlags, SymbolKind, SymbolScope};
 use cranelift_object::{ObjectBuilder, ObjectModule};
 use egret_plugin::backend::{
-    BackendError, CfiOp, CompiledFunction, ObjectSink, Reloc, RelocKind, RelocTarget,
+    BackendError, CfiOp, CompiledFunction, FunctionDebugInfo, ObjectSink, Reloc, RelocKind,
+    RelocTarget,
 };
-use egret_plugin::ssa::ir::{Data, DataWord, FuncId, Function, Linkage, Module as SsaModule};
+use egret_plugin::ssa::ir::{
+    Abi, Data, DataWord, FuncId, Function, Linkage, Module as SsaModule, SrcLoc, Stmt, Value,
+};
 use std::collections::HashMap;
 
 /// The symbol the runtime calls to run the program.
@@ -41,6 +45,22 @@ struct DefinedCode {
     id: cranelift_module::FuncId,
     len: u32,
     cfi: Vec<(u32, CfiOp)>,
+    /// With debug info: what the DWARF says about it (the symbol is filled in at the end).
+    debug: Option<PendingDebug>,
+}
+
+/// A function's debug description before its symbol exists.
+struct PendingDebug {
+    /// The module function it compiles, if not a helper.
+    func: Option<FuncId>,
+    name: String,
+    linkage_name: String,
+    artificial: bool,
+    external: bool,
+    decl_loc: SrcLoc,
+    srclocs: Vec<(u32, u32, SrcLoc)>,
+    prologue_end: u32,
+    variables: Vec<DebugVariable>,
 }
 
 /// Writes one object file for an SSA module.
@@ -55,6 +75,8 @@ pub struct ObjectWriter<'m> {
     /// Each defined function's symbol, code length and CFI, for `.eh_frame`.
     frames: Vec<DefinedCode>,
     entry_helper_defined: bool,
+    /// The source, when writing debug info.
+    source: Option<SourceInfo<'m>>,
 }
 
 fn object_error(what: impl std::fmt::Display, function: &str) -> BackendError {
@@ -104,11 +126,17 @@ impl<'m> ObjectWriter<'m> {
             externals: HashMap::new(),
             frames: Vec::new(),
             entry_helper_defined: false,
+            source: None,
         };
         for (index, d) in module.data.iter().enumerate() {
             writer.define_data(index, d)?;
         }
         Ok(writer)
+    }
+
+    /// Makes [`ObjectWriter::finish`] write DWARF debug info for `source` (`-g`).
+    pub fn set_debug_source(&mut self, source: SourceInfo<'m>) {
+        self.source = Some(source);
     }
 
     fn define_data(&mut self, index: usize, d: &Data) -> Result<(), BackendError> {
@@ -206,6 +234,7 @@ impl<'m> ObjectWriter<'m> {
         id: cranelift_module::FuncId,
         name: &str,
         code: &CompiledFunction,
+        func: Option<(FuncId, &Function)>,
     ) -> Result<(), BackendError> {
         let relocs = self.module_relocs(&code.relocs, name)?;
         self.object
@@ -213,12 +242,59 @@ impl<'m> ObjectWriter<'m> {
             .map_err(|e| object_error(e, name))?;
         let len = u32::try_from(code.code.len())
             .map_err(|_| object_error("function larger than 4 GiB", name))?;
+        let debug = self.source.is_some().then(|| self.pending_debug(name, code, func));
         self.frames.push(DefinedCode {
             id,
             len,
             cfi: code.cfi.clone(),
+            debug,
         });
         Ok(())
+    }
+
+    /// The debug description of a function being defined (`func` is `None` for helpers).
+    fn pending_debug(
+        &self,
+        symbol: &str,
+        code: &CompiledFunction,
+        func: Option<(FuncId, &Function)>,
+    ) -> PendingDebug {
+        let Some((id, f)) = func else {
+            return PendingDebug {
+                func: None,
+                name: symbol.to_string(),
+                linkage_name: symbol.to_string(),
+                artificial: true,
+                external: true,
+                decl_loc: SrcLoc::default(),
+                srclocs: Vec::new(),
+                prologue_end: code.prologue_end,
+                variables: Vec::new(),
+            };
+        };
+        let is_entry = self.module.entry == Some(id);
+        // Generated functions (closure application, partial application) keep their symbol as
+        // source name.
+        let artificial = f.source_name == f.name || f.source_name.is_empty();
+        let name = if is_entry {
+            self.source
+                .as_ref()
+                .map(|s| module_name(s.path))
+                .unwrap_or_else(|| f.source_name.clone())
+        } else {
+            f.source_name.clone()
+        };
+        PendingDebug {
+            func: Some(id),
+            name,
+            linkage_name: f.name.clone(),
+            artificial,
+            external: f.linkage == Linkage::Export,
+            decl_loc: f.decl_loc,
+            srclocs: code.srclocs.clone(),
+            prologue_end: code.prologue_end,
+            variables: if artificial { Vec::new() } else { parameters(f) },
+        }
     }
 
     /// Finishes the object: checks every function was defined, exports the entry as
@@ -259,19 +335,37 @@ impl<'m> ObjectWriter<'m> {
             }
         }
 
+        let mut debug_functions = Vec::new();
         let frames: Vec<FrameRecord> = self
             .frames
             .into_iter()
-            .map(|DefinedCode { id, len, cfi }| FrameRecord {
-                symbol: product.functions[id]
+            .map(|DefinedCode { id, len, cfi, debug }| {
+                let symbol = product.functions[id]
                     .expect("defined function has a symbol")
-                    .0,
-                len,
-                cfi,
+                    .0;
+                if let Some(d) = debug {
+                    debug_functions.push(DebugFunction {
+                        symbol,
+                        len,
+                        name: d.name,
+                        linkage_name: d.linkage_name,
+                        artificial: d.artificial,
+                        external: d.external,
+                        decl_loc: d.decl_loc,
+                        srclocs: d.srclocs,
+                        prologue_end: d.prologue_end,
+                        variables: d.variables,
+                    });
+                }
+                FrameRecord { symbol, len, cfi }
             })
             .collect();
         let object = &mut product.object;
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
+        if let Some(source) = &self.source {
+            write_debug_info(object, &*self.isa, source, &debug_functions)
+                .map_err(|e| object_error(e, "<debug info>"))?;
+        }
 
         // Without this note, GNU ld makes the stack executable (and warns).
         object.add_section(
@@ -295,7 +389,7 @@ impl ObjectSink for ObjectWriter<'_> {
         if std::mem::replace(&mut self.defined[id.index()], true) {
             return Err(object_error("function defined twice", &func.name));
         }
-        self.define_code(clif_id, &func.name, code)
+        self.define_code(clif_id, &func.name, code, Some((id, func)))
     }
 
     fn define_helper(&mut self, name: &str, code: &CompiledFunction) -> Result<(), BackendError> {
@@ -307,7 +401,31 @@ impl ObjectSink for ObjectWriter<'_> {
         if name == ENTRY_SYMBOL {
             self.entry_helper_defined = true;
         }
-        self.define_code(id, name, code)
+        self.define_code(id, name, code, None)
+    }
+
+    fn define_function_debug_info(
+        &mut self,
+        id: FuncId,
+        info: FunctionDebugInfo,
+    ) -> Result<(), BackendError> {
+        let Some(frame) = self.frames.iter_mut().rev().find(|f| {
+            f.debug
+                .as_ref()
+                .is_some_and(|d| d.func == Some(id))
+        }) else {
+            // Not defined yet, or no debug info requested.
+            return Ok(());
+        };
+        let f = &self.module.functions[id.index()];
+        let debug = frame.debug.as_mut().expect("checked above");
+        for var in &mut debug.variables {
+            let value = variable_value(f, var);
+            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| Some(*v) == value) {
+                var.ranges = ranges.clone();
+            }
+        }
+        Ok(())
     }
 }
 
@@ -326,4 +444,48 @@ pub fn clif_reloc_kind(kind: RelocKind) -> ClifReloc {
         RelocKind::Aarch64AdrGotPage21 => ClifReloc::Aarch64AdrGotPage21,
         RelocKind::Aarch64Ld64GotLo12Nc => ClifReloc::Aarch64Ld64GotLo12Nc,
     }
+}
+
+/// The name of the module a source file defines, as OCaml names it (`fib.ml` → `Fib`): the
+/// debug info's name for the module's initialisation code (the entry function).
+pub fn module_name(path: &std::path::Path) -> String {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut chars = stem.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => "Main".to_string(),
+    }
+}
+
+/// The source name of parameter `index` of `f` (of `count`). The SSA keeps no source names
+/// for values yet: parameters are `arg1`, `arg2`, … and, for egret-convention functions, the
+/// closure every function receives last is `closure`.
+fn parameter_name(f: &Function, index: usize, count: usize) -> String {
+    if f.abi == Abi::Egret && index + 1 == count {
+        "closure".to_string()
+    } else {
+        format!("arg{}", index + 1)
+    }
+}
+
+/// The parameters of `f`, without locations yet.
+fn parameters(f: &Function) -> Vec<DebugVariable> {
+    let count = f.params.len();
+    (0..count)
+        .map(|i| DebugVariable {
+            name: parameter_name(f, i, count),
+            is_param: true,
+            ranges: Vec::new(),
+        })
+        .collect()
+}
+
+/// The SSA value of a variable: parameter `i` is the `Param(i)` statement.
+fn variable_value(f: &Function, var: &DebugVariable) -> Option<Value> {
+    let count = f.params.len();
+    let index = (0..count).find(|&i| parameter_name(f, i, count) == var.name)?;
+    f.stmts.iter().position(|s| matches!(s, Stmt::Param(i, _) if *i as usize == index)).map(|p| Value(p as u32))
 }

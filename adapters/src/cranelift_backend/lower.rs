@@ -17,14 +17,16 @@
 //! Symbols are CLIF user names: namespace [`FUNC_NAMESPACE`] indexes the module's functions,
 //! [`DATA_NAMESPACE`] its data, [`RUNTIME_NAMESPACE`] the function's list of runtime symbols
 //! ([`LoweredFunction::runtime_names`]). Source locations: each instruction carries the index of
-//! the SSA statement it comes from as its `SourceLoc`.
+//! the SSA statement it comes from as its `SourceLoc`. With debug info, every CLIF value an SSA
+//! value lowers to carries the SSA value's index as its `ValueLabel`, so Cranelift reports where
+//! each SSA value lives (regalloc2's debug locations); labels do not change the code.
 
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::types::I64;
 use cranelift_codegen::ir::{
     self, AbiParam, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData,
     InstBuilder, MemFlagsData, SigRef, Signature, SourceLoc, TrapCode, UserExternalName,
-    UserFuncName,
+    UserFuncName, ValueLabel,
 };
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
@@ -91,6 +93,17 @@ pub fn lower_function(
     id: FuncId,
     frontend: TargetFrontendConfig,
 ) -> Result<LoweredFunction, BackendError> {
+    lower_function_with_labels(module, id, frontend, false)
+}
+
+/// [`lower_function`]; with `value_labels`, each CLIF value of an SSA value `v` is labelled
+/// `ValueLabel::from_u32(v.0)` (debug info).
+pub fn lower_function_with_labels(
+    module: &Module,
+    id: FuncId,
+    frontend: TargetFrontendConfig,
+    value_labels: bool,
+) -> Result<LoweredFunction, BackendError> {
     let func = &module.functions[id.index()];
     for ty in func.params.iter().chain([&func.ret]) {
         if *ty == Type::F64 {
@@ -103,8 +116,12 @@ pub fn lower_function(
     );
     let mut context = FunctionBuilderContext::new();
     let mut builder = FunctionBuilder::new(&mut clif, &mut context);
+    if value_labels {
+        builder.func.dfg.collect_debug_info();
+    }
     let entry = builder.create_block();
     let mut lowering = Lowering {
+        value_labels,
         module,
         func,
         builder,
@@ -156,6 +173,8 @@ pub fn lower_entry_wrapper(entry: FuncId, frontend: TargetFrontendConfig) -> ir:
 }
 
 struct Lowering<'a, 'f> {
+    /// Label CLIF values with their SSA values (debug info).
+    value_labels: bool,
     module: &'a Module,
     func: &'a Function,
     builder: FunctionBuilder<'f>,
@@ -186,6 +205,9 @@ impl Lowering<'_, '_> {
                 self.check_type(*ty)?;
                 let param = self.builder.append_block_param(block, I64);
                 self.values[v.index()] = Some(param);
+                if self.value_labels {
+                    self.builder.set_val_label(param, ValueLabel::from_u32(v.0));
+                }
             }
         }
         let first = self.blocks[0].ok_or_else(|| error(self.func, "function has no blocks"))?;
@@ -194,6 +216,18 @@ impl Lowering<'_, '_> {
         }
 
         self.builder.switch_to_block(entry);
+        if self.value_labels {
+            // Label the parameters in the entry block, so their locations start at the entry.
+            let params = self.builder.block_params(entry).to_vec();
+            for (v, stmt) in self.func.stmts.iter().enumerate() {
+                if let Stmt::Param(i, _) = stmt {
+                    if let Some(&param) = params.get(*i as usize) {
+                        self.builder
+                            .set_val_label(param, ValueLabel::from_u32(v as u32));
+                    }
+                }
+            }
+        }
         self.builder.ins().jump(first, &[]);
         for &b in &order {
             self.builder
@@ -229,6 +263,9 @@ impl Lowering<'_, '_> {
             if let Some(result) = self.lower_stmt(b, stmt)? {
                 self.check_type(self.func.ty(v))?;
                 self.values[v.index()] = Some(result);
+                if self.value_labels {
+                    self.builder.set_val_label(result, ValueLabel::from_u32(v.0));
+                }
             }
         }
         Ok(())

@@ -13,11 +13,13 @@ use cranelift_codegen::binemit::Reloc as ClifReloc;
 use cranelift_codegen::ir::{self, ExternalName};
 use cranelift_codegen::isa::unwind::UnwindInst;
 use cranelift_codegen::isa::TargetIsa;
+use cranelift_codegen::LabelValueLoc;
 use cranelift_codegen::{CompiledCode, FinalizedRelocTarget, Reg};
 use egret_plugin::backend::{
-    CfiOp, CompiledFunction, FunctionStats, Reloc, RelocKind, RelocTarget,
+    CfiOp, CompiledFunction, FunctionDebugInfo, FunctionStats, Reloc, RelocKind, RelocTarget,
+    ValueLocation,
 };
-use egret_plugin::ssa::ir::{DataId, FuncId, Function};
+use egret_plugin::ssa::ir::{DataId, FuncId, Function, Stmt, Value};
 use target_lexicon::Architecture;
 
 /// Converts `code`, compiled from `clif` (which lowered `func`; `runtime_names` resolves its
@@ -90,6 +92,100 @@ pub fn compiled_function(
             ..FunctionStats::default()
         },
     })
+}
+
+/// Where each labelled SSA value lives (labels are SSA value indices, see
+/// [`super::lower_function_with_labels`]): Cranelift's value-label ranges, from regalloc2's debug
+/// locations, with DWARF register numbers.
+///
+/// regalloc2 describes a parameter from its first move on; at the entry, and up to and including
+/// the first instruction after the prologue (where `break f` stops), it is still in its argument
+/// register, which the prologue does not touch: that range is added.
+pub fn debug_info(
+    isa: &dyn TargetIsa,
+    func: &Function,
+    code: &CompiledCode,
+) -> Result<FunctionDebugInfo, String> {
+    let prologue_end = code
+        .buffer
+        .unwind_info
+        .iter()
+        .map(|&(offset, _)| offset)
+        .max()
+        .unwrap_or(0);
+    let mut params: std::collections::HashMap<u32, u32> = func
+        .stmts
+        .iter()
+        .enumerate()
+        .filter_map(|(v, s)| match s {
+            Stmt::Param(i, _) => Some((v as u32, *i)),
+            _ => None,
+        })
+        .collect();
+    let mut value_locations = Vec::new();
+    for (label, ranges) in &code.value_labels_ranges {
+        let mut out = Vec::with_capacity(ranges.len());
+        for range in ranges {
+            let loc = match range.loc {
+                LabelValueLoc::Reg(reg) => ValueLocation::Reg(
+                    isa.map_regalloc_reg_to_dwarf(reg)
+                        .map_err(|e| format!("no DWARF number for {reg:?}: {e:?}"))?,
+                ),
+                LabelValueLoc::CFAOffset(offset) => ValueLocation::CfaOffset(
+                    i32::try_from(offset).map_err(|_| format!("frame offset {offset}"))?,
+                ),
+            };
+            out.push((range.start, range.end, loc));
+        }
+        if let Some(i) = params.remove(&label.as_u32()) {
+            add_entry_range(isa, i, prologue_end, &mut out);
+        }
+        out.sort_by_key(|&(start, _, _)| start);
+        value_locations.push((Value(label.as_u32()), out));
+    }
+    for (v, i) in params {
+        let mut out = Vec::new();
+        add_entry_range(isa, i, prologue_end, &mut out);
+        if !out.is_empty() {
+            value_locations.push((Value(v), out));
+        }
+    }
+    value_locations.sort_by_key(|(v, _)| *v);
+    Ok(FunctionDebugInfo { value_locations })
+}
+
+/// Adds parameter `index`'s argument register over `[0, prologue_end]` to `ranges`, where they
+/// do not cover the entry already.
+fn add_entry_range(
+    isa: &dyn TargetIsa,
+    index: u32,
+    prologue_end: u32,
+    ranges: &mut Vec<(u32, u32, ValueLocation)>,
+) {
+    let Some(reg) = argument_register(isa, index) else {
+        return;
+    };
+    let first = ranges
+        .iter()
+        .map(|&(start, _, _)| start)
+        .min()
+        .unwrap_or(u32::MAX);
+    let end = first.min(prologue_end + 1);
+    if end > 0 {
+        ranges.push((0, end, ValueLocation::Reg(reg)));
+    }
+}
+
+/// The DWARF number of the register parameter `index` arrives in (Cranelift's `tail` and the
+/// platform convention agree on integer arguments).
+fn argument_register(isa: &dyn TargetIsa, index: u32) -> Option<u16> {
+    match isa.triple().architecture {
+        // rdi rsi rdx rcx r8 r9
+        Architecture::X86_64 => [5, 4, 1, 2, 8, 9].get(index as usize).copied(),
+        // x0..x7
+        Architecture::Aarch64(_) => (index < 8).then_some(index as u16),
+        _ => None,
+    }
 }
 
 trait RelocName {

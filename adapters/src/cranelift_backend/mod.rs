@@ -13,11 +13,14 @@ use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{ir, print_errors, Context};
 use egret_plugin::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionStats, ObjectSink,
+    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
+    FunctionStats, ObjectSink,
 };
 use egret_plugin::ssa::ir::{FuncId, Function, Module};
 
-pub use lower::{lower_entry_wrapper, lower_function, LoweredFunction};
+pub use lower::{
+    lower_entry_wrapper, lower_function, lower_function_with_labels, LoweredFunction,
+};
 
 /// The symbol of the C-ABI entry wrapper.
 const ENTRY_WRAPPER: &str = "egret_main";
@@ -52,9 +55,13 @@ impl CodegenBackend for CraneliftBackend {
         let mut stats = Vec::with_capacity(module.functions.len());
         for (index, func) in module.functions.iter().enumerate() {
             let id = FuncId(index as u32);
-            let lowered = lower_function(module, id, isa.frontend_config())?;
-            let compiled = compile(&*isa, func, lowered, options.verify)?;
+            let lowered =
+                lower_function_with_labels(module, id, isa.frontend_config(), options.debug_info)?;
+            let (compiled, debug) = compile(&*isa, func, lowered, options.verify)?;
             sink.define_function(id, func, &compiled)?;
+            if options.debug_info {
+                sink.define_function_debug_info(id, debug)?;
+            }
             stats.push((id, compiled.stats));
         }
         if let Some(entry) = module.entry {
@@ -77,20 +84,21 @@ impl CodegenBackend for CraneliftBackend {
             };
             let mut wrapper_ssa = Function::new(ENTRY_WRAPPER, Vec::new(), func.ret);
             wrapper_ssa.source_name = ENTRY_WRAPPER.to_string();
-            let compiled = compile(&*isa, &wrapper_ssa, wrapper, options.verify)?;
+            let (compiled, _) = compile(&*isa, &wrapper_ssa, wrapper, options.verify)?;
             sink.define_helper(ENTRY_WRAPPER, &compiled)?;
         }
         Ok(stats)
     }
 }
 
-/// Compiles one lowered function (verifying the CLIF first when `verify`).
+/// Compiles one lowered function (verifying the CLIF first when `verify`), with where its
+/// labelled values live.
 fn compile(
     isa: &dyn TargetIsa,
     func: &Function,
     lowered: LoweredFunction,
     verify: bool,
-) -> Result<CompiledFunction, BackendError> {
+) -> Result<(CompiledFunction, FunctionDebugInfo), BackendError> {
     let fail = |message: String| BackendError {
         function: func.name.clone(),
         message,
@@ -116,5 +124,8 @@ fn compile(
         .ok_or_else(|| fail("Cranelift produced no code".to_string()))?;
     // The optimised function keeps the user names the relocations refer to.
     let clif: &ir::Function = &context.func;
-    machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)
+    let debug = machine_code::debug_info(isa, func, code).map_err(fail)?;
+    let compiled =
+        machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)?;
+    Ok((compiled, debug))
 }

@@ -136,6 +136,18 @@ pub trait ObjectSink {
     /// functions and data. When no helper is named `egret_main`, the sink exports the module's
     /// entry function itself under that name.
     fn define_helper(&mut self, name: &str, code: &CompiledFunction) -> Result<(), BackendError>;
+
+    /// Debug info for function `id`, already defined with [`ObjectSink::define_function`]: a
+    /// backend that knows where values live hands it over (with `-g` only). The default
+    /// ignores it, so sinks that write no debug info need not implement it.
+    fn define_function_debug_info(
+        &mut self,
+        id: FuncId,
+        info: FunctionDebugInfo,
+    ) -> Result<(), BackendError> {
+        let _ = (id, info);
+        Ok(())
+    }
 }
 
 /// Options every backend gets.
@@ -165,4 +177,23 @@ pub trait CodegenBackend {
         options: &CodegenOptions,
         sink: &mut dyn ObjectSink,
     ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError>;
+}
+
+/// Where an SSA value lives over a range of a function's code, for debug info.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueLocation {
+    /// In a register, by DWARF register number.
+    Reg(u16),
+    /// In memory at CFA + offset (a spill slot).
+    CfaOffset(i32),
+}
+
+/// Debug information about a compiled function beyond its line table and CFI: where its SSA
+/// values live. Only produced with `CodegenOptions::debug_info`.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionDebugInfo {
+    /// For each described value, the code ranges `[start, end)` where it lives in a location,
+    /// in increasing `start` order. Ranges may overlap when the value has copies: every listed
+    /// location holds it over its range.
+    pub value_locations: Vec<(crate::ssa::ir::Value, Vec<(u32, u32, ValueLocation)>)>,
 }

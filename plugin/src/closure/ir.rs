@@ -39,6 +39,11 @@ pub enum CExpr {
     Var(VarId),
     Const(Const),
     Let(VarId, Box<CExpr>, Box<CExpr>),
+    /// A mutable local variable (a `ref` that never escapes): `GetMut` reads it, `SetMut`
+    /// assigns it (giving unit). The SSA lowering turns it into SSA values and phis.
+    LetMut(VarId, Box<CExpr>, Box<CExpr>),
+    GetMut(VarId),
+    SetMut(VarId, Box<CExpr>),
     /// Allocates closures (possibly referring to each other) and binds them.
     Closures(Vec<(VarId, FuncIdx, Vec<VarId>)>, Box<CExpr>),
     /// The static closure of a function that captures nothing.

@@ -29,6 +29,7 @@ pub fn convert(program: &Program) -> ir::Program {
         closed: HashSet::new(),
         out: Vec::new(),
         counter: 1,
+        local_refs: HashSet::new(),
     };
     c.number(&program.body, None, Span::default());
     c.counter = 1;
@@ -81,6 +82,38 @@ struct Converter {
     out: Vec<Option<Func>>,
     /// Pre-order function counter of the current walk.
     counter: u32,
+    /// `ref`s that never escape their function: mutable local variables.
+    local_refs: HashSet<VarId>,
+}
+
+/// The initial value of `d` if it is `ref init`.
+fn local_ref_init(d: &Expr) -> Option<&Expr> {
+    match strip_loc(d) {
+        Expr::Construct { ty: crate::lambda::ir::Type::Con(c, _), index: 0, args } if *c == crate::lambda::ir::TyCon::REF => {
+            args.first()
+        }
+        _ => None,
+    }
+}
+
+/// Whether ref `r` is only ever read (`!r`) and assigned (`r := v`) in `e`, never passed
+/// anywhere, and not used by a nested function or `try` body (which run in other frames).
+fn ref_stays_local(r: VarId, e: &Expr) -> bool {
+    fn go(r: VarId, e: &Expr, nested: bool) -> bool {
+        match e {
+            Expr::Var(v) => *v != r,
+            Expr::Field(x, 0) if matches!(strip_loc(x), Expr::Var(v) if *v == r) => !nested,
+            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(w) if *w == r) => !nested && go(r, v, nested),
+            Expr::Fun(_, b) => go(r, b, true),
+            Expr::Try(b, _, h) => go(r, b, true) && go(r, h, nested),
+            _ => {
+                let mut ok = true;
+                visit::each_child(e, &mut |c| ok = ok && go(r, c, nested));
+                ok
+            }
+        }
+    }
+    go(r, e, false)
 }
 
 fn strip_loc(e: &Expr) -> &Expr {
@@ -251,6 +284,11 @@ impl Converter {
                 }
             }
             Expr::TyFun(_, b) | Expr::TyApp(b, _) => self.expr(b, cur),
+            Expr::Local(v, d, b) if local_ref_init(d).is_some() && ref_stays_local(*v, b) => {
+                let init = self.expr(local_ref_init(d).unwrap(), cur);
+                self.local_refs.insert(*v);
+                CExpr::LetMut(*v, bx(init), bx(self.expr(b, cur)))
+            }
             Expr::Local(v, d, b) => {
                 let dc = if let Expr::Fun(..) = strip_loc(d) {
                     let idx = self.function(strip_loc(d));
@@ -292,6 +330,14 @@ impl Converter {
             },
             Expr::ConstructExn { index, args } => {
                 CExpr::ConstructExn { index: *index, args: args.iter().map(|a| self.expr(a, cur)).collect() }
+            }
+            Expr::Field(x, 0) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) => {
+                let Expr::Var(r) = strip_loc(x) else { unreachable!() };
+                CExpr::GetMut(*r)
+            }
+            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) => {
+                let Expr::Var(r) = strip_loc(x) else { unreachable!() };
+                CExpr::SetMut(*r, bx(self.expr(v, cur)))
             }
             Expr::Field(x, i) => CExpr::Field(bx(self.expr(x, cur)), *i),
             Expr::SetField(x, i, v) => CExpr::SetField(bx(self.expr(x, cur)), *i, bx(self.expr(v, cur))),

@@ -70,6 +70,18 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             expr(p, b, depth, out);
             out.push(')');
         }
+        CExpr::LetMut(v, d, b) => {
+            let _ = write!(out, "(let-mut [{} ", var(p, *v));
+            expr(p, d, depth + 1, out);
+            out.push(']');
+            indent(out, depth);
+            expr(p, b, depth, out);
+            out.push(')');
+        }
+        CExpr::GetMut(v) => {
+            let _ = write!(out, "(get {})", var(p, *v));
+        }
+        CExpr::SetMut(v, x) => list(p, &format!("set {}", var(p, *v)), &[x], depth, out),
         CExpr::StaticClosure(f) => {
             let _ = write!(out, "(static-closure F{})", f.0);
         }

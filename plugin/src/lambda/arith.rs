@@ -48,7 +48,7 @@ pub fn eval_int_prim(p: Prim, args: &[i64]) -> Option<IntResult> {
         (Prim::IntLe | Prim::Le, [a, b]) => Bool(a <= b),
         (Prim::IntGt | Prim::Gt, [a, b]) => Bool(a > b),
         (Prim::IntGe | Prim::Ge, [a, b]) => Bool(a >= b),
-        (Prim::Compare, [a, b]) => Int(a.cmp(b) as i64),
+        (Prim::Compare | Prim::IntCompare, [a, b]) => Int(a.cmp(b) as i64),
         (Prim::PhysEq, [a, b]) => Bool(a == b),
         (Prim::PhysNe, [a, b]) => Bool(a != b),
         (Prim::Not, [a]) => Bool(*a == 0),

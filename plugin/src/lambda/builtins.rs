@@ -11,17 +11,19 @@ use super::ir::*;
 /// checker reserves these two type variables.
 pub const PARAMS: [TyVar; 2] = [TyVar(0), TyVar(1)];
 
-/// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. The
-/// runtime raises some of them by index (see `runtime/`), so this order is part of the ABI.
+/// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. An
+/// exception's name is what an uncaught exception prints: qualified (`Stdlib.Exit`, and for
+/// user exceptions `Module.E`) except for the runtime's own exceptions; its constructor is the
+/// last component. `Match_failure` and `Assert_failure` take one tuple argument, as in OCaml.
 pub const EXCEPTIONS: &[(&str, &[&str])] = &[
-    ("Match_failure", &["string", "int", "int"]),
-    ("Assert_failure", &["string", "int", "int"]),
+    ("Match_failure", &["string * int * int"]),
+    ("Assert_failure", &["string * int * int"]),
     ("Invalid_argument", &["string"]),
     ("Failure", &["string"]),
     ("Not_found", &[]),
     ("Division_by_zero", &[]),
     ("Stack_overflow", &[]),
-    ("Exit", &[]),
+    ("Stdlib.Exit", &[]),
     ("End_of_file", &[]),
     ("Out_of_memory", &[]),
 ];
@@ -82,6 +84,7 @@ fn named(t: &str) -> Type {
     match t {
         "int" => Type::int(),
         "string" => Type::string(),
+        "string * int * int" => Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
         other => unreachable!("predefined exception argument type {other}"),
     }
 }

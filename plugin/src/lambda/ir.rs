@@ -238,6 +238,8 @@ pub enum Prim {
     Gt,
     Ge,
     Compare,
+    /// `compare` on immediates (ints, chars, constant constructors): -1, 0 or 1.
+    IntCompare,
     /// Physical equality (`==`, `!=`).
     PhysEq,
     PhysNe,
@@ -264,6 +266,8 @@ impl Prim {
     pub fn purity(self) -> Purity {
         match self {
             Prim::Div | Prim::Mod => Purity::Effect,
+            // Structural comparisons raise on functional values.
+            Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge | Prim::Compare => Purity::Effect,
             Prim::Runtime(_, p) => p,
             _ => Purity::Pure,
         }

@@ -186,6 +186,7 @@ pub fn prim_name(p: Prim, prog: Option<&Program>) -> String {
         Prim::Gt => "gt",
         Prim::Ge => "ge",
         Prim::Compare => "compare",
+        Prim::IntCompare => "int_compare",
         Prim::PhysEq => "phys_eq",
         Prim::PhysNe => "phys_ne",
         Prim::Not => "not",
@@ -202,7 +203,7 @@ pub fn prim_name(p: Prim, prog: Option<&Program>) -> String {
 }
 
 /// The primitives [`prim_name`] names, other than runtime calls and exception tests.
-pub const NAMED_PRIMS: [Prim; 28] = [
+pub const NAMED_PRIMS: [Prim; 29] = [
     Prim::Add,
     Prim::Sub,
     Prim::Mul,
@@ -228,6 +229,7 @@ pub const NAMED_PRIMS: [Prim; 28] = [
     Prim::Gt,
     Prim::Ge,
     Prim::Compare,
+    Prim::IntCompare,
     Prim::PhysEq,
     Prim::PhysNe,
     Prim::Not,

@@ -769,7 +769,7 @@ impl<'a> Checker<'a> {
                 same(self)?;
                 Type::bool()
             }
-            Prim::Compare => {
+            Prim::Compare | Prim::IntCompare => {
                 n(2)?;
                 same(self)?;
                 int

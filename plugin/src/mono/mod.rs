@@ -199,11 +199,30 @@ impl<'a> Mono<'a> {
             Expr::Raise(x, ty) => Expr::Raise(bx(self.expr(x, s)), subst_all(ty, s)),
             Expr::Prim(p, args) => {
                 let args: Vec<Expr> = args.iter().map(|a| self.expr(a, s)).collect();
-                let p = match args.first().and_then(|a| self.type_of(a)) {
-                    Some(t) if self.is_immediate(&t) => specialize_comparison(*p),
-                    _ => *p,
-                };
-                Expr::Prim(p, args)
+                let ty = args.first().and_then(|a| self.type_of(a));
+                match ty {
+                    Some(t) if *p == Prim::Compare && self.is_immediate(&t) => {
+                        // ocamlopt evaluates an int `compare`'s operands left to right.
+                        let mut binds = Vec::new();
+                        let vals: Vec<Expr> = args
+                            .into_iter()
+                            .map(|a| match a {
+                                Expr::Var(_) | Expr::Const(_) => a,
+                                a => {
+                                    let v = self.vars.fresh("_cmp", t.clone(), crate::diagnostics::Span::default());
+                                    binds.push((v, a));
+                                    Expr::Var(v)
+                                }
+                            })
+                            .collect();
+                        binds
+                            .into_iter()
+                            .rev()
+                            .fold(Expr::Prim(Prim::IntCompare, vals), |b, (v, a)| Expr::Local(v, bx(a), bx(b)))
+                    }
+                    Some(t) if self.is_immediate(&t) => Expr::Prim(specialize_comparison(*p), args),
+                    _ => Expr::Prim(*p, args),
+                }
             }
             _ => {
                 let mut out = e.clone();
@@ -221,11 +240,13 @@ impl<'a> Mono<'a> {
             Expr::Const(crate::lambda::ir::Const::Char(_)) => Some(Type::char()),
             Expr::Const(crate::lambda::ir::Const::String(_)) => Some(Type::string()),
             Expr::Construct { ty, .. } => Some(ty.clone()),
-            Expr::Loc(_, e) => self.type_of(e),
+            Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) | Expr::LetRec(_, e) => self.type_of(e),
+            Expr::If(_, a, _) => self.type_of(a),
+            Expr::Field(..) | Expr::Switch { .. } => None,
             Expr::Prim(p, _) => match p {
                 Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => Some(Type::int()),
                 Prim::And | Prim::Or | Prim::Xor | Prim::Lsl | Prim::Lsr | Prim::Asr => Some(Type::int()),
-                Prim::Compare => Some(Type::int()),
+                Prim::Compare | Prim::IntCompare => Some(Type::int()),
                 _ => None,
             },
             Expr::App(f, args) => {

@@ -74,6 +74,40 @@ struct Fx {
     b: FunctionBuilder,
     vars: HashMap<VarId, Value>,
     self_val: Option<Value>,
+    /// Mutable local variables in scope (their current values are in `vars`).
+    mutables: Vec<VarId>,
+}
+
+impl Fx {
+    fn new(b: FunctionBuilder) -> Fx {
+        Fx { b, vars: HashMap::new(), self_val: None, mutables: Vec::new() }
+    }
+
+    /// The current values of the mutable variables in scope.
+    fn snapshot(&self) -> Vec<Value> {
+        self.mutables.iter().map(|v| self.vars[v]).collect()
+    }
+
+    fn restore(&mut self, snap: &[Value]) {
+        for (v, x) in self.mutables.clone().into_iter().zip(snap) {
+            self.vars.insert(v, *x);
+        }
+    }
+
+    /// At the start of a join block: each mutable variable gets the value it has on every
+    /// incoming edge, or a phi of them.
+    fn merge(&mut self, preds: &[(Block, Vec<Value>)]) {
+        for (k, v) in self.mutables.clone().into_iter().enumerate() {
+            let first = preds[0].1[k];
+            let x = if preds.iter().all(|(_, s)| s[k] == first) {
+                first
+            } else {
+                let inputs: Vec<(Block, Value)> = preds.iter().map(|(b, s)| (*b, s[k])).collect();
+                self.b.phi(Type::Val, &inputs)
+            };
+            self.vars.insert(v, x);
+        }
+    }
 }
 
 impl<'p> Lowerer<'p> {
@@ -87,7 +121,7 @@ impl<'p> Lowerer<'p> {
         if is_entry {
             b.set_linkage(Linkage::Export);
         }
-        let mut fx = Fx { b, vars: HashMap::new(), self_val: None };
+        let mut fx = Fx::new(b);
         if !is_entry {
             for (i, v) in f.params.iter().enumerate() {
                 let val = fx.b.param(i);
@@ -142,9 +176,17 @@ impl<'p> Lowerer<'p> {
         }
         let name = self.p.types.exceptions[i as usize].name.clone();
         let s = self.string(name.as_bytes());
+        let predefined = (i as usize) < crate::typing::EXCEPTIONS.len();
+        let symbol = if predefined {
+            // The runtime refers to these by name (`egret_exn_Not_found`).
+            format!("egret_exn_{}", name.rsplit('.').next().unwrap_or(&name))
+        } else {
+            let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            format!("egret_exn{i}_{clean}")
+        };
         let d = self.mb.add_data(Data {
-            name: format!("egret_exn_{name}"),
-            linkage: if (i as usize) < crate::typing::EXCEPTIONS.len() { Linkage::Export } else { Linkage::Local },
+            name: symbol,
+            linkage: if predefined { Linkage::Export } else { Linkage::Local },
             words: vec![
                 DataWord::Word(header(2, EXN_TAG)),
                 DataWord::DataAddr(s),
@@ -272,10 +314,7 @@ impl<'p> Lowerer<'p> {
             CExpr::Apply(f, args) => {
                 let Some(vals) = self.args(fx, args)? else { return Ok(None) };
                 let Some(fv) = self.expr(fx, f, false)? else { return Ok(None) };
-                let apply = self.apply_fn(vals.len());
-                let mut all = vec![fv];
-                all.extend(vals);
-                self.call(fx, Callee::Direct(apply), all, tail)
+                self.apply_unknown(fx, fv, vals, tail)?
             }
             CExpr::Prim(p, args) => {
                 let Some(vals) = self.args(fx, args)? else { return Ok(None) };
@@ -321,18 +360,23 @@ impl<'p> Lowerer<'p> {
                 self.switch(fx, s, kind, arms, default.as_deref(), tail)?
             }
             CExpr::While(c, body) => {
+                let entry = fx.b.current_block();
                 let head = fx.b.create_block();
                 let bodyb = fx.b.create_block();
                 let exit = fx.b.create_block();
                 fx.b.ins(Stmt::Jump(head), Type::Raw);
                 fx.b.switch_to_block(head);
+                let loop_phis = loop_header_phis(fx, entry, &[&**c, &**body]);
                 let Some(cv) = self.expr(fx, c, false)? else { return Ok(None) };
+                let after_cond = fx.snapshot();
                 fx.b.ins(Stmt::Branch { cond: cv, then: bodyb, els: exit }, Type::Raw);
                 fx.b.switch_to_block(bodyb);
                 if self.expr(fx, body, false)?.is_some() {
+                    close_loop(fx, &loop_phis);
                     fx.b.ins(Stmt::Jump(head), Type::Raw);
                 }
                 fx.b.switch_to_block(exit);
+                fx.restore(&after_cond);
                 Some(Self::konst(fx, 0))
             }
             CExpr::For { var, from, to, dir, body } => {
@@ -345,6 +389,8 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Jump(head), Type::Raw);
                 fx.b.switch_to_block(head);
                 let i = fx.b.phi(Type::Val, &[(entry, lo)]);
+                let loop_phis = loop_header_phis(fx, entry, &[&**body]);
+                let at_head = fx.snapshot();
                 let op = match dir {
                     Direction::Upto => BinOp::Le,
                     Direction::Downto => BinOp::Ge,
@@ -353,10 +399,12 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Branch { cond, then: bodyb, els: exit }, Type::Raw);
                 fx.b.switch_to_block(bodyb);
                 fx.vars.insert(*var, i);
+                let mut exits = vec![(head, at_head)];
                 if self.expr(fx, body, false)?.is_some() {
                     // Stop before the increment would wrap past the bound (OCaml's semantics).
                     let last = fx.b.ins(Stmt::Binary(BinOp::Eq, i, hi), Type::Val);
                     let step = fx.b.create_block();
+                    exits.push((fx.b.current_block(), fx.snapshot()));
                     fx.b.ins(Stmt::Branch { cond: last, then: exit, els: step }, Type::Raw);
                     fx.b.switch_to_block(step);
                     let one = Self::konst(fx, 1);
@@ -366,9 +414,25 @@ impl<'p> Lowerer<'p> {
                     };
                     let next = fx.b.ins(Stmt::Binary(next_op, i, one), Type::Val);
                     fx.b.add_phi_input(i, step, next);
+                    close_loop(fx, &loop_phis);
                     fx.b.ins(Stmt::Jump(head), Type::Raw);
                 }
                 fx.b.switch_to_block(exit);
+                fx.merge(&exits);
+                Some(Self::konst(fx, 0))
+            }
+            CExpr::LetMut(v, init, body) => {
+                let Some(x) = self.expr(fx, init, false)? else { return Ok(None) };
+                fx.vars.insert(*v, x);
+                fx.mutables.push(*v);
+                let r = self.expr(fx, body, tail);
+                fx.mutables.pop();
+                r?
+            }
+            CExpr::GetMut(v) => Some(fx.vars[v]),
+            CExpr::SetMut(v, x) => {
+                let Some(val) = self.expr(fx, x, false)? else { return Ok(None) };
+                fx.vars.insert(*v, val);
                 Some(Self::konst(fx, 0))
             }
             CExpr::Raise(x) => {
@@ -416,15 +480,19 @@ impl<'p> Lowerer<'p> {
         let join = fx.b.create_block();
         fx.b.ins(Stmt::Branch { cond: raised, then: caught, els: ok }, Type::Raw);
         let mut outs = Vec::new();
+        let mut snaps = Vec::new();
+        let entry = fx.snapshot();
         fx.b.switch_to_block(ok);
         let r = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
         if tail {
             fx.b.ins(Stmt::Return(r), Type::Raw);
         } else {
             outs.push((ok, r));
+            snaps.push((ok, entry.clone()));
             fx.b.ins(Stmt::Jump(join), Type::Raw);
         }
         fx.b.switch_to_block(caught);
+        fx.restore(&entry);
         let exn = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
         fx.vars.insert(exn_var, exn);
         if let Some(h) = self.expr(fx, handler, tail)? {
@@ -432,6 +500,7 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Return(h), Type::Raw);
             } else {
                 outs.push((fx.b.current_block(), h));
+                snaps.push((fx.b.current_block(), fx.snapshot()));
                 fx.b.ins(Stmt::Jump(join), Type::Raw);
             }
         }
@@ -439,6 +508,7 @@ impl<'p> Lowerer<'p> {
             return Ok(None);
         }
         fx.b.switch_to_block(join);
+        fx.merge(&snaps);
         Ok(Some(if outs.len() == 1 { outs[0].1 } else { fx.b.phi(Type::Val, &outs) }))
     }
 
@@ -457,7 +527,7 @@ impl<'p> Lowerer<'p> {
         b.set_decl_loc(parent.decl_loc);
         b.set_abi(Abi::C);
         let env = b.param(0);
-        let mut fx = Fx { b, vars: HashMap::new(), self_val: None };
+        let mut fx = Fx::new(b);
         for (i, (v, _)) in captured.iter().enumerate() {
             let x = fx.b.ins(Stmt::Load { base: env, index: 1 + i as u32, ty: Type::Val }, Type::Val);
             fx.vars.insert(*v, x);
@@ -476,14 +546,18 @@ impl<'p> Lowerer<'p> {
     /// (in tail position each arm returns by itself).
     fn join(&mut self, fx: &mut Fx, arms: Vec<(Block, &CExpr)>, tail: bool) -> Result<Option<Value>, Diagnostic> {
         let j = fx.b.create_block();
+        let entry = fx.snapshot();
         let mut outs = Vec::new();
+        let mut snaps = Vec::new();
         for (blk, e) in arms {
             fx.b.switch_to_block(blk);
+            fx.restore(&entry);
             if let Some(v) = self.expr(fx, e, tail)? {
                 if tail {
                     fx.b.ins(Stmt::Return(v), Type::Raw);
                 } else {
                     outs.push((fx.b.current_block(), v));
+                    snaps.push((fx.b.current_block(), fx.snapshot()));
                     fx.b.ins(Stmt::Jump(j), Type::Raw);
                 }
             }
@@ -492,6 +566,7 @@ impl<'p> Lowerer<'p> {
             return Ok(None);
         }
         fx.b.switch_to_block(j);
+        fx.merge(&snaps);
         if outs.len() == 1 {
             return Ok(Some(outs[0].1));
         }
@@ -538,8 +613,10 @@ impl<'p> Lowerer<'p> {
                 bin(fx, op)
             }
             Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge => {
+                // `=` and the orderings never take the physical-equality shortcut (OCaml's
+                // caml_equal & co.: functional values raise even when identical).
                 let c = fx.b.ins(
-                    Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v.clone(), ret: Type::Val },
+                    Stmt::Call { callee: Callee::Runtime("egret_compare_partial"), args: v.clone(), ret: Type::Val },
                     Type::Val,
                 );
                 let zero = Self::konst(fx, 0);
@@ -552,6 +629,11 @@ impl<'p> Lowerer<'p> {
                     _ => BinOp::Ge,
                 };
                 Some(fx.b.ins(Stmt::Binary(op, c, zero), Type::Val))
+            }
+            Prim::IntCompare => {
+                let gt = fx.b.ins(Stmt::Binary(BinOp::Gt, v[0], v[1]), Type::Val);
+                let lt = fx.b.ins(Stmt::Binary(BinOp::Lt, v[0], v[1]), Type::Val);
+                Some(fx.b.ins(Stmt::Binary(BinOp::Sub, gt, lt), Type::Val))
             }
             Prim::Compare => Some(fx.b.ins(
                 Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v, ret: Type::Val },
@@ -643,6 +725,44 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(Stmt::Unreachable, Type::Raw);
         }
         self.join(fx, blocks, tail)
+    }
+
+    /// Applies the closure `f` to `args`: when its arity is exactly `args.len()` (checked
+    /// inline, the common case) its code is called directly; otherwise `egret_apply{n}`
+    /// handles partial and over-application.
+    fn apply_unknown(&mut self, fx: &mut Fx, f: Value, args: Vec<Value>, tail: bool) -> Result<Option<Value>, Diagnostic> {
+        let n = args.len();
+        let arity = fx.b.ins(Stmt::Load { base: f, index: 1, ty: Type::Val }, Type::Val);
+        let want = Self::konst(fx, n as i64);
+        let exact = fx.b.ins(Stmt::Binary(BinOp::Eq, arity, want), Type::Val);
+        let direct = fx.b.create_block();
+        let general = fx.b.create_block();
+        fx.b.ins(Stmt::Branch { cond: exact, then: direct, els: general }, Type::Raw);
+        let join = fx.b.create_block();
+        let mut outs = Vec::new();
+        let snap = fx.snapshot();
+        fx.b.switch_to_block(direct);
+        let code = fx.b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        let mut direct_args = args.clone();
+        direct_args.push(f);
+        if let Some(r) = self.call(fx, Callee::Indirect(code), direct_args, tail) {
+            outs.push((fx.b.current_block(), r));
+            fx.b.ins(Stmt::Jump(join), Type::Raw);
+        }
+        fx.b.switch_to_block(general);
+        let apply = self.apply_fn(n);
+        let mut all = vec![f];
+        all.extend(args);
+        if let Some(r) = self.call(fx, Callee::Direct(apply), all, tail) {
+            outs.push((fx.b.current_block(), r));
+            fx.b.ins(Stmt::Jump(join), Type::Raw);
+        }
+        if outs.is_empty() {
+            return Ok(None);
+        }
+        fx.b.switch_to_block(join);
+        fx.restore(&snap);
+        Ok(Some(fx.b.phi(Type::Val, &outs)))
     }
 
     /// The apply helper for `n` arguments (generated at the end, once every arity is known).
@@ -778,6 +898,84 @@ fn dispatch<'e>(
     }
 }
 
+/// At a loop header: a phi (with the entry value) for each mutable variable the loop assigns.
+fn loop_header_phis(fx: &mut Fx, entry: Block, parts: &[&CExpr]) -> Vec<(VarId, Value)> {
+    let mut assigned = Vec::new();
+    for p in parts {
+        assigned_mutables(p, &mut assigned);
+    }
+    let mut phis = Vec::new();
+    for v in fx.mutables.clone() {
+        if assigned.contains(&v) {
+            let phi = fx.b.phi(Type::Val, &[(entry, fx.vars[&v])]);
+            fx.vars.insert(v, phi);
+            phis.push((v, phi));
+        }
+    }
+    phis
+}
+
+/// At the end of a loop body: the back edge's inputs of the header phis.
+fn close_loop(fx: &mut Fx, phis: &[(VarId, Value)]) {
+    let from = fx.b.current_block();
+    for (v, phi) in phis {
+        let x = fx.vars[v];
+        fx.b.add_phi_input(*phi, from, x);
+    }
+}
+
+/// The mutable variables `e` assigns.
+fn assigned_mutables(e: &CExpr, out: &mut Vec<VarId>) {
+    if let CExpr::SetMut(v, _) = e {
+        if !out.contains(v) {
+            out.push(*v);
+        }
+    }
+    cexpr_children(e, &mut |c| assigned_mutables(c, out));
+}
+
+/// Calls `f` on each direct subexpression of `e`.
+fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
+    match e {
+        CExpr::Var(_) | CExpr::Const(_) | CExpr::StaticClosure(_) | CExpr::EnvField(_) | CExpr::GetMut(_) => {}
+        CExpr::Let(_, d, b) | CExpr::LetMut(_, d, b) | CExpr::Seq(d, b) | CExpr::While(d, b) | CExpr::SetField(d, _, b) => {
+            f(d);
+            f(b)
+        }
+        CExpr::Try(d, _, b) => {
+            f(d);
+            f(b)
+        }
+        CExpr::Closures(_, b) | CExpr::Field(b, _) | CExpr::Raise(b) | CExpr::Loc(_, b) | CExpr::SetMut(_, b) => f(b),
+        CExpr::CallKnown(_, args, c) => {
+            args.iter().for_each(&mut *f);
+            f(c)
+        }
+        CExpr::Apply(g, args) => {
+            f(g);
+            args.iter().for_each(f)
+        }
+        CExpr::Prim(_, args) | CExpr::Construct { args, .. } | CExpr::ConstructExn { args, .. } => args.iter().for_each(f),
+        CExpr::If(c, t, e) => {
+            f(c);
+            f(t);
+            f(e)
+        }
+        CExpr::Switch { scrut, arms, default, .. } => {
+            f(scrut);
+            arms.iter().for_each(|(_, a)| f(a));
+            if let Some(d) = default {
+                f(d)
+            }
+        }
+        CExpr::For { from, to, body, .. } => {
+            f(from);
+            f(to);
+            f(body)
+        }
+    }
+}
+
 /// The variables `e` uses but does not bind (in first-use order), and whether it reads the
 /// enclosing closure's environment.
 fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: &mut bool) {
@@ -789,6 +987,16 @@ fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: 
             }
         }
         CExpr::Const(_) | CExpr::StaticClosure(_) => {}
+        CExpr::GetMut(v) => go(&CExpr::Var(*v), bound),
+        CExpr::SetMut(v, x) => {
+            go(&CExpr::Var(*v), bound);
+            go(x, bound)
+        }
+        CExpr::LetMut(v, d, b) => {
+            go(d, bound);
+            bound.push(*v);
+            go(b, bound);
+        }
         CExpr::EnvField(_) => *uses_env = true,
         CExpr::Let(v, d, b) => {
             go(d, bound);

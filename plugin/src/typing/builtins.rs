@@ -22,6 +22,11 @@ pub enum BuiltinImpl {
     Ref,
     Deref,
     Assign,
+    /// `x |> f` and `f @@ x`: the application `f x` (so `x` is evaluated before `f`).
+    RevApply,
+    Apply,
+    /// A primitive whose arguments ocamlopt evaluates left to right (`String.get`).
+    LeftToRight(Prim, usize),
 }
 
 /// A predefined value: its OCaml name, its type scheme (in terms of `TyVar(0)`, `TyVar(1)`,
@@ -34,7 +39,7 @@ pub struct Builtin {
 }
 
 pub fn builtins() -> Vec<Builtin> {
-    use BuiltinImpl::{And, Or, Raise, Ref, Deref, Assign};
+    use BuiltinImpl::{And, Apply, Assign, Deref, LeftToRight, Or, Raise, Ref, RevApply};
     use crate::lambda::ir::Prim as P;
     let prim = BuiltinImpl::Prim;
     let int = Type::int;
@@ -87,6 +92,9 @@ pub fn builtins() -> Vec<Builtin> {
     add("ref", 1, f(vec![a()], ref_a.clone()), Ref);
     add("!", 1, f(vec![ref_a.clone()], a()), Deref);
     add(":=", 1, f(vec![ref_a, a()], unit()), Assign);
+    let b = || Type::Var(TyVar(1));
+    add("|>", 2, f(vec![a(), Type::arrow(a(), b())], b()), RevApply);
+    add("@@", 2, f(vec![Type::arrow(a(), b()), a()], b()), Apply);
     let rt = |name: &'static str, purity: Purity, arity: usize| prim(P::Runtime(name, purity), arity);
     let eff = Purity::Effect;
     add("print_int", 0, f(vec![int()], unit()), rt("egret_print_int", eff, 1));
@@ -107,7 +115,7 @@ pub fn builtins() -> Vec<Builtin> {
     add("exit", 1, f(vec![int()], a()), rt("egret_exit", eff, 1));
     add("flush", 0, f(vec![chan()], unit()), rt("egret_flush", eff, 1));
     add("String.length", 0, f(vec![string()], int()), rt("egret_string_length", pure, 1));
-    add("String.get", 0, f(vec![string(), int()], char_()), rt("egret_string_get", eff, 2));
+    add("String.get", 0, f(vec![string(), int()], char_()), LeftToRight(P::Runtime("egret_string_get", eff), 2));
     add("String.make", 0, f(vec![int(), char_()], string()), rt("egret_string_make", eff, 2));
     add("String.sub", 0, f(vec![string(), int(), int()], string()), rt("egret_string_sub", eff, 3));
     add("Sys.opaque_identity", 1, f(vec![a()], a()), rt("egret_opaque_identity", eff, 1));

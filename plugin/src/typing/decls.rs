@@ -52,7 +52,7 @@ impl<'s> Typer<'s> {
                     let mut fields = Vec::new();
                     for (i, f) in fs.iter().enumerate() {
                         let ty = self.type_expr_in(&f.ty, &scope, false)?;
-                        self.env.fields.insert(f.name.clone(), (*con, i as u32));
+                        self.env.fields.entry(f.name.clone()).or_default().push((*con, i as u32));
                         fields.push(FieldInfo { name: f.name.clone(), ty, mutable: f.mutable });
                     }
                     DeclKind::Record(fields)
@@ -68,7 +68,9 @@ impl<'s> Typer<'s> {
     pub(super) fn exception_decl(&mut self, c: &ast::ConstructorDecl) -> TResult<()> {
         let args = c.args.iter().map(|a| self.type_expr_in(a, &HashMap::new(), false)).collect::<TResult<Vec<_>>>()?;
         let index = self.types.exceptions.len() as u32;
-        self.types.exceptions.push(ExceptionDecl { name: c.name.clone(), args });
+        // Uncaught, it prints qualified by the compilation unit's module name, as OCaml does.
+        let module = module_name(&self.file_name);
+        self.types.exceptions.push(ExceptionDecl { name: format!("{module}.{}", c.name), args });
         self.env.ctors.insert(c.name.clone(), CtorRef::Exception(index));
         Ok(())
     }
@@ -125,6 +127,17 @@ impl<'s> Typer<'s> {
                 }
             }
         })
+    }
+}
+
+/// OCaml's module name for a source file: `my_prog.ml` → `My_prog`.
+fn module_name(file_name: &str) -> String {
+    let stem = file_name.rsplit('/').next().unwrap_or(file_name);
+    let stem = stem.strip_suffix(".ml").unwrap_or(stem);
+    let mut c = stem.chars();
+    match c.next() {
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        None => "Main".to_string(),
     }
 }
 

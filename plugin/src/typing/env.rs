@@ -37,8 +37,8 @@ pub struct Env {
     values: HashMap<String, Vec<ValueBinding>>,
     undo: Vec<String>,
     pub ctors: HashMap<String, CtorRef>,
-    /// Field name → (record type, field index).
-    pub fields: HashMap<String, (TyCon, u32)>,
+    /// Field name → the record types declaring it, with the field's index; latest last.
+    pub fields: HashMap<String, Vec<(TyCon, u32)>>,
     pub types: HashMap<String, TypeName>,
 }
 

@@ -20,13 +20,16 @@ pub(crate) fn bool_value(b: bool) -> Expr {
 }
 
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
-fn is_value(e: &ast::Expr) -> bool {
+/// `mutable_field` says whether a record field name is mutable (records with one are not).
+fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+    let v = |e: &ast::Expr| is_value(e, mutable_field);
     match &e.kind {
         ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => true,
-        ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(is_value),
-        ExprKind::Tuple(es) => es.iter().all(is_value),
-        ExprKind::Constraint(e, _) => is_value(e),
-        ExprKind::Let(_, bs, body) => bs.iter().all(|b| is_value(&b.expr)) && is_value(body),
+        ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(v),
+        ExprKind::Tuple(es) => es.iter().all(v),
+        ExprKind::Record { fields, base: None } => fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e)),
+        ExprKind::Constraint(e, _) => v(e),
+        ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
 }
@@ -46,6 +49,7 @@ impl<'s> Typer<'s> {
             self.section_mark = self.env.mark();
         }
         let item = phrase.item;
+        self.in_prelude = phrase.prelude;
         self.annot_vars.clear();
         match &item.kind {
             ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1)),
@@ -110,7 +114,7 @@ impl<'s> Typer<'s> {
             self.u.level += 1;
             let (e, t) = self.expr(&b.expr)?;
             self.u.level -= 1;
-            let generalize = is_value(&b.expr);
+            let generalize = is_value(&b.expr, &|n| self.field_is_mutable(n));
             defs.push((b, e, t, generalize));
         }
         let mark = self.env.mark();
@@ -141,6 +145,13 @@ impl<'s> Typer<'s> {
             rest = Expr::Local(v, bx(e), bx(rest));
         }
         Ok(rest)
+    }
+
+    fn field_is_mutable(&self, name: &str) -> bool {
+        self.env.fields.get(name).and_then(|c| c.last()).is_some_and(|(c, i)| match &self.types.decl(*c).kind {
+            DeclKind::Record(fs) => fs[*i as usize].mutable,
+            _ => false,
+        })
     }
 
     /// Wraps `e` of type `t` in type abstractions over its generalisable variables.
@@ -279,6 +290,14 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Match(scrut, cases) => {
                 let (s, st) = self.expr(scrut)?;
+                // ocamlopt evaluates the components of a tuple scrutinee left to right.
+                let s = match s {
+                    Expr::Construct { ty: Type::Tuple(tys), index, args } => {
+                        let ty = Type::Tuple(tys.clone());
+                        self.left_to_right(args, &tys, |args| Expr::Construct { ty, index, args })
+                    }
+                    s => s,
+                };
                 let x = self.fresh_var("_match", st.clone(), scrut.span);
                 let (body, rt) = self.match_cases(x, &st, cases, span, false)?;
                 Ok((Expr::Local(x, bx(s), bx(body)), rt))
@@ -303,21 +322,22 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Record { fields, base } => self.record(fields, base.as_deref(), span),
             ExprKind::Field(r, name) => {
-                let (con, i, rt, ft, _) = self.field_instance(name, span)?;
                 let (x, xt) = self.expr(r)?;
+                let con = self.record_type_of(&[name], &xt);
+                let (_, i, rt, ft, _) = self.field_instance(name, span, con)?;
                 self.expect(r.span, &xt, &rt)?;
-                let _ = con;
                 Ok((Expr::Field(bx(x), i), ft))
             }
             ExprKind::SetField(r, name, v) => {
-                let (_, i, rt, ft, mutable) = self.field_instance(name, span)?;
+                let (x, xt) = self.expr(r)?;
+                let con = self.record_type_of(&[name], &xt);
+                let (_, i, rt, ft, mutable) = self.field_instance(name, span, con)?;
                 if !mutable {
                     return Err(Diagnostic::error(
                         span,
                         format!("The record field {name} is not mutable"),
                     ));
                 }
-                let (x, xt) = self.expr(r)?;
                 self.expect(r.span, &xt, &rt)?;
                 let (y, yt) = self.expr(v)?;
                 self.expect(v.span, &yt, &ft)?;
@@ -391,7 +411,30 @@ impl<'s> Typer<'s> {
                 Ok((y, yt))
             }
         }
-        .map(|(x, t)| (wrap_loc(span, x), t))
+        .map(|(x, t)| (wrap_loc(self.code_span(span), x), t))
+    }
+
+    /// Evaluates `args` left to right (binding the non-trivial ones in order), then `build`s
+    /// the expression from their values. The IR evaluates operands right to left; ocamlopt
+    /// goes left to right in a few places (`String.get`, a tuple scrutinee, int `compare`).
+    pub(super) fn left_to_right(
+        &mut self,
+        args: Vec<Expr>,
+        types: &[Type],
+        build: impl FnOnce(Vec<Expr>) -> Expr,
+    ) -> Expr {
+        let mut binds = Vec::new();
+        let mut vals = Vec::new();
+        for (a, t) in args.into_iter().zip(types) {
+            if matches!(a, Expr::Var(_) | Expr::Const(_)) {
+                vals.push(a);
+            } else {
+                let v = self.fresh_var("_arg", t.clone(), Span::default());
+                binds.push((v, a));
+                vals.push(Expr::Var(v));
+            }
+        }
+        binds.into_iter().rev().fold(build(vals), |body, (v, a)| Expr::Local(v, bx(a), bx(body)))
     }
 
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
@@ -508,6 +551,25 @@ impl<'s> Typer<'s> {
             BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
             BuiltinImpl::Ref => Expr::Construct { ty: result, index: 0, args },
             BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
+            BuiltinImpl::RevApply => {
+                let f = args.pop().unwrap();
+                let x = args.pop().unwrap();
+                Expr::App(bx(f), vec![x])
+            }
+            BuiltinImpl::Apply => {
+                let x = args.pop().unwrap();
+                let f = args.pop().unwrap();
+                Expr::App(bx(f), vec![x])
+            }
+            BuiltinImpl::LeftToRight(p, _) => {
+                let mut types = Vec::new();
+                let mut t = self.builtins[i].ty.clone();
+                while let Type::Arrow(a, r) = t {
+                    types.push(*a);
+                    t = *r;
+                }
+                self.left_to_right(args, &types, |xs| Expr::Prim(p, xs))
+            }
             BuiltinImpl::Assign => {
                 let v = args.pop().unwrap();
                 let r = args.pop().unwrap();
@@ -519,8 +581,9 @@ impl<'s> Typer<'s> {
     fn builtin_arity(&self, i: usize) -> usize {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
+            BuiltinImpl::LeftToRight(_, n) => n,
             BuiltinImpl::Raise | BuiltinImpl::Ref | BuiltinImpl::Deref => 1,
-            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign => 2,
+            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign | BuiltinImpl::RevApply | BuiltinImpl::Apply => 2,
         }
     }
 
@@ -617,6 +680,12 @@ impl<'s> Typer<'s> {
         for (v, pat, span) in destructure.into_iter().rev() {
             b = self.bind_pattern(v, pat, b, span)?;
         }
+        // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
+        // parameters (nothing is computed in between), as OCaml counts arity.
+        if let Expr::Fun(inner, inner_body) = b {
+            params.extend(inner);
+            b = *inner_body;
+        }
         Ok((Expr::Fun(params, bx(b)), Type::arrows(tys.into_iter(), bt)))
     }
 
@@ -672,11 +741,44 @@ impl<'s> Typer<'s> {
         })
     }
 
-    /// Instantiates the record type owning field `name`:
+    /// The record type a use of fields `names` refers to (OCaml's type-directed
+    /// disambiguation): the known type `hint` if it has the first field, else the latest type
+    /// declaring all of them, else the latest declaring the first.
+    pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
+        let candidates = self.env.fields.get(names[0])?;
+        if let Type::Con(c, _) = self.u.shallow(hint) {
+            if candidates.iter().any(|(d, _)| *d == c) {
+                return Some(c);
+            }
+        }
+        let has_all = |c: TyCon| match &self.types.decl(c).kind {
+            DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
+            _ => false,
+        };
+        candidates.iter().rev().map(|(c, _)| *c).find(|c| has_all(*c)).or(candidates.last().map(|(c, _)| *c))
+    }
+
+    /// Instantiates the record type owning field `name` (the type `con` if given):
     /// (record type constructor, field index, record type, field type, mutable).
-    pub(super) fn field_instance(&mut self, name: &str, span: Span) -> TResult<(TyCon, u32, Type, Type, bool)> {
-        let Some(&(con, i)) = self.env.fields.get(name) else {
-            return Err(Diagnostic::error(span, format!("Unbound record field {name}")));
+    pub(super) fn field_instance(
+        &mut self,
+        name: &str,
+        span: Span,
+        con: Option<TyCon>,
+    ) -> TResult<(TyCon, u32, Type, Type, bool)> {
+        let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
+        let found = match con {
+            Some(c) => candidates.iter().find(|(d, _)| *d == c).copied(),
+            None => candidates.last().copied(),
+        };
+        let Some((con, i)) = found else {
+            return Err(match con {
+                Some(c) => Diagnostic::error(
+                    span,
+                    format!("This record expression is expected to have type {}\n       There is no field {name} within type {}", self.types.decl(c).name, self.types.decl(c).name),
+                ),
+                None => Diagnostic::error(span, format!("Unbound record field {name}")),
+            });
         };
         let decl = self.types.decl(con).clone();
         let DeclKind::Record(fields) = &decl.kind else { unreachable!() };
@@ -693,12 +795,18 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<(Expr, Type)> {
         let (first, fspan, _) = &fields[0];
-        let (con, _, rt, _, _) = self.field_instance(first, *fspan)?;
+        let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+        let hint = self.u.fresh_var();
+        let con = self.record_type_of(&names, &hint);
+        let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
         let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
         let n = decl_fields.len();
         let mut given: Vec<Option<Expr>> = vec![None; n];
         for (name, fspan, e) in fields {
-            let (c, i, t, ft, _) = self.field_instance(name, *fspan)?;
+            let (c, i, t, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
+                Ok(r) => r,
+                Err(_) => self.field_instance(name, *fspan, None)?,
+            };
             if c != con {
                 return Err(Diagnostic::error(
                     *fspan,

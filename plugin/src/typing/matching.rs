@@ -141,6 +141,26 @@ impl<'s> Typer<'s> {
         count_calls(&tree, &mut counts);
         let mut wrappers = Vec::new();
         for (clause, (body, guard)) in clauses.iter().zip(bodies) {
+            // When both the guard and the body are inlined, each binds the clause's variables:
+            // the body gets fresh ones, so binders stay unique.
+            let both_inline = clause.guard_fn.is_some_and(|g| counts.get(&g) == Some(&1))
+                && counts.get(&clause.body_fn) == Some(&1);
+            let body = if both_inline && !clause.vars.is_empty() {
+                let fresh: Vec<VarId> = clause
+                    .vars
+                    .iter()
+                    .map(|v| {
+                        let info = self.vars.get(*v).clone();
+                        self.fresh_var(&info.name, info.ty, info.span)
+                    })
+                    .collect();
+                let mut body = body;
+                rename_free(&mut body, &clause.vars, &fresh);
+                inline_call(&mut tree, clause.body_fn, &fresh, body);
+                None
+            } else {
+                Some(body)
+            };
             let mut place = |f: VarId, code: Expr, tree: &mut Expr, typer: &mut Self| {
                 match counts.get(&f).copied().unwrap_or(0) {
                     0 => {}
@@ -158,7 +178,9 @@ impl<'s> Typer<'s> {
             if let (Some(g), Some(gf)) = (guard, clause.guard_fn) {
                 place(gf, g, &mut tree, self);
             }
-            place(clause.body_fn, body, &mut tree, self);
+            if let Some(body) = body {
+                place(clause.body_fn, body, &mut tree, self);
+            }
         }
         // A shared body's variables are the function's parameters: each leaf passes its
         // occurrences, so the body's binders stay unique.
@@ -167,6 +189,17 @@ impl<'s> Typer<'s> {
         }
         tree
     }
+}
+
+/// Replaces the free occurrences of `from[i]` by `to[i]` (their binders are outside `e`).
+fn rename_free(e: &mut Expr, from: &[VarId], to: &[VarId]) {
+    if let Expr::Var(v) = e {
+        if let Some(i) = from.iter().position(|f| f == v) {
+            *v = to[i];
+        }
+        return;
+    }
+    crate::lambda::visit::each_child_mut(e, &mut |c| rename_free(c, from, to));
 }
 
 fn collect_vars(p: &Pat, out: &mut Vec<VarId>) {
@@ -417,7 +450,9 @@ impl Compiler {
                 }
             }
             let v = || bx(Expr::Var(occ));
-            let int = |n: i64| bx(Expr::Const(Const::Int(n)));
+            // Constants of a char column are chars (the IR is typed).
+            let is_char = matches!(t.u.zonk(t.vars.ty(occ)), Type::Con(c, _) if c == crate::lambda::ir::TyCon::CHAR);
+            let int = |n: i64| bx(Expr::Const(if is_char { Const::Char(n as u8) } else { Const::Int(n) }));
             let test = match h {
                 Head::Int(n) => Expr::Prim(Prim::IntEq, vec![*v(), *int(*n)]),
                 Head::Range(a, b) => Expr::If(

@@ -36,6 +36,8 @@ pub(crate) struct Phrase<'a> {
     module: Option<String>,
     /// The last section of the prelude: closing it hides the prelude's private names.
     ends_prelude: bool,
+    /// The phrase is the prelude's (its spans index the prelude's text, not the program's).
+    prelude: bool,
 }
 
 /// Type-checks `program` (whose source text is `source`, named `file_name` in run-time
@@ -50,11 +52,11 @@ pub fn type_program(
     let mut phrases = Vec::new();
     for (k, (module, p)) in prelude.iter().enumerate() {
         for item in &p.items {
-            phrases.push(Phrase { item, section: k, module: module.clone(), ends_prelude: k + 1 == prelude.len() });
+            phrases.push(Phrase { item, section: k, module: module.clone(), ends_prelude: k + 1 == prelude.len(), prelude: true });
         }
     }
     for item in &program.items {
-        phrases.push(Phrase { item, section: prelude.len(), module: None, ends_prelude: false });
+        phrases.push(Phrase { item, section: prelude.len(), module: None, ends_prelude: false, prelude: false });
     }
     let mut typer = Typer::new(source, file_name);
     match typer.items_from(&phrases, 0) {
@@ -83,6 +85,9 @@ pub(crate) struct Typer<'s> {
     annot_vars: std::collections::HashMap<String, Type>,
     /// The scope mark where the current section began.
     section_mark: usize,
+    /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
+    /// the program's source, so code and variables get the unknown location (debug info).
+    in_prelude: bool,
 }
 
 impl<'s> Typer<'s> {
@@ -104,6 +109,7 @@ impl<'s> Typer<'s> {
             warnings: Vec::new(),
             annot_vars: Default::default(),
             section_mark: 0,
+            in_prelude: false,
         };
         t.declare_predefined();
         t
@@ -122,14 +128,15 @@ impl<'s> Typer<'s> {
                 }
                 DeclKind::Record(fs) => {
                     for (j, f) in fs.iter().enumerate() {
-                        self.env.fields.insert(f.name.clone(), (con, j as u32));
+                        self.env.fields.entry(f.name.clone()).or_default().push((con, j as u32));
                     }
                 }
                 _ => {}
             }
         }
         for (i, e) in self.types.exceptions.iter().enumerate() {
-            self.env.ctors.insert(e.name.clone(), env::CtorRef::Exception(i as u32));
+            let ctor = e.name.rsplit('.').next().unwrap_or(&e.name);
+            self.env.ctors.insert(ctor.to_string(), env::CtorRef::Exception(i as u32));
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
@@ -137,7 +144,17 @@ impl<'s> Typer<'s> {
     }
 
     fn fresh_var(&mut self, name: &str, ty: Type, span: Span) -> VarId {
+        let span = self.code_span(span);
         self.vars.fresh(name, ty, span)
+    }
+
+    /// The span code elaborated from `span` is attributed to: unknown for the prelude's.
+    fn code_span(&self, span: Span) -> Span {
+        if self.in_prelude {
+            Span::default()
+        } else {
+            span
+        }
     }
 
     fn print_type(&self, t: &Type) -> String {

@@ -131,7 +131,9 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Record { fields, open_: _ } => {
                 let (first, fspan, _) = &fields[0];
-                let (con, _, rt, _, _) = self.field_instance(first, *fspan)?;
+                let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+                let con = self.record_type_of(&names, t);
+                let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
                 self.expect_pat(span, &rt, t)?;
                 let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
                 let n = decl_fields.len();
@@ -139,7 +141,10 @@ impl<'s> Typer<'s> {
                 let mut arg_tys = vec![Type::unit(); n];
                 let mut seen = vec![false; n];
                 for (name, fspan, q) in fields {
-                    let (c, i, frt, ft, _) = self.field_instance(name, *fspan)?;
+                    let (c, i, frt, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
+                        Ok(r) => r,
+                        Err(_) => self.field_instance(name, *fspan, None)?,
+                    };
                     if c != con {
                         return Err(Diagnostic::error(*fspan, format!("The record field {name} belongs to another type")));
                     }
@@ -155,7 +160,7 @@ impl<'s> Typer<'s> {
                             DeclKind::Record(fs) => fs[i].name.clone(),
                             _ => unreachable!(),
                         };
-                        let (_, _, frt, ft, _) = self.field_instance(&name, span)?;
+                        let (_, _, frt, ft, _) = self.field_instance(&name, span, Some(con))?;
                         self.expect_pat(span, &frt, &rt)?;
                         arg_tys[i] = ft;
                     }
@@ -163,23 +168,28 @@ impl<'s> Typer<'s> {
                 Ok(Pat::Ctor { ty: rt, index: 0, args, arg_tys })
             }
             PatternKind::Or(a, b) => {
+                let before = binds.len();
                 let pa = self.pattern(a, t, binds)?;
                 let mut right = Bindings::new();
                 let mut pb = self.pattern(b, t, &mut right)?;
-                let left_names: Vec<&String> = binds.iter().map(|(n, _, _)| n).collect();
+                // Both sides bind the same variables, at the same types.
                 for (name, v, vspan) in &right {
-                    match binds.iter().find(|(n, _, _)| n == name) {
-                        Some((_, lv, _)) => pb.rename(*v, *lv),
+                    match binds[before..].iter().find(|(n, _, _)| n == name).cloned() {
+                        Some((_, lv, _)) => {
+                            let (lt, rt) = (self.vars.ty(lv).clone(), self.vars.ty(*v).clone());
+                            self.expect_pat(*vspan, &rt, &lt)?;
+                            pb.rename(*v, lv)
+                        }
                         None => {
                             return Err(Diagnostic::error(*vspan, format!("Variable {name} must occur on both sides of this | pattern")));
                         }
                     }
                 }
-                for n in left_names {
-                    let _ = n;
+                if let Some((name, _, vspan)) =
+                    binds[before..].iter().find(|(n, _, _)| !right.iter().any(|(m, _, _)| m == n))
+                {
+                    return Err(Diagnostic::error(*vspan, format!("Variable {name} must occur on both sides of this | pattern")));
                 }
-                // Every variable of the left side must also be on the right (for variables of
-                // this or-pattern only; earlier bindings are outside it).
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
             }
             PatternKind::Exception(_) => Err(Diagnostic::error(

@@ -19,8 +19,6 @@ let max a b = if a >= b then a else b
 let lnot x = x lxor (-1)
 let incr r = r := !r + 1
 let decr r = r := !r - 1
-let ( |> ) x f = f x
-let ( @@ ) f x = f x
 let rec ( @ ) l1 l2 = match l1 with [] -> l2 | h1 :: t1 -> h1 :: (t1 @ l2)
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
@@ -44,12 +42,8 @@ let compare (c1 : char) c2 = __int_of_char c1 - __int_of_char c2
 let equal (c1 : char) c2 = c1 = c2
 
 (*! module String *)
-let length = String.length
-let get = String.get
-let make = String.make
-let sub = String.sub
 let init n f =
-  if n < 0 then invalid_arg "String.init" else begin
+  if n < 0 then invalid_arg "Bytes.create" else begin
     let s = __bytes_create n in
     for i = 0 to n - 1 do __bytes_set s i (f i) done;
     s

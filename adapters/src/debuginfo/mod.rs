@@ -1,0 +1,572 @@
+//! DWARF debug info (`-g`): a compile unit, a line table and a subprogram per function, with
+//! parameters and their locations, written with gimli into the object.
+//!
+//! Input: every defined function's symbol, code length, source ranges (`srclocs`, byte offsets
+//! into the source), prologue end, source name and, when a backend reported them
+//! ([`egret_plugin::backend::FunctionDebugInfo`]), where its SSA values live. Output: the
+//! sections `.debug_info`, `.debug_abbrev`, `.debug_line`, `.debug_str`, `.debug_ranges`,
+//! `.debug_loc` (DWARF 4, the version every consumer reads) with relocations — addresses against
+//! the function symbols, section offsets against the section symbols — and
+//! `.debug_gdb_scripts`, which carries the pretty-printer [`GDB_SCRIPT`] gdb loads on its own.
+//!
+//! What gdb gets:
+//! - the compile unit (producer `egret <version>`, `DW_LANG_OCaml`, file name and compilation
+//!   directory, `DW_AT_ranges` over every function, the line table);
+//! - one line-table sequence per function: a row at the entry (the declaration's line), a
+//!   `prologue_end` row where the body starts (so `break f` stops after the prologue), and a row
+//!   wherever the source position changes, `is_stmt` when the line changes (so `next` steps line
+//!   by line);
+//! - a `DW_TAG_subprogram` per function with its source name (`fib`), the symbol as linkage
+//!   name, low/high pc, declaration line, frame base `DW_OP_call_frame_cfa`; functions with no
+//!   source name (closure-application helpers such as `egret_apply2`, the entry wrapper) are
+//!   `DW_AT_artificial`;
+//! - parameters (`DW_TAG_formal_parameter`) of type `egret_value`, an OCaml value word, with a
+//!   location list from the backend's value locations; the pretty-printer decodes the word
+//!   (tagged ints as numbers, strings as text, blocks as tuples/constructors, closures as
+//!   `<fun name>`).
+//!
+//! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
+
+use crate::eh_frame::gimli_endian;
+use cranelift_codegen::isa::TargetIsa;
+use cranelift_object::object::write::{
+    Object, Relocation as ObjectRelocation, SectionId as ObjectSectionId, StandardSegment, SymbolId,
+};
+use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
+use egret_plugin::backend::ValueLocation;
+use egret_plugin::ssa::ir::SrcLoc;
+use gimli::write::{
+    Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
+    LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
+    UnitEntryId,
+};
+use gimli::{constants, Encoding, Format, LineEncoding, Register, RunTimeEndian, SectionId};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The source file a module was compiled from: what the debug info maps byte offsets with.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceInfo<'a> {
+    /// The path as given on the command line (relative paths are relative to the compilation
+    /// directory, the current directory of the compiler).
+    pub path: &'a Path,
+    /// The text the byte offsets of `SrcLoc`s index.
+    pub text: &'a str,
+}
+
+/// The name of the DWARF base type of OCaml value words (the pretty-printer matches it).
+pub const VALUE_TYPE_NAME: &str = "egret_value";
+
+/// The gdb pretty-printer for OCaml values, shipped in `.debug_gdb_scripts`.
+pub const GDB_SCRIPT: &str = include_str!("egret_gdb.py");
+
+/// The name gdb shows for the inline script.
+const GDB_SCRIPT_NAME: &str = "egret-printers.py";
+
+/// One named value of a function: a parameter or a local variable.
+#[derive(Clone, Debug)]
+pub struct DebugVariable {
+    pub name: String,
+    pub is_param: bool,
+    /// Where it lives, over code ranges `[start, end)` of the function.
+    pub ranges: Vec<(u32, u32, ValueLocation)>,
+}
+
+/// One function of the object, as the debug info describes it.
+#[derive(Clone, Debug)]
+pub struct DebugFunction {
+    pub symbol: SymbolId,
+    pub len: u32,
+    /// The source-level name (`fib`).
+    pub name: String,
+    /// The symbol name.
+    pub linkage_name: String,
+    /// Generated code with no source counterpart.
+    pub artificial: bool,
+    /// Visible outside the object.
+    pub external: bool,
+    pub decl_loc: SrcLoc,
+    pub srclocs: Vec<(u32, u32, SrcLoc)>,
+    pub prologue_end: u32,
+    pub variables: Vec<DebugVariable>,
+}
+
+/// Byte offset → 1-based line and column.
+pub struct LineMap {
+    starts: Vec<u32>,
+    len: u32,
+}
+
+impl LineMap {
+    pub fn new(text: &str) -> LineMap {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        LineMap {
+            starts,
+            len: text.len() as u32,
+        }
+    }
+
+    /// The line and column of the start of `loc`, or `None` for an unknown location.
+    pub fn position(&self, loc: SrcLoc) -> Option<(u64, u64)> {
+        if (loc.lo == 0 && loc.hi == 0) || loc.lo > self.len || loc.hi > self.len {
+            return None;
+        }
+        let line = self.starts.partition_point(|&s| s <= loc.lo);
+        let col = loc.lo - self.starts[line - 1] + 1;
+        Some((line as u64, col as u64))
+    }
+}
+
+/// A section writer that records the relocations gimli asks for.
+#[derive(Clone)]
+struct SectionWriter {
+    data: EndianVec<RunTimeEndian>,
+    relocs: Vec<Relocation>,
+}
+
+impl RelocateWriter for SectionWriter {
+    type Writer = EndianVec<RunTimeEndian>;
+    fn writer(&self) -> &Self::Writer {
+        &self.data
+    }
+    fn writer_mut(&mut self) -> &mut Self::Writer {
+        &mut self.data
+    }
+    fn relocate(&mut self, relocation: Relocation) {
+        self.relocs.push(relocation);
+    }
+}
+
+/// The compile unit's name and directory: the path as given, and the compiler's current
+/// directory (made absolute).
+fn unit_paths(path: &Path) -> (String, String) {
+    let comp_dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let name = path.to_string_lossy().into_owned();
+    (name, comp_dir.to_string_lossy().into_owned())
+}
+
+/// The DWARF expression of a value location.
+fn location_expression(loc: ValueLocation) -> Expression {
+    let mut e = Expression::new();
+    match loc {
+        ValueLocation::Reg(r) => e.op_reg(Register(r)),
+        ValueLocation::CfaOffset(offset) => {
+            e.op(constants::DW_OP_call_frame_cfa);
+            e.op_consts(offset as i64);
+            e.op(constants::DW_OP_plus);
+        }
+    }
+    e
+}
+
+/// Writes the debug sections for `functions` (compiled from `source`) into `object`.
+pub fn write_debug_info(
+    object: &mut Object<'static>,
+    isa: &dyn TargetIsa,
+    source: &SourceInfo<'_>,
+    functions: &[DebugFunction],
+) -> Result<(), String> {
+    let encoding = Encoding {
+        format: Format::Dwarf32,
+        version: 4,
+        address_size: isa.pointer_bytes(),
+    };
+    let lines = LineMap::new(source.text);
+    let (name, comp_dir) = unit_paths(source.path);
+    let mut dwarf = DwarfUnit::new(encoding);
+
+    // The line program: the source file, relative to the compilation directory.
+    let file_name = source
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| name.clone());
+    let line_program = LineProgram::new(
+        encoding,
+        LineEncoding::default(),
+        LineString::String(comp_dir.clone().into_bytes()),
+        None,
+        LineString::String(file_name.clone().into_bytes()),
+        None,
+    );
+    dwarf.unit.line_program = line_program;
+    let directory = match source.path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dwarf.unit.line_program.add_directory(
+            LineString::String(dir.to_string_lossy().into_owned().into_bytes()),
+        ),
+        _ => dwarf.unit.line_program.default_directory(),
+    };
+    let file = dwarf.unit.line_program.add_file(
+        LineString::String(file_name.into_bytes()),
+        directory,
+        None,
+    );
+
+    for (index, f) in functions.iter().enumerate() {
+        write_line_sequence(&mut dwarf.unit.line_program, &lines, file, index, f);
+    }
+
+    // The compile unit.
+    let root = dwarf.unit.root();
+    let ranges = RangeList(
+        functions
+            .iter()
+            .enumerate()
+            .map(|(index, f)| Range::StartLength {
+                begin: Address::Symbol {
+                    symbol: index,
+                    addend: 0,
+                },
+                length: f.len as u64,
+            })
+            .collect(),
+    );
+    let ranges = dwarf.unit.ranges.add(ranges);
+    let producer = format!("egret {}", env!("CARGO_PKG_VERSION"));
+    let cu = dwarf.unit.get_mut(root);
+    cu.set(
+        constants::DW_AT_producer,
+        AttributeValue::String(producer.into_bytes()),
+    );
+    cu.set(
+        constants::DW_AT_language,
+        AttributeValue::Language(constants::DW_LANG_OCaml),
+    );
+    cu.set(
+        constants::DW_AT_name,
+        AttributeValue::String(name.into_bytes()),
+    );
+    cu.set(
+        constants::DW_AT_comp_dir,
+        AttributeValue::String(comp_dir.into_bytes()),
+    );
+    cu.set(
+        constants::DW_AT_low_pc,
+        AttributeValue::Address(Address::Constant(0)),
+    );
+    cu.set(
+        constants::DW_AT_ranges,
+        AttributeValue::RangeListRef(ranges),
+    );
+    cu.set(constants::DW_AT_stmt_list, AttributeValue::LineProgramRef);
+
+    // The type of OCaml values: a signed machine word the pretty-printer decodes.
+    let value_type = dwarf.unit.add(root, constants::DW_TAG_base_type);
+    let t = dwarf.unit.get_mut(value_type);
+    t.set(
+        constants::DW_AT_name,
+        AttributeValue::String(VALUE_TYPE_NAME.as_bytes().to_vec()),
+    );
+    t.set(
+        constants::DW_AT_encoding,
+        AttributeValue::Encoding(constants::DW_ATE_signed),
+    );
+    t.set(
+        constants::DW_AT_byte_size,
+        AttributeValue::Udata(isa.pointer_bytes() as u64),
+    );
+
+    for (index, f) in functions.iter().enumerate() {
+        write_subprogram(&mut dwarf, root, value_type, &lines, index, f);
+    }
+
+    // Serialise, then copy every non-empty section into the object with its relocations.
+    let endian = gimli_endian(isa);
+    let mut sections = Sections::new(SectionWriter {
+        data: EndianVec::new(endian),
+        relocs: Vec::new(),
+    });
+    dwarf
+        .write(&mut sections)
+        .map_err(|e| format!("writing DWARF: {e}"))?;
+
+    let mut ids: HashMap<SectionId, ObjectSectionId> = HashMap::new();
+    let mut pending = Vec::new();
+    sections
+        .for_each(|id, w| -> Result<(), String> {
+            if w.data.slice().is_empty() {
+                return Ok(());
+            }
+            let kind = if id == SectionId::DebugStr || id == SectionId::DebugLineStr {
+                SectionKind::DebugString
+            } else {
+                SectionKind::Debug
+            };
+            let section = object.add_section(
+                object.segment_name(StandardSegment::Debug).to_vec(),
+                id.name().as_bytes().to_vec(),
+                kind,
+            );
+            object.set_section_data(section, w.data.slice().to_vec(), 1);
+            ids.insert(id, section);
+            pending.push((section, w.relocs.clone()));
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+    for (section, relocs) in pending {
+        for reloc in relocs {
+            let symbol = match reloc.target {
+                RelocationTarget::Symbol(index) => functions[index].symbol,
+                RelocationTarget::Section(id) => {
+                    let target = ids
+                        .get(&id)
+                        .ok_or_else(|| format!("relocation against empty section {}", id.name()))?;
+                    object.section_symbol(*target)
+                }
+            };
+            object
+                .add_relocation(
+                    section,
+                    ObjectRelocation {
+                        offset: reloc.offset as u64,
+                        symbol,
+                        addend: reloc.addend,
+                        flags: RelocationFlags::Generic {
+                            kind: RelocationKind::Absolute,
+                            encoding: RelocationEncoding::Generic,
+                            size: reloc.size * 8,
+                        },
+                    },
+                )
+                .map_err(|e| format!("relocation in {}: {e}", id_name(&ids, section)))?;
+        }
+    }
+
+    // The pretty-printer, which gdb loads from this section (subject to `auto-load safe-path`).
+    let scripts = object.add_section(
+        Vec::new(),
+        b".debug_gdb_scripts".to_vec(),
+        SectionKind::Debug,
+    );
+    let mut script = vec![4u8]; // SECTION_SCRIPT_ID_PYTHON_TEXT
+    script.extend_from_slice(GDB_SCRIPT_NAME.as_bytes());
+    script.push(b'\n');
+    script.extend_from_slice(GDB_SCRIPT.as_bytes());
+    script.push(0);
+    object.set_section_data(scripts, script, 1);
+    Ok(())
+}
+
+fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) -> &'static str {
+    ids.iter()
+        .find(|(_, &s)| s == section)
+        .map(|(id, _)| id.name())
+        .unwrap_or("?")
+}
+
+/// The line-table sequence of function `index`.
+fn write_line_sequence(
+    program: &mut LineProgram,
+    lines: &LineMap,
+    file: gimli::write::FileId,
+    index: usize,
+    f: &DebugFunction,
+) {
+    let rows = line_rows(lines, f);
+    if rows.is_empty() {
+        return;
+    }
+    program.begin_sequence(Some(Address::Symbol {
+        symbol: index,
+        addend: 0,
+    }));
+    for row in rows {
+        let r = program.row();
+        r.address_offset = row.offset as u64;
+        r.file = file;
+        r.line = row.line;
+        r.column = row.column;
+        r.is_statement = row.is_stmt;
+        r.prologue_end = row.prologue_end;
+        program.generate_row();
+    }
+    program.end_sequence(f.len as u64);
+}
+
+/// One row of a function's line table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRow {
+    pub offset: u32,
+    pub line: u64,
+    pub column: u64,
+    pub is_stmt: bool,
+    pub prologue_end: bool,
+}
+
+/// The line-table rows of `f`: the declaration's line at the entry, a `prologue_end` row where
+/// the body starts, then a row wherever the position changes (`is_stmt` when the line does).
+/// Empty when the function has no known source position (helpers).
+pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
+    let body: Vec<(u32, u32, (u64, u64))> = f
+        .srclocs
+        .iter()
+        .filter_map(|&(start, end, loc)| Some((start, end, lines.position(loc)?)))
+        .filter(|&(start, end, _)| start < end && start < f.len)
+        .collect();
+    let decl = lines.position(f.decl_loc);
+    let Some(first) = decl.or_else(|| body.first().map(|&(_, _, p)| p)) else {
+        return Vec::new();
+    };
+    let mut rows = vec![LineRow {
+        offset: 0,
+        line: first.0,
+        column: first.1,
+        is_stmt: true,
+        prologue_end: false,
+    }];
+    let mut last = first;
+    // The position at the end of the prologue: the range covering it, else the next one.
+    let body_start = f.prologue_end.min(f.len);
+    let at_body = body
+        .iter()
+        .find(|&&(start, end, _)| start <= body_start && body_start < end)
+        .or_else(|| body.iter().find(|&&(start, _, _)| start >= body_start))
+        .map(|&(_, _, p)| p)
+        .unwrap_or(first);
+    if body_start > 0 && body_start < f.len {
+        rows.push(LineRow {
+            offset: body_start,
+            line: at_body.0,
+            column: at_body.1,
+            is_stmt: true,
+            prologue_end: true,
+        });
+        last = at_body;
+    } else if body_start == 0 {
+        rows[0] = LineRow {
+            offset: 0,
+            line: at_body.0,
+            column: at_body.1,
+            is_stmt: true,
+            prologue_end: true,
+        };
+        last = at_body;
+    }
+    for &(start, _, pos) in &body {
+        if start <= body_start || pos == last {
+            continue;
+        }
+        let is_stmt = pos.0 != last.0;
+        // Two rows at one address: the later one wins.
+        if let Some(prev) = rows.last_mut() {
+            if prev.offset == start && !prev.prologue_end {
+                *prev = LineRow {
+                    offset: start,
+                    line: pos.0,
+                    column: pos.1,
+                    is_stmt: is_stmt || prev.is_stmt,
+                    prologue_end: false,
+                };
+                last = pos;
+                continue;
+            }
+        }
+        rows.push(LineRow {
+            offset: start,
+            line: pos.0,
+            column: pos.1,
+            is_stmt,
+            prologue_end: false,
+        });
+        last = pos;
+    }
+    rows
+}
+
+/// The `DW_TAG_subprogram` of function `index`, with its parameters and variables.
+fn write_subprogram(
+    dwarf: &mut DwarfUnit,
+    root: UnitEntryId,
+    value_type: UnitEntryId,
+    lines: &LineMap,
+    index: usize,
+    f: &DebugFunction,
+) {
+    let sub = dwarf.unit.add(root, constants::DW_TAG_subprogram);
+    let e = dwarf.unit.get_mut(sub);
+    e.set(
+        constants::DW_AT_name,
+        AttributeValue::String(f.name.clone().into_bytes()),
+    );
+    // No DW_AT_linkage_name: gdb would show it instead of the source name. The symbol table
+    // keeps the symbol (`egret_fib_47`) for `break egret_fib_47` and `info symbol`.
+    e.set(
+        constants::DW_AT_low_pc,
+        AttributeValue::Address(Address::Symbol {
+            symbol: index,
+            addend: 0,
+        }),
+    );
+    e.set(
+        constants::DW_AT_high_pc,
+        AttributeValue::Udata(f.len as u64),
+    );
+    let mut frame_base = Expression::new();
+    frame_base.op(constants::DW_OP_call_frame_cfa);
+    e.set(
+        constants::DW_AT_frame_base,
+        AttributeValue::Exprloc(frame_base),
+    );
+    e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+    if f.external {
+        e.set(constants::DW_AT_external, AttributeValue::Flag(true));
+    }
+    if f.artificial {
+        e.set(constants::DW_AT_artificial, AttributeValue::Flag(true));
+    }
+    if let Some((line, column)) = lines.position(f.decl_loc) {
+        e.set(constants::DW_AT_decl_file, AttributeValue::Udata(1));
+        e.set(constants::DW_AT_decl_line, AttributeValue::Udata(line));
+        e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
+    }
+
+    for v in &f.variables {
+        let tag = if v.is_param {
+            constants::DW_TAG_formal_parameter
+        } else {
+            constants::DW_TAG_variable
+        };
+        let ranges: Vec<_> = v
+            .ranges
+            .iter()
+            .filter(|&&(start, end, _)| start < end && end <= f.len)
+            .collect();
+        let location = if ranges.is_empty() {
+            None
+        } else {
+            let list = LocationList(
+                ranges
+                    .iter()
+                    .map(|&&(start, end, loc)| Location::StartLength {
+                        begin: Address::Symbol {
+                            symbol: index,
+                            addend: start as i64,
+                        },
+                        length: (end - start) as u64,
+                        data: location_expression(loc),
+                    })
+                    .collect(),
+            );
+            Some(dwarf.unit.locations.add(list))
+        };
+        let var = dwarf.unit.add(sub, tag);
+        let e = dwarf.unit.get_mut(var);
+        e.set(
+            constants::DW_AT_name,
+            AttributeValue::String(v.name.clone().into_bytes()),
+        );
+        e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+        if let Some(list) = location {
+            e.set(
+                constants::DW_AT_location,
+                AttributeValue::LocationListRef(list),
+            );
+        }
+    }
+}
