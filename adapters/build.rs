@@ -1,32 +1,56 @@
-//! Compiles egret's runtime (`../runtime/egret_runtime.c`) for the target this crate is built
-//! for, and leaves the object at `$OUT_DIR/egret_runtime.o` for `src/runtime.rs` to embed.
-//! The object is not linked into this crate (it defines `main`).
+//! Compiles egret's runtime (the C files of `../runtime`, listed in [`SOURCES`]) for the target
+//! this crate is built for, and combines the objects into one relocatable object at
+//! `$OUT_DIR/egret_runtime.o` for `src/runtime.rs` to embed. The object is not linked into this
+//! crate (it defines `main`). `src/runtime.rs` embeds the same list of sources.
 
 use std::path::PathBuf;
+use std::process::Command;
+
+/// The runtime's C sources, in `../runtime` (keep in sync with `src/runtime.rs`).
+const SOURCES: &[&str] = &["egret_runtime.c", "egret_gc.c"];
+const HEADERS: &[&str] = &["egret_runtime.h"];
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let runtime_dir = manifest.join("../runtime");
-    let source = runtime_dir.join("egret_runtime.c");
-    let header = runtime_dir.join("egret_runtime.h");
-    println!("cargo:rerun-if-changed={}", source.display());
-    println!("cargo:rerun-if-changed={}", header.display());
+    for file in SOURCES.iter().chain(HEADERS) {
+        println!(
+            "cargo:rerun-if-changed={}",
+            runtime_dir.join(file).display()
+        );
+    }
 
-    let objects = cc::Build::new()
-        .file(&source)
+    let mut build = cc::Build::new();
+    for source in SOURCES {
+        build.file(runtime_dir.join(source));
+    }
+    build
         .include(&runtime_dir)
         .opt_level(2)
         .pic(true)
         .warnings(true)
         .extra_warnings(true)
         .flag_if_supported("-fno-omit-frame-pointer")
-        .cargo_metadata(false)
-        .compile_intermediates();
-    let [object] = objects.as_slice() else {
-        panic!("expected one runtime object, got {objects:?}");
-    };
+        .cargo_metadata(false);
+    let objects = build.compile_intermediates();
+    assert_eq!(
+        objects.len(),
+        SOURCES.len(),
+        "expected one object per runtime source, got {objects:?}"
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("egret_runtime.o");
-    std::fs::copy(object, &out).expect("copy the runtime object into OUT_DIR");
+    // One relocatable object holding every source's code (`cc -r`).
+    let compiler = build.get_compiler();
+    let status = Command::new(compiler.path())
+        .args(["-r", "-nostdlib", "-o"])
+        .arg(&out)
+        .args(&objects)
+        .status()
+        .expect("run the C compiler to combine the runtime objects");
+    assert!(
+        status.success(),
+        "combining the runtime objects failed ({status})"
+    );
 
     let target = std::env::var("TARGET").unwrap();
     println!("cargo:rustc-env=EGRET_RUNTIME_TARGET={target}");

@@ -4,14 +4,14 @@
  *   - start-up: `main` records argv, reserves a big program stack (1 GiB, a PROT_NONE guard at its
  *     low end), switches to it and calls `egret_main`; a SIGSEGV handler on an alternate signal
  *     stack turns a fault in the guard into OCaml's `Stack_overflow` message;
- *   - allocation: `egret_alloc`, a bump allocator over big mmap'ed chunks behind a boundary a
- *     garbage collector can replace (header format as OCaml's);
+ *   - allocation and the garbage collector live in egret_gc.c (`egret_alloc`, the inline
+ *     allocation protocol of egret_runtime.h);
  *   - strings in OCaml's layout;
  *   - stdout and stderr buffered as OCaml's channels are, flushed at exit;
  *   - the primitives compiled code calls (C ABI, arguments and results are value words).
  *
- * One file on purpose: for a target other than the host, egret compiles this source with the
- * target's C compiler at link time.
+ * For a target other than the host, egret compiles the runtime's sources (this file and
+ * egret_gc.c) with the target's C compiler at link time.
  */
 #define _GNU_SOURCE
 #include "egret_runtime.h"
@@ -100,6 +100,8 @@ static void flush_std_channels(void) {
   channel_flush(&egret_stderr);
 }
 
+void egret_flush_std_channels(void) { flush_std_channels(); }
+
 /* ======================================================================================
  * Fatal errors.
  * ====================================================================================== */
@@ -113,41 +115,6 @@ void egret_fatal_uncaught(const char *what) {
   _exit(2);
 }
 
-
-/* ======================================================================================
- * Allocation: a bump allocator over big chunks. The module boundary is `egret_alloc`; the
- * garbage collector will replace everything in this section.
- * ====================================================================================== */
-
-#define CHUNK_BYTES ((size_t)64 << 20)
-
-static uint64_t *alloc_ptr;   /* next free word */
-static uint64_t *alloc_limit; /* end of the current chunk */
-
-static void *map_or_die(size_t bytes) {
-  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                 -1, 0);
-  if (p == MAP_FAILED) {
-    flush_std_channels();
-    static const char msg[] = "Fatal error: out of memory\n";
-    (void)!write(2, msg, sizeof msg - 1);
-    _exit(2);
-  }
-  return p;
-}
-
-void *egret_alloc(uint64_t wosize, uint64_t tag) {
-  size_t words = (size_t)wosize + 1;
-  if (alloc_ptr == NULL || (size_t)(alloc_limit - alloc_ptr) < words) {
-    size_t bytes = words * 8 > CHUNK_BYTES ? words * 8 : CHUNK_BYTES;
-    alloc_ptr = map_or_die(bytes);
-    alloc_limit = alloc_ptr + bytes / 8;
-  }
-  uint64_t *block = alloc_ptr;
-  alloc_ptr += words;
-  block[0] = Make_header(wosize, tag);
-  return block + 1;
-}
 
 /* ======================================================================================
  * Strings: OCaml's layout. The bytes are padded to whole words; the last byte of the block
@@ -549,6 +516,7 @@ value egret_sys_argv(value unit) {
 
 value egret_exit(value code) {
   flush_std_channels();
+  egret_gc_report();
   exit((int)Int_val(code));
 }
 
@@ -628,11 +596,13 @@ value egret_format_char(value spec, value c) {
  * ====================================================================================== */
 
 #define STACK_BYTES ((size_t)1 << 30)
-#define GUARD_BYTES ((size_t)1 << 20)
+#define GUARD_BYTES EGRET_STACK_GUARD_BYTES
 #define ALT_STACK_BYTES ((size_t)1 << 16)
 
-static char *stack_low;  /* lowest address of the reservation (start of the guard) */
-static char *stack_high; /* one past the highest address */
+char *egret_stack_low;  /* lowest address of the reservation (start of the guard) */
+char *egret_stack_high; /* one past the highest address */
+#define stack_low egret_stack_low
+#define stack_high egret_stack_high
 static char alt_stack[ALT_STACK_BYTES] __attribute__((aligned(16)));
 
 static void segv_handler(int sig, siginfo_t *info, void *context) {
@@ -757,5 +727,6 @@ int main(int argc, char **argv) {
   install_stack();
   egret_call_on_stack(stack_high, egret_main);
   flush_std_channels();
+  egret_gc_report();
   return 0;
 }

@@ -28,11 +28,50 @@ typedef uint64_t value;
 #define Exception_identity_tag 248
 #define String_tag 252
 
-/* ---- allocation (egret_alloc.c's boundary; the GC will replace the bump allocator) ---- */
+/* ---- allocation (egret_gc.c) ----
+ *
+ * The heap is managed by a non-moving mark-sweep collector that finds roots conservatively
+ * (the program stack, the registers, egret_extra_args) and scans heap blocks precisely
+ * (closures' field 0 is a raw code pointer and is skipped; blocks with tag >= 251, e.g.
+ * strings, are not scanned). A root may point anywhere inside a block; a field of a heap block
+ * must be an int or point exactly at field 0 of a block (or outside the heap).
+ *
+ * THE INLINE-ALLOCATION PROTOCOL. Compiled code allocating a block of `wosize` fields
+ * (wosize <= EGRET_MAX_INLINE_WOSIZE) with tag `tag` does:
+ *
+ *     p = egret_young_ptr;                    // uint64_t *
+ *     q = p + (wosize + 1);                   // words: the header and the fields
+ *     if (q <= egret_young_limit) {           // unsigned comparison
+ *       egret_young_ptr = q;
+ *       p[0] = Make_header(wosize, tag);      // color 0
+ *       result = p + 1;
+ *     } else {
+ *       result = egret_alloc(wosize, tag);    // the slow path (C ABI)
+ *     }
+ *     // then stores every field result[0..wosize) before any other call or allocation.
+ *
+ * Larger blocks always call egret_alloc. Both pointers may be NULL (before the first
+ * allocation, during a collection); the test then fails and the slow path runs. In GC stress
+ * mode (EGRET_GC_STRESS=1) egret_young_limit == egret_young_ptr, so every allocation takes the
+ * slow path, which collects first. Nothing else may write these two variables. */
+extern uint64_t *egret_young_ptr;
+extern uint64_t *egret_young_limit;
+
+/* Blocks of more words than this (header included) are "large" to the collector. */
+#define EGRET_LARGE_WORDS 256
+/* The largest wosize compiled code may allocate inline. */
+#define EGRET_MAX_INLINE_WOSIZE 64
 
 /* A fresh block of `wosize` fields with header tag `tag`; returns a pointer to field 0.
- * The fields are uninitialised: the caller stores every one before the next allocation. */
+ * The fields are uninitialised: the caller stores every one before the next allocation.
+ * May collect. Out of memory prints "Fatal error: out of memory" and exits 2. */
 void *egret_alloc(uint64_t wosize, uint64_t tag);
+/* A full collection now. */
+void egret_gc_collect(void);
+/* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */
+void egret_gc_report(void);
+/* Prints "Fatal error: out of memory" and exits 2. */
+void egret_out_of_memory(void) __attribute__((noreturn));
 
 /* ---- strings ---- */
 
@@ -73,6 +112,16 @@ extern uint64_t egret_extra_args[256];
 /* The command line, for Sys.argv. */
 extern int egret_argc;
 extern char **egret_argv;
+
+/* The program stack (egret_runtime.c's start-up): [egret_stack_low, egret_stack_high), the
+ * collector scans it from the stack pointer up to egret_stack_high. */
+extern char *egret_stack_low;
+extern char *egret_stack_high;
+/* The PROT_NONE guard at the low end of the program stack: a fault there is Stack_overflow. */
+#define EGRET_STACK_GUARD_BYTES ((size_t)1 << 20)
+
+/* Flushes OCaml's stdout and stderr buffers (write(2) only). */
+void egret_flush_std_channels(void);
 
 /* The program, compiled by egret: called once on the big stack. */
 void egret_main(void);

@@ -6,7 +6,7 @@
 //! which then also links. `EGRET_CC` overrides the compiler driver for every target.
 
 use crate::isa::{parse_target, HOST_TARGET};
-use crate::runtime::{HOST_RUNTIME_OBJECT, RUNTIME_HEADER, RUNTIME_SOURCE};
+use crate::runtime::{HOST_RUNTIME_OBJECT, RUNTIME_HEADER, RUNTIME_SOURCES};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
@@ -75,23 +75,26 @@ pub fn link_with_compiler(
     parse_target(target).map_err(LinkError::Target)?;
     let dir = TempDir::new()?;
     let program = dir.write("program.o", object)?;
-    let runtime = if same_platform(target, HOST_TARGET) {
-        dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?
+    let mut runtime = Vec::new();
+    if same_platform(target, HOST_TARGET) {
+        runtime.push(dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?);
     } else {
-        let source = dir.write("egret_runtime.c", RUNTIME_SOURCE.as_bytes())?;
         dir.write("egret_runtime.h", RUNTIME_HEADER.as_bytes())?;
-        let runtime = dir.path.join("egret_runtime.o");
-        run(Command::new(compiler)
-            .args(["-c", "-O2", "-fPIC", "-fno-omit-frame-pointer", "-o"])
-            .arg(&runtime)
-            .arg(&source))?;
-        runtime
-    };
+        for (name, text) in RUNTIME_SOURCES {
+            let source = dir.write(name, text.as_bytes())?;
+            let object = source.with_extension("o");
+            run(Command::new(compiler)
+                .args(["-c", "-O2", "-fPIC", "-fno-omit-frame-pointer", "-o"])
+                .arg(&object)
+                .arg(&source))?;
+            runtime.push(object);
+        }
+    }
     run(Command::new(compiler)
         .arg("-o")
         .arg(output)
         .arg(&program)
-        .arg(&runtime))
+        .args(&runtime))
 }
 
 /// The C compiler driver for `target`: `$EGRET_CC`, else `cc` for the host's platform, else

@@ -1,14 +1,27 @@
-//! egret's runtime, embedded: the object compiled for the host by `build.rs`, and the C source
+//! egret's runtime, embedded: the object compiled for the host by `build.rs`, and the C sources
 //! for compiling it for any other target at link time.
 
-/// `runtime/egret_runtime.c`.
-pub const RUNTIME_SOURCE: &str = include_str!("../../runtime/egret_runtime.c");
+/// The runtime's C sources (file name, text), compiled separately and linked together
+/// (keep in sync with `build.rs`).
+pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
+    (
+        "egret_runtime.c",
+        include_str!("../../runtime/egret_runtime.c"),
+    ),
+    ("egret_gc.c", include_str!("../../runtime/egret_gc.c")),
+];
 
-/// `runtime/egret_runtime.h`, included by the source.
+/// `runtime/egret_runtime.h`, included by the sources.
 pub const RUNTIME_HEADER: &str = include_str!("../../runtime/egret_runtime.h");
 
-/// The runtime compiled for [`crate::isa::HOST_TARGET`].
+/// The runtime compiled for [`crate::isa::HOST_TARGET`]: one relocatable object.
 pub const HOST_RUNTIME_OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/egret_runtime.o"));
 
 /// Runtime symbols that name data, not functions (for relocations against them).
-pub const RUNTIME_DATA_SYMBOLS: &[&str] = &["egret_extra_args", "egret_argc", "egret_argv"];
+pub const RUNTIME_DATA_SYMBOLS: &[&str] = &[
+    "egret_extra_args",
+    "egret_argc",
+    "egret_argv",
+    "egret_young_ptr",
+    "egret_young_limit",
+];

@@ -22,7 +22,9 @@ impl Backend {
 
 pub fn backend_enabled(b: Backend) -> bool {
     match std::env::var("EGRET_TEST_BACKENDS") {
-        Ok(list) => list.split(',').any(|x| x.trim() == format!("{b:?}").to_lowercase()),
+        Ok(list) => list
+            .split(',')
+            .any(|x| x.trim() == format!("{b:?}").to_lowercase()),
         Err(_) => true,
     }
 }
@@ -63,7 +65,12 @@ pub fn diff(expected: &str, actual: &str) -> String {
 
 /// Builds `ml` with `backend` (and `extra` flags), runs it with `env`, compares with the
 /// expected files. Returns a readable failure message.
-pub fn check_example(ml: &Path, backend: Backend, extra: &[&str], env: &[(&str, &str)]) -> Result<(), String> {
+pub fn check_example(
+    ml: &Path,
+    backend: Backend,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> Result<(), String> {
     let name = ml.file_stem().unwrap().to_string_lossy().to_string();
     let dir = std::env::temp_dir().join(format!("egret-test-{}-{:?}", std::process::id(), backend));
     std::fs::create_dir_all(&dir).unwrap();
@@ -85,7 +92,10 @@ pub fn check_example(ml: &Path, backend: Backend, extra: &[&str], env: &[(&str, 
         ));
     }
     let with = |ext: &str| ml.with_extension(ext);
-    let args: Vec<String> = read_or(&with("args"), "").split_whitespace().map(String::from).collect();
+    let args: Vec<String> = read_or(&with("args"), "")
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     let mut cmd = Command::new(&exe);
     cmd.args(&args);
     for (k, v) in env {
@@ -95,7 +105,11 @@ pub fn check_example(ml: &Path, backend: Backend, extra: &[&str], env: &[(&str, 
     let _ = std::fs::remove_file(&exe);
     let stdout = String::from_utf8_lossy(&run.stdout).to_string();
     let stderr = String::from_utf8_lossy(&run.stderr).to_string();
-    let code = run.status.code().map(|c| c.to_string()).unwrap_or_else(|| format!("{:?}", run.status));
+    let code = run
+        .status
+        .code()
+        .map(|c| c.to_string())
+        .unwrap_or_else(|| format!("{:?}", run.status));
     let want_out = read_or(&with("out"), "");
     let want_err = read_or(&with("err"), "");
     let want_code = read_or(&with("code"), "0").trim().to_string();

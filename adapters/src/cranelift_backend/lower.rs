@@ -40,8 +40,14 @@ pub const FUNC_NAMESPACE: u32 = 0;
 pub const DATA_NAMESPACE: u32 = 1;
 pub const RUNTIME_NAMESPACE: u32 = 2;
 
-/// The runtime's allocator (see `runtime/egret_runtime.h`).
+/// The runtime's allocator, the slow path of inline allocation (see `runtime/egret_runtime.h`).
 const ALLOC_SYMBOL: &str = "egret_alloc";
+/// The runtime's bump pointer and limit for inline allocation.
+const YOUNG_PTR_SYMBOL: &str = "egret_young_ptr";
+const YOUNG_LIMIT_SYMBOL: &str = "egret_young_limit";
+/// The largest block allocated inline (`EGRET_MAX_INLINE_WOSIZE`); larger ones call
+/// `egret_alloc`.
+const MAX_INLINE_WOSIZE: u64 = 64;
 
 /// The trap code of `Unreachable`.
 const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
@@ -126,6 +132,7 @@ pub fn lower_function_with_labels(
         runtime_refs: HashMap::new(),
         runtime_names: Vec::new(),
         data_values: HashMap::new(),
+        runtime_data: HashMap::new(),
         indirect_sigs: HashMap::new(),
     };
     lowering.lower()?;
@@ -181,6 +188,7 @@ struct Lowering<'a, 'f> {
     runtime_refs: HashMap<&'static str, (FuncRef, usize)>,
     runtime_names: Vec<&'static str>,
     data_values: HashMap<DataId, GlobalValue>,
+    runtime_data: HashMap<&'static str, GlobalValue>,
     indirect_sigs: HashMap<usize, SigRef>,
 }
 
@@ -306,9 +314,7 @@ impl Lowering<'_, '_> {
                 raw_prefix: _,
             } => {
                 let fields = self.values(fields)?;
-                let wosize = self.builder.ins().iconst(I64, fields.len() as i64);
-                let tag = self.builder.ins().iconst(I64, i64::from(*tag));
-                let block = self.call_runtime(ALLOC_SYMBOL, &[wosize, tag])?;
+                let block = self.alloc(fields.len() as u64, *tag)?;
                 for (i, field) in fields.into_iter().enumerate() {
                     self.builder
                         .ins()
@@ -625,6 +631,79 @@ impl Lowering<'_, '_> {
         let s = self.builder.import_signature(egret_signature(arity));
         self.indirect_sigs.insert(arity, s);
         s
+    }
+
+    /// The address of the runtime's data symbol `symbol` (through the GOT when PIC).
+    fn runtime_data(&mut self, symbol: &'static str) -> ir::Value {
+        let gv = match self.runtime_data.get(symbol) {
+            Some(&gv) => gv,
+            None => {
+                let index = self.runtime_names.len() as u32;
+                self.runtime_names.push(symbol);
+                let name = self
+                    .builder
+                    .func
+                    .declare_imported_user_function(UserExternalName::new(
+                        RUNTIME_NAMESPACE,
+                        index,
+                    ));
+                let gv = self.builder.create_global_value(GlobalValueData::Symbol {
+                    name: ExternalName::user(name),
+                    offset: 0.into(),
+                    colocated: false,
+                    tls: false,
+                });
+                self.runtime_data.insert(symbol, gv);
+                gv
+            }
+        };
+        self.builder.ins().symbol_value(I64, gv)
+    }
+
+    /// A fresh block of `wosize` fields with header tag `tag`, fields uninitialised: the inline
+    /// allocation protocol of `runtime/egret_runtime.h` (bump `egret_young_ptr` up to
+    /// `egret_young_limit`, else call `egret_alloc`). Leaves the builder in the join block.
+    fn alloc(&mut self, wosize: u64, tag: u8) -> Result<ir::Value, BackendError> {
+        if wosize > MAX_INLINE_WOSIZE {
+            let wosize = self.builder.ins().iconst(I64, wosize as i64);
+            let tag = self.builder.ins().iconst(I64, i64::from(tag));
+            return self.call_runtime(ALLOC_SYMBOL, &[wosize, tag]);
+        }
+        let flags = MemFlagsData::trusted();
+        let ptr_addr = self.runtime_data(YOUNG_PTR_SYMBOL);
+        let limit_addr = self.runtime_data(YOUNG_LIMIT_SYMBOL);
+        let p = self.builder.ins().load(I64, flags, ptr_addr, 0);
+        let limit = self.builder.ins().load(I64, flags, limit_addr, 0);
+        let q = self.builder.ins().iadd_imm_s(p, 8 * (wosize as i64 + 1));
+        let fits = self
+            .builder
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, q, limit);
+        let fast = self.builder.create_block();
+        let slow = self.builder.create_block();
+        let join = self.builder.create_block();
+        let result = self.builder.append_block_param(join, I64);
+        self.builder.ins().brif(fits, fast, &[], slow, &[]);
+        self.builder.set_cold_block(slow);
+
+        self.builder.switch_to_block(fast);
+        self.builder.ins().store(flags, q, ptr_addr, 0);
+        let header = self
+            .builder
+            .ins()
+            .iconst(I64, ((wosize << 10) | u64::from(tag)) as i64);
+        self.builder.ins().store(flags, header, p, 0);
+        let block = self.builder.ins().iadd_imm_s(p, 8);
+        self.builder.ins().jump(join, &[BlockArg::Value(block)]);
+
+        self.builder.switch_to_block(slow);
+        let wosize = self.builder.ins().iconst(I64, wosize as i64);
+        let tag = self.builder.ins().iconst(I64, i64::from(tag));
+        let block = self.call_runtime(ALLOC_SYMBOL, &[wosize, tag])?;
+        self.builder.ins().jump(join, &[BlockArg::Value(block)]);
+
+        self.builder.switch_to_block(join);
+        Ok(result)
     }
 
     fn call_runtime(

@@ -13,7 +13,16 @@
 //! compiler bug and an [`InterpError`].
 //!
 //! Runtime primitives (`Callee::Runtime`) come from the table [`RUNTIME`]: adding one is one
-//! line there plus its function. An unknown name is an error.
+//! line there plus its function. An unknown name is an error. They have the semantics of the C
+//! runtime (`runtime/egret_runtime.c`), errors included: a primitive raises an OCaml exception
+//! by returning [`StopReason::Raise`] (the predefined exceptions' identities are the module's
+//! `egret_exn_<Name>` data objects; a module without them ends as if uncaught).
+//!
+//! Exceptions: `egret_try(code, env)` runs the `Abi::C` function `code(env)` in a frame marked
+//! as a handler ([`StopReason::RunTry`]). When that frame returns `r`, `r` is stored in env
+//! field 0 and `egret_try` returns false; a raise pops frames up to the innermost handler frame,
+//! stores the exception in its env field 0 and makes its `egret_try` return true. With no
+//! handler, OCaml's uncaught-exception message goes to stderr and the program exits with 2.
 
 use super::arith::{eval_binop, eval_unop};
 use super::builder::string_bytes;
@@ -75,13 +84,17 @@ fn invalid<T>(msg: impl Into<String>) -> Result<T, Stop> {
 /// A runtime primitive: receives the arguments, returns the result (unit is `Int(0)`).
 pub type RuntimeFn = fn(&mut Interpreter, &[IValue]) -> Result<IValue, StopReason>;
 
-/// How a runtime primitive ends the program instead of returning.
+/// How a runtime primitive ends the program or transfers control instead of returning.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StopReason {
     /// Exit with this code (output so far is kept).
     Exit(i32),
     /// A misuse (wrong argument kind).
     Invalid(String),
+    /// Raise this OCaml exception.
+    Raise(IValue),
+    /// Run `code(env)` under a handler (`egret_try`); the interpreter loop does it.
+    RunTry { code: FuncId, env: IValue },
 }
 
 /// The runtime primitives: C symbol, minimum and maximum argument count, implementation.
@@ -95,13 +108,38 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_prerr_string", 1, 1, rt_prerr_string),
     ("egret_prerr_endline", 1, 1, rt_prerr_endline),
     ("egret_prerr_int", 1, 1, rt_prerr_int),
-    ("egret_flush_stdout", 0, 1, rt_flush_stdout),
+    ("egret_flush_stdout", 0, 1, rt_flush),
+    ("egret_flush_stderr", 0, 1, rt_flush),
+    ("egret_flush", 1, 1, rt_flush),
+    ("egret_exit", 1, 1, rt_exit),
+    ("egret_opaque_identity", 1, 1, rt_opaque_identity),
     (
         "egret_raise_division_by_zero",
         0,
         1,
         rt_raise_division_by_zero,
     ),
+    ("egret_raise", 1, 1, rt_raise),
+    ("egret_try", 2, 2, rt_try),
+    ("egret_compare", 2, 2, rt_compare),
+    ("egret_string_length", 1, 1, rt_string_length),
+    ("egret_string_get", 2, 2, rt_string_get),
+    ("egret_string_make", 2, 2, rt_string_make),
+    ("egret_string_sub", 3, 3, rt_string_sub),
+    ("egret_string_concat", 2, 2, rt_string_concat),
+    ("egret_string_of_int", 1, 1, rt_string_of_int),
+    ("egret_int_of_string", 1, 1, rt_int_of_string),
+    ("egret_bytes_create", 1, 1, rt_bytes_create),
+    ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
+    ("egret_blit_string", 5, 5, rt_blit_string),
+    ("egret_array_make", 2, 2, rt_array_make),
+    ("egret_array_length", 1, 1, rt_array_length),
+    ("egret_array_get", 2, 2, rt_array_get),
+    ("egret_array_set", 3, 3, rt_array_set),
+    ("egret_sys_argv", 0, 1, rt_sys_argv),
+    ("egret_format_int", 2, 2, rt_format_int),
+    ("egret_format_string", 2, 2, rt_format_string),
+    ("egret_format_char", 2, 2, rt_format_char),
 ];
 
 const UNIT: IValue = IValue::Int(0);
@@ -145,11 +183,373 @@ fn rt_prerr_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
     it.stderr.extend_from_slice(n.to_string().as_bytes());
     Ok(UNIT)
 }
-fn rt_flush_stdout(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+fn rt_flush(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Ok(UNIT)
 }
+fn rt_exit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Exit(it.int_arg(a[0])? as i32))
+}
+fn rt_opaque_identity(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(a[0])
+}
 fn rt_raise_division_by_zero(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
-    it.uncaught_exception("Division_by_zero")
+    it.raise_constant("Division_by_zero")
+}
+fn rt_raise(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Raise(a[0]))
+}
+fn rt_try(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let IValue::Code(code) = a[0] else {
+        return Err(StopReason::Invalid(format!("egret_try of {:?}", a[0])));
+    };
+    let IValue::Ptr(p) = a[1] else {
+        return Err(StopReason::Invalid(format!(
+            "egret_try with env {:?}",
+            a[1]
+        )));
+    };
+    match it.module.functions.get(code.index()) {
+        Some(f) if f.abi == Abi::C && f.params.len() == 1 => {}
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "egret_try of {code:?}, not a C-ABI function of one parameter"
+            )))
+        }
+    }
+    Err(StopReason::RunTry {
+        code,
+        env: IValue::Ptr(p),
+    })
+}
+fn rt_compare(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.compare(a[0], a[1])?))
+}
+fn rt_string_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.bytes_ref(a[0])?.len() as i64))
+}
+fn rt_string_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    let s = it.bytes_ref(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| s.get(i)) {
+        Some(&c) => Ok(IValue::Int(c as i64)),
+        None => it.invalid_argument("index out of bounds"),
+    }
+}
+fn rt_string_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (n, c) = (it.int_arg(a[0])?, it.int_arg(a[1])?);
+    if n < 0 {
+        return it.invalid_argument("String.create");
+    }
+    Ok(it.alloc(HeapBlock::Bytes(vec![c as u8; n as usize])))
+}
+fn rt_string_sub(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, l) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let s = it.bytes_ref(a[0])?;
+    if o < 0
+        || l < 0
+        || o.checked_add(l)
+            .is_none_or(|end| end as u64 > s.len() as u64)
+    {
+        return it.invalid_argument("String.sub / Bytes.sub");
+    }
+    let sub = s[o as usize..(o + l) as usize].to_vec();
+    Ok(it.alloc(HeapBlock::Bytes(sub)))
+}
+fn rt_string_concat(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut s = it.bytes_ref(a[0])?.to_vec();
+    s.extend_from_slice(it.bytes_ref(a[1])?);
+    Ok(it.alloc(HeapBlock::Bytes(s)))
+}
+fn rt_string_of_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    Ok(it.alloc(HeapBlock::Bytes(n.to_string().into_bytes())))
+}
+fn rt_int_of_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    match parse_int(it.bytes_ref(a[0])?) {
+        Some(n) => Ok(IValue::Int(n)),
+        None => it.failwith("int_of_string"),
+    }
+}
+fn rt_bytes_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Bytes.create");
+    }
+    Ok(it.alloc(HeapBlock::Bytes(vec![0; n as usize])))
+}
+fn rt_bytes_unsafe_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (i, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let b = it.bytes_mut(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| b.get_mut(i)) {
+        Some(byte) => *byte = c as u8,
+        None => {
+            return Err(StopReason::Invalid(format!(
+                "egret_bytes_unsafe_set: index {i} out of bounds"
+            )))
+        }
+    }
+    Ok(UNIT)
+}
+fn rt_blit_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (so, d_o, len) = (it.int_arg(a[1])?, it.int_arg(a[3])?, it.int_arg(a[4])?);
+    let src = it.bytes_ref(a[0])?;
+    let range = |o: i64, n: usize| {
+        (o >= 0 && len >= 0 && (o + len) as u64 <= n as u64).then(|| o as usize..(o + len) as usize)
+    };
+    let Some(from) = range(so, src.len()) else {
+        return Err(StopReason::Invalid(
+            "egret_blit_string: source out of bounds".into(),
+        ));
+    };
+    let chunk = src[from].to_vec();
+    let dst = it.bytes_mut(a[2])?;
+    let Some(to) = range(d_o, dst.len()) else {
+        return Err(StopReason::Invalid(
+            "egret_blit_string: destination out of bounds".into(),
+        ));
+    };
+    dst[to].copy_from_slice(&chunk);
+    Ok(UNIT)
+}
+fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Array.make");
+    }
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![a[1]; n as usize],
+    }))
+}
+fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.fields_mut(a[0])?.len() as i64))
+}
+fn rt_array_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    match usize::try_from(i)
+        .ok()
+        .and_then(|i| it.fields_mut(a[0]).ok()?.get(i).copied())
+    {
+        Some(v) => Ok(v),
+        None => {
+            it.fields_mut(a[0])?;
+            it.invalid_argument("index out of bounds")
+        }
+    }
+}
+fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    let fields = it.fields_mut(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| fields.get_mut(i)) {
+        Some(f) => {
+            *f = a[2];
+            Ok(UNIT)
+        }
+        None => it.invalid_argument("index out of bounds"),
+    }
+}
+fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = it
+        .argv
+        .clone()
+        .into_iter()
+        .map(|arg| it.alloc(HeapBlock::Bytes(arg)))
+        .collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_format_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(a[0])?.to_vec();
+    let n = it.int_arg(a[1])?;
+    Ok(it.alloc(HeapBlock::Bytes(format_int(&spec, n))))
+}
+fn rt_format_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(a[0])?.to_vec();
+    let s = it.bytes_ref(a[1])?.to_vec();
+    Ok(it.alloc(HeapBlock::Bytes(pad_to_width(&spec, &s))))
+}
+fn rt_format_char(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(a[0])?.to_vec();
+    let c = it.int_arg(a[1])? as u8;
+    Ok(it.alloc(HeapBlock::Bytes(pad_to_width(&spec, &[c]))))
+}
+
+/// OCaml's `int_of_string` (the C runtime's `egret_int_of_string`, after OCaml's
+/// `parse_intnat`): optional sign, `0x 0o 0b 0u` prefixes, `_` separators after the first digit;
+/// decimal must fit in 63 bits signed, other bases in 63 bits unsigned.
+fn parse_int(p: &[u8]) -> Option<i64> {
+    let mut i = 0;
+    let mut negative = false;
+    if i < p.len() && (p[i] == b'-' || p[i] == b'+') {
+        negative = p[i] == b'-';
+        i += 1;
+    }
+    let (mut base, mut signed_range) = (10u64, true);
+    if i + 1 < p.len() && p[i] == b'0' {
+        let prefix = match p[i + 1] {
+            b'x' | b'X' => Some(16),
+            b'o' | b'O' => Some(8),
+            b'b' | b'B' => Some(2),
+            b'u' | b'U' => Some(10),
+            _ => None,
+        };
+        if let Some(b) = prefix {
+            base = b;
+            signed_range = false;
+            i += 2;
+        }
+    }
+    if i >= p.len() {
+        return None;
+    }
+    let limit: u64 = if signed_range { 1 << 62 } else { (1 << 63) - 1 };
+    let mut acc: u64 = 0;
+    let mut digits = 0;
+    for &c in &p[i..] {
+        if c == b'_' && digits > 0 {
+            continue;
+        }
+        let d = (c as char).to_digit(16)? as u64;
+        if d >= base || acc > (limit - d) / base {
+            return None;
+        }
+        acc = acc * base + d;
+        digits += 1;
+    }
+    if signed_range && !negative && acc > limit - 1 {
+        return None;
+    }
+    let r = if negative {
+        (acc as i64).wrapping_neg()
+    } else {
+        acc as i64
+    };
+    // Non-decimal literals denote 63-bit words: wrap into the int range.
+    Some((r << 1) >> 1)
+}
+
+/// The flags and width of a Printf conversion `%[-0+ #]*[0-9]*c`.
+struct Spec {
+    left: bool,
+    zero: bool,
+    plus: bool,
+    space: bool,
+    alt: bool,
+    width: usize,
+    conv: u8,
+}
+
+fn parse_spec(spec: &[u8]) -> Spec {
+    let body = spec.get(1..spec.len().saturating_sub(1)).unwrap_or(&[]);
+    let mut s = Spec {
+        left: false,
+        zero: false,
+        plus: false,
+        space: false,
+        alt: false,
+        width: 0,
+        conv: spec.last().copied().unwrap_or(b'd'),
+    };
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'-' => s.left = true,
+            b'0' => s.zero = true,
+            b'+' => s.plus = true,
+            b' ' => s.space = true,
+            b'#' => s.alt = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    while i < body.len() && body[i].is_ascii_digit() {
+        s.width = s.width * 10 + (body[i] - b'0') as usize;
+        i += 1;
+    }
+    s
+}
+
+/// `egret_format_int`: C's printf of the 63-bit int `n` with the spec's flags and width (`%d %i`
+/// signed; `%u %x %X %o` of the 63-bit two's complement).
+fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
+    let s = parse_spec(spec);
+    let (sign, digits, prefix) = match s.conv {
+        b'd' | b'i' => {
+            let sign = if n < 0 {
+                "-"
+            } else if s.plus {
+                "+"
+            } else if s.space {
+                " "
+            } else {
+                ""
+            };
+            (sign, n.unsigned_abs().to_string(), "")
+        }
+        conv => {
+            let u = (n as u64) & 0x7fff_ffff_ffff_ffff;
+            match conv {
+                b'x' => (
+                    "",
+                    format!("{u:x}"),
+                    if s.alt && u != 0 { "0x" } else { "" },
+                ),
+                b'X' => (
+                    "",
+                    format!("{u:X}"),
+                    if s.alt && u != 0 { "0X" } else { "" },
+                ),
+                b'o' => ("", format!("{u:o}"), if s.alt && u != 0 { "0" } else { "" }),
+                _ => ("", u.to_string(), ""),
+            }
+        }
+    };
+    let len = sign.len() + prefix.len() + digits.len();
+    let pad = s.width.saturating_sub(len);
+    let mut out = Vec::new();
+    if s.left {
+        out.extend_from_slice(sign.as_bytes());
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend_from_slice(digits.as_bytes());
+        out.resize(out.len() + pad, b' ');
+    } else if s.zero {
+        out.extend_from_slice(sign.as_bytes());
+        out.extend_from_slice(prefix.as_bytes());
+        out.resize(out.len() + pad, b'0');
+        out.extend_from_slice(digits.as_bytes());
+    } else {
+        out.resize(pad, b' ');
+        out.extend_from_slice(sign.as_bytes());
+        out.extend_from_slice(prefix.as_bytes());
+        out.extend_from_slice(digits.as_bytes());
+    }
+    out
+}
+
+/// `egret_format_string`/`_char`: `s` padded with spaces to the spec's width (on the right with
+/// `-`).
+fn pad_to_width(spec: &[u8], s: &[u8]) -> Vec<u8> {
+    let p = parse_spec(spec);
+    let pad = p.width.saturating_sub(s.len());
+    let mut out = Vec::with_capacity(s.len() + pad);
+    if !p.left {
+        out.resize(pad, b' ');
+    }
+    out.extend_from_slice(s);
+    if p.left {
+        out.resize(out.len() + pad, b' ');
+    }
+    out
+}
+
+/// Where a frame's result goes.
+#[derive(Clone, Copy, Debug)]
+enum Dest {
+    /// The entry function: the run's result.
+    Entry,
+    /// The caller's value defined by the call.
+    Value(Value),
+    /// The caller returns it too (a tail call made as a real call: from a handler frame).
+    Return,
 }
 
 /// One activation.
@@ -158,8 +558,10 @@ struct Frame {
     vals: Vec<IValue>,
     pc: u32,
     block: Block,
-    /// Where the caller wants the result.
-    dest: Option<Value>,
+    /// Where the result goes.
+    dest: Dest,
+    /// `Some(env)` for the body of an `egret_try`: a handler.
+    try_env: Option<IValue>,
 }
 
 /// The interpreter's state: the heap, the output, the budget.
@@ -172,8 +574,10 @@ pub struct Interpreter<'m> {
     pub stderr: Vec<u8>,
     /// Statements left to execute.
     pub fuel: u64,
-    /// Frames allowed before the program ends with `Stack_overflow`.
+    /// Frames allowed before a call raises `Stack_overflow`.
     pub max_depth: usize,
+    /// `Sys.argv`.
+    pub argv: Vec<Vec<u8>>,
 }
 
 impl<'m> Interpreter<'m> {
@@ -187,6 +591,7 @@ impl<'m> Interpreter<'m> {
             stderr: Vec::new(),
             fuel,
             max_depth: 1_000_000,
+            argv: vec![b"egret".to_vec()],
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();
@@ -241,6 +646,201 @@ impl<'m> Interpreter<'m> {
         Err(StopReason::Exit(2))
     }
 
+    /// A fresh heap block.
+    pub fn alloc(&mut self, block: HeapBlock) -> IValue {
+        self.heap.push(block);
+        IValue::Ptr(self.heap.len() as u32 - 1)
+    }
+
+    /// The bytes of a string value, borrowed.
+    fn bytes_ref(&self, v: IValue) -> Result<&[u8], StopReason> {
+        match v {
+            IValue::Ptr(p) => match &self.heap[p as usize] {
+                HeapBlock::Bytes(b) => Ok(b),
+                b => Err(StopReason::Invalid(format!("expected a string, got {b:?}"))),
+            },
+            v => Err(StopReason::Invalid(format!("expected a string, got {v:?}"))),
+        }
+    }
+
+    fn bytes_mut(&mut self, v: IValue) -> Result<&mut Vec<u8>, StopReason> {
+        match v {
+            IValue::Ptr(p) => match &mut self.heap[p as usize] {
+                HeapBlock::Bytes(b) => Ok(b),
+                b => Err(StopReason::Invalid(format!("expected bytes, got {b:?}"))),
+            },
+            v => Err(StopReason::Invalid(format!("expected bytes, got {v:?}"))),
+        }
+    }
+
+    /// The fields of a block of values (an array).
+    fn fields_mut(&mut self, v: IValue) -> Result<&mut Vec<IValue>, StopReason> {
+        match v {
+            IValue::Ptr(p) => match &mut self.heap[p as usize] {
+                HeapBlock::Fields { fields, .. } => Ok(fields),
+                b => Err(StopReason::Invalid(format!("expected a block, got {b:?}"))),
+            },
+            v => Err(StopReason::Invalid(format!("expected a block, got {v:?}"))),
+        }
+    }
+
+    /// The identity of the predefined exception `name`: the module's `egret_exn_<name>` object.
+    pub fn exception_identity(&self, name: &str) -> Option<IValue> {
+        let symbol = format!("egret_exn_{name}");
+        let i = self.module.data.iter().position(|d| d.name == symbol)?;
+        Some(IValue::Ptr(self.data_blocks[i]))
+    }
+
+    /// Raises the constant predefined exception `name`.
+    pub fn raise_constant(&mut self, name: &str) -> Result<IValue, StopReason> {
+        match self.exception_identity(name) {
+            Some(id) => Err(StopReason::Raise(id)),
+            None => self.uncaught_exception(name),
+        }
+    }
+
+    /// Raises the predefined exception `name` (`Failure`, `Invalid_argument`) with a message.
+    fn raise_with_string(&mut self, name: &str, msg: &str) -> Result<IValue, StopReason> {
+        match self.exception_identity(name) {
+            Some(id) => {
+                let arg = self.alloc(HeapBlock::Bytes(msg.as_bytes().to_vec()));
+                let exn = self.alloc(HeapBlock::Fields {
+                    tag: 0,
+                    fields: vec![id, arg],
+                });
+                Err(StopReason::Raise(exn))
+            }
+            None => self.uncaught_exception(&format!("{name}(\"{msg}\")")),
+        }
+    }
+
+    pub fn invalid_argument(&mut self, msg: &str) -> Result<IValue, StopReason> {
+        self.raise_with_string("Invalid_argument", msg)
+    }
+
+    pub fn failwith(&mut self, msg: &str) -> Result<IValue, StopReason> {
+        self.raise_with_string("Failure", msg)
+    }
+
+    /// OCaml's `compare` (the C runtime's `compare_values`): ints before blocks, strings
+    /// bytewise, exception identities by their number, other blocks by tag, then size, then
+    /// fields left to right; a closure raises `Invalid_argument "compare: functional value"`.
+    /// Iterative, so long lists compare in constant Rust stack.
+    pub fn compare(&mut self, a: IValue, b: IValue) -> Result<i64, StopReason> {
+        let mut work = vec![(a, b)];
+        while let Some((a, b)) = work.pop() {
+            if a == b {
+                continue;
+            }
+            let (pa, pb) = match (a, b) {
+                (IValue::Int(x), IValue::Int(y)) => return Ok(if x < y { -1 } else { 1 }),
+                (IValue::Int(_), IValue::Ptr(_)) => return Ok(-1),
+                (IValue::Ptr(_), IValue::Int(_)) => return Ok(1),
+                (IValue::Ptr(x), IValue::Ptr(y)) => (x as usize, y as usize),
+                (a, b) => {
+                    return Err(StopReason::Invalid(format!(
+                        "compare of non-values {a:?} and {b:?}"
+                    )))
+                }
+            };
+            let tag = |blk: &HeapBlock| match blk {
+                HeapBlock::Fields { tag, .. } => *tag,
+                HeapBlock::Bytes(_) => 252,
+            };
+            let (ta, tb) = (tag(&self.heap[pa]), tag(&self.heap[pb]));
+            if ta == 247 || tb == 247 {
+                self.invalid_argument("compare: functional value")?;
+            }
+            if ta != tb {
+                return Ok(if ta < tb { -1 } else { 1 });
+            }
+            match (&self.heap[pa], &self.heap[pb]) {
+                (HeapBlock::Bytes(x), HeapBlock::Bytes(y)) => match x.cmp(y) {
+                    std::cmp::Ordering::Equal => {}
+                    o => return Ok(o as i64),
+                },
+                (HeapBlock::Fields { fields: x, .. }, HeapBlock::Fields { fields: y, .. }) => {
+                    if ta == 248 {
+                        let (ix, iy) = (x.get(1), y.get(1));
+                        if ix != iy {
+                            let n = |v: Option<&IValue>| match v {
+                                Some(IValue::Int(n)) => *n,
+                                _ => 0,
+                            };
+                            return Ok(if n(ix) < n(iy) { -1 } else { 1 });
+                        }
+                        continue;
+                    }
+                    if x.len() != y.len() {
+                        return Ok(if x.len() < y.len() { -1 } else { 1 });
+                    }
+                    work.extend(x.iter().copied().zip(y.iter().copied()).rev());
+                }
+                _ => unreachable!("blocks of equal tags have the same kind"),
+            }
+        }
+        Ok(0)
+    }
+
+    /// OCaml's text for an exception value (the C runtime's `egret_format_exception`, after
+    /// OCaml's `caml_format_exception`).
+    pub fn format_exception(&self, exn: IValue) -> Vec<u8> {
+        let block = |v: IValue| match v {
+            IValue::Ptr(p) => Some(&self.heap[p as usize]),
+            _ => None,
+        };
+        let fields = |v: IValue| match block(v) {
+            Some(HeapBlock::Fields { tag, fields }) => Some((*tag, fields.as_slice())),
+            _ => None,
+        };
+        let string = |v: IValue| match block(v) {
+            Some(HeapBlock::Bytes(b)) => Some(b.as_slice()),
+            _ => None,
+        };
+        let name_of = |identity: IValue| {
+            fields(identity)
+                .and_then(|(_, f)| f.first().copied())
+                .and_then(string)
+                .unwrap_or(b"<exception>")
+                .to_vec()
+        };
+        let Some((tag, exn_fields)) = fields(exn) else {
+            return b"<exception>".to_vec();
+        };
+        if tag == 248 {
+            return name_of(exn);
+        }
+        let identity = exn_fields.first().copied().unwrap_or(UNIT);
+        let mut out = name_of(identity);
+        let special = out == b"Match_failure" || out == b"Assert_failure";
+        let (mut bucket, mut start) = (exn_fields, 1);
+        if exn_fields.len() == 2 && special {
+            if let Some((0, inner)) = fields(exn_fields[1]) {
+                bucket = inner;
+                start = 0;
+            }
+        }
+        out.push(b'(');
+        for (k, v) in bucket.iter().enumerate().skip(start) {
+            if k > start {
+                out.extend_from_slice(b", ");
+            }
+            match v {
+                IValue::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
+                v => match string(*v) {
+                    Some(s) => {
+                        out.push(b'"');
+                        out.extend_from_slice(s);
+                        out.push(b'"');
+                    }
+                    None => out.push(b'_'),
+                },
+            }
+        }
+        out.push(b')');
+        out
+    }
+
     /// Runs `f(args)` to completion.
     pub fn run(&mut self, f: FuncId, args: &[IValue]) -> Result<Outcome, InterpError> {
         let r = self.exec(f, args);
@@ -257,7 +857,7 @@ impl<'m> Interpreter<'m> {
         })
     }
 
-    fn new_frame(&self, f: FuncId, args: &[IValue], dest: Option<Value>) -> Result<Frame, Stop> {
+    fn new_frame(&self, f: FuncId, args: &[IValue], dest: Dest) -> Result<Frame, Stop> {
         let Some(func) = self.module.functions.get(f.index()) else {
             return invalid(format!("call of function {f:?} out of range"));
         };
@@ -281,12 +881,13 @@ impl<'m> Interpreter<'m> {
             pc: func.blocks.first().map_or(0, |b| b.start).max(pc),
             block: Block(0),
             dest,
+            try_env: None,
         })
     }
 
     fn exec(&mut self, entry: FuncId, args: &[IValue]) -> Result<IValue, Stop> {
         let m = self.module;
-        let mut stack = vec![self.new_frame(entry, args, None)?];
+        let mut stack = vec![self.new_frame(entry, args, Dest::Entry)?];
         loop {
             if self.fuel == 0 {
                 return Err(Stop::Error(InterpError::OutOfFuel));
@@ -315,7 +916,10 @@ impl<'m> Interpreter<'m> {
                 Stmt::FuncAddr(f) => IValue::Code(*f),
                 Stmt::StackSlot { words } => {
                     // A stack area behaves like a block only this activation refers to.
-                    self.heap.push(HeapBlock::Fields { tag: 0, fields: vec![UNIT; *words as usize] });
+                    self.heap.push(HeapBlock::Fields {
+                        tag: 0,
+                        fields: vec![UNIT; *words as usize],
+                    });
                     IValue::Ptr(self.heap.len() as u32 - 1)
                 }
                 Stmt::Unary(op, a) => match op {
@@ -406,15 +1010,29 @@ impl<'m> Interpreter<'m> {
                             if argv.len() < lo || argv.len() > hi {
                                 return invalid(format!("{name}: bad argument count"));
                             }
+                            let tail = matches!(s, Stmt::TailCall { .. });
                             let r = match prim(self, &argv) {
                                 Ok(r) => r,
                                 Err(StopReason::Exit(c)) => return Err(Stop::Exit(c)),
                                 Err(StopReason::Invalid(e)) => return invalid(e),
+                                Err(StopReason::Raise(exn)) => {
+                                    if let Some(r) = self.unwind(&mut stack, exn)? {
+                                        return Ok(r);
+                                    }
+                                    continue;
+                                }
+                                Err(StopReason::RunTry { code, env }) => {
+                                    if let Some(r) =
+                                        self.call(&mut stack, code, &[env], tail, Some(env))?
+                                    {
+                                        return Ok(r);
+                                    }
+                                    continue;
+                                }
                             };
-                            if let Stmt::TailCall { .. } = s {
+                            if tail {
                                 // A runtime tail call returns its result to our caller.
-                                self.ret(&mut stack, r);
-                                if stack.is_empty() {
+                                if let Some(r) = self.ret(&mut stack, r)? {
                                     return Ok(r);
                                 }
                                 continue;
@@ -425,24 +1043,15 @@ impl<'m> Interpreter<'m> {
                             continue;
                         }
                     };
-                    if let Stmt::TailCall { .. } = s {
-                        let dest = fr.dest;
-                        let new = self.new_frame(target, &argv, dest)?;
-                        *stack.last_mut().unwrap() = new;
-                    } else {
-                        if stack.len() >= self.max_depth {
-                            self.uncaught_exception("Stack_overflow").ok();
-                            return Err(Stop::Exit(2));
-                        }
-                        let new = self.new_frame(target, &argv, Some(Value(pc)))?;
-                        stack.push(new);
+                    let tail = matches!(s, Stmt::TailCall { .. });
+                    if let Some(r) = self.call(&mut stack, target, &argv, tail, None)? {
+                        return Ok(r);
                     }
                     continue;
                 }
                 Stmt::Return(v) => {
                     let r = get(v);
-                    self.ret(&mut stack, r);
-                    if stack.is_empty() {
+                    if let Some(r) = self.ret(&mut stack, r)? {
                         return Ok(r);
                     }
                     continue;
@@ -480,13 +1089,100 @@ impl<'m> Interpreter<'m> {
         }
     }
 
-    /// Pops the current frame, giving `r` to the caller if there is one.
-    fn ret(&self, stack: &mut Vec<Frame>, r: IValue) {
+    /// Calls `f(args)` from the current frame (as a tail call if `tail`), as the body of an
+    /// `egret_try` if `try_env` is given. A call too deep raises `Stack_overflow`. Returns the
+    /// run's result if the program ended.
+    fn call(
+        &mut self,
+        stack: &mut Vec<Frame>,
+        f: FuncId,
+        args: &[IValue],
+        tail: bool,
+        try_env: Option<IValue>,
+    ) -> Result<Option<IValue>, Stop> {
+        let caller = stack.last().unwrap();
+        // A handler frame stays: its tail calls are real calls whose result it returns.
+        let replace = tail && caller.try_env.is_none();
+        if !replace && stack.len() >= self.max_depth {
+            return match self.raise_constant("Stack_overflow") {
+                Err(StopReason::Raise(exn)) => self.unwind(stack, exn),
+                _ => Err(Stop::Exit(2)),
+            };
+        }
+        let dest = if replace {
+            caller.dest
+        } else if tail {
+            Dest::Return
+        } else {
+            Dest::Value(Value(caller.pc))
+        };
+        let mut frame = self.new_frame(f, args, dest)?;
+        frame.try_env = try_env;
+        if replace {
+            *stack.last_mut().unwrap() = frame;
+        } else {
+            stack.push(frame);
+        }
+        Ok(None)
+    }
+
+    /// Pops the current frame, which returns `r`; a handler frame stores `r` in its env and
+    /// returns false. Returns the run's result if that was the entry frame.
+    fn ret(&mut self, stack: &mut Vec<Frame>, r: IValue) -> Result<Option<IValue>, Stop> {
         let done = stack.pop().unwrap();
-        if let Some(caller) = stack.last_mut() {
-            let dest = done.dest.unwrap();
-            caller.vals[dest.index()] = r;
-            caller.pc = dest.0 + 1;
+        let r = match done.try_env {
+            Some(env) => {
+                self.store_env(env, r)?;
+                IValue::Int(0)
+            }
+            None => r,
+        };
+        self.deliver(stack, done.dest, r)
+    }
+
+    /// Gives `r` to `dest` (the frame that returned it is popped already).
+    fn deliver(
+        &mut self,
+        stack: &mut Vec<Frame>,
+        dest: Dest,
+        r: IValue,
+    ) -> Result<Option<IValue>, Stop> {
+        match dest {
+            Dest::Entry => Ok(Some(r)),
+            Dest::Value(v) => {
+                let caller = stack.last_mut().unwrap();
+                caller.vals[v.index()] = r;
+                caller.pc = v.0 + 1;
+                Ok(None)
+            }
+            Dest::Return => self.ret(stack, r),
+        }
+    }
+
+    /// Raises `exn`: pops frames up to the innermost handler, whose `egret_try` returns true
+    /// with `exn` in env field 0; with no handler, the program ends with OCaml's message.
+    fn unwind(&mut self, stack: &mut Vec<Frame>, exn: IValue) -> Result<Option<IValue>, Stop> {
+        while let Some(frame) = stack.pop() {
+            if let Some(env) = frame.try_env {
+                self.store_env(env, exn)?;
+                return self.deliver(stack, frame.dest, IValue::Int(1));
+            }
+        }
+        let mut message = b"Fatal error: exception ".to_vec();
+        message.extend_from_slice(&self.format_exception(exn));
+        message.push(b'\n');
+        self.stderr.extend_from_slice(&message);
+        Err(Stop::Exit(2))
+    }
+
+    /// Stores `v` in field 0 of a `try` environment.
+    fn store_env(&mut self, env: IValue, v: IValue) -> Result<(), Stop> {
+        match self.fields_mut(env) {
+            Ok(fields) if !fields.is_empty() => {
+                fields[0] = v;
+                Ok(())
+            }
+            _ => invalid(format!("egret_try: bad environment {env:?}")),
         }
     }
 

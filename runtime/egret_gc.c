@@ -1,0 +1,535 @@
+/* egret's heap: allocation and a mark-sweep garbage collector.
+ *
+ * Design (see egret_runtime.h for the allocation protocol compiled code follows):
+ *
+ *   - The heap is one contiguous reservation of address space, committed from its low end as
+ *     it grows, so "is this word a heap address" is a range check. Objects never move.
+ *   - Free memory is a list of free *spans* in address order, rebuilt by every sweep. Small
+ *     objects are bump-allocated from the current span ("young region", [egret_young_ptr,
+ *     egret_young_limit)), which compiled code does inline; when it is exhausted the slow path
+ *     `egret_alloc` takes the next span that fits (skipping smaller ones until the next sweep).
+ *     Objects of more than MEDIUM_WORDS words are carved first-fit out of any span.
+ *   - Two side bitmaps with one bit per heap word: `start_bits` marks the header of every
+ *     object known to the collector, `mark_bits` the headers of objects found live. The fast
+ *     path does not touch them: at the start of a collection the regions bump-allocated since
+ *     the previous one are parsed header by header and their objects' start bits set.
+ *   - Roots are found conservatively: the words of the program stack from the current stack
+ *     pointer to its base (the runtime allocates that stack in `main`), the callee-saved
+ *     registers (spilled into this frame by setjmp and __builtin_unwind_init), and
+ *     egret_extra_args. A root may point anywhere inside a block, its header included: the
+ *     containing block is the nearest start bit at or below the address, searched at most
+ *     LARGE_WORDS back; blocks longer than that are "large" and found in a sorted table.
+ *   - Heap objects are scanned precisely: a field is followed only if it points exactly at
+ *     field 0 of a block with a start bit; closures' field 0 (a code pointer) is skipped, and
+ *     blocks with a tag >= No_scan_tag (strings) are not scanned. Marking uses an explicit
+ *     stack, so a list of a million cells does not recurse.
+ *   - The sweep walks the mark bitmap only (never the free memory): the gaps between live
+ *     blocks become the new free spans, the mark bitmap becomes the start bitmap.
+ *   - A collection happens when no free span can serve an allocation, i.e. after about as many
+ *     words as were free after the previous one. After it the heap grows until free space is at
+ *     least as large as live data (and the request fits), so the heap stays within about twice
+ *     the live data and every collection is paid for by as much allocation as there is live
+ *     data.
+ *   - EGRET_GC_STRESS=1 collects at every allocation (compiled code always takes the slow
+ *     path: egret_young_limit == egret_young_ptr). EGRET_GC_STATS=1 prints a summary to stderr
+ *     at exit.
+ */
+#define _GNU_SOURCE
+#include "egret_runtime.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* ---- the inline-allocation protocol ---- */
+
+uint64_t *egret_young_ptr;
+uint64_t *egret_young_limit;
+
+/* ---- tuning ---- */
+
+#define WORD 8
+#define PAGE_BYTES ((size_t)4096)
+/* Address space reserved for the heap: the first of these sizes mmap grants. */
+#define MAX_RESERVE_BYTES ((size_t)1 << 37)
+#define MIN_RESERVE_BYTES ((size_t)1 << 26)
+/* The first committed heap, and the smallest growth step. */
+#define INITIAL_HEAP_BYTES ((size_t)8 << 20)
+#define STRESS_INITIAL_HEAP_BYTES ((size_t)256 << 10)
+#define GROWTH_STEP_BYTES ((size_t)1 << 20)
+/* After a collection, free space must be at least FREE_PER_LIVE_PERCENT % of live data. */
+#define FREE_PER_LIVE_PERCENT 200
+/* Blocks of more words than this (header included) are carved first-fit from the spans. */
+#define MEDIUM_WORDS 64
+/* Blocks of more words than this (header included) are "large": recorded in a table. */
+#define LARGE_WORDS EGRET_LARGE_WORDS
+/* Free gaps smaller than this many words are not worth a span. */
+#define MIN_SPAN_WORDS 2
+
+#define No_scan_tag 251
+
+/* ---- state ---- */
+
+static uint64_t *heap_base;        /* start of the reservation */
+static uint64_t *heap_end;         /* end of the committed heap */
+static uint64_t *heap_reserve_end; /* end of the reservation */
+static uint64_t *start_bits;       /* one bit per heap word: a block's header is here */
+static uint64_t *mark_bits;        /* one bit per heap word: that block is live */
+static size_t bitmap_reserve_bytes;
+
+static int gc_initialised;
+static int stress_mode;
+static int stats_mode;
+
+struct span {
+  uint64_t *start, *end;
+};
+
+/* Free spans in address order; spans[span_next..span_count) are still available. */
+static struct span *spans;
+static size_t span_count, span_capacity, span_next;
+
+/* The region being bump-allocated: [region_start, egret_young_ptr) is allocated,
+ * [egret_young_ptr, region_limit) is free. egret_young_limit is region_limit, or
+ * egret_young_ptr in stress mode. */
+static uint64_t *region_start, *region_limit;
+
+/* Regions bump-allocated since the last collection, not parsed yet. */
+static struct span *fresh;
+static size_t fresh_count, fresh_capacity;
+
+/* Large blocks (headers), sorted by address at each collection. */
+static uint64_t **large;
+static size_t large_count, large_capacity;
+static int large_sorted = 1;
+
+/* The mark stack: headers of marked blocks whose fields are still to be scanned. */
+static uint64_t **mark_stack;
+static size_t mark_top, mark_capacity;
+
+/* Statistics. */
+static uint64_t stat_collections;
+static uint64_t stat_live_words; /* after the last collection */
+static uint64_t stat_peak_heap_bytes;
+static uint64_t stat_allocated_words; /* up to the last retired region */
+
+/* ---- fatal errors ---- */
+
+void egret_out_of_memory(void) {
+  egret_flush_std_channels();
+  static const char msg[] = "Fatal error: out of memory\n";
+  (void)!write(2, msg, sizeof msg - 1);
+  _exit(2);
+}
+
+static void gc_fatal(const char *what) __attribute__((noreturn));
+static void gc_fatal(const char *what) {
+  egret_flush_std_channels();
+  (void)!write(2, "Fatal error: GC: ", 17);
+  (void)!write(2, what, strlen(what));
+  (void)!write(2, "\n", 1);
+  abort();
+}
+
+/* A growable array of `size`-byte elements outside the heap (malloc'd). */
+static void *grow_array(void *array, size_t *capacity, size_t size) {
+  size_t n = *capacity < 64 ? 64 : *capacity * 2;
+  void *p = realloc(array, n * size);
+  if (p == NULL) egret_out_of_memory();
+  *capacity = n;
+  return p;
+}
+
+/* ---- bitmaps ---- */
+
+static inline size_t word_index(const uint64_t *p) { return (size_t)(p - heap_base); }
+
+static inline int bit_test(const uint64_t *bits, size_t i) { return (bits[i >> 6] >> (i & 63)) & 1; }
+static inline void bit_set(uint64_t *bits, size_t i) { bits[i >> 6] |= (uint64_t)1 << (i & 63); }
+
+/* ---- the address space ---- */
+
+static void *reserve(size_t bytes) {
+  void *p = mmap(NULL, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+static int commit(void *start, size_t bytes) {
+  return mprotect(start, bytes, PROT_READ | PROT_WRITE) == 0;
+}
+
+static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+
+/* Extends the committed heap (and its bitmaps) to `new_bytes`; the new memory becomes a free
+ * span. Returns 0 when the reservation or the system refuses. */
+static int grow_heap_to(size_t new_bytes) {
+  size_t old_bytes = (size_t)(heap_end - heap_base) * WORD;
+  if (new_bytes <= old_bytes) return 1;
+  if (new_bytes > (size_t)(heap_reserve_end - heap_base) * WORD) return 0;
+  if (!commit((char *)heap_base + old_bytes, new_bytes - old_bytes)) return 0;
+  size_t old_map = round_up(old_bytes / 64, PAGE_BYTES);
+  size_t new_map = round_up(new_bytes / 64, PAGE_BYTES);
+  if (new_map > old_map) {
+    if (!commit((char *)start_bits + old_map, new_map - old_map)) return 0;
+    if (!commit((char *)mark_bits + old_map, new_map - old_map)) return 0;
+  }
+  uint64_t *old_end = heap_end;
+  heap_end = heap_base + new_bytes / WORD;
+  if (new_bytes > stat_peak_heap_bytes) stat_peak_heap_bytes = new_bytes;
+  /* The new memory is a span at the end of the list (joining the last one if adjacent). */
+  if (span_count > span_next && spans[span_count - 1].end == old_end) {
+    spans[span_count - 1].end = heap_end;
+  } else {
+    if (span_count == span_capacity) spans = grow_array(spans, &span_capacity, sizeof *spans);
+    spans[span_count++] = (struct span){old_end, heap_end};
+  }
+  return 1;
+}
+
+static void gc_init(void) {
+  const char *s = getenv("EGRET_GC_STRESS");
+  stress_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
+  s = getenv("EGRET_GC_STATS");
+  stats_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
+  for (size_t bytes = MAX_RESERVE_BYTES; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
+    void *heap = reserve(bytes);
+    if (heap == NULL) continue;
+    void *starts = reserve(bytes / 64);
+    void *marks = reserve(bytes / 64);
+    if (starts != NULL && marks != NULL) {
+      heap_base = heap;
+      heap_end = heap_base;
+      heap_reserve_end = heap_base + bytes / WORD;
+      start_bits = starts;
+      mark_bits = marks;
+      bitmap_reserve_bytes = bytes / 64;
+      break;
+    }
+    munmap(heap, bytes);
+    if (starts != NULL) munmap(starts, bytes / 64);
+    if (marks != NULL) munmap(marks, bytes / 64);
+  }
+  if (heap_base == NULL) egret_out_of_memory();
+  gc_initialised = 1;
+  if (!grow_heap_to(stress_mode ? STRESS_INITIAL_HEAP_BYTES : INITIAL_HEAP_BYTES)) egret_out_of_memory();
+}
+
+/* ---- the young region ---- */
+
+static void publish_limit(void) { egret_young_limit = stress_mode ? egret_young_ptr : region_limit; }
+
+/* Ends bump allocation in the current region, remembering its allocated part for parsing. */
+static void retire_region(void) {
+  if (region_start != NULL && egret_young_ptr > region_start) {
+    if (fresh_count == fresh_capacity) fresh = grow_array(fresh, &fresh_capacity, sizeof *fresh);
+    fresh[fresh_count++] = (struct span){region_start, egret_young_ptr};
+    stat_allocated_words += (uint64_t)(egret_young_ptr - region_start);
+  }
+  region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
+}
+
+/* Starts bump allocation in the next span with room for `words`; spans too small for it are
+ * given up until the next sweep. Returns 0 when no span is left. */
+static int refill(size_t words) {
+  retire_region();
+  while (span_next < span_count) {
+    struct span s = spans[span_next++];
+    if ((size_t)(s.end - s.start) >= words) {
+      region_start = egret_young_ptr = s.start;
+      region_limit = s.end;
+      publish_limit();
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Carves `words` from the first span that has them. Returns NULL when none has. */
+static uint64_t *carve(size_t words) {
+  for (size_t i = span_next; i < span_count; i++) {
+    if ((size_t)(spans[i].end - spans[i].start) >= words) {
+      uint64_t *p = spans[i].start;
+      spans[i].start += words;
+      return p;
+    }
+  }
+  return NULL;
+}
+
+/* ---- finding blocks ---- */
+
+static int compare_pointers(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t) * (uint64_t *const *)a, y = (uintptr_t) * (uint64_t *const *)b;
+  return x < y ? -1 : x > y;
+}
+
+static inline size_t block_words(const uint64_t *header) { return (size_t)Wosize_hd(*header) + 1; }
+
+/* The header of the block containing heap word `p` (header included), or NULL. */
+static uint64_t *find_block(uint64_t *p) {
+  size_t i = word_index(p);
+  size_t lowest = i >= LARGE_WORDS ? i - LARGE_WORDS : 0;
+  size_t w = i >> 6;
+  uint64_t bits = start_bits[w] & (~(uint64_t)0 >> (63 - (i & 63)));
+  for (;;) {
+    if (bits != 0) {
+      size_t j = (w << 6) + 63 - (size_t)__builtin_clzll(bits);
+      if (j < lowest) break;
+      uint64_t *h = heap_base + j;
+      return i < j + block_words(h) ? h : NULL;
+    }
+    if (w == 0 || (w << 6) <= lowest) break;
+    bits = start_bits[--w];
+  }
+  /* No block starts within LARGE_WORDS below p: only a large block can contain it. */
+  size_t lo = 0, hi = large_count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (large[mid] <= p) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return NULL;
+  uint64_t *h = large[lo - 1];
+  return p < h + block_words(h) ? h : NULL;
+}
+
+/* ---- marking ---- */
+
+static inline void mark_block(uint64_t *h) {
+  size_t i = word_index(h);
+  uint64_t bit = (uint64_t)1 << (i & 63);
+  if (mark_bits[i >> 6] & bit) return;
+  mark_bits[i >> 6] |= bit;
+  if (Tag_hd(*h) >= No_scan_tag || Wosize_hd(*h) == 0) return;
+  if (mark_top == mark_capacity) mark_stack = grow_array(mark_stack, &mark_capacity, sizeof *mark_stack);
+  mark_stack[mark_top++] = h;
+}
+
+/* A word that may or may not be a pointer (a root). */
+static inline void mark_ambiguous(uint64_t w) {
+  uint64_t *p = (uint64_t *)(uintptr_t)(w & ~(uint64_t)7);
+  if (p < heap_base || p >= heap_end) return;
+  uint64_t *h = find_block(p);
+  if (h != NULL) mark_block(h);
+}
+
+static void mark_range(const uint64_t *lo, const uint64_t *hi) {
+  for (const uint64_t *p = lo; p < hi; p++) mark_ambiguous(*p);
+}
+
+/* Scans the blocks on the mark stack until it is empty. */
+static void drain_mark_stack(void) {
+  while (mark_top > 0) {
+    uint64_t *h = mark_stack[--mark_top];
+    uint64_t hd = *h;
+    size_t n = (size_t)Wosize_hd(hd);
+    value *fields = (value *)(h + 1);
+    for (size_t k = Tag_hd(hd) == Closure_tag ? 1 : 0; k < n; k++) {
+      value v = fields[k];
+      if (v & 7) continue; /* an int (or not a value pointer) */
+      uint64_t *fh = (uint64_t *)(uintptr_t)v - 1;
+      if (fh < heap_base || fh >= heap_end) continue; /* static data or not a pointer */
+      size_t i = word_index(fh);
+      if (!bit_test(start_bits, i)) continue;
+      mark_block(fh);
+    }
+  }
+}
+
+/* ---- sweeping ---- */
+
+static void add_span(uint64_t *start, uint64_t *end) {
+  if (end - start < MIN_SPAN_WORDS) return;
+  if (span_count == span_capacity) spans = grow_array(spans, &span_capacity, sizeof *spans);
+  spans[span_count++] = (struct span){start, end};
+}
+
+/* Rebuilds the free spans from the mark bitmap, which becomes the start bitmap. */
+static void sweep(void) {
+  size_t nwords = (size_t)(heap_end - heap_base);
+  size_t nbits = nwords / 64;
+  uint64_t *free_start = heap_base;
+  size_t live = 0;
+  span_count = span_next = 0;
+  for (size_t w = 0; w < nbits; w++) {
+    uint64_t bits = mark_bits[w];
+    while (bits != 0) {
+      size_t i = (w << 6) + (size_t)__builtin_ctzll(bits);
+      bits &= bits - 1;
+      uint64_t *h = heap_base + i;
+      size_t n = block_words(h);
+      if (h > free_start) add_span(free_start, h);
+      live += n;
+      free_start = h + n;
+    }
+  }
+  if (heap_end > free_start) add_span(free_start, heap_end);
+  uint64_t *t = start_bits;
+  start_bits = mark_bits;
+  mark_bits = t;
+  memset(mark_bits, 0, nbits * WORD);
+  /* Forget the large blocks that died. */
+  size_t k = 0;
+  for (size_t j = 0; j < large_count; j++)
+    if (bit_test(start_bits, word_index(large[j]))) large[k++] = large[j];
+  large_count = k;
+  stat_live_words = live;
+}
+
+/* ---- collection ---- */
+
+/* Sets the start bits of the blocks bump-allocated since the last collection. */
+static void parse_fresh_regions(void) {
+  for (size_t r = 0; r < fresh_count; r++) {
+    uint64_t *p = fresh[r].start, *end = fresh[r].end;
+    while (p < end) {
+      bit_set(start_bits, word_index(p));
+      p += block_words(p);
+    }
+    if (p != end) gc_fatal("heap corrupted (a block overruns its region)");
+  }
+  fresh_count = 0;
+}
+
+/* Marks from the roots; `registers` is the spilled register file in the caller's frame, which
+ * lies in the scanned part of the stack. */
+static void __attribute__((noinline)) mark_roots(void) {
+  volatile uint64_t marker = 0;
+  uint64_t *sp = (uint64_t *)((uintptr_t)&marker & ~(uintptr_t)7);
+  uint64_t *base = (uint64_t *)egret_stack_high;
+  if (base == NULL || sp >= base || (char *)sp < egret_stack_low)
+    gc_fatal("collection requested outside the program stack");
+  mark_range(sp, base);
+  drain_mark_stack();
+  mark_range(egret_extra_args, egret_extra_args + sizeof egret_extra_args / sizeof egret_extra_args[0]);
+  drain_mark_stack();
+  (void)marker;
+}
+
+static void __attribute__((noinline)) collect(void) {
+  /* Spill the callee-saved registers into this frame: setjmp stores them in `registers`, and
+   * __builtin_unwind_init makes the prologue save every callee-saved register. */
+  jmp_buf registers;
+  __builtin_unwind_init();
+  if (setjmp(registers) != 0) return;
+  retire_region();
+  parse_fresh_regions();
+  if (!large_sorted) {
+    qsort(large, large_count, sizeof *large, compare_pointers);
+    large_sorted = 1;
+  }
+  mark_roots();
+  sweep();
+  stat_collections++;
+  __asm__ volatile("" : : "r"(&registers) : "memory");
+}
+
+/* The free words in spans[span_next..). */
+static size_t free_words(void) {
+  size_t n = 0;
+  for (size_t i = span_next; i < span_count; i++) n += (size_t)(spans[i].end - spans[i].start);
+  return n;
+}
+
+/* After a collection: grows the heap so that free space is at least FREE_PER_LIVE_PERCENT % of
+ * the live data and a span of `words` exists. */
+static void grow_after_collection(size_t words) {
+  size_t live = stat_live_words;
+  size_t free = free_words();
+  size_t want_free = live / 100 * FREE_PER_LIVE_PERCENT;
+  size_t min_free = (stress_mode ? STRESS_INITIAL_HEAP_BYTES : INITIAL_HEAP_BYTES) / 2 / WORD;
+  if (want_free < min_free) want_free = min_free;
+  int fits = 0;
+  for (size_t i = span_next; i < span_count && !fits; i++)
+    fits = (size_t)(spans[i].end - spans[i].start) >= words;
+  if (free >= want_free && fits) return;
+  size_t heap_bytes = (size_t)(heap_end - heap_base) * WORD;
+  size_t extra = 0;
+  if (free < want_free) extra = (want_free - free) * WORD;
+  if (!fits && extra < words * WORD) extra = words * WORD;
+  size_t step = stress_mode ? PAGE_BYTES : GROWTH_STEP_BYTES;
+  if (extra < step) extra = step;
+  size_t target = round_up(heap_bytes + extra, step);
+  if (!grow_heap_to(target)) {
+    /* Short of the ideal: any growth that makes the request fit will do. */
+    if (fits) return;
+    if (!grow_heap_to(round_up(heap_bytes + words * WORD, PAGE_BYTES))) egret_out_of_memory();
+  }
+}
+
+/* A block of `words` words (header included), after collecting if need be. */
+static uint64_t *alloc_words(size_t words) {
+  if (words > MEDIUM_WORDS) {
+    uint64_t *p = carve(words);
+    if (p == NULL) {
+      collect();
+      grow_after_collection(words);
+      p = carve(words);
+      if (p == NULL) egret_out_of_memory();
+    }
+    bit_set(start_bits, word_index(p));
+    stat_allocated_words += words;
+    if (words > LARGE_WORDS) {
+      if (large_count == large_capacity) large = grow_array(large, &large_capacity, sizeof *large);
+      if (large_count > 0 && large[large_count - 1] > p) large_sorted = 0;
+      large[large_count++] = p;
+    }
+    return p;
+  }
+  if ((size_t)(region_limit - egret_young_ptr) < words && !refill(words)) {
+    collect();
+    grow_after_collection(words);
+    if (!refill(words)) egret_out_of_memory();
+  }
+  uint64_t *p = egret_young_ptr;
+  egret_young_ptr = p + words;
+  return p;
+}
+
+/* Stack the collector may need below its caller's frame. A collection must not be interrupted
+ * by the stack-overflow signal (it would leave the heap half-swept), so the slow path raises
+ * Stack_overflow itself when less than this remains above the guard. */
+#define GC_STACK_MARGIN ((size_t)64 << 10)
+
+static void check_stack_room(void) {
+  volatile char here = 0;
+  if (egret_stack_low != NULL && &here >= egret_stack_low &&
+      &here < egret_stack_low + EGRET_STACK_GUARD_BYTES + GC_STACK_MARGIN)
+    egret_raise_stack_overflow();
+}
+
+void *egret_alloc(uint64_t wosize, uint64_t tag) {
+  check_stack_room();
+  if (!gc_initialised) gc_init();
+  if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
+  size_t words = (size_t)wosize + 1;
+  if (stress_mode) collect();
+  uint64_t *p = alloc_words(words);
+  publish_limit();
+  p[0] = Make_header(wosize, tag);
+  return p + 1;
+}
+
+void egret_gc_collect(void) {
+  if (!gc_initialised) gc_init();
+  collect();
+  grow_after_collection(1);
+}
+
+void egret_gc_report(void) {
+  if (!stats_mode) return;
+  uint64_t allocated = stat_allocated_words;
+  if (region_start != NULL) allocated += (uint64_t)(egret_young_ptr - region_start);
+  char buf[256];
+  int n = snprintf(buf, sizeof buf,
+                   "egret gc: %llu MiB allocated, %llu collections, heap %llu KiB (peak %llu KiB), "
+                   "live %llu KiB after the last collection\n",
+                   (unsigned long long)(allocated * WORD >> 20), (unsigned long long)stat_collections,
+                   (unsigned long long)((size_t)(heap_end - heap_base) * WORD >> 10),
+                   (unsigned long long)(stat_peak_heap_bytes >> 10),
+                   (unsigned long long)(stat_live_words * WORD >> 10));
+  (void)!write(2, buf, (size_t)n);
+}
