@@ -32,10 +32,6 @@
 int egret_argc;
 char **egret_argv;
 uint64_t egret_extra_args[256];
-/* The minor heap's bump pointer and limit for the native backend's inline allocation
- * (ARCHITECTURE.md). Placeholder until the GC lands: both null, so inline allocation always
- * takes its slow path, `egret_alloc`. */
-uint64_t *egret_young_ptr, *egret_young_limit;
 
 /* ======================================================================================
  * Buffered channels: OCaml's stdout and stderr.
