@@ -141,11 +141,9 @@ impl<'s> Typer<'s> {
         count_calls(&tree, &mut counts);
         let mut wrappers = Vec::new();
         for (clause, (body, guard)) in clauses.iter().zip(bodies) {
-            // When both the guard and the body are inlined, each binds the clause's variables:
-            // the body gets fresh ones, so binders stay unique.
-            let both_inline = clause.guard_fn.is_some_and(|g| counts.get(&g) == Some(&1))
-                && counts.get(&clause.body_fn) == Some(&1);
-            let body = if both_inline && !clause.vars.is_empty() {
+            // The guard and the body each bind the clause's variables (as `let`s when inlined,
+            // as parameters when shared): the guard gets fresh ones, so binders stay unique.
+            let guard = guard.map(|mut g| {
                 let fresh: Vec<VarId> = clause
                     .vars
                     .iter()
@@ -154,33 +152,27 @@ impl<'s> Typer<'s> {
                         self.fresh_var(&info.name, info.ty, info.span)
                     })
                     .collect();
-                let mut body = body;
-                rename_free(&mut body, &clause.vars, &fresh);
-                inline_call(&mut tree, clause.body_fn, &fresh, body);
-                None
-            } else {
-                Some(body)
-            };
-            let mut place = |f: VarId, code: Expr, tree: &mut Expr, typer: &mut Self| {
+                rename_free(&mut g, &clause.vars, &fresh);
+                (g, fresh)
+            });
+            let mut place = |f: VarId, code: Expr, vars: &[VarId], tree: &mut Expr, typer: &mut Self| {
                 match counts.get(&f).copied().unwrap_or(0) {
                     0 => {}
-                    1 => inline_call(tree, f, &clause.vars, code),
+                    1 => inline_call(tree, f, vars, code),
                     _ => {
-                        let params = if clause.vars.is_empty() {
+                        let params = if vars.is_empty() {
                             vec![typer.fresh_var("_unit", Type::unit(), Span::default())]
                         } else {
-                            clause.vars.clone()
+                            vars.to_vec()
                         };
                         wrappers.push((f, Expr::Fun(params, bx(code))));
                     }
                 }
             };
-            if let (Some(g), Some(gf)) = (guard, clause.guard_fn) {
-                place(gf, g, &mut tree, self);
+            if let (Some((g, fresh)), Some(gf)) = (guard, clause.guard_fn) {
+                place(gf, g, &fresh, &mut tree, self);
             }
-            if let Some(body) = body {
-                place(clause.body_fn, body, &mut tree, self);
-            }
+            place(clause.body_fn, body, &clause.vars, &mut tree, self);
         }
         // A shared body's variables are the function's parameters: each leaf passes its
         // occurrences, so the body's binders stay unique.
