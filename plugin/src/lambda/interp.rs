@@ -698,7 +698,7 @@ impl<'p> Machine<'p> {
             "egret_string_make" => {
                 let (n, c) = (int(0)?, int(1)?);
                 if n < 0 {
-                    return self.raise_named("Invalid_argument", Some("String.create"));
+                    return self.raise_named("Invalid_argument", Some("Bytes.create"));
                 }
                 return str_val(vec![c as u8; n as usize]);
             }
