@@ -248,6 +248,7 @@ fn build_with_binary(egret: &Path, src: &Path, backend: &str, exe: &Path) -> Res
 /// Every requested stage's result on `src`.
 pub fn run_stages(src: &str, opts: &RunOptions) -> Vec<(&'static str, StageResult)> {
     let want = |s: &str| opts.stages.contains(&s);
+    let _ = std::fs::create_dir_all(&opts.work_dir);
     let mut results: Vec<(&'static str, StageResult)> = vec![];
     let fail_all = |results: &mut Vec<(&'static str, StageResult)>, from: usize, msg: String| {
         for s in &STAGES[from..] {
