@@ -80,9 +80,9 @@ pub struct Rng(u64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x5eed_0f_e9_7e7)
+        Rng(seed ^ 0x05ee_d0fe_97e7)
     }
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -91,10 +91,10 @@ impl Rng {
     }
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next_u64() % n as u64) as usize
     }
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
+        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
     }
     pub fn chance(&mut self, percent: u32) -> bool {
         self.below(100) < percent as usize
@@ -343,7 +343,9 @@ impl<'c> Gen<'c> {
                 .collect();
             let text = fields
                 .iter()
-                .map(|(f, ty, m)| format!("{}{f} : {}", if *m { "mutable " } else { "" }, ty.ocaml()))
+                .map(|(f, ty, m)| {
+                    format!("{}{f} : {}", if *m { "mutable " } else { "" }, ty.ocaml())
+                })
                 .collect::<Vec<_>>()
                 .join("; ");
             items.push(item(t(format!("type r{i} = {{ {text} }}\n"))));
@@ -451,7 +453,10 @@ impl<'c> Gen<'c> {
             } else {
                 format!(
                     "exception {name} of {}\n",
-                    args.iter().map(|a| a.ocaml()).collect::<Vec<_>>().join(" * ")
+                    args.iter()
+                        .map(|a| a.ocaml())
+                        .collect::<Vec<_>>()
+                        .join(" * ")
                 )
             };
             items.push(item(t(text)));
@@ -514,7 +519,10 @@ impl<'c> Gen<'c> {
                 let c = self.expr(&Ty::Bool, env, d);
                 let a = self.expr(ty, env, d);
                 let b = self.expr(ty, env, d);
-                self.ex(ty, vec![t("(if "), c, t(" then "), a, t(" else "), b, t(")")])
+                self.ex(
+                    ty,
+                    vec![t("(if "), c, t(" then "), a, t(" else "), b, t(")")],
+                )
             }
             1 => {
                 let vt = self.any_type(1);
@@ -545,7 +553,10 @@ impl<'c> Gen<'c> {
                 let c = self.expr(&Ty::Bool, env, d);
                 let r = self.raise_expr(ty, env, d);
                 let e = self.expr(ty, env, d);
-                self.ex(ty, vec![t("(if "), c, t(" then "), r, t(" else "), e, t(")")])
+                self.ex(
+                    ty,
+                    vec![t("(if "), c, t(" then "), r, t(" else "), e, t(")")],
+                )
             }
             9 => {
                 // Apply a local closure.
@@ -875,7 +886,9 @@ impl<'c> Gen<'c> {
         let int = Ty::Int;
         match self.rng.below(22) {
             0..=4 => {
-                let op = *self.rng.pick(&["+", "-", "*", "+", "-", "land", "lor", "lxor"]);
+                let op = *self
+                    .rng
+                    .pick(&["+", "-", "*", "+", "-", "land", "lor", "lxor"]);
                 let a = self.expr(&int, env, d);
                 let b = self.expr(&int, env, d);
                 self.ex(&int, vec![t("("), a, t(format!(" {op} ")), b, t(")")])
@@ -886,7 +899,10 @@ impl<'c> Gen<'c> {
                 let a = self.expr(&int, env, d);
                 let b = self.expr(&int, env, d);
                 if self.rng.chance(50) || !self.cfg.exceptions {
-                    self.ex(&int, vec![t("("), a, t(format!(" {op} (")), b, t(" lor 1))")])
+                    self.ex(
+                        &int,
+                        vec![t("("), a, t(format!(" {op} (")), b, t(" lor 1))")],
+                    )
                 } else {
                     let k = int_lit(self.int_const());
                     self.ex(
@@ -905,7 +921,10 @@ impl<'c> Gen<'c> {
                 let op = *self.rng.pick(&["lsl", "lsr", "asr"]);
                 let a = self.expr(&int, env, d);
                 let b = self.expr(&int, env, d);
-                self.ex(&int, vec![t("("), a, t(format!(" {op} (")), b, t(" land 63))")])
+                self.ex(
+                    &int,
+                    vec![t("("), a, t(format!(" {op} (")), b, t(" land 63))")],
+                )
             }
             7 => {
                 let f = *self.rng.pick(&["abs", "succ", "pred", "-", "lnot"]);
@@ -1203,16 +1222,20 @@ impl<'c> Gen<'c> {
         let mut args = vec![];
         for _ in 0..self.rng.range(1, 3) {
             if self.rng.chance(40) {
-                fmt.push_str(*self.rng.pick(&["<", " ", "x=", "%%", "|"]));
+                let piece = self.rng.pick(&["<", " ", "x=", "%%", "|"]).to_string();
+                fmt.push_str(&piece);
             }
             match self.rng.below(5) {
                 0 => {
-                    let spec = *self.rng.pick(&["%d", "%i", "%5d", "%-4d", "%03d", "%x", "%X", "%o", "%u", "%+d"]);
+                    let spec = *self.rng.pick(&[
+                        "%d", "%i", "%5d", "%-4d", "%03d", "%x", "%X", "%o", "%u", "%+d",
+                    ]);
                     fmt.push_str(spec);
                     args.push(self.expr(&Ty::Int, env, d));
                 }
                 1 => {
-                    fmt.push_str(*self.rng.pick(&["%s", "%5s", "%-3s"]));
+                    let piece = self.rng.pick(&["%s", "%5s", "%-3s"]).to_string();
+                    fmt.push_str(&piece);
                     args.push(self.expr(&Ty::Str, env, d));
                 }
                 2 => {
@@ -1225,7 +1248,8 @@ impl<'c> Gen<'c> {
                     args.push(self.expr(&Ty::Char, env, d));
                 }
                 3 => {
-                    fmt.push_str(*self.rng.pick(&["%b", "%B", "%6b"]));
+                    let piece = self.rng.pick(&["%b", "%B", "%6b"]).to_string();
+                    fmt.push_str(&piece);
                     args.push(self.expr(&Ty::Bool, env, d));
                 }
                 _ => {
@@ -1405,9 +1429,7 @@ impl<'c> Gen<'c> {
             0 => {
                 // Re-raise after printing.
                 let x = self.name("ex");
-                v.push(t(format!(
-                    " | {x} -> print_string \"reraise \"; raise {x}"
-                )));
+                v.push(t(format!(" | {x} -> print_string \"reraise \"; raise {x}")));
             }
             1 => {
                 let h = self.expr(ty, env, d);
@@ -1448,7 +1470,11 @@ impl<'c> Gen<'c> {
         };
         let e = self.expr(&ty, env, d);
         (
-            cat(vec![t(format!("let ({x} : {}) = ", ty.ocaml())), e, t(" in ")]),
+            cat(vec![
+                t(format!("let ({x} : {}) = ", ty.ocaml())),
+                e,
+                t(" in "),
+            ]),
             x,
             ty,
         )
@@ -1510,7 +1536,11 @@ impl<'c> Gen<'c> {
                 self.ex(
                     &u,
                     vec![
-                        t(format!("(for {i} = {} {dir} {} do ", int_lit(lo), int_lit(hi))),
+                        t(format!(
+                            "(for {i} = {} {dir} {} do ",
+                            int_lit(lo),
+                            int_lit(hi)
+                        )),
                         body,
                         t(" done)"),
                     ],
@@ -1564,7 +1594,9 @@ impl<'c> Gen<'c> {
             }
             13 => {
                 let s = self.expr(&Ty::Str, env, d);
-                let f = *self.rng.pick(&["String.iter (fun c -> print_char c)", "print_endline"]);
+                let f = *self
+                    .rng
+                    .pick(&["String.iter (fun c -> print_char c)", "print_endline"]);
                 self.ex(&u, vec![t(format!("({f} ")), s, t(")")])
             }
             14 if self.cfg.exceptions && self.cfg.known_bugs && self.rng.chance(20) => {
@@ -1641,7 +1673,13 @@ impl<'c> Gen<'c> {
     // ---------------------------------------------------------------------------------
 
     /// A pattern of type `ty`; variables it binds are added to `binds` (only if `vars`).
-    fn pattern(&mut self, ty: &Ty, vars: bool, depth: u32, binds: &mut Vec<(String, Ty)>) -> String {
+    fn pattern(
+        &mut self,
+        ty: &Ty,
+        vars: bool,
+        depth: u32,
+        binds: &mut Vec<(String, Ty)>,
+    ) -> String {
         if self.rng.chance(15) {
             return "_".into();
         }
@@ -1752,7 +1790,12 @@ impl<'c> Gen<'c> {
                 t("")
             };
             let body = self.expr(ty, &e2, d);
-            v.push(item(cat(vec![t(format!(" | {p}")), guard, t(" -> "), body])));
+            v.push(item(cat(vec![
+                t(format!(" | {p}")),
+                guard,
+                t(" -> "),
+                body,
+            ])));
         }
         // Without a last catch-all arm the match may raise Match_failure (a known bug).
         if !(self.cfg.known_bugs && self.rng.chance(4)) {
@@ -1788,17 +1831,16 @@ impl<'c> Gen<'c> {
         let body = self.expr(&ret, &e2, self.cfg.expr_depth);
         let ty = Ty::fun(params.into_iter().map(|p| p.1).collect(), ret);
         self.functions.push(f.clone());
-        (
-            item(cat(vec![t(head), body, t("\n")])),
-            Var { name: f, ty },
-        )
+        (item(cat(vec![t(head), body, t("\n")])), Var { name: f, ty })
     }
 
     /// A small expression without effects (a step of a long recursion must not print).
     fn pure_step(&mut self, env: &Env) -> Node {
         let a = self.atom(&Ty::Int, env);
         let b = self.atom(&Ty::Int, env);
-        let op = *self.rng.pick(&["+", "-", "*", "land", "lor", "lxor", "asr"]);
+        let op = *self
+            .rng
+            .pick(&["+", "-", "*", "land", "lor", "lxor", "asr"]);
         if op == "asr" {
             self.ex(&Ty::Int, vec![t("("), a, t(" asr ("), b, t(" land 63))")])
         } else {
@@ -1983,10 +2025,8 @@ impl<'c> Gen<'c> {
                 1 => "let () = raise Not_found\n".to_string(),
                 2 => "let () = failwith \"the end\"\n".to_string(),
                 3 => "let () = prerr_string \"stderr text\\n\"; exit 0\n".to_string(),
-                _ if self.cfg.known_bugs => "let () = raise (E0_never_declared)\n".replace(
-                    "E0_never_declared",
-                    &self.exns[0].0.clone(),
-                ),
+                _ if self.cfg.known_bugs => "let () = raise (E0_never_declared)\n"
+                    .replace("E0_never_declared", &self.exns[0].0.clone()),
                 _ => "let () = invalid_arg \"last\"\n".to_string(),
             };
             // A user exception with arguments would need them: only the constant ones.

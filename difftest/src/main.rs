@@ -53,7 +53,10 @@ fn parse_args() -> Args {
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
-        let mut val = || it.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
+        let mut val = || {
+            it.next()
+                .unwrap_or_else(|| usage(&format!("{arg} needs a value")))
+        };
         match arg.as_str() {
             "--seeds" => {
                 let v = val();
@@ -208,7 +211,10 @@ fn one_seed(args: &Args, seed: u64, opts: &RunOptions, stats: &Mutex<Stats>) {
     let want = match oracle(&src, opts) {
         Ok(w) => w,
         Err(e) => {
-            eprintln!("seed {seed}: {}", e.lines().take(6).collect::<Vec<_>>().join("\n"));
+            eprintln!(
+                "seed {seed}: {}",
+                e.lines().take(6).collect::<Vec<_>>().join("\n")
+            );
             let mut st = stats.lock().unwrap();
             st.programs += 1;
             st.invalid.push(seed);

@@ -298,9 +298,7 @@ pub fn run_stages(src: &str, opts: &RunOptions) -> Vec<(&'static str, StageResul
     if want("simplify") {
         results.push(("simplify", lambda_outcome(&simplified, opts.fuel)));
     }
-    let mono = guarded("mono", || {
-        Ok(mono::monomorphize(&simplified))
-    });
+    let mono = guarded("mono", || Ok(mono::monomorphize(&simplified)));
     let mono = match mono {
         Ok(p) => p,
         Err(e) => {
@@ -401,10 +399,7 @@ impl Disagreement {
 }
 
 /// The stages whose result differs from the oracle's outcome.
-pub fn disagreements(
-    want: &Outcome,
-    results: &[(&'static str, StageResult)],
-) -> Vec<Disagreement> {
+pub fn disagreements(want: &Outcome, results: &[(&'static str, StageResult)]) -> Vec<Disagreement> {
     results
         .iter()
         .filter(|(_, r)| !matches!(r, StageResult::Ran(o) if o == want))

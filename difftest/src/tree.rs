@@ -161,11 +161,7 @@ impl Node {
         }
         match self {
             Node::Text(_) => self.clone(),
-            Node::Cat(v) => Node::Cat(
-                v.iter()
-                    .map(|n| n.rewrite_at(target, counter, f))
-                    .collect(),
-            ),
+            Node::Cat(v) => Node::Cat(v.iter().map(|n| n.rewrite_at(target, counter, f)).collect()),
             Node::Expr { ty, default, body } => Node::Expr {
                 ty: ty.clone(),
                 default: default.clone(),

@@ -46,28 +46,53 @@ fn generated_programs_agree_with_ocamlopt() {
                     Err(e) => {
                         // ocamlopt 4.13 itself crashes on a few programs (Fatal error in
                         // Matching/Selection): not egret's business.
-                        invalid.lock().unwrap().push((seed, e.lines().next().unwrap_or("").to_string()));
+                        invalid
+                            .lock()
+                            .unwrap()
+                            .push((seed, e.lines().next().unwrap_or("").to_string()));
                         continue;
                     }
                 };
                 let results = run_stages(&src, &opts);
                 for d in disagreements(&want, &results) {
                     match known_gap(&d) {
-                        Some(g) => *known.lock().unwrap().entry(format!("{}: {}", d.stage, g.what)).or_default() += 1,
-                        None => failures.lock().unwrap().push(format!("seed {seed}: {}", describe(&want, &d))),
+                        Some(g) => {
+                            *known
+                                .lock()
+                                .unwrap()
+                                .entry(format!("{}: {}", d.stage, g.what))
+                                .or_default() += 1
+                        }
+                        None => failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("seed {seed}: {}", describe(&want, &d))),
                     }
                 }
             });
         }
     });
-    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("egret-generated-{}-0", std::process::id())));
-    let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("egret-generated-{}-1", std::process::id())));
-    println!("{} programs (seeds {lo}..{hi}) in {:.0?}", hi - lo, start.elapsed());
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("egret-generated-{}-0", std::process::id())),
+    );
+    let _ = std::fs::remove_dir_all(
+        std::env::temp_dir().join(format!("egret-generated-{}-1", std::process::id())),
+    );
+    println!(
+        "{} programs (seeds {lo}..{hi}) in {:.0?}",
+        hi - lo,
+        start.elapsed()
+    );
     let invalid = invalid.into_inner().unwrap();
     println!("  {} rejected by ocamlopt: {invalid:?}", invalid.len());
     for (what, n) in known.into_inner().unwrap() {
         println!("  known gap, {n} programs: {what}");
     }
     let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} disagreements:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -10,7 +10,11 @@ use egret_difftest::run::{describe, disagreements, run_stages, RunOptions};
 fn regression_cases() {
     let dir = default_dir();
     let cases = load(&dir);
-    assert!(!cases.is_empty(), "no regression cases in {}", dir.display());
+    assert!(
+        !cases.is_empty(),
+        "no regression cases in {}",
+        dir.display()
+    );
     let known = known_failures(&dir);
     let work = std::env::temp_dir().join(format!("egret-regressions-{}", std::process::id()));
     let opts = RunOptions::new(work.clone());
@@ -22,12 +26,18 @@ fn regression_cases() {
         let mut still_failing = false;
         for d in disagreements(&case.want, &results) {
             if let Some(g) = known_gap(&d) {
-                notes.push(format!("{}: {} (known gap: {})", case.name, d.stage, g.what));
+                notes.push(format!(
+                    "{}: {} (known gap: {})",
+                    case.name, d.stage, g.what
+                ));
                 continue;
             }
             if let Some(k) = listed.filter(|k| k.stages.iter().any(|s| s == d.stage)) {
                 still_failing = true;
-                notes.push(format!("{}: {} (known failure: {})", case.name, d.stage, k.reason));
+                notes.push(format!(
+                    "{}: {} (known failure: {})",
+                    case.name, d.stage, k.reason
+                ));
                 continue;
             }
             failures.push(format!("{}: {}", case.name, describe(&case.want, &d)));

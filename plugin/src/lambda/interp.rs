@@ -988,7 +988,7 @@ pub fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
         let b = digits.as_bytes();
         let mut out = String::new();
         for (i, c) in b.iter().enumerate() {
-            if i > 0 && (b.len() - i) % 3 == 0 {
+            if i > 0 && (b.len() - i).is_multiple_of(3) {
                 out.push('_');
             }
             out.push(*c as char);
