@@ -73,6 +73,7 @@ pub const KNOWN_GENERATOR_EXCLUSIONS: &[&str] = &[
     "an uncaught user exception or `Exit` (egret prints `E` where OCaml prints `Prog.E`, `Stdlib.Exit`)",
     "Printf `%c` with a width (OCaml ignores it, egret pads)",
     "Printf `%#d` (OCaml groups digits with `_`)",
+    "`compare` with effects in its arguments (ocamlopt evaluates them left to right at int, char, bool and unit)",
 ];
 
 /// splitmix64.
@@ -978,7 +979,23 @@ impl<'c> Gen<'c> {
                 let ct = self.data_type(1);
                 let a = self.expr(&ct, env, d);
                 let b = self.expr(&ct, env, d);
-                self.ex(&int, vec![t("(compare "), a, t(" "), b, t(")")])
+                if self.cfg.known_bugs {
+                    self.ex(&int, vec![t("(compare "), a, t(" "), b, t(")")])
+                } else {
+                    // The order ocamlopt evaluates `compare`'s arguments in depends on their
+                    // type (a known bug): name them first.
+                    let (x, y) = (self.name("c"), self.name("c"));
+                    self.ex(
+                        &int,
+                        vec![
+                            t(format!("(let {x} = ")),
+                            a,
+                            t(format!(" in let {y} = ")),
+                            b,
+                            t(format!(" in compare {x} {y})")),
+                        ],
+                    )
+                }
             }
             14 if self.cfg.exceptions => {
                 // int_of_string of something that may or may not be a number.
