@@ -18,21 +18,38 @@ fn examples() -> Vec<PathBuf> {
     v
 }
 
-fn lambda_output(p: &lambda::ir::Program, name: &str, stage: &str, want: &str, failures: &mut Vec<String>) {
+fn lambda_output(
+    p: &lambda::ir::Program,
+    name: &str,
+    stage: &str,
+    want: &str,
+    failures: &mut Vec<String>,
+) {
     if let Err(e) = lambda::verify::verify_program(p) {
-        failures.push(format!("{name}: lambda verifier after {stage}:\n{}", e.join("\n")));
+        failures.push(format!(
+            "{name}: lambda verifier after {stage}:\n{}",
+            e.join("\n")
+        ));
         return;
     }
-    let out = lambda::interp::run_program(p, &lambda::interp::InterpOptions::default());
+    let opts = lambda::interp::InterpOptions {
+        fuel: 2_000_000_000,
+        ..Default::default()
+    };
+    let out = lambda::interp::run_program(p, &opts);
     let got = String::from_utf8_lossy(&out.stdout);
-    if got != want {
-        failures.push(format!("{name} (lambda interpreter after {stage}): got\n{got}\nwant\n{want}"));
+    if got != want || out.status != lambda::interp::Status::Finished {
+        failures.push(format!(
+            "{name} (lambda interpreter after {stage}, {:?}): got\n{got}\nwant\n{want}",
+            out.status
+        ));
     }
 }
 
 fn to_ssa(source: &str, name: &str, want: &str, failures: &mut Vec<String>) -> ssa::ir::Module {
     let ast = syntax::parse(source).unwrap_or_else(|d| panic!("{name}: parse: {d:?}"));
-    let (mut lam, _) = typing::type_program(&ast, source, name).unwrap_or_else(|d| panic!("{name}: typing: {d:?}"));
+    let (mut lam, _) = typing::type_program(&ast, source, name)
+        .unwrap_or_else(|d| panic!("{name}: typing: {d:?}"));
     lambda_output(&lam, name, "typing", want, failures);
     simplify::simplify_program(&mut lam, &simplify::SimplifyOptions::default());
     lambda_output(&lam, name, "simplify", want, failures);
@@ -41,7 +58,11 @@ fn to_ssa(source: &str, name: &str, want: &str, failures: &mut Vec<String>) -> s
     let clos = closure::convert(&mono);
     let m = ssa::lower::lower_program(&clos).unwrap_or_else(|d| panic!("{name}: lowering: {d:?}"));
     if let Err(e) = ssa::verify::verify_module(&m) {
-        panic!("{name}: SSA verifier:\n{}\n{}", e.join("\n"), ssa::print::print_module(&m));
+        panic!(
+            "{name}: SSA verifier:\n{}\n{}",
+            e.join("\n"),
+            ssa::print::print_module(&m)
+        );
     }
     m
 }
@@ -70,7 +91,9 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                 Ok(out) => {
                     let got = String::from_utf8_lossy(&out.stdout);
                     if got != want {
-                        failures.push(format!("{name} (opt={optimized}): got\n{got}\nwant\n{want}"));
+                        failures.push(format!(
+                            "{name} (opt={optimized}): got\n{got}\nwant\n{want}"
+                        ));
                     }
                 }
                 Err(e) => failures.push(format!("{name} (opt={optimized}): {e:?}")),

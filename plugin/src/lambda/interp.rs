@@ -2,19 +2,28 @@
 //! lambda-to-lambda transformation: run a program before and after, compare the outcomes.
 //!
 //! - Values: ints (also chars, bools, `()` and every constant constructor, as their index),
-//!   immutable strings, blocks (constructors with arguments, tuples, records — fields mutable
+//!   strings (mutable bytes: the prelude builds strings in place with `egret_bytes_create` and
+//!   `egret_bytes_unsafe_set`; a string literal evaluates to the same string every time, as
+//!   ocamlopt's static constants do), blocks (constructors with arguments, tuples, records — fields mutable
 //!   in place — and exception values, tag [`EXN_TAG`] with the exception's index first) and
 //!   closures (a `Fun`'s parameters and body with its environment; partial applications are
 //!   closures over the remaining parameters).
 //! - Ints are 63-bit and wrap; `/` and `mod` truncate and raise `Division_by_zero`
 //!   ([`super::arith`]). `compare` and `=` are structural with OCaml's order (constant
 //!   constructors before blocks, blocks by tag then size then fields, strings by bytes) and
-//!   raise `Invalid_argument "compare: functional value"` on closures.
+//!   raise `Invalid_argument "compare: functional value"` on closures (`compare` first
+//!   answers 0 for physically equal values, `=` and the orders do not: as OCaml's
+//!   `compare_val` with `total` set or not).
 //! - Evaluation order is ocamlopt's: arguments, constructor fields and primitive operands
 //!   right to left, then the function; `for` bounds left to right.
 //! - Exceptions are Rust `Err`s. An uncaught one prints OCaml's message on stderr
 //!   (`Fatal error: exception Failure("boom")`) and exits with code 2.
-//! - Runtime primitives are those of [`super::runtime::RUNTIME`] ([`Machine::call_runtime`]).
+//! - Runtime primitives are those of [`super::runtime::RUNTIME`] ([`Machine::call_runtime`]),
+//!   with OCaml's semantics where `runtime/egret_runtime.c` differs from it (OCaml is the
+//!   oracle): errors raise the predefined exceptions with OCaml's messages
+//!   (`Invalid_argument "index out of bounds"`, `Failure "int_of_string"`, ...), Printf's `%#d`
+//!   groups digits with `_`, `%c` ignores its width. Arrays (and `Sys.argv`) are tag-0 blocks.
+//!   Output is not buffered: stdout and stderr are separate byte vectors.
 //! - Tail calls (and `let`/`seq`/`if`/`switch` bodies) run in a loop, so tail recursion takes
 //!   no Rust stack; other recursion runs on a thread with a large stack
 //!   ([`InterpOptions::stack_bytes`]) and, past [`InterpOptions::max_depth`] nested calls,
@@ -23,6 +32,7 @@
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::arith::{eval_int_prim, IntResult};
@@ -43,6 +53,8 @@ pub struct InterpOptions {
     /// The interpreter thread's stack (reserved, not committed: 4 GiB by default, which holds
     /// about a million nested calls in a debug build, several million in a release build).
     pub stack_bytes: usize,
+    /// `Sys.argv`, the program name first.
+    pub argv: Vec<String>,
 }
 
 impl Default for InterpOptions {
@@ -51,6 +63,7 @@ impl Default for InterpOptions {
             fuel: 50_000_000,
             max_depth: 10_000_000,
             stack_bytes: 4 << 30,
+            argv: vec!["program".into()],
         }
     }
 }
@@ -97,16 +110,22 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             stack_budget: opts
                 .stack_bytes
                 .saturating_sub(opts.stack_bytes / 8 + (1 << 20)),
+            argv: &opts.argv,
+            literals: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
             Ok(_) => (0, Status::Finished),
             Err(Unwind::Exit(n)) => (n, Status::Exited),
             Err(Unwind::Raise(v)) => {
-                let msg = m.exception_text(&v);
-                m.stderr
-                    .extend_from_slice(format!("Fatal error: exception {msg}\n").as_bytes());
-                (2, Status::UncaughtException(msg))
+                let msg = m.exception_bytes(&v);
+                m.stderr.extend_from_slice(b"Fatal error: exception ");
+                m.stderr.extend_from_slice(&msg);
+                m.stderr.push(b'\n');
+                (
+                    2,
+                    Status::UncaughtException(String::from_utf8_lossy(&msg).into_owned()),
+                )
             }
             Err(Unwind::OutOfFuel) => (-1, Status::OutOfFuel),
             Err(Unwind::Error(e)) => (-1, Status::Error(e)),
@@ -120,10 +139,13 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
     })
 }
 
+/// A string's bytes, mutable in place.
+pub type Bytes = Rc<RefCell<Vec<u8>>>;
+
 #[derive(Clone)]
 pub enum Value<'p> {
     Int(i64),
-    Str(Rc<[u8]>),
+    Str(Bytes),
     Block(Rc<Block<'p>>),
     Closure(Rc<Closure<'p>>),
 }
@@ -172,6 +194,13 @@ pub struct Machine<'p> {
     /// whatever the size of the interpreter's frames.
     stack_base: usize,
     stack_budget: usize,
+    argv: &'p [String],
+    /// The string each literal evaluates to, by the address of its `Const` node.
+    literals: HashMap<*const Expr, Bytes>,
+}
+
+fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
+    Value::Str(Rc::new(RefCell::new(bytes)))
 }
 
 fn bool_val<'p>(b: bool) -> Value<'p> {
@@ -185,7 +214,7 @@ impl<'p> Machine<'p> {
         };
         let mut fields = vec![Value::Int(i as i64)];
         if let Some(a) = arg {
-            fields.push(Value::Str(Rc::from(a.as_bytes())));
+            fields.push(str_value(a.as_bytes().to_vec()));
         }
         Err(Unwind::Raise(Value::Block(Rc::new(Block {
             tag: EXN_TAG,
@@ -193,10 +222,17 @@ impl<'p> Machine<'p> {
         }))))
     }
 
-    /// The text OCaml's runtime prints for an uncaught exception.
+    /// The text OCaml's runtime prints for an uncaught exception (`caml_format_exception`:
+    /// the name, then the arguments in parentheses, ints in decimal, strings in quotes
+    /// unescaped, anything else `_`; `Match_failure` and `Assert_failure` show their tuple).
     pub fn exception_text(&self, v: &Value<'p>) -> String {
+        String::from_utf8_lossy(&self.exception_bytes(v)).into_owned()
+    }
+
+    /// [`Machine::exception_text`] as bytes (a string argument need not be UTF-8).
+    pub fn exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
         let Value::Block(b) = v else {
-            return "_".into();
+            return b"_".to_vec();
         };
         let fields = b.fields.borrow();
         let name = match fields.first() {
@@ -215,18 +251,27 @@ impl<'p> Machine<'p> {
                 args = inner;
             }
         }
+        let mut out = name.into_bytes();
         if args.is_empty() {
-            return name;
+            return out;
         }
-        let shown: Vec<String> = args
-            .iter()
-            .map(|a| match a {
-                Value::Int(n) => n.to_string(),
-                Value::Str(s) => format!("\"{}\"", String::from_utf8_lossy(s)),
-                _ => "_".into(),
-            })
-            .collect();
-        format!("{name}({})", shown.join(", "))
+        out.push(b'(');
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(b", ");
+            }
+            match a {
+                Value::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
+                Value::Str(s) => {
+                    out.push(b'"');
+                    out.extend_from_slice(&s.borrow());
+                    out.push(b'"');
+                }
+                _ => out.push(b'_'),
+            }
+        }
+        out.push(b')');
+        out
     }
 
     fn eval(&mut self, e: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
@@ -279,7 +324,13 @@ impl<'p> Machine<'p> {
             },
             Expr::Const(Const::Int(n)) => Step::Value(Value::Int(*n)),
             Expr::Const(Const::Char(c)) => Step::Value(Value::Int(*c as i64)),
-            Expr::Const(Const::String(s)) => Step::Value(Value::Str(s.clone())),
+            Expr::Const(Const::String(s)) => {
+                let bytes = self
+                    .literals
+                    .entry(e as *const Expr)
+                    .or_insert_with(|| Rc::new(RefCell::new(s.to_vec())));
+                Step::Value(Value::Str(bytes.clone()))
+            }
             Expr::Fun(ps, body) => Step::Value(Value::Closure(Rc::new(Closure {
                 params: ps,
                 body,
@@ -554,7 +605,7 @@ impl<'p> Machine<'p> {
                 let [a, b] = args.as_slice() else {
                     return error("comparison arity");
                 };
-                let o = self.compare(a, b)?;
+                let o = self.compare(a, b, p == Prim::Compare)?;
                 return Ok(match p {
                     Prim::Eq => bool_val(o == Ordering::Equal),
                     Prim::Ne => bool_val(o != Ordering::Equal),
@@ -595,37 +646,57 @@ impl<'p> Machine<'p> {
         }
     }
 
-    /// OCaml's `compare`: ints before blocks; blocks by tag, size, then fields.
-    fn compare(&self, a: &Value<'p>, b: &Value<'p>) -> R<'p, Ordering> {
-        Ok(match (a, b) {
-            (Value::Int(x), Value::Int(y)) => x.cmp(y),
-            (Value::Closure(_), _) | (_, Value::Closure(_)) => {
-                return self.raise_named("Invalid_argument", Some("compare: functional value"))
-            }
-            (Value::Int(_), _) => Ordering::Less,
-            (_, Value::Int(_)) => Ordering::Greater,
-            (Value::Str(x), Value::Str(y)) => x.cmp(y),
-            (Value::Str(_), Value::Block(_)) => Ordering::Greater,
-            (Value::Block(_), Value::Str(_)) => Ordering::Less,
-            (Value::Block(x), Value::Block(y)) => {
-                if Rc::ptr_eq(x, y) {
+    /// OCaml's `compare_val`: ints before blocks; blocks by tag, size, then fields. `total`
+    /// (`compare`, not `=`/`<`/...): physically equal values are equal without looking inside.
+    /// The last field is compared iteratively, so long lists take no Rust stack.
+    fn compare(&self, a: &Value<'p>, b: &Value<'p>, total: bool) -> R<'p, Ordering> {
+        let (mut a, mut b) = (a.clone(), b.clone());
+        loop {
+            if total {
+                let same = match (&a, &b) {
+                    (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y),
+                    (Value::Block(x), Value::Block(y)) => Rc::ptr_eq(x, y),
+                    (Value::Closure(x), Value::Closure(y)) => Rc::ptr_eq(x, y),
+                    _ => false,
+                };
+                if same {
                     return Ok(Ordering::Equal);
                 }
-                let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
-                match x.tag.cmp(&y.tag).then(fx.len().cmp(&fy.len())) {
-                    Ordering::Equal => {
-                        for (u, v) in fx.iter().zip(fy.iter()) {
-                            match self.compare(u, v)? {
-                                Ordering::Equal => {}
-                                o => return Ok(o),
-                            }
-                        }
-                        Ordering::Equal
-                    }
-                    o => o,
+            }
+            let (x, y) = match (&a, &b) {
+                (Value::Int(x), Value::Int(y)) => return Ok(x.cmp(y)),
+                (Value::Closure(_), _) | (_, Value::Closure(_)) => {
+                    return self.raise_named("Invalid_argument", Some("compare: functional value"))
+                }
+                (Value::Int(_), _) => return Ok(Ordering::Less),
+                (_, Value::Int(_)) => return Ok(Ordering::Greater),
+                (Value::Str(x), Value::Str(y)) => {
+                    return Ok(x.borrow().as_slice().cmp(y.borrow().as_slice()))
+                }
+                (Value::Str(_), Value::Block(_)) => return Ok(Ordering::Greater),
+                (Value::Block(_), Value::Str(_)) => return Ok(Ordering::Less),
+                (Value::Block(x), Value::Block(y)) => (x.clone(), y.clone()),
+            };
+            let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
+            match x.tag.cmp(&y.tag).then(fx.len().cmp(&fy.len())) {
+                Ordering::Equal => {}
+                o => return Ok(o),
+            }
+            let Some((last_x, init_x)) = fx.split_last() else {
+                return Ok(Ordering::Equal);
+            };
+            for (u, v) in init_x.iter().zip(fy.iter()) {
+                match self.compare(u, v, total)? {
+                    Ordering::Equal => {}
+                    o => return Ok(o),
                 }
             }
-        })
+            let last_y = fy[fy.len() - 1].clone();
+            let last_x = last_x.clone();
+            drop((fx, fy));
+            a = last_x;
+            b = last_y;
+        }
     }
 
     /// The runtime primitives of [`super::runtime::RUNTIME`].
@@ -640,26 +711,35 @@ impl<'p> Machine<'p> {
             Some(Value::Int(n)) => Ok(*n),
             _ => error(format!("{name}: argument {i} is not an int")),
         };
+        // A copy of a string argument's bytes.
         let string = |i: usize| match args.get(i) {
+            Some(Value::Str(s)) => Ok(s.borrow().clone()),
+            _ => error(format!("{name}: argument {i} is not a string")),
+        };
+        let bytes = |i: usize| match args.get(i) {
             Some(Value::Str(s)) => Ok(s.clone()),
             _ => error(format!("{name}: argument {i} is not a string")),
         };
+        let block = |i: usize| match args.get(i) {
+            Some(Value::Block(b)) if b.tag == 0 => Ok(b.clone()),
+            _ => error(format!("{name}: argument {i} is not an array")),
+        };
         let unit = Ok(Value::Int(0));
-        let str_val = |s: Vec<u8>| Ok(Value::Str(Rc::from(s)));
+        let str_val = |s: Vec<u8>| Ok(str_value(s));
         match name {
             "egret_print_int" => self
                 .stdout
                 .extend_from_slice(int(0)?.to_string().as_bytes()),
-            "egret_print_string" => self.stdout.extend_from_slice(&string(0)?),
+            "egret_print_string" => self.stdout.extend_from_slice(&bytes(0)?.borrow()),
             "egret_print_char" => self.stdout.push(int(0)? as u8),
             "egret_print_endline" => {
-                self.stdout.extend_from_slice(&string(0)?);
+                self.stdout.extend_from_slice(&bytes(0)?.borrow());
                 self.stdout.push(b'\n');
             }
             "egret_print_newline" => self.stdout.push(b'\n'),
-            "egret_prerr_string" => self.stderr.extend_from_slice(&string(0)?),
+            "egret_prerr_string" => self.stderr.extend_from_slice(&bytes(0)?.borrow()),
             "egret_prerr_endline" => {
-                self.stderr.extend_from_slice(&string(0)?);
+                self.stderr.extend_from_slice(&bytes(0)?.borrow());
                 self.stderr.push(b'\n');
             }
             "egret_prerr_int" => self
@@ -667,17 +747,21 @@ impl<'p> Machine<'p> {
                 .extend_from_slice(int(0)?.to_string().as_bytes()),
             "egret_prerr_char" => self.stderr.push(int(0)? as u8),
             "egret_prerr_newline" => self.stderr.push(b'\n'),
-            "egret_flush_stdout" | "egret_flush_stderr" => {}
+            // Output is not buffered here, so flushing has nothing to do.
+            "egret_flush_stdout" | "egret_flush_stderr" | "egret_flush" => {}
             "egret_string_concat" => {
-                let mut s = string(0)?.to_vec();
-                s.extend_from_slice(&string(1)?);
+                let mut s = string(0)?;
+                s.extend_from_slice(&bytes(1)?.borrow());
                 return str_val(s);
             }
-            "egret_string_length" => return Ok(Value::Int(string(0)?.len() as i64)),
+            "egret_string_length" => return Ok(Value::Int(bytes(0)?.borrow().len() as i64)),
             "egret_string_get" => {
-                let (s, i) = (string(0)?, int(1)?);
-                return match usize::try_from(i).ok().and_then(|i| s.get(i)) {
-                    Some(c) => Ok(Value::Int(*c as i64)),
+                let (s, i) = (bytes(0)?, int(1)?);
+                let c = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| s.borrow().get(i).copied());
+                return match c {
+                    Some(c) => Ok(Value::Int(c as i64)),
                     None => self.raise_named("Invalid_argument", Some("index out of bounds")),
                 };
             }
@@ -689,8 +773,9 @@ impl<'p> Machine<'p> {
                 }
             }
             "egret_string_sub" => {
-                let (s, ofs, len) = (string(0)?, int(1)?, int(2)?);
-                if ofs < 0 || len < 0 || ofs + len > s.len() as i64 {
+                let (s, ofs, len) = (bytes(0)?, int(1)?, int(2)?);
+                let s = s.borrow();
+                if ofs < 0 || len < 0 || ofs > s.len() as i64 - len {
                     return self.raise_named("Invalid_argument", Some("String.sub / Bytes.sub"));
                 }
                 return str_val(s[ofs as usize..(ofs + len) as usize].to_vec());
@@ -698,6 +783,7 @@ impl<'p> Machine<'p> {
             "egret_string_make" => {
                 let (n, c) = (int(0)?, int(1)?);
                 if n < 0 {
+                    // OCaml's String.make is Bytes.make, whose Bytes.create fails.
                     return self.raise_named("Invalid_argument", Some("Bytes.create"));
                 }
                 return str_val(vec![c as u8; n as usize]);
@@ -712,7 +798,7 @@ impl<'p> Machine<'p> {
                 })
             }
             "egret_bool_of_string" => {
-                return match &*string(0)? {
+                return match string(0)?.as_slice() {
                     b"true" => Ok(bool_val(true)),
                     b"false" => Ok(bool_val(false)),
                     _ => self.raise_named("Invalid_argument", Some("bool_of_string")),
@@ -727,6 +813,90 @@ impl<'p> Machine<'p> {
             }
             "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
+            "egret_compare" => {
+                let [a, b] = args.as_slice() else {
+                    return error("egret_compare arity");
+                };
+                return Ok(Value::Int(self.compare(a, b, true)? as i64));
+            }
+            "egret_bytes_create" => {
+                let n = int(0)?;
+                if n < 0 {
+                    return self.raise_named("Invalid_argument", Some("Bytes.create"));
+                }
+                // OCaml leaves the bytes uninitialised; the C runtime zeroes them.
+                return str_val(vec![0; n as usize]);
+            }
+            "egret_bytes_unsafe_set" => {
+                let (s, i, c) = (bytes(0)?, int(1)?, int(2)?);
+                let mut s = s.borrow_mut();
+                match usize::try_from(i).ok().and_then(|i| s.get_mut(i)) {
+                    Some(slot) => *slot = c as u8,
+                    // Unchecked in OCaml and in the C runtime: a compiler bug if it happens.
+                    None => return error(format!("egret_bytes_unsafe_set out of bounds: {i}")),
+                }
+            }
+            "egret_blit_string" => {
+                let (src, so, dst, d, n) = (string(0)?, int(1)?, bytes(2)?, int(3)?, int(4)?);
+                let mut dst = dst.borrow_mut();
+                if so < 0 || d < 0 || n < 0 || so > src.len() as i64 - n || d > dst.len() as i64 - n
+                {
+                    return error(format!(
+                        "egret_blit_string out of bounds: {so}+{n} of {}, {d}+{n} of {}",
+                        src.len(),
+                        dst.len()
+                    ));
+                }
+                let (so, d, n) = (so as usize, d as usize, n as usize);
+                dst[d..d + n].copy_from_slice(&src[so..so + n]);
+            }
+            "egret_format_int" => return str_val(format_int(&string(0)?, int(1)?)),
+            "egret_format_string" => return str_val(format_string(&string(0)?, &string(1)?)),
+            // OCaml's Printf ignores the flags and width of `%c`.
+            "egret_format_char" => return str_val(vec![int(1)? as u8]),
+            "egret_sys_argv" => {
+                let fields = self
+                    .argv
+                    .iter()
+                    .map(|a| str_value(a.as_bytes().to_vec()))
+                    .collect();
+                return Ok(Value::Block(Rc::new(Block {
+                    tag: 0,
+                    fields: RefCell::new(fields),
+                })));
+            }
+            "egret_array_make" => {
+                let n = int(0)?;
+                if n < 0 {
+                    return self.raise_named("Invalid_argument", Some("Array.make"));
+                }
+                let x = args[1].clone();
+                return Ok(Value::Block(Rc::new(Block {
+                    tag: 0,
+                    fields: RefCell::new(vec![x; n as usize]),
+                })));
+            }
+            "egret_array_length" => return Ok(Value::Int(block(0)?.fields.borrow().len() as i64)),
+            "egret_array_get" => {
+                let (a, i) = (block(0)?, int(1)?);
+                let x = usize::try_from(i)
+                    .ok()
+                    .and_then(|i| a.fields.borrow().get(i).cloned());
+                return match x {
+                    Some(x) => Ok(x),
+                    None => self.raise_named("Invalid_argument", Some("index out of bounds")),
+                };
+            }
+            "egret_array_set" => {
+                let (a, i) = (block(0)?, int(1)?);
+                let mut fields = a.fields.borrow_mut();
+                match usize::try_from(i).ok().and_then(|i| fields.get_mut(i)) {
+                    Some(slot) => *slot = args[2].clone(),
+                    None => {
+                        return self.raise_named("Invalid_argument", Some("index out of bounds"))
+                    }
+                }
+            }
             _ => {
                 return error(format!(
                     "runtime primitive {name} is not implemented by the interpreter"
@@ -737,44 +907,176 @@ impl<'p> Machine<'p> {
     }
 }
 
-/// OCaml's `int_of_string`: optional sign, decimal or `0x`/`0o`/`0b`, `_` separators; the
-/// value must fit in 63 bits (hexadecimal, octal and binary may use the sign bit).
+/// The flags and width of a Printf conversion (`%-05d`: minus, zero, width 5) and its letter.
+struct Spec {
+    minus: bool,
+    zero: bool,
+    plus: bool,
+    space: bool,
+    hash: bool,
+    width: usize,
+    conv: u8,
+}
+
+fn parse_spec(spec: &[u8]) -> Spec {
+    let mut s = Spec {
+        minus: false,
+        zero: false,
+        plus: false,
+        space: false,
+        hash: false,
+        width: 0,
+        conv: spec.last().copied().unwrap_or(b'd'),
+    };
+    let body = spec
+        .get(1..spec.len().saturating_sub(1))
+        .unwrap_or_default();
+    let mut i = 0;
+    while i < body.len() {
+        match body[i] {
+            b'-' => s.minus = true,
+            b'0' => s.zero = true,
+            b'+' => s.plus = true,
+            b' ' => s.space = true,
+            b'#' => s.hash = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    while i < body.len() && body[i].is_ascii_digit() {
+        s.width = s
+            .width
+            .saturating_mul(10)
+            .saturating_add((body[i] - b'0') as usize);
+        i += 1;
+    }
+    s
+}
+
+/// Pads `prefix ++ digits` to the spec's width: spaces on the right with `-`, zeros between
+/// the prefix and the digits with `0` (when `zero_ok`), spaces on the left otherwise.
+fn pad(s: &Spec, prefix: &[u8], digits: &[u8], zero_ok: bool) -> Vec<u8> {
+    let len = prefix.len() + digits.len();
+    let fill = s.width.saturating_sub(len);
+    let mut out = Vec::with_capacity(len + fill);
+    if s.minus {
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(digits);
+        out.resize(len + fill, b' ');
+    } else if s.zero && zero_ok {
+        out.extend_from_slice(prefix);
+        out.resize(prefix.len() + fill, b'0');
+        out.extend_from_slice(digits);
+    } else {
+        out.resize(fill, b' ');
+        out.extend_from_slice(prefix);
+        out.extend_from_slice(digits);
+    }
+    out
+}
+
+/// `%d %i %u %x %X %o` with OCaml's Printf: ints are 63-bit (the unsigned conversions show
+/// the 63-bit two's complement), `+` and space only affect signed conversions, `#` groups
+/// decimal digits by three with `_` and prefixes `0x`/`0X`/`0` to non-zero hex/octal.
+pub fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
+    let s = parse_spec(spec);
+    let unsigned = (n as u64) & 0x7fff_ffff_ffff_ffff;
+    let group = |digits: String| -> String {
+        if !s.hash {
+            return digits;
+        }
+        let b = digits.as_bytes();
+        let mut out = String::new();
+        for (i, c) in b.iter().enumerate() {
+            if i > 0 && (b.len() - i).is_multiple_of(3) {
+                out.push('_');
+            }
+            out.push(*c as char);
+        }
+        out
+    };
+    let (prefix, digits): (&[u8], String) = match s.conv {
+        b'd' | b'i' => {
+            let sign: &[u8] = if n < 0 {
+                b"-"
+            } else if s.plus {
+                b"+"
+            } else if s.space {
+                b" "
+            } else {
+                b""
+            };
+            (sign, group(n.unsigned_abs().to_string()))
+        }
+        b'u' => (b"", group(unsigned.to_string())),
+        b'x' => (
+            if s.hash && unsigned != 0 { b"0x" } else { b"" },
+            format!("{unsigned:x}"),
+        ),
+        b'X' => (
+            if s.hash && unsigned != 0 { b"0X" } else { b"" },
+            format!("{unsigned:X}"),
+        ),
+        b'o' => (
+            if s.hash && unsigned != 0 { b"0" } else { b"" },
+            format!("{unsigned:o}"),
+        ),
+        _ => (b"", n.to_string()),
+    };
+    pad(&s, prefix, digits.as_bytes(), true)
+}
+
+/// `%s` (and `%b`, given "true"/"false"): padded with spaces to the width (`0` is ignored).
+pub fn format_string(spec: &[u8], text: &[u8]) -> Vec<u8> {
+    pad(&parse_spec(spec), b"", text, false)
+}
+
+/// OCaml's `int_of_string` (`parse_intnat` of runtime/ints.c): an optional sign, then decimal
+/// or a `0x`/`0o`/`0b`/`0u` prefix, digits with `_` after the first; decimal must fit in 63
+/// bits signed, the prefixed forms in 63 bits unsigned (wrapping into the negative ints).
 pub fn parse_ocaml_int(s: &[u8]) -> Option<i64> {
-    let s = std::str::from_utf8(s).ok()?;
-    let (neg, rest) = match s.as_bytes().first()? {
-        b'-' => (true, &s[1..]),
-        b'+' => (false, &s[1..]),
+    let (neg, mut p) = match s.first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let (radix, digits) = match rest.get(..2).map(|p| p.to_ascii_lowercase()) {
-        Some(p) if p == "0x" => (16, &rest[2..]),
-        Some(p) if p == "0o" => (8, &rest[2..]),
-        Some(p) if p == "0b" => (2, &rest[2..]),
-        _ => (10, rest),
-    };
-    if digits.is_empty() || digits.starts_with('_') {
-        return None;
+    let (mut base, mut signed) = (10u64, true);
+    if p.len() >= 2 && p[0] == b'0' {
+        let prefix = match p[1] {
+            b'x' | b'X' => Some(16),
+            b'o' | b'O' => Some(8),
+            b'b' | b'B' => Some(2),
+            b'u' | b'U' => Some(10),
+            _ => None,
+        };
+        if let Some(b) = prefix {
+            base = b;
+            signed = false;
+            p = &p[2..];
+        }
     }
-    let mut n: u64 = 0;
-    for c in digits.chars() {
-        if c == '_' {
+    let digit = |c: u8| {
+        (c as char)
+            .to_digit(36)
+            .map(u64::from)
+            .filter(|d| *d < base)
+    };
+    let mut res = digit(*p.first()?)?;
+    for &c in &p[1..] {
+        if c == b'_' {
             continue;
         }
-        let d = c.to_digit(radix)? as u64;
-        n = n.checked_mul(radix as u64)?.checked_add(d)?;
+        res = res.checked_mul(base)?.checked_add(digit(c)?)?;
     }
-    let limit = if radix == 10 { 1u64 << 62 } else { 1u64 << 63 };
-    if n > limit || (radix == 10 && !neg && n == limit) {
+    let half = 1u64 << 62;
+    let ok = if signed {
+        res < half || (neg && res == half)
+    } else {
+        res < 1 << 63
+    };
+    if !ok {
         return None;
     }
-    let v = if radix != 10 && n >= 1 << 62 {
-        super::arith::wrap(n as i64)
-    } else {
-        n as i64
-    };
-    Some(if neg {
-        super::arith::wrap(v.wrapping_neg())
-    } else {
-        v
-    })
+    let r = if neg { res.wrapping_neg() } else { res };
+    Some(super::arith::wrap(r as i64))
 }

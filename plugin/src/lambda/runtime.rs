@@ -17,6 +17,8 @@ pub enum RtTy {
     Bool,
     /// Any type (`exit : int -> 'a`, `Sys.opaque_identity : 'a -> 'a`).
     Any,
+    /// `'a array` for any `'a` (typed loosely, as [`RtTy::Any`]; the interpreter wants a block).
+    Array,
 }
 
 impl RtTy {
@@ -28,7 +30,7 @@ impl RtTy {
             RtTy::String => Type::string(),
             RtTy::Unit => Type::unit(),
             RtTy::Bool => Type::bool(),
-            RtTy::Any => return None,
+            RtTy::Any | RtTy::Array => return None,
         })
     }
 }
@@ -85,6 +87,22 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_char_chr"(Int) -> Char, Effect),
     rt!("egret_exit"(Int) -> Any, Effect),
     rt!("egret_opaque_identity"(Any) -> Any, Effect),
+    // `flush chan` passes an `out_channel`, `%!` passes the int 1 or 2 (stdout or stderr).
+    rt!("egret_flush"(Any) -> Unit, Effect),
+    rt!("egret_compare"(Any, Any) -> Int, Pure),
+    // Strings as mutable bytes (`String.init`, `String.concat` build them in place).
+    rt!("egret_bytes_create"(Int) -> String, Effect),
+    rt!("egret_bytes_unsafe_set"(String, Int, Char) -> Unit, Effect),
+    rt!("egret_blit_string"(String, Int, String, Int, Int) -> Unit, Effect),
+    // Printf conversions: the spec as written (`%-5d`) and the argument; a fresh string.
+    rt!("egret_format_int"(String, Int) -> String, Pure),
+    rt!("egret_format_string"(String, String) -> String, Pure),
+    rt!("egret_format_char"(String, Char) -> String, Pure),
+    rt!("egret_sys_argv"(Unit) -> Array, Effect),
+    rt!("egret_array_length"(Array) -> Int, Pure),
+    rt!("egret_array_get"(Array, Int) -> Any, Effect),
+    rt!("egret_array_set"(Array, Int, Any) -> Unit, Effect),
+    rt!("egret_array_make"(Int, Any) -> Array, Effect),
 ];
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {

@@ -335,6 +335,7 @@ fn every_runtime_primitive_is_implemented() {
                 super::runtime::RtTy::Char => Expr::Const(Const::Char(b'c')),
                 super::runtime::RtTy::Unit => unit(),
                 super::runtime::RtTy::Bool => tt(),
+                super::runtime::RtTy::Array => rt("egret_array_make", vec![int(1), int(0)]),
                 _ => int(0),
             })
             .collect();

@@ -1,0 +1,100 @@
+//! Every runtime primitive the compiler can emit is known to the lambda interpreter (its
+//! table `lambda::runtime::RUNTIME`, which a unit test checks it implements) and exists in the
+//! C runtime. The names are found by scanning the sources that emit them: the front end
+//! (`typing/builtins.rs`, `typing/printf.rs`) and the SSA lowering (`ssa/lower.rs`).
+
+use std::path::PathBuf;
+
+use egret_plugin::lambda::runtime;
+
+fn source(rel: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(rel);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+/// The string literals `"egret_..."` that follow `prefix` in `text` (a whole literal: a name
+/// built with `format!` is not a runtime primitive).
+fn names_after(text: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let pat = format!("{prefix}\"egret_");
+    let mut rest = text;
+    while let Some(i) = rest.find(&pat) {
+        let after = &rest[i + pat.len() - "egret_".len()..];
+        let end = after.find('"').unwrap();
+        let name = &after[..end];
+        if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            out.push(name.to_string());
+        }
+        rest = &after[end..];
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What the SSA lowering calls for lambda constructs that are not runtime primitives in the
+/// lambda IR (`Raise`, `Try`, `Div`/`Mod` by zero): the interpreter evaluates those directly.
+const LOWERING_ONLY: &[&str] = &["egret_raise", "egret_raise_division_by_zero", "egret_try"];
+
+fn emitted() -> (Vec<String>, Vec<String>) {
+    let mut front = names_after(&source("src/typing/builtins.rs"), "");
+    front.extend(names_after(&source("src/typing/printf.rs"), ""));
+    front.sort();
+    front.dedup();
+    let lower = names_after(&source("src/ssa/lower.rs"), "Callee::Runtime(");
+    (front, lower)
+}
+
+#[test]
+fn scanning_finds_the_primitives() {
+    let (front, lower) = emitted();
+    for n in [
+        "egret_print_int",
+        "egret_format_int",
+        "egret_bytes_unsafe_set",
+    ] {
+        assert!(front.iter().any(|f| f == n), "{n} not found in {front:?}");
+    }
+    assert!(lower.iter().any(|f| f == "egret_compare"), "{lower:?}");
+}
+
+#[test]
+fn every_emitted_primitive_is_in_the_lambda_runtime_table() {
+    let (front, lower) = emitted();
+    let mut missing = Vec::new();
+    for n in &front {
+        if runtime::lookup(n).is_none() {
+            missing.push(format!("{n} (typing)"));
+        }
+    }
+    for n in &lower {
+        if runtime::lookup(n).is_none() && !LOWERING_ONLY.contains(&n.as_str()) {
+            missing.push(format!("{n} (ssa/lower.rs)"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not in lambda::runtime::RUNTIME: {missing:?}"
+    );
+    for n in LOWERING_ONLY {
+        assert!(
+            lower.iter().any(|l| l == n),
+            "{n} is no longer called by ssa/lower.rs: drop it from LOWERING_ONLY"
+        );
+    }
+}
+
+#[test]
+fn every_emitted_primitive_exists_in_the_c_runtime() {
+    let c = source("../runtime/egret_runtime.c");
+    let (mut all, lower) = emitted();
+    all.extend(lower);
+    let missing: Vec<&String> = all
+        .iter()
+        .filter(|n| !c.contains(&format!(" {n}(")))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not defined by runtime/egret_runtime.c: {missing:?}"
+    );
+}
