@@ -122,6 +122,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_raise", 1, 1, rt_raise),
     ("egret_try", 2, 2, rt_try),
     ("egret_compare", 2, 2, rt_compare),
+    ("egret_compare_partial", 2, 2, rt_compare_partial),
     ("egret_string_length", 1, 1, rt_string_length),
     ("egret_string_get", 2, 2, rt_string_get),
     ("egret_string_make", 2, 2, rt_string_make),
@@ -222,7 +223,10 @@ fn rt_try(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     })
 }
 fn rt_compare(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
-    Ok(IValue::Int(it.compare(a[0], a[1])?))
+    Ok(IValue::Int(it.compare(a[0], a[1], true)?))
+}
+fn rt_compare_partial(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.compare(a[0], a[1], false)?))
 }
 fn rt_string_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Ok(IValue::Int(it.bytes_ref(a[0])?.len() as i64))
@@ -238,7 +242,7 @@ fn rt_string_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
 fn rt_string_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let (n, c) = (it.int_arg(a[0])?, it.int_arg(a[1])?);
     if n < 0 {
-        return it.invalid_argument("String.create");
+        return it.invalid_argument("Bytes.create");
     }
     Ok(it.alloc(HeapBlock::Bytes(vec![c as u8; n as usize])))
 }
@@ -367,10 +371,10 @@ fn rt_format_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopRe
     let s = it.bytes_ref(a[1])?.to_vec();
     Ok(it.alloc(HeapBlock::Bytes(pad_to_width(&spec, &s))))
 }
+/// OCaml's `%c` ignores flags and width.
 fn rt_format_char(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
-    let spec = it.bytes_ref(a[0])?.to_vec();
     let c = it.int_arg(a[1])? as u8;
-    Ok(it.alloc(HeapBlock::Bytes(pad_to_width(&spec, &[c]))))
+    Ok(it.alloc(HeapBlock::Bytes(vec![c])))
 }
 
 /// OCaml's `int_of_string` (the C runtime's `egret_int_of_string`, after OCaml's
@@ -525,7 +529,7 @@ fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
     out
 }
 
-/// `egret_format_string`/`_char`: `s` padded with spaces to the spec's width (on the right with
+/// `egret_format_string`: `s` padded with spaces to the spec's width (on the right with
 /// `-`).
 fn pad_to_width(spec: &[u8], s: &[u8]) -> Vec<u8> {
     let p = parse_spec(spec);
@@ -590,7 +594,7 @@ impl<'m> Interpreter<'m> {
             stdout: Vec::new(),
             stderr: Vec::new(),
             fuel,
-            max_depth: 1_000_000,
+            max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
         };
         let n = module.data.len() as u32;
@@ -725,11 +729,13 @@ impl<'m> Interpreter<'m> {
     /// OCaml's `compare` (the C runtime's `compare_values`): ints before blocks, strings
     /// bytewise, exception identities by their number, other blocks by tag, then size, then
     /// fields left to right; a closure raises `Invalid_argument "compare: functional value"`.
+    /// `total` is OCaml's flag: `compare` (total) takes physically equal values as equal at
+    /// once, `=` and the orderings (partial) look inside, so functional values always raise.
     /// Iterative, so long lists compare in constant Rust stack.
-    pub fn compare(&mut self, a: IValue, b: IValue) -> Result<i64, StopReason> {
+    pub fn compare(&mut self, a: IValue, b: IValue, total: bool) -> Result<i64, StopReason> {
         let mut work = vec![(a, b)];
         while let Some((a, b)) = work.pop() {
-            if a == b {
+            if a == b && (total || matches!(a, IValue::Int(_))) {
                 continue;
             }
             let (pa, pb) = match (a, b) {
@@ -1215,12 +1221,19 @@ impl<'m> Interpreter<'m> {
 
 /// Runs the module's entry function (a module without one is an error).
 pub fn run_module(m: &Module, fuel: u64) -> Result<Outcome, InterpError> {
+    run_module_with_args(m, fuel, &[])
+}
+
+/// [`run_module`] with command-line arguments (`Sys.argv` is the program name, then `args`).
+pub fn run_module_with_args(m: &Module, fuel: u64, args: &[&str]) -> Result<Outcome, InterpError> {
     let Some(entry) = m.entry else {
         return Err(InterpError::Invalid(
             "the module has no entry function".into(),
         ));
     };
-    Interpreter::new(m, fuel).run(entry, &[])
+    let mut it = Interpreter::new(m, fuel);
+    it.argv.extend(args.iter().map(|a| a.as_bytes().to_vec()));
+    it.run(entry, &[])
 }
 
 /// Runs `f(args)` in a fresh interpreter.
