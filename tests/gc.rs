@@ -1,8 +1,8 @@
 //! The garbage collector, end to end (see `runtime/egret_gc.c`):
 //!
 //! - GC stress mode (`EGRET_GC_STRESS=1`: a collection at every allocation) runs every example
-//!   on both backends with the expected output (heavy examples collect every N-th allocation,
-//!   for at most about `STRESS_COLLECTIONS` collections each);
+//!   on both backends with the expected output (examples allocating more than
+//!   `FULL_STRESS_WORDS` collect every N-th allocation, about `STRESS_COLLECTIONS` times);
 //! - a program allocating over 2 GB with under 20 MB live stays under 100 MB of peak RSS
 //!   (measured by `/usr/bin/time -f %M`, Debian package `time`);
 //! - deep structures (a 1,000,000-element list, a 100,000-deep recursion) survive collections;
@@ -59,10 +59,11 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// At most about this many collections per example in stress mode: an example allocating more
-/// than this many blocks collects every N-th allocation instead of at every one
-/// (`EGRET_GC_STRESS=N`), so heavy benchmarks finish; the interval comes from the words the
-/// example allocates in a normal run (`EGRET_GC_STATS=1`), at 3 words a block.
+/// Stress mode collects at every allocation (`EGRET_GC_STRESS=1`) in examples allocating fewer
+/// than this many words in a normal run (`EGRET_GC_STATS=1`)...
+const FULL_STRESS_WORDS: u64 = 1_000_000;
+/// ...and in heavier ones (the benchmarks) every N-th allocation (`EGRET_GC_STRESS=N`), for about
+/// this many collections (at 3 words a block), so that they finish.
 const STRESS_COLLECTIONS: u64 = 5_000;
 
 fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
@@ -83,7 +84,12 @@ fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
     };
     let normal = run(&[("EGRET_GC_STATS", "1")]);
     let words = allocated_words(&String::from_utf8_lossy(&normal.stderr));
-    let interval = (words / 3 / STRESS_COLLECTIONS).max(1).to_string();
+    let interval = if words < FULL_STRESS_WORDS {
+        1
+    } else {
+        (words / 3 / STRESS_COLLECTIONS).max(1)
+    };
+    let interval = interval.to_string();
     let out = run(&[("EGRET_GC_STRESS", &interval)]);
     let _ = std::fs::remove_file(&exe);
     let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).ok();
