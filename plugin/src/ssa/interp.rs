@@ -529,7 +529,7 @@ fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
     out
 }
 
-/// `egret_format_string`/`_char`: `s` padded with spaces to the spec's width (on the right with
+/// `egret_format_string`: `s` padded with spaces to the spec's width (on the right with
 /// `-`).
 fn pad_to_width(spec: &[u8], s: &[u8]) -> Vec<u8> {
     let p = parse_spec(spec);
@@ -594,7 +594,6 @@ impl<'m> Interpreter<'m> {
             stdout: Vec::new(),
             stderr: Vec::new(),
             fuel,
-            // The native program stack holds several million frames.
             max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
         };
@@ -730,9 +729,9 @@ impl<'m> Interpreter<'m> {
     /// OCaml's `compare` (the C runtime's `compare_values`): ints before blocks, strings
     /// bytewise, exception identities by their number, other blocks by tag, then size, then
     /// fields left to right; a closure raises `Invalid_argument "compare: functional value"`.
-    /// Iterative, so long lists compare in constant Rust stack. `total` is OCaml's flag:
-    /// `compare` takes identical values as equal at once, `=` and the orderings look inside
-    /// (so identical functional values raise).
+    /// `total` is OCaml's flag: `compare` (total) takes physically equal values as equal at
+    /// once, `=` and the orderings (partial) look inside, so functional values always raise.
+    /// Iterative, so long lists compare in constant Rust stack.
     pub fn compare(&mut self, a: IValue, b: IValue, total: bool) -> Result<i64, StopReason> {
         let mut work = vec![(a, b)];
         while let Some((a, b)) = work.pop() {
@@ -1222,12 +1221,19 @@ impl<'m> Interpreter<'m> {
 
 /// Runs the module's entry function (a module without one is an error).
 pub fn run_module(m: &Module, fuel: u64) -> Result<Outcome, InterpError> {
+    run_module_with_args(m, fuel, &[])
+}
+
+/// [`run_module`] with command-line arguments (`Sys.argv` is the program name, then `args`).
+pub fn run_module_with_args(m: &Module, fuel: u64, args: &[&str]) -> Result<Outcome, InterpError> {
     let Some(entry) = m.entry else {
         return Err(InterpError::Invalid(
             "the module has no entry function".into(),
         ));
     };
-    Interpreter::new(m, fuel).run(entry, &[])
+    let mut it = Interpreter::new(m, fuel);
+    it.argv.extend(args.iter().map(|a| a.as_bytes().to_vec()));
+    it.run(entry, &[])
 }
 
 /// Runs `f(args)` in a fresh interpreter.
