@@ -17,7 +17,11 @@ use egret_plugin::driver::{self, CompileError, Output, Session, Stage};
 use egret_plugin::simplify::SimplifyOptions;
 
 #[derive(Parser)]
-#[command(name = "egret", version, about = "An ahead-of-time compiler for a strict subset of OCaml")]
+#[command(
+    name = "egret",
+    version,
+    about = "An ahead-of-time compiler for a strict subset of OCaml"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -178,17 +182,26 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     };
     if opts.emit == Some(Stage::Asm) {
         if common.backend != "native" {
-            eprintln!("error: --emit=asm shows egret's own backend's code; use it with --backend=native");
+            eprintln!(
+                "error: --emit=asm shows egret's own backend's code; use it with --backend=native"
+            );
             return Err(ExitCode::from(1));
         }
         let line_of = |offset: u32| line_col(&source, offset);
-        match egret_plugin::backend::x64::disassemble_listing_with_lines(&module, &opts.codegen, &line_of) {
+        match egret_plugin::backend::x64::disassemble_listing_with_lines(
+            &module,
+            &opts.codegen,
+            &line_of,
+        ) {
             Ok(text) => print!("{text}"),
             Err(e) => {
                 return Err(report_error(
                     &common.file,
                     &source,
-                    CompileError::Internal { stage: "backend", message: e.to_string() },
+                    CompileError::Internal {
+                        stage: "backend",
+                        message: e.to_string(),
+                    },
                 ))
             }
         }
@@ -196,17 +209,33 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     }
     let registry = backends();
     let Some(backend) = registry.get(&common.backend) else {
-        eprintln!("error: unknown backend `{}` (available: {})", common.backend, registry.names().join(", "));
+        eprintln!(
+            "error: unknown backend `{}` (available: {})",
+            common.backend,
+            registry.names().join(", ")
+        );
         return Err(ExitCode::from(1));
     };
-    let source_info = egret_adapters::SourceInfo { path: &common.file, text: &source };
+    let source_info = egret_adapters::SourceInfo {
+        path: &common.file,
+        text: &source,
+    };
     let object = sess_time(&mut sess, "codegen+object", || {
-        egret_adapters::write_object_with_source(&module, backend, &opts.codegen, Some(&source_info))
+        egret_adapters::write_object_with_source(
+            &module,
+            backend,
+            &opts.codegen,
+            Some(&source_info),
+        )
     });
     let object = match object {
         Ok(o) => o,
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
-            let hint = if backend == "native" { " (try --backend=cranelift)" } else { "" };
+            let hint = if backend == "native" {
+                " (try --backend=cranelift)"
+            } else {
+                ""
+            };
             eprintln!("error: the {backend} backend cannot generate code for `{target}`{hint}");
             return Err(ExitCode::from(1));
         }
@@ -214,11 +243,16 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             return Err(report_error(
                 &common.file,
                 &source,
-                CompileError::Internal { stage: "backend", message: e.to_string() },
+                CompileError::Internal {
+                    stage: "backend",
+                    message: e.to_string(),
+                },
             ))
         }
     };
-    let linked = sess_time(&mut sess, "link", || egret_adapters::link(&object.bytes, out, &opts.codegen.target));
+    let linked = sess_time(&mut sess, "link", || {
+        egret_adapters::link(&object.bytes, out, &opts.codegen.target)
+    });
     if let Err(e) = linked {
         eprintln!("error: {e}");
         return Err(ExitCode::from(1));
@@ -258,7 +292,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             Some(s) => Some(s),
             None => {
                 let names: Vec<&str> = Stage::ALL.iter().map(|(n, _)| *n).collect();
-                eprintln!("error: unknown stage `{name}` for --emit (stages: {})", names.join(", "));
+                eprintln!(
+                    "error: unknown stage `{name}` for --emit (stages: {})",
+                    names.join(", ")
+                );
                 return Err(ExitCode::from(1));
             }
         },
@@ -288,7 +325,11 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     }
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     Ok(driver::Options {
-        file_name: common.file.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default(),
+        file_name: common
+            .file
+            .file_name()
+            .map(|f| f.to_string_lossy().into_owned())
+            .unwrap_or_default(),
         emit,
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),
@@ -329,7 +370,9 @@ fn report_error(file: &Path, source: &str, e: CompileError) -> ExitCode {
         }
         CompileError::Internal { stage, message } => {
             eprintln!("error: internal compiler error in stage `{stage}`: {message}");
-            eprintln!("note: this is a bug in egret; please report it with the program that triggered it");
+            eprintln!(
+                "note: this is a bug in egret; please report it with the program that triggered it"
+            );
             ExitCode::from(101)
         }
     }
@@ -349,7 +392,9 @@ fn render(file: &Path, source: &str, diags: &[Diagnostic]) {
         .with_message(&d.message)
         .with_notes(d.notes.clone());
         let report = match d.span {
-            Some(s) => report.with_labels(vec![Label::primary((), s.lo as usize..s.hi as usize).with_message(&d.label)]),
+            Some(s) => report.with_labels(vec![
+                Label::primary((), s.lo as usize..s.hi as usize).with_message(&d.label)
+            ]),
             None => report,
         };
         let _ = term::emit(&mut writer.lock(), &config, &files, &report);
@@ -366,9 +411,14 @@ fn install_ice_hook() {
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_else(|| "unknown panic".into());
-        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        let at = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
         eprintln!("error: internal compiler error: {msg}{at}");
-        eprintln!("note: this is a bug in egret; please report it with the program that triggered it");
+        eprintln!(
+            "note: this is a bug in egret; please report it with the program that triggered it"
+        );
         std::process::exit(101);
     }));
 }

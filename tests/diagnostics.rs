@@ -10,15 +10,25 @@ fn check(name: &str, source: &str) -> (i32, String) {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join(name);
     std::fs::write(&file, source).unwrap();
-    let out = Command::new(common::egret()).arg("check").arg(&file).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).to_string())
+    let out = Command::new(common::egret())
+        .arg("check")
+        .arg(&file)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).to_string(),
+    )
 }
 
 #[test]
 fn type_error_points_at_the_expression() {
     let (code, err) = check("te.ml", "let () =\n  print_int (1 + \"two\")\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("This expression has type string but an expression was expected of type int"), "{err}");
+    assert!(
+        err.contains("This expression has type string but an expression was expected of type int"),
+        "{err}"
+    );
     assert!(err.contains("te.ml:2:18"), "{err}");
     assert!(err.contains("print_int (1 + \"two\")"), "{err}");
     assert!(err.contains("^^^^^"), "{err}");
@@ -36,7 +46,10 @@ fn syntax_error_points_at_the_token() {
 fn unbound_names_and_unsupported_constructs() {
     let (code, err) = check("ub.ml", "let () = print_int y\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("Unbound value y") && err.contains("ub.ml:1:20"), "{err}");
+    assert!(
+        err.contains("Unbound value y") && err.contains("ub.ml:1:20"),
+        "{err}"
+    );
     let (code, err) = check("mod.ml", "module M = struct let x = 1 end\n");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("not supported yet"), "{err}");
@@ -46,22 +59,35 @@ fn unbound_names_and_unsupported_constructs() {
 fn constructor_arity_and_branch_types() {
     let (code, err) = check("ar.ml", "type t = A of int * int\nlet x = A 1\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("The constructor A expects 2 argument(s)"), "{err}");
+    assert!(
+        err.contains("The constructor A expects 2 argument(s)"),
+        "{err}"
+    );
     let (code, err) = check("br.ml", "let f b = if b then 1 else \"no\"\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("has type string but an expression was expected of type int"), "{err}");
+    assert!(
+        err.contains("has type string but an expression was expected of type int"),
+        "{err}"
+    );
 }
 
 #[test]
 fn non_exhaustive_match_is_a_warning() {
     let (code, err) = check("pm.ml", "let f x = match x with 1 -> 2\n");
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("warning: this pattern-matching is not exhaustive"), "{err}");
+    assert!(
+        err.contains("warning: this pattern-matching is not exhaustive"),
+        "{err}"
+    );
 }
 
 #[test]
 fn missing_file_is_an_error_not_a_panic() {
-    let out = Command::new(common::egret()).arg("check").arg("/nonexistent/x.ml").output().unwrap();
+    let out = Command::new(common::egret())
+        .arg("check")
+        .arg("/nonexistent/x.ml")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }

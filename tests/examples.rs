@@ -18,9 +18,18 @@ fn run_all(backend: Backend, extra: &[&str], env: &[(&str, &str)]) {
             failures.push(msg);
         }
     }
-    println!("{} examples with {backend:?}: {} passed, {} failed", list.len(), list.len() - failures.len(), failures.len());
+    println!(
+        "{} examples with {backend:?}: {} passed, {} failed",
+        list.len(),
+        list.len() - failures.len(),
+        failures.len()
+    );
     if !failures.is_empty() {
-        panic!("{} example(s) failed with {backend:?}:\n\n{}", failures.len(), failures.join("\n\n"));
+        panic!(
+            "{} example(s) failed with {backend:?}:\n\n{}",
+            failures.len(),
+            failures.join("\n\n")
+        );
     }
 }
 

@@ -111,7 +111,16 @@ impl<'m> ObjectWriter<'m> {
         let mut data = Vec::with_capacity(module.data.len());
         for d in &module.data {
             let id = object
-                .declare_data(&d.name, if d.linkage == Linkage::Export { ClifLinkage::Export } else { ClifLinkage::Local }, true, false)
+                .declare_data(
+                    &d.name,
+                    if d.linkage == Linkage::Export {
+                        ClifLinkage::Export
+                    } else {
+                        ClifLinkage::Local
+                    },
+                    true,
+                    false,
+                )
                 .map_err(|e| object_error(e, &d.name))?;
             data.push(id);
         }
@@ -242,7 +251,10 @@ impl<'m> ObjectWriter<'m> {
             .map_err(|e| object_error(e, name))?;
         let len = u32::try_from(code.code.len())
             .map_err(|_| object_error("function larger than 4 GiB", name))?;
-        let debug = self.source.is_some().then(|| self.pending_debug(name, code, func));
+        let debug = self
+            .source
+            .is_some()
+            .then(|| self.pending_debug(name, code, func));
         self.frames.push(DefinedCode {
             id,
             len,
@@ -293,7 +305,11 @@ impl<'m> ObjectWriter<'m> {
             decl_loc: f.decl_loc,
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
-            variables: if artificial { Vec::new() } else { parameters(f) },
+            variables: if artificial {
+                Vec::new()
+            } else {
+                parameters(f)
+            },
         }
     }
 
@@ -339,26 +355,33 @@ impl<'m> ObjectWriter<'m> {
         let frames: Vec<FrameRecord> = self
             .frames
             .into_iter()
-            .map(|DefinedCode { id, len, cfi, debug }| {
-                let symbol = product.functions[id]
-                    .expect("defined function has a symbol")
-                    .0;
-                if let Some(d) = debug {
-                    debug_functions.push(DebugFunction {
-                        symbol,
-                        len,
-                        name: d.name,
-                        linkage_name: d.linkage_name,
-                        artificial: d.artificial,
-                        external: d.external,
-                        decl_loc: d.decl_loc,
-                        srclocs: d.srclocs,
-                        prologue_end: d.prologue_end,
-                        variables: d.variables,
-                    });
-                }
-                FrameRecord { symbol, len, cfi }
-            })
+            .map(
+                |DefinedCode {
+                     id,
+                     len,
+                     cfi,
+                     debug,
+                 }| {
+                    let symbol = product.functions[id]
+                        .expect("defined function has a symbol")
+                        .0;
+                    if let Some(d) = debug {
+                        debug_functions.push(DebugFunction {
+                            symbol,
+                            len,
+                            name: d.name,
+                            linkage_name: d.linkage_name,
+                            artificial: d.artificial,
+                            external: d.external,
+                            decl_loc: d.decl_loc,
+                            srclocs: d.srclocs,
+                            prologue_end: d.prologue_end,
+                            variables: d.variables,
+                        });
+                    }
+                    FrameRecord { symbol, len, cfi }
+                },
+            )
             .collect();
         let object = &mut product.object;
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
@@ -409,11 +432,12 @@ impl ObjectSink for ObjectWriter<'_> {
         id: FuncId,
         info: FunctionDebugInfo,
     ) -> Result<(), BackendError> {
-        let Some(frame) = self.frames.iter_mut().rev().find(|f| {
-            f.debug
-                .as_ref()
-                .is_some_and(|d| d.func == Some(id))
-        }) else {
+        let Some(frame) = self
+            .frames
+            .iter_mut()
+            .rev()
+            .find(|f| f.debug.as_ref().is_some_and(|d| d.func == Some(id)))
+        else {
             // Not defined yet, or no debug info requested.
             return Ok(());
         };
@@ -421,7 +445,8 @@ impl ObjectSink for ObjectWriter<'_> {
         let debug = frame.debug.as_mut().expect("checked above");
         for var in &mut debug.variables {
             let value = variable_value(f, var);
-            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| Some(*v) == value) {
+            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| Some(*v) == value)
+            {
                 var.ranges = ranges.clone();
             }
         }
@@ -487,5 +512,8 @@ fn parameters(f: &Function) -> Vec<DebugVariable> {
 fn variable_value(f: &Function, var: &DebugVariable) -> Option<Value> {
     let count = f.params.len();
     let index = (0..count).find(|&i| parameter_name(f, i, count) == var.name)?;
-    f.stmts.iter().position(|s| matches!(s, Stmt::Param(i, _) if *i as usize == index)).map(|p| Value(p as u32))
+    f.stmts
+        .iter()
+        .position(|s| matches!(s, Stmt::Param(i, _) if *i as usize == index))
+        .map(|p| Value(p as u32))
 }

@@ -48,7 +48,10 @@ fn lambda_output(
     let out = lambda::interp::run_program(p, &opts);
     let got = String::from_utf8_lossy(&out.stdout);
     // An uncaught exception or `exit` is fine when ocamlopt's build ends the same way.
-    let broken = matches!(out.status, lambda::interp::Status::OutOfFuel | lambda::interp::Status::Error(_));
+    let broken = matches!(
+        out.status,
+        lambda::interp::Status::OutOfFuel | lambda::interp::Status::Error(_)
+    );
     if got != want || broken || out.exit_code != want_code(name) {
         failures.push(format!(
             "{name} (lambda interpreter after {stage}, {:?}): got\n{got}\nwant\n{want}",
@@ -85,8 +88,10 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
         let name = ml.file_name().unwrap().to_string_lossy().to_string();
         // Long-running examples and those reading their command line are checked end to end
         // only.
-        if matches!(name.as_str(), "loop.ml" | "c_deep.ml" | "c_bintrees.ml" | "gc_churn.ml" | "c_overflow.ml")
-            || ml.with_extension("args").exists()
+        if matches!(
+            name.as_str(),
+            "loop.ml" | "c_deep.ml" | "c_bintrees.ml" | "gc_churn.ml" | "c_overflow.ml"
+        ) || ml.with_extension("args").exists()
         {
             continue;
         }

@@ -31,8 +31,8 @@ use cranelift_codegen::ir::{
 use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use egret_plugin::backend::BackendError;
-use egret_plugin::ssa::ir::{Abi, 
-    BinOp, Block, Callee, DataId, FuncId, Function, Module, Stmt, Type, UnOp, Value,
+use egret_plugin::ssa::ir::{
+    Abi, BinOp, Block, Callee, DataId, FuncId, Function, Module, Stmt, Type, UnOp, Value,
 };
 use std::collections::HashMap;
 
@@ -264,7 +264,8 @@ impl Lowering<'_, '_> {
                 self.check_type(self.func.ty(v))?;
                 self.values[v.index()] = Some(result);
                 if self.value_labels {
-                    self.builder.set_val_label(result, ValueLabel::from_u32(v.0));
+                    self.builder
+                        .set_val_label(result, ValueLabel::from_u32(v.0));
                 }
             }
         }
@@ -556,9 +557,7 @@ impl Lowering<'_, '_> {
             .functions
             .get(f.index())
             .ok_or_else(|| error(self.func, format!("no function {}", f.0)))?;
-        let sig = self
-            .builder
-            .import_signature(function_signature(callee));
+        let sig = self.builder.import_signature(function_signature(callee));
         let name = self
             .builder
             .func

@@ -18,9 +18,7 @@ use egret_plugin::backend::{
 };
 use egret_plugin::ssa::ir::{FuncId, Function, Module};
 
-pub use lower::{
-    lower_entry_wrapper, lower_function, lower_function_with_labels, LoweredFunction,
-};
+pub use lower::{lower_entry_wrapper, lower_function, lower_function_with_labels, LoweredFunction};
 
 /// The symbol of the C-ABI entry wrapper.
 const ENTRY_WRAPPER: &str = "egret_main";

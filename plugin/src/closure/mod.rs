@@ -25,7 +25,13 @@ pub fn convert(program: &Program) -> ir::Program {
     let mut c = Converter {
         vars: program.vars.clone(),
         fun_of_var: HashMap::new(),
-        funs: vec![FunInfo { free: Vec::new(), binder: None, arity: 0, name: "main".into(), span: Span::default() }],
+        funs: vec![FunInfo {
+            free: Vec::new(),
+            binder: None,
+            arity: 0,
+            name: "main".into(),
+            span: Span::default(),
+        }],
         closed: HashSet::new(),
         out: Vec::new(),
         counter: 1,
@@ -38,7 +44,13 @@ pub fn convert(program: &Program) -> ir::Program {
     c.out = vec![None; c.funs.len()];
     c.counter = 1;
     let entry_self = c.vars.fresh("_main", Type::unit(), Span::default());
-    let body = c.expr(&program.body, Cur { idx: FuncIdx(0), self_var: None });
+    let body = c.expr(
+        &program.body,
+        Cur {
+            idx: FuncIdx(0),
+            self_var: None,
+        },
+    );
     c.out[0] = Some(Func {
         name: "egret_main_body".into(),
         source_name: "main".into(),
@@ -50,7 +62,11 @@ pub fn convert(program: &Program) -> ir::Program {
         span: Span::default(),
     });
     ir::Program {
-        funcs: c.out.into_iter().map(|f| f.expect("every function converted")).collect(),
+        funcs: c
+            .out
+            .into_iter()
+            .map(|f| f.expect("every function converted"))
+            .collect(),
         entry: FuncIdx(0),
         vars: c.vars,
         types: program.types.clone(),
@@ -89,9 +105,11 @@ struct Converter {
 /// The initial value of `d` if it is `ref init`.
 fn local_ref_init(d: &Expr) -> Option<&Expr> {
     match strip_loc(d) {
-        Expr::Construct { ty: crate::lambda::ir::Type::Con(c, _), index: 0, args } if *c == crate::lambda::ir::TyCon::REF => {
-            args.first()
-        }
+        Expr::Construct {
+            ty: crate::lambda::ir::Type::Con(c, _),
+            index: 0,
+            args,
+        } if *c == crate::lambda::ir::TyCon::REF => args.first(),
         _ => None,
     }
 }
@@ -103,7 +121,9 @@ fn ref_stays_local(r: VarId, e: &Expr) -> bool {
         match e {
             Expr::Var(v) => *v != r,
             Expr::Field(x, 0) if matches!(strip_loc(x), Expr::Var(v) if *v == r) => !nested,
-            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(w) if *w == r) => !nested && go(r, v, nested),
+            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(w) if *w == r) => {
+                !nested && go(r, v, nested)
+            }
             Expr::Fun(_, b) => go(r, b, true),
             Expr::Try(b, _, h) => go(r, b, true) && go(r, h, nested),
             _ => {
@@ -140,7 +160,13 @@ impl Converter {
                     self.fun_of_var.insert(v, idx);
                 }
                 let span = binder.map(|v| self.vars.get(v).span).unwrap_or(span);
-                self.funs.push(FunInfo { free: vec![], binder, arity: ps.len(), name, span });
+                self.funs.push(FunInfo {
+                    free: vec![],
+                    binder,
+                    arity: ps.len(),
+                    name,
+                    span,
+                });
                 self.number(b, None, span);
             }
             Expr::Loc(s, b) => self.number(b, binder, *s),
@@ -199,7 +225,13 @@ impl Converter {
                 bound.push(*v);
                 self.free_vars(h, bound, free);
             }
-            Expr::For { var, from, to, body, .. } => {
+            Expr::For {
+                var,
+                from,
+                to,
+                body,
+                ..
+            } => {
                 self.free_vars(from, bound, free);
                 self.free_vars(to, bound, free);
                 bound.push(*var);
@@ -217,10 +249,13 @@ impl Converter {
                 if self.closed.contains(&idx) {
                     continue;
                 }
-                let ok = self.funs[i].free.iter().all(|v| match self.fun_of_var.get(v) {
-                    Some(g) => *g == idx || self.closed.contains(g),
-                    None => false,
-                });
+                let ok = self.funs[i]
+                    .free
+                    .iter()
+                    .all(|v| match self.fun_of_var.get(v) {
+                        Some(g) => *g == idx || self.closed.contains(g),
+                        None => false,
+                    });
                 if ok {
                     self.closed.insert(idx);
                     changed = true;
@@ -264,7 +299,11 @@ impl Converter {
             Expr::App(f, args) => {
                 let head = strip_loc(f);
                 let known = match head {
-                    Expr::Var(v) => self.fun_of_var.get(v).copied().filter(|g| self.funs[g.0 as usize].arity <= args.len()),
+                    Expr::Var(v) => self
+                        .fun_of_var
+                        .get(v)
+                        .copied()
+                        .filter(|g| self.funs[g.0 as usize].arity <= args.len()),
                     _ => None,
                 };
                 let fc = self.expr(f, cur);
@@ -321,34 +360,61 @@ impl Converter {
                 }
             }
             Expr::Seq(a, b) => CExpr::Seq(bx(self.expr(a, cur)), bx(self.expr(b, cur))),
-            Expr::Prim(p, args) => CExpr::Prim(*p, args.iter().map(|a| self.expr(a, cur)).collect()),
-            Expr::If(c, t, f) => CExpr::If(bx(self.expr(c, cur)), bx(self.expr(t, cur)), bx(self.expr(f, cur))),
+            Expr::Prim(p, args) => {
+                CExpr::Prim(*p, args.iter().map(|a| self.expr(a, cur)).collect())
+            }
+            Expr::If(c, t, f) => CExpr::If(
+                bx(self.expr(c, cur)),
+                bx(self.expr(t, cur)),
+                bx(self.expr(f, cur)),
+            ),
             Expr::Construct { ty, index, args } => CExpr::Construct {
                 ty: ty.clone(),
                 index: *index,
                 args: args.iter().map(|a| self.expr(a, cur)).collect(),
             },
-            Expr::ConstructExn { index, args } => {
-                CExpr::ConstructExn { index: *index, args: args.iter().map(|a| self.expr(a, cur)).collect() }
-            }
-            Expr::Field(x, 0) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) => {
-                let Expr::Var(r) = strip_loc(x) else { unreachable!() };
+            Expr::ConstructExn { index, args } => CExpr::ConstructExn {
+                index: *index,
+                args: args.iter().map(|a| self.expr(a, cur)).collect(),
+            },
+            Expr::Field(x, 0) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) =>
+            {
+                let Expr::Var(r) = strip_loc(x) else {
+                    unreachable!()
+                };
                 CExpr::GetMut(*r)
             }
-            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) => {
-                let Expr::Var(r) = strip_loc(x) else { unreachable!() };
+            Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(r) if self.local_refs.contains(r)) =>
+            {
+                let Expr::Var(r) = strip_loc(x) else {
+                    unreachable!()
+                };
                 CExpr::SetMut(*r, bx(self.expr(v, cur)))
             }
             Expr::Field(x, i) => CExpr::Field(bx(self.expr(x, cur)), *i),
-            Expr::SetField(x, i, v) => CExpr::SetField(bx(self.expr(x, cur)), *i, bx(self.expr(v, cur))),
-            Expr::Switch { scrut, kind, arms, default, .. } => CExpr::Switch {
+            Expr::SetField(x, i, v) => {
+                CExpr::SetField(bx(self.expr(x, cur)), *i, bx(self.expr(v, cur)))
+            }
+            Expr::Switch {
+                scrut,
+                kind,
+                arms,
+                default,
+                ..
+            } => CExpr::Switch {
                 scrut: bx(self.expr(scrut, cur)),
                 kind: kind.clone(),
                 arms: arms.iter().map(|(k, a)| (*k, self.expr(a, cur))).collect(),
                 default: default.as_ref().map(|d| bx(self.expr(d, cur))),
             },
             Expr::While(c, b) => CExpr::While(bx(self.expr(c, cur)), bx(self.expr(b, cur))),
-            Expr::For { var, from, to, dir, body } => CExpr::For {
+            Expr::For {
+                var,
+                from,
+                to,
+                dir,
+                body,
+            } => CExpr::For {
                 var: *var,
                 from: bx(self.expr(from, cur)),
                 to: bx(self.expr(to, cur)),
@@ -380,17 +446,29 @@ impl Converter {
 
     /// Translates the `Fun` node `e` (the next one in pre-order) into a first-order function.
     fn function(&mut self, e: &Expr) -> FuncIdx {
-        let Expr::Fun(params, body) = e else { unreachable!("function() on a non-function") };
+        let Expr::Fun(params, body) = e else {
+            unreachable!("function() on a non-function")
+        };
         let idx = FuncIdx(self.counter);
         self.counter += 1;
         let self_var = self.vars.fresh("_self", Type::unit(), Span::default());
         let captured = self.captured_of(idx);
-        let mut b = self.expr(body, Cur { idx, self_var: Some(self_var) });
+        let mut b = self.expr(
+            body,
+            Cur {
+                idx,
+                self_var: Some(self_var),
+            },
+        );
         for (i, v) in captured.iter().enumerate().rev() {
             b = CExpr::Let(*v, bx(CExpr::EnvField(i as u32)), bx(b));
         }
         let info = &self.funs[idx.0 as usize];
-        let clean: String = info.name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let clean: String = info
+            .name
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
         self.out[idx.0 as usize] = Some(Func {
             name: format!("egret_{clean}_{}", idx.0),
             source_name: info.name.clone(),

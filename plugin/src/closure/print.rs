@@ -51,7 +51,9 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
         CExpr::Var(v) => out.push_str(&var(p, *v)),
         CExpr::Const(Const::Int(n)) => out.push_str(&n.to_string()),
         CExpr::Const(Const::Char(c)) => out.push_str(&format!("{:?}", *c as char)),
-        CExpr::Const(Const::String(s)) => out.push_str(&format!("{:?}", String::from_utf8_lossy(s))),
+        CExpr::Const(Const::String(s)) => {
+            out.push_str(&format!("{:?}", String::from_utf8_lossy(s)))
+        }
         CExpr::Let(v, d, b) => {
             let _ = write!(out, "(let [{} ", var(p, *v));
             expr(p, d, depth + 1, out);
@@ -99,7 +101,13 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             list(p, "apply", &es, depth, out)
         }
         CExpr::Seq(a, b) => list(p, "seq", &[a, b], depth, out),
-        CExpr::Prim(pr, args) => list(p, &format!("prim {pr:?}"), &args.iter().collect::<Vec<_>>(), depth, out),
+        CExpr::Prim(pr, args) => list(
+            p,
+            &format!("prim {pr:?}"),
+            &args.iter().collect::<Vec<_>>(),
+            depth,
+            out,
+        ),
         CExpr::If(c, t, f) => {
             out.push_str("(if ");
             expr(p, c, depth + 1, out);
@@ -109,15 +117,28 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             expr(p, f, depth + 1, out);
             out.push(')');
         }
-        CExpr::Construct { index, args, .. } => {
-            list(p, &format!("construct {index}"), &args.iter().collect::<Vec<_>>(), depth, out)
-        }
-        CExpr::ConstructExn { index, args } => {
-            list(p, &format!("exn {}", p.types.exceptions[*index as usize].name), &args.iter().collect::<Vec<_>>(), depth, out)
-        }
+        CExpr::Construct { index, args, .. } => list(
+            p,
+            &format!("construct {index}"),
+            &args.iter().collect::<Vec<_>>(),
+            depth,
+            out,
+        ),
+        CExpr::ConstructExn { index, args } => list(
+            p,
+            &format!("exn {}", p.types.exceptions[*index as usize].name),
+            &args.iter().collect::<Vec<_>>(),
+            depth,
+            out,
+        ),
         CExpr::Field(x, i) => list(p, &format!("field {i}"), &[x], depth, out),
         CExpr::SetField(x, i, v) => list(p, &format!("setfield {i}"), &[x, v], depth, out),
-        CExpr::Switch { scrut, arms, default, .. } => {
+        CExpr::Switch {
+            scrut,
+            arms,
+            default,
+            ..
+        } => {
             out.push_str("(switch ");
             expr(p, scrut, depth + 1, out);
             for (k, a) in arms {
@@ -135,9 +156,19 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             out.push(')');
         }
         CExpr::While(c, b) => list(p, "while", &[c, b], depth, out),
-        CExpr::For { var: v, from, to, body, .. } => {
-            list(p, &format!("for {}", var(p, *v)), &[from, to, body], depth, out)
-        }
+        CExpr::For {
+            var: v,
+            from,
+            to,
+            body,
+            ..
+        } => list(
+            p,
+            &format!("for {}", var(p, *v)),
+            &[from, to, body],
+            depth,
+            out,
+        ),
         CExpr::Raise(x) => list(p, "raise", &[x], depth, out),
         CExpr::Try(b, v, h) => list(p, &format!("try {}", var(p, *v)), &[b, h], depth, out),
         CExpr::Loc(_, x) => expr(p, x, depth, out),

@@ -69,7 +69,10 @@ pub enum CompileError {
     /// The user's program is wrong: diagnostics to show, exit code 1.
     User(Vec<Diagnostic>),
     /// A bug in egret: exit code 101.
-    Internal { stage: &'static str, message: String },
+    Internal {
+        stage: &'static str,
+        message: String,
+    },
 }
 
 impl fmt::Display for CompileError {
@@ -123,20 +126,31 @@ impl Session {
 }
 
 fn internal(stage: &'static str, errors: Vec<String>) -> CompileError {
-    CompileError::Internal { stage, message: errors.join("\n") }
+    CompileError::Internal {
+        stage,
+        message: errors.join("\n"),
+    }
 }
 
 /// Source text → optimised SSA module (or the text of the stage `--emit` asks for).
-pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Result<Output, CompileError> {
+pub fn compile_to_ssa(
+    source: &str,
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<Output, CompileError> {
     let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
         (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
     };
-    let ast = sess.time("parse", || syntax::parse(source)).map_err(CompileError::User)?;
+    let ast = sess
+        .time("parse", || syntax::parse(source))
+        .map_err(CompileError::User)?;
     if let Some(o) = emit(Stage::Ast, &|| syntax::print::print_program(&ast)) {
         return Ok(o);
     }
     let (program, warnings) = sess
-        .time("typing", || typing::type_program(&ast, source, &opts.file_name))
+        .time("typing", || {
+            typing::type_program(&ast, source, &opts.file_name)
+        })
         .map_err(CompileError::User)?;
     sess.warnings.extend(warnings);
     if let Some(o) = emit(Stage::Lambda, &|| lambda::print::print_program(&program)) {
@@ -146,7 +160,9 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
         lambda::verify::verify_program(&program).map_err(|e| internal("typing", e))?;
     }
     let mut program = program;
-    let report = sess.time("simplify", || simplify::simplify_program(&mut program, &opts.simplify));
+    let report = sess.time("simplify", || {
+        simplify::simplify_program(&mut program, &opts.simplify)
+    });
     sess.notes.push(format!(
         "simplify: {} -> {} lambda nodes, {} call sites inlined, {} passes",
         report.size_before,
@@ -157,7 +173,9 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
     if let Some(o) = emit(Stage::InlineReport, &|| report.to_string()) {
         return Ok(o);
     }
-    if let Some(o) = emit(Stage::Simplified, &|| lambda::print::print_program(&program)) {
+    if let Some(o) = emit(Stage::Simplified, &|| {
+        lambda::print::print_program(&program)
+    }) {
         return Ok(o);
     }
     if opts.verify {
@@ -174,7 +192,9 @@ pub fn compile_to_ssa(source: &str, opts: &Options, sess: &mut Session) -> Resul
     if let Some(o) = emit(Stage::Closure, &|| closure::print::print_program(&program)) {
         return Ok(o);
     }
-    let mut module = sess.time("ssa", || ssa::lower::lower_program(&program)).map_err(|d| CompileError::User(vec![d]))?;
+    let mut module = sess
+        .time("ssa", || ssa::lower::lower_program(&program))
+        .map_err(|d| CompileError::User(vec![d]))?;
     if opts.verify {
         ssa::verify::verify_module(&module).map_err(|e| internal("ssa", e))?;
     }

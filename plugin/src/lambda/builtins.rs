@@ -35,12 +35,22 @@ pub const EXN_ASSERT_FAILURE: u32 = 1;
 pub fn builtin_types() -> TypeTable {
     let a = PARAMS[0];
     let va = Type::Var(a);
-    let prim = |name: &str| TypeDecl { name: name.into(), params: vec![], kind: DeclKind::Primitive };
+    let prim = |name: &str| TypeDecl {
+        name: name.into(),
+        params: vec![],
+        kind: DeclKind::Primitive,
+    };
     let variant = |name: &str, params: Vec<TyVar>, ctors: Vec<(&str, Vec<Type>)>| TypeDecl {
         name: name.into(),
         params,
         kind: DeclKind::Variant(
-            ctors.into_iter().map(|(n, args)| Constructor { name: n.into(), args }).collect(),
+            ctors
+                .into_iter()
+                .map(|(n, args)| Constructor {
+                    name: n.into(),
+                    args,
+                })
+                .collect(),
         ),
     };
     let decls = vec![
@@ -53,21 +63,46 @@ pub fn builtin_types() -> TypeTable {
         variant(
             "list",
             vec![a],
-            vec![("[]", vec![]), ("::", vec![va.clone(), Type::Con(TyCon::LIST, vec![va.clone()])])],
+            vec![
+                ("[]", vec![]),
+                (
+                    "::",
+                    vec![va.clone(), Type::Con(TyCon::LIST, vec![va.clone()])],
+                ),
+            ],
         ),
-        variant("option", vec![a], vec![("None", vec![]), ("Some", vec![va.clone()])]),
+        variant(
+            "option",
+            vec![a],
+            vec![("None", vec![]), ("Some", vec![va.clone()])],
+        ),
         TypeDecl {
             name: "ref".into(),
             params: vec![a],
-            kind: DeclKind::Record(vec![FieldInfo { name: "contents".into(), ty: va.clone(), mutable: true }]),
+            kind: DeclKind::Record(vec![FieldInfo {
+                name: "contents".into(),
+                ty: va.clone(),
+                mutable: true,
+            }]),
         },
-        TypeDecl { name: "exn".into(), params: vec![], kind: DeclKind::Extensible },
-        TypeDecl { name: "array".into(), params: vec![a], kind: DeclKind::Primitive },
+        TypeDecl {
+            name: "exn".into(),
+            params: vec![],
+            kind: DeclKind::Extensible,
+        },
+        TypeDecl {
+            name: "array".into(),
+            params: vec![a],
+            kind: DeclKind::Primitive,
+        },
         prim("out_channel"),
         variant(
             "%either",
             vec![a, PARAMS[1]],
-            vec![("%Left", vec![va.clone()]), ("%Right", vec![Type::Var(PARAMS[1])])],
+            vec![
+                ("%Left", vec![va.clone()]),
+                ("%Right", vec![Type::Var(PARAMS[1])]),
+            ],
         ),
     ];
     let exceptions = EXCEPTIONS

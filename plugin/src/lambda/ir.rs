@@ -189,7 +189,11 @@ pub struct VarTable {
 
 impl VarTable {
     pub fn fresh(&mut self, name: impl Into<String>, ty: Type, span: Span) -> VarId {
-        self.vars.push(VarInfo { name: name.into(), ty, span });
+        self.vars.push(VarInfo {
+            name: name.into(),
+            ty,
+            span,
+        });
         VarId(self.vars.len() as u32 - 1)
     }
     pub fn get(&self, v: VarId) -> &VarInfo {
@@ -267,7 +271,9 @@ impl Prim {
         match self {
             Prim::Div | Prim::Mod => Purity::Effect,
             // Structural comparisons raise on functional values.
-            Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge | Prim::Compare => Purity::Effect,
+            Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge | Prim::Compare => {
+                Purity::Effect
+            }
             Prim::Runtime(_, p) => p,
             _ => Purity::Pure,
         }
@@ -306,9 +312,16 @@ pub enum Expr {
     Prim(Prim, Vec<Expr>),
     If(Box<Expr>, Box<Expr>, Box<Expr>),
     /// Constructor `index` of `ty` (a variant type), or a tuple/record (`index` 0) of type `ty`.
-    Construct { ty: Type, index: u32, args: Vec<Expr> },
+    Construct {
+        ty: Type,
+        index: u32,
+        args: Vec<Expr>,
+    },
     /// An exception value: exception constructor `index` applied to `args`.
-    ConstructExn { index: u32, args: Vec<Expr> },
+    ConstructExn {
+        index: u32,
+        args: Vec<Expr>,
+    },
     /// The i-th argument of a constructor, component of a tuple or field of a record. For an
     /// exception value with arguments, field 0 is the exception's identity and argument i is
     /// field i + 1.
@@ -317,9 +330,21 @@ pub enum Expr {
     SetField(Box<Expr>, u32, Box<Expr>),
     /// Dispatch on `scrut`: the arm whose key equals the constructor index (or the int), else
     /// `default`. Without a default the arms are exhaustive.
-    Switch { scrut: Box<Expr>, kind: SwitchKind, arms: Vec<(i64, Expr)>, default: Option<Box<Expr>>, ty: Type },
+    Switch {
+        scrut: Box<Expr>,
+        kind: SwitchKind,
+        arms: Vec<(i64, Expr)>,
+        default: Option<Box<Expr>>,
+        ty: Type,
+    },
     While(Box<Expr>, Box<Expr>),
-    For { var: VarId, from: Box<Expr>, to: Box<Expr>, dir: Direction, body: Box<Expr> },
+    For {
+        var: VarId,
+        from: Box<Expr>,
+        to: Box<Expr>,
+        dir: Direction,
+        body: Box<Expr>,
+    },
     /// Raises the exception; has any type `ty`.
     Raise(Box<Expr>, Type),
     /// `try body with v -> handler`

@@ -15,7 +15,9 @@
 
 use std::collections::HashMap;
 
-use crate::lambda::ir::{DeclKind, Expr, Prim, Program, TyCon, TyVar, Type, TypeTable, VarId, VarInfo, VarTable};
+use crate::lambda::ir::{
+    DeclKind, Expr, Prim, Program, TyCon, TyVar, Type, TypeTable, VarId, VarInfo, VarTable,
+};
 
 /// Makes `program` monomorphic.
 pub fn monomorphize(program: &Program) -> Program {
@@ -27,7 +29,12 @@ pub fn monomorphize(program: &Program) -> Program {
         types: &program.types,
     };
     let body = m.expr(&program.body, &HashMap::new());
-    Program { body, vars: m.vars, types: program.types.clone(), next_tyvar: program.next_tyvar }
+    Program {
+        body,
+        vars: m.vars,
+        types: program.types.clone(),
+        next_tyvar: program.next_tyvar,
+    }
 }
 
 struct PolyBinding {
@@ -92,7 +99,9 @@ fn strip_tyfuns(mut e: &Expr) -> (Vec<TyVar>, &Expr) {
 impl<'a> Mono<'a> {
     fn fresh_binder(&mut self, old: VarId, s: &TySubst) -> VarId {
         let info = self.old.get(old);
-        let v = self.vars.fresh(info.name.clone(), subst_all(&info.ty, s), info.span);
+        let v = self
+            .vars
+            .fresh(info.name.clone(), subst_all(&info.ty, s), info.span);
         self.rename.insert(old, v);
         v
     }
@@ -149,7 +158,12 @@ impl<'a> Mono<'a> {
                     let b = self.expr(body, s);
                     return Expr::Local(nv, bx(d), bx(b));
                 }
-                self.poly.insert(*v, PolyBinding { instances: Vec::new() });
+                self.poly.insert(
+                    *v,
+                    PolyBinding {
+                        instances: Vec::new(),
+                    },
+                );
                 let b = self.expr(body, s);
                 let binding = self.poly.remove(v).unwrap();
                 let mut out = b;
@@ -173,18 +187,36 @@ impl<'a> Mono<'a> {
                 let nv = self.fresh_binder(*v, s);
                 Expr::Try(bx(b), nv, bx(self.expr(h, s)))
             }
-            Expr::For { var, from, to, dir, body } => {
+            Expr::For {
+                var,
+                from,
+                to,
+                dir,
+                body,
+            } => {
                 let from = self.expr(from, s);
                 let to = self.expr(to, s);
                 let nv = self.fresh_binder(*var, s);
-                Expr::For { var: nv, from: bx(from), to: bx(to), dir: *dir, body: bx(self.expr(body, s)) }
+                Expr::For {
+                    var: nv,
+                    from: bx(from),
+                    to: bx(to),
+                    dir: *dir,
+                    body: bx(self.expr(body, s)),
+                }
             }
             Expr::Construct { ty, index, args } => Expr::Construct {
                 ty: subst_all(ty, s),
                 index: *index,
                 args: args.iter().map(|a| self.expr(a, s)).collect(),
             },
-            Expr::Switch { scrut, kind, arms, default, ty } => Expr::Switch {
+            Expr::Switch {
+                scrut,
+                kind,
+                arms,
+                default,
+                ty,
+            } => Expr::Switch {
                 scrut: bx(self.expr(scrut, s)),
                 kind: match kind {
                     crate::lambda::ir::SwitchKind::Constructor(t) => {
@@ -209,7 +241,11 @@ impl<'a> Mono<'a> {
                             .map(|a| match a {
                                 Expr::Var(_) | Expr::Const(_) => a,
                                 a => {
-                                    let v = self.vars.fresh("_cmp", t.clone(), crate::diagnostics::Span::default());
+                                    let v = self.vars.fresh(
+                                        "_cmp",
+                                        t.clone(),
+                                        crate::diagnostics::Span::default(),
+                                    );
                                     binds.push((v, a));
                                     Expr::Var(v)
                                 }
@@ -218,7 +254,9 @@ impl<'a> Mono<'a> {
                         binds
                             .into_iter()
                             .rev()
-                            .fold(Expr::Prim(Prim::IntCompare, vals), |b, (v, a)| Expr::Local(v, bx(a), bx(b)))
+                            .fold(Expr::Prim(Prim::IntCompare, vals), |b, (v, a)| {
+                                Expr::Local(v, bx(a), bx(b))
+                            })
                     }
                     Some(t) if self.is_immediate(&t) => Expr::Prim(specialize_comparison(*p), args),
                     _ => Expr::Prim(*p, args),
@@ -240,12 +278,18 @@ impl<'a> Mono<'a> {
             Expr::Const(crate::lambda::ir::Const::Char(_)) => Some(Type::char()),
             Expr::Const(crate::lambda::ir::Const::String(_)) => Some(Type::string()),
             Expr::Construct { ty, .. } => Some(ty.clone()),
-            Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) | Expr::LetRec(_, e) => self.type_of(e),
+            Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) | Expr::LetRec(_, e) => {
+                self.type_of(e)
+            }
             Expr::If(_, a, _) => self.type_of(a),
             Expr::Field(..) | Expr::Switch { .. } => None,
             Expr::Prim(p, _) => match p {
-                Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => Some(Type::int()),
-                Prim::And | Prim::Or | Prim::Xor | Prim::Lsl | Prim::Lsr | Prim::Asr => Some(Type::int()),
+                Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => {
+                    Some(Type::int())
+                }
+                Prim::And | Prim::Or | Prim::Xor | Prim::Lsl | Prim::Lsr | Prim::Asr => {
+                    Some(Type::int())
+                }
                 Prim::Compare | Prim::IntCompare => Some(Type::int()),
                 _ => None,
             },
@@ -279,11 +323,20 @@ impl<'a> Mono<'a> {
         let polymorphic = defs.iter().any(|(_, d)| !strip_tyfuns(d).0.is_empty());
         if !polymorphic {
             let vs: Vec<VarId> = defs.iter().map(|(v, _)| self.fresh_binder(*v, s)).collect();
-            let ds = defs.iter().zip(&vs).map(|((_, d), v)| (*v, self.expr(d, s))).collect();
+            let ds = defs
+                .iter()
+                .zip(&vs)
+                .map(|((_, d), v)| (*v, self.expr(d, s)))
+                .collect();
             return Expr::LetRec(ds, bx(self.expr(body, s)));
         }
         for (v, _) in defs {
-            self.poly.insert(*v, PolyBinding { instances: Vec::new() });
+            self.poly.insert(
+                *v,
+                PolyBinding {
+                    instances: Vec::new(),
+                },
+            );
         }
         let b = self.expr(body, s);
         // Worklist: specialise every requested instance; copies may request more.

@@ -157,7 +157,9 @@ pub enum Stmt {
     /// The address (`Raw`) of a fresh area of `words` machine words in this function's stack
     /// frame, live until the function returns or tail-calls. `Load`/`Store` access it like a
     /// block's fields. The GC scans it conservatively, like the rest of the stack.
-    StackSlot { words: u32 },
+    StackSlot {
+        words: u32,
+    },
     Unary(UnOp, Value),
     Binary(BinOp, Value, Value),
     /// Allocates a heap block with the given tag and initial fields (all `Val`, except that the

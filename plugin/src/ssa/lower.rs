@@ -20,7 +20,9 @@ use super::builder::{header, string_data, FunctionBuilder, ModuleBuilder};
 use super::ir::*;
 use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
 use crate::diagnostics::Diagnostic;
-use crate::lambda::ir::{Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId};
+use crate::lambda::ir::{
+    Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId,
+};
 
 pub const CLOSURE_TAG: u8 = 247;
 pub const EXN_TAG: u8 = 248;
@@ -29,7 +31,13 @@ pub const EXN_TAG: u8 = 248;
 pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
     let mut mb = ModuleBuilder::new();
     let ids: Vec<FuncId> = p.funcs.iter().map(|_| mb.declare_function()).collect();
-    let max_arity = p.funcs.iter().map(|f| f.params.len()).max().unwrap_or(1).max(1);
+    let max_arity = p
+        .funcs
+        .iter()
+        .map(|f| f.params.len())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let mut l = Lowerer {
         p,
         mb,
@@ -80,7 +88,12 @@ struct Fx {
 
 impl Fx {
     fn new(b: FunctionBuilder) -> Fx {
-        Fx { b, vars: HashMap::new(), self_val: None, mutables: Vec::new() }
+        Fx {
+            b,
+            vars: HashMap::new(),
+            self_val: None,
+            mutables: Vec::new(),
+        }
     }
 
     /// The current values of the mutable variables in scope.
@@ -114,10 +127,17 @@ impl<'p> Lowerer<'p> {
     fn function(&mut self, idx: FuncIdx, f: &Func) -> Result<Function, Diagnostic> {
         let is_entry = idx == self.p.entry;
         let nparams = if is_entry { 0 } else { f.params.len() + 1 };
-        let name = if is_entry { "egret_program".to_string() } else { f.name.clone() };
+        let name = if is_entry {
+            "egret_program".to_string()
+        } else {
+            f.name.clone()
+        };
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
-        b.set_decl_loc(SrcLoc { lo: f.span.lo, hi: f.span.hi });
+        b.set_decl_loc(SrcLoc {
+            lo: f.span.lo,
+            hi: f.span.hi,
+        });
         if is_entry {
             b.set_linkage(Linkage::Export);
         }
@@ -135,7 +155,11 @@ impl<'p> Lowerer<'p> {
             }
         }
         if let Some(v) = self.expr(&mut fx, &f.body, !is_entry)? {
-            let r = if is_entry { fx.b.ins(Stmt::Const(0), Type::Val) } else { v };
+            let r = if is_entry {
+                fx.b.ins(Stmt::Const(0), Type::Val)
+            } else {
+                v
+            };
             fx.b.ins(Stmt::Return(r), Type::Raw);
         }
         Ok(fx.b.finish())
@@ -181,12 +205,19 @@ impl<'p> Lowerer<'p> {
             // The runtime refers to these by name (`egret_exn_Not_found`).
             format!("egret_exn_{}", name.rsplit('.').next().unwrap_or(&name))
         } else {
-            let clean: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+            let clean: String = name
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
             format!("egret_exn{i}_{clean}")
         };
         let d = self.mb.add_data(Data {
             name: symbol,
-            linkage: if predefined { Linkage::Export } else { Linkage::Local },
+            linkage: if predefined {
+                Linkage::Export
+            } else {
+                Linkage::Local
+            },
             words: vec![
                 DataWord::Word(header(2, EXN_TAG)),
                 DataWord::DataAddr(s),
@@ -220,7 +251,14 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(Stmt::TailCall { callee, args }, Type::Raw);
             None
         } else {
-            Some(fx.b.ins(Stmt::Call { callee, args, ret: Type::Val }, Type::Val))
+            Some(fx.b.ins(
+                Stmt::Call {
+                    callee,
+                    args,
+                    ret: Type::Val,
+                },
+                Type::Val,
+            ))
         }
     }
 
@@ -244,7 +282,11 @@ impl<'p> Lowerer<'p> {
     /// current block was terminated (tail call, raise).
     fn expr(&mut self, fx: &mut Fx, e: &CExpr, tail: bool) -> Result<Option<Value>, Diagnostic> {
         Ok(match e {
-            CExpr::Var(v) => Some(*fx.vars.get(v).unwrap_or_else(|| panic!("ssa lowering: unbound {v}"))),
+            CExpr::Var(v) => Some(
+                *fx.vars
+                    .get(v)
+                    .unwrap_or_else(|| panic!("ssa lowering: unbound {v}")),
+            ),
             CExpr::Const(c) => Some(match c {
                 Const::Int(n) => Self::konst(fx, *n),
                 Const::Char(c) => Self::konst(fx, *c as i64),
@@ -254,7 +296,9 @@ impl<'p> Lowerer<'p> {
                 }
             }),
             CExpr::Let(v, d, body) => {
-                let Some(x) = self.expr(fx, d, false)? else { return Ok(None) };
+                let Some(x) = self.expr(fx, d, false)? else {
+                    return Ok(None);
+                };
                 fx.vars.insert(*v, x);
                 self.expr(fx, body, tail)?
             }
@@ -265,7 +309,10 @@ impl<'p> Lowerer<'p> {
                 self.expr(fx, b, tail)?
             }
             CExpr::Loc(span, x) => {
-                fx.b.set_loc(SrcLoc { lo: span.lo, hi: span.hi });
+                fx.b.set_loc(SrcLoc {
+                    lo: span.lo,
+                    hi: span.hi,
+                });
                 self.expr(fx, x, tail)?
             }
             CExpr::StaticClosure(g) => {
@@ -274,7 +321,14 @@ impl<'p> Lowerer<'p> {
             }
             CExpr::EnvField(i) => {
                 let s = fx.self_val.expect("EnvField outside a closure");
-                Some(fx.b.ins(Stmt::Load { base: s, index: 2 + i, ty: Type::Val }, Type::Val))
+                Some(fx.b.ins(
+                    Stmt::Load {
+                        base: s,
+                        index: 2 + i,
+                        ty: Type::Val,
+                    },
+                    Type::Val,
+                ))
             }
             CExpr::Closures(group, body) => {
                 let mut allocated = Vec::new();
@@ -287,11 +341,20 @@ impl<'p> Lowerer<'p> {
                         let val = if group.iter().any(|(w, _, _)| w == c) {
                             Self::konst(fx, 0)
                         } else {
-                            *fx.vars.get(c).unwrap_or_else(|| panic!("ssa lowering: captured {c} is unbound"))
+                            *fx.vars
+                                .get(c)
+                                .unwrap_or_else(|| panic!("ssa lowering: captured {c} is unbound"))
                         };
                         fields.push(val);
                     }
-                    let clos = fx.b.ins(Stmt::Alloc { tag: CLOSURE_TAG, fields, raw_prefix: 1 }, Type::Val);
+                    let clos = fx.b.ins(
+                        Stmt::Alloc {
+                            tag: CLOSURE_TAG,
+                            fields,
+                            raw_prefix: 1,
+                        },
+                        Type::Val,
+                    );
                     fx.vars.insert(*v, clos);
                     allocated.push((clos, captured));
                 }
@@ -299,39 +362,74 @@ impl<'p> Lowerer<'p> {
                     for (i, c) in captured.iter().enumerate() {
                         if group.iter().any(|(w, _, _)| w == c) {
                             let value = fx.vars[c];
-                            fx.b.ins(Stmt::Store { base: clos, index: 2 + i as u32, value }, Type::Raw);
+                            fx.b.ins(
+                                Stmt::Store {
+                                    base: clos,
+                                    index: 2 + i as u32,
+                                    value,
+                                },
+                                Type::Raw,
+                            );
                         }
                     }
                 }
                 self.expr(fx, body, tail)?
             }
             CExpr::CallKnown(g, args, clos) => {
-                let Some(mut vals) = self.args(fx, args)? else { return Ok(None) };
-                let Some(c) = self.expr(fx, clos, false)? else { return Ok(None) };
+                let Some(mut vals) = self.args(fx, args)? else {
+                    return Ok(None);
+                };
+                let Some(c) = self.expr(fx, clos, false)? else {
+                    return Ok(None);
+                };
                 vals.push(c);
                 self.call(fx, Callee::Direct(self.ids[g.0 as usize]), vals, tail)
             }
             CExpr::Apply(f, args) => {
-                let Some(vals) = self.args(fx, args)? else { return Ok(None) };
-                let Some(fv) = self.expr(fx, f, false)? else { return Ok(None) };
+                let Some(vals) = self.args(fx, args)? else {
+                    return Ok(None);
+                };
+                let Some(fv) = self.expr(fx, f, false)? else {
+                    return Ok(None);
+                };
                 self.apply_unknown(fx, fv, vals, tail)?
             }
             CExpr::Prim(p, args) => {
-                let Some(vals) = self.args(fx, args)? else { return Ok(None) };
+                let Some(vals) = self.args(fx, args)? else {
+                    return Ok(None);
+                };
                 self.prim(fx, *p, vals)?
             }
             CExpr::If(c, t, f) => {
-                let Some(cv) = self.expr(fx, c, false)? else { return Ok(None) };
+                let Some(cv) = self.expr(fx, c, false)? else {
+                    return Ok(None);
+                };
                 let bt = fx.b.create_block();
                 let bf = fx.b.create_block();
-                fx.b.ins(Stmt::Branch { cond: cv, then: bt, els: bf }, Type::Raw);
+                fx.b.ins(
+                    Stmt::Branch {
+                        cond: cv,
+                        then: bt,
+                        els: bf,
+                    },
+                    Type::Raw,
+                );
                 self.join(fx, vec![(bt, &**t), (bf, &**f)], tail)?
             }
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => Some(Self::konst(fx, n)),
                 Err(tag) => {
-                    let Some(fields) = self.args(fx, args)? else { return Ok(None) };
-                    Some(fx.b.ins(Stmt::Alloc { tag, fields, raw_prefix: 0 }, Type::Val))
+                    let Some(fields) = self.args(fx, args)? else {
+                        return Ok(None);
+                    };
+                    Some(fx.b.ins(
+                        Stmt::Alloc {
+                            tag,
+                            fields,
+                            raw_prefix: 0,
+                        },
+                        Type::Val,
+                    ))
                 }
             },
             CExpr::ConstructExn { index, args } => {
@@ -339,24 +437,60 @@ impl<'p> Lowerer<'p> {
                 if args.is_empty() {
                     Some(fx.b.ins(Stmt::DataAddr(id), Type::Val))
                 } else {
-                    let Some(mut vals) = self.args(fx, args)? else { return Ok(None) };
+                    let Some(mut vals) = self.args(fx, args)? else {
+                        return Ok(None);
+                    };
                     let idv = fx.b.ins(Stmt::DataAddr(id), Type::Val);
                     vals.insert(0, idv);
-                    Some(fx.b.ins(Stmt::Alloc { tag: 0, fields: vals, raw_prefix: 0 }, Type::Val))
+                    Some(fx.b.ins(
+                        Stmt::Alloc {
+                            tag: 0,
+                            fields: vals,
+                            raw_prefix: 0,
+                        },
+                        Type::Val,
+                    ))
                 }
             }
             CExpr::Field(x, i) => {
-                let Some(v) = self.expr(fx, x, false)? else { return Ok(None) };
-                Some(fx.b.ins(Stmt::Load { base: v, index: *i, ty: Type::Val }, Type::Val))
+                let Some(v) = self.expr(fx, x, false)? else {
+                    return Ok(None);
+                };
+                Some(fx.b.ins(
+                    Stmt::Load {
+                        base: v,
+                        index: *i,
+                        ty: Type::Val,
+                    },
+                    Type::Val,
+                ))
             }
             CExpr::SetField(x, i, v) => {
-                let Some(val) = self.expr(fx, v, false)? else { return Ok(None) };
-                let Some(base) = self.expr(fx, x, false)? else { return Ok(None) };
-                fx.b.ins(Stmt::Store { base, index: *i, value: val }, Type::Raw);
+                let Some(val) = self.expr(fx, v, false)? else {
+                    return Ok(None);
+                };
+                let Some(base) = self.expr(fx, x, false)? else {
+                    return Ok(None);
+                };
+                fx.b.ins(
+                    Stmt::Store {
+                        base,
+                        index: *i,
+                        value: val,
+                    },
+                    Type::Raw,
+                );
                 Some(Self::konst(fx, 0))
             }
-            CExpr::Switch { scrut, kind, arms, default } => {
-                let Some(s) = self.expr(fx, scrut, false)? else { return Ok(None) };
+            CExpr::Switch {
+                scrut,
+                kind,
+                arms,
+                default,
+            } => {
+                let Some(s) = self.expr(fx, scrut, false)? else {
+                    return Ok(None);
+                };
                 self.switch(fx, s, kind, arms, default.as_deref(), tail)?
             }
             CExpr::While(c, body) => {
@@ -367,9 +501,18 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Jump(head), Type::Raw);
                 fx.b.switch_to_block(head);
                 let loop_phis = loop_header_phis(fx, entry, &[&**c, &**body]);
-                let Some(cv) = self.expr(fx, c, false)? else { return Ok(None) };
+                let Some(cv) = self.expr(fx, c, false)? else {
+                    return Ok(None);
+                };
                 let after_cond = fx.snapshot();
-                fx.b.ins(Stmt::Branch { cond: cv, then: bodyb, els: exit }, Type::Raw);
+                fx.b.ins(
+                    Stmt::Branch {
+                        cond: cv,
+                        then: bodyb,
+                        els: exit,
+                    },
+                    Type::Raw,
+                );
                 fx.b.switch_to_block(bodyb);
                 if self.expr(fx, body, false)?.is_some() {
                     close_loop(fx, &loop_phis);
@@ -379,9 +522,19 @@ impl<'p> Lowerer<'p> {
                 fx.restore(&after_cond);
                 Some(Self::konst(fx, 0))
             }
-            CExpr::For { var, from, to, dir, body } => {
-                let Some(lo) = self.expr(fx, from, false)? else { return Ok(None) };
-                let Some(hi) = self.expr(fx, to, false)? else { return Ok(None) };
+            CExpr::For {
+                var,
+                from,
+                to,
+                dir,
+                body,
+            } => {
+                let Some(lo) = self.expr(fx, from, false)? else {
+                    return Ok(None);
+                };
+                let Some(hi) = self.expr(fx, to, false)? else {
+                    return Ok(None);
+                };
                 let entry = fx.b.current_block();
                 let head = fx.b.create_block();
                 let bodyb = fx.b.create_block();
@@ -396,7 +549,14 @@ impl<'p> Lowerer<'p> {
                     Direction::Downto => BinOp::Ge,
                 };
                 let cond = fx.b.ins(Stmt::Binary(op, i, hi), Type::Val);
-                fx.b.ins(Stmt::Branch { cond, then: bodyb, els: exit }, Type::Raw);
+                fx.b.ins(
+                    Stmt::Branch {
+                        cond,
+                        then: bodyb,
+                        els: exit,
+                    },
+                    Type::Raw,
+                );
                 fx.b.switch_to_block(bodyb);
                 fx.vars.insert(*var, i);
                 let mut exits = vec![(head, at_head)];
@@ -405,7 +565,14 @@ impl<'p> Lowerer<'p> {
                     let last = fx.b.ins(Stmt::Binary(BinOp::Eq, i, hi), Type::Val);
                     let step = fx.b.create_block();
                     exits.push((fx.b.current_block(), fx.snapshot()));
-                    fx.b.ins(Stmt::Branch { cond: last, then: exit, els: step }, Type::Raw);
+                    fx.b.ins(
+                        Stmt::Branch {
+                            cond: last,
+                            then: exit,
+                            els: step,
+                        },
+                        Type::Raw,
+                    );
                     fx.b.switch_to_block(step);
                     let one = Self::konst(fx, 1);
                     let next_op = match dir {
@@ -422,7 +589,9 @@ impl<'p> Lowerer<'p> {
                 Some(Self::konst(fx, 0))
             }
             CExpr::LetMut(v, init, body) => {
-                let Some(x) = self.expr(fx, init, false)? else { return Ok(None) };
+                let Some(x) = self.expr(fx, init, false)? else {
+                    return Ok(None);
+                };
                 fx.vars.insert(*v, x);
                 fx.mutables.push(*v);
                 let r = self.expr(fx, body, tail);
@@ -431,17 +600,30 @@ impl<'p> Lowerer<'p> {
             }
             CExpr::GetMut(v) => Some(fx.vars[v]),
             CExpr::SetMut(v, x) => {
-                let Some(val) = self.expr(fx, x, false)? else { return Ok(None) };
+                let Some(val) = self.expr(fx, x, false)? else {
+                    return Ok(None);
+                };
                 fx.vars.insert(*v, val);
                 Some(Self::konst(fx, 0))
             }
             CExpr::Raise(x) => {
-                let Some(v) = self.expr(fx, x, false)? else { return Ok(None) };
-                fx.b.ins(Stmt::Call { callee: Callee::Runtime("egret_raise"), args: vec![v], ret: Type::Val }, Type::Val);
+                let Some(v) = self.expr(fx, x, false)? else {
+                    return Ok(None);
+                };
+                fx.b.ins(
+                    Stmt::Call {
+                        callee: Callee::Runtime("egret_raise"),
+                        args: vec![v],
+                        ret: Type::Val,
+                    },
+                    Type::Val,
+                );
                 fx.b.ins(Stmt::Unreachable, Type::Raw);
                 None
             }
-            CExpr::Try(body, exn_var, handler) => return self.try_with(fx, body, *exn_var, handler, tail),
+            CExpr::Try(body, exn_var, handler) => {
+                return self.try_with(fx, body, *exn_var, handler, tail)
+            }
         })
     }
 
@@ -462,28 +644,65 @@ impl<'p> Lowerer<'p> {
         let captured: Vec<(VarId, Value)> = free.iter().map(|v| (*v, fx.vars[v])).collect();
         let self_val = if uses_env { fx.self_val } else { None };
         let words = 1 + captured.len() + self_val.is_some() as usize;
-        let env = fx.b.ins(Stmt::StackSlot { words: words as u32 }, Type::Raw);
+        let env = fx.b.ins(
+            Stmt::StackSlot {
+                words: words as u32,
+            },
+            Type::Raw,
+        );
         for (i, (_, val)) in captured.iter().enumerate() {
-            fx.b.ins(Stmt::Store { base: env, index: 1 + i as u32, value: *val }, Type::Raw);
+            fx.b.ins(
+                Stmt::Store {
+                    base: env,
+                    index: 1 + i as u32,
+                    value: *val,
+                },
+                Type::Raw,
+            );
         }
         if let Some(s) = self_val {
-            fx.b.ins(Stmt::Store { base: env, index: words as u32 - 1, value: s }, Type::Raw);
+            fx.b.ins(
+                Stmt::Store {
+                    base: env,
+                    index: words as u32 - 1,
+                    value: s,
+                },
+                Type::Raw,
+            );
         }
         let body_fn = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
         let code = fx.b.ins(Stmt::FuncAddr(body_fn), Type::Raw);
         let raised = fx.b.ins(
-            Stmt::Call { callee: Callee::Runtime("egret_try"), args: vec![code, env], ret: Type::Val },
+            Stmt::Call {
+                callee: Callee::Runtime("egret_try"),
+                args: vec![code, env],
+                ret: Type::Val,
+            },
             Type::Val,
         );
         let ok = fx.b.create_block();
         let caught = fx.b.create_block();
         let join = fx.b.create_block();
-        fx.b.ins(Stmt::Branch { cond: raised, then: caught, els: ok }, Type::Raw);
+        fx.b.ins(
+            Stmt::Branch {
+                cond: raised,
+                then: caught,
+                els: ok,
+            },
+            Type::Raw,
+        );
         let mut outs = Vec::new();
         let mut snaps = Vec::new();
         let entry = fx.snapshot();
         fx.b.switch_to_block(ok);
-        let r = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
+        let r = fx.b.ins(
+            Stmt::Load {
+                base: env,
+                index: 0,
+                ty: Type::Val,
+            },
+            Type::Val,
+        );
         if tail {
             fx.b.ins(Stmt::Return(r), Type::Raw);
         } else {
@@ -493,7 +712,14 @@ impl<'p> Lowerer<'p> {
         }
         fx.b.switch_to_block(caught);
         fx.restore(&entry);
-        let exn = fx.b.ins(Stmt::Load { base: env, index: 0, ty: Type::Val }, Type::Val);
+        let exn = fx.b.ins(
+            Stmt::Load {
+                base: env,
+                index: 0,
+                ty: Type::Val,
+            },
+            Type::Val,
+        );
         fx.vars.insert(exn_var, exn);
         if let Some(h) = self.expr(fx, handler, tail)? {
             if tail {
@@ -509,7 +735,11 @@ impl<'p> Lowerer<'p> {
         }
         fx.b.switch_to_block(join);
         fx.merge(&snaps);
-        Ok(Some(if outs.len() == 1 { outs[0].1 } else { fx.b.phi(Type::Val, &outs) }))
+        Ok(Some(if outs.len() == 1 {
+            outs[0].1
+        } else {
+            fx.b.phi(Type::Val, &outs)
+        }))
     }
 
     /// The function running a `try` body: `body_fn(env)` loads the captured variables (and the
@@ -522,18 +752,36 @@ impl<'p> Lowerer<'p> {
         with_self: bool,
     ) -> Result<FuncId, Diagnostic> {
         self.try_count += 1;
-        let mut b = FunctionBuilder::new(format!("{}_try{}", parent.name, self.try_count), vec![Type::Raw], Type::Val);
+        let mut b = FunctionBuilder::new(
+            format!("{}_try{}", parent.name, self.try_count),
+            vec![Type::Raw],
+            Type::Val,
+        );
         b.set_source_name(parent.source_name.clone());
         b.set_decl_loc(parent.decl_loc);
         b.set_abi(Abi::C);
         let env = b.param(0);
         let mut fx = Fx::new(b);
         for (i, (v, _)) in captured.iter().enumerate() {
-            let x = fx.b.ins(Stmt::Load { base: env, index: 1 + i as u32, ty: Type::Val }, Type::Val);
+            let x = fx.b.ins(
+                Stmt::Load {
+                    base: env,
+                    index: 1 + i as u32,
+                    ty: Type::Val,
+                },
+                Type::Val,
+            );
             fx.vars.insert(*v, x);
         }
         if with_self {
-            let s = fx.b.ins(Stmt::Load { base: env, index: 1 + captured.len() as u32, ty: Type::Val }, Type::Val);
+            let s = fx.b.ins(
+                Stmt::Load {
+                    base: env,
+                    index: 1 + captured.len() as u32,
+                    ty: Type::Val,
+                },
+                Type::Val,
+            );
             fx.self_val = Some(s);
         }
         if let Some(v) = self.expr(&mut fx, body, false)? {
@@ -544,7 +792,12 @@ impl<'p> Lowerer<'p> {
 
     /// Lowers each `(block, expr)` arm and joins the arms that produce a value with a phi
     /// (in tail position each arm returns by itself).
-    fn join(&mut self, fx: &mut Fx, arms: Vec<(Block, &CExpr)>, tail: bool) -> Result<Option<Value>, Diagnostic> {
+    fn join(
+        &mut self,
+        fx: &mut Fx,
+        arms: Vec<(Block, &CExpr)>,
+        tail: bool,
+    ) -> Result<Option<Value>, Diagnostic> {
         let j = fx.b.create_block();
         let entry = fx.snapshot();
         let mut outs = Vec::new();
@@ -601,22 +854,41 @@ impl<'p> Lowerer<'p> {
                 let is_zero = fx.b.ins(Stmt::Binary(BinOp::Eq, v[1], zero), Type::Val);
                 let fail = fx.b.create_block();
                 let ok = fx.b.create_block();
-                fx.b.ins(Stmt::Branch { cond: is_zero, then: fail, els: ok }, Type::Raw);
+                fx.b.ins(
+                    Stmt::Branch {
+                        cond: is_zero,
+                        then: fail,
+                        els: ok,
+                    },
+                    Type::Raw,
+                );
                 fx.b.switch_to_block(fail);
                 fx.b.ins(
-                    Stmt::Call { callee: Callee::Runtime("egret_raise_division_by_zero"), args: vec![], ret: Type::Val },
+                    Stmt::Call {
+                        callee: Callee::Runtime("egret_raise_division_by_zero"),
+                        args: vec![],
+                        ret: Type::Val,
+                    },
                     Type::Val,
                 );
                 fx.b.ins(Stmt::Unreachable, Type::Raw);
                 fx.b.switch_to_block(ok);
-                let op = if p == Prim::Div { BinOp::Div } else { BinOp::Mod };
+                let op = if p == Prim::Div {
+                    BinOp::Div
+                } else {
+                    BinOp::Mod
+                };
                 bin(fx, op)
             }
             Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge => {
                 // `=` and the orderings never take the physical-equality shortcut (OCaml's
                 // caml_equal & co.: functional values raise even when identical).
                 let c = fx.b.ins(
-                    Stmt::Call { callee: Callee::Runtime("egret_compare_partial"), args: v.clone(), ret: Type::Val },
+                    Stmt::Call {
+                        callee: Callee::Runtime("egret_compare_partial"),
+                        args: v.clone(),
+                        ret: Type::Val,
+                    },
                     Type::Val,
                 );
                 let zero = Self::konst(fx, 0);
@@ -636,11 +908,19 @@ impl<'p> Lowerer<'p> {
                 Some(fx.b.ins(Stmt::Binary(BinOp::Sub, gt, lt), Type::Val))
             }
             Prim::Compare => Some(fx.b.ins(
-                Stmt::Call { callee: Callee::Runtime("egret_compare"), args: v, ret: Type::Val },
+                Stmt::Call {
+                    callee: Callee::Runtime("egret_compare"),
+                    args: v,
+                    ret: Type::Val,
+                },
                 Type::Val,
             )),
             Prim::Runtime(name, _) => Some(fx.b.ins(
-                Stmt::Call { callee: Callee::Runtime(name), args: v, ret: Type::Val },
+                Stmt::Call {
+                    callee: Callee::Runtime(name),
+                    args: v,
+                    ret: Type::Val,
+                },
                 Type::Val,
             )),
             Prim::IsException(i) => {
@@ -651,7 +931,14 @@ impl<'p> Lowerer<'p> {
                 } else {
                     // Exceptions with arguments are tag-0 blocks [identity, args..]; constant
                     // ones are the identity block itself, whose field 0 is a string.
-                    let first = fx.b.ins(Stmt::Load { base: v[0], index: 0, ty: Type::Val }, Type::Val);
+                    let first = fx.b.ins(
+                        Stmt::Load {
+                            base: v[0],
+                            index: 0,
+                            ty: Type::Val,
+                        },
+                        Type::Val,
+                    );
                     Some(fx.b.ins(Stmt::Binary(BinOp::PhysEq, first, idv), Type::Val))
                 }
             }
@@ -684,9 +971,10 @@ impl<'p> Lowerer<'p> {
                 }
                 match ty {
                     LType::Con(c, _) if *c != TyCon::INT => match &self.p.types.decl(*c).kind {
-                        DeclKind::Variant(cs) => {
-                            (cs.iter().any(|c| c.args.is_empty()), cs.iter().any(|c| !c.args.is_empty()))
-                        }
+                        DeclKind::Variant(cs) => (
+                            cs.iter().any(|c| c.args.is_empty()),
+                            cs.iter().any(|c| !c.args.is_empty()),
+                        ),
                         _ => (false, true),
                     },
                     _ => (false, true),
@@ -707,17 +995,52 @@ impl<'p> Lowerer<'p> {
                 let isint = fx.b.ins(Stmt::Unary(UnOp::IsInt, s), Type::Val);
                 let bi = fx.b.create_block();
                 let bb = fx.b.create_block();
-                fx.b.ins(Stmt::Branch { cond: isint, then: bi, els: bb }, Type::Raw);
+                fx.b.ins(
+                    Stmt::Branch {
+                        cond: isint,
+                        then: bi,
+                        els: bb,
+                    },
+                    Type::Raw,
+                );
                 fx.b.switch_to_block(bi);
-                dispatch(fx, s, &int_arms, &mut blocks, fallback, &mut used_unreachable);
+                dispatch(
+                    fx,
+                    s,
+                    &int_arms,
+                    &mut blocks,
+                    fallback,
+                    &mut used_unreachable,
+                );
                 fx.b.switch_to_block(bb);
                 let tag = fx.b.ins(Stmt::Unary(UnOp::BlockTag, s), Type::Val);
-                dispatch(fx, tag, &tag_arms, &mut blocks, fallback, &mut used_unreachable);
+                dispatch(
+                    fx,
+                    tag,
+                    &tag_arms,
+                    &mut blocks,
+                    fallback,
+                    &mut used_unreachable,
+                );
             }
-            (_, false) => dispatch(fx, s, &int_arms, &mut blocks, fallback, &mut used_unreachable),
+            (_, false) => dispatch(
+                fx,
+                s,
+                &int_arms,
+                &mut blocks,
+                fallback,
+                &mut used_unreachable,
+            ),
             (false, true) => {
                 let tag = fx.b.ins(Stmt::Unary(UnOp::BlockTag, s), Type::Val);
-                dispatch(fx, tag, &tag_arms, &mut blocks, fallback, &mut used_unreachable);
+                dispatch(
+                    fx,
+                    tag,
+                    &tag_arms,
+                    &mut blocks,
+                    fallback,
+                    &mut used_unreachable,
+                );
             }
         }
         if used_unreachable && default_block.is_none() {
@@ -730,19 +1053,46 @@ impl<'p> Lowerer<'p> {
     /// Applies the closure `f` to `args`: when its arity is exactly `args.len()` (checked
     /// inline, the common case) its code is called directly; otherwise `egret_apply{n}`
     /// handles partial and over-application.
-    fn apply_unknown(&mut self, fx: &mut Fx, f: Value, args: Vec<Value>, tail: bool) -> Result<Option<Value>, Diagnostic> {
+    fn apply_unknown(
+        &mut self,
+        fx: &mut Fx,
+        f: Value,
+        args: Vec<Value>,
+        tail: bool,
+    ) -> Result<Option<Value>, Diagnostic> {
         let n = args.len();
-        let arity = fx.b.ins(Stmt::Load { base: f, index: 1, ty: Type::Val }, Type::Val);
+        let arity = fx.b.ins(
+            Stmt::Load {
+                base: f,
+                index: 1,
+                ty: Type::Val,
+            },
+            Type::Val,
+        );
         let want = Self::konst(fx, n as i64);
         let exact = fx.b.ins(Stmt::Binary(BinOp::Eq, arity, want), Type::Val);
         let direct = fx.b.create_block();
         let general = fx.b.create_block();
-        fx.b.ins(Stmt::Branch { cond: exact, then: direct, els: general }, Type::Raw);
+        fx.b.ins(
+            Stmt::Branch {
+                cond: exact,
+                then: direct,
+                els: general,
+            },
+            Type::Raw,
+        );
         let join = fx.b.create_block();
         let mut outs = Vec::new();
         let snap = fx.snapshot();
         fx.b.switch_to_block(direct);
-        let code = fx.b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        let code = fx.b.ins(
+            Stmt::Load {
+                base: f,
+                index: 0,
+                ty: Type::Raw,
+            },
+            Type::Raw,
+        );
         let mut direct_args = args.clone();
         direct_args.push(f);
         if let Some(r) = self.call(fx, Callee::Indirect(code), direct_args, tail) {
@@ -796,17 +1146,39 @@ impl<'p> Lowerer<'p> {
 
     /// `egret_apply{n}(f, a1..an)`: dispatch on the arity k of closure f.
     fn apply_function(&mut self, n: usize) -> Function {
-        let mut b = FunctionBuilder::new(format!("egret_apply{n}"), vec![Type::Val; n + 1], Type::Val);
+        let mut b =
+            FunctionBuilder::new(format!("egret_apply{n}"), vec![Type::Val; n + 1], Type::Val);
         let f = b.param(0);
         let args: Vec<Value> = (1..=n).map(|i| b.param(i)).collect();
         let max = self.max_arity.max(n);
-        let arity = b.ins(Stmt::Load { base: f, index: 1, ty: Type::Val }, Type::Val);
-        let code = b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
+        let arity = b.ins(
+            Stmt::Load {
+                base: f,
+                index: 1,
+                ty: Type::Val,
+            },
+            Type::Val,
+        );
+        let code = b.ins(
+            Stmt::Load {
+                base: f,
+                index: 0,
+                ty: Type::Raw,
+            },
+            Type::Raw,
+        );
         let unreachable = b.create_block();
         let targets: Vec<Block> = (0..=max).map(|_| b.create_block()).collect();
         let mut switch_targets = targets.clone();
         switch_targets[0] = unreachable;
-        b.ins(Stmt::Switch { value: arity, targets: switch_targets, default: unreachable }, Type::Raw);
+        b.ins(
+            Stmt::Switch {
+                value: arity,
+                targets: switch_targets,
+                default: unreachable,
+            },
+            Type::Raw,
+        );
         b.switch_to_block(unreachable);
         b.ins(Stmt::Unreachable, Type::Raw);
         for k in 1..=max {
@@ -814,22 +1186,48 @@ impl<'p> Lowerer<'p> {
             if k == n {
                 let mut a = args.clone();
                 a.push(f);
-                b.ins(Stmt::TailCall { callee: Callee::Indirect(code), args: a }, Type::Raw);
+                b.ins(
+                    Stmt::TailCall {
+                        callee: Callee::Indirect(code),
+                        args: a,
+                    },
+                    Type::Raw,
+                );
             } else if k < n {
                 let mut a = args[..k].to_vec();
                 a.push(f);
-                let r = b.ins(Stmt::Call { callee: Callee::Indirect(code), args: a, ret: Type::Val }, Type::Val);
+                let r = b.ins(
+                    Stmt::Call {
+                        callee: Callee::Indirect(code),
+                        args: a,
+                        ret: Type::Val,
+                    },
+                    Type::Val,
+                );
                 let rest = self.apply_fn(n - k);
                 let mut a = vec![r];
                 a.extend_from_slice(&args[k..]);
-                b.ins(Stmt::TailCall { callee: Callee::Direct(rest), args: a }, Type::Raw);
+                b.ins(
+                    Stmt::TailCall {
+                        callee: Callee::Direct(rest),
+                        args: a,
+                    },
+                    Type::Raw,
+                );
             } else {
                 let pap = self.pap_function(n, k);
                 let code = b.ins(Stmt::FuncAddr(pap), Type::Raw);
                 let ar = b.ins(Stmt::Const((k - n) as i64), Type::Val);
                 let mut fields = vec![code, ar, f];
                 fields.extend_from_slice(&args);
-                let c = b.ins(Stmt::Alloc { tag: CLOSURE_TAG, fields, raw_prefix: 1 }, Type::Val);
+                let c = b.ins(
+                    Stmt::Alloc {
+                        tag: CLOSURE_TAG,
+                        fields,
+                        raw_prefix: 1,
+                    },
+                    Type::Val,
+                );
                 b.ins(Stmt::Return(c), Type::Raw);
             }
         }
@@ -849,13 +1247,43 @@ impl<'p> Lowerer<'p> {
         let m = k - n;
         let mut b = FunctionBuilder::new(key.clone(), vec![Type::Val; m + 1], Type::Val);
         let me = b.param(m);
-        let f = b.ins(Stmt::Load { base: me, index: 2, ty: Type::Val }, Type::Val);
-        let mut args: Vec<Value> =
-            (0..n).map(|i| b.ins(Stmt::Load { base: me, index: 3 + i as u32, ty: Type::Val }, Type::Val)).collect();
+        let f = b.ins(
+            Stmt::Load {
+                base: me,
+                index: 2,
+                ty: Type::Val,
+            },
+            Type::Val,
+        );
+        let mut args: Vec<Value> = (0..n)
+            .map(|i| {
+                b.ins(
+                    Stmt::Load {
+                        base: me,
+                        index: 3 + i as u32,
+                        ty: Type::Val,
+                    },
+                    Type::Val,
+                )
+            })
+            .collect();
         args.extend((0..m).map(|i| b.param(i)));
         args.push(f);
-        let code = b.ins(Stmt::Load { base: f, index: 0, ty: Type::Raw }, Type::Raw);
-        b.ins(Stmt::TailCall { callee: Callee::Indirect(code), args }, Type::Raw);
+        let code = b.ins(
+            Stmt::Load {
+                base: f,
+                index: 0,
+                ty: Type::Raw,
+            },
+            Type::Raw,
+        );
+        b.ins(
+            Stmt::TailCall {
+                callee: Callee::Indirect(code),
+                args,
+            },
+            Type::Raw,
+        );
         let id = self.mb.add_function(b.finish());
         APPLY_IDS.with(|m| m.borrow_mut().insert(key, id));
         id
@@ -873,7 +1301,12 @@ fn dispatch<'e>(
     used_fallback: &mut bool,
 ) {
     *used_fallback = true;
-    let n = arms.iter().map(|(k, _)| *k).max().map_or(0, |m| m + 1).max(0) as usize;
+    let n = arms
+        .iter()
+        .map(|(k, _)| *k)
+        .max()
+        .map_or(0, |m| m + 1)
+        .max(0) as usize;
     let dense = n <= 4 * arms.len() + 8;
     if dense && arms.iter().all(|(k, _)| *k >= 0) {
         let mut targets = vec![fallback; n];
@@ -882,7 +1315,14 @@ fn dispatch<'e>(
             blocks.push((b, *e));
             targets[*k as usize] = b;
         }
-        fx.b.ins(Stmt::Switch { value: v, targets, default: fallback }, Type::Raw);
+        fx.b.ins(
+            Stmt::Switch {
+                value: v,
+                targets,
+                default: fallback,
+            },
+            Type::Raw,
+        );
     } else {
         // Sparse keys: a chain of equality tests.
         for (k, e) in arms {
@@ -891,7 +1331,14 @@ fn dispatch<'e>(
             let b = fx.b.create_block();
             let next = fx.b.create_block();
             blocks.push((b, *e));
-            fx.b.ins(Stmt::Branch { cond: c, then: b, els: next }, Type::Raw);
+            fx.b.ins(
+                Stmt::Branch {
+                    cond: c,
+                    then: b,
+                    els: next,
+                },
+                Type::Raw,
+            );
             fx.b.switch_to_block(next);
         }
         fx.b.ins(Stmt::Jump(fallback), Type::Raw);
@@ -937,8 +1384,16 @@ fn assigned_mutables(e: &CExpr, out: &mut Vec<VarId>) {
 /// Calls `f` on each direct subexpression of `e`.
 fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
     match e {
-        CExpr::Var(_) | CExpr::Const(_) | CExpr::StaticClosure(_) | CExpr::EnvField(_) | CExpr::GetMut(_) => {}
-        CExpr::Let(_, d, b) | CExpr::LetMut(_, d, b) | CExpr::Seq(d, b) | CExpr::While(d, b) | CExpr::SetField(d, _, b) => {
+        CExpr::Var(_)
+        | CExpr::Const(_)
+        | CExpr::StaticClosure(_)
+        | CExpr::EnvField(_)
+        | CExpr::GetMut(_) => {}
+        CExpr::Let(_, d, b)
+        | CExpr::LetMut(_, d, b)
+        | CExpr::Seq(d, b)
+        | CExpr::While(d, b)
+        | CExpr::SetField(d, _, b) => {
             f(d);
             f(b)
         }
@@ -946,7 +1401,11 @@ fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
             f(d);
             f(b)
         }
-        CExpr::Closures(_, b) | CExpr::Field(b, _) | CExpr::Raise(b) | CExpr::Loc(_, b) | CExpr::SetMut(_, b) => f(b),
+        CExpr::Closures(_, b)
+        | CExpr::Field(b, _)
+        | CExpr::Raise(b)
+        | CExpr::Loc(_, b)
+        | CExpr::SetMut(_, b) => f(b),
         CExpr::CallKnown(_, args, c) => {
             args.iter().for_each(&mut *f);
             f(c)
@@ -955,13 +1414,20 @@ fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
             f(g);
             args.iter().for_each(f)
         }
-        CExpr::Prim(_, args) | CExpr::Construct { args, .. } | CExpr::ConstructExn { args, .. } => args.iter().for_each(f),
+        CExpr::Prim(_, args) | CExpr::Construct { args, .. } | CExpr::ConstructExn { args, .. } => {
+            args.iter().for_each(f)
+        }
         CExpr::If(c, t, e) => {
             f(c);
             f(t);
             f(e)
         }
-        CExpr::Switch { scrut, arms, default, .. } => {
+        CExpr::Switch {
+            scrut,
+            arms,
+            default,
+            ..
+        } => {
             f(scrut);
             arms.iter().for_each(|(_, a)| f(a));
             if let Some(d) = default {
@@ -1033,14 +1499,25 @@ fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: 
             go(f, bound)
         }
         CExpr::Field(x, _) | CExpr::Raise(x) | CExpr::Loc(_, x) => go(x, bound),
-        CExpr::Switch { scrut, arms, default, .. } => {
+        CExpr::Switch {
+            scrut,
+            arms,
+            default,
+            ..
+        } => {
             go(scrut, bound);
             arms.iter().for_each(|(_, a)| go(a, bound));
             if let Some(d) = default {
                 go(d, bound)
             }
         }
-        CExpr::For { var, from, to, body, .. } => {
+        CExpr::For {
+            var,
+            from,
+            to,
+            body,
+            ..
+        } => {
             go(from, bound);
             go(to, bound);
             bound.push(*var);

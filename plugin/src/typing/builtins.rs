@@ -39,8 +39,8 @@ pub struct Builtin {
 }
 
 pub fn builtins() -> Vec<Builtin> {
-    use BuiltinImpl::{And, Apply, Assign, Deref, LeftToRight, Or, Raise, Ref, RevApply};
     use crate::lambda::ir::Prim as P;
+    use BuiltinImpl::{And, Apply, Assign, Deref, LeftToRight, Or, Raise, Ref, RevApply};
     let prim = BuiltinImpl::Prim;
     let int = Type::int;
     let bool_ = Type::bool;
@@ -50,7 +50,12 @@ pub fn builtins() -> Vec<Builtin> {
     let f = |args: Vec<Type>, r: Type| Type::arrows(args.into_iter(), r);
     let mut v = Vec::new();
     let mut add = |name: &'static str, quantified: usize, ty: Type, imp: BuiltinImpl| {
-        v.push(Builtin { name, quantified, ty, imp })
+        v.push(Builtin {
+            name,
+            quantified,
+            ty,
+            imp,
+        })
     };
     let int2 = f(vec![int(), int()], int());
     for (name, p) in [
@@ -95,42 +100,183 @@ pub fn builtins() -> Vec<Builtin> {
     let b = || Type::Var(TyVar(1));
     add("|>", 2, f(vec![a(), Type::arrow(a(), b())], b()), RevApply);
     add("@@", 2, f(vec![Type::arrow(a(), b()), a()], b()), Apply);
-    let rt = |name: &'static str, purity: Purity, arity: usize| prim(P::Runtime(name, purity), arity);
+    let rt =
+        |name: &'static str, purity: Purity, arity: usize| prim(P::Runtime(name, purity), arity);
     let eff = Purity::Effect;
-    add("print_int", 0, f(vec![int()], unit()), rt("egret_print_int", eff, 1));
-    add("print_string", 0, f(vec![string()], unit()), rt("egret_print_string", eff, 1));
-    add("print_char", 0, f(vec![Type::char()], unit()), rt("egret_print_char", eff, 1));
-    add("print_endline", 0, f(vec![string()], unit()), rt("egret_print_endline", eff, 1));
-    add("print_newline", 0, f(vec![unit()], unit()), rt("egret_print_newline", eff, 1));
-    add("prerr_int", 0, f(vec![int()], unit()), rt("egret_prerr_int", eff, 1));
-    add("prerr_string", 0, f(vec![string()], unit()), rt("egret_prerr_string", eff, 1));
-    add("prerr_endline", 0, f(vec![string()], unit()), rt("egret_prerr_endline", eff, 1));
+    add(
+        "print_int",
+        0,
+        f(vec![int()], unit()),
+        rt("egret_print_int", eff, 1),
+    );
+    add(
+        "print_string",
+        0,
+        f(vec![string()], unit()),
+        rt("egret_print_string", eff, 1),
+    );
+    add(
+        "print_char",
+        0,
+        f(vec![Type::char()], unit()),
+        rt("egret_print_char", eff, 1),
+    );
+    add(
+        "print_endline",
+        0,
+        f(vec![string()], unit()),
+        rt("egret_print_endline", eff, 1),
+    );
+    add(
+        "print_newline",
+        0,
+        f(vec![unit()], unit()),
+        rt("egret_print_newline", eff, 1),
+    );
+    add(
+        "prerr_int",
+        0,
+        f(vec![int()], unit()),
+        rt("egret_prerr_int", eff, 1),
+    );
+    add(
+        "prerr_string",
+        0,
+        f(vec![string()], unit()),
+        rt("egret_prerr_string", eff, 1),
+    );
+    add(
+        "prerr_endline",
+        0,
+        f(vec![string()], unit()),
+        rt("egret_prerr_endline", eff, 1),
+    );
     let pure = Purity::Pure;
     let char_ = Type::char;
     let chan = || Type::Con(TyCon::OUT_CHANNEL, vec![]);
     let array = |t: Type| Type::Con(TyCon::ARRAY, vec![t]);
-    add("^", 0, f(vec![string(), string()], string()), rt("egret_string_concat", pure, 2));
-    add("string_of_int", 0, f(vec![int()], string()), rt("egret_string_of_int", pure, 1));
-    add("int_of_string", 0, f(vec![string()], int()), rt("egret_int_of_string", eff, 1));
+    add(
+        "^",
+        0,
+        f(vec![string(), string()], string()),
+        rt("egret_string_concat", pure, 2),
+    );
+    add(
+        "string_of_int",
+        0,
+        f(vec![int()], string()),
+        rt("egret_string_of_int", pure, 1),
+    );
+    add(
+        "int_of_string",
+        0,
+        f(vec![string()], int()),
+        rt("egret_int_of_string", eff, 1),
+    );
     add("exit", 1, f(vec![int()], a()), rt("egret_exit", eff, 1));
-    add("flush", 0, f(vec![chan()], unit()), rt("egret_flush", eff, 1));
-    add("String.length", 0, f(vec![string()], int()), rt("egret_string_length", pure, 1));
-    add("String.get", 0, f(vec![string(), int()], char_()), LeftToRight(P::Runtime("egret_string_get", eff), 2));
-    add("String.make", 0, f(vec![int(), char_()], string()), rt("egret_string_make", eff, 2));
-    add("String.sub", 0, f(vec![string(), int(), int()], string()), rt("egret_string_sub", eff, 3));
-    add("Sys.opaque_identity", 1, f(vec![a()], a()), rt("egret_opaque_identity", eff, 1));
-    add("Array.length", 1, f(vec![array(a())], int()), rt("egret_array_length", pure, 1));
-    add("Array.get", 1, f(vec![array(a()), int()], a()), rt("egret_array_get", eff, 2));
-    add("Array.set", 1, f(vec![array(a()), int(), a()], unit()), rt("egret_array_set", eff, 3));
-    add("Array.make", 1, f(vec![int(), a()], array(a())), rt("egret_array_make", eff, 2));
+    add(
+        "flush",
+        0,
+        f(vec![chan()], unit()),
+        rt("egret_flush", eff, 1),
+    );
+    add(
+        "String.length",
+        0,
+        f(vec![string()], int()),
+        rt("egret_string_length", pure, 1),
+    );
+    add(
+        "String.get",
+        0,
+        f(vec![string(), int()], char_()),
+        LeftToRight(P::Runtime("egret_string_get", eff), 2),
+    );
+    add(
+        "String.make",
+        0,
+        f(vec![int(), char_()], string()),
+        rt("egret_string_make", eff, 2),
+    );
+    add(
+        "String.sub",
+        0,
+        f(vec![string(), int(), int()], string()),
+        rt("egret_string_sub", eff, 3),
+    );
+    add(
+        "Sys.opaque_identity",
+        1,
+        f(vec![a()], a()),
+        rt("egret_opaque_identity", eff, 1),
+    );
+    add(
+        "Array.length",
+        1,
+        f(vec![array(a())], int()),
+        rt("egret_array_length", pure, 1),
+    );
+    add(
+        "Array.get",
+        1,
+        f(vec![array(a()), int()], a()),
+        rt("egret_array_get", eff, 2),
+    );
+    add(
+        "Array.set",
+        1,
+        f(vec![array(a()), int(), a()], unit()),
+        rt("egret_array_set", eff, 3),
+    );
+    add(
+        "Array.make",
+        1,
+        f(vec![int(), a()], array(a())),
+        rt("egret_array_make", eff, 2),
+    );
     // Private to the prelude (hidden afterwards).
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
-    add("__int_of_char", 0, f(vec![char_()], int()), prim(P::Identity, 1));
-    add("__char_of_int", 0, f(vec![int()], char_()), prim(P::Identity, 1));
-    add("__bytes_create", 0, f(vec![int()], string()), rt("egret_bytes_create", eff, 1));
-    add("__bytes_set", 0, f(vec![string(), int(), char_()], unit()), rt("egret_bytes_unsafe_set", eff, 3));
-    add("__blit_string", 0, f(vec![string(), int(), string(), int(), int()], unit()), rt("egret_blit_string", eff, 5));
-    add("__argv", 0, f(vec![unit()], array(string())), rt("egret_sys_argv", eff, 1));
-    add("__string_compare", 0, f(vec![string(), string()], int()), rt("egret_compare", pure, 2));
+    add(
+        "__int_of_char",
+        0,
+        f(vec![char_()], int()),
+        prim(P::Identity, 1),
+    );
+    add(
+        "__char_of_int",
+        0,
+        f(vec![int()], char_()),
+        prim(P::Identity, 1),
+    );
+    add(
+        "__bytes_create",
+        0,
+        f(vec![int()], string()),
+        rt("egret_bytes_create", eff, 1),
+    );
+    add(
+        "__bytes_set",
+        0,
+        f(vec![string(), int(), char_()], unit()),
+        rt("egret_bytes_unsafe_set", eff, 3),
+    );
+    add(
+        "__blit_string",
+        0,
+        f(vec![string(), int(), string(), int(), int()], unit()),
+        rt("egret_blit_string", eff, 5),
+    );
+    add(
+        "__argv",
+        0,
+        f(vec![unit()], array(string())),
+        rt("egret_sys_argv", eff, 1),
+    );
+    add(
+        "__string_compare",
+        0,
+        f(vec![string(), string()], int()),
+        rt("egret_compare", pure, 2),
+    );
     v
 }

@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use super::env::{CtorRef, TypeName};
 use super::{TResult, Typer};
 use crate::diagnostics::Diagnostic;
-use crate::lambda::ir::{Constructor, DeclKind, ExceptionDecl, FieldInfo, TyCon, TyVar, Type, TypeDecl};
+use crate::lambda::ir::{
+    Constructor, DeclKind, ExceptionDecl, FieldInfo, TyCon, TyVar, Type, TypeDecl,
+};
 use crate::syntax::ast::{self, TypeDeclKind, TypeExprKind};
 
 impl<'s> Typer<'s> {
@@ -22,7 +24,11 @@ impl<'s> Typer<'s> {
                 self.u.levels[p.0 as usize] = u32::MAX;
             }
             let con = TyCon(self.types.decls.len() as u32);
-            self.types.decls.push(TypeDecl { name: d.name.clone(), params: params.clone(), kind: DeclKind::Primitive });
+            self.types.decls.push(TypeDecl {
+                name: d.name.clone(),
+                params: params.clone(),
+                kind: DeclKind::Primitive,
+            });
             if !matches!(d.kind, TypeDeclKind::Abbrev(_)) {
                 self.env.types.insert(d.name.clone(), TypeName::Con(con));
             }
@@ -33,7 +39,9 @@ impl<'s> Typer<'s> {
             if let TypeDeclKind::Abbrev(te) = &d.kind {
                 let scope = param_scope(&d.params, params);
                 let t = self.type_expr_in(te, &scope, false)?;
-                self.env.types.insert(d.name.clone(), TypeName::Abbrev(params.clone(), t));
+                self.env
+                    .types
+                    .insert(d.name.clone(), TypeName::Abbrev(params.clone(), t));
             }
         }
         for (d, (con, params)) in decls.iter().zip(&cons) {
@@ -42,9 +50,18 @@ impl<'s> Typer<'s> {
                 TypeDeclKind::Variant(cs) => {
                     let mut ctors = Vec::new();
                     for (i, c) in cs.iter().enumerate() {
-                        let args = c.args.iter().map(|a| self.type_expr_in(a, &scope, false)).collect::<TResult<Vec<_>>>()?;
-                        self.env.ctors.insert(c.name.clone(), CtorRef::Variant(*con, i as u32));
-                        ctors.push(Constructor { name: c.name.clone(), args });
+                        let args = c
+                            .args
+                            .iter()
+                            .map(|a| self.type_expr_in(a, &scope, false))
+                            .collect::<TResult<Vec<_>>>()?;
+                        self.env
+                            .ctors
+                            .insert(c.name.clone(), CtorRef::Variant(*con, i as u32));
+                        ctors.push(Constructor {
+                            name: c.name.clone(),
+                            args,
+                        });
                     }
                     DeclKind::Variant(ctors)
                 }
@@ -52,8 +69,16 @@ impl<'s> Typer<'s> {
                     let mut fields = Vec::new();
                     for (i, f) in fs.iter().enumerate() {
                         let ty = self.type_expr_in(&f.ty, &scope, false)?;
-                        self.env.fields.entry(f.name.clone()).or_default().push((*con, i as u32));
-                        fields.push(FieldInfo { name: f.name.clone(), ty, mutable: f.mutable });
+                        self.env
+                            .fields
+                            .entry(f.name.clone())
+                            .or_default()
+                            .push((*con, i as u32));
+                        fields.push(FieldInfo {
+                            name: f.name.clone(),
+                            ty,
+                            mutable: f.mutable,
+                        });
                     }
                     DeclKind::Record(fields)
                 }
@@ -66,12 +91,21 @@ impl<'s> Typer<'s> {
     }
 
     pub(super) fn exception_decl(&mut self, c: &ast::ConstructorDecl) -> TResult<()> {
-        let args = c.args.iter().map(|a| self.type_expr_in(a, &HashMap::new(), false)).collect::<TResult<Vec<_>>>()?;
+        let args = c
+            .args
+            .iter()
+            .map(|a| self.type_expr_in(a, &HashMap::new(), false))
+            .collect::<TResult<Vec<_>>>()?;
         let index = self.types.exceptions.len() as u32;
         // Uncaught, it prints qualified by the compilation unit's module name, as OCaml does.
         let module = module_name(&self.file_name);
-        self.types.exceptions.push(ExceptionDecl { name: format!("{module}.{}", c.name), args });
-        self.env.ctors.insert(c.name.clone(), CtorRef::Exception(index));
+        self.types.exceptions.push(ExceptionDecl {
+            name: format!("{module}.{}", c.name),
+            args,
+        });
+        self.env
+            .ctors
+            .insert(c.name.clone(), CtorRef::Exception(index));
         Ok(())
     }
 
@@ -82,12 +116,21 @@ impl<'s> Typer<'s> {
         Ok(t)
     }
 
-    fn type_expr_in(&mut self, te: &ast::TypeExpr, scope: &HashMap<String, Type>, flexible: bool) -> TResult<Type> {
+    fn type_expr_in(
+        &mut self,
+        te: &ast::TypeExpr,
+        scope: &HashMap<String, Type>,
+        flexible: bool,
+    ) -> TResult<Type> {
         Ok(match &te.kind {
             TypeExprKind::Var(name) => match scope.get(name) {
                 Some(t) => t.clone(),
                 None if flexible => {
-                    let t = self.annot_vars.entry(name.clone()).or_insert_with(|| Type::Var(TyVar(u32::MAX))).clone();
+                    let t = self
+                        .annot_vars
+                        .entry(name.clone())
+                        .or_insert_with(|| Type::Var(TyVar(u32::MAX)))
+                        .clone();
                     if t == Type::Var(TyVar(u32::MAX)) {
                         let fresh = self.u.fresh_var();
                         self.annot_vars.insert(name.clone(), fresh.clone());
@@ -96,13 +139,28 @@ impl<'s> Typer<'s> {
                         t
                     }
                 }
-                None => return Err(Diagnostic::error(te.span, format!("The type variable '{name} is unbound in this type declaration."))),
+                None => {
+                    return Err(Diagnostic::error(
+                        te.span,
+                        format!("The type variable '{name} is unbound in this type declaration."),
+                    ))
+                }
             },
             TypeExprKind::Any => self.u.fresh_var(),
-            TypeExprKind::Tuple(ts) => Type::Tuple(ts.iter().map(|t| self.type_expr_in(t, scope, flexible)).collect::<TResult<_>>()?),
-            TypeExprKind::Arrow(a, b) => Type::arrow(self.type_expr_in(a, scope, flexible)?, self.type_expr_in(b, scope, flexible)?),
+            TypeExprKind::Tuple(ts) => Type::Tuple(
+                ts.iter()
+                    .map(|t| self.type_expr_in(t, scope, flexible))
+                    .collect::<TResult<_>>()?,
+            ),
+            TypeExprKind::Arrow(a, b) => Type::arrow(
+                self.type_expr_in(a, scope, flexible)?,
+                self.type_expr_in(b, scope, flexible)?,
+            ),
             TypeExprKind::Constr(name, args) => {
-                let args = args.iter().map(|t| self.type_expr_in(t, scope, flexible)).collect::<TResult<Vec<_>>>()?;
+                let args = args
+                    .iter()
+                    .map(|t| self.type_expr_in(t, scope, flexible))
+                    .collect::<TResult<Vec<_>>>()?;
                 match self.env.types.get(name).cloned() {
                     Some(TypeName::Con(c)) => {
                         let arity = self.types.decl(c).params.len();
@@ -121,9 +179,17 @@ impl<'s> Typer<'s> {
                                 format!("The type constructor {name} expects {} argument(s),\n       but is here applied to {} argument(s)", params.len(), args.len()),
                             ));
                         }
-                        params.iter().zip(&args).fold(body, |t, (p, a)| t.subst(*p, a))
+                        params
+                            .iter()
+                            .zip(&args)
+                            .fold(body, |t, (p, a)| t.subst(*p, a))
                     }
-                    None => return Err(Diagnostic::error(te.span, format!("Unbound type constructor {name}"))),
+                    None => {
+                        return Err(Diagnostic::error(
+                            te.span,
+                            format!("Unbound type constructor {name}"),
+                        ))
+                    }
                 }
             }
         })
@@ -142,5 +208,9 @@ fn module_name(file_name: &str) -> String {
 }
 
 fn param_scope(names: &[String], params: &[TyVar]) -> HashMap<String, Type> {
-    names.iter().zip(params).map(|(n, p)| (n.clone(), Type::Var(*p))).collect()
+    names
+        .iter()
+        .zip(params)
+        .map(|(n, p)| (n.clone(), Type::Var(*p)))
+        .collect()
 }

@@ -49,7 +49,10 @@ impl Env {
     }
 
     pub fn lookup(&self, name: &str) -> Option<ValueBinding> {
-        self.values.get(name).and_then(|v| v.last().copied()).filter(|b| *b != ValueBinding::Hidden)
+        self.values
+            .get(name)
+            .and_then(|v| v.last().copied())
+            .filter(|b| *b != ValueBinding::Hidden)
     }
 
     /// The names bound since `mark`, first binding first, each once.
@@ -65,7 +68,11 @@ impl Env {
 
     /// Every value name currently visible.
     pub fn visible_names(&self) -> Vec<String> {
-        self.values.iter().filter(|(_, v)| v.last().is_some_and(|b| *b != ValueBinding::Hidden)).map(|(n, _)| n.clone()).collect()
+        self.values
+            .iter()
+            .filter(|(_, v)| v.last().is_some_and(|b| *b != ValueBinding::Hidden))
+            .map(|(n, _)| n.clone())
+            .collect()
     }
 
     pub fn mark(&self) -> usize {

@@ -12,11 +12,19 @@ fn bx(e: Expr) -> Box<Expr> {
 }
 
 pub(crate) fn unit_value() -> Expr {
-    Expr::Construct { ty: Type::unit(), index: 0, args: vec![] }
+    Expr::Construct {
+        ty: Type::unit(),
+        index: 0,
+        args: vec![],
+    }
 }
 
 pub(crate) fn bool_value(b: bool) -> Expr {
-    Expr::Construct { ty: Type::bool(), index: b as u32, args: vec![] }
+    Expr::Construct {
+        ty: Type::bool(),
+        index: b as u32,
+        args: vec![],
+    }
 }
 
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
@@ -24,10 +32,14 @@ pub(crate) fn bool_value(b: bool) -> Expr {
 fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     let v = |e: &ast::Expr| is_value(e, mutable_field);
     match &e.kind {
-        ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => true,
+        ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
+            true
+        }
         ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(v),
         ExprKind::Tuple(es) => es.iter().all(v),
-        ExprKind::Record { fields, base: None } => fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e)),
+        ExprKind::Record { fields, base: None } => {
+            fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e))
+        }
         ExprKind::Constraint(e, _) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
@@ -52,7 +64,9 @@ impl<'s> Typer<'s> {
         self.in_prelude = phrase.prelude;
         self.annot_vars.clear();
         match &item.kind {
-            ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1)),
+            ast::ItemKind::Let(rec, bindings) => {
+                self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1))
+            }
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
                 let rest = self.items_from(phrases, i + 1)?;
@@ -72,8 +86,10 @@ impl<'s> Typer<'s> {
     fn close_section(&mut self, last: &Phrase) {
         if let Some(module) = &last.module {
             let names = self.env.names_since(self.section_mark);
-            let bindings: Vec<(String, ValueBinding)> =
-                names.into_iter().filter_map(|n| self.env.lookup(&n).map(|b| (n, b))).collect();
+            let bindings: Vec<(String, ValueBinding)> = names
+                .into_iter()
+                .filter_map(|n| self.env.lookup(&n).map(|b| (n, b)))
+                .collect();
             self.env.restore(self.section_mark);
             for (n, b) in bindings {
                 if !n.starts_with("__") {
@@ -148,10 +164,14 @@ impl<'s> Typer<'s> {
     }
 
     fn field_is_mutable(&self, name: &str) -> bool {
-        self.env.fields.get(name).and_then(|c| c.last()).is_some_and(|(c, i)| match &self.types.decl(*c).kind {
-            DeclKind::Record(fs) => fs[*i as usize].mutable,
-            _ => false,
-        })
+        self.env
+            .fields
+            .get(name)
+            .and_then(|c| c.last())
+            .is_some_and(|(c, i)| match &self.types.decl(*c).kind {
+                DeclKind::Record(fs) => fs[*i as usize].mutable,
+                _ => false,
+            })
     }
 
     /// Wraps `e` of type `t` in type abstractions over its generalisable variables.
@@ -284,7 +304,9 @@ impl<'s> Typer<'s> {
                 }
             }
             ExprKind::Match(scrut, cases)
-                if cases.iter().any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
+                if cases
+                    .iter()
+                    .any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
             {
                 self.match_with_exceptions(scrut, cases, span)
             }
@@ -292,7 +314,11 @@ impl<'s> Typer<'s> {
                 let (s, st) = self.expr(scrut)?;
                 // ocamlopt evaluates the components of a tuple scrutinee left to right.
                 let s = match s {
-                    Expr::Construct { ty: Type::Tuple(tys), index, args } => {
+                    Expr::Construct {
+                        ty: Type::Tuple(tys),
+                        index,
+                        args,
+                    } => {
                         let ty = Type::Tuple(tys.clone());
                         self.left_to_right(args, &tys, |args| Expr::Construct { ty, index, args })
                     }
@@ -318,7 +344,14 @@ impl<'s> Typer<'s> {
                     tys.push(t);
                 }
                 let ty = Type::Tuple(tys);
-                Ok((Expr::Construct { ty: ty.clone(), index: 0, args }, ty))
+                Ok((
+                    Expr::Construct {
+                        ty: ty.clone(),
+                        index: 0,
+                        args,
+                    },
+                    ty,
+                ))
             }
             ExprKind::Record { fields, base } => self.record(fields, base.as_deref(), span),
             ExprKind::Field(r, name) => {
@@ -360,7 +393,14 @@ impl<'s> Typer<'s> {
                 let (y, _) = self.expr(body)?;
                 Ok((Expr::While(bx(x), bx(y)), Type::unit()))
             }
-            ExprKind::For { var, var_span, from, to, dir, body } => {
+            ExprKind::For {
+                var,
+                var_span,
+                from,
+                to,
+                dir,
+                body,
+            } => {
                 let (f, ft) = self.expr(from)?;
                 self.expect(from.span, &ft, &Type::int())?;
                 let (t, tt) = self.expr(to)?;
@@ -375,7 +415,13 @@ impl<'s> Typer<'s> {
                     ast::Direction::Downto => Direction::Downto,
                 };
                 Ok((
-                    Expr::For { var: v, from: bx(f), to: bx(t), dir, body: bx(b) },
+                    Expr::For {
+                        var: v,
+                        from: bx(f),
+                        to: bx(t),
+                        dir,
+                        body: bx(b),
+                    },
                     Type::unit(),
                 ))
             }
@@ -400,7 +446,11 @@ impl<'s> Typer<'s> {
                 let (x, xt) = self.expr(c)?;
                 self.expect(c.span, &xt, &Type::bool())?;
                 Ok((
-                    Expr::If(bx(x), bx(unit_value()), bx(Expr::Raise(bx(exn), Type::unit()))),
+                    Expr::If(
+                        bx(x),
+                        bx(unit_value()),
+                        bx(Expr::Raise(bx(exn), Type::unit())),
+                    ),
                     Type::unit(),
                 ))
             }
@@ -434,20 +484,34 @@ impl<'s> Typer<'s> {
                 vals.push(Expr::Var(v));
             }
         }
-        binds.into_iter().rev().fold(build(vals), |body, (v, a)| Expr::Local(v, bx(a), bx(body)))
+        binds
+            .into_iter()
+            .rev()
+            .fold(build(vals), |body, (v, a)| Expr::Local(v, bx(a), bx(body)))
     }
 
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
     /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
     /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
     /// propagate.
-    fn match_with_exceptions(&mut self, scrut: &ast::Expr, cases: &[ast::Case], span: Span) -> TResult<(Expr, Type)> {
-        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) =
-            cases.iter().cloned().partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
+    fn match_with_exceptions(
+        &mut self,
+        scrut: &ast::Expr,
+        cases: &[ast::Case],
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
+        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) = cases
+            .iter()
+            .cloned()
+            .partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
         let exn_cases: Vec<ast::Case> = exn_cases
             .into_iter()
             .map(|c| match c.pat.kind {
-                PatternKind::Exception(p) => ast::Case { pat: *p, guard: c.guard, body: c.body },
+                PatternKind::Exception(p) => ast::Case {
+                    pat: *p,
+                    guard: c.guard,
+                    body: c.body,
+                },
                 _ => unreachable!(),
             })
             .collect();
@@ -455,8 +519,16 @@ impl<'s> Typer<'s> {
         let x = self.fresh_var("_exn", Type::exn(), span);
         let (h, rt) = self.match_cases(x, &Type::exn(), &exn_cases, span, true)?;
         let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
-        let left = Expr::Construct { ty: either.clone(), index: 0, args: vec![s] };
-        let right = Expr::Construct { ty: either.clone(), index: 1, args: vec![h] };
+        let left = Expr::Construct {
+            ty: either.clone(),
+            index: 0,
+            args: vec![s],
+        };
+        let right = Expr::Construct {
+            ty: either.clone(),
+            index: 1,
+            args: vec![h],
+        };
         let r = self.fresh_var("_result", either.clone(), span);
         let v = self.fresh_var("_value", st.clone(), span);
         let (on_value, vt) = if value_cases.is_empty() {
@@ -469,18 +541,27 @@ impl<'s> Typer<'s> {
         let dispatch = Expr::Switch {
             scrut: bx(Expr::Var(r)),
             kind: crate::lambda::ir::SwitchKind::Constructor(either),
-            arms: vec![(0, Expr::Local(v, bx(field(r)), bx(on_value))), (1, field(r))],
+            arms: vec![
+                (0, Expr::Local(v, bx(field(r)), bx(on_value))),
+                (1, field(r)),
+            ],
             default: None,
             ty: rt.clone(),
         };
-        Ok((Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)), rt))
+        Ok((
+            Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)),
+            rt,
+        ))
     }
 
     fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {
         Ok(match c {
             ast::Constant::Int(n) => (Expr::Const(Const::Int(*n)), Type::int()),
             ast::Constant::Char(c) => (Expr::Const(Const::Char(*c)), Type::char()),
-            ast::Constant::String(s) => (Expr::Const(Const::String(s.as_slice().into())), Type::string()),
+            ast::Constant::String(s) => (
+                Expr::Const(Const::String(s.as_slice().into())),
+                Type::string(),
+            ),
             ast::Constant::Float(_) => return Err(Diagnostic::unsupported(span, "floats are")),
         })
     }
@@ -497,10 +578,13 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            None if super::printf::is_printf(name) => {
-                Err(Diagnostic::unsupported(span, &format!("`{name}` without a literal format string is")))
+            None if super::printf::is_printf(name) => Err(Diagnostic::unsupported(
+                span,
+                &format!("`{name}` without a literal format string is"),
+            )),
+            None | Some(ValueBinding::Hidden) => {
+                Err(Diagnostic::error(span, format!("Unbound value {name}")))
             }
-            None | Some(ValueBinding::Hidden) => Err(Diagnostic::error(span, format!("Unbound value {name}"))),
         }
     }
 
@@ -525,7 +609,10 @@ impl<'s> Typer<'s> {
             cur = *r;
         }
         if params.is_empty() {
-            return Err(Diagnostic::error(span, "internal: builtin without parameters"));
+            return Err(Diagnostic::error(
+                span,
+                "internal: builtin without parameters",
+            ));
         }
         let args: Vec<Expr> = params.iter().map(|&p| Expr::Var(p)).collect();
         let body = self.builtin_apply(i, args, cur)?;
@@ -549,7 +636,11 @@ impl<'s> Typer<'s> {
                 Expr::If(bx(a), bx(bool_value(true)), bx(b))
             }
             BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
-            BuiltinImpl::Ref => Expr::Construct { ty: result, index: 0, args },
+            BuiltinImpl::Ref => Expr::Construct {
+                ty: result,
+                index: 0,
+                args,
+            },
             BuiltinImpl::Deref => Expr::Field(bx(args.pop().unwrap()), 0),
             BuiltinImpl::RevApply => {
                 let f = args.pop().unwrap();
@@ -583,7 +674,11 @@ impl<'s> Typer<'s> {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
             BuiltinImpl::Raise | BuiltinImpl::Ref | BuiltinImpl::Deref => 1,
-            BuiltinImpl::And | BuiltinImpl::Or | BuiltinImpl::Assign | BuiltinImpl::RevApply | BuiltinImpl::Apply => 2,
+            BuiltinImpl::And
+            | BuiltinImpl::Or
+            | BuiltinImpl::Assign
+            | BuiltinImpl::RevApply
+            | BuiltinImpl::Apply => 2,
         }
     }
 
@@ -601,7 +696,9 @@ impl<'s> Typer<'s> {
                     let mut t = self.builtin_type(i);
                     let mut xs = Vec::new();
                     for a in &args[..arity] {
-                        let Type::Arrow(p, r) = t else { unreachable!("builtin arity") };
+                        let Type::Arrow(p, r) = t else {
+                            unreachable!("builtin arity")
+                        };
                         let (x, xt) = self.expr(a)?;
                         self.expect(a.span, &xt, &p)?;
                         xs.push(x);
@@ -616,11 +713,23 @@ impl<'s> Typer<'s> {
         self.apply_rest(head, t, args, f.span)
     }
 
-    pub(super) fn apply_rest_pub(&mut self, head: Expr, t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
+    pub(super) fn apply_rest_pub(
+        &mut self,
+        head: Expr,
+        t: Type,
+        args: &[ast::Expr],
+        fspan: Span,
+    ) -> TResult<(Expr, Type)> {
         self.apply_rest(head, t, args, fspan)
     }
 
-    fn apply_rest(&mut self, head: Expr, mut t: Type, args: &[ast::Expr], fspan: Span) -> TResult<(Expr, Type)> {
+    fn apply_rest(
+        &mut self,
+        head: Expr,
+        mut t: Type,
+        args: &[ast::Expr],
+        fspan: Span,
+    ) -> TResult<(Expr, Type)> {
         if args.is_empty() {
             return Ok((head, t));
         }
@@ -690,26 +799,47 @@ impl<'s> Typer<'s> {
     }
 
     /// Instantiates a constructor: its declaration, fresh type arguments, argument types.
-    pub(super) fn ctor_instance(&mut self, name: &str, span: Span) -> TResult<(CtorRef, Type, Vec<Type>)> {
+    pub(super) fn ctor_instance(
+        &mut self,
+        name: &str,
+        span: Span,
+    ) -> TResult<(CtorRef, Type, Vec<Type>)> {
         let Some(c) = self.env.ctors.get(name).copied() else {
-            return Err(Diagnostic::error(span, format!("Unbound constructor {name}")));
+            return Err(Diagnostic::error(
+                span,
+                format!("Unbound constructor {name}"),
+            ));
         };
         match c {
             CtorRef::Variant(con, i) => {
                 let decl = self.types.decl(con).clone();
-                let DeclKind::Variant(ctors) = &decl.kind else { unreachable!() };
+                let DeclKind::Variant(ctors) = &decl.kind else {
+                    unreachable!()
+                };
                 let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
                 let inst = |t: &Type| {
-                    decl.params.iter().zip(&fresh).fold(t.clone(), |t, (v, f)| t.subst(*v, f))
+                    decl.params
+                        .iter()
+                        .zip(&fresh)
+                        .fold(t.clone(), |t, (v, f)| t.subst(*v, f))
                 };
                 let args = ctors[i as usize].args.iter().map(inst).collect();
                 Ok((c, Type::Con(con, fresh), args))
             }
-            CtorRef::Exception(i) => Ok((c, Type::exn(), self.types.exceptions[i as usize].args.clone())),
+            CtorRef::Exception(i) => Ok((
+                c,
+                Type::exn(),
+                self.types.exceptions[i as usize].args.clone(),
+            )),
         }
     }
 
-    fn construct(&mut self, name: &str, arg: Option<&ast::Expr>, span: Span) -> TResult<(Expr, Type)> {
+    fn construct(
+        &mut self,
+        name: &str,
+        arg: Option<&ast::Expr>,
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
         let (c, ty, arg_tys) = self.ctor_instance(name, span)?;
         let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
             (None, _) => vec![],
@@ -736,7 +866,14 @@ impl<'s> Typer<'s> {
             args.push(x);
         }
         Ok(match c {
-            CtorRef::Variant(_, i) => (Expr::Construct { ty: ty.clone(), index: i, args }, ty),
+            CtorRef::Variant(_, i) => (
+                Expr::Construct {
+                    ty: ty.clone(),
+                    index: i,
+                    args,
+                },
+                ty,
+            ),
             CtorRef::Exception(i) => (Expr::ConstructExn { index: i, args }, ty),
         })
     }
@@ -755,7 +892,12 @@ impl<'s> Typer<'s> {
             DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
             _ => false,
         };
-        candidates.iter().rev().map(|(c, _)| *c).find(|c| has_all(*c)).or(candidates.last().map(|(c, _)| *c))
+        candidates
+            .iter()
+            .rev()
+            .map(|(c, _)| *c)
+            .find(|c| has_all(*c))
+            .or(candidates.last().map(|(c, _)| *c))
     }
 
     /// Instantiates the record type owning field `name` (the type `con` if given):
@@ -781,10 +923,16 @@ impl<'s> Typer<'s> {
             });
         };
         let decl = self.types.decl(con).clone();
-        let DeclKind::Record(fields) = &decl.kind else { unreachable!() };
+        let DeclKind::Record(fields) = &decl.kind else {
+            unreachable!()
+        };
         let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
         let f = &fields[i as usize];
-        let ft = decl.params.iter().zip(&fresh).fold(f.ty.clone(), |t, (v, x)| t.subst(*v, x));
+        let ft = decl
+            .params
+            .iter()
+            .zip(&fresh)
+            .fold(f.ty.clone(), |t, (v, x)| t.subst(*v, x));
         Ok((con, i, Type::Con(con, fresh), ft, f.mutable))
     }
 
@@ -799,7 +947,9 @@ impl<'s> Typer<'s> {
         let hint = self.u.fresh_var();
         let con = self.record_type_of(&names, &hint);
         let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
-        let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
+        let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else {
+            unreachable!()
+        };
         let n = decl_fields.len();
         let mut given: Vec<Option<Expr>> = vec![None; n];
         for (name, fspan, e) in fields {
@@ -816,7 +966,10 @@ impl<'s> Typer<'s> {
             }
             self.expect(*fspan, &t, &rt)?;
             if given[i as usize].is_some() {
-                return Err(Diagnostic::error(*fspan, format!("The record field {name} is defined several times in this expression")));
+                return Err(Diagnostic::error(
+                    *fspan,
+                    format!("The record field {name} is defined several times in this expression"),
+                ));
             }
             let (x, xt) = self.expr(e)?;
             self.expect(e.span, &xt, &ft)?;
@@ -837,7 +990,14 @@ impl<'s> Typer<'s> {
                     ));
                 }
                 let args = given.into_iter().map(Option::unwrap).collect();
-                Ok((Expr::Construct { ty: rt.clone(), index: 0, args }, rt))
+                Ok((
+                    Expr::Construct {
+                        ty: rt.clone(),
+                        index: 0,
+                        args,
+                    },
+                    rt,
+                ))
             }
             Some(b) => {
                 let (bx_, bt) = self.expr(b)?;
@@ -848,7 +1008,11 @@ impl<'s> Typer<'s> {
                     .enumerate()
                     .map(|(i, g)| g.unwrap_or_else(|| Expr::Field(bx(Expr::Var(v)), i as u32)))
                     .collect();
-                let body = Expr::Construct { ty: rt.clone(), index: 0, args };
+                let body = Expr::Construct {
+                    ty: rt.clone(),
+                    index: 0,
+                    args,
+                };
                 Ok((Expr::Local(v, bx(bx_), bx(body)), rt))
             }
         }

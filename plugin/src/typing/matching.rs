@@ -104,39 +104,88 @@ impl<'s> Typer<'s> {
                 let gft = fn_ty(self, Type::bool());
                 self.fresh_var(&format!("_guard{i}"), gft, span)
             });
-            clauses.push(Clause { vars, has_guard: guard.is_some(), body_fn, guard_fn });
+            clauses.push(Clause {
+                vars,
+                has_guard: guard.is_some(),
+                body_fn,
+                guard_fn,
+            });
             bodies.push((body, guard));
-            rows.push(Row { pats: vec![pat], binds: vec![], clause: i });
+            rows.push(Row {
+                pats: vec![pat],
+                binds: vec![],
+                clause: i,
+            });
         }
-        let failure = if is_try { Failure::Reraise(x) } else { Failure::MatchFailure(span) };
-        let mut c = Compiler { clauses, result_ty: result_ty.clone(), failure, partial: false };
+        let failure = if is_try {
+            Failure::Reraise(x)
+        } else {
+            Failure::MatchFailure(span)
+        };
+        let mut c = Compiler {
+            clauses,
+            result_ty: result_ty.clone(),
+            failure,
+            partial: false,
+        };
         let tree = c.compile(self, vec![x], rows);
         if c.partial && !is_try {
-            self.warnings.push(Diagnostic::warning(span, "this pattern-matching is not exhaustive"));
+            self.warnings.push(Diagnostic::warning(
+                span,
+                "this pattern-matching is not exhaustive",
+            ));
         }
         let tree = self.place_clause_functions(tree, &c.clauses, bodies);
         Ok((tree, result_ty))
     }
 
     /// `let pat = <x> in body` for a destructuring binding: a one-clause match.
-    pub(super) fn bind_pattern(&mut self, x: VarId, pat: Pat, body: Expr, span: Span) -> TResult<Expr> {
+    pub(super) fn bind_pattern(
+        &mut self,
+        x: VarId,
+        pat: Pat,
+        body: Expr,
+        span: Span,
+    ) -> TResult<Expr> {
         let t = self.vars.ty(x).clone();
         let mut vars = Vec::new();
         collect_vars(&pat, &mut vars);
         let _ = t;
         let body_fn = self.fresh_var("_bind", Type::unit(), span);
-        let clauses = vec![Clause { vars, has_guard: false, body_fn, guard_fn: None }];
-        let rows = vec![Row { pats: vec![pat], binds: vec![], clause: 0 }];
-        let mut c = Compiler { clauses, result_ty: Type::unit(), failure: Failure::MatchFailure(span), partial: false };
+        let clauses = vec![Clause {
+            vars,
+            has_guard: false,
+            body_fn,
+            guard_fn: None,
+        }];
+        let rows = vec![Row {
+            pats: vec![pat],
+            binds: vec![],
+            clause: 0,
+        }];
+        let mut c = Compiler {
+            clauses,
+            result_ty: Type::unit(),
+            failure: Failure::MatchFailure(span),
+            partial: false,
+        };
         let tree = c.compile(self, vec![x], rows);
         if c.partial {
-            self.warnings.push(Diagnostic::warning(span, "this pattern-matching is not exhaustive"));
+            self.warnings.push(Diagnostic::warning(
+                span,
+                "this pattern-matching is not exhaustive",
+            ));
         }
         Ok(self.place_clause_functions(tree, &c.clauses, vec![(body, None)]))
     }
 
     /// Replaces each clause's calls by its body: inline when called once, else a local function.
-    fn place_clause_functions(&mut self, mut tree: Expr, clauses: &[Clause], bodies: Vec<(Expr, Option<Expr>)>) -> Expr {
+    fn place_clause_functions(
+        &mut self,
+        mut tree: Expr,
+        clauses: &[Clause],
+        bodies: Vec<(Expr, Option<Expr>)>,
+    ) -> Expr {
         let mut counts = HashMap::new();
         count_calls(&tree, &mut counts);
         let mut wrappers = Vec::new();
@@ -155,20 +204,21 @@ impl<'s> Typer<'s> {
                 rename_free(&mut g, &clause.vars, &fresh);
                 (g, fresh)
             });
-            let mut place = |f: VarId, code: Expr, vars: &[VarId], tree: &mut Expr, typer: &mut Self| {
-                match counts.get(&f).copied().unwrap_or(0) {
-                    0 => {}
-                    1 => inline_call(tree, f, vars, code),
-                    _ => {
-                        let params = if vars.is_empty() {
-                            vec![typer.fresh_var("_unit", Type::unit(), Span::default())]
-                        } else {
-                            vars.to_vec()
-                        };
-                        wrappers.push((f, Expr::Fun(params, bx(code))));
+            let mut place =
+                |f: VarId, code: Expr, vars: &[VarId], tree: &mut Expr, typer: &mut Self| {
+                    match counts.get(&f).copied().unwrap_or(0) {
+                        0 => {}
+                        1 => inline_call(tree, f, vars, code),
+                        _ => {
+                            let params = if vars.is_empty() {
+                                vec![typer.fresh_var("_unit", Type::unit(), Span::default())]
+                            } else {
+                                vars.to_vec()
+                            };
+                            wrappers.push((f, Expr::Fun(params, bx(code))));
+                        }
                     }
-                }
-            };
+                };
             if let (Some((g, fresh)), Some(gf)) = (guard, clause.guard_fn) {
                 place(gf, g, &fresh, &mut tree, self);
             }
@@ -201,7 +251,9 @@ fn collect_vars(p: &Pat, out: &mut Vec<VarId>) {
             collect_vars(q, out);
             out.push(*v)
         }
-        Pat::Ctor { args, .. } | Pat::Exn { args, .. } => args.iter().for_each(|a| collect_vars(a, out)),
+        Pat::Ctor { args, .. } | Pat::Exn { args, .. } => {
+            args.iter().for_each(|a| collect_vars(a, out))
+        }
         Pat::Or(a, _) => collect_vars(a, out),
         _ => {}
     }
@@ -313,7 +365,13 @@ impl Compiler {
     fn select(&mut self, t: &mut Typer, occs: Vec<VarId>, rows: Vec<Row>) -> Expr {
         let row = &rows[0];
         let clause = &self.clauses[row.clause];
-        let lookup = |v: VarId| row.binds.iter().find(|(p, _)| *p == v).map(|(_, o)| *o).unwrap_or(v);
+        let lookup = |v: VarId| {
+            row.binds
+                .iter()
+                .find(|(p, _)| *p == v)
+                .map(|(_, o)| *o)
+                .unwrap_or(v)
+        };
         let args: Vec<Expr> = if clause.vars.is_empty() {
             vec![super::expr::unit_value()]
         } else {
@@ -327,7 +385,11 @@ impl Compiler {
         let this = row.clause;
         let rest: Vec<Row> = rows.iter().filter(|r| r.clause > this).cloned().collect();
         let otherwise = self.compile(t, occs, rest);
-        Expr::If(bx(Expr::App(bx(Expr::Var(guard_fn)), args)), bx(call_body), bx(otherwise))
+        Expr::If(
+            bx(Expr::App(bx(Expr::Var(guard_fn)), args)),
+            bx(call_body),
+            bx(otherwise),
+        )
     }
 
     fn fail(&mut self, t: &mut Typer) -> Expr {
@@ -353,7 +415,15 @@ impl Compiler {
     }
 
     /// Splits on the constructors of a variant, tuple or record column.
-    fn split_ctors(&mut self, t: &mut Typer, occs: &[VarId], col: usize, occ: VarId, ty: Type, rows: Vec<Row>) -> Expr {
+    fn split_ctors(
+        &mut self,
+        t: &mut Typer,
+        occs: &[VarId],
+        col: usize,
+        occ: VarId,
+        ty: Type,
+        rows: Vec<Row>,
+    ) -> Expr {
         let nctors = match &t.u.zonk(&ty) {
             Type::Con(c, _) => match &t.types.decl(*c).kind {
                 DeclKind::Variant(cs) => cs.len(),
@@ -371,7 +441,10 @@ impl Compiler {
         }
         let mut arms = Vec::new();
         for (index, arg_tys) in &heads {
-            let fields: Vec<VarId> = arg_tys.iter().map(|ft| t.fresh_var("_f", ft.clone(), Span::default())).collect();
+            let fields: Vec<VarId> = arg_tys
+                .iter()
+                .map(|ft| t.fresh_var("_f", ft.clone(), Span::default()))
+                .collect();
             let specialized = specialize(&rows, col, |p| match p {
                 Pat::Ctor { index: i, args, .. } if i == index => Some(args.clone()),
                 Pat::Ctor { .. } => None,
@@ -396,12 +469,25 @@ impl Compiler {
         } else {
             None
         };
-        Expr::Switch { scrut: bx(Expr::Var(occ)), kind: SwitchKind::Constructor(ty), arms, default, ty: self.result_ty.clone() }
+        Expr::Switch {
+            scrut: bx(Expr::Var(occ)),
+            kind: SwitchKind::Constructor(ty),
+            arms,
+            default,
+            ty: self.result_ty.clone(),
+        }
     }
 
     /// Splits a column of constants, ranges, strings or exceptions by a chain of tests (a
     /// `Switch` on ints when every head is an int constant).
-    fn split_tests(&mut self, t: &mut Typer, occs: &[VarId], col: usize, occ: VarId, rows: Vec<Row>) -> Expr {
+    fn split_tests(
+        &mut self,
+        t: &mut Typer,
+        occs: &[VarId],
+        col: usize,
+        occ: VarId,
+        rows: Vec<Row>,
+    ) -> Expr {
         let mut heads: Vec<(Head, Vec<Type>)> = Vec::new();
         for r in &rows {
             if let Some(h) = head(&r.pats[col]) {
@@ -414,12 +500,21 @@ impl Compiler {
                 }
             }
         }
-        let rest = specialize(&rows, col, |p| if head(p).is_some() { None } else { Some(vec![]) });
+        let rest = specialize(&rows, col, |p| {
+            if head(p).is_some() {
+                None
+            } else {
+                Some(vec![])
+            }
+        });
         let mut otherwise = self.compile(t, splice(occs, col, &[]), rest);
         let all_ints = heads.iter().all(|(h, _)| matches!(h, Head::Int(_)));
         let mut arms = Vec::new();
         for (h, arg_tys) in heads.iter().rev() {
-            let fields: Vec<VarId> = arg_tys.iter().map(|ft| t.fresh_var("_f", ft.clone(), Span::default())).collect();
+            let fields: Vec<VarId> = arg_tys
+                .iter()
+                .map(|ft| t.fresh_var("_f", ft.clone(), Span::default()))
+                .collect();
             // A value may match several heads (ranges overlap constants): keep every row whose
             // head covers this test's values, in order.
             let specialized = specialize(&rows, col, |p| match (p, h) {
@@ -433,7 +528,11 @@ impl Compiler {
             });
             let mut arm = self.compile(t, splice(occs, col, &fields), specialized);
             for (i, f) in fields.iter().enumerate().rev() {
-                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), (i + 1) as u32)), bx(arm));
+                arm = Expr::Local(
+                    *f,
+                    bx(Expr::Field(bx(Expr::Var(occ)), (i + 1) as u32)),
+                    bx(arm),
+                );
             }
             if all_ints {
                 if let Head::Int(n) = h {
@@ -444,7 +543,13 @@ impl Compiler {
             let v = || bx(Expr::Var(occ));
             // Constants of a char column are chars (the IR is typed).
             let is_char = matches!(t.u.zonk(t.vars.ty(occ)), Type::Con(c, _) if c == crate::lambda::ir::TyCon::CHAR);
-            let int = |n: i64| bx(Expr::Const(if is_char { Const::Char(n as u8) } else { Const::Int(n) }));
+            let int = |n: i64| {
+                bx(Expr::Const(if is_char {
+                    Const::Char(n as u8)
+                } else {
+                    Const::Int(n)
+                }))
+            };
             let test = match h {
                 Head::Int(n) => Expr::Prim(Prim::IntEq, vec![*v(), *int(*n)]),
                 Head::Range(a, b) => Expr::If(
@@ -452,7 +557,9 @@ impl Compiler {
                     bx(Expr::Prim(Prim::IntLe, vec![*v(), *int(*b)])),
                     bx(super::expr::bool_value(false)),
                 ),
-                Head::Str(s) => Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::String(s.clone()))]),
+                Head::Str(s) => {
+                    Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::String(s.clone()))])
+                }
                 Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
                 Head::Ctor(_) => unreachable!(),
             };
@@ -460,7 +567,13 @@ impl Compiler {
         }
         if all_ints && !arms.is_empty() {
             arms.reverse();
-            return Expr::Switch { scrut: bx(Expr::Var(occ)), kind: SwitchKind::Int, arms, default: Some(bx(otherwise)), ty: self.result_ty.clone() };
+            return Expr::Switch {
+                scrut: bx(Expr::Var(occ)),
+                kind: SwitchKind::Int,
+                arms,
+                default: Some(bx(otherwise)),
+                ty: self.result_ty.clone(),
+            };
         }
         otherwise
     }
@@ -503,7 +616,11 @@ fn specialize(rows: &[Row], col: usize, f: impl Fn(&Pat) -> Option<Vec<Pat>>) ->
             let mut pats = r.pats[..col].to_vec();
             pats.extend(subs);
             pats.extend_from_slice(&r.pats[col + 1..]);
-            Some(Row { pats, binds: r.binds.clone(), clause: r.clause })
+            Some(Row {
+                pats,
+                binds: r.binds.clone(),
+                clause: r.clause,
+            })
         })
         .collect()
 }
@@ -514,4 +631,3 @@ fn splice(occs: &[VarId], col: usize, new: &[VarId]) -> Vec<VarId> {
     v.extend_from_slice(&occs[col + 1..]);
     v
 }
-

@@ -52,11 +52,23 @@ pub fn type_program(
     let mut phrases = Vec::new();
     for (k, (module, p)) in prelude.iter().enumerate() {
         for item in &p.items {
-            phrases.push(Phrase { item, section: k, module: module.clone(), ends_prelude: k + 1 == prelude.len(), prelude: true });
+            phrases.push(Phrase {
+                item,
+                section: k,
+                module: module.clone(),
+                ends_prelude: k + 1 == prelude.len(),
+                prelude: true,
+            });
         }
     }
     for item in &program.items {
-        phrases.push(Phrase { item, section: prelude.len(), module: None, ends_prelude: false, prelude: false });
+        phrases.push(Phrase {
+            item,
+            section: prelude.len(),
+            module: None,
+            ends_prelude: false,
+            prelude: false,
+        });
     }
     let mut typer = Typer::new(source, file_name);
     match typer.items_from(&phrases, 0) {
@@ -119,16 +131,24 @@ impl<'s> Typer<'s> {
         use crate::lambda::ir::{DeclKind, TyCon};
         for (i, d) in self.types.decls.iter().enumerate() {
             let con = TyCon(i as u32);
-            self.env.types.insert(d.name.clone(), env::TypeName::Con(con));
+            self.env
+                .types
+                .insert(d.name.clone(), env::TypeName::Con(con));
             match &d.kind {
                 DeclKind::Variant(cs) => {
                     for (j, c) in cs.iter().enumerate() {
-                        self.env.ctors.insert(c.name.clone(), env::CtorRef::Variant(con, j as u32));
+                        self.env
+                            .ctors
+                            .insert(c.name.clone(), env::CtorRef::Variant(con, j as u32));
                     }
                 }
                 DeclKind::Record(fs) => {
                     for (j, f) in fs.iter().enumerate() {
-                        self.env.fields.entry(f.name.clone()).or_default().push((con, j as u32));
+                        self.env
+                            .fields
+                            .entry(f.name.clone())
+                            .or_default()
+                            .push((con, j as u32));
                     }
                 }
                 _ => {}
@@ -136,7 +156,9 @@ impl<'s> Typer<'s> {
         }
         for (i, e) in self.types.exceptions.iter().enumerate() {
             let ctor = e.name.rsplit('.').next().unwrap_or(&e.name);
-            self.env.ctors.insert(ctor.to_string(), env::CtorRef::Exception(i as u32));
+            self.env
+                .ctors
+                .insert(ctor.to_string(), env::CtorRef::Exception(i as u32));
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
@@ -191,7 +213,12 @@ impl<'s> Typer<'s> {
             v.ty = self.ground(&v.ty);
         }
         self.ground_expr(&mut body);
-        Program { body, vars, types: self.types, next_tyvar: self.u.bindings.len() as u32 }
+        Program {
+            body,
+            vars,
+            types: self.types,
+            next_tyvar: self.u.bindings.len() as u32,
+        }
     }
 
     fn ground(&self, t: &Type) -> Type {
@@ -204,9 +231,13 @@ impl<'s> Typer<'s> {
         match t {
             Type::Var(v) if bound.contains(v) || self.generalized(*v) => t.clone(),
             Type::Var(_) => Type::unit(),
-            Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect()),
+            Type::Con(c, a) => {
+                Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
+            }
             Type::Tuple(a) => Type::Tuple(a.iter().map(|t| self.default_free(t, bound)).collect()),
-            Type::Arrow(a, b) => Type::arrow(self.default_free(a, bound), self.default_free(b, bound)),
+            Type::Arrow(a, b) => {
+                Type::arrow(self.default_free(a, bound), self.default_free(b, bound))
+            }
             Type::Forall(v, t) => {
                 bound.push(*v);
                 let r = Type::Forall(*v, Box::new(self.default_free(t, bound)));
@@ -230,7 +261,13 @@ impl<'s> Typer<'s> {
                 *ty = self.ground(ty);
                 args.iter_mut().for_each(|a| self.ground_expr(a))
             }
-            Expr::Switch { scrut, kind, arms, default, ty } => {
+            Expr::Switch {
+                scrut,
+                kind,
+                arms,
+                default,
+                ty,
+            } => {
                 *ty = self.ground(ty);
                 if let crate::lambda::ir::SwitchKind::Constructor(t) = kind {
                     *t = self.ground(t);
@@ -248,5 +285,4 @@ impl<'s> Typer<'s> {
             _ => crate::lambda::visit::each_child_mut(e, &mut |c| self.ground_expr(c)),
         }
     }
-
 }

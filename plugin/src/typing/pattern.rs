@@ -21,9 +21,18 @@ pub enum Pat {
     Range(i64, i64),
     Str(Rc<[u8]>),
     /// Constructor `index` of `ty` with its argument patterns (tuples and records: index 0).
-    Ctor { ty: Type, index: u32, args: Vec<Pat>, arg_tys: Vec<Type> },
+    Ctor {
+        ty: Type,
+        index: u32,
+        args: Vec<Pat>,
+        arg_tys: Vec<Type>,
+    },
     /// Exception constructor `index`.
-    Exn { index: u32, args: Vec<Pat>, arg_tys: Vec<Type> },
+    Exn {
+        index: u32,
+        args: Vec<Pat>,
+        arg_tys: Vec<Type>,
+    },
     Or(Box<Pat>, Box<Pat>),
 }
 
@@ -44,7 +53,9 @@ impl Pat {
         }
         match self {
             Pat::Alias(p, _) => p.rename(from, to),
-            Pat::Ctor { args, .. } | Pat::Exn { args, .. } => args.iter_mut().for_each(|a| a.rename(from, to)),
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } => {
+                args.iter_mut().for_each(|a| a.rename(from, to))
+            }
             Pat::Or(a, b) => {
                 a.rename(from, to);
                 b.rename(from, to)
@@ -59,13 +70,21 @@ pub type Bindings = Vec<(String, VarId, Span)>;
 
 impl<'s> Typer<'s> {
     /// Types pattern `p` against `t`, collecting its variables in `binds`.
-    pub(super) fn pattern(&mut self, p: &ast::Pattern, t: &Type, binds: &mut Bindings) -> TResult<Pat> {
+    pub(super) fn pattern(
+        &mut self,
+        p: &ast::Pattern,
+        t: &Type,
+        binds: &mut Bindings,
+    ) -> TResult<Pat> {
         let span = p.span;
         match &p.kind {
             PatternKind::Any => Ok(Pat::Any),
             PatternKind::Var(name) => {
                 if binds.iter().any(|(n, _, _)| n == name) {
-                    return Err(Diagnostic::error(span, format!("Variable {name} is bound several times in this matching")));
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("Variable {name} is bound several times in this matching"),
+                    ));
                 }
                 let v = self.fresh_var(name, t.clone(), span);
                 binds.push((name.clone(), v, span));
@@ -82,7 +101,9 @@ impl<'s> Typer<'s> {
                     ast::Constant::Int(n) => (Pat::Int(*n), Type::int()),
                     ast::Constant::Char(c) => (Pat::Int(*c as i64), Type::char()),
                     ast::Constant::String(s) => (Pat::Str(s.as_slice().into()), Type::string()),
-                    ast::Constant::Float(_) => return Err(Diagnostic::unsupported(span, "floats are")),
+                    ast::Constant::Float(_) => {
+                        return Err(Diagnostic::unsupported(span, "floats are"))
+                    }
                 };
                 self.expect_pat(span, &ct, t)?;
                 Ok(pat)
@@ -99,7 +120,12 @@ impl<'s> Typer<'s> {
                 for (q, qt) in ps.iter().zip(&tys) {
                     args.push(self.pattern(q, qt, binds)?);
                 }
-                Ok(Pat::Ctor { ty: tt, index: 0, args, arg_tys: tys })
+                Ok(Pat::Ctor {
+                    ty: tt,
+                    index: 0,
+                    args,
+                    arg_tys: tys,
+                })
             }
             PatternKind::Construct(name, arg) => {
                 let (c, ct, arg_tys) = self.ctor_instance(name, span)?;
@@ -109,7 +135,9 @@ impl<'s> Typer<'s> {
                     (Some(a), 1) => vec![a],
                     (Some(a), n) => match &a.kind {
                         PatternKind::Tuple(ps) if ps.len() == n => ps.iter().collect(),
-                        PatternKind::Any => return Ok(self.ctor_pat(c, ct, vec![Pat::Any; n], arg_tys)),
+                        PatternKind::Any => {
+                            return Ok(self.ctor_pat(c, ct, vec![Pat::Any; n], arg_tys))
+                        }
                         _ => vec![a],
                     },
                 };
@@ -135,7 +163,9 @@ impl<'s> Typer<'s> {
                 let con = self.record_type_of(&names, t);
                 let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
                 self.expect_pat(span, &rt, t)?;
-                let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else { unreachable!() };
+                let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else {
+                    unreachable!()
+                };
                 let n = decl_fields.len();
                 let mut args = vec![Pat::Any; n];
                 let mut arg_tys = vec![Type::unit(); n];
@@ -146,7 +176,10 @@ impl<'s> Typer<'s> {
                         Err(_) => self.field_instance(name, *fspan, None)?,
                     };
                     if c != con {
-                        return Err(Diagnostic::error(*fspan, format!("The record field {name} belongs to another type")));
+                        return Err(Diagnostic::error(
+                            *fspan,
+                            format!("The record field {name} belongs to another type"),
+                        ));
                     }
                     self.expect_pat(*fspan, &frt, &rt)?;
                     arg_tys[i as usize] = ft.clone();
@@ -165,7 +198,12 @@ impl<'s> Typer<'s> {
                         arg_tys[i] = ft;
                     }
                 }
-                Ok(Pat::Ctor { ty: rt, index: 0, args, arg_tys })
+                Ok(Pat::Ctor {
+                    ty: rt,
+                    index: 0,
+                    args,
+                    arg_tys,
+                })
             }
             PatternKind::Or(a, b) => {
                 let before = binds.len();
@@ -181,14 +219,23 @@ impl<'s> Typer<'s> {
                             pb.rename(*v, lv)
                         }
                         None => {
-                            return Err(Diagnostic::error(*vspan, format!("Variable {name} must occur on both sides of this | pattern")));
+                            return Err(Diagnostic::error(
+                                *vspan,
+                                format!(
+                                    "Variable {name} must occur on both sides of this | pattern"
+                                ),
+                            ));
                         }
                     }
                 }
-                if let Some((name, _, vspan)) =
-                    binds[before..].iter().find(|(n, _, _)| !right.iter().any(|(m, _, _)| m == n))
+                if let Some((name, _, vspan)) = binds[before..]
+                    .iter()
+                    .find(|(n, _, _)| !right.iter().any(|(m, _, _)| m == n))
                 {
-                    return Err(Diagnostic::error(*vspan, format!("Variable {name} must occur on both sides of this | pattern")));
+                    return Err(Diagnostic::error(
+                        *vspan,
+                        format!("Variable {name} must occur on both sides of this | pattern"),
+                    ));
                 }
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
             }
@@ -206,8 +253,17 @@ impl<'s> Typer<'s> {
 
     fn ctor_pat(&self, c: CtorRef, ty: Type, args: Vec<Pat>, arg_tys: Vec<Type>) -> Pat {
         match c {
-            CtorRef::Variant(_, index) => Pat::Ctor { ty, index, args, arg_tys },
-            CtorRef::Exception(index) => Pat::Exn { index, args, arg_tys },
+            CtorRef::Variant(_, index) => Pat::Ctor {
+                ty,
+                index,
+                args,
+                arg_tys,
+            },
+            CtorRef::Exception(index) => Pat::Exn {
+                index,
+                args,
+                arg_tys,
+            },
         }
     }
 

@@ -13,7 +13,10 @@ const PRELUDE: &str = include_str!("prelude.ml");
 pub fn parsed() -> Vec<(Option<String>, ast::Program)> {
     let mut sections: Vec<(Option<String>, String)> = vec![(None, String::new())];
     for line in PRELUDE.lines() {
-        if let Some(name) = line.strip_prefix("(*! module ").and_then(|l| l.strip_suffix(" *)")) {
+        if let Some(name) = line
+            .strip_prefix("(*! module ")
+            .and_then(|l| l.strip_suffix(" *)"))
+        {
             sections.push((Some(name.trim().to_string()), String::new()));
         } else {
             let text = &mut sections.last_mut().unwrap().1;

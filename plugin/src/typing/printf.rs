@@ -22,7 +22,10 @@ enum Target {
 enum Piece {
     Text(Vec<u8>),
     /// A conversion: its spec (e.g. `%-5d`) and the argument type.
-    Conv { spec: String, kind: u8 },
+    Conv {
+        spec: String,
+        kind: u8,
+    },
     Flush,
 }
 
@@ -50,7 +53,9 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
             i += 1;
         }
         let Some(&c) = fmt.get(i) else {
-            return Err(bad("invalid format: it ends in the middle of a conversion".into()));
+            return Err(bad(
+                "invalid format: it ends in the middle of a conversion".into()
+            ));
         };
         i += 1;
         match c {
@@ -87,7 +92,12 @@ fn string(s: &[u8]) -> Expr {
 
 impl<'s> Typer<'s> {
     /// Elaborates `Printf.xxx "fmt" args..`.
-    pub(super) fn printf(&mut self, name: &str, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+    pub(super) fn printf(
+        &mut self,
+        name: &str,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
         let target = match name {
             "Printf.printf" => Target::Stdout,
             "Printf.eprintf" => Target::Stderr,
@@ -106,9 +116,14 @@ impl<'s> Typer<'s> {
         for p in &pieces {
             match p {
                 Piece::Text(t) => out.push(string(t)),
-                Piece::Flush => out.push(Expr::Prim(Prim::Runtime("egret_flush", Purity::Effect), vec![Expr::Const(Const::Int(
-                    if target == Target::Stderr { 2 } else { 1 },
-                ))])),
+                Piece::Flush => out.push(Expr::Prim(
+                    Prim::Runtime("egret_flush", Purity::Effect),
+                    vec![Expr::Const(Const::Int(if target == Target::Stderr {
+                        2
+                    } else {
+                        1
+                    }))],
+                )),
                 Piece::Conv { spec, kind } => {
                     let ty = match kind {
                         b's' => Type::string(),
@@ -125,7 +140,11 @@ impl<'s> Typer<'s> {
                         b's' => rt("egret_format_string", Purity::Pure, vec![spec_e, arg]),
                         b'c' => rt("egret_format_char", Purity::Pure, vec![spec_e, arg]),
                         b'b' | b'B' => {
-                            let text = Expr::If(Box::new(arg), Box::new(string(b"true")), Box::new(string(b"false")));
+                            let text = Expr::If(
+                                Box::new(arg),
+                                Box::new(string(b"true")),
+                                Box::new(string(b"false")),
+                            );
                             rt("egret_format_string", Purity::Pure, vec![spec_e, text])
                         }
                         _ => rt("egret_format_int", Purity::Pure, vec![spec_e, arg]),
@@ -139,25 +158,47 @@ impl<'s> Typer<'s> {
             Target::String => "",
         };
         let body = if target == Target::String {
-            let mut parts = out.into_iter().filter(|e| !matches!(e, Expr::Prim(Prim::Runtime("egret_flush", _), _)));
+            let mut parts = out
+                .into_iter()
+                .filter(|e| !matches!(e, Expr::Prim(Prim::Runtime("egret_flush", _), _)));
             let first = parts.next().unwrap_or_else(|| string(b""));
-            parts.fold(first, |acc, e| rt("egret_string_concat", Purity::Pure, vec![acc, e]))
+            parts.fold(first, |acc, e| {
+                rt("egret_string_concat", Purity::Pure, vec![acc, e])
+            })
         } else {
-            let imp = self.builtins.iter().find(|b| b.name == print).map(|b| b.imp);
-            let Some(BuiltinImpl::Prim(prim, _)) = imp else { unreachable!("print builtins") };
+            let imp = self
+                .builtins
+                .iter()
+                .find(|b| b.name == print)
+                .map(|b| b.imp);
+            let Some(BuiltinImpl::Prim(prim, _)) = imp else {
+                unreachable!("print builtins")
+            };
             let mut seq = super::expr::unit_value();
             for e in out.into_iter().rev() {
                 let step = match e {
                     flush @ Expr::Prim(Prim::Runtime("egret_flush", _), _) => flush,
                     e => Expr::Prim(prim, vec![e]),
                 };
-                seq = if matches!(seq, Expr::Construct { .. }) { step } else { Expr::Seq(Box::new(step), Box::new(seq)) };
+                seq = if matches!(seq, Expr::Construct { .. }) {
+                    step
+                } else {
+                    Expr::Seq(Box::new(step), Box::new(seq))
+                };
             }
             seq
         };
-        let result_ty = if target == Target::String { Type::string() } else { Type::unit() };
+        let result_ty = if target == Target::String {
+            Type::string()
+        } else {
+            Type::unit()
+        };
         let fn_ty = Type::arrows(tys.into_iter(), result_ty);
-        let head = if params.is_empty() { body } else { Expr::Fun(params, Box::new(body)) };
+        let head = if params.is_empty() {
+            body
+        } else {
+            Expr::Fun(params, Box::new(body))
+        };
         self.apply_rest_pub(head, fn_ty, &args[1..], span)
     }
 }

@@ -161,7 +161,10 @@ pub struct TypePrinter<'a> {
 
 impl<'a> TypePrinter<'a> {
     pub fn new(types: &'a TypeTable) -> Self {
-        TypePrinter { types, names: HashMap::new() }
+        TypePrinter {
+            types,
+            names: HashMap::new(),
+        }
     }
 
     pub fn print(&mut self, t: &Type) -> String {
@@ -191,7 +194,8 @@ impl<'a> TypePrinter<'a> {
                     0 => name.clone(),
                     1 => format!("{} {}", self.print_prec(&args[0], 3), name),
                     _ => {
-                        let parts: Vec<String> = args.iter().map(|a| self.print_prec(a, 0)).collect();
+                        let parts: Vec<String> =
+                            args.iter().map(|a| self.print_prec(a, 0)).collect();
                         format!("({}) {}", parts.join(", "), name)
                     }
                 }
