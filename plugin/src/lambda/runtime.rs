@@ -90,6 +90,8 @@ pub const RUNTIME: &[RuntimeFn] = &[
     // `flush chan` passes an `out_channel`, `%!` passes the int 1 or 2 (stdout or stderr).
     rt!("egret_flush"(Any) -> Unit, Effect),
     rt!("egret_compare"(Any, Any) -> Int, Pure),
+    // `= <> < > <= >=` on structured values: raises on functional values.
+    rt!("egret_compare_partial"(Any, Any) -> Int, Effect),
     // Strings as mutable bytes (`String.init`, `String.concat` build them in place).
     rt!("egret_bytes_create"(Int) -> String, Effect),
     rt!("egret_bytes_unsafe_set"(String, Int, Char) -> Unit, Effect),
