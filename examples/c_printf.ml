@@ -32,4 +32,8 @@ let () =
   Printf.printf "%d%s%c%b\n" 0 "s" 'c' true;
   print_string (string_of_bool true ^ " " ^ string_of_int (-0) ^ "\n");
   print_int (-123); print_char ' '; print_int max_int; print_newline ();
-  Printf.printf "%x %o %X\n" 0 0 0
+  Printf.printf "%x %o %X\n" 0 0 0;
+  (* `#` groups decimal digits with underscores; `+` and ` ` take precedence over it. *)
+  Printf.printf "[%#d][%#d][%#i][%#x][%#o][%#X]\n" 1234567 (-12345) 0 255 8 255;
+  Printf.printf "[%#08d][%#+d][%# d][%#3d][%#d][%#-10d][%#012d][%#012d]\n"
+    1234567 1234 1234 12 min_int 999 1234567 (-5)

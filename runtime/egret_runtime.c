@@ -539,20 +539,75 @@ static size_t spec_prefix(value spec, char *out, size_t cap) {
   return k;
 }
 
+/* OCaml's `%#d`: the decimal digits of `s` grouped by threes with underscores
+ * (CamlinternalFormat.transform_int_alt). `out` has room for `len + len / 3` bytes. */
+static size_t group_digits(const char *s, size_t len, char *out) {
+  size_t digits = 0, k = 0;
+  for (size_t i = 0; i < len; i++) digits += s[i] >= '0' && s[i] <= '9';
+  size_t left = digits == 0 ? 0 : (digits - 1) % 3 + 1;
+  for (size_t i = 0; i < len; i++) {
+    if (s[i] >= '0' && s[i] <= '9') {
+      if (left == 0) { out[k++] = '_'; left = 3; }
+      left--;
+    }
+    out[k++] = s[i];
+  }
+  return k;
+}
+
+/* `%#d` padded as OCaml's fix_padding does: `-` pads right with spaces, `0` puts zeros
+ * after the sign, otherwise spaces on the left. */
+static value format_int_grouped(value spec, long n) {
+  const char *p = (const char *)spec + 1;
+  size_t speclen = egret_string_len(spec) - 1, i = 0, width = 0;
+  int left = 0, zeros = 0;
+  while (i < speclen && (p[i] == '-' || p[i] == '0' || p[i] == '#')) {
+    if (p[i] == '-') left = 1;
+    if (p[i] == '0') zeros = 1;
+    i++;
+  }
+  while (i < speclen && p[i] >= '0' && p[i] <= '9') width = width * 10 + (size_t)(p[i++] - '0');
+  char plain[32], grouped[48];
+  int plen = snprintf(plain, sizeof plain, "%ld", n);
+  size_t len = group_digits(plain, (size_t)plen, grouped);
+  if (width <= len) return egret_string_of_bytes(grouped, len);
+  value r = egret_alloc_string(width);
+  char *d = (char *)r;
+  if (left) {
+    memcpy(d, grouped, len);
+    memset(d + len, ' ', width - len);
+  } else if (zeros) {
+    size_t sign = grouped[0] == '-';
+    memcpy(d, grouped, sign);
+    memset(d + sign, '0', width - len);
+    memcpy(d + sign + (width - len), grouped + sign, len - sign);
+  } else {
+    memset(d, ' ', width - len);
+    memcpy(d + (width - len), grouped, len);
+  }
+  return r;
+}
+
 value egret_format_int(value spec, value n) {
-  char fmt[64], buf[128];
+  char fmt[64];
   size_t k = spec_prefix(spec, fmt, sizeof fmt - 4);
   char conv = ((char *)spec)[egret_string_len(spec) - 1];
-  int len;
-  if (conv == 'd' || conv == 'i') {
-    fmt[k] = 'l'; fmt[k + 1] = 'd'; fmt[k + 2] = 0;
-    len = snprintf(buf, sizeof buf, fmt, (long)Int_val(n));
-  } else {
-    fmt[k] = 'l'; fmt[k + 1] = conv; fmt[k + 2] = 0;
-    unsigned long u = (unsigned long)(n >> 1) & 0x7fffffffffffffffUL;
-    len = snprintf(buf, sizeof buf, fmt, u);
-  }
-  return egret_string_of_bytes(buf, (size_t)(len < 0 ? 0 : (len >= (int)sizeof buf ? (int)sizeof buf - 1 : len)));
+  int decimal = conv == 'd' || conv == 'i';
+  /* `#` groups decimal digits unless `+` or ` ` chose another conversion, as in OCaml. */
+  if (decimal && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
+    return format_int_grouped(spec, (long)Int_val(n));
+  fmt[k] = 'l'; fmt[k + 1] = decimal ? 'd' : conv; fmt[k + 2] = 0;
+  long sv = (long)Int_val(n);
+  unsigned long uv = (unsigned long)(n >> 1) & 0x7fffffffffffffffUL;
+  int len = decimal ? snprintf(NULL, 0, fmt, sv) : snprintf(NULL, 0, fmt, uv);
+  if (len < 0) len = 0;
+  value r = egret_alloc_string((size_t)len);
+  /* snprintf writes a terminating NUL: format into a scratch buffer of len + 1 bytes. */
+  char *tmp = malloc((size_t)len + 1);
+  if (decimal) snprintf(tmp, (size_t)len + 1, fmt, sv); else snprintf(tmp, (size_t)len + 1, fmt, uv);
+  memcpy((char *)r, tmp, (size_t)len);
+  free(tmp);
+  return r;
 }
 
 /* Pads `s` to the spec's width (left-justified with '-'). */
