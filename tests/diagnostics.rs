@@ -91,3 +91,30 @@ fn missing_file_is_an_error_not_a_panic() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
 }
+
+#[test]
+fn unknown_record_field() {
+    let (code, err) = check("uf.ml", "type r = { a : int }\nlet f x = x.b\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Unbound record field b"), "{err}");
+    assert!(err.contains("uf.ml:2:"), "{err}");
+}
+
+#[test]
+fn value_restriction_at_top_level() {
+    // A weak variable left free at the end of the program is an error, as in OCaml...
+    let (code, err) = check("wk.ml", "let x = 1\nlet r, n = ref [], 3\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("The type of this expression, '_weak1 list ref,")
+            && err.contains("contains type variables that cannot be generalized")
+            && err.contains("wk.ml:2:5"),
+        "{err}"
+    );
+    // ...but not when a later use fixes it, nor when no variable is bound to it.
+    let (code, err) = check(
+        "wk2.ml",
+        "let r = ref []\nlet _ = ref []\nlet () = r := [1]\n",
+    );
+    assert_eq!(code, 0, "{err}");
+}

@@ -136,7 +136,11 @@ impl<'s> Typer<'s> {
         let mark = self.env.mark();
         let mut simple = Vec::new();
         let mut complex = Vec::new();
+        // The value restriction: a top-level variable whose type keeps a variable that was
+        // not generalised is checked once the whole program is typed.
+        let weak_check = self.u.level == 0 && !self.in_prelude;
         for (b, e, t, generalize) in defs {
+            let first_var = self.vars.vars.len();
             match &b.pat.kind {
                 PatternKind::Var(name) => {
                     let (e, scheme) = self.generalize(e, t, generalize);
@@ -149,6 +153,13 @@ impl<'s> Typer<'s> {
                     let pat = self.pattern_binding(&b.pat, &t)?;
                     simple.push((v, e));
                     complex.push((v, pat, b.span));
+                }
+            }
+            if weak_check && !generalize {
+                for info in &self.vars.vars[first_var..] {
+                    if info.name != "_let" {
+                        self.weak_toplevel.push((info.span, info.ty.clone()));
+                    }
                 }
             }
         }

@@ -73,6 +73,11 @@ pub fn type_program(
     let mut typer = Typer::new(source, file_name);
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
+            if let Some(d) = typer.ungeneralizable_toplevel() {
+                let mut all = typer.warnings;
+                all.push(d);
+                return Err(all);
+            }
             let warnings = std::mem::take(&mut typer.warnings);
             Ok((typer.finish(body), warnings))
         }
@@ -100,6 +105,9 @@ pub(crate) struct Typer<'s> {
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
     /// the program's source, so code and variables get the unknown location (debug info).
     in_prelude: bool,
+    /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
+    /// expression's type): a variable still free in one at the end is an error, as in OCaml.
+    weak_toplevel: Vec<(Span, Type)>,
 }
 
 impl<'s> Typer<'s> {
@@ -122,6 +130,7 @@ impl<'s> Typer<'s> {
             annot_vars: Default::default(),
             section_mark: 0,
             in_prelude: false,
+            weak_toplevel: Vec::new(),
         };
         t.declare_predefined();
         t
@@ -162,6 +171,32 @@ impl<'s> Typer<'s> {
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
+        }
+    }
+
+    /// The first top-level binding whose type still has a variable that was not generalised.
+    fn ungeneralizable_toplevel(&self) -> Option<Diagnostic> {
+        self.weak_toplevel.iter().find_map(|(span, t)| {
+            let t = self.u.zonk(t);
+            if !self.has_free_var(&t) {
+                return None;
+            }
+            let printed = TypePrinter::weak(&self.types).print(&t);
+            Some(Diagnostic::error(
+                *span,
+                format!(
+                    "The type of this expression, {printed},\ncontains type variables that cannot be generalized"
+                ),
+            ))
+        })
+    }
+
+    fn has_free_var(&self, t: &Type) -> bool {
+        match t {
+            Type::Var(v) => !self.generalized(*v),
+            Type::Con(_, a) | Type::Tuple(a) => a.iter().any(|t| self.has_free_var(t)),
+            Type::Arrow(a, b) => self.has_free_var(a) || self.has_free_var(b),
+            Type::Forall(_, t) => self.has_free_var(t),
         }
     }
 

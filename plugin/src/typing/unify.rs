@@ -157,6 +157,8 @@ impl Unifier {
 pub struct TypePrinter<'a> {
     pub types: &'a TypeTable,
     names: HashMap<TyVar, String>,
+    /// Name variables as OCaml names weak (non-generalisable) ones: `'_weak1`.
+    weak: bool,
 }
 
 impl<'a> TypePrinter<'a> {
@@ -164,6 +166,15 @@ impl<'a> TypePrinter<'a> {
         TypePrinter {
             types,
             names: HashMap::new(),
+            weak: false,
+        }
+    }
+
+    /// A printer naming every variable `'_weakN`, for types that cannot be generalised.
+    pub fn weak(types: &'a TypeTable) -> Self {
+        TypePrinter {
+            weak: true,
+            ..Self::new(types)
         }
     }
 
@@ -176,9 +187,13 @@ impl<'a> TypePrinter<'a> {
         match t {
             Type::Var(v) => {
                 let n = self.names.len();
+                let weak = self.weak;
                 self.names
                     .entry(*v)
                     .or_insert_with(|| {
+                        if weak {
+                            return format!("'_weak{}", n + 1);
+                        }
                         let letter = (b'a' + (n % 26) as u8) as char;
                         if n < 26 {
                             format!("'{letter}")
