@@ -2,7 +2,8 @@
 //!
 //! - GC stress mode (`EGRET_GC_STRESS=1`: a collection at every allocation) runs every example
 //!   on both backends with the expected output (examples allocating more than
-//!   `FULL_STRESS_WORDS` collect every N-th allocation, about `STRESS_COLLECTIONS` times);
+//!   `FULL_STRESS_WORDS` collect every N-th allocation instead, a number of times bounded by
+//!   `stress_collections`, so that the suite stays within CI's time);
 //! - a program allocating over 2 GB with under 20 MB live stays under 100 MB of peak RSS
 //!   (measured by `/usr/bin/time -f %M`, Debian package `time`);
 //! - deep structures (a 1,000,000-element list, a 100,000-deep recursion) survive collections;
@@ -61,10 +62,14 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
 
 /// Stress mode collects at every allocation (`EGRET_GC_STRESS=1`) in examples allocating fewer
 /// than this many words in a normal run (`EGRET_GC_STATS=1`)...
-const FULL_STRESS_WORDS: u64 = 1_000_000;
-/// ...and in heavier ones (the benchmarks) every N-th allocation (`EGRET_GC_STRESS=N`), for about
-/// this many collections (at 3 words a block), so that they finish.
-const STRESS_COLLECTIONS: u64 = 5_000;
+const FULL_STRESS_WORDS: u64 = 100_000;
+
+/// ...and in heavier ones every N-th allocation (`EGRET_GC_STRESS=N`), for about this many
+/// collections: a collection marks the live heap and scans the stack, so a program with a big
+/// peak heap (`c_deep`: 270 MiB and a million frames) gets fewer, never under 20.
+fn stress_collections(peak_heap_kib: u64) -> u64 {
+    (2_000 * 4096 / peak_heap_kib.max(4096)).max(20)
+}
 
 fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
     let name = ml.file_stem().unwrap().to_string_lossy().to_string();
@@ -83,11 +88,13 @@ fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
         cmd.output().expect("run the program")
     };
     let normal = run(&[("EGRET_GC_STATS", "1")]);
-    let words = allocated_words(&String::from_utf8_lossy(&normal.stderr));
+    let stats = String::from_utf8_lossy(&normal.stderr);
+    let words = allocated_words(&stats);
     let interval = if words < FULL_STRESS_WORDS {
         1
     } else {
-        (words / 3 / STRESS_COLLECTIONS).max(1)
+        // At about 3 words a block.
+        (words / 3 / stress_collections(peak_heap_kib(&stats))).max(1)
     };
     let interval = interval.to_string();
     let out = run(&[("EGRET_GC_STRESS", &interval)]);
@@ -139,6 +146,7 @@ fn run_examples_in_stress_mode(backend: Backend) {
         return;
     }
     let mut failures = Vec::new();
+    // The two backends' tests run side by side, each one example at a time.
     for ml in examples() {
         match stress_one(&ml, backend) {
             Ok(note) => println!("{note}"),
@@ -259,6 +267,13 @@ fn allocated_mib(stats: &str) -> u64 {
         .unwrap()
         .parse()
         .unwrap()
+}
+
+/// The peak heap size in KiB, from the `EGRET_GC_STATS` line: `heap H KiB (peak P KiB)`.
+fn peak_heap_kib(stats: &str) -> u64 {
+    let line = stats_line(stats);
+    let start = line.find("(peak ").expect("peak heap in GC statistics") + "(peak ".len();
+    line[start..].split(' ').next().unwrap().parse().unwrap()
 }
 
 /// The words allocated, from the `EGRET_GC_STATS` line.

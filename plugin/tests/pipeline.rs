@@ -81,43 +81,77 @@ fn to_ssa(source: &str, name: &str, want: &str, failures: &mut Vec<String>) -> s
     m
 }
 
-#[test]
-fn ssa_interpreter_matches_ocamlopt_on_examples() {
+/// Runs every stage's check on one example; the failures found.
+fn check_example(ml: &std::path::Path) -> Vec<String> {
     let mut failures = Vec::new();
-    for ml in examples() {
-        let name = ml.file_name().unwrap().to_string_lossy().to_string();
-        // Long-running examples and those reading their command line are checked end to end
-        // only.
-        if matches!(
-            name.as_str(),
-            "loop.ml" | "c_deep.ml" | "c_bintrees.ml" | "gc_churn.ml" | "c_overflow.ml"
-        ) || ml.with_extension("args").exists()
-        {
-            continue;
+    let name = ml.file_name().unwrap().to_string_lossy().to_string();
+    let source = std::fs::read_to_string(ml).unwrap();
+    let want = std::fs::read_to_string(ml.with_extension("out")).unwrap_or_default();
+    let mut m = to_ssa(&source, &name, &want, &mut failures);
+    for optimized in [false, true] {
+        if optimized {
+            opt::optimize_module(&mut m);
+            if let Err(e) = ssa::verify::verify_module(&m) {
+                panic!("{name}: SSA verifier after opt:\n{}", e.join("\n"));
+            }
         }
-        let source = std::fs::read_to_string(&ml).unwrap();
-        let want = std::fs::read_to_string(ml.with_extension("out")).unwrap_or_default();
-        let mut m = to_ssa(&source, &name, &want, &mut failures);
-        for optimized in [false, true] {
-            if optimized {
-                opt::optimize_module(&mut m);
-                if let Err(e) = ssa::verify::verify_module(&m) {
-                    panic!("{name}: SSA verifier after opt:\n{}", e.join("\n"));
+        match ssa::interp::run_module(&m, 2_000_000_000) {
+            Ok(out) => {
+                let got = String::from_utf8_lossy(&out.stdout);
+                if got != want || out.exit_code != want_code(&name) {
+                    failures.push(format!(
+                        "{name} (SSA interpreter, opt={optimized}, exit {}): got\n{got}\nwant\n{want}",
+                        out.exit_code
+                    ));
                 }
             }
-            match ssa::interp::run_module(&m, 2_000_000_000) {
-                Ok(out) => {
-                    let got = String::from_utf8_lossy(&out.stdout);
-                    if got != want || out.exit_code != want_code(&name) {
-                        failures.push(format!(
-                            "{name} (SSA interpreter, opt={optimized}, exit {}): got\n{got}\nwant\n{want}",
-                            out.exit_code
-                        ));
-                    }
-                }
-                Err(e) => failures.push(format!("{name} (opt={optimized}): {e:?}")),
-            }
+            Err(e) => failures.push(format!("{name} (opt={optimized}): {e:?}")),
         }
     }
+    failures
+}
+
+#[test]
+fn ssa_interpreter_matches_ocamlopt_on_examples() {
+    // Long-running examples (benchmark-sized loops and allocation) and those reading their
+    // command line are checked end to end only (tests/examples.rs).
+    let todo: Vec<PathBuf> = examples()
+        .into_iter()
+        .filter(|ml| {
+            let name = ml.file_name().unwrap().to_string_lossy();
+            !matches!(
+                &*name,
+                "loop.ml"
+                    | "c_deep.ml"
+                    | "c_bintrees.ml"
+                    | "gc_churn.ml"
+                    | "c_overflow.ml"
+                    | "c_hanoi.ml"
+                    | "c_queue_bench.ml"
+            ) && !ml.with_extension("args").exists()
+        })
+        .collect();
+    // The interpreters are slow: spread the examples over the machine's cores.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let failures: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut failures = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(ml) = todo.get(i) else { break };
+                        failures.extend(check_example(ml));
+                    }
+                    failures
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a worker panicked"))
+            .collect()
+    });
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
