@@ -118,3 +118,32 @@ fn value_restriction_at_top_level() {
     );
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn unsupported_library_names_say_so() {
+    let (code, err) = check("fl.ml", "let x = 1 +. 2\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("Unbound value +.") && err.contains("floats are not supported yet"),
+        "{err}"
+    );
+    let (code, err) = check("ht.ml", "let h = Hashtbl.create 16\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the standard-library module Hashtbl is not supported yet"),
+        "{err}"
+    );
+    let (code, err) = check("ls.ml", "let l = List.to_seq []\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("this function of the standard-library module List is not supported yet"),
+        "{err}"
+    );
+    // A plain typo stays a plain unbound value.
+    let (code, err) = check("ty.ml", "let x = lenght [1]\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("Unbound value lenght") && !err.contains("not supported"),
+        "{err}"
+    );
+}

@@ -8,7 +8,11 @@ mod common;
 /// (Level 1 item, example file, text the example contains).
 const COVERAGE: &[(&str, &str, &str)] = &[
     // Lexical.
-    ("nested comments", "level1_misc.ml", "(* nested (* comments *) *)"),
+    (
+        "nested comments",
+        "level1_misc.ml",
+        "(* nested (* comments *) *)",
+    ),
     ("hex, octal, binary literals with _", "arith.ml", "0x"),
     ("octal literal", "c_numbers.ml", "0o"),
     ("binary literal", "c_numbers.ml", "0b"),
@@ -22,15 +26,27 @@ const COVERAGE: &[(&str, &str, &str)] = &[
     ("mutually recursive types", "c_json.ml", "and "),
     ("records with mutable fields", "c_bank.ml", "mutable"),
     ("type abbreviations", "c_library.ml", "type "),
-    ("value restriction (weak refs fixed by use)", "c_closures.ml", "ref "),
+    (
+        "value restriction (weak refs fixed by use)",
+        "c_closures.ml",
+        "ref ",
+    ),
     // Expressions.
-    ("currying, partial and over-application", "closures.ml", "fun "),
+    (
+        "currying, partial and over-application",
+        "closures.ml",
+        "fun ",
+    ),
     ("function | p -> e", "bst.ml", "function"),
     ("let rec ... and", "mutual.ml", "let rec"),
     ("let with a tuple pattern", "level1_misc.ml", "let (a, b)"),
     ("if without else", "c_life.ml", "if "),
     ("lists [] [a; b] :: @", "bst.ml", "@"),
-    ("record creation, r.f, { r with }, r.f <- e", "records.ml", "<-"),
+    (
+        "record creation, r.f, { r with }, r.f <- e",
+        "records.ml",
+        "<-",
+    ),
     ("{ r with f = e }", "level1_misc.ml", "{ p with y = 3 }"),
     ("ref ! := incr decr", "records.ml", "decr"),
     ("sequencing and begin ... end", "exceptions.ml", "begin"),
@@ -45,31 +61,59 @@ const COVERAGE: &[(&str, &str, &str)] = &[
     ("char ranges", "c_wordfreq.ml", "'a' .. 'z'"),
     ("record patterns with ; _", "c_todo.ml", "; _ }"),
     ("or-patterns, as, when", "c_exceptions.ml", "when"),
-    ("Match_failure at run time", "c_exceptions.ml", "Match_failure"),
+    (
+        "Match_failure at run time",
+        "c_exceptions.ml",
+        "Match_failure",
+    ),
     // Operators.
     ("land lor lxor lsl lsr asr", "arith.ml", "asr"),
     ("== and !=", "level1_misc.ml", "!="),
-    ("/ and mod truncate, Division_by_zero", "c_exceptions.ml", "Division_by_zero"),
-    ("structural compare on every type", "structural.ml", "compare"),
+    (
+        "/ and mod truncate, Division_by_zero",
+        "c_exceptions.ml",
+        "Division_by_zero",
+    ),
+    (
+        "structural compare on every type",
+        "structural.ml",
+        "compare",
+    ),
     // Exceptions.
     ("exception E of t", "c_exceptions.ml", "exception "),
-    ("Not_found, Exit, Invalid_argument, Failure", "c_exceptions.ml", "Exit"),
+    (
+        "Not_found, Exit, Invalid_argument, Failure",
+        "c_exceptions.ml",
+        "Exit",
+    ),
     ("Assert_failure", "c_exceptions.ml", "Assert_failure"),
     ("Stack_overflow caught", "exceptions2.ml", "Stack_overflow"),
     ("uncaught exception, exit 2", "c_bank.ml", "raise"),
     ("failwith, invalid_arg", "c_exceptions.ml", "invalid_arg"),
     // Evaluation order.
-    ("right-to-left arguments and constructors", "evalorder.ml", "record-perm"),
+    (
+        "right-to-left arguments and constructors",
+        "evalorder.ml",
+        "record-perm",
+    ),
     // Standard library.
     ("print_* and prerr_*", "c_printf.ml", "prerr_int"),
     ("flush stdout", "c_argv.ml", "flush stdout"),
-    ("Printf.printf/sprintf/eprintf, flags, widths", "c_printf.ml", "%-"),
+    (
+        "Printf.printf/sprintf/eprintf, flags, widths",
+        "c_printf.ml",
+        "%-",
+    ),
     ("%! %%", "c_printf.ml", "%!"),
     ("conversions", "c_strings.ml", "char_of_int"),
     ("bool_of_string", "c_exceptions.ml", "bool_of_string"),
     ("String functions", "c_strings.ml", "String.compare"),
     ("s.[i]", "c_parser.ml", ".["),
-    ("List.append rev_append flatten", "level1_misc.ml", "List.flatten"),
+    (
+        "List.append rev_append flatten",
+        "level1_misc.ml",
+        "List.flatten",
+    ),
     ("List.iter2 map2 fold_left2", "c_closures.ml", "List.iter2"),
     ("List.combine split", "c_deep.ml", "List.split"),
     ("List.sort, stable_sort", "c_sorting.ml", "List.stable_sort"),
@@ -78,10 +122,22 @@ const COVERAGE: &[(&str, &str, &str)] = &[
     ("min max max_int min_int", "c_numbers.ml", "max_int"),
     ("Sys.argv (with egret run -- args)", "c_argv.ml", "Sys.argv"),
     ("exit", "c_exit.ml", "exit"),
-    ("Sys.opaque_identity", "level1_misc.ml", "Sys.opaque_identity"),
+    (
+        "Sys.opaque_identity",
+        "level1_misc.ml",
+        "Sys.opaque_identity",
+    ),
     // Run time.
-    ("a million frames of non-tail recursion", "c_deep.ml", "List.map"),
-    ("stack overflow raises Stack_overflow", "c_overflow.ml", "Stack_overflow"),
+    (
+        "a million frames of non-tail recursion",
+        "c_deep.ml",
+        "List.map",
+    ),
+    (
+        "stack overflow raises Stack_overflow",
+        "c_overflow.ml",
+        "Stack_overflow",
+    ),
     ("tail calls in constant stack", "loop.ml", "let rec"),
     ("memory reclaimed", "gc_churn.ml", "let rec"),
 ];

@@ -813,11 +813,12 @@ impl<'p> Machine<'p> {
             }
             "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
-            "egret_compare" => {
+            "egret_compare" | "egret_compare_partial" => {
                 let [a, b] = args.as_slice() else {
                     return error("egret_compare arity");
                 };
-                return Ok(Value::Int(self.compare(a, b, true)? as i64));
+                let total = name == "egret_compare";
+                return Ok(Value::Int(self.compare(a, b, total)? as i64));
             }
             "egret_bytes_create" => {
                 let n = int(0)?;
@@ -977,12 +978,14 @@ fn pad(s: &Spec, prefix: &[u8], digits: &[u8], zero_ok: bool) -> Vec<u8> {
 
 /// `%d %i %u %x %X %o` with OCaml's Printf: ints are 63-bit (the unsigned conversions show
 /// the 63-bit two's complement), `+` and space only affect signed conversions, `#` groups
-/// decimal digits by three with `_` and prefixes `0x`/`0X`/`0` to non-zero hex/octal.
+/// decimal digits by three with `_` (unless `+` or space chose the signed conversion, as in
+/// CamlinternalFormat) and prefixes `0x`/`0X`/`0` to non-zero hex/octal. The SSA interpreter
+/// shares this implementation.
 pub fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
     let s = parse_spec(spec);
     let unsigned = (n as u64) & 0x7fff_ffff_ffff_ffff;
     let group = |digits: String| -> String {
-        if !s.hash {
+        if !s.hash || s.plus || s.space {
             return digits;
         }
         let b = digits.as_bytes();

@@ -364,12 +364,18 @@ fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason>
 fn rt_format_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let spec = it.bytes_ref(a[0])?.to_vec();
     let n = it.int_arg(a[1])?;
-    Ok(it.alloc(HeapBlock::Bytes(format_int(&spec, n))))
+    Ok(it.alloc(HeapBlock::Bytes(crate::lambda::interp::format_int(
+        &spec, n,
+    ))))
 }
 fn rt_format_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let spec = it.bytes_ref(a[0])?.to_vec();
     let s = it.bytes_ref(a[1])?.to_vec();
-    Ok(it.alloc(HeapBlock::Bytes(pad_to_width(&spec, &s))))
+    Ok(
+        it.alloc(HeapBlock::Bytes(crate::lambda::interp::format_string(
+            &spec, &s,
+        ))),
+    )
 }
 /// OCaml's `%c` ignores flags and width.
 fn rt_format_char(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
@@ -429,120 +435,6 @@ fn parse_int(p: &[u8]) -> Option<i64> {
     };
     // Non-decimal literals denote 63-bit words: wrap into the int range.
     Some((r << 1) >> 1)
-}
-
-/// The flags and width of a Printf conversion `%[-0+ #]*[0-9]*c`.
-struct Spec {
-    left: bool,
-    zero: bool,
-    plus: bool,
-    space: bool,
-    alt: bool,
-    width: usize,
-    conv: u8,
-}
-
-fn parse_spec(spec: &[u8]) -> Spec {
-    let body = spec.get(1..spec.len().saturating_sub(1)).unwrap_or(&[]);
-    let mut s = Spec {
-        left: false,
-        zero: false,
-        plus: false,
-        space: false,
-        alt: false,
-        width: 0,
-        conv: spec.last().copied().unwrap_or(b'd'),
-    };
-    let mut i = 0;
-    while i < body.len() {
-        match body[i] {
-            b'-' => s.left = true,
-            b'0' => s.zero = true,
-            b'+' => s.plus = true,
-            b' ' => s.space = true,
-            b'#' => s.alt = true,
-            _ => break,
-        }
-        i += 1;
-    }
-    while i < body.len() && body[i].is_ascii_digit() {
-        s.width = s.width * 10 + (body[i] - b'0') as usize;
-        i += 1;
-    }
-    s
-}
-
-/// `egret_format_int`: C's printf of the 63-bit int `n` with the spec's flags and width (`%d %i`
-/// signed; `%u %x %X %o` of the 63-bit two's complement).
-fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
-    let s = parse_spec(spec);
-    let (sign, digits, prefix) = match s.conv {
-        b'd' | b'i' => {
-            let sign = if n < 0 {
-                "-"
-            } else if s.plus {
-                "+"
-            } else if s.space {
-                " "
-            } else {
-                ""
-            };
-            (sign, n.unsigned_abs().to_string(), "")
-        }
-        conv => {
-            let u = (n as u64) & 0x7fff_ffff_ffff_ffff;
-            match conv {
-                b'x' => (
-                    "",
-                    format!("{u:x}"),
-                    if s.alt && u != 0 { "0x" } else { "" },
-                ),
-                b'X' => (
-                    "",
-                    format!("{u:X}"),
-                    if s.alt && u != 0 { "0X" } else { "" },
-                ),
-                b'o' => ("", format!("{u:o}"), if s.alt && u != 0 { "0" } else { "" }),
-                _ => ("", u.to_string(), ""),
-            }
-        }
-    };
-    let len = sign.len() + prefix.len() + digits.len();
-    let pad = s.width.saturating_sub(len);
-    let mut out = Vec::new();
-    if s.left {
-        out.extend_from_slice(sign.as_bytes());
-        out.extend_from_slice(prefix.as_bytes());
-        out.extend_from_slice(digits.as_bytes());
-        out.resize(out.len() + pad, b' ');
-    } else if s.zero {
-        out.extend_from_slice(sign.as_bytes());
-        out.extend_from_slice(prefix.as_bytes());
-        out.resize(out.len() + pad, b'0');
-        out.extend_from_slice(digits.as_bytes());
-    } else {
-        out.resize(pad, b' ');
-        out.extend_from_slice(sign.as_bytes());
-        out.extend_from_slice(prefix.as_bytes());
-        out.extend_from_slice(digits.as_bytes());
-    }
-    out
-}
-
-/// `egret_format_string`: `s` padded with spaces to the spec's width (on the right with
-/// `-`).
-fn pad_to_width(spec: &[u8], s: &[u8]) -> Vec<u8> {
-    let p = parse_spec(spec);
-    let pad = p.width.saturating_sub(s.len());
-    let mut out = Vec::with_capacity(s.len() + pad);
-    if !p.left {
-        out.resize(pad, b' ');
-    }
-    out.extend_from_slice(s);
-    if p.left {
-        out.resize(out.len() + pad, b' ');
-    }
-    out
 }
 
 /// Where a frame's result goes.

@@ -46,6 +46,94 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     }
 }
 
+/// Why an unbound `name` is probably OCaml's and not a typo: floats and standard-library
+/// modules beyond LANGUAGE.md's level 1 (the prelude's modules are List, String, Char, Sys,
+/// Option, Printf, and a few `Array` primitives).
+fn unsupported_library_name(name: &str) -> Option<String> {
+    const FLOAT_NAMES: &[&str] = &[
+        "+.",
+        "-.",
+        "*.",
+        "/.",
+        "**",
+        "~-.",
+        "float",
+        "float_of_int",
+        "int_of_float",
+        "truncate",
+        "sqrt",
+        "exp",
+        "log",
+        "log10",
+        "sin",
+        "cos",
+        "tan",
+        "atan",
+        "atan2",
+        "floor",
+        "ceil",
+        "abs_float",
+        "mod_float",
+        "print_float",
+        "string_of_float",
+        "float_of_string",
+        "infinity",
+        "neg_infinity",
+        "nan",
+        "max_float",
+        "min_float",
+        "epsilon_float",
+    ];
+    const MODULES: &[&str] = &[
+        "Bytes",
+        "Buffer",
+        "Hashtbl",
+        "Map",
+        "Set",
+        "Queue",
+        "Stack",
+        "Seq",
+        "Lazy",
+        "Random",
+        "Format",
+        "Scanf",
+        "Float",
+        "Int",
+        "Int32",
+        "Int64",
+        "Bool",
+        "Fun",
+        "Result",
+        "Either",
+        "Stdlib",
+        "Printexc",
+        "Filename",
+        "Unix",
+        "Gc",
+        "Obj",
+        "Uchar",
+        "Lexing",
+        "Parsing",
+        "Complex",
+        "Digest",
+        "Marshal",
+        "In_channel",
+        "Out_channel",
+        "Arg",
+    ];
+    if FLOAT_NAMES.contains(&name) {
+        return Some("floats are".into());
+    }
+    let (module, _) = name.split_once('.')?;
+    if MODULES.contains(&module) {
+        return Some(format!("the standard-library module {module} is"));
+    }
+    let known = ["List", "String", "Char", "Sys", "Option", "Printf", "Array"];
+    known
+        .contains(&module)
+        .then(|| format!("this function of the standard-library module {module} is"))
+}
+
 impl<'s> Typer<'s> {
     /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
     /// section to the next closes the previous one: a prelude section of module `M` rebinds
@@ -594,7 +682,11 @@ impl<'s> Typer<'s> {
                 &format!("`{name}` without a literal format string is"),
             )),
             None | Some(ValueBinding::Hidden) => {
-                Err(Diagnostic::error(span, format!("Unbound value {name}")))
+                let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
+                Err(match unsupported_library_name(name) {
+                    Some(what) => unbound.with_note(format!("{what} not supported yet")),
+                    None => unbound,
+                })
             }
         }
     }

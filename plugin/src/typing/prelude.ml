@@ -79,15 +79,46 @@ let index s c =
 let rindex s c =
   let rec go i = if i < 0 then raise Not_found else if String.get s i = c then i else go (i - 1) in
   go (String.length s - 1)
+let index_opt s c = try Some (index s c) with Not_found -> None
+let rindex_opt s c = try Some (rindex s c) with Not_found -> None
+let index_from s i c =
+  let l = String.length s in
+  if i < 0 || i > l then invalid_arg "String.index_from / Bytes.index_from" else
+  let rec go i = if i >= l then raise Not_found else if String.get s i = c then i else go (i + 1) in
+  go i
+let contains_from s i c =
+  let l = String.length s in
+  if i < 0 || i > l then invalid_arg "String.contains_from / Bytes.contains_from" else
+  try ignore (index_from s i c); true with Not_found -> false
+let exists p s =
+  let rec go i = i < String.length s && (p (String.get s i) || go (i + 1)) in
+  go 0
+let for_all p s =
+  let rec go i = i >= String.length s || (p (String.get s i) && go (i + 1)) in
+  go 0
+let fold_left f a s =
+  let r = ref a in
+  for i = 0 to String.length s - 1 do r := f !r (String.get s i) done;
+  !r
+let fold_right f s a =
+  let r = ref a in
+  for i = String.length s - 1 downto 0 do r := f (String.get s i) !r done;
+  !r
+let capitalize_ascii s =
+  if String.length s = 0 then s
+  else init (String.length s) (fun i -> if i = 0 then Char.uppercase_ascii (String.get s 0) else String.get s i)
+let uncapitalize_ascii s =
+  if String.length s = 0 then s
+  else init (String.length s) (fun i -> if i = 0 then Char.lowercase_ascii (String.get s 0) else String.get s i)
 let uppercase_ascii s = map Char.uppercase_ascii s
 let lowercase_ascii s = map Char.lowercase_ascii s
-let is_space c = c = ' ' || c = '\012' || c = '\n' || c = '\r' || c = '\t'
+let __is_space c = c = ' ' || c = '\012' || c = '\n' || c = '\r' || c = '\t'
 let trim s =
   let len = String.length s in
   let i = ref 0 in
-  while !i < len && is_space (String.get s !i) do incr i done;
+  while !i < len && __is_space (String.get s !i) do incr i done;
   let j = ref (len - 1) in
-  while !j >= !i && is_space (String.get s !j) do decr j done;
+  while !j >= !i && __is_space (String.get s !j) do decr j done;
   if !i = 0 && !j = len - 1 then s else String.sub s !i (!j - !i + 1)
 let split_on_char sep s =
   let r = ref [] in
@@ -253,9 +284,87 @@ let stable_sort cmp l =
   if len < 2 then l else fst (sort len l)
 let sort = stable_sort
 let fast_sort = stable_sort
+let nth_opt l n =
+  if n < 0 then invalid_arg "List.nth" else
+  let rec nth_aux l n = match l with [] -> None | a :: l -> if n = 0 then Some a else nth_aux l (n - 1) in
+  nth_aux l n
+let rec exists2 p l1 l2 =
+  match (l1, l2) with
+  | ([], []) -> false
+  | (a1 :: l1, a2 :: l2) -> p a1 a2 || exists2 p l1 l2
+  | (_, _) -> invalid_arg "List.exists2"
+let rec for_all2 p l1 l2 =
+  match (l1, l2) with
+  | ([], []) -> true
+  | (a1 :: l1, a2 :: l2) -> p a1 a2 && for_all2 p l1 l2
+  | (_, _) -> invalid_arg "List.for_all2"
+let concat_map f l =
+  let rec aux f acc = function [] -> rev acc | x :: l -> let xs = f x in aux f (rev_append xs acc) l in
+  aux f [] l
+let rec find_map f = function
+  | [] -> None
+  | x :: l -> (match f x with Some _ as result -> result | None -> find_map f l)
+let filteri p l =
+  let rec aux i acc = function [] -> rev acc | x :: l -> aux (i + 1) (if p i x then x :: acc else acc) l in
+  aux 0 [] l
+let fold_left_map f accu l =
+  let rec aux accu l_accu = function
+    | [] -> (accu, rev l_accu)
+    | x :: l -> let (accu, x) = f accu x in aux accu (x :: l_accu) l
+  in
+  aux accu [] l
+let rec assq x = function [] -> raise Not_found | (a, b) :: l -> if a == x then b else assq x l
+let rec assq_opt x = function [] -> None | (a, b) :: l -> if a == x then Some b else assq_opt x l
+let rec mem_assq x = function [] -> false | (a, _) :: l -> a == x || mem_assq x l
+let rec remove_assq x = function
+  | [] -> []
+  | (a, _ as pair) :: l -> if a == x then l else pair :: remove_assq x l
+(* Sorted, keeping the first of each run of equal elements. *)
+let sort_uniq cmp l =
+  let rec dedup = function
+    | a :: b :: rest -> if cmp a b = 0 then dedup (a :: rest) else a :: dedup (b :: rest)
+    | l -> l
+  in
+  dedup (stable_sort cmp l)
 let rec compare_lengths l1 l2 =
   match l1, l2 with
   | [], [] -> 0
   | [], _ -> -1
   | _, [] -> 1
   | _ :: l1, _ :: l2 -> compare_lengths l1 l2
+let rec compare_length_with l n =
+  match l with
+  | [] -> if n = 0 then 0 else if n > 0 then -1 else 1
+  | _ :: l -> if n <= 0 then 1 else compare_length_with l (n - 1)
+let rec equal eq l1 l2 =
+  match (l1, l2) with
+  | ([], []) -> true
+  | ([], _ :: _) | (_ :: _, []) -> false
+  | (a1 :: l1, a2 :: l2) -> eq a1 a2 && equal eq l1 l2
+let rec compare cmp l1 l2 =
+  match (l1, l2) with
+  | ([], []) -> 0
+  | ([], _ :: _) -> -1
+  | (_ :: _, []) -> 1
+  | (a1 :: l1, a2 :: l2) -> let c = cmp a1 a2 in if c <> 0 then c else compare cmp l1 l2
+
+(*! module Option *)
+let none = None
+let some v = Some v
+let get = function Some v -> v | None -> invalid_arg "option is None"
+let bind o f = match o with None -> None | Some v -> f v
+let join = function Some o -> o | None -> None
+let map f o = match o with None -> None | Some v -> Some (f v)
+let iter f = function Some v -> f v | None -> ()
+let is_none = function None -> true | Some _ -> false
+let is_some = function None -> false | Some _ -> true
+let equal eq o0 o1 = match (o0, o1) with
+  | (Some v0, Some v1) -> eq v0 v1
+  | (None, None) -> true
+  | _ -> false
+let compare cmp o0 o1 = match (o0, o1) with
+  | (Some v0, Some v1) -> cmp v0 v1
+  | (None, None) -> 0
+  | (None, Some _) -> -1
+  | (Some _, None) -> 1
+let to_list = function None -> [] | Some v -> [v]
