@@ -163,7 +163,14 @@ fn runtime_cache_key(target: &str, compiler: &str) -> u64 {
         .map(|o| o.stdout)
         .unwrap_or_default();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    (target, compiler, version, CROSS_RUNTIME_FLAGS, RUNTIME_HEADER).hash(&mut hasher);
+    (
+        target,
+        compiler,
+        version,
+        CROSS_RUNTIME_FLAGS,
+        RUNTIME_HEADER,
+    )
+        .hash(&mut hasher);
     for source in RUNTIME_SOURCES {
         source.hash(&mut hasher);
     }
