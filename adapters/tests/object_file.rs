@@ -453,8 +453,10 @@ fn aarch64_cross_build_runs_under_qemu() {
         let exe = scratch("aarch64").join("prog");
         egret_adapters::link(&object.bytes, &exe, target).unwrap();
         if cross {
+            // `-R 8G`: see tests/examples_aarch64.rs (qemu is slow to map the runtime's 128 GiB
+            // heap reservation; with an 8 GiB guest address space the runtime takes less).
             let o = Command::new("qemu-aarch64")
-                .args(["-L", "/usr/aarch64-linux-gnu"])
+                .args(["-R", "8G", "-L", "/usr/aarch64-linux-gnu"])
                 .arg(&exe)
                 .output()
                 .unwrap();
