@@ -55,7 +55,8 @@ enum Command {
 struct Common {
     /// The source file.
     file: PathBuf,
-    /// Code generator: `native` (egret's own x86-64 backend) or `cranelift`.
+    /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, or `example`
+    /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`).
     #[arg(long, default_value = "native", value_name = "NAME")]
     backend: String,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
@@ -231,7 +232,10 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     let object = match object {
         Ok(o) => o,
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
-            let hint = if backend == "native" {
+            let cranelift_can = registry
+                .get("cranelift")
+                .is_some_and(|b| b.supports_target(&target));
+            let hint = if backend != "cranelift" && cranelift_can {
                 " (try --backend=cranelift)"
             } else {
                 ""
@@ -278,10 +282,13 @@ fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -
     r
 }
 
-/// The available code generators: the adapters' Cranelift one and egret's own.
+/// The available code generators: the adapters' Cranelift one, egret's own, and the example of
+/// a backend defined in a crate of its own (`backends/egret-backend-example`): any crate
+/// implementing `CodegenBackend` is added here the same way.
 fn backends() -> egret_adapters::BackendRegistry {
     let mut registry = egret_adapters::BackendRegistry::new();
     registry.register(Box::new(egret_plugin::backend::x64::X64Backend::default()));
+    registry.register(Box::new(egret_backend_example::ExampleBackend::default()));
     registry
 }
 

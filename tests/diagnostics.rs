@@ -146,4 +146,61 @@ fn unsupported_library_names_say_so() {
         err.contains("Unbound value lenght") && !err.contains("not supported"),
         "{err}"
     );
+
+fn native_backend_refuses_other_targets_and_suggests_cranelift() {
+    let dir = std::env::temp_dir().join(format!("egret-diag-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(common::egret())
+        .arg("build")
+        .arg(common::root().join("examples/hello.ml"))
+        .arg("-o")
+        .arg(dir.join("hello-aarch64"))
+        .args(["--backend=native", "--target", "aarch64-unknown-linux-gnu"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "error: the native backend cannot generate code for `aarch64-unknown-linux-gnu` \
+             (try --backend=cranelift)"
+        ),
+        "{err}"
+    );
+    assert!(!dir.join("hello-aarch64").exists());
+    // The default backend is the native one: same error without --backend.
+    let out = Command::new(common::egret())
+        .arg("build")
+        .arg(common::root().join("examples/hello.ml"))
+        .arg("-o")
+        .arg(dir.join("hello-aarch64"))
+        .args(["--target", "aarch64-unknown-linux-gnu"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("try --backend=cranelift"), "{err}");
+}
+
+#[test]
+fn unsupported_targets_are_errors_for_every_backend() {
+    for backend in ["native", "cranelift", "example"] {
+        let out = Command::new(common::egret())
+            .arg("build")
+            .arg(common::root().join("examples/hello.ml"))
+            .args(["-o", "/dev/null", "--target", "riscv64gc-unknown-linux-gnu"])
+            .arg(format!("--backend={backend}"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{backend}: {err}");
+        assert!(
+            err.contains(&format!(
+                "the {backend} backend cannot generate code for `riscv64gc-unknown-linux-gnu`"
+            )),
+            "{backend}: {err}"
+        );
+        // Cranelift cannot either: no suggestion to use it.
+        assert!(!err.contains("try --backend"), "{backend}: {err}");
+    }
 }

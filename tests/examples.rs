@@ -46,3 +46,54 @@ fn examples_cranelift() {
         run_all(Backend::Cranelift, &[], &[]);
     }
 }
+
+// `-O0` turns off the SSA optimizer and, with Cranelift, Cranelift's own (`opt_level=none`):
+// the behaviour must not change.
+
+#[test]
+fn examples_native_o0() {
+    if common::backend_enabled(Backend::Native) {
+        run_all(Backend::Native, &["-O0"], &[]);
+    }
+}
+
+#[test]
+fn examples_cranelift_o0() {
+    if common::backend_enabled(Backend::Cranelift) {
+        run_all(Backend::Cranelift, &["-O0"], &[]);
+    }
+}
+
+/// `egret run` passes the arguments after `--` to the program and exits with its exit code, the
+/// same with every backend.
+#[test]
+fn egret_run_passes_arguments_and_exit_code() {
+    let ml = common::root().join("examples/c_argv.ml");
+    let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).unwrap();
+    let args = read("args");
+    for backend in ["native", "cranelift", "example"] {
+        let out = std::process::Command::new(common::egret())
+            .arg("run")
+            .arg(format!("--backend={backend}"))
+            .arg(&ml)
+            .arg("--")
+            .args(args.split_whitespace())
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            read("out"),
+            "{backend}"
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            read("err"),
+            "{backend}"
+        );
+        assert_eq!(
+            out.status.code().map(|c| c.to_string()),
+            Some(read("code").trim().to_string()),
+            "{backend}"
+        );
+    }
+}

@@ -3,7 +3,8 @@
 //!
 //! For the host target the runtime object embedded at build time is used; for another target
 //! the embedded C source is compiled with that target's C compiler (`aarch64-linux-gnu-gcc`, …),
-//! which then also links. `EGRET_CC` overrides the compiler driver for every target.
+//! which then also links (the objects are cached, see [`cross_runtime`]). `EGRET_CC` overrides
+//! the compiler driver for every target.
 
 use crate::isa::{parse_target, HOST_TARGET};
 use crate::runtime::{HOST_RUNTIME_OBJECT, RUNTIME_HEADER, RUNTIME_SOURCES};
@@ -75,26 +76,105 @@ pub fn link_with_compiler(
     parse_target(target).map_err(LinkError::Target)?;
     let dir = TempDir::new()?;
     let program = dir.write("program.o", object)?;
-    let mut runtime = Vec::new();
-    if same_platform(target, HOST_TARGET) {
-        runtime.push(dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?);
+    let runtime = if same_platform(target, HOST_TARGET) {
+        vec![dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?]
     } else {
-        dir.write("egret_runtime.h", RUNTIME_HEADER.as_bytes())?;
-        for (name, text) in RUNTIME_SOURCES {
-            let source = dir.write(name, text.as_bytes())?;
-            let object = source.with_extension("o");
-            run(Command::new(compiler)
-                .args(["-c", "-O2", "-fPIC", "-fno-omit-frame-pointer", "-o"])
-                .arg(&object)
-                .arg(&source))?;
-            runtime.push(object);
-        }
-    }
+        cross_runtime(&dir, target, compiler)?
+    };
     run(Command::new(compiler)
         .arg("-o")
         .arg(output)
         .arg(&program)
         .args(&runtime))
+}
+
+/// The flags the runtime's sources are compiled with for a target other than the host's.
+const CROSS_RUNTIME_FLAGS: &[&str] = &["-c", "-O2", "-fPIC", "-fno-omit-frame-pointer"];
+
+/// The runtime's objects for `target`, compiled from the embedded sources with `compiler` into
+/// `dir`, or taken from the cache of earlier compilations.
+///
+/// The cache is `$XDG_CACHE_HOME/egret/runtime` (else `$HOME/.cache/egret/runtime`; no cache
+/// when neither is set, or with `EGRET_RUNTIME_CACHE=0`): one object per source, named by a
+/// hash of the target, the compiler, its `--version` output, the flags and the sources, so any
+/// change compiles afresh. Entries are written to a temporary name and renamed, so concurrent
+/// links never see a partial object.
+fn cross_runtime(dir: &TempDir, target: &str, compiler: &str) -> Result<Vec<PathBuf>, LinkError> {
+    let cache = runtime_cache_dir();
+    let key = cache.as_ref().map(|_| runtime_cache_key(target, compiler));
+    dir.write("egret_runtime.h", RUNTIME_HEADER.as_bytes())?;
+    let mut objects = Vec::new();
+    for (name, text) in RUNTIME_SOURCES {
+        let cached = match (&cache, &key) {
+            (Some(cache), Some(key)) => {
+                Some(cache.join(format!("{}-{key:016x}.o", name.trim_end_matches(".c"))))
+            }
+            _ => None,
+        };
+        if let Some(cached) = cached.as_ref().filter(|c| c.is_file()) {
+            objects.push(cached.clone());
+            continue;
+        }
+        let source = dir.write(name, text.as_bytes())?;
+        let object = source.with_extension("o");
+        run(Command::new(compiler)
+            .args(CROSS_RUNTIME_FLAGS)
+            .arg("-o")
+            .arg(&object)
+            .arg(&source))?;
+        if let (Some(cache), Some(cached)) = (&cache, &cached) {
+            // Best effort: a cache that cannot be written only costs time.
+            let partial = cache.join(format!(
+                ".{}-{}-{}.tmp",
+                name,
+                std::process::id(),
+                TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+            ));
+            if std::fs::create_dir_all(cache).is_ok()
+                && std::fs::copy(&object, &partial).is_ok()
+                && std::fs::rename(&partial, cached).is_err()
+            {
+                let _ = std::fs::remove_file(&partial);
+            }
+        }
+        objects.push(object);
+    }
+    Ok(objects)
+}
+
+/// Where compiled cross runtimes are kept (see [`cross_runtime`]).
+fn runtime_cache_dir() -> Option<PathBuf> {
+    if std::env::var("EGRET_RUNTIME_CACHE").is_ok_and(|v| v == "0") {
+        return None;
+    }
+    let base = match std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => PathBuf::from(std::env::var_os("HOME").filter(|v| !v.is_empty())?).join(".cache"),
+    };
+    Some(base.join("egret").join("runtime"))
+}
+
+/// The cache key of the runtime compiled for `target` with `compiler`.
+fn runtime_cache_key(target: &str, compiler: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let version = Command::new(compiler)
+        .arg("--version")
+        .output()
+        .map(|o| o.stdout)
+        .unwrap_or_default();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (
+        target,
+        compiler,
+        version,
+        CROSS_RUNTIME_FLAGS,
+        RUNTIME_HEADER,
+    )
+        .hash(&mut hasher);
+    for source in RUNTIME_SOURCES {
+        source.hash(&mut hasher);
+    }
+    hasher.finish()
 }
 
 /// The C compiler driver for `target`: `$EGRET_CC`, else `cc` for the host's platform, else
@@ -140,6 +220,9 @@ fn run(command: &mut Command) -> Result<(), LinkError> {
     }
 }
 
+/// Numbers the scratch directories and files of this process.
+static TEMP_COUNTER: AtomicU32 = AtomicU32::new(0);
+
 /// A scratch directory, removed when dropped.
 struct TempDir {
     path: PathBuf,
@@ -147,7 +230,6 @@ struct TempDir {
 
 impl TempDir {
     fn new() -> Result<TempDir, LinkError> {
-        static COUNTER: AtomicU32 = AtomicU32::new(0);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.subsec_nanos())
@@ -155,7 +237,7 @@ impl TempDir {
         let path = std::env::temp_dir().join(format!(
             "egret-link-{}-{}-{nanos}",
             std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed)
+            TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&path).map_err(|error| LinkError::Io {
             what: format!("creating {}", path.display()),

@@ -453,8 +453,10 @@ fn aarch64_cross_build_runs_under_qemu() {
         let exe = scratch("aarch64").join("prog");
         egret_adapters::link(&object.bytes, &exe, target).unwrap();
         if cross {
+            // `-R 8G`: see tests/examples_aarch64.rs (qemu is slow to map the runtime's 128 GiB
+            // heap reservation; with an 8 GiB guest address space the runtime takes less).
             let o = Command::new("qemu-aarch64")
-                .args(["-L", "/usr/aarch64-linux-gnu"])
+                .args(["-R", "8G", "-L", "/usr/aarch64-linux-gnu"])
                 .arg(&exe)
                 .output()
                 .unwrap();
@@ -526,4 +528,55 @@ fn link_errors_are_clear() {
         bad_target.to_string().contains("unsupported target"),
         "{bad_target}"
     );
+}
+
+/// `CodegenOptions::opt_level` (the CLI's `-O`) reaches Cranelift: at 0 its optimizer is off
+/// (`opt_level=none`), at 1 and 2 on (`speed`), so arithmetic on constants is folded only then.
+#[test]
+fn opt_level_selects_cranelift_optimizer() {
+    use cranelift_codegen::settings::OptLevel;
+    use egret_adapters::isa::{target_isa, IsaSettings};
+    for (level, want) in [
+        (0, OptLevel::None),
+        (1, OptLevel::Speed),
+        (2, OptLevel::Speed),
+    ] {
+        for target in [HOST, "aarch64-unknown-linux-gnu"] {
+            let isa = target_isa(
+                target,
+                IsaSettings {
+                    opt_level: level,
+                    verify: true,
+                },
+            )
+            .unwrap();
+            assert_eq!(isa.flags().opt_level(), want, "-O{level} on {target}");
+        }
+    }
+    // f x = x + (((3 + 4) * 5) - 6): one addition once Cranelift folds the constants.
+    let mut f = FnBuilder::new("f", 1);
+    f.block(0);
+    let x = f.param(0);
+    let (a, b, c, d) = (f.int(3), f.int(4), f.int(5), f.int(6));
+    let s = f.bin(BinOp::Add, a, b);
+    let p = f.bin(BinOp::Mul, s, c);
+    let k = f.bin(BinOp::Sub, p, d);
+    let r = f.bin(BinOp::Add, x, k);
+    f.ret(r);
+    let mut program = FnBuilder::new("program", 0);
+    program.block(0);
+    let n = program.int(10);
+    let v = program.call(1, &[n]);
+    program.print_line(v);
+    let u = program.int(0);
+    program.ret(u);
+    let m = module(vec![program.finish(), f.finish()], vec![]);
+    let insts = |level: u8| {
+        let object = egret_adapters::write_object(&m, &CraneliftBackend, &options(level)).unwrap();
+        object.stats[1].1.insts
+    };
+    let (o0, o1, o2) = (insts(0), insts(1), insts(2));
+    assert!(o2 < o0, "-O2: {o2} instructions, -O0: {o0}");
+    assert_eq!(o1, o2, "-O1 and -O2 are both Cranelift's `speed`");
+    assert_eq!(run_module(&m, "opt-level").stdout, "39\n");
 }

@@ -71,8 +71,29 @@ pub fn check_example(
     extra: &[&str],
     env: &[(&str, &str)],
 ) -> Result<(), String> {
+    let mut flags = vec![backend.flag()];
+    flags.extend_from_slice(extra);
+    let label = format!("{backend:?}{}", extra.join(""));
+    check_example_with(ml, &label, &flags, &[], env)
+}
+
+/// Builds `ml` with the `egret build` flags `flags`, runs the executable (through `runner`, e.g.
+/// `["qemu-aarch64", "-L", ...]`, when not empty) with `env`, and compares its stdout, stderr and
+/// exit code with the expected files. `label` names the configuration in messages and keeps
+/// the executables of concurrent configurations apart. Returns a readable failure message.
+pub fn check_example_with(
+    ml: &Path,
+    label: &str,
+    flags: &[&str],
+    runner: &[&str],
+    env: &[(&str, &str)],
+) -> Result<(), String> {
     let name = ml.file_stem().unwrap().to_string_lossy().to_string();
-    let dir = std::env::temp_dir().join(format!("egret-test-{}-{:?}", std::process::id(), backend));
+    let safe: String = label
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("egret-test-{}-{safe}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(&name);
     let build = Command::new(egret())
@@ -80,13 +101,12 @@ pub fn check_example(
         .arg(ml)
         .arg("-o")
         .arg(&exe)
-        .arg(backend.flag())
-        .args(extra)
+        .args(flags)
         .output()
         .expect("run egret");
     if !build.status.success() {
         return Err(format!(
-            "{name} [{backend:?}]: egret build failed ({}):\n{}",
+            "{name} [{label}]: egret build failed ({}):\n{}",
             build.status,
             String::from_utf8_lossy(&build.stderr)
         ));
@@ -96,7 +116,14 @@ pub fn check_example(
         .split_whitespace()
         .map(String::from)
         .collect();
-    let mut cmd = Command::new(&exe);
+    let mut cmd = match runner.split_first() {
+        Some((program, runner_args)) => {
+            let mut cmd = Command::new(program);
+            cmd.args(runner_args).arg(&exe);
+            cmd
+        }
+        None => Command::new(&exe),
+    };
     cmd.args(&args);
     for (k, v) in env {
         cmd.env(k, v);
@@ -126,6 +153,41 @@ pub fn check_example(
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(format!("{name} [{backend:?}]: {}", problems.join("\n")))
+        Err(format!("{name} [{label}]: {}", problems.join("\n")))
     }
+}
+
+/// Runs `check` on every item with `threads` worker threads; returns the failure messages in
+/// the items' order.
+pub fn check_in_parallel<T: Sync>(
+    items: &[T],
+    threads: usize,
+    check: impl Fn(&T) -> Result<(), String> + Sync,
+) -> Vec<String> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<(usize, String)>> = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                if let Err(msg) = check(item) {
+                    results.lock().unwrap().push((i, msg));
+                }
+            });
+        }
+    });
+    let mut failures = results.into_inner().unwrap();
+    failures.sort_by_key(|(i, _)| *i);
+    failures.into_iter().map(|(_, m)| m).collect()
+}
+
+/// Whether `program` can be started (found on `PATH`).
+pub fn have_tool(program: &str) -> bool {
+    Command::new(program)
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok()
 }
