@@ -67,7 +67,13 @@ const GDB_SCRIPT_NAME: &str = "egret-printers.py";
 #[derive(Clone, Debug)]
 pub struct DebugVariable {
     pub name: String,
+    /// Its OCaml type (`int`, `string list`), empty when unknown.
+    pub ty: String,
     pub is_param: bool,
+    /// Generated (the closure parameter).
+    pub artificial: bool,
+    /// The SSA value holding it.
+    pub value: egret_plugin::ssa::ir::Value,
     /// Where it lives, over code ranges `[start, end)` of the function.
     pub ranges: Vec<(u32, u32, ValueLocation)>,
 }
@@ -151,18 +157,101 @@ fn unit_paths(path: &Path) -> (String, String) {
     (name, comp_dir.to_string_lossy().into_owned())
 }
 
+/// How a variable's word is shown: as the value word the pretty-printer decodes, or decoded by
+/// the location expression itself (tagged ints and bools: `2n+1` → `n`), which gdb then prints
+/// and computes with as a plain number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decode {
+    Word,
+    Untag,
+}
+
 /// The DWARF expression of a value location.
-fn location_expression(loc: ValueLocation) -> Expression {
+fn location_expression(loc: ValueLocation, decode: Decode) -> Expression {
     let mut e = Expression::new();
-    match loc {
-        ValueLocation::Reg(r) => e.op_reg(Register(r)),
-        ValueLocation::CfaOffset(offset) => {
+    match (loc, decode) {
+        (ValueLocation::Reg(r), Decode::Word) => e.op_reg(Register(r)),
+        (ValueLocation::CfaOffset(offset), Decode::Word) => {
             e.op(constants::DW_OP_call_frame_cfa);
             e.op_consts(offset as i64);
             e.op(constants::DW_OP_plus);
         }
+        (loc, Decode::Untag) => {
+            match loc {
+                ValueLocation::Reg(r) => e.op_breg(Register(r), 0),
+                ValueLocation::CfaOffset(offset) => {
+                    e.op(constants::DW_OP_call_frame_cfa);
+                    e.op_consts(offset as i64);
+                    e.op(constants::DW_OP_plus);
+                    e.op_deref();
+                }
+            }
+            e.op(constants::DW_OP_lit1);
+            e.op(constants::DW_OP_shra);
+            e.op(constants::DW_OP_stack_value);
+        }
     }
     e
+}
+
+/// The DWARF types of variables, made on first use: `int` and `bool` (decoded in the location
+/// expression) and, for every other OCaml type `t`, a typedef `egret_value t` of the value word
+/// the pretty-printer selects its printer by.
+struct VariableTypes {
+    value_type: UnitEntryId,
+    word_size: u8,
+    made: HashMap<String, (UnitEntryId, Decode)>,
+}
+
+impl VariableTypes {
+    fn get(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> (UnitEntryId, Decode) {
+        if ty.is_empty() {
+            return (self.value_type, Decode::Word);
+        }
+        if let Some(&t) = self.made.get(ty) {
+            return t;
+        }
+        let root = dwarf.unit.root();
+        let made = match ty {
+            "int" | "bool" => {
+                let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
+                let e = dwarf.unit.get_mut(id);
+                e.set(
+                    constants::DW_AT_name,
+                    AttributeValue::String(ty.as_bytes().to_vec()),
+                );
+                let encoding = if ty == "int" {
+                    constants::DW_ATE_signed
+                } else {
+                    constants::DW_ATE_boolean
+                };
+                e.set(
+                    constants::DW_AT_encoding,
+                    AttributeValue::Encoding(encoding),
+                );
+                e.set(
+                    constants::DW_AT_byte_size,
+                    AttributeValue::Udata(self.word_size as u64),
+                );
+                (id, Decode::Untag)
+            }
+            _ => {
+                let id = dwarf.unit.add(root, constants::DW_TAG_typedef);
+                let e = dwarf.unit.get_mut(id);
+                e.set(
+                    constants::DW_AT_name,
+                    AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
+                );
+                e.set(
+                    constants::DW_AT_type,
+                    AttributeValue::UnitRef(self.value_type),
+                );
+                (id, Decode::Word)
+            }
+        };
+        self.made.insert(ty.to_string(), made);
+        made
+    }
 }
 
 /// Writes the debug sections for `functions` (compiled from `source`) into `object`.
@@ -272,8 +361,13 @@ pub fn write_debug_info(
         AttributeValue::Udata(isa.pointer_bytes() as u64),
     );
 
+    let mut types = VariableTypes {
+        value_type,
+        word_size: isa.pointer_bytes(),
+        made: HashMap::new(),
+    };
     for (index, f) in functions.iter().enumerate() {
-        write_subprogram(&mut dwarf, root, value_type, &lines, index, f);
+        write_subprogram(&mut dwarf, root, &mut types, &lines, index, f);
     }
 
     // Serialise, then copy every non-empty section into the object with its relocations.
@@ -483,7 +577,7 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
 fn write_subprogram(
     dwarf: &mut DwarfUnit,
     root: UnitEntryId,
-    value_type: UnitEntryId,
+    types: &mut VariableTypes,
     lines: &LineMap,
     index: usize,
     f: &DebugFunction,
@@ -513,7 +607,10 @@ fn write_subprogram(
         constants::DW_AT_frame_base,
         AttributeValue::Exprloc(frame_base),
     );
-    e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+    e.set(
+        constants::DW_AT_type,
+        AttributeValue::UnitRef(types.value_type),
+    );
     if f.external {
         e.set(constants::DW_AT_external, AttributeValue::Flag(true));
     }
@@ -532,6 +629,7 @@ fn write_subprogram(
         } else {
             constants::DW_TAG_variable
         };
+        let (ty, decode) = types.get(dwarf, &v.ty);
         let ranges: Vec<_> = v
             .ranges
             .iter()
@@ -549,7 +647,7 @@ fn write_subprogram(
                             addend: start as i64,
                         },
                         length: (end - start) as u64,
-                        data: location_expression(loc),
+                        data: location_expression(loc, decode),
                     })
                     .collect(),
             );
@@ -561,7 +659,10 @@ fn write_subprogram(
             constants::DW_AT_name,
             AttributeValue::String(v.name.clone().into_bytes()),
         );
-        e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+        e.set(constants::DW_AT_type, AttributeValue::UnitRef(ty));
+        if v.artificial {
+            e.set(constants::DW_AT_artificial, AttributeValue::Flag(true));
+        }
         if let Some(list) = location {
             e.set(
                 constants::DW_AT_location,

@@ -79,6 +79,16 @@ impl FunctionBuilder {
         self.func.decl_loc = loc;
     }
 
+    /// Records that `value` holds the source variable `name` of type `ty` (debug info).
+    pub fn debug_var(&mut self, name: &str, ty: String, value: Value, kind: DebugVarKind) {
+        self.func.debug_vars.push(DebugVar {
+            name: name.to_string(),
+            ty,
+            value,
+            kind,
+        });
+    }
+
     /// The source location given to the statements emitted from now on.
     pub fn set_loc(&mut self, loc: SrcLoc) {
         self.loc = loc;

@@ -387,6 +387,35 @@ pub struct Function {
     pub blocks: Vec<BlockData>,
     /// Where the function was defined (for debug info).
     pub decl_loc: SrcLoc,
+    /// The source variables whose values this function holds (debug info only: never a use,
+    /// never read by a pass or a backend's code generation).
+    pub debug_vars: Vec<DebugVar>,
+}
+
+/// What a [`DebugVar`] is to its function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugVarKind {
+    /// A source parameter.
+    Param,
+    /// The closure every egret function receives as its last parameter (generated).
+    Closure,
+    /// A `let`-bound (or `for`, handler, captured) variable.
+    Local,
+}
+
+/// A source variable and the SSA value holding it: the side table that carries source names
+/// from the lambda IR's binders to the debug info. Invariant (checked by `ssa::verify`):
+/// `value` is a live statement of the function that defines a value. Passes that renumber
+/// values rename these (`compact`), and drop the variables whose value they delete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DebugVar {
+    /// The source name (`n`).
+    pub name: String,
+    /// Its (monomorphic) type in OCaml's notation (`int`, `string list`, `tree`); empty when
+    /// unknown.
+    pub ty: String,
+    pub value: Value,
+    pub kind: DebugVarKind,
 }
 
 /// A static, immutable data object: a heap-block image (header + fields) placed in the object
@@ -434,6 +463,7 @@ impl Function {
             locs: Vec::new(),
             blocks: Vec::new(),
             decl_loc: SrcLoc::default(),
+            debug_vars: Vec::new(),
         }
     }
 
