@@ -305,11 +305,7 @@ impl<'m> ObjectWriter<'m> {
             decl_loc: f.decl_loc,
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
-            variables: if artificial {
-                Vec::new()
-            } else {
-                variables(f)
-            },
+            variables: if artificial { Vec::new() } else { variables(f) },
         }
     }
 

@@ -18,3 +18,17 @@ let () =
   print_int (fact 5);
   print_newline ();
   greet "gdb"
+
+let describe flag xs label initial =
+  let count = List.length xs in
+  let pair = (count, flag) in
+  if flag then print_int count;
+  print_char initial;
+  print_newline ();
+  (match label with Some s -> print_endline s | None -> ());
+  pair
+
+let () =
+  let (n, _) = describe true [1; 2; 3] (Some "three") 'z' in
+  print_int n;
+  print_newline ()

@@ -350,13 +350,14 @@ impl IrEdit {
             }
         }
         // Debug variables follow their values (never keeping one alive).
-        out.debug_vars.retain_mut(|d| match new_of[find(d.value).index()] {
-            Some(v) => {
-                d.value = v;
-                true
-            }
-            None => false,
-        });
+        out.debug_vars
+            .retain_mut(|d| match new_of[find(d.value).index()] {
+                Some(v) => {
+                    d.value = v;
+                    true
+                }
+                None => false,
+            });
         out
     }
 }

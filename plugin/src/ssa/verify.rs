@@ -185,7 +185,10 @@ impl Verifier<'_> {
             if i >= n || block_of[i].is_none() || !defines_value(&f.stmts[i]) {
                 self.err(
                     None,
-                    format!("debug variable `{}` names {}, which is no value", d.name, d.value),
+                    format!(
+                        "debug variable `{}` names {}, which is no value",
+                        d.name, d.value
+                    ),
                 );
             }
         }
