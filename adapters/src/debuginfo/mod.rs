@@ -20,10 +20,17 @@
 //!   name, low/high pc, declaration line, frame base `DW_OP_call_frame_cfa`; functions with no
 //!   source name (closure-application helpers such as `egret_apply2`, the entry wrapper) are
 //!   `DW_AT_artificial`;
-//! - parameters (`DW_TAG_formal_parameter`) of type `egret_value`, an OCaml value word, with a
-//!   location list from the backend's value locations; the pretty-printer decodes the word
-//!   (tagged ints as numbers, strings as text, blocks as tuples/constructors, closures as
-//!   `<fun name>`).
+//! - the function's source variables (the SSA `debug_vars`, named at the lambda IR's binders):
+//!   parameters (`DW_TAG_formal_parameter`, the generated `closure` last and artificial) and
+//!   locals (`DW_TAG_variable`), each with a location list from the backend's value locations —
+//!   nothing where the backend does not report one, so gdb says `<optimized out>` rather than
+//!   show a stale location. Types: `int` and `bool` are DWARF base types whose location
+//!   expressions untag the word (`DW_OP_breg r 0; DW_OP_lit1; DW_OP_shra; DW_OP_stack_value`),
+//!   so gdb prints and computes with the number the program sees; any other OCaml type `t` is a
+//!   typedef `egret_value t` of the value word, which the pretty-printer decodes by that type
+//!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
+//!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
+//!   closures as `<fun name>`).
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
 
