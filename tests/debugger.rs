@@ -487,6 +487,18 @@ fn gdb_shows_values_by_their_type() {
             out.contains("type = egret_value int list"),
             "[{backend:?}] the type of xs:\n{out}"
         );
+        // The program's own variants and records, by constructor and field names:
+        // area (Label ("c", Circle 2)) { x = 1; name = "o" } [Dot; Circle 3]
+        let out = gdb(exe, &["break area", "run", "info args"]);
+        assert_eq!(
+            variable_lines(&out, &["shape", "origin", "others"]),
+            [
+                "shape = Label (\"c\", Circle 2)",
+                "origin = {x = 1; name = \"o\"}",
+                "others = [Dot; Circle 3]"
+            ],
+            "[{backend:?}] area's arguments:\n{out}"
+        );
     });
 }
 

@@ -382,7 +382,8 @@ impl<'m> ObjectWriter<'m> {
         let object = &mut product.object;
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
         if let Some(source) = &self.source {
-            write_debug_info(object, &*self.isa, source, &debug_functions)
+            let types = &self.module.debug_types;
+            write_debug_info(object, &*self.isa, source, &debug_functions, types)
                 .map_err(|e| object_error(e, "<debug info>"))?;
         }
 

@@ -32,3 +32,16 @@ let () =
   let (n, _) = describe true [1; 2; 3] (Some "three") 'z' in
   print_int n;
   print_newline ()
+
+type shape = Dot | Circle of int | Label of string * shape
+type point = { x : int; name : string }
+
+let area shape origin others =
+  match shape with
+  | Dot -> origin.x
+  | Circle r -> 3 * r * r
+  | Label (_, s) -> origin.x + List.length others + String.length origin.name
+
+let () =
+  print_int (area (Label ("c", Circle 2)) { x = 1; name = "o" } [Dot; Circle 3]);
+  print_newline ()

@@ -41,7 +41,7 @@ use cranelift_object::object::write::{
 };
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
-use egret_plugin::ssa::ir::SrcLoc;
+use egret_plugin::ssa::ir::{DebugTypeDecl, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
@@ -267,6 +267,7 @@ pub fn write_debug_info(
     isa: &dyn TargetIsa,
     source: &SourceInfo<'_>,
     functions: &[DebugFunction],
+    declarations: &[DebugTypeDecl],
 ) -> Result<(), String> {
     let encoding = Encoding {
         format: Format::Dwarf32,
@@ -449,9 +450,57 @@ pub fn write_debug_info(
     script.extend_from_slice(GDB_SCRIPT_NAME.as_bytes());
     script.push(b'\n');
     script.extend_from_slice(GDB_SCRIPT.as_bytes());
+    script.extend_from_slice(type_script(declarations).as_bytes());
     script.push(0);
     object.set_section_data(scripts, script, 1);
     Ok(())
+}
+
+/// A Python string literal of `s`.
+fn python_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for b in s.bytes() {
+        match b {
+            b'"' | b'\\' => {
+                out.push('\\');
+                out.push(b as char);
+            }
+            32..=126 => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The Python line that hands the program's type declarations to the pretty-printer:
+/// `_add_types({name: (params, constant, non_constant, fields)})`.
+pub fn type_script(types: &[DebugTypeDecl]) -> String {
+    let list = |items: &mut dyn Iterator<Item = String>| {
+        format!("[{}]", items.collect::<Vec<_>>().join(", "))
+    };
+    let entries: Vec<String> = types
+        .iter()
+        .map(|t| {
+            let params = list(&mut t.params.iter().map(|p| python_string(p)));
+            let constant = list(&mut t.constant.iter().map(|c| python_string(c)));
+            let non_constant = list(&mut t.non_constant.iter().map(|(c, args)| {
+                let args = list(&mut args.iter().map(|a| python_string(a)));
+                format!("({}, {args})", python_string(c))
+            }));
+            let fields = list(
+                &mut t
+                    .fields
+                    .iter()
+                    .map(|(f, ty)| format!("({}, {})", python_string(f), python_string(ty))),
+            );
+            format!(
+                "{}: ({params}, {constant}, {non_constant}, {fields})",
+                python_string(&t.name)
+            )
+        })
+        .collect();
+    format!("\n_add_types({{{}}})\n", entries.join(", "))
 }
 
 fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) -> &'static str {

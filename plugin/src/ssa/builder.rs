@@ -269,6 +269,7 @@ pub struct ModuleBuilder {
     functions: Vec<Option<Function>>,
     data: Vec<Data>,
     entry: Option<FuncId>,
+    debug_types: Vec<DebugTypeDecl>,
 }
 
 impl ModuleBuilder {
@@ -311,6 +312,11 @@ impl ModuleBuilder {
         self.entry = Some(f);
     }
 
+    /// Sets the type declarations the debug info describes.
+    pub fn set_debug_types(&mut self, types: Vec<DebugTypeDecl>) {
+        self.debug_types = types;
+    }
+
     pub fn finish(self) -> Module {
         Module {
             functions: self
@@ -321,6 +327,7 @@ impl ModuleBuilder {
                 .collect(),
             data: self.data,
             entry: self.entry,
+            debug_types: self.debug_types,
         }
     }
 }

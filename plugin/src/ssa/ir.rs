@@ -446,6 +446,25 @@ pub struct Module {
     pub data: Vec<Data>,
     /// The function the runtime calls to run the program (no parameters, returns unit).
     pub entry: Option<FuncId>,
+    /// The program's own type declarations, for debug info (the pretty-printer names
+    /// constructors and record fields by them).
+    pub debug_types: Vec<DebugTypeDecl>,
+}
+
+/// A variant or record type declaration as the debug info describes it: OCaml's representation
+/// (ARCHITECTURE.md) says constant constructor `i` is the int `i`, and non-constant constructor
+/// `i` a block with tag `i` holding its arguments; a record is a tag-0 block of its fields.
+/// Types are text in OCaml's notation, in terms of the declaration's `params` (`'a`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DebugTypeDecl {
+    pub name: String,
+    pub params: Vec<String>,
+    /// Constant constructors, in order.
+    pub constant: Vec<String>,
+    /// Constructors with arguments, in order, with their argument types.
+    pub non_constant: Vec<(String, Vec<String>)>,
+    /// Record fields with their types (empty for a variant).
+    pub fields: Vec<(String, String)>,
 }
 
 impl Function {

@@ -59,8 +59,47 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         l.mb.define_function(id, func);
     }
     l.mb.set_entry(l.ids[p.entry.0 as usize]);
+    l.mb.set_debug_types(debug_types(&p.types));
     l.generate_applies();
     Ok(l.mb.finish())
+}
+
+/// The program's own variant and record declarations (not the built-in ones), for debug info.
+fn debug_types(types: &crate::lambda::ir::TypeTable) -> Vec<DebugTypeDecl> {
+    use crate::lambda::print::{print_type, tyvar_name};
+    let text = |t: &LType| print_type(t, Some(types));
+    types
+        .decls
+        .iter()
+        .skip(TyCon::EITHER.index() + 1)
+        .filter_map(|d| {
+            let mut decl = DebugTypeDecl {
+                name: d.name.clone(),
+                params: d.params.iter().map(|v| tyvar_name(*v)).collect(),
+                ..DebugTypeDecl::default()
+            };
+            match &d.kind {
+                DeclKind::Variant(constructors) => {
+                    for c in constructors {
+                        if c.args.is_empty() {
+                            decl.constant.push(c.name.clone());
+                        } else {
+                            let args = c.args.iter().map(text).collect();
+                            decl.non_constant.push((c.name.clone(), args));
+                        }
+                    }
+                }
+                DeclKind::Record(fields) => {
+                    decl.fields = fields
+                        .iter()
+                        .map(|f| (f.name.clone(), text(&f.ty)))
+                        .collect();
+                }
+                DeclKind::Primitive | DeclKind::Extensible => return None,
+            }
+            Some(decl)
+        })
+        .collect()
 }
 
 struct Lowerer<'p> {
