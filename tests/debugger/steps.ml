@@ -45,3 +45,12 @@ let area shape origin others =
 let () =
   print_int (area (Label ("c", Circle 2)) { x = 1; name = "o" } [Dot; Circle 3]);
   print_newline ()
+
+let shadow k =
+  let v = k * 2 in
+  let v = v + 1 in
+  print_int (v + k);
+  print_newline ();
+  v
+
+let () = print_int (shadow 20 + shadow 1)

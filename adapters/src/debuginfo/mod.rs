@@ -679,7 +679,43 @@ fn write_subprogram(
         e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
     }
 
-    for v in &f.variables {
+    // Parameters belong to the subprogram. Locals go into nested lexical blocks, one per
+    // distinct start of a location, each from that start to the function's end: so gdb looks
+    // a name up in the most recently bound variable first (a shadowed `x` never hides the
+    // current one) and lists no local before its value exists. A local with no location at all
+    // stays at the function level.
+    let start_of = |v: &DebugVariable| {
+        v.ranges
+            .iter()
+            .filter(|&&(start, end, _)| start < end && end <= f.len)
+            .map(|&(start, _, _)| start)
+            .min()
+    };
+    let mut order: Vec<&DebugVariable> = f.variables.iter().collect();
+    order.sort_by_key(|v| (!v.is_param, start_of(v).filter(|_| !v.is_param)));
+    let mut scope = (sub, 0u32);
+    for v in order {
+        let parent = match start_of(v) {
+            Some(start) if !v.is_param && start > scope.1 => {
+                let block = dwarf.unit.add(scope.0, constants::DW_TAG_lexical_block);
+                let e = dwarf.unit.get_mut(block);
+                e.set(
+                    constants::DW_AT_low_pc,
+                    AttributeValue::Address(Address::Symbol {
+                        symbol: index,
+                        addend: start as i64,
+                    }),
+                );
+                e.set(
+                    constants::DW_AT_high_pc,
+                    AttributeValue::Udata((f.len - start) as u64),
+                );
+                scope = (block, start);
+                block
+            }
+            Some(_) if !v.is_param => scope.0,
+            _ => sub,
+        };
         let tag = if v.is_param {
             constants::DW_TAG_formal_parameter
         } else {
@@ -709,7 +745,7 @@ fn write_subprogram(
             );
             Some(dwarf.unit.locations.add(list))
         };
-        let var = dwarf.unit.add(sub, tag);
+        let var = dwarf.unit.add(parent, tag);
         let e = dwarf.unit.get_mut(var);
         e.set(
             constants::DW_AT_name,

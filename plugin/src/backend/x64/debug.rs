@@ -97,7 +97,8 @@ pub fn value_locations(
         }
         let ranges = &mut by_value.last_mut().expect("pushed").1;
         match ranges.last_mut() {
-            Some(last) if last.2 == loc && last.1 == start => last.1 = end,
+            // (Ranges come in program order; with the one-byte extensions they may touch.)
+            Some(last) if last.2 == loc && last.1 >= start => last.1 = last.1.max(end),
             _ => ranges.push((start, end, loc)),
         }
     }
