@@ -1,7 +1,13 @@
 //! Debug info (`-g`, issue 8): the code is the same with and without it, the DWARF verifies, and
 //! gdb debugs the programs of both backends — breakpoints at lines, backtraces through
 //! recursion with source names and lines, `finish` with the returned value, `next` line by line,
-//! parameters (Cranelift backend; the native backend does not report value locations yet).
+//! parameters and local variables by their source names with their values decoded by type, and
+//! never a wrong value (a caller's frame shows its own arguments, not the callee's).
+//!
+//! The code-identity and DWARF checks cover the debugger test program and [`PROGRAMS`], a
+//! handful of examples that between them exercise closures, exceptions (`try` bodies outlined
+//! as C-ABI functions), loops and mutable locals, many spills, and `Printf`; the builds run in
+//! parallel threads. The gdb tests share one `-g` build of the test program per backend.
 //!
 //! gdb, llvm-dwarfdump and objcopy are external tools: a test that needs one which is missing
 //! prints a note saying it was skipped (CI installs them).
@@ -13,9 +19,57 @@ use egret_plugin::backend::{CodegenBackend, CodegenOptions};
 use egret_plugin::driver::{self, Output, Session};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Cranelift];
+
+/// The examples the code-identity and DWARF checks build, besides the debugger test program.
+const PROGRAMS: [&str; 5] = [
+    "examples/c_closures.ml",
+    "examples/c_exceptions.ml",
+    "examples/c_sudoku.ml",
+    "examples/c_parser.ml",
+    "examples/c_printf.ml",
+];
+
+/// The programs of the code-identity and DWARF checks: [`PROGRAMS`], or with
+/// `EGRET_DEBUGGER_ALL_EXAMPLES=1` every example (filtered by `EGRET_TEST_FILTER`), and the
+/// debugger test program.
+fn programs() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = if std::env::var_os("EGRET_DEBUGGER_ALL_EXAMPLES").is_some() {
+        examples()
+    } else {
+        PROGRAMS.iter().map(|p| root().join(p)).collect()
+    };
+    v.push(steps_ml());
+    v
+}
+
+/// `f` of every item, on as many threads as there are cores (at least two), in item order.
+fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .max(2)
+        .min(items.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<R>>> =
+        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..workers {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                *results[i].lock().unwrap() = Some(r);
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|r| r.into_inner().unwrap().expect("every item done"))
+        .collect()
+}
 
 /// The debugger test program; tests refer to its lines.
 fn steps_ml() -> PathBuf {
@@ -68,30 +122,38 @@ fn build(ml: &Path, backend: Backend, debug: bool, dir: &Path, extra: &[&str]) -
     exe
 }
 
-/// Runs `cmd`, killing it after `limit`; returns stdout + stderr.
+/// Runs `cmd`, killing it after `limit`; returns stdout + stderr. (Both are drained while it
+/// runs: a child writing more than a pipe holds must not block until the limit.)
 fn run_with_limit(cmd: &mut Command, limit: Duration) -> String {
+    use std::io::Read;
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("spawn");
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            let _ = r.read_to_end(&mut buf);
+            buf
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("piped")));
+    let stderr = drain(Box::new(child.stderr.take().expect("piped")));
     let start = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
+    while child.try_wait().unwrap().is_none() {
         if start.elapsed() > limit {
             let _ = child.kill();
+            let _ = child.wait();
             break;
         }
-        std::thread::sleep(Duration::from_millis(20));
+        std::thread::sleep(Duration::from_millis(10));
     }
-    let out = child.wait_with_output().unwrap();
     format!(
         "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+        String::from_utf8_lossy(&stdout.join().unwrap()),
+        String::from_utf8_lossy(&stderr.join().unwrap())
     )
 }
 
@@ -124,20 +186,37 @@ fn debug_info_does_not_change_the_code() {
         return;
     }
     let dir = scratch_dir("text");
-    let mut programs = examples();
-    programs.push(steps_ml());
+    let mut jobs = Vec::new();
     for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
-        for ml in &programs {
-            let plain = text_section(&build(ml, backend, false, &dir, &[]));
-            let debug = text_section(&build(ml, backend, true, &dir, &[]));
-            assert!(
-                plain == debug,
-                "{} [{backend:?}]: .text differs with -g",
-                ml.display()
-            );
+        for ml in programs() {
+            // The default pipeline, and without the simplifier (what the gdb tests debug).
+            jobs.push((ml.clone(), backend, false));
+            jobs.push((ml, backend, true));
         }
     }
+    let failures: Vec<String> = parallel(&jobs, |(ml, backend, no_simplify)| {
+        let extra: &[&str] = if *no_simplify {
+            &["-C", "simplify=off"]
+        } else {
+            &[]
+        };
+        let sub = dir.join(format!("{}", no_simplify));
+        std::fs::create_dir_all(&sub).unwrap();
+        let plain = text_section(&build(ml, *backend, false, &sub, extra));
+        let debug = text_section(&build(ml, *backend, true, &sub, extra));
+        (plain != debug).then(|| {
+            format!(
+                "{} [{backend:?}{}]: .text differs with -g",
+                ml.display(),
+                if *no_simplify { ", simplify=off" } else { "" }
+            )
+        })
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Compiles `ml` with `-g` into an object file (the linked executable also holds the runtime's
@@ -184,62 +263,77 @@ fn dwarf_verifies() {
         return;
     }
     let dir = scratch_dir("verify");
-    let mut programs = examples();
-    programs.push(steps_ml());
-    let backends: Vec<(Backend, Box<dyn CodegenBackend>)> = vec![
-        (
-            Backend::Native,
-            Box::new(egret_plugin::backend::x64::X64Backend::default()),
-        ),
-        (
-            Backend::Cranelift,
-            Box::new(egret_adapters::CraneliftBackend),
-        ),
-    ];
-    for (b, backend) in backends.iter().filter(|(b, _)| backend_enabled(*b)) {
-        for ml in &programs {
-            let object = debug_object(ml, &**backend, &dir);
-            let out = run_with_limit(
-                Command::new("llvm-dwarfdump").arg("--verify").arg(&object),
-                Duration::from_secs(60),
-            );
-            assert!(
-                out.contains("No errors."),
+    let jobs: Vec<(Backend, PathBuf)> = BACKENDS
+        .into_iter()
+        .filter(|&b| backend_enabled(b))
+        .flat_map(|b| programs().into_iter().map(move |ml| (b, ml)))
+        .collect();
+    let failures: Vec<String> = parallel(&jobs, |(b, ml)| {
+        let backend: Box<dyn CodegenBackend> = match b {
+            Backend::Native => Box::new(egret_plugin::backend::x64::X64Backend),
+            Backend::Cranelift => Box::new(egret_adapters::CraneliftBackend),
+        };
+        let object = debug_object(ml, &*backend, &dir);
+        let out = run_with_limit(
+            Command::new("llvm-dwarfdump").arg("--verify").arg(&object),
+            Duration::from_secs(60),
+        );
+        if !out.contains("No errors.") {
+            return Some(format!(
                 "{} [{b:?}]: llvm-dwarfdump --verify:\n{out}",
                 ml.display()
-            );
-            // The unit is there with its functions under their source names.
-            let info = run_with_limit(
-                Command::new("llvm-dwarfdump")
-                    .arg("--debug-info")
-                    .arg(&object),
-                Duration::from_secs(60),
-            );
-            assert!(info.contains("DW_LANG_OCaml"), "{info}");
-            assert!(info.contains("DW_AT_producer\t(\"egret "), "{info}");
+            ));
         }
-    }
+        // The unit is there with its functions and variables under their source names.
+        let info = run_with_limit(
+            Command::new("llvm-dwarfdump")
+                .arg("--debug-info")
+                .arg(&object),
+            Duration::from_secs(60),
+        );
+        let mut wanted = vec!["DW_LANG_OCaml", "DW_AT_producer\t(\"egret "];
+        // A source function (one with a declaration line) that survived inlining has
+        // parameters, with location lists.
+        if info.contains("DW_AT_decl_line") {
+            wanted.extend(["DW_TAG_formal_parameter", "DW_AT_location\t(0x"]);
+        }
+        wanted
+            .iter()
+            .find(|w| !info.contains(*w))
+            .map(|w| format!("{} [{b:?}]: no `{w}` in the DWARF:\n{info}", ml.display()))
+    })
+    .into_iter()
+    .flatten()
+    .collect();
     let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The `-g` build of the debugger test program for `backend`, made once for all tests (without
+/// the simplifier, so every source function keeps its own frame: inlined code is not yet
+/// described with DW_TAG_inlined_subroutine).
+fn debug_build(backend: Backend) -> &'static Path {
+    static BUILDS: [OnceLock<PathBuf>; 2] = [OnceLock::new(), OnceLock::new()];
+    BUILDS[backend as usize].get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("debugger");
+        std::fs::create_dir_all(&dir).unwrap();
+        build(&steps_ml(), backend, true, &dir, &["-C", "simplify=off"])
+    })
 }
 
 /// Runs `check` on each enabled backend's `-g` build of the debugger test program.
-fn with_debug_builds(what: &str, check: impl Fn(Backend, &Path)) {
+fn with_debug_builds(check: impl Fn(Backend, &Path)) {
     if !tool_available("gdb") {
         return;
     }
-    let dir = scratch_dir(what);
     for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
-        // Without the simplifier every source function keeps its own frame (inlined code is
-        // not yet described with DW_TAG_inlined_subroutine).
-        let exe = build(&steps_ml(), backend, true, &dir, &["-C", "simplify=off"]);
-        check(backend, &exe);
+        check(backend, debug_build(backend));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn gdb_breaks_at_a_source_line() {
-    with_debug_builds("break", |backend, exe| {
+    with_debug_builds(|backend, exe| {
         let out = gdb(exe, &["break steps.ml:15", "run", "info source"]);
         assert!(
             out.contains("Breakpoint 1, Steps () at ")
@@ -257,18 +351,21 @@ fn gdb_breaks_at_a_source_line() {
 
 #[test]
 fn gdb_backtrace_through_recursion_shows_source_frames() {
-    with_debug_builds("bt", |backend, exe| {
+    with_debug_builds(|backend, exe| {
         // The fourth time `fact` starts (fact 5 → 4 → 3 → 2).
         let out = gdb(exe, &["break fact", "ignore 1 3", "run", "bt"]);
         let frames: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
         assert!(frames.len() >= 5, "[{backend:?}] short backtrace:\n{out}");
         assert!(
-            frames[0].starts_with("#0  fact (") && frames[0].ends_with("steps.ml:3"),
+            frames[0].starts_with("#0  fact (n=2, ") && frames[0].ends_with("steps.ml:3"),
             "[{backend:?}] frame 0:\n{out}"
         );
+        // Each caller shows its own `n` (live across the call, in a callee-saved register or
+        // a spill slot), never the callee's.
         for (i, frame) in frames[1..4].iter().enumerate() {
             assert!(
-                frame.contains(" in fact (") && frame.ends_with("steps.ml:4"),
+                frame.contains(&format!(" in fact (n={}, ", i + 3))
+                    && frame.ends_with("steps.ml:4"),
                 "[{backend:?}] frame {}:\n{out}",
                 i + 1
             );
@@ -282,7 +379,7 @@ fn gdb_backtrace_through_recursion_shows_source_frames() {
 
 #[test]
 fn gdb_finish_prints_the_returned_value() {
-    with_debug_builds("finish", |backend, exe| {
+    with_debug_builds(|backend, exe| {
         let out = gdb(exe, &["break fact", "run", "delete", "finish"]);
         assert!(
             out.contains("in Steps () at ") && out.contains("Value returned is $1 = 120"),
@@ -299,7 +396,7 @@ fn gdb_finish_prints_the_returned_value() {
 
 #[test]
 fn gdb_next_steps_line_by_line() {
-    with_debug_builds("next", |backend, exe| {
+    with_debug_builds(|backend, exe| {
         let out = gdb(
             exe,
             &["break steps.ml:15", "run", "next", "next", "next", "next"],
@@ -320,29 +417,125 @@ fn gdb_next_steps_line_by_line() {
     });
 }
 
+/// The lines of `out` that start with one of `names` followed by ` = `, in order.
+fn variable_lines<'a>(out: &'a str, names: &[&str]) -> Vec<&'a str> {
+    out.lines()
+        .filter(|l| names.iter().any(|n| l.starts_with(&format!("{n} = "))))
+        .collect()
+}
+
 #[test]
-fn gdb_shows_parameters() {
-    with_debug_builds("args", |backend, exe| {
-        let out = gdb(exe, &["break fact", "run", "info args", "print arg1"]);
-        match backend {
-            // Cranelift reports where values live: the decoded int and the closure.
-            Backend::Cranelift => assert!(
-                out.contains("arg1 = 5\nclosure = <fun fact>") && out.contains("$1 = 5"),
-                "[{backend:?}] info args:\n{out}"
-            ),
-            // The native backend does not report value locations yet: the parameters are
-            // listed, their values unavailable.
-            Backend::Native => assert!(
-                out.contains("arg1 = <optimized out>\nclosure = <optimized out>"),
-                "[{backend:?}] info args:\n{out}"
-            ),
-        }
-        if backend == Backend::Cranelift {
-            let out = gdb(exe, &["break greet", "run", "info args"]);
-            assert!(
-                out.contains("arg1 = \"gdb\""),
-                "[{backend:?}] a string argument:\n{out}"
-            );
-        }
+fn gdb_shows_parameters_by_source_name() {
+    with_debug_builds(|backend, exe| {
+        // An int prints as the number the program sees (not its tagged word 2n+1), and gdb
+        // computes with it; the closure every function receives shows as the function.
+        let out = gdb(
+            exe,
+            &[
+                "break fact",
+                "run",
+                "info args",
+                "print n",
+                "print n * 10 + 1",
+            ],
+        );
+        assert!(
+            out.contains("Breakpoint 1, fact (n=5, closure=<fun fact>) at ")
+                && out.contains("\nn = 5\nclosure = <fun fact>\n")
+                && out.contains("$1 = 5\n")
+                && out.contains("$2 = 51\n"),
+            "[{backend:?}] fact's arguments:\n{out}"
+        );
+        // Two int parameters of a tail-recursive function, and a string.
+        let out = gdb(
+            exe,
+            &[
+                "break sum_to",
+                "ignore 1 4",
+                "run",
+                "info args",
+                "delete",
+                "break greet",
+                "continue",
+                "info args",
+            ],
+        );
+        assert_eq!(
+            variable_lines(&out, &["n", "acc", "name"]),
+            ["n = 6", "acc = 34", "name = \"gdb\""],
+            "[{backend:?}] sum_to's and greet's arguments:\n{out}"
+        );
+    });
+}
+
+#[test]
+fn gdb_shows_values_by_their_type() {
+    with_debug_builds(|backend, exe| {
+        // describe true [1; 2; 3] (Some "three") 'z'
+        let out = gdb(exe, &["break describe", "run", "info args", "whatis xs"]);
+        assert_eq!(
+            variable_lines(&out, &["flag", "xs", "label", "initial"]),
+            [
+                "flag = true",
+                "xs = [1; 2; 3]",
+                "label = Some \"three\"",
+                "initial = 'z'"
+            ],
+            "[{backend:?}] describe's arguments:\n{out}"
+        );
+        assert!(
+            out.contains("type = egret_value int list"),
+            "[{backend:?}] the type of xs:\n{out}"
+        );
+        // The program's own variants and records, by constructor and field names:
+        // area (Label ("c", Circle 2)) { x = 1; name = "o" } [Dot; Circle 3]
+        let out = gdb(exe, &["break area", "run", "info args"]);
+        assert_eq!(
+            variable_lines(&out, &["shape", "origin", "others"]),
+            [
+                "shape = Label (\"c\", Circle 2)",
+                "origin = {x = 1; name = \"o\"}",
+                "others = [Dot; Circle 3]"
+            ],
+            "[{backend:?}] area's arguments:\n{out}"
+        );
+    });
+}
+
+#[test]
+fn gdb_shows_local_variables() {
+    with_debug_builds(|backend, exe| {
+        // At line 26 `pair` is live (it is returned); `count` may be dead already, and then it
+        // must say so rather than show a stale register.
+        let out = gdb(
+            exe,
+            &["break steps.ml:26", "run", "info locals", "print pair"],
+        );
+        let locals = variable_lines(&out, &["count", "pair"]);
+        assert!(
+            locals.contains(&"pair = (3, true)") && out.contains("$1 = (3, true)"),
+            "[{backend:?}] describe's locals:\n{out}"
+        );
+        assert!(
+            locals.iter().all(|l| l.starts_with("pair")
+                || *l == "count = 3"
+                || *l == "count = <optimized out>"),
+            "[{backend:?}] describe's locals:\n{out}"
+        );
+        // `let v = k * 2 in let v = v + 1 in`: `print v` finds the inner `v` (each local's
+        // scope is a lexical block from where its value exists), never the shadowed one.
+        // (Cranelift's optimizer may drop the label of `v + 1`: then it is unavailable.)
+        let out = gdb(exe, &["break steps.ml:52", "run", "print v"]);
+        assert!(
+            out.contains("$1 = 3\n")
+                || (backend == Backend::Cranelift && out.contains("$1 = <optimized out>")),
+            "[{backend:?}] a shadowed local:\n{out}"
+        );
+        // A string local, at the call that uses it.
+        let out = gdb(exe, &["break steps.ml:12", "run", "info locals"]);
+        assert!(
+            out.contains("msg = \"hello gdb\""),
+            "[{backend:?}] greet's locals:\n{out}"
+        );
     });
 }

@@ -33,7 +33,7 @@ use egret_plugin::backend::{
     RelocTarget,
 };
 use egret_plugin::ssa::ir::{
-    Abi, Data, DataWord, FuncId, Function, Linkage, Module as SsaModule, SrcLoc, Stmt, Value,
+    Data, DataWord, DebugVarKind, FuncId, Function, Linkage, Module as SsaModule, SrcLoc,
 };
 use std::collections::HashMap;
 
@@ -305,11 +305,7 @@ impl<'m> ObjectWriter<'m> {
             decl_loc: f.decl_loc,
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
-            variables: if artificial {
-                Vec::new()
-            } else {
-                parameters(f)
-            },
+            variables: if artificial { Vec::new() } else { variables(f) },
         }
     }
 
@@ -386,7 +382,8 @@ impl<'m> ObjectWriter<'m> {
         let object = &mut product.object;
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
         if let Some(source) = &self.source {
-            write_debug_info(object, &*self.isa, source, &debug_functions)
+            let types = &self.module.debug_types;
+            write_debug_info(object, &*self.isa, source, &debug_functions, types)
                 .map_err(|e| object_error(e, "<debug info>"))?;
         }
 
@@ -441,12 +438,9 @@ impl ObjectSink for ObjectWriter<'_> {
             // Not defined yet, or no debug info requested.
             return Ok(());
         };
-        let f = &self.module.functions[id.index()];
         let debug = frame.debug.as_mut().expect("checked above");
         for var in &mut debug.variables {
-            let value = variable_value(f, var);
-            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| Some(*v) == value)
-            {
+            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| *v == var.value) {
                 var.ranges = ranges.clone();
             }
         }
@@ -485,35 +479,18 @@ pub fn module_name(path: &std::path::Path) -> String {
     }
 }
 
-/// The source name of parameter `index` of `f` (of `count`). The SSA keeps no source names
-/// for values yet: parameters are `arg1`, `arg2`, … and, for egret-convention functions, the
-/// closure every function receives last is `closure`.
-fn parameter_name(f: &Function, index: usize, count: usize) -> String {
-    if f.abi == Abi::Egret && index + 1 == count {
-        "closure".to_string()
-    } else {
-        format!("arg{}", index + 1)
-    }
-}
-
-/// The parameters of `f`, without locations yet.
-fn parameters(f: &Function) -> Vec<DebugVariable> {
-    let count = f.params.len();
-    (0..count)
-        .map(|i| DebugVariable {
-            name: parameter_name(f, i, count),
-            is_param: true,
+/// The source variables of `f` (its `debug_vars`: parameters, the closure, locals), without
+/// locations yet.
+fn variables(f: &Function) -> Vec<DebugVariable> {
+    f.debug_vars
+        .iter()
+        .map(|d| DebugVariable {
+            name: d.name.clone(),
+            ty: d.ty.clone(),
+            is_param: d.kind != DebugVarKind::Local,
+            artificial: d.kind == DebugVarKind::Closure,
+            value: d.value,
             ranges: Vec::new(),
         })
         .collect()
-}
-
-/// The SSA value of a variable: parameter `i` is the `Param(i)` statement.
-fn variable_value(f: &Function, var: &DebugVariable) -> Option<Value> {
-    let count = f.params.len();
-    let index = (0..count).find(|&i| parameter_name(f, i, count) == var.name)?;
-    f.stmts
-        .iter()
-        .position(|s| matches!(s, Stmt::Param(i, _) if *i as usize == index))
-        .map(|p| Value(p as u32))
 }

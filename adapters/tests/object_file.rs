@@ -217,6 +217,7 @@ fn native_style_machine_code_through_the_sink() {
         functions: vec![entry],
         data: vec![string_data("greeting", " native\n")],
         entry: Some(FuncId(0)),
+        debug_types: Vec::new(),
     };
     #[rustfmt::skip]
     let code = vec![

@@ -101,6 +101,10 @@ pub fn compiled_function(
 /// regalloc2 describes a parameter from its first move on; at the entry, and up to and including
 /// the first instruction after the prologue (where `break f` stops), it is still in its argument
 /// register, which the prologue does not touch: that range is added.
+///
+/// Cranelift's ranges cover the whole instruction where a value dies, calls included; a caller's
+/// frame is looked up at its return address minus one, where registers the call clobbers hold
+/// the callee's values. So a range in such a register leaves out the last byte of every call.
 pub fn debug_info(
     isa: &dyn TargetIsa,
     func: &Function,
@@ -122,6 +126,7 @@ pub fn debug_info(
             _ => None,
         })
         .collect();
+    let returns: Vec<u32> = code.buffer.call_sites().map(|c| c.ret_addr).collect();
     let mut value_locations = Vec::new();
     for (label, ranges) in &code.value_labels_ranges {
         let mut out = Vec::with_capacity(ranges.len());
@@ -135,7 +140,7 @@ pub fn debug_info(
                     i32::try_from(offset).map_err(|_| format!("frame offset {offset}"))?,
                 ),
             };
-            out.push((range.start, range.end, loc));
+            push_outside_calls(isa, &returns, (range.start, range.end, loc), &mut out);
         }
         if let Some(i) = params.remove(&label.as_u32()) {
             add_entry_range(isa, i, prologue_end, &mut out);
@@ -152,6 +157,46 @@ pub fn debug_info(
     }
     value_locations.sort_by_key(|(v, _)| *v);
     Ok(FunctionDebugInfo { value_locations })
+}
+
+/// Adds `range` to `ranges`, without the last byte of each call (at `returns`) when its location
+/// is a register calls clobber.
+fn push_outside_calls(
+    isa: &dyn TargetIsa,
+    returns: &[u32],
+    range: (u32, u32, ValueLocation),
+    ranges: &mut Vec<(u32, u32, ValueLocation)>,
+) {
+    let (mut start, end, loc) = range;
+    if let ValueLocation::Reg(reg) = loc {
+        if !callee_saved(isa, reg) {
+            // (Call sites are in code order.)
+            for &r in returns {
+                if r <= start || r > end {
+                    continue;
+                }
+                if r - 1 > start {
+                    ranges.push((start, r - 1, loc));
+                }
+                start = r;
+            }
+        }
+    }
+    if start < end {
+        ranges.push((start, end, loc));
+    }
+}
+
+/// Whether calls preserve DWARF register `reg` (Cranelift's `tail` convention and the platform
+/// C ABI agree on integer registers).
+fn callee_saved(isa: &dyn TargetIsa, reg: u16) -> bool {
+    match isa.triple().architecture {
+        // rbx rbp r12-r15
+        Architecture::X86_64 => matches!(reg, 3 | 6 | 12..=15),
+        // x19-x29
+        Architecture::Aarch64(_) => (19..=29).contains(&reg),
+        _ => false,
+    }
 }
 
 /// Adds parameter `index`'s argument register over `[0, prologue_end]` to `ranges`, where they

@@ -5,8 +5,10 @@
 # Variables of DWARF type `egret_value` print decoded: ints as numbers, strings as text,
 # closures as <fun name>, exception identities by name, other blocks as tuples (tag 0) or
 # <tag N>(fields). Types named by an OCaml type expression (`int`, `bool`, `char`, `unit`,
-# `string`, `T list`, `T option`, `T array`, `T ref`, `A * B`) print by that type.
+# `string`, `T list`, `T option`, `T array`, `T ref`, `A * B`, and the program's own variants
+# and records, which the compiler appends with `_add_types`) print by that type.
 import gdb
+import re
 
 _MAX_DEPTH = 4
 _MAX_ITEMS = 32
@@ -121,6 +123,55 @@ def _strip_parens(ty):
     return ty
 
 
+# The program's variant and record types: name -> (params, constant constructors,
+# [(constructor, [argument types])], [(field, type)]), types in terms of the params.
+_TYPES = {}
+
+
+def _add_types(types):
+    _TYPES.update(types)
+
+
+def _subst(ty, env):
+    if not env:
+        return ty
+    return re.sub(r"'[A-Za-z0-9_]+", lambda m: env.get(m.group(0), m.group(0)), ty)
+
+
+def _parens(s):
+    return "(" + s + ")" if " " in s and s[0] not in "([{\"'<" else s
+
+
+def _user(v, ty, depth):
+    """`v` printed as a value of one of the program's own types, or None."""
+    head, _, last = ty.rpartition(" ")
+    decl = _TYPES.get(last)
+    if decl is None:
+        return None
+    params, constant, non_constant, fields = decl
+    args = _split_top(_strip_parens(head), ",") if head else []
+    env = dict(zip(params, args))
+    if fields:
+        if not _is_block(v):
+            return None
+        return "{" + "; ".join(
+            "%s = %s" % (f, _typed(_word(v + 8 * i), _subst(t, env), depth + 1))
+            for i, (f, t) in enumerate(fields)) + "}"
+    if v & 1:
+        i = v >> 1
+        return constant[i] if 0 <= i < len(constant) else None
+    if not _is_block(v):
+        return None
+    tag, _ = _header(v)
+    if tag >= len(non_constant):
+        return None
+    name, targs = non_constant[tag]
+    items = [_typed(_word(v + 8 * i), _subst(t, env), depth + 1) for i, t in enumerate(targs)]
+    if len(items) == 1:
+        return name + " " + _parens(items[0])
+    return name + " (" + ", ".join(items) + ")"
+
+
 def _typed(v, ty, depth):
     ty = ty.strip()
     ty = _strip_parens(ty)
@@ -151,7 +202,7 @@ def _typed(v, ty, depth):
                 items.append("...")
             return "[" + "; ".join(items) + "]"
         if last == "option":
-            return "None" if v == 1 else "Some " + _typed(_word(v), head, depth + 1)
+            return "None" if v == 1 else "Some " + _parens(_typed(_word(v), head, depth + 1))
         if last == "ref" and _is_block(v):
             return "{contents = " + _typed(_word(v), head, depth + 1) + "}"
         if last == "array" and _is_block(v):
@@ -160,6 +211,9 @@ def _typed(v, ty, depth):
             if size > _MAX_ITEMS:
                 items.append("...")
             return "[|" + "; ".join(items) + "|]"
+        user = _user(v, ty, depth)
+        if user is not None:
+            return user
     except gdb.MemoryError:
         return "<invalid %#x>" % (v & 0xFFFFFFFFFFFFFFFF)
     return _generic(v, depth)

@@ -20,10 +20,17 @@
 //!   name, low/high pc, declaration line, frame base `DW_OP_call_frame_cfa`; functions with no
 //!   source name (closure-application helpers such as `egret_apply2`, the entry wrapper) are
 //!   `DW_AT_artificial`;
-//! - parameters (`DW_TAG_formal_parameter`) of type `egret_value`, an OCaml value word, with a
-//!   location list from the backend's value locations; the pretty-printer decodes the word
-//!   (tagged ints as numbers, strings as text, blocks as tuples/constructors, closures as
-//!   `<fun name>`).
+//! - the function's source variables (the SSA `debug_vars`, named at the lambda IR's binders):
+//!   parameters (`DW_TAG_formal_parameter`, the generated `closure` last and artificial) and
+//!   locals (`DW_TAG_variable`), each with a location list from the backend's value locations —
+//!   nothing where the backend does not report one, so gdb says `<optimized out>` rather than
+//!   show a stale location. Types: `int` and `bool` are DWARF base types whose location
+//!   expressions untag the word (`DW_OP_breg r 0; DW_OP_lit1; DW_OP_shra; DW_OP_stack_value`),
+//!   so gdb prints and computes with the number the program sees; any other OCaml type `t` is a
+//!   typedef `egret_value t` of the value word, which the pretty-printer decodes by that type
+//!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
+//!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
+//!   closures as `<fun name>`).
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
 
@@ -34,7 +41,7 @@ use cranelift_object::object::write::{
 };
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
-use egret_plugin::ssa::ir::SrcLoc;
+use egret_plugin::ssa::ir::{DebugTypeDecl, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
@@ -67,7 +74,13 @@ const GDB_SCRIPT_NAME: &str = "egret-printers.py";
 #[derive(Clone, Debug)]
 pub struct DebugVariable {
     pub name: String,
+    /// Its OCaml type (`int`, `string list`), empty when unknown.
+    pub ty: String,
     pub is_param: bool,
+    /// Generated (the closure parameter).
+    pub artificial: bool,
+    /// The SSA value holding it.
+    pub value: egret_plugin::ssa::ir::Value,
     /// Where it lives, over code ranges `[start, end)` of the function.
     pub ranges: Vec<(u32, u32, ValueLocation)>,
 }
@@ -151,18 +164,101 @@ fn unit_paths(path: &Path) -> (String, String) {
     (name, comp_dir.to_string_lossy().into_owned())
 }
 
+/// How a variable's word is shown: as the value word the pretty-printer decodes, or decoded by
+/// the location expression itself (tagged ints and bools: `2n+1` → `n`), which gdb then prints
+/// and computes with as a plain number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decode {
+    Word,
+    Untag,
+}
+
 /// The DWARF expression of a value location.
-fn location_expression(loc: ValueLocation) -> Expression {
+fn location_expression(loc: ValueLocation, decode: Decode) -> Expression {
     let mut e = Expression::new();
-    match loc {
-        ValueLocation::Reg(r) => e.op_reg(Register(r)),
-        ValueLocation::CfaOffset(offset) => {
+    match (loc, decode) {
+        (ValueLocation::Reg(r), Decode::Word) => e.op_reg(Register(r)),
+        (ValueLocation::CfaOffset(offset), Decode::Word) => {
             e.op(constants::DW_OP_call_frame_cfa);
             e.op_consts(offset as i64);
             e.op(constants::DW_OP_plus);
         }
+        (loc, Decode::Untag) => {
+            match loc {
+                ValueLocation::Reg(r) => e.op_breg(Register(r), 0),
+                ValueLocation::CfaOffset(offset) => {
+                    e.op(constants::DW_OP_call_frame_cfa);
+                    e.op_consts(offset as i64);
+                    e.op(constants::DW_OP_plus);
+                    e.op_deref();
+                }
+            }
+            e.op(constants::DW_OP_lit1);
+            e.op(constants::DW_OP_shra);
+            e.op(constants::DW_OP_stack_value);
+        }
     }
     e
+}
+
+/// The DWARF types of variables, made on first use: `int` and `bool` (decoded in the location
+/// expression) and, for every other OCaml type `t`, a typedef `egret_value t` of the value word
+/// the pretty-printer selects its printer by.
+struct VariableTypes {
+    value_type: UnitEntryId,
+    word_size: u8,
+    made: HashMap<String, (UnitEntryId, Decode)>,
+}
+
+impl VariableTypes {
+    fn get(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> (UnitEntryId, Decode) {
+        if ty.is_empty() {
+            return (self.value_type, Decode::Word);
+        }
+        if let Some(&t) = self.made.get(ty) {
+            return t;
+        }
+        let root = dwarf.unit.root();
+        let made = match ty {
+            "int" | "bool" => {
+                let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
+                let e = dwarf.unit.get_mut(id);
+                e.set(
+                    constants::DW_AT_name,
+                    AttributeValue::String(ty.as_bytes().to_vec()),
+                );
+                let encoding = if ty == "int" {
+                    constants::DW_ATE_signed
+                } else {
+                    constants::DW_ATE_boolean
+                };
+                e.set(
+                    constants::DW_AT_encoding,
+                    AttributeValue::Encoding(encoding),
+                );
+                e.set(
+                    constants::DW_AT_byte_size,
+                    AttributeValue::Udata(self.word_size as u64),
+                );
+                (id, Decode::Untag)
+            }
+            _ => {
+                let id = dwarf.unit.add(root, constants::DW_TAG_typedef);
+                let e = dwarf.unit.get_mut(id);
+                e.set(
+                    constants::DW_AT_name,
+                    AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
+                );
+                e.set(
+                    constants::DW_AT_type,
+                    AttributeValue::UnitRef(self.value_type),
+                );
+                (id, Decode::Word)
+            }
+        };
+        self.made.insert(ty.to_string(), made);
+        made
+    }
 }
 
 /// Writes the debug sections for `functions` (compiled from `source`) into `object`.
@@ -171,6 +267,7 @@ pub fn write_debug_info(
     isa: &dyn TargetIsa,
     source: &SourceInfo<'_>,
     functions: &[DebugFunction],
+    declarations: &[DebugTypeDecl],
 ) -> Result<(), String> {
     let encoding = Encoding {
         format: Format::Dwarf32,
@@ -272,8 +369,13 @@ pub fn write_debug_info(
         AttributeValue::Udata(isa.pointer_bytes() as u64),
     );
 
+    let mut types = VariableTypes {
+        value_type,
+        word_size: isa.pointer_bytes(),
+        made: HashMap::new(),
+    };
     for (index, f) in functions.iter().enumerate() {
-        write_subprogram(&mut dwarf, root, value_type, &lines, index, f);
+        write_subprogram(&mut dwarf, root, &mut types, &lines, index, f);
     }
 
     // Serialise, then copy every non-empty section into the object with its relocations.
@@ -348,9 +450,57 @@ pub fn write_debug_info(
     script.extend_from_slice(GDB_SCRIPT_NAME.as_bytes());
     script.push(b'\n');
     script.extend_from_slice(GDB_SCRIPT.as_bytes());
+    script.extend_from_slice(type_script(declarations).as_bytes());
     script.push(0);
     object.set_section_data(scripts, script, 1);
     Ok(())
+}
+
+/// A Python string literal of `s`.
+fn python_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for b in s.bytes() {
+        match b {
+            b'"' | b'\\' => {
+                out.push('\\');
+                out.push(b as char);
+            }
+            32..=126 => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The Python line that hands the program's type declarations to the pretty-printer:
+/// `_add_types({name: (params, constant, non_constant, fields)})`.
+pub fn type_script(types: &[DebugTypeDecl]) -> String {
+    let list = |items: &mut dyn Iterator<Item = String>| {
+        format!("[{}]", items.collect::<Vec<_>>().join(", "))
+    };
+    let entries: Vec<String> = types
+        .iter()
+        .map(|t| {
+            let params = list(&mut t.params.iter().map(|p| python_string(p)));
+            let constant = list(&mut t.constant.iter().map(|c| python_string(c)));
+            let non_constant = list(&mut t.non_constant.iter().map(|(c, args)| {
+                let args = list(&mut args.iter().map(|a| python_string(a)));
+                format!("({}, {args})", python_string(c))
+            }));
+            let fields = list(
+                &mut t
+                    .fields
+                    .iter()
+                    .map(|(f, ty)| format!("({}, {})", python_string(f), python_string(ty))),
+            );
+            format!(
+                "{}: ({params}, {constant}, {non_constant}, {fields})",
+                python_string(&t.name)
+            )
+        })
+        .collect();
+    format!("\n_add_types({{{}}})\n", entries.join(", "))
 }
 
 fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) -> &'static str {
@@ -483,7 +633,7 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
 fn write_subprogram(
     dwarf: &mut DwarfUnit,
     root: UnitEntryId,
-    value_type: UnitEntryId,
+    types: &mut VariableTypes,
     lines: &LineMap,
     index: usize,
     f: &DebugFunction,
@@ -513,7 +663,10 @@ fn write_subprogram(
         constants::DW_AT_frame_base,
         AttributeValue::Exprloc(frame_base),
     );
-    e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+    e.set(
+        constants::DW_AT_type,
+        AttributeValue::UnitRef(types.value_type),
+    );
     if f.external {
         e.set(constants::DW_AT_external, AttributeValue::Flag(true));
     }
@@ -526,12 +679,49 @@ fn write_subprogram(
         e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
     }
 
-    for v in &f.variables {
+    // Parameters belong to the subprogram. Locals go into nested lexical blocks, one per
+    // distinct start of a location, each from that start to the function's end: so gdb looks
+    // a name up in the most recently bound variable first (a shadowed `x` never hides the
+    // current one) and lists no local before its value exists. A local with no location at all
+    // stays at the function level.
+    let start_of = |v: &DebugVariable| {
+        v.ranges
+            .iter()
+            .filter(|&&(start, end, _)| start < end && end <= f.len)
+            .map(|&(start, _, _)| start)
+            .min()
+    };
+    let mut order: Vec<&DebugVariable> = f.variables.iter().collect();
+    order.sort_by_key(|v| (!v.is_param, start_of(v).filter(|_| !v.is_param)));
+    let mut scope = (sub, 0u32);
+    for v in order {
+        let parent = match start_of(v) {
+            Some(start) if !v.is_param && start > scope.1 => {
+                let block = dwarf.unit.add(scope.0, constants::DW_TAG_lexical_block);
+                let e = dwarf.unit.get_mut(block);
+                e.set(
+                    constants::DW_AT_low_pc,
+                    AttributeValue::Address(Address::Symbol {
+                        symbol: index,
+                        addend: start as i64,
+                    }),
+                );
+                e.set(
+                    constants::DW_AT_high_pc,
+                    AttributeValue::Udata((f.len - start) as u64),
+                );
+                scope = (block, start);
+                block
+            }
+            Some(_) if !v.is_param => scope.0,
+            _ => sub,
+        };
         let tag = if v.is_param {
             constants::DW_TAG_formal_parameter
         } else {
             constants::DW_TAG_variable
         };
+        let (ty, decode) = types.get(dwarf, &v.ty);
         let ranges: Vec<_> = v
             .ranges
             .iter()
@@ -549,19 +739,22 @@ fn write_subprogram(
                             addend: start as i64,
                         },
                         length: (end - start) as u64,
-                        data: location_expression(loc),
+                        data: location_expression(loc, decode),
                     })
                     .collect(),
             );
             Some(dwarf.unit.locations.add(list))
         };
-        let var = dwarf.unit.add(sub, tag);
+        let var = dwarf.unit.add(parent, tag);
         let e = dwarf.unit.get_mut(var);
         e.set(
             constants::DW_AT_name,
             AttributeValue::String(v.name.clone().into_bytes()),
         );
-        e.set(constants::DW_AT_type, AttributeValue::UnitRef(value_type));
+        e.set(constants::DW_AT_type, AttributeValue::UnitRef(ty));
+        if v.artificial {
+            e.set(constants::DW_AT_artificial, AttributeValue::Flag(true));
+        }
         if let Some(list) = location {
             e.set(
                 constants::DW_AT_location,

@@ -161,6 +161,7 @@ pub fn module(functions: Vec<Function>, data: Vec<Data>) -> Module {
         functions,
         data,
         entry: Some(FuncId(0)),
+        debug_types: Vec::new(),
     }
 }
 

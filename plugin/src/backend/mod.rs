@@ -189,7 +189,11 @@ pub enum ValueLocation {
 }
 
 /// Debug information about a compiled function beyond its line table and CFI: where its SSA
-/// values live. Only produced with `CodegenOptions::debug_info`.
+/// values live (at least those of its `debug_vars`). Only produced with
+/// `CodegenOptions::debug_info`. Invariant: a location is reported over a range only if it
+/// holds the value at every instruction boundary of the range, including a caller frame's
+/// return address minus one (where a call's clobbers have already happened); elsewhere the
+/// value is simply not described.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionDebugInfo {
     /// For each described value, the code ranges `[start, end)` where it lives in a location,

@@ -79,6 +79,16 @@ impl FunctionBuilder {
         self.func.decl_loc = loc;
     }
 
+    /// Records that `value` holds the source variable `name` of type `ty` (debug info).
+    pub fn debug_var(&mut self, name: &str, ty: String, value: Value, kind: DebugVarKind) {
+        self.func.debug_vars.push(DebugVar {
+            name: name.to_string(),
+            ty,
+            value,
+            kind,
+        });
+    }
+
     /// The source location given to the statements emitted from now on.
     pub fn set_loc(&mut self, loc: SrcLoc) {
         self.loc = loc;
@@ -259,6 +269,7 @@ pub struct ModuleBuilder {
     functions: Vec<Option<Function>>,
     data: Vec<Data>,
     entry: Option<FuncId>,
+    debug_types: Vec<DebugTypeDecl>,
 }
 
 impl ModuleBuilder {
@@ -301,6 +312,11 @@ impl ModuleBuilder {
         self.entry = Some(f);
     }
 
+    /// Sets the type declarations the debug info describes.
+    pub fn set_debug_types(&mut self, types: Vec<DebugTypeDecl>) {
+        self.debug_types = types;
+    }
+
     pub fn finish(self) -> Module {
         Module {
             functions: self
@@ -311,6 +327,7 @@ impl ModuleBuilder {
                 .collect(),
             data: self.data,
             entry: self.entry,
+            debug_types: self.debug_types,
         }
     }
 }

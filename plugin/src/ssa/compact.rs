@@ -19,6 +19,9 @@
 //! phis), renumbers values and blocks densely, and renames every use. Blocks keep their layout
 //! order (the entry first), so the result again has contiguous, ordered block ranges.
 //!
+//! Debug variables ([`DebugVar`]) are renamed with the values; a variable whose value is removed
+//! is dropped. They are not uses: they never keep a statement alive.
+//!
 //! Post-conditions of `compact` (for a valid input whose edits keep dominance): a valid function
 //! with no `Nop`, no forwarded value, no unreachable block.
 
@@ -346,6 +349,15 @@ impl IrEdit {
                 _ => {}
             }
         }
+        // Debug variables follow their values (never keeping one alive).
+        out.debug_vars
+            .retain_mut(|d| match new_of[find(d.value).index()] {
+                Some(v) => {
+                    d.value = v;
+                    true
+                }
+                None => false,
+            });
         out
     }
 }

@@ -387,6 +387,35 @@ pub struct Function {
     pub blocks: Vec<BlockData>,
     /// Where the function was defined (for debug info).
     pub decl_loc: SrcLoc,
+    /// The source variables whose values this function holds (debug info only: never a use,
+    /// never read by a pass or a backend's code generation).
+    pub debug_vars: Vec<DebugVar>,
+}
+
+/// What a [`DebugVar`] is to its function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DebugVarKind {
+    /// A source parameter.
+    Param,
+    /// The closure every egret function receives as its last parameter (generated).
+    Closure,
+    /// A `let`-bound (or `for`, handler, captured) variable.
+    Local,
+}
+
+/// A source variable and the SSA value holding it: the side table that carries source names
+/// from the lambda IR's binders to the debug info. Invariant (checked by `ssa::verify`):
+/// `value` is a live statement of the function that defines a value. Passes that renumber
+/// values rename these (`compact`), and drop the variables whose value they delete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DebugVar {
+    /// The source name (`n`).
+    pub name: String,
+    /// Its (monomorphic) type in OCaml's notation (`int`, `string list`, `tree`); empty when
+    /// unknown.
+    pub ty: String,
+    pub value: Value,
+    pub kind: DebugVarKind,
 }
 
 /// A static, immutable data object: a heap-block image (header + fields) placed in the object
@@ -417,6 +446,25 @@ pub struct Module {
     pub data: Vec<Data>,
     /// The function the runtime calls to run the program (no parameters, returns unit).
     pub entry: Option<FuncId>,
+    /// The program's own type declarations, for debug info (the pretty-printer names
+    /// constructors and record fields by them).
+    pub debug_types: Vec<DebugTypeDecl>,
+}
+
+/// A variant or record type declaration as the debug info describes it: OCaml's representation
+/// (ARCHITECTURE.md) says constant constructor `i` is the int `i`, and non-constant constructor
+/// `i` a block with tag `i` holding its arguments; a record is a tag-0 block of its fields.
+/// Types are text in OCaml's notation, in terms of the declaration's `params` (`'a`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DebugTypeDecl {
+    pub name: String,
+    pub params: Vec<String>,
+    /// Constant constructors, in order.
+    pub constant: Vec<String>,
+    /// Constructors with arguments, in order, with their argument types.
+    pub non_constant: Vec<(String, Vec<String>)>,
+    /// Record fields with their types (empty for a variant).
+    pub fields: Vec<(String, String)>,
 }
 
 impl Function {
@@ -434,6 +482,7 @@ impl Function {
             locs: Vec::new(),
             blocks: Vec::new(),
             decl_loc: SrcLoc::default(),
+            debug_vars: Vec::new(),
         }
     }
 

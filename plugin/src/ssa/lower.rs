@@ -59,8 +59,47 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         l.mb.define_function(id, func);
     }
     l.mb.set_entry(l.ids[p.entry.0 as usize]);
+    l.mb.set_debug_types(debug_types(&p.types));
     l.generate_applies();
     Ok(l.mb.finish())
+}
+
+/// The program's own variant and record declarations (not the built-in ones), for debug info.
+fn debug_types(types: &crate::lambda::ir::TypeTable) -> Vec<DebugTypeDecl> {
+    use crate::lambda::print::{print_type, tyvar_name};
+    let text = |t: &LType| print_type(t, Some(types));
+    types
+        .decls
+        .iter()
+        .skip(TyCon::EITHER.index() + 1)
+        .filter_map(|d| {
+            let mut decl = DebugTypeDecl {
+                name: d.name.clone(),
+                params: d.params.iter().map(|v| tyvar_name(*v)).collect(),
+                ..DebugTypeDecl::default()
+            };
+            match &d.kind {
+                DeclKind::Variant(constructors) => {
+                    for c in constructors {
+                        if c.args.is_empty() {
+                            decl.constant.push(c.name.clone());
+                        } else {
+                            let args = c.args.iter().map(text).collect();
+                            decl.non_constant.push((c.name.clone(), args));
+                        }
+                    }
+                }
+                DeclKind::Record(fields) => {
+                    decl.fields = fields
+                        .iter()
+                        .map(|f| (f.name.clone(), text(&f.ty)))
+                        .collect();
+                }
+                DeclKind::Primitive | DeclKind::Extensible => return None,
+            }
+            Some(decl)
+        })
+        .collect()
 }
 
 struct Lowerer<'p> {
@@ -146,10 +185,13 @@ impl<'p> Lowerer<'p> {
             for (i, v) in f.params.iter().enumerate() {
                 let val = fx.b.param(i);
                 fx.vars.insert(*v, val);
+                self.debug_var(&mut fx, *v, val, DebugVarKind::Param);
             }
             let s = fx.b.param(f.params.len());
             fx.self_val = Some(s);
             fx.vars.insert(f.self_var, s);
+            // (Its type is the function's, which the pretty-printer shows as `<fun name>`.)
+            fx.b.debug_var("closure", String::new(), s, DebugVarKind::Closure);
             if let Some(binder) = f.binder {
                 fx.vars.insert(binder, s);
             }
@@ -163,6 +205,21 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(Stmt::Return(r), Type::Raw);
         }
         Ok(fx.b.finish())
+    }
+
+    /// The OCaml type of variable `v`, as text (debug info).
+    fn type_text(&self, v: VarId) -> String {
+        crate::lambda::print::print_type(self.p.vars.ty(v), Some(&self.p.types))
+    }
+
+    /// Records that `val` holds source variable `v` (debug info), unless `v` is one the compiler
+    /// made up (their names start with `_`; the simplifier's `arg` never reaches here).
+    fn debug_var(&self, fx: &mut Fx, v: VarId, val: Value, kind: DebugVarKind) {
+        let name = &self.p.vars.get(v).name;
+        if name.is_empty() || name.starts_with('_') {
+            return;
+        }
+        fx.b.debug_var(name, self.type_text(v), val, kind);
     }
 
     fn string(&mut self, s: &[u8]) -> DataId {
@@ -300,6 +357,7 @@ impl<'p> Lowerer<'p> {
                     return Ok(None);
                 };
                 fx.vars.insert(*v, x);
+                self.debug_var(fx, *v, x, DebugVarKind::Local);
                 self.expr(fx, body, tail)?
             }
             CExpr::Seq(a, b) => {
@@ -356,6 +414,7 @@ impl<'p> Lowerer<'p> {
                         Type::Val,
                     );
                     fx.vars.insert(*v, clos);
+                    self.debug_var(fx, *v, clos, DebugVarKind::Local);
                     allocated.push((clos, captured));
                 }
                 for (clos, captured) in allocated {
@@ -559,6 +618,7 @@ impl<'p> Lowerer<'p> {
                 );
                 fx.b.switch_to_block(bodyb);
                 fx.vars.insert(*var, i);
+                self.debug_var(fx, *var, i, DebugVarKind::Local);
                 let mut exits = vec![(head, at_head)];
                 if self.expr(fx, body, false)?.is_some() {
                     // Stop before the increment would wrap past the bound (OCaml's semantics).
@@ -721,6 +781,7 @@ impl<'p> Lowerer<'p> {
             Type::Val,
         );
         fx.vars.insert(exn_var, exn);
+        self.debug_var(fx, exn_var, exn, DebugVarKind::Local);
         if let Some(h) = self.expr(fx, handler, tail)? {
             if tail {
                 fx.b.ins(Stmt::Return(h), Type::Raw);
@@ -772,6 +833,7 @@ impl<'p> Lowerer<'p> {
                 Type::Val,
             );
             fx.vars.insert(*v, x);
+            self.debug_var(&mut fx, *v, x, DebugVarKind::Local);
         }
         if with_self {
             let s = fx.b.ins(

@@ -8,6 +8,7 @@
 //! - `Param(i)` only as the i-th statement of the entry block, with the declared type;
 //! - phis only at the start of a block, `edges` equal to the block's predecessors as a set with
 //!   as many entries as predecessors and as many values as edges;
+//! - debug variables name statements (in a block) that define a value;
 //! - no use of a `Nop`, `Store` or terminator (statements that define no value), no use out of
 //!   range;
 //! - operand types: `Val` for integer operations, conditions, allocated fields (after the raw
@@ -176,6 +177,19 @@ impl Verifier<'_> {
         for (i, s) in f.stmts.iter().enumerate() {
             if block_of[i].is_none() && *s != Stmt::Nop {
                 self.err(Some(i as u32), "outside every block");
+            }
+        }
+        // Debug variables name values that exist.
+        for d in &f.debug_vars {
+            let i = d.value.index();
+            if i >= n || block_of[i].is_none() || !defines_value(&f.stmts[i]) {
+                self.err(
+                    None,
+                    format!(
+                        "debug variable `{}` names {}, which is no value",
+                        d.name, d.value
+                    ),
+                );
             }
         }
         // Terminators and successors.

@@ -170,6 +170,9 @@ pub struct MachBufferFinished {
     pub srclocs: Vec<(u32, u32, SrcLoc)>,
     pub cfi: Vec<(u32, CfiOp)>,
     pub branches_removed: usize,
+    /// The offsets [`MachBuffer::mark`] recorded, by mark number, moved back with the code when
+    /// a branch they followed was removed.
+    pub marks: Vec<u32>,
     /// `(offset, line)` in offset order, when a listing was requested.
     pub listing: Vec<(u32, String)>,
 }
@@ -180,6 +183,7 @@ pub struct MachBuffer<U: LabelUse> {
     srclocs: Vec<(u32, u32, SrcLoc)>,
     cur_srcloc: Option<(u32, SrcLoc)>,
     cfi: Vec<(u32, CfiOp)>,
+    marks: Vec<u32>,
     label_offsets: Vec<u32>,
     label_aliases: Vec<MachLabel>,
     label_names: Vec<Option<String>>,
@@ -211,6 +215,7 @@ impl<U: LabelUse> MachBuffer<U> {
             srclocs: Vec::new(),
             cur_srcloc: None,
             cfi: Vec::new(),
+            marks: Vec::new(),
             label_offsets: Vec::new(),
             label_aliases: Vec::new(),
             label_names: Vec::new(),
@@ -267,6 +272,13 @@ impl<U: LabelUse> MachBuffer<U> {
             Some(last) if last.1 == start && last.2 == loc => last.1 = end,
             _ => self.srclocs.push((start, end, loc)),
         }
+    }
+
+    /// Records the current offset (e.g. where an instruction starts, for debug info) and
+    /// returns its mark number. Marks never change the code.
+    pub fn mark(&mut self) -> usize {
+        self.marks.push(self.cur_offset());
+        self.marks.len() - 1
     }
 
     pub fn add_cfi(&mut self, op: CfiOp) {
@@ -444,6 +456,9 @@ impl<U: LabelUse> MachBuffer<U> {
         }
         for c in &mut self.cfi {
             c.0 = c.0.min(new_end);
+        }
+        for m in &mut self.marks {
+            *m = (*m).min(new_end);
         }
         if let (Some(listing), Some(i)) = (&mut self.listing, b.listing) {
             listing.truncate(i);
@@ -682,6 +697,7 @@ impl<U: LabelUse> MachBuffer<U> {
             srclocs: self.srclocs,
             cfi: self.cfi,
             branches_removed: self.branches_removed,
+            marks: self.marks,
             listing,
         }
     }

@@ -32,6 +32,11 @@ pub struct Emitted {
     pub prologue_end: u32,
     pub frame: Frame,
     pub insts: usize,
+    /// Per VCode instruction: the offsets where its code starts and ends (after the edits
+    /// before it, before the edits after it).
+    pub inst_offsets: Vec<(u32, u32)>,
+    /// Per VCode block: the offset of its first byte (before the edits at its start).
+    pub block_offsets: Vec<u32>,
 }
 
 struct Emitter<'a> {
@@ -674,6 +679,9 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
     frame.emit_prologue(&mut em.buf);
     let prologue_end = em.at();
     let mut insts = 0;
+    // Mark numbers, resolved to offsets once the buffer is finished.
+    let mut inst_marks = vec![(0, 0); vcode.insts.len()];
+    let mut block_marks = vec![0; vcode.blocks.len()];
     for bi in 0..vcode.blocks.len() {
         let vb = &vcode.blocks[bi];
         let worst = 16 * (vb.end - vb.start) + 64;
@@ -684,6 +692,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
             em.buf.bind_label(after);
         }
         em.buf.bind_label(em.labels[bi]);
+        block_marks[bi] = em.buf.mark();
         for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
             match item {
                 InstOrEdit::Edit(Edit::Move { from, to }) => {
@@ -692,9 +701,11 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
                 }
                 InstOrEdit::Inst(i) => {
                     em.loc = vcode.srclocs[i.index()];
+                    let start = em.buf.mark();
                     em.buf.start_srcloc(em.loc);
                     em.inst(&vcode.insts[i.index()]);
                     em.buf.end_srcloc();
+                    inst_marks[i.index()] = (start, em.buf.mark());
                     insts += 1;
                 }
             }
@@ -705,10 +716,17 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         insts += 1;
     }
     let code = em.buf.finish();
+    let inst_offsets = inst_marks
+        .iter()
+        .map(|&(s, e)| (code.marks[s], code.marks[e]))
+        .collect();
+    let block_offsets = block_marks.iter().map(|&m| code.marks[m]).collect();
     Emitted {
         code,
         prologue_end,
         frame,
         insts,
+        inst_offsets,
+        block_offsets,
     }
 }

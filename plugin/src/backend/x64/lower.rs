@@ -411,8 +411,14 @@ impl<'a> Lower<'a> {
     }
 }
 
-/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known.
-pub fn lower_function(f: &Function, self_id: Option<FuncId>) -> Result<VCode, String> {
+/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known. With `debug_labels`,
+/// the vreg of each debug variable's value is labelled with that value (see
+/// [`VCode::debug_labels`]).
+pub fn lower_function(
+    f: &Function,
+    self_id: Option<FuncId>,
+    debug_labels: bool,
+) -> Result<VCode, String> {
     if f.blocks.is_empty() {
         return Err("function has no blocks".into());
     }
@@ -498,6 +504,28 @@ pub fn lower_function(f: &Function, self_id: Option<FuncId>) -> Result<VCode, St
             name,
             ..VBlock::default()
         });
+    }
+    if debug_labels {
+        // Over the whole function: regalloc2 reports only where the vreg is live.
+        let end = regalloc2::Inst::new(vcode.insts.len());
+        let mut labels: Vec<(VReg, regalloc2::Inst, regalloc2::Inst, u32)> = f
+            .debug_vars
+            .iter()
+            .filter_map(|d| {
+                let vreg = lo.vregs[lo.alias(d.value).index()];
+                (vreg != NO_VREG).then(|| {
+                    (
+                        VReg::new(vreg as usize, RegClass::Int),
+                        regalloc2::Inst::new(0),
+                        end,
+                        d.value.0,
+                    )
+                })
+            })
+            .collect();
+        labels.sort_by_key(|&(v, _, _, l)| (v.vreg(), l));
+        labels.dedup();
+        vcode.debug_labels = labels;
     }
     vcode.num_vregs = lo.num_vregs;
     vcode.slot_area = lo.slot_area;

@@ -17,6 +17,7 @@
 //!    │             streaming branch edits at the tail
 //!    ▼
 //!  CompiledFunction: code, relocs, srclocs, CFI, prologue_end, stats
+//!    (+ with `-g`, debug.rs: where each debug variable lives, from regalloc2's debug locations)
 //! ```
 //!
 //! Conventions are in `abi.rs` (egret's: ARCHITECTURE.md). External symbols the generated code
@@ -34,6 +35,7 @@
 pub mod abi;
 pub mod blockorder;
 pub mod buffer;
+pub mod debug;
 pub mod emit;
 pub mod encode;
 pub mod extractors;
@@ -47,7 +49,8 @@ pub mod rules;
 mod tests;
 
 use crate::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionStats, ObjectSink,
+    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
+    FunctionStats, ObjectSink,
 };
 use crate::ssa::ir::{FuncId, Function, Module};
 
@@ -62,16 +65,35 @@ fn error(f: &Function, message: String) -> BackendError {
     }
 }
 
-/// Compiles one function; with `listing`, also returns its assembly listing lines.
+/// A compiled function with its listing lines (when asked for) and, with
+/// `CodegenOptions::debug_info`, where its debug variables live.
+struct Compiled {
+    function: CompiledFunction,
+    listing: Vec<(u32, String)>,
+    debug: Option<FunctionDebugInfo>,
+}
+
+/// Compiles one function; with `listing`, also gives its assembly listing lines.
 fn compile(
     f: &Function,
     id: Option<FuncId>,
     options: &CodegenOptions,
     listing: bool,
-) -> Result<(CompiledFunction, Vec<(u32, String)>), BackendError> {
-    let mut vcode = lower::lower_function(f, id).map_err(|m| error(f, m))?;
+) -> Result<Compiled, BackendError> {
+    let mut vcode = lower::lower_function(f, id, options.debug_info).map_err(|m| error(f, m))?;
     let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
+    let debug = options.debug_info.then(|| FunctionDebugInfo {
+        value_locations: debug::value_locations(
+            f,
+            &vcode,
+            &out,
+            &emitted.frame,
+            &emitted.inst_offsets,
+            &emitted.block_offsets,
+            emitted.prologue_end,
+        ),
+    });
     let code = emitted.code;
     let cf = CompiledFunction {
         code: code.data,
@@ -86,7 +108,11 @@ fn compile(
             branches_removed: code.branches_removed,
         },
     };
-    Ok((cf, code.listing))
+    Ok(Compiled {
+        function: cf,
+        listing: code.listing,
+        debug,
+    })
 }
 
 /// Compiles one function to machine code, not knowing its id in the module (so self tail
@@ -95,7 +121,7 @@ pub fn compile_function(
     f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, None, options, false).map(|(cf, _)| cf)
+    compile(f, None, options, false).map(|c| c.function)
 }
 
 /// Compiles function `id` of a module: a tail call to itself jumps back to its first block,
@@ -105,12 +131,12 @@ pub fn compile_module_function(
     f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, Some(id), options, false).map(|(cf, _)| cf)
+    compile(f, Some(id), options, false).map(|c| c.function)
 }
 
 /// The VCode of `f` before register allocation (for `--emit=vcode` and tests).
 pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
-    lower::lower_function(f, None)
+    lower::lower_function(f, None, false)
         .map(|v| v.print())
         .map_err(|m| error(f, m))
 }
@@ -152,7 +178,11 @@ fn listing(
 ) -> Result<String, BackendError> {
     let mut s = String::new();
     for (i, f) in module.functions.iter().enumerate() {
-        let (cf, lines) = compile(f, Some(FuncId(i as u32)), options, true)?;
+        let Compiled {
+            function: cf,
+            listing: lines,
+            ..
+        } = compile(f, Some(FuncId(i as u32)), options, true)?;
         match line_of {
             Some(lf) => {
                 let (line, _) = lf(f.decl_loc.lo);
@@ -239,8 +269,12 @@ impl CodegenBackend for X64Backend {
         let mut stats = Vec::new();
         for (i, f) in module.functions.iter().enumerate() {
             let id = FuncId(i as u32);
-            let cf = compile_module_function(id, f, options)?;
+            let compiled = compile(f, Some(id), options, false)?;
+            let cf = compiled.function;
             sink.define_function(id, f, &cf)?;
+            if let Some(debug) = compiled.debug {
+                sink.define_function_debug_info(id, debug)?;
+            }
             stats.push((id, cf.stats));
         }
         Ok(stats)

@@ -47,6 +47,10 @@ pub struct VCode {
     pub outgoing_area: u32,
     /// The function's id in its module: a `TailCall` to it re-enters block 0.
     pub self_id: Option<crate::ssa::ir::FuncId>,
+    /// With debug info: `(vreg, from, to, label)` — the vreg holds the SSA value numbered
+    /// `label` over instructions `[from, to)` — sorted by vreg, for regalloc2's
+    /// [`Output::debug_locations`]. They never change the allocation.
+    pub debug_labels: Vec<(VReg, RaInst, RaInst, u32)>,
     operands: Vec<Operand>,
     operand_ranges: Vec<(u32, u32)>,
 }
@@ -222,6 +226,9 @@ impl Function for VCode {
     }
     fn spillslot_size(&self, _: RegClass) -> usize {
         1
+    }
+    fn debug_value_labels(&self) -> &[(VReg, RaInst, RaInst, u32)] {
+        &self.debug_labels
     }
 }
 

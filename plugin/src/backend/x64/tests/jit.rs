@@ -294,5 +294,6 @@ pub fn module(functions: Vec<crate::ssa::ir::Function>) -> Module {
         functions,
         data: Vec::new(),
         entry: None,
+        debug_types: Vec::new(),
     }
 }
