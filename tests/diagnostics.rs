@@ -146,7 +146,9 @@ fn unsupported_library_names_say_so() {
         err.contains("Unbound value lenght") && !err.contains("not supported"),
         "{err}"
     );
+}
 
+#[test]
 fn native_backend_refuses_other_targets_and_suggests_cranelift() {
     let dir = std::env::temp_dir().join(format!("egret-diag-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -438,6 +438,7 @@ mod tests {
             functions: vec![Function::new("f", vec![], Type::Val)],
             data: vec![],
             entry: None,
+            debug_types: Vec::new(),
         }
     }
 
