@@ -1,0 +1,2 @@
+(* The smallest program: print a line. *)
+let () = print_endline "Hello, world!"
