@@ -81,6 +81,10 @@ pub fn check_example(
         .arg("-o")
         .arg(&exe)
         .arg(backend.flag())
+        // Every IR verifier, and the backends' own checkers (regalloc2's checker and the
+        // MachBuffer invariants for the native backend, Cranelift's verifier), which release
+        // builds of egret only run with `--verify`.
+        .arg("--verify")
         .args(extra)
         .output()
         .expect("run egret");
