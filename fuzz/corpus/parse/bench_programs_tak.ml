@@ -1,8 +1,0 @@
-(* Takeuchi's function: deep recursion with three arguments. *)
-let rec tak x y z = if y < x then tak (tak (x - 1) y z) (tak (y - 1) z x) (tak (z - 1) x y) else z
-
-let () =
-  print_int (tak 18 12 6);
-  print_newline ();
-  print_int (tak 24 16 8);
-  print_newline ()

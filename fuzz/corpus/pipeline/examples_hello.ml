@@ -1,2 +1,0 @@
-(* The smallest program: print a line. *)
-let () = print_endline "Hello, world!"

@@ -1,2 +1,0 @@
-(* OCaml prints "Fatal error: exception Stdlib.Exit"; egret prints "Exit". *)
-let () = raise Exit
