@@ -228,8 +228,11 @@ pub fn pipeline(data: &[u8]) -> PipelineOutcome {
     })
 }
 
+/// A target's body.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, as `cargo fuzz` and the corpus directories name them.
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("parse", |d| {
         parse(d);
     }),
@@ -248,7 +251,7 @@ pub mod mutate {
     pub struct Rng(pub u64);
 
     impl Rng {
-        pub fn next(&mut self) -> u64 {
+        pub fn next_u64(&mut self) -> u64 {
             self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
             let mut z = self.0;
             z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -259,7 +262,7 @@ pub mod mutate {
             if n == 0 {
                 0
             } else {
-                (self.next() % n as u64) as usize
+                (self.next_u64() % n as u64) as usize
             }
         }
     }
