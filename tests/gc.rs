@@ -48,6 +48,7 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
         .arg("-o")
         .arg(&exe)
         .arg(backend.flag())
+        .arg("--verify")
         .output()
         .expect("run egret");
     if out.status.success() {

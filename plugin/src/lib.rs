@@ -10,6 +10,7 @@ pub mod backend;
 pub mod closure;
 pub mod diagnostics;
 pub mod driver;
+pub mod fuzz;
 pub mod lambda;
 pub mod mono;
 pub mod opt;

@@ -101,6 +101,10 @@ pub fn check_example_with(
         .arg(ml)
         .arg("-o")
         .arg(&exe)
+        // Every IR verifier, and the backends' own checkers (regalloc2's checker and the
+        // MachBuffer invariants for the native backend, Cranelift's verifier), which release
+        // builds of egret only run with `--verify`.
+        .arg("--verify")
         .args(flags)
         .output()
         .expect("run egret");

@@ -349,3 +349,24 @@ fn every_runtime_primitive_is_implemented() {
         );
     }
 }
+
+/// Found by the `pipeline` fuzz target: a refutable pattern in a parameter or a `let` whose
+/// body is not `unit` gave its `Match_failure` branch the type `unit`.
+#[test]
+fn refutable_binding_patterns_type_their_failure_branch() {
+    let src = "let f 0 : int = 5\n\
+               let g x 0 = x + 1\n\
+               let h x = let (0 | 1) = x in x * 10\n\
+               let k l = let ([y] | [_; y]) = l in y + 1\n\
+               let m = let 3 = 1 + 2 in \"three\"\n\
+               let () = print_int (f 0 + g 1 0 + h 1 + k [3] + k [1; 7]); print_string m;\n\
+               print_int (h 2)\n";
+    let ast = crate::syntax::parse(src).unwrap();
+    let (p, _) = crate::typing::type_program(&ast, src, "t.ml").unwrap();
+    if let Err(e) = verify_program(&p) {
+        panic!("{}", e.join("\n"));
+    }
+    let o = run(&p);
+    assert_eq!(o.stdout_str(), "29three");
+    assert_eq!(o.exit_code, 2, "h 2 raises Match_failure");
+}

@@ -152,9 +152,9 @@ impl<'s> Typer<'s> {
         self.in_prelude = phrase.prelude;
         self.annot_vars.clear();
         match &item.kind {
-            ast::ItemKind::Let(rec, bindings) => {
-                self.let_bindings(*rec, bindings, &mut |t| t.items_from(phrases, i + 1))
-            }
+            ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| {
+                Ok((t.items_from(phrases, i + 1)?, Type::unit()))
+            }),
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
                 let rest = self.items_from(phrases, i + 1)?;
@@ -194,12 +194,13 @@ impl<'s> Typer<'s> {
         }
     }
 
-    /// Elaborates `let [rec] bindings in <body>`, where `body` elaborates the scope.
+    /// Elaborates `let [rec] bindings in <body>`, where `body` elaborates the scope and gives
+    /// its type (a refutable pattern's `Match_failure` branch has that type).
     pub(super) fn let_bindings(
         &mut self,
         rec: RecFlag,
         bindings: &[ast::Binding],
-        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+        body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         match rec {
             RecFlag::Recursive => self.let_rec(bindings, body),
@@ -210,7 +211,7 @@ impl<'s> Typer<'s> {
     fn let_nonrec(
         &mut self,
         bindings: &[ast::Binding],
-        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+        body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
@@ -251,9 +252,9 @@ impl<'s> Typer<'s> {
                 }
             }
         }
-        let mut rest = body(self)?;
+        let (mut rest, rest_ty) = body(self)?;
         for (v, pat, span) in complex.into_iter().rev() {
-            rest = self.bind_pattern(v, pat, rest, span)?;
+            rest = self.bind_pattern(v, pat, rest, &rest_ty, span)?;
         }
         let _ = mark;
         for (v, e) in simple.into_iter().rev() {
@@ -297,7 +298,7 @@ impl<'s> Typer<'s> {
     fn let_rec(
         &mut self,
         bindings: &[ast::Binding],
-        body: &mut dyn FnMut(&mut Self) -> TResult<Expr>,
+        body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         self.u.level += 1;
         let mark = self.env.mark();
@@ -352,7 +353,7 @@ impl<'s> Typer<'s> {
             let name = self.vars.get(*v).name.clone();
             self.env.bind(&name, ValueBinding::Var(*v));
         }
-        let rest = body(self)?;
+        let (rest, _) = body(self)?;
         Ok(Expr::LetRec(out, bx(rest)))
     }
 
@@ -380,8 +381,8 @@ impl<'s> Typer<'s> {
                 let mut body_ty = None;
                 let r = self.let_bindings(*rec, bindings, &mut |t| {
                     let (b, bt) = t.expr(body)?;
-                    body_ty = Some(bt);
-                    Ok(b)
+                    body_ty = Some(bt.clone());
+                    Ok((b, bt))
                 });
                 self.env.restore(mark);
                 Ok((r?, body_ty.unwrap()))
@@ -890,7 +891,7 @@ impl<'s> Typer<'s> {
         let (mut b, bt) = self.expr(body)?;
         self.env.restore(mark);
         for (v, pat, span) in destructure.into_iter().rev() {
-            b = self.bind_pattern(v, pat, b, span)?;
+            b = self.bind_pattern(v, pat, b, &bt, span)?;
         }
         // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
         // parameters (nothing is computed in between), as OCaml counts arity.

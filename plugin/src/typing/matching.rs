@@ -139,19 +139,26 @@ impl<'s> Typer<'s> {
         Ok((tree, result_ty))
     }
 
-    /// `let pat = <x> in body` for a destructuring binding: a one-clause match.
+    /// `let pat = <x> in body` for a destructuring binding: a one-clause match whose result,
+    /// `body`, has type `body_ty` (so has the `Match_failure` branch of a refutable `pat`).
     pub(super) fn bind_pattern(
         &mut self,
         x: VarId,
         pat: Pat,
         body: Expr,
+        body_ty: &Type,
         span: Span,
     ) -> TResult<Expr> {
-        let t = self.vars.ty(x).clone();
         let mut vars = Vec::new();
         collect_vars(&pat, &mut vars);
-        let _ = t;
-        let body_fn = self.fresh_var("_bind", Type::unit(), span);
+        // Called from several leaves (an or-pattern), the body becomes a local function.
+        let params: Vec<Type> = if vars.is_empty() {
+            vec![Type::unit()]
+        } else {
+            vars.iter().map(|v| self.vars.ty(*v).clone()).collect()
+        };
+        let bft = Type::arrows(params.into_iter(), body_ty.clone());
+        let body_fn = self.fresh_var("_bind", bft, span);
         let clauses = vec![Clause {
             vars,
             has_guard: false,
@@ -165,7 +172,7 @@ impl<'s> Typer<'s> {
         }];
         let mut c = Compiler {
             clauses,
-            result_ty: Type::unit(),
+            result_ty: body_ty.clone(),
             failure: Failure::MatchFailure(span),
             partial: false,
         };

@@ -8,6 +8,7 @@
 mod alloc;
 mod buffer;
 mod builder;
+mod checker;
 mod control;
 mod encode;
 mod exec;
