@@ -4,7 +4,9 @@
 For every program in bench/programs/ (or the ones named on the command line) it compiles with
 each compiler, checks the outputs agree with ocamlopt's, and records compile time, run time
 (median of --runs runs), peak RSS (max resident set of the child, from wait4) and code size
-(.text bytes). It prints one table with ratios against ocamlopt and native/cranelift.
+(.text bytes). It prints one table with ratios against ocamlopt and native/cranelift. The
+column `nat -opt` is the native backend with the SSA optimizer off (`-C opt=off`), to show the
+optimizer's run-time effect (issue #6).
 
     python3 bench/bench.py [--runs N] [--egret target/release/egret] [PROGRAM.ml ...]
 """
@@ -62,6 +64,8 @@ def compile_with(kind, src, exe, egret):
         copy = os.path.join(work, os.path.basename(src))
         shutil.copy(src, copy)
         argv = ["ocamlopt", "-o", exe, copy]
+    elif kind == "native-noopt":
+        argv = [egret, "build", src, "-o", exe, "--backend=native", "-C", "opt=off"]
     else:
         argv = [egret, "build", src, "-o", exe, f"--backend={kind}"]
     start = time.perf_counter()
@@ -78,7 +82,7 @@ def ratio(a, b):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--egret", default=os.path.join(ROOT, "target", "release", "egret"))
     ap.add_argument("programs", nargs="*")
     args = ap.parse_args()
@@ -87,13 +91,14 @@ def main():
         for f in os.listdir(os.path.join(ROOT, "bench", "programs"))
         if f.endswith(".ml")
     )
-    kinds = ["native", "cranelift", "ocamlopt"]
+    kinds = ["native", "cranelift", "ocamlopt", "native-noopt"]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for src in programs:
             name = os.path.basename(src)[:-3]
             res = {}
             expected = None
+            exes = {}
             for kind in kinds:
                 d = os.path.join(tmp, kind)
                 os.makedirs(d, exist_ok=True)
@@ -102,21 +107,21 @@ def main():
                 if ctime is None:
                     res[kind] = {"error": "build failed: " + " ".join(err or [])}
                     continue
-                times, out, code = [], None, 0
-                for _ in range(args.runs):
+                exes[kind] = exe
+                res[kind] = {"compile": ctime, "times": [], "text": text_size(exe)}
+            # The runs of the compilers are interleaved, so load changes on the machine hit all
+            # of them alike.
+            for _ in range(args.runs):
+                for kind, exe in exes.items():
                     t, out, code = run_child([exe])
-                    times.append(t)
-                rss = peak_rss_kb(exe)
-                res[kind] = {
-                    "compile": ctime,
-                    "run": statistics.median(times),
-                    "rss": rss,
-                    "text": text_size(exe),
-                    "out": (out, code),
-                }
+                    res[kind]["times"].append(t)
+                    res[kind]["out"] = (out, code)
+            for kind, exe in exes.items():
+                res[kind]["run"] = statistics.median(res[kind]["times"])
+                res[kind]["rss"] = peak_rss_kb(exe)
             if "out" in res.get("ocamlopt", {}):
                 expected = res["ocamlopt"]["out"]
-            for kind in ("native", "cranelift"):
+            for kind in ("native", "cranelift", "native-noopt"):
                 r = res.get(kind, {})
                 if "out" in r and r["out"] != expected:
                     r["error"] = "output differs from ocamlopt"
@@ -125,11 +130,13 @@ def main():
     print(f"egret benchmark, {date.today()}, {platform.machine()} {os.cpu_count()} cores, "
           f"CPU time, median of {args.runs} runs; ratios < 1 mean egret is faster/smaller")
     hdr = ("program", "run native", "run crane", "run ocaml", "nat/ocaml", "crane/ocaml", "nat/crane",
+           "run nat -opt", "nat/nat -opt",
            "compile nat", "compile crane", "c nat/crane", "rss nat KB", "rss ocaml KB", "text nat", "text crane", "text ocaml")
     print("| " + " | ".join(hdr) + " |")
     print("|" + "---|" * len(hdr))
     for name, res in rows:
         n, c, o = res.get("native", {}), res.get("cranelift", {}), res.get("ocamlopt", {})
+        u = res.get("native-noopt", {})
         errs = [f"{k}: {v['error']}" for k, v in res.items() if "error" in v]
         if errs:
             print(f"| {name} | " + "; ".join(errs) + " |")
@@ -140,6 +147,7 @@ def main():
             name,
             f(n, "run", "{:.3f}s"), f(c, "run", "{:.3f}s"), f(o, "run", "{:.3f}s"),
             ratio(n.get("run"), o.get("run")), ratio(c.get("run"), o.get("run")), ratio(n.get("run"), c.get("run")),
+            f(u, "run", "{:.3f}s"), ratio(n.get("run"), u.get("run")),
             f(n, "compile", "{:.3f}s"), f(c, "compile", "{:.3f}s"), ratio(n.get("compile"), c.get("compile")),
             f(n, "rss", "{}"), f(o, "rss", "{}"),
             f(n, "text", "{}"), f(c, "text", "{}"), f(o, "text", "{}"),

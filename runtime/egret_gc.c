@@ -327,21 +327,40 @@ static void mark_range(const uint64_t *lo, const uint64_t *hi) {
   for (const uint64_t *p = lo; p < hi; p++) mark_ambiguous(*p);
 }
 
-/* Scans the blocks on the mark stack until it is empty. */
+/* Scans the blocks on the mark stack until it is empty. The heap bounds, bitmaps and stack
+ * are kept in locals (the stores into the bitmaps would otherwise force the compiler to reload
+ * the globals), a field's start and mark bits are tested with one index computation, and the
+ * first scannable child of a block is scanned next without going through the stack (a list
+ * or a tree spine costs no push/pop). */
 static void drain_mark_stack(void) {
+  uint64_t *const base = heap_base, *const end = heap_end;
+  uint64_t *const starts = start_bits, *const marks = mark_bits;
   while (mark_top > 0) {
     uint64_t *h = mark_stack[--mark_top];
-    uint64_t hd = *h;
-    size_t n = (size_t)Wosize_hd(hd);
-    value *fields = (value *)(h + 1);
-    for (size_t k = Tag_hd(hd) == Closure_tag ? 1 : 0; k < n; k++) {
-      value v = fields[k];
-      if (v & 7) continue; /* an int (or not a value pointer) */
-      uint64_t *fh = (uint64_t *)(uintptr_t)v - 1;
-      if (fh < heap_base || fh >= heap_end) continue; /* static data or not a pointer */
-      size_t i = word_index(fh);
-      if (!bit_test(start_bits, i)) continue;
-      mark_block(fh);
+    while (h != NULL) {
+      uint64_t hd = *h;
+      size_t n = (size_t)Wosize_hd(hd);
+      const value *fields = (const value *)(h + 1);
+      uint64_t *next = NULL;
+      for (size_t k = Tag_hd(hd) == Closure_tag ? 1 : 0; k < n; k++) {
+        value v = fields[k];
+        if (v & 7) continue; /* an int (or not a value pointer) */
+        uint64_t *fh = (uint64_t *)(uintptr_t)v - 1;
+        if (fh < base || fh >= end) continue; /* static data or not a pointer */
+        size_t i = (size_t)(fh - base), w = i >> 6;
+        uint64_t bit = (uint64_t)1 << (i & 63);
+        if (!(starts[w] & bit) || (marks[w] & bit)) continue;
+        marks[w] |= bit;
+        uint64_t fhd = *fh;
+        if (Tag_hd(fhd) >= No_scan_tag || Wosize_hd(fhd) == 0) continue;
+        if (next == NULL) {
+          next = fh;
+          continue;
+        }
+        if (mark_top == mark_capacity) mark_stack = grow_array(mark_stack, &mark_capacity, sizeof *mark_stack);
+        mark_stack[mark_top++] = fh;
+      }
+      h = next;
     }
   }
 }
@@ -390,11 +409,13 @@ static void sweep(void) {
 
 /* Sets the start bits of the blocks bump-allocated since the last collection. */
 static void parse_fresh_regions(void) {
+  uint64_t *const base = heap_base, *const starts = start_bits;
   for (size_t r = 0; r < fresh_count; r++) {
     uint64_t *p = fresh[r].start, *end = fresh[r].end;
     while (p < end) {
-      bit_set(start_bits, word_index(p));
-      p += block_words(p);
+      size_t i = (size_t)(p - base);
+      starts[i >> 6] |= (uint64_t)1 << (i & 63);
+      p += (size_t)Wosize_hd(*p) + 1;
     }
     if (p != end) gc_fatal("heap corrupted (a block overruns its region)");
   }

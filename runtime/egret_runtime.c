@@ -382,8 +382,16 @@ static int64_t compare_values(value a, value b, int total) {
   }
 }
 
-value egret_compare(value a, value b) { return Val_int(compare_values(a, b, 1)); }
-value egret_compare_partial(value a, value b) { return Val_int(compare_values(a, b, 0)); }
+/* Both are often called on ints (a polymorphic function's `compare a x` or `=`): those are
+ * answered here, without the generic walk. Tagged ints compare as the ints do. */
+value egret_compare(value a, value b) {
+  if (Is_int(a) && Is_int(b)) return Val_int((int64_t)a < (int64_t)b ? -1 : a != b);
+  return Val_int(compare_values(a, b, 1));
+}
+value egret_compare_partial(value a, value b) {
+  if (Is_int(a) && Is_int(b)) return Val_int((int64_t)a < (int64_t)b ? -1 : a != b);
+  return Val_int(compare_values(a, b, 0));
+}
 
 /* ======================================================================================
  * Strings, bytes, conversions.

@@ -72,7 +72,7 @@ struct Common {
     /// Optimisation level: 0 turns the SSA optimizer and Cranelift's optimizer off.
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL")]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`.
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,
     /// Target triple (the Cranelift backend also supports aarch64-unknown-linux-gnu).
@@ -308,6 +308,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         },
     };
     let mut simplify = SimplifyOptions::default();
+    let mut ssa_opt = true;
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
         let bad = || {
@@ -324,8 +325,15 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                     _ => return Err(bad()),
                 }
             }
+            "opt" => {
+                ssa_opt = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad()),
+                }
+            }
             _ => {
-                eprintln!("error: unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N)");
+                eprintln!("error: unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off)");
                 return Err(ExitCode::from(1));
             }
         }
@@ -341,7 +349,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),
         simplify,
-        optimize: common.opt_level > 0,
+        optimize: common.opt_level > 0 && ssa_opt,
         codegen: CodegenOptions {
             target: common.target.clone().unwrap_or(host),
             opt_level: common.opt_level,

@@ -25,7 +25,9 @@
 //! `Pi` asserting a constant is that constant. A `Branch` or `Switch` on a known value becomes a
 //! `Jump`; the edges it drops are *dead*, and a block all of whose incoming edges are dead is
 //! not visited. (Edges not yet decided — back edges — count as live when their target is;
-//! in an irreducible CFG all edges count as live.)
+//! in an irreducible CFG all edges count as live.) So does one whose other targets are all
+//! blocks saying only `unreachable` (impossible edges, e.g. the failure branch of a match on a
+//! type with one constant and one non-constant constructor).
 //!
 //! Finally the edit buffer is compacted: unreachable blocks go, phis lose the inputs of dropped
 //! edges, trivial phis become copies, unused pure statements are removed, inserted statements
@@ -88,11 +90,94 @@ fn live_count(f: &Function) -> usize {
 pub fn optimize_module(m: &mut Module) -> OptStats {
     let rules = RuleSet::standard();
     let mut stats = OptStats::default();
-    for f in &mut m.functions {
-        let taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
+    let closures = static_closures(m);
+    for (i, f) in m.functions.iter_mut().enumerate() {
+        let mut taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
+        if let Some(&d) = closures.get(&FuncId(i as u32)) {
+            taken = static_self_closure(taken, FuncId(i as u32), d, &mut stats);
+        }
         *f = optimize_function(taken, &rules, &mut stats);
     }
     stats
+}
+
+/// The static closures of the module's functions: data blocks of tag 247 holding only a code
+/// pointer and an arity (functions with no captured variable).
+fn static_closures(m: &Module) -> HashMap<FuncId, DataId> {
+    let mut map = HashMap::new();
+    for (i, d) in m.data.iter().enumerate() {
+        if let [DataWord::Word(h), DataWord::FuncAddr(f), DataWord::Word(_)] = d.words[..] {
+            if h & 0xff == 247 && h >> 10 == 2 {
+                map.entry(f).or_insert(DataId(i as u32));
+            }
+        }
+    }
+    map
+}
+
+/// A recursive function passes its own closure (its last parameter) to its recursive calls.
+/// When that is the parameter's only use, its value is never looked at (every callee only
+/// passes it on in turn), so the calls can pass the function's static closure instead — a
+/// constant the backend rematerialises at each call — and the parameter dies: no register has
+/// to keep it across the calls. (The static closure, not any constant, so that a debugger still
+/// shows the same closure in every frame.) Only for functions making a non-tail such call.
+fn static_self_closure(f: Function, id: FuncId, closure: DataId, stats: &mut OptStats) -> Function {
+    if f.abi != Abi::Egret || f.params.is_empty() || f.blocks.is_empty() {
+        return f;
+    }
+    let last = f.params.len() as u32 - 1;
+    let entry = f.blocks[0];
+    let Some(c) = (entry.start..entry.end)
+        .find(|&i| matches!(f.stmts[i as usize], Stmt::Param(n, _) if n == last))
+        .map(Value)
+    else {
+        return f;
+    };
+    let mut calls = Vec::new();
+    for (i, s) in f.stmts.iter().enumerate() {
+        let mut uses = 0;
+        s.for_each_use(|v| uses += (v == c) as usize);
+        if uses == 0 {
+            continue;
+        }
+        match s {
+            Stmt::Call {
+                callee: Callee::Direct(g),
+                args,
+                ..
+            }
+            | Stmt::TailCall {
+                callee: Callee::Direct(g),
+                args,
+            } if *g == id && uses == 1 && args.last() == Some(&c) => calls.push(Value(i as u32)),
+            _ => return f,
+        }
+    }
+    // Only tail calls: the parameter is passed on in its own register, which costs nothing
+    // (a self tail call is a loop), while the constant would be rematerialised per iteration.
+    if !calls
+        .iter()
+        .any(|v| matches!(f.stmts[v.index()], Stmt::Call { .. }))
+    {
+        return f;
+    }
+    let first = (entry.start..entry.end)
+        .find(|&i| !matches!(f.stmts[i as usize], Stmt::Param(..)))
+        .map(Value)
+        .expect("a block ends with a terminator");
+    let mut ed = IrEdit::new(f);
+    let addr = ed.insert_before(first, Stmt::DataAddr(closure), Type::Val);
+    for v in calls {
+        let mut s = ed.stmt(v).clone();
+        s.for_each_use_mut(|u| {
+            if *u == c {
+                *u = addr;
+            }
+        });
+        ed.set(v, s);
+        *stats.fired.entry("(self-closure)").or_default() += 1;
+    }
+    ed.compact(false)
 }
 
 /// Optimizes one function with `rules`, adding to `stats`.
@@ -245,6 +330,12 @@ impl Pass<'_> {
                     Some(n) => Some(if n != 0 { then } else { els }),
                     None if self.nonzero(c) => Some(then),
                     None if then == els => Some(then),
+                    None if self.only_unreachable(then) && !self.only_unreachable(els) => {
+                        Some(els)
+                    }
+                    None if self.only_unreachable(els) && !self.only_unreachable(then) => {
+                        Some(then)
+                    }
                     None => None,
                 };
                 if let Some(to) = to {
@@ -264,10 +355,32 @@ impl Pass<'_> {
                         .unwrap_or(default);
                     self.ed.set(v, Stmt::Jump(to));
                     self.count("(branch)");
+                } else {
+                    // Targets that only say `unreachable` are never taken: when a single
+                    // other target remains, the switch is a jump to it (a match on a type
+                    // with one constant or one non-constant constructor).
+                    let mut live = targets
+                        .iter()
+                        .chain(std::iter::once(&default))
+                        .filter(|b| !self.only_unreachable(**b));
+                    if let Some(&to) = live.next() {
+                        if live.all(|b| *b == to) {
+                            self.ed.set(v, Stmt::Jump(to));
+                            self.count("(unreachable)");
+                        }
+                    }
                 }
             }
             _ => {}
         }
+    }
+
+    /// Whether block `b` consists of `unreachable` alone: control never gets there (unlike a
+    /// block that calls a raising runtime function and then says `unreachable`), so the edges
+    /// into it are impossible.
+    fn only_unreachable(&self, b: Block) -> bool {
+        let d = self.ed.func().blocks[b.index()];
+        d.end == d.start + 1 && matches!(self.ed.stmt(Value(d.start)), Stmt::Unreachable)
     }
 
     fn visit_phi(&mut self, v: Value, edges: &[Block], values: &[Value]) {

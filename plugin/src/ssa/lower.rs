@@ -45,6 +45,7 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         static_closures: HashMap::new(),
         strings: HashMap::new(),
         exn_ids: HashMap::new(),
+        static_blocks: 0,
         applies: BTreeSet::new(),
         max_arity,
         try_count: 0,
@@ -109,6 +110,8 @@ struct Lowerer<'p> {
     static_closures: HashMap<FuncIdx, DataId>,
     strings: HashMap<Vec<u8>, DataId>,
     exn_ids: HashMap<u32, DataId>,
+    /// Constant blocks made static data so far (for unique names).
+    static_blocks: usize,
     /// Arities of the apply helpers used so far.
     applies: BTreeSet<usize>,
     /// `try` bodies outlined so far (for unique names).
@@ -303,6 +306,69 @@ impl<'p> Lowerer<'p> {
         }
     }
 
+    /// Whether values of `ty` are immutable blocks (variants, tuples, records without a
+    /// mutable field).
+    fn immutable(&self, ty: &LType) -> bool {
+        match ty {
+            LType::Tuple(_) => true,
+            LType::Con(c, _) => match &self.p.types.decl(*c).kind {
+                DeclKind::Variant(_) => true,
+                DeclKind::Record(fields) => fields.iter().all(|f| !f.mutable),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// A constant expression as a static data word: an immediate, a string literal, or — like
+    /// ocamlopt's structured constants — an immutable block whose fields are all constants,
+    /// which becomes a static data object (one per occurrence, so `==` behaves as with
+    /// ocamlopt; nothing can write to it). None when `e` is not constant.
+    fn static_word(&mut self, e: &CExpr) -> Option<DataWord> {
+        match e {
+            CExpr::Loc(_, e) => self.static_word(e),
+            CExpr::Const(Const::Int(n)) => Some(DataWord::Word(((*n as u64) << 1) | 1)),
+            CExpr::Const(Const::Char(c)) => Some(DataWord::Word(((*c as u64) << 1) | 1)),
+            CExpr::Const(Const::String(s)) => Some(DataWord::DataAddr(self.string(s))),
+            CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
+                Ok(n) => Some(DataWord::Word(((n as u64) << 1) | 1)),
+                Err(tag) => {
+                    if !self.is_static(e) {
+                        return None;
+                    }
+                    let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
+                    for a in args {
+                        words.push(self.static_word(a)?);
+                    }
+                    let n = self.static_blocks;
+                    self.static_blocks += 1;
+                    let d = self.mb.add_data(Data {
+                        name: format!("egret_const_{n}"),
+                        linkage: Linkage::Local,
+                        words,
+                    });
+                    Some(DataWord::DataAddr(d))
+                }
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether [`Lowerer::static_word`] gives a word for `e`.
+    fn is_static(&self, e: &CExpr) -> bool {
+        match e {
+            CExpr::Loc(_, e) => self.is_static(e),
+            CExpr::Const(_) => true,
+            CExpr::Construct { ty, index, args } => {
+                self.ctor_repr(ty, *index).is_ok()
+                    || (!args.is_empty()
+                        && self.immutable(ty)
+                        && args.iter().all(|a| self.is_static(a)))
+            }
+            _ => false,
+        }
+    }
+
     fn call(&mut self, fx: &mut Fx, callee: Callee, args: Vec<Value>, tail: bool) -> Option<Value> {
         if tail {
             fx.b.ins(Stmt::TailCall { callee, args }, Type::Raw);
@@ -477,6 +543,12 @@ impl<'p> Lowerer<'p> {
             }
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => Some(Self::konst(fx, n)),
+                Err(_) if self.is_static(e) => {
+                    let Some(DataWord::DataAddr(d)) = self.static_word(e) else {
+                        unreachable!("a constant block constructor")
+                    };
+                    Some(fx.b.ins(Stmt::DataAddr(d), Type::Val))
+                }
                 Err(tag) => {
                     let Some(fields) = self.args(fx, args)? else {
                         return Ok(None);

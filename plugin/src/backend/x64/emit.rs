@@ -343,9 +343,14 @@ impl Emitter<'_> {
                 value,
                 targets,
                 default,
+                raw,
             } => {
                 for (i, t) in targets.iter().enumerate() {
-                    let imm = i32::try_from(tag(i as i64)).expect("small switch");
+                    if t == default {
+                        continue;
+                    }
+                    let n = if *raw { i as i64 } else { tag(i as i64) };
+                    let imm = i32::try_from(n).expect("small switch");
                     self.compare(&Compare {
                         test: false,
                         lhs: *value,

@@ -64,6 +64,14 @@ impl Lower<'_> {
         }
     }
 
+    /// A `BlockTag` of `p` defining `v` with no other use: gives `p`.
+    pub fn sinkable_block_tag(&self, v: Value) -> Option<Value> {
+        match self.f.stmts[v.index()] {
+            Stmt::Unary(UnOp::BlockTag, p) if self.use_count(v) == 1 => Some(p),
+            _ => None,
+        }
+    }
+
     /// An `IsInt` defining `v` with no other use.
     pub fn sinkable_is_int(&self, v: Value) -> Option<Value> {
         match self.f.stmts[v.index()] {

@@ -419,11 +419,13 @@ pub enum Inst {
         targets: Vec<MachBlock>,
         default: MachBlock,
     },
-    /// Switch on a tagged int `value` by a chain of `cmp`/`je`.
+    /// Switch on a tagged int `value` (an untagged one when `raw`) by a chain of `cmp`/`je`;
+    /// targets equal to `default` get no comparison.
     CmpChain {
         value: Reg,
         targets: Vec<MachBlock>,
         default: MachBlock,
+        raw: bool,
     },
     /// Epilogue and `ret`; the result is in `rax`.
     Ret {

@@ -209,10 +209,12 @@ impl fmt::Display for Inst {
                 value,
                 targets,
                 default,
+                raw,
             } => {
                 write!(
                     f,
-                    "cmp_chain {} [{}] default block{}",
+                    "cmp_chain{} {} [{}] default block{}",
+                    if *raw { "_raw" } else { "" },
                     r(value),
                     blocks(targets),
                     default.0

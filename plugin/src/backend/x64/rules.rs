@@ -522,6 +522,34 @@ pub fn all_rules() -> Vec<Rule> {
                     value,
                     targets,
                     default,
+                    raw: false,
+                })
+            })
+        }),
+        // A switch on a block's tag compares the header's tag byte itself, untagged.
+        rule!(switch_block_tag, 2, [R::Switch], |lo, s| {
+            let Stmt::Switch {
+                value,
+                targets,
+                default,
+            } = s
+            else {
+                return None;
+            };
+            (targets.len() <= 4 && targets.iter().any(|t| t != default)).then_some(())?;
+            let p = lo.sinkable_block_tag(*value)?;
+            let (targets, default) = (targets.clone(), *default);
+            act(move |lo, _| {
+                let addr = lo.field(p, 0, -8);
+                let t = lo.temp();
+                lo.load(t, LoadKind::ZeroExtByte, addr);
+                let targets = targets.iter().map(|t| lo.succ(*t)).collect();
+                let default = lo.succ(default);
+                lo.emit(Inst::CmpChain {
+                    value: t,
+                    targets,
+                    default,
+                    raw: true,
                 })
             })
         }),

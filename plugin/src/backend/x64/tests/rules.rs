@@ -22,9 +22,11 @@ enum Shape {
     /// A comparison with another use.
     CmpTwice,
     IsIntOnce,
+    /// A block's tag used only by the statement under test.
+    BlockTagOnce,
 }
 
-const SHAPES: [Shape; 8] = [
+const SHAPES: [Shape; 9] = [
     Shape::Opaque,
     Shape::SmallConst,
     Shape::HugeConst,
@@ -33,6 +35,7 @@ const SHAPES: [Shape; 8] = [
     Shape::CmpOnce,
     Shape::CmpTwice,
     Shape::IsIntOnce,
+    Shape::BlockTagOnce,
 ];
 
 /// Builds `entry: params; operand defs; stmt; [return]`, with blocks 1 and 2 returning; gives
@@ -69,6 +72,7 @@ fn function(shapes: &[Shape], make: &dyn Fn(&[Value]) -> Stmt) -> (Function, Val
                 c
             }
             Shape::IsIntOnce => push(&mut f, Stmt::Unary(UnOp::IsInt, p0)),
+            Shape::BlockTagOnce => push(&mut f, Stmt::Unary(UnOp::BlockTag, p0)),
         };
         ops.push(v);
     }
