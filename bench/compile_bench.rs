@@ -193,7 +193,9 @@ fn backend_compile_time() {
 #[ignore]
 fn optimizer_stats() {
     let n = reps();
-    println!("SSA optimizer: statements before/after, time (median of {n}) per 1000 input statements");
+    println!(
+        "SSA optimizer: statements before/after, time (median of {n}) per 1000 input statements"
+    );
     println!("| program | stmts before | stmts after | after/before | rewrites | opt µs | µs per 1000 stmts |");
     println!("|---|---|---|---|---|---|---|");
     let (mut tb, mut ta, mut tt) = (0usize, 0usize, 0.0);

@@ -330,9 +330,7 @@ impl Pass<'_> {
                     Some(n) => Some(if n != 0 { then } else { els }),
                     None if self.nonzero(c) => Some(then),
                     None if then == els => Some(then),
-                    None if self.only_unreachable(then) && !self.only_unreachable(els) => {
-                        Some(els)
-                    }
+                    None if self.only_unreachable(then) && !self.only_unreachable(els) => Some(els),
                     None if self.only_unreachable(els) && !self.only_unreachable(then) => {
                         Some(then)
                     }
