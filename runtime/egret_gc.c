@@ -482,9 +482,17 @@ static void grow_after_collection(size_t words) {
   if (extra < step) extra = step;
   size_t target = round_up(heap_bytes + extra, step);
   if (!grow_heap_to(target)) {
-    /* Short of the ideal: any growth that makes the request fit will do. */
-    if (fits) return;
-    if (!grow_heap_to(round_up(heap_bytes + words * WORD, PAGE_BYTES))) egret_out_of_memory();
+    /* Short of the ideal: grow by as much as the system grants (halving the step). */
+    for (size_t e = extra / 2; e >= step; e /= 2)
+      if (grow_heap_to(round_up(heap_bytes + e, step))) break;
+    fits = 0;
+    for (size_t i = span_next; i < span_count && !fits; i++)
+      fits = (size_t)(spans[i].end - spans[i].start) >= words;
+    if (!fits && !grow_heap_to(round_up((size_t)(heap_end - heap_base) * WORD + words * WORD, PAGE_BYTES)))
+      egret_out_of_memory();
+    /* With the heap nearly full of live data the program would collect at almost every
+     * allocation (and never end): that is running out of memory too. */
+    if (free_words() < want_free / 8) egret_out_of_memory();
   }
 }
 
