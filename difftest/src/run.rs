@@ -67,6 +67,9 @@ pub struct RunOptions {
     /// Wall-clock limit for each executable.
     pub timeout: Duration,
     pub work_dir: PathBuf,
+    /// The source file's name, which run-time messages quote (`Match_failure`, uncaught
+    /// exceptions' module path): a regression case keeps its own.
+    pub file_name: String,
 }
 
 impl RunOptions {
@@ -77,6 +80,7 @@ impl RunOptions {
             fuel: 400_000_000,
             timeout: Duration::from_secs(20),
             work_dir,
+            file_name: FILE_NAME.to_string(),
         }
     }
 }
@@ -133,12 +137,12 @@ pub fn run_exe(exe: &Path, timeout: Duration) -> Result<Outcome, String> {
 pub fn oracle(src: &str, opts: &RunOptions) -> Result<Outcome, String> {
     let dir = &opts.work_dir;
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    std::fs::write(dir.join(FILE_NAME), src).map_err(|e| e.to_string())?;
+    std::fs::write(dir.join(&opts.file_name), src).map_err(|e| e.to_string())?;
     let exe = dir.join("prog.ocamlopt");
     let _ = std::fs::remove_file(&exe);
     let out = Command::new("ocamlopt")
         .current_dir(dir)
-        .args(["-w", "-a", "-o", "prog.ocamlopt", FILE_NAME])
+        .args(["-w", "-a", "-o", "prog.ocamlopt", &opts.file_name])
         .output()
         .map_err(|e| format!("cannot run ocamlopt: {e}"))?;
     // Keep only the interface-free outputs away: ocamlopt leaves prog.cm* and prog.o.
@@ -259,7 +263,7 @@ pub fn run_stages(src: &str, opts: &RunOptions) -> Vec<(&'static str, StageResul
     };
     let front = guarded("front end", || {
         let ast = syntax::parse(src).map_err(|d| format!("egret rejects the program: {d:?}"))?;
-        let (lam, _warnings) = typing::type_program(&ast, src, FILE_NAME)
+        let (lam, _warnings) = typing::type_program(&ast, src, &opts.file_name)
             .map_err(|d| format!("egret rejects the program: {d:?}"))?;
         Ok(lam)
     });
@@ -362,7 +366,7 @@ pub fn run_stages(src: &str, opts: &RunOptions) -> Vec<(&'static str, StageResul
                 build_in_process(&module, b, &exe)
             }
             Compiler::Binary(egret) => {
-                let src_path = opts.work_dir.join(FILE_NAME);
+                let src_path = opts.work_dir.join(&opts.file_name);
                 std::fs::write(&src_path, src)
                     .map_err(|e| e.to_string())
                     .and_then(|_| build_with_binary(egret, &src_path, backend, &exe))

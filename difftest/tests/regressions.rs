@@ -17,10 +17,12 @@ fn regression_cases() {
     );
     let known = known_failures(&dir);
     let work = std::env::temp_dir().join(format!("egret-regressions-{}", std::process::id()));
-    let opts = RunOptions::new(work.clone());
+    let mut opts = RunOptions::new(work.clone());
     let mut failures = vec![];
     let mut notes = vec![];
     for case in &cases {
+        // Run-time messages quote the file name: keep the case's, as its recorded output has.
+        opts.file_name = format!("{}.ml", case.name);
         let results = run_stages(&case.source, &opts);
         let listed = known.iter().find(|k| k.name == case.name);
         let mut still_failing = false;
