@@ -610,11 +610,13 @@ value egret_format_int(value spec, value n) {
   int len = decimal ? snprintf(NULL, 0, fmt, sv) : snprintf(NULL, 0, fmt, uv);
   if (len < 0) len = 0;
   value r = egret_alloc_string((size_t)len);
-  /* snprintf writes a terminating NUL: format into a scratch buffer of len + 1 bytes. */
-  char *tmp = malloc((size_t)len + 1);
+  /* snprintf writes a terminating NUL: format into a scratch buffer of len + 1 bytes (on the
+   * stack unless the width is large). */
+  char small[128];
+  char *tmp = (size_t)len < sizeof small ? small : malloc((size_t)len + 1);
   if (decimal) snprintf(tmp, (size_t)len + 1, fmt, sv); else snprintf(tmp, (size_t)len + 1, fmt, uv);
   memcpy((char *)r, tmp, (size_t)len);
-  free(tmp);
+  if (tmp != small) free(tmp);
   return r;
 }
 
