@@ -563,37 +563,44 @@ static size_t group_digits(const char *s, size_t len, char *out) {
   return k;
 }
 
-/* `%#d` padded as OCaml's fix_padding does: `-` pads right with spaces, `0` puts zeros
- * after the sign, otherwise spaces on the left. */
-static value format_int_grouped(value spec, long n) {
+/* Pads `s` to the spec's width as OCaml's fix_padding does: `-` pads on the right with spaces;
+ * `0` (when `zeros_ok`, for numbers) puts zeros after a leading sign; otherwise spaces on the
+ * left. */
+static value pad_to_width(value spec, const char *s, size_t len, int zeros_ok) {
   const char *p = (const char *)spec + 1;
-  size_t speclen = egret_string_len(spec) - 1, i = 0, width = 0;
+  size_t n = egret_string_len(spec) - 1;
   int left = 0, zeros = 0;
-  while (i < speclen && (p[i] == '-' || p[i] == '0' || p[i] == '#')) {
+  size_t i = 0, width = 0;
+  while (i < n && (p[i] == '-' || p[i] == '0' || p[i] == '+' || p[i] == ' ' || p[i] == '#')) {
     if (p[i] == '-') left = 1;
-    if (p[i] == '0') zeros = 1;
+    if (p[i] == '0') zeros = zeros_ok;
     i++;
   }
-  while (i < speclen && p[i] >= '0' && p[i] <= '9') width = width * 10 + (size_t)(p[i++] - '0');
-  char plain[32], grouped[48];
-  int plen = snprintf(plain, sizeof plain, "%ld", n);
-  size_t len = group_digits(plain, (size_t)plen, grouped);
-  if (width <= len) return egret_string_of_bytes(grouped, len);
+  while (i < n && p[i] >= '0' && p[i] <= '9') width = width * 10 + (size_t)(p[i++] - '0');
+  if (width <= len) return egret_string_of_bytes(s, len);
   value r = egret_alloc_string(width);
   char *d = (char *)r;
   if (left) {
-    memcpy(d, grouped, len);
+    memcpy(d, s, len);
     memset(d + len, ' ', width - len);
   } else if (zeros) {
-    size_t sign = grouped[0] == '-';
-    memcpy(d, grouped, sign);
+    size_t sign = s[0] == '-';
+    memcpy(d, s, sign);
     memset(d + sign, '0', width - len);
-    memcpy(d + sign + (width - len), grouped + sign, len - sign);
+    memcpy(d + sign + (width - len), s + sign, len - sign);
   } else {
     memset(d, ' ', width - len);
-    memcpy(d + (width - len), grouped, len);
+    memcpy(d + (width - len), s, len);
   }
   return r;
+}
+
+/* `%#d`: the digits grouped, then padded. */
+static value format_int_grouped(value spec, long n) {
+  char plain[32], grouped[48];
+  int plen = snprintf(plain, sizeof plain, "%ld", n);
+  size_t len = group_digits(plain, (size_t)plen, grouped);
+  return pad_to_width(spec, grouped, len, 1);
 }
 
 value egret_format_int(value spec, value n) {
@@ -620,26 +627,7 @@ value egret_format_int(value spec, value n) {
   return r;
 }
 
-/* Pads `s` to the spec's width (left-justified with '-'). */
-static value pad_to_width(value spec, const char *s, size_t len) {
-  const char *p = (const char *)spec + 1;
-  size_t n = egret_string_len(spec) - 1;
-  int left = 0;
-  size_t i = 0, width = 0;
-  while (i < n && (p[i] == '-' || p[i] == '0' || p[i] == '+' || p[i] == ' ' || p[i] == '#')) {
-    if (p[i] == '-') left = 1;
-    i++;
-  }
-  while (i < n && p[i] >= '0' && p[i] <= '9') width = width * 10 + (size_t)(p[i++] - '0');
-  if (width <= len) return egret_string_of_bytes(s, len);
-  value r = egret_alloc_string(width);
-  char *d = (char *)r;
-  memset(d, ' ', width);
-  memcpy(left ? d : d + (width - len), s, len);
-  return r;
-}
-
-value egret_format_string(value spec, value s) { return pad_to_width(spec, (char *)s, egret_string_len(s)); }
+value egret_format_string(value spec, value s) { return pad_to_width(spec, (char *)s, egret_string_len(s), 0); }
 
 /* OCaml's %c ignores flags and width. */
 value egret_format_char(value spec, value c) {

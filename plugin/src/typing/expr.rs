@@ -46,93 +46,42 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     }
 }
 
-/// Why an unbound `name` is probably OCaml's and not a typo: floats and standard-library
-/// modules beyond LANGUAGE.md's level 1 (the prelude's modules are List, String, Char, Sys,
-/// Option, Printf, and a few `Array` primitives).
-fn unsupported_library_name(name: &str) -> Option<String> {
-    const FLOAT_NAMES: &[&str] = &[
-        "+.",
-        "-.",
-        "*.",
-        "/.",
-        "**",
-        "~-.",
-        "float",
-        "float_of_int",
-        "int_of_float",
-        "truncate",
-        "sqrt",
-        "exp",
-        "log",
-        "log10",
-        "sin",
-        "cos",
-        "tan",
-        "atan",
-        "atan2",
-        "floor",
-        "ceil",
-        "abs_float",
-        "mod_float",
-        "print_float",
-        "string_of_float",
-        "float_of_string",
-        "infinity",
-        "neg_infinity",
-        "nan",
-        "max_float",
-        "min_float",
-        "epsilon_float",
-    ];
-    const MODULES: &[&str] = &[
-        "Bytes",
-        "Buffer",
-        "Hashtbl",
-        "Map",
-        "Set",
-        "Queue",
-        "Stack",
-        "Seq",
-        "Lazy",
-        "Random",
-        "Format",
-        "Scanf",
-        "Float",
-        "Int",
-        "Int32",
-        "Int64",
-        "Bool",
-        "Fun",
-        "Result",
-        "Either",
-        "Stdlib",
-        "Printexc",
-        "Filename",
-        "Unix",
-        "Gc",
-        "Obj",
-        "Uchar",
-        "Lexing",
-        "Parsing",
-        "Complex",
-        "Digest",
-        "Marshal",
-        "In_channel",
-        "Out_channel",
-        "Arg",
-    ];
-    if FLOAT_NAMES.contains(&name) {
-        return Some("floats are".into());
-    }
-    let (module, _) = name.split_once('.')?;
-    if MODULES.contains(&module) {
-        return Some(format!("the standard-library module {module} is"));
-    }
-    let known = ["List", "String", "Char", "Sys", "Option", "Printf", "Array"];
-    known
-        .contains(&module)
-        .then(|| format!("this function of the standard-library module {module} is"))
-}
+/// Float operations of OCaml's standard library (LANGUAGE.md level 2): an unbound one is not a
+/// typo but a feature egret does not have yet.
+const FLOAT_NAMES: &[&str] = &[
+    "+.",
+    "-.",
+    "*.",
+    "/.",
+    "**",
+    "~-.",
+    "float",
+    "float_of_int",
+    "int_of_float",
+    "truncate",
+    "sqrt",
+    "exp",
+    "log",
+    "log10",
+    "sin",
+    "cos",
+    "tan",
+    "atan",
+    "atan2",
+    "floor",
+    "ceil",
+    "abs_float",
+    "mod_float",
+    "print_float",
+    "string_of_float",
+    "float_of_string",
+    "infinity",
+    "neg_infinity",
+    "nan",
+    "max_float",
+    "min_float",
+    "epsilon_float",
+];
 
 impl<'s> Typer<'s> {
     /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
@@ -229,26 +178,26 @@ impl<'s> Typer<'s> {
         // not generalised is checked once the whole program is typed.
         let weak_check = self.u.level == 0 && !self.in_prelude;
         for (b, e, t, generalize) in defs {
-            let first_var = self.vars.vars.len();
-            match &b.pat.kind {
+            let bound = match &b.pat.kind {
                 PatternKind::Var(name) => {
                     let (e, scheme) = self.generalize(e, t, generalize);
                     let v = self.fresh_var(name, scheme, b.pat.span);
                     simple.push((v, e));
                     self.env.bind(name, ValueBinding::Var(v));
+                    vec![v]
                 }
                 _ => {
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
-                    let pat = self.pattern_binding(&b.pat, &t)?;
+                    let (pat, vars) = self.pattern_binding(&b.pat, &t)?;
                     simple.push((v, e));
                     complex.push((v, pat, b.span));
+                    vars
                 }
-            }
+            };
             if weak_check && !generalize {
-                for info in &self.vars.vars[first_var..] {
-                    if info.name != "_let" {
-                        self.weak_toplevel.push((info.span, info.ty.clone()));
-                    }
+                for v in bound {
+                    let info = &self.vars.vars[v.0 as usize];
+                    self.weak_toplevel.push((info.span, info.ty.clone()));
                 }
             }
         }
@@ -684,12 +633,34 @@ impl<'s> Typer<'s> {
             )),
             None | Some(ValueBinding::Hidden) => {
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
-                Err(match unsupported_library_name(name) {
+                Err(match self.unsupported_library_name(name) {
                     Some(what) => unbound.with_note(format!("{what} not supported yet")),
                     None => unbound,
                 })
             }
         }
+    }
+
+    /// Why an unbound `name` is probably OCaml's and not a typo: a float operation, or a
+    /// qualified name. Which modules egret has is read off the environment (the prelude's
+    /// sections, the `Array` primitives) and Printf.
+    fn unsupported_library_name(&self, name: &str) -> Option<String> {
+        if FLOAT_NAMES.contains(&name) {
+            return Some("floats are".into());
+        }
+        let (module, _) = name.split_once('.')?;
+        let prefix = format!("{module}.");
+        let known = super::printf::is_printf(&format!("{module}.printf"))
+            || self
+                .env
+                .visible_names()
+                .iter()
+                .any(|n| n.starts_with(&prefix));
+        Some(if known {
+            format!("this function of the standard-library module {module} is")
+        } else {
+            format!("the module {module} is")
+        })
     }
 
     /// The instance type of builtin `i` (its quantified variables replaced by fresh ones).
@@ -881,7 +852,7 @@ impl<'s> Typer<'s> {
                 }
                 _ => {
                     let v = self.fresh_var("_arg", t.clone(), p.span);
-                    let pat = self.pattern_binding(p, &t)?;
+                    let (pat, _) = self.pattern_binding(p, &t)?;
                     params.push(v);
                     destructure.push((v, pat, p.span));
                 }

@@ -282,12 +282,19 @@ impl<'s> Typer<'s> {
 
     /// Types a destructuring pattern (`let (a, b) = ...`, `fun (x, y) -> ...`) and binds its
     /// names in the current scope.
-    pub(super) fn pattern_binding(&mut self, p: &ast::Pattern, t: &Type) -> TResult<Pat> {
+    /// The pattern and the variables it binds (now in scope).
+    pub(super) fn pattern_binding(
+        &mut self,
+        p: &ast::Pattern,
+        t: &Type,
+    ) -> TResult<(Pat, Vec<VarId>)> {
         let mut binds = Bindings::new();
         let pat = self.pattern(p, t, &mut binds)?;
+        let mut vars = Vec::new();
         for (name, v, _) in binds {
             self.env.bind(&name, ValueBinding::Var(v));
+            vars.push(v);
         }
-        Ok(pat)
+        Ok((pat, vars))
     }
 }
