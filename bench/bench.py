@@ -6,7 +6,8 @@ each compiler, checks the outputs agree with ocamlopt's, and records compile tim
 (median of --runs runs), peak RSS (max resident set of the child, from wait4) and code size
 (.text bytes). It prints one table with ratios against ocamlopt and native/cranelift. The
 column `nat -opt` is the native backend with the SSA optimizer off (`-C opt=off`), to show the
-optimizer's run-time effect (issue #6).
+optimizer's run-time effect (issue #6); `nat -simp` is the native backend with the lambda
+simplifier off (`-C simplify=off`, issue #5).
 
     python3 bench/bench.py [--runs N] [--egret target/release/egret] [PROGRAM.ml ...]
 """
@@ -66,6 +67,8 @@ def compile_with(kind, src, exe, egret):
         argv = ["ocamlopt", "-o", exe, copy]
     elif kind == "native-noopt":
         argv = [egret, "build", src, "-o", exe, "--backend=native", "-C", "opt=off"]
+    elif kind == "native-nosimp":
+        argv = [egret, "build", src, "-o", exe, "--backend=native", "-C", "simplify=off"]
     else:
         argv = [egret, "build", src, "-o", exe, f"--backend={kind}"]
     start = time.perf_counter()
@@ -91,7 +94,7 @@ def main():
         for f in os.listdir(os.path.join(ROOT, "bench", "programs"))
         if f.endswith(".ml")
     )
-    kinds = ["native", "cranelift", "ocamlopt", "native-noopt"]
+    kinds = ["native", "cranelift", "ocamlopt", "native-noopt", "native-nosimp"]
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for src in programs:
@@ -121,7 +124,7 @@ def main():
                 res[kind]["rss"] = peak_rss_kb(exe)
             if "out" in res.get("ocamlopt", {}):
                 expected = res["ocamlopt"]["out"]
-            for kind in ("native", "cranelift", "native-noopt"):
+            for kind in ("native", "cranelift", "native-noopt", "native-nosimp"):
                 r = res.get(kind, {})
                 if "out" in r and r["out"] != expected:
                     r["error"] = "output differs from ocamlopt"
@@ -130,13 +133,14 @@ def main():
     print(f"egret benchmark, {date.today()}, {platform.machine()} {os.cpu_count()} cores, "
           f"CPU time, median of {args.runs} runs; ratios < 1 mean egret is faster/smaller")
     hdr = ("program", "run native", "run crane", "run ocaml", "nat/ocaml", "crane/ocaml", "nat/crane",
-           "run nat -opt", "nat/nat -opt",
+           "run nat -opt", "nat/nat -opt", "run nat -simp", "nat/nat -simp",
            "compile nat", "compile crane", "c nat/crane", "rss nat KB", "rss ocaml KB", "text nat", "text crane", "text ocaml")
     print("| " + " | ".join(hdr) + " |")
     print("|" + "---|" * len(hdr))
     for name, res in rows:
         n, c, o = res.get("native", {}), res.get("cranelift", {}), res.get("ocamlopt", {})
         u = res.get("native-noopt", {})
+        ns = res.get("native-nosimp", {})
         errs = [f"{k}: {v['error']}" for k, v in res.items() if "error" in v]
         if errs:
             print(f"| {name} | " + "; ".join(errs) + " |")
@@ -148,6 +152,7 @@ def main():
             f(n, "run", "{:.3f}s"), f(c, "run", "{:.3f}s"), f(o, "run", "{:.3f}s"),
             ratio(n.get("run"), o.get("run")), ratio(c.get("run"), o.get("run")), ratio(n.get("run"), c.get("run")),
             f(u, "run", "{:.3f}s"), ratio(n.get("run"), u.get("run")),
+            f(ns, "run", "{:.3f}s"), ratio(n.get("run"), ns.get("run")),
             f(n, "compile", "{:.3f}s"), f(c, "compile", "{:.3f}s"), ratio(n.get("compile"), c.get("compile")),
             f(n, "rss", "{}"), f(o, "rss", "{}"),
             f(n, "text", "{}"), f(c, "text", "{}"), f(o, "text", "{}"),

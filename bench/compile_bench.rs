@@ -16,6 +16,11 @@
 //!   each produces (the module's functions only, no runtime, no data).
 //! - `optimizer_stats` (issue #6): SSA statements before and after the SSA optimizer, and its
 //!   time (median of the same number of runs) per 1000 input statements.
+//! - `simplifier_effect` (issue #5): the size of the program with the lambda simplifier on and
+//!   off (`-C simplify=off`) — lambda nodes after monomorphisation, SSA statements after the
+//!   optimizer, and the native backend's machine-code bytes. Dropping unused definitions is
+//!   the simplifier's job, so with it off the whole prelude (about 1000 nodes) is compiled too;
+//!   the run-time effect is bench.py's `nat -simp` column.
 
 use egret_plugin::backend::x64::X64Backend;
 use egret_plugin::backend::{
@@ -89,13 +94,17 @@ fn codegen_options(opt_level: u8) -> CodegenOptions {
 
 /// The SSA module of `path`, optimised or not.
 fn ssa_of(path: &Path, optimize: bool) -> Module {
+    ssa_with(path, optimize, SimplifyOptions::default())
+}
+
+fn ssa_with(path: &Path, optimize: bool, simplify: SimplifyOptions) -> Module {
     let source = std::fs::read_to_string(path).unwrap();
     let opts = Options {
         file_name: path.file_name().unwrap().to_string_lossy().into_owned(),
         emit: None,
         time_passes: false,
         verify: false,
-        simplify: SimplifyOptions::default(),
+        simplify,
         optimize,
         codegen: codegen_options(2),
     };
@@ -229,5 +238,67 @@ fn optimizer_stats() {
         "| **total** | {tb} | {ta} | {:.3} | | {tt:.1} | {:.1} |",
         ta as f64 / tb as f64,
         tt * 1000.0 / tb as f64
+    );
+}
+
+/// Lambda nodes of `path`'s program after simplification (or not) and monomorphisation.
+fn mono_nodes(path: &Path, simplify: &SimplifyOptions) -> usize {
+    use egret_plugin::{mono, simplify as simp, syntax, typing};
+    let source = std::fs::read_to_string(path).unwrap();
+    let name = path.file_name().unwrap().to_string_lossy();
+    let ast = syntax::parse(&source).unwrap_or_else(|_| panic!("{name}: parse"));
+    let (mut program, _) = typing::type_program(&ast, &source, &name)
+        .unwrap_or_else(|_| panic!("{name}: typing"));
+    simp::simplify_program(&mut program, simplify);
+    let program = mono::monomorphize(&program);
+    simp::effects::node_count(&program.body)
+}
+
+#[test]
+#[ignore]
+fn simplifier_effect() {
+    let on = SimplifyOptions::default();
+    let off = SimplifyOptions {
+        enabled: false,
+        ..SimplifyOptions::default()
+    };
+    let native = X64Backend::default();
+    let o2 = codegen_options(2);
+    println!("lambda simplifier on vs off (-C simplify=off): program size at three stages");
+    println!("| program | mono nodes on | off | on/off | SSA stmts on | off | on/off | native bytes on | off | on/off |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    let mut totals = [0usize; 6];
+    let mut size_ratios = Vec::new();
+    for p in programs() {
+        let (ln, lf) = (mono_nodes(&p, &on), mono_nodes(&p, &off));
+        let (mn, mf) = (ssa_with(&p, true, on.clone()), ssa_with(&p, true, off.clone()));
+        let stmts = |m: &Module| m.functions.iter().map(|f| f.stmts.len()).sum::<usize>();
+        let (sn, sf) = (stmts(&mn), stmts(&mf));
+        let (bn, bf) = (compile_once(&native, &mn, &o2).1, compile_once(&native, &mf, &o2).1);
+        for (t, v) in totals.iter_mut().zip([ln, lf, sn, sf, bn, bf]) {
+            *t += v;
+        }
+        size_ratios.push(bn as f64 / bf as f64);
+        let r = |a: usize, b: usize| a as f64 / b as f64;
+        println!(
+            "| {} | {ln} | {lf} | {:.2} | {sn} | {sf} | {:.2} | {bn} | {bf} | {:.2} |",
+            name_of(&p),
+            r(ln, lf),
+            r(sn, sf),
+            r(bn, bf)
+        );
+    }
+    let [ln, lf, sn, sf, bn, bf] = totals;
+    let r = |a: usize, b: usize| a as f64 / b as f64;
+    println!(
+        "| **total** | {ln} | {lf} | {:.2} | {sn} | {sf} | {:.2} | {bn} | {bf} | {:.2} |",
+        r(ln, lf),
+        r(sn, sf),
+        r(bn, bf)
+    );
+    size_ratios.sort_by(f64::total_cmp);
+    println!(
+        "median per-program native bytes on/off: {:.2}",
+        size_ratios[size_ratios.len() / 2]
     );
 }
