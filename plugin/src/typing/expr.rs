@@ -99,6 +99,7 @@ impl<'s> Typer<'s> {
         }
         let item = phrase.item;
         self.in_prelude = phrase.prelude;
+        self.section_module = phrase.module.clone();
         self.annot_vars.clear();
         match &item.kind {
             ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| {
@@ -616,6 +617,12 @@ impl<'s> Typer<'s> {
     }
 
     fn var(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+        // Inside a prelude module's own section its names are not qualified yet: `Array.x`
+        // there (from the parser's reading of `[| .. |]`) is the section's `x`.
+        let name = match (&self.section_module, name.split_once('.')) {
+            (Some(m), Some((q, x))) if q == m && self.env.lookup(name).is_none() => x,
+            _ => name,
+        };
         match self.env.lookup(name) {
             Some(ValueBinding::Var(v)) => {
                 let scheme = self.vars.ty(v).clone();

@@ -105,6 +105,8 @@ pub(crate) struct Typer<'s> {
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
     /// the program's source, so code and variables get the unknown location (debug info).
     in_prelude: bool,
+    /// The prelude module whose section is being elaborated (`List`), if any.
+    section_module: Option<String>,
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
@@ -130,6 +132,7 @@ impl<'s> Typer<'s> {
             annot_vars: Default::default(),
             section_mark: 0,
             in_prelude: false,
+            section_module: None,
             weak_toplevel: Vec::new(),
         };
         t.declare_predefined();

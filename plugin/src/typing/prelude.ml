@@ -368,3 +368,287 @@ let compare cmp o0 o1 = match (o0, o1) with
   | (None, Some _) -> -1
   | (Some _, None) -> 1
 let to_list = function None -> [] | Some v -> [v]
+
+(*! module Array *)
+(* After OCaml 4.13's array.ml; its C primitives (caml_array_sub, _blit, _fill, _append,
+   _concat) are written here as loops. The parser reads `[| e1; ..; en |]` as
+   `Array.of_list [e1; ..; en]`, so of_list comes first. *)
+let of_list = function
+  | [] -> __empty_array_cast (Array.make 0 ())
+  | hd :: tl as l ->
+    let a = Array.make (List.length l) hd in
+    let rec fill i = function [] -> a | hd :: tl -> Array.set a i hd; fill (i + 1) tl in
+    fill 1 tl
+let init l f =
+  if l = 0 then [||] else
+  if l < 0 then invalid_arg "Array.init"
+  else begin
+    let res = Array.make l (f 0) in
+    for i = 1 to l - 1 do Array.set res i (f i) done;
+    res
+  end
+let make_matrix sx sy init =
+  let res = Array.make sx [||] in
+  for x = 0 to sx - 1 do Array.set res x (Array.make sy init) done;
+  res
+let create_matrix = make_matrix
+let __unsafe_sub a ofs len =
+  if len = 0 then [||] else begin
+    let r = Array.make len (Array.get a ofs) in
+    for i = 1 to len - 1 do Array.set r i (Array.get a (ofs + i)) done;
+    r
+  end
+let copy a = __unsafe_sub a 0 (Array.length a)
+let append a1 a2 =
+  let l1 = Array.length a1 and l2 = Array.length a2 in
+  if l1 = 0 then copy a2
+  else if l2 = 0 then __unsafe_sub a1 0 l1
+  else begin
+    let r = Array.make (l1 + l2) (Array.get a1 0) in
+    for i = 1 to l1 - 1 do Array.set r i (Array.get a1 i) done;
+    for i = 0 to l2 - 1 do Array.set r (l1 + i) (Array.get a2 i) done;
+    r
+  end
+let concat l =
+  let rec total acc = function [] -> acc | a :: r -> total (acc + Array.length a) r in
+  let rec first = function
+    | [] -> [||]
+    | a :: r -> if Array.length a > 0 then Array.make (total 0 l) (Array.get a 0) else first r in
+  let res = first l in
+  let rec fill pos = function
+    | [] -> ()
+    | a :: r ->
+      for i = 0 to Array.length a - 1 do Array.set res (pos + i) (Array.get a i) done;
+      fill (pos + Array.length a) r in
+  fill 0 l;
+  res
+let sub a ofs len =
+  if ofs < 0 || len < 0 || ofs > Array.length a - len
+  then invalid_arg "Array.sub"
+  else __unsafe_sub a ofs len
+let fill a ofs len v =
+  if ofs < 0 || len < 0 || ofs > Array.length a - len
+  then invalid_arg "Array.fill"
+  else for i = ofs to ofs + len - 1 do Array.set a i v done
+let blit a1 ofs1 a2 ofs2 len =
+  if len < 0 || ofs1 < 0 || ofs1 > Array.length a1 - len
+             || ofs2 < 0 || ofs2 > Array.length a2 - len
+  then invalid_arg "Array.blit"
+  else if a1 == a2 && ofs1 < ofs2 then
+    for i = len - 1 downto 0 do Array.set a2 (ofs2 + i) (Array.get a1 (ofs1 + i)) done
+  else
+    for i = 0 to len - 1 do Array.set a2 (ofs2 + i) (Array.get a1 (ofs1 + i)) done
+let iter f a = for i = 0 to Array.length a - 1 do f (Array.get a i) done
+let iter2 f a b =
+  if Array.length a <> Array.length b then
+    invalid_arg "Array.iter2: arrays must have the same length"
+  else
+    for i = 0 to Array.length a - 1 do f (Array.get a i) (Array.get b i) done
+let map f a =
+  let l = Array.length a in
+  if l = 0 then [||] else begin
+    let r = Array.make l (f (Array.get a 0)) in
+    for i = 1 to l - 1 do Array.set r i (f (Array.get a i)) done;
+    r
+  end
+let map2 f a b =
+  let la = Array.length a and lb = Array.length b in
+  if la <> lb then invalid_arg "Array.map2: arrays must have the same length"
+  else if la = 0 then [||] else begin
+    let r = Array.make la (f (Array.get a 0) (Array.get b 0)) in
+    for i = 1 to la - 1 do Array.set r i (f (Array.get a i) (Array.get b i)) done;
+    r
+  end
+let iteri f a = for i = 0 to Array.length a - 1 do f i (Array.get a i) done
+let mapi f a =
+  let l = Array.length a in
+  if l = 0 then [||] else begin
+    let r = Array.make l (f 0 (Array.get a 0)) in
+    for i = 1 to l - 1 do Array.set r i (f i (Array.get a i)) done;
+    r
+  end
+let to_list a =
+  let rec tolist i res = if i < 0 then res else tolist (i - 1) (Array.get a i :: res) in
+  tolist (Array.length a - 1) []
+let fold_left f x a =
+  let r = ref x in
+  for i = 0 to Array.length a - 1 do r := f !r (Array.get a i) done;
+  !r
+let fold_left_map f acc input_array =
+  let len = Array.length input_array in
+  if len = 0 then (acc, [||]) else begin
+    let acc, elt = f acc (Array.get input_array 0) in
+    let output_array = Array.make len elt in
+    let acc = ref acc in
+    for i = 1 to len - 1 do
+      let acc', elt = f !acc (Array.get input_array i) in
+      acc := acc';
+      Array.set output_array i elt
+    done;
+    !acc, output_array
+  end
+let fold_right f a x =
+  let r = ref x in
+  for i = Array.length a - 1 downto 0 do r := f (Array.get a i) !r done;
+  !r
+let exists p a =
+  let n = Array.length a in
+  let rec loop i = if i = n then false else if p (Array.get a i) then true else loop (i + 1) in
+  loop 0
+let for_all p a =
+  let n = Array.length a in
+  let rec loop i = if i = n then true else if p (Array.get a i) then loop (i + 1) else false in
+  loop 0
+let for_all2 p l1 l2 =
+  let n1 = Array.length l1 and n2 = Array.length l2 in
+  if n1 <> n2 then invalid_arg "Array.for_all2"
+  else
+    let rec loop i =
+      if i = n1 then true
+      else if p (Array.get l1 i) (Array.get l2 i) then loop (i + 1)
+      else false in
+    loop 0
+let exists2 p l1 l2 =
+  let n1 = Array.length l1 and n2 = Array.length l2 in
+  if n1 <> n2 then invalid_arg "Array.exists2"
+  else
+    let rec loop i =
+      if i = n1 then false
+      else if p (Array.get l1 i) (Array.get l2 i) then true
+      else loop (i + 1) in
+    loop 0
+let mem x a =
+  let n = Array.length a in
+  let rec loop i =
+    if i = n then false else if compare (Array.get a i) x = 0 then true else loop (i + 1) in
+  loop 0
+let memq x a =
+  let n = Array.length a in
+  let rec loop i = if i = n then false else if x == Array.get a i then true else loop (i + 1) in
+  loop 0
+let find_opt p a =
+  let n = Array.length a in
+  let rec loop i =
+    if i = n then None else let x = Array.get a i in if p x then Some x else loop (i + 1) in
+  loop 0
+let find_map f a =
+  let n = Array.length a in
+  let rec loop i =
+    if i = n then None
+    else match f (Array.get a i) with None -> loop (i + 1) | Some _ as r -> r in
+  loop 0
+let split x =
+  if Array.length x = 0 then [||], [||]
+  else begin
+    let a0, b0 = Array.get x 0 in
+    let n = Array.length x in
+    let a = Array.make n a0 and b = Array.make n b0 in
+    for i = 1 to n - 1 do
+      let ai, bi = Array.get x i in
+      Array.set a i ai;
+      Array.set b i bi
+    done;
+    a, b
+  end
+let combine a b =
+  let na = Array.length a and nb = Array.length b in
+  if na <> nb then invalid_arg "Array.combine";
+  if na = 0 then [||]
+  else begin
+    let x = Array.make na (Array.get a 0, Array.get b 0) in
+    for i = 1 to na - 1 do Array.set x i (Array.get a i, Array.get b i) done;
+    x
+  end
+(* OCaml's heap sort; its private exception Bottom is a negative result of maxson here, with
+   the same sequence of comparisons. *)
+let sort cmp a =
+  let get = Array.get and set = Array.set in
+  let maxson l i =
+    let i31 = i + i + i + 1 in
+    let x = ref i31 in
+    if i31 + 2 < l then begin
+      if cmp (get a i31) (get a (i31 + 1)) < 0 then x := i31 + 1;
+      if cmp (get a !x) (get a (i31 + 2)) < 0 then x := i31 + 2;
+      !x
+    end else
+      if i31 + 1 < l && cmp (get a i31) (get a (i31 + 1)) < 0
+      then i31 + 1
+      else if i31 < l then i31 else -1
+  in
+  let rec trickle l i e =
+    let j = maxson l i in
+    if j < 0 then set a i e
+    else if cmp (get a j) e > 0 then begin
+      set a i (get a j);
+      trickle l j e
+    end else set a i e
+  in
+  let rec bubble l i =
+    let j = maxson l i in
+    if j < 0 then i else begin set a i (get a j); bubble l j end
+  in
+  let rec trickleup i e =
+    let father = (i - 1) / 3 in
+    if cmp (get a father) e < 0 then begin
+      set a i (get a father);
+      if father > 0 then trickleup father e else set a 0 e
+    end else set a i e
+  in
+  let l = Array.length a in
+  for i = (l + 1) / 3 - 1 downto 0 do trickle l i (get a i) done;
+  for i = l - 1 downto 2 do
+    let e = get a i in
+    set a i (get a 0);
+    trickleup (bubble i 0) e
+  done;
+  if l > 1 then (let e = get a 1 in set a 1 (get a 0); set a 0 e)
+let stable_sort cmp a =
+  let get = Array.get and set = Array.set in
+  let cutoff = 5 in
+  let merge src1ofs src1len src2 src2ofs src2len dst dstofs =
+    let src1r = src1ofs + src1len and src2r = src2ofs + src2len in
+    let rec loop i1 s1 i2 s2 d =
+      if cmp s1 s2 <= 0 then begin
+        set dst d s1;
+        let i1 = i1 + 1 in
+        if i1 < src1r then loop i1 (get a i1) i2 s2 (d + 1)
+        else blit src2 i2 dst (d + 1) (src2r - i2)
+      end else begin
+        set dst d s2;
+        let i2 = i2 + 1 in
+        if i2 < src2r then loop i1 s1 i2 (get src2 i2) (d + 1)
+        else blit a i1 dst (d + 1) (src1r - i1)
+      end
+    in
+    loop src1ofs (get a src1ofs) src2ofs (get src2 src2ofs) dstofs
+  in
+  let isortto srcofs dst dstofs len =
+    for i = 0 to len - 1 do
+      let e = get a (srcofs + i) in
+      let j = ref (dstofs + i - 1) in
+      while !j >= dstofs && cmp (get dst !j) e > 0 do
+        set dst (!j + 1) (get dst !j);
+        decr j
+      done;
+      set dst (!j + 1) e
+    done
+  in
+  let rec sortto srcofs dst dstofs len =
+    if len <= cutoff then isortto srcofs dst dstofs len else begin
+      let l1 = len / 2 in
+      let l2 = len - l1 in
+      sortto (srcofs + l1) dst (dstofs + l1) l2;
+      sortto srcofs a (srcofs + l2) l1;
+      merge (srcofs + l2) l1 dst (dstofs + l1) l2 dst dstofs
+    end
+  in
+  let l = Array.length a in
+  if l <= cutoff then isortto 0 a 0 l else begin
+    let l1 = l / 2 in
+    let l2 = l - l1 in
+    let t = Array.make l2 (get a 0) in
+    sortto l1 t 0 l2;
+    sortto 0 a l2 l1;
+    merge l2 l1 t 0 l2 a 0
+  end
+let fast_sort = stable_sort
