@@ -496,6 +496,74 @@ value egret_array_make(value n, value x) {
   return (value)a;
 }
 
+/* OCaml 4.13's caml_hash (runtime/hash.c): MurmurHash3 mixing over a breadth-first walk of
+ * at most `limit` values, `count` of them meaningful (ints and strings). Hashtbl's iteration
+ * order depends on it, so it must agree with OCaml bit for bit; the interpreters' twin is
+ * plugin/src/lambda/hash.rs. A closure mixes its tag only (OCaml mixes code pointers). */
+#define HASH_QUEUE_SIZE 256
+#define ROTL32(x, n) ((x) << (n) | (x) >> (32 - (n)))
+static uint32_t hash_mix(uint32_t h, uint32_t d) {
+  d *= 0xcc9e2d51u;
+  d = ROTL32(d, 15);
+  d *= 0x1b873593u;
+  h ^= d;
+  h = ROTL32(h, 13);
+  return h * 5 + 0xe6546b64u;
+}
+
+value egret_hash(value count, value limit, value seed, value obj) {
+  value queue[HASH_QUEUE_SIZE];
+  int64_t sz = Int_val(limit), num = Int_val(count);
+  if (sz < 0 || sz > HASH_QUEUE_SIZE) sz = HASH_QUEUE_SIZE;
+  uint32_t h = (uint32_t)Int_val(seed);
+  int64_t rd = 0, wr = 1;
+  queue[0] = obj;
+  while (rd < wr && num > 0) {
+    value v = queue[rd++];
+    if (Is_int(v)) {
+      int64_t d = (int64_t)v;
+      h = hash_mix(h, (uint32_t)((d >> 32) ^ (d >> 63) ^ d));
+      num--;
+      continue;
+    }
+    uint64_t hd = Hd_val(v);
+    switch (Tag_hd(hd)) {
+    case String_tag: {
+      size_t len = egret_string_len(v), i;
+      const unsigned char *p = (const unsigned char *)v;
+      for (i = 0; i + 4 <= len; i += 4) {
+        uint32_t w;
+        memcpy(&w, p + i, 4);
+        h = hash_mix(h, w);
+      }
+      uint32_t w = 0;
+      switch (len & 3) {
+      case 3: w = (uint32_t)p[i + 2] << 16; /* fallthrough */
+      case 2: w |= (uint32_t)p[i + 1] << 8; /* fallthrough */
+      case 1: w |= p[i]; h = hash_mix(h, w);
+      default: break;
+      }
+      h ^= (uint32_t)len;
+      num--;
+      break;
+    }
+    case Closure_tag:
+      h = hash_mix(h, Closure_tag);
+      break;
+    default:
+      h = hash_mix(h, (uint32_t)(Wosize_hd(hd) << 10 | Tag_hd(hd)));
+      for (uint64_t i = 0, len = Wosize_hd(hd); i < len && wr < sz; i++) queue[wr++] = Field(v, i);
+      break;
+    }
+  }
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return Val_int(h & 0x3FFFFFFFu);
+}
+
 value egret_array_length(value a) { return Val_int(Wosize_hd(Hd_val(a))); }
 
 value egret_array_get(value a, value i) {

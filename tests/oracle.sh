@@ -16,12 +16,15 @@ files=("$@")
 for f in "${files[@]}"; do
   n=$(basename "$f" .ml)
   d=$(dirname "$f")
-  cp "$f" "$tmp/$n.ml"
-  (cd "$tmp" && ocamlopt -w -a -o "$n" "$n.ml")
+  # A directory of its own: an example's compiled interface (hashtbl.cmi) would shadow the
+  # standard library's module of that name for the next example.
+  mkdir -p "$tmp/$n"
+  cp "$f" "$tmp/$n/$n.ml"
+  (cd "$tmp/$n" && ocamlopt -w -a -o "$n" "$n.ml")
   args=()
   [ -f "$d/$n.args" ] && read -r -a args < "$d/$n.args"
   set +e
-  "$tmp/$n" "${args[@]}" > "$d/$n.out" 2> "$tmp/err"
+  "$tmp/$n/$n" "${args[@]}" > "$d/$n.out" 2> "$tmp/err"
   code=$?
   set -e
   if [ -s "$tmp/err" ]; then cp "$tmp/err" "$d/$n.err"; else rm -f "$d/$n.err"; fi

@@ -866,6 +866,16 @@ impl<'p> Machine<'p> {
                     fields: RefCell::new(fields),
                 })));
             }
+            "egret_hash" => {
+                use super::hash::{caml_hash, Node};
+                let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {
+                    Value::Int(n) => Node::Int(*n),
+                    Value::Str(s) => Node::Str(s.borrow().clone()),
+                    Value::Block(b) => Node::Block(b.tag as u8, b.fields.borrow().clone()),
+                    Value::Closure(_) => Node::Closure,
+                });
+                return Ok(Value::Int(h));
+            }
             "egret_array_make" => {
                 let n = int(0)?;
                 if n < 0 {

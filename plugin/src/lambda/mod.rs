@@ -17,6 +17,7 @@
 
 pub mod arith;
 pub mod builtins;
+pub mod hash;
 pub mod interp;
 pub mod ir;
 pub mod parse;

@@ -105,6 +105,8 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_array_get"(Array, Int) -> Any, Effect),
     rt!("egret_array_set"(Array, Int, Any) -> Unit, Effect),
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
+    // `Hashtbl.seeded_hash_param count limit seed v` (OCaml's caml_hash).
+    rt!("egret_hash"(Int, Int, Int, Any) -> Int, Pure),
 ];
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {

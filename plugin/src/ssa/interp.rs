@@ -134,6 +134,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
     ("egret_blit_string", 5, 5, rt_blit_string),
     ("egret_array_make", 2, 2, rt_array_make),
+    ("egret_hash", 4, 4, rt_hash),
     ("egret_array_length", 1, 1, rt_array_length),
     ("egret_array_get", 2, 2, rt_array_get),
     ("egret_array_set", 3, 3, rt_array_set),
@@ -314,6 +315,20 @@ fn rt_blit_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReas
     };
     dst[to].copy_from_slice(&chunk);
     Ok(UNIT)
+}
+fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::hash::{caml_hash, Node};
+    let (count, limit, seed) = (it.int_arg(a[0])?, it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let h = caml_hash(count, limit, seed, a[3], |v| match *v {
+        IValue::Int(n) => Node::Int(n),
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Bytes(b) => Node::Str(b.clone()),
+            HeapBlock::Fields { tag: 247, .. } => Node::Closure,
+            HeapBlock::Fields { tag, fields } => Node::Block(*tag, fields.clone()),
+        },
+        IValue::Code(_) | IValue::Raw(_) => Node::Closure,
+    });
+    Ok(IValue::Int(h))
 }
 fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let n = it.int_arg(a[0])?;

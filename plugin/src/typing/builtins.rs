@@ -234,6 +234,12 @@ pub fn builtins() -> Vec<Builtin> {
         f(vec![int(), a()], array(a())),
         rt("egret_array_make", eff, 2),
     );
+    add(
+        "Hashtbl.seeded_hash_param",
+        1,
+        f(vec![int(), int(), int(), a()], int()),
+        rt("egret_hash", pure, 4),
+    );
     // Private to the prelude (hidden afterwards).
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
     // `'a -> 'b`, for the prelude's empty array only (a zero-length block has no elements

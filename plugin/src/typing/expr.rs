@@ -1,7 +1,7 @@
 //! Inference and elaboration of expressions, `let` bindings and top-level items.
 
 use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
-use super::env::{CtorRef, ValueBinding};
+use super::env::{CtorRef, TypeName, ValueBinding};
 use super::{Phrase, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Const, DeclKind, Direction, Expr, Prim, TyCon, TyVar, Type, VarId};
@@ -96,6 +96,7 @@ impl<'s> Typer<'s> {
         };
         if i == 0 || phrases[i - 1].section != phrase.section {
             self.section_mark = self.env.mark();
+            self.section_types = self.env.types.keys().cloned().collect();
         }
         let item = phrase.item;
         self.in_prelude = phrase.prelude;
@@ -133,6 +134,19 @@ impl<'s> Typer<'s> {
                 if !n.starts_with("__") {
                     self.env.bind(&format!("{module}.{n}"), b);
                 }
+            }
+            // Types the section declared (`t`) are known as `Module.t` afterwards.
+            let declared: Vec<String> = (self.env.types.keys())
+                .filter(|n| !self.section_types.contains(*n))
+                .cloned()
+                .collect();
+            for n in declared {
+                let t = self.env.types.remove(&n).expect("declared above");
+                let qualified = format!("{module}.{n}");
+                if let TypeName::Con(con) = &t {
+                    self.types.decls[con.0 as usize].name = qualified.clone();
+                }
+                self.env.types.insert(qualified, t);
             }
         }
         if last.ends_prelude {

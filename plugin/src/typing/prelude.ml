@@ -652,3 +652,266 @@ let stable_sort cmp a =
     merge l2 l1 t 0 l2 a 0
   end
 let fast_sort = stable_sort
+
+(*! module Buffer *)
+(* After OCaml 4.13's buffer.ml (bytes are strings written in place by the private
+   primitives). *)
+type t = {
+  mutable buffer_bytes : string;
+  mutable buffer_position : int;
+  mutable buffer_length : int;
+  buffer_initial : string;
+}
+let create n =
+  let n = if n < 1 then 1 else n in
+  let s = __bytes_create n in
+  { buffer_bytes = s; buffer_position = 0; buffer_length = n; buffer_initial = s }
+let contents b = String.sub b.buffer_bytes 0 b.buffer_position
+let to_bytes = contents
+let sub b ofs len =
+  if ofs < 0 || len < 0 || ofs > b.buffer_position - len
+  then invalid_arg "Buffer.sub"
+  else String.sub b.buffer_bytes ofs len
+let nth b ofs =
+  if ofs < 0 || ofs >= b.buffer_position then invalid_arg "Buffer.nth"
+  else String.get b.buffer_bytes ofs
+let length b = b.buffer_position
+let clear b = b.buffer_position <- 0
+let reset b =
+  b.buffer_position <- 0;
+  b.buffer_bytes <- b.buffer_initial;
+  b.buffer_length <- String.length b.buffer_bytes
+let __resize b more =
+  let new_len = ref b.buffer_length in
+  while b.buffer_position + more > !new_len do new_len := 2 * !new_len done;
+  let new_buffer = __bytes_create !new_len in
+  __blit_string b.buffer_bytes 0 new_buffer 0 b.buffer_position;
+  b.buffer_bytes <- new_buffer;
+  b.buffer_length <- !new_len
+let add_char b c =
+  let pos = b.buffer_position in
+  if pos >= b.buffer_length then __resize b 1;
+  __bytes_set b.buffer_bytes pos c;
+  b.buffer_position <- pos + 1
+let add_substring b s offset len =
+  if offset < 0 || len < 0 || offset > String.length s - len
+  then invalid_arg "Buffer.add_substring/add_subbytes";
+  let new_position = b.buffer_position + len in
+  if new_position > b.buffer_length then __resize b len;
+  __blit_string s offset b.buffer_bytes b.buffer_position len;
+  b.buffer_position <- new_position
+let add_string b s =
+  let len = String.length s in
+  let new_position = b.buffer_position + len in
+  if new_position > b.buffer_length then __resize b len;
+  __blit_string s 0 b.buffer_bytes b.buffer_position len;
+  b.buffer_position <- new_position
+let add_bytes = add_string
+let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
+let truncate b len =
+  if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
+  else b.buffer_position <- len
+
+(*! module Hashtbl *)
+(* After OCaml 4.13's hashtbl.ml, never randomized (seed 0, as OCaml without OCAMLRUNPARAM=R):
+   the same buckets, the same resizing, so iteration visits bindings in OCaml's order. A bucket
+   cell is a record under a constructor (OCaml uses an inline record). *)
+type ('a, 'b) t = {
+  mutable hashtbl_size : int;
+  mutable hashtbl_data : ('a, 'b) __bucketlist array;
+  hashtbl_seed : int;
+  mutable hashtbl_initial_size : int;
+}
+and ('a, 'b) __bucketlist = Hashtbl_empty | Hashtbl_cons of ('a, 'b) __bucket
+and ('a, 'b) __bucket = {
+  mutable bucket_key : 'a;
+  mutable bucket_data : 'b;
+  mutable bucket_next : ('a, 'b) __bucketlist;
+}
+let hash x = Hashtbl.seeded_hash_param 10 100 0 x
+let hash_param n1 n2 x = Hashtbl.seeded_hash_param n1 n2 0 x
+let seeded_hash seed x = Hashtbl.seeded_hash_param 10 100 seed x
+let __cons k d next = Hashtbl_cons { bucket_key = k; bucket_data = d; bucket_next = next }
+let __ongoing_traversal h = h.hashtbl_initial_size < 0
+let __flip_ongoing_traversal h = h.hashtbl_initial_size <- - h.hashtbl_initial_size
+let rec __power_2_above x n =
+  if x >= n then x
+  else if x * 2 > 18014398509481983 then x
+  else __power_2_above (x * 2) n
+let create initial_size =
+  let s = __power_2_above 16 initial_size in
+  { hashtbl_initial_size = s; hashtbl_size = 0; hashtbl_seed = 0;
+    hashtbl_data = Array.make s Hashtbl_empty }
+let clear h =
+  if h.hashtbl_size > 0 then begin
+    h.hashtbl_size <- 0;
+    Array.fill h.hashtbl_data 0 (Array.length h.hashtbl_data) Hashtbl_empty
+  end
+let reset h =
+  let len = Array.length h.hashtbl_data in
+  if len = abs h.hashtbl_initial_size then clear h
+  else begin
+    h.hashtbl_size <- 0;
+    h.hashtbl_data <- Array.make (abs h.hashtbl_initial_size) Hashtbl_empty
+  end
+let __copy_bucketlist = function
+  | Hashtbl_empty -> Hashtbl_empty
+  | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
+    let rec loop prec = function
+      | Hashtbl_empty -> ()
+      | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
+        let r = __cons bucket_key bucket_data bucket_next in
+        (match prec with
+         | Hashtbl_empty -> assert false
+         | Hashtbl_cons prec -> prec.bucket_next <- r);
+        loop r bucket_next
+    in
+    let r = __cons bucket_key bucket_data bucket_next in
+    loop r bucket_next;
+    r
+let copy h = { h with hashtbl_data = Array.map __copy_bucketlist h.hashtbl_data }
+let length h = h.hashtbl_size
+let __insert_all_buckets indexfun inplace odata ndata =
+  let nsize = Array.length ndata in
+  let ndata_tail = Array.make nsize Hashtbl_empty in
+  let rec insert_bucket = function
+    | Hashtbl_empty -> ()
+    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } as cell ->
+      let cell = if inplace then cell else __cons bucket_key bucket_data Hashtbl_empty in
+      let nidx = indexfun bucket_key in
+      (match ndata_tail.(nidx) with
+       | Hashtbl_empty -> ndata.(nidx) <- cell
+       | Hashtbl_cons tail -> tail.bucket_next <- cell);
+      ndata_tail.(nidx) <- cell;
+      insert_bucket bucket_next
+  in
+  for i = 0 to Array.length odata - 1 do insert_bucket odata.(i) done;
+  if inplace then
+    for i = 0 to nsize - 1 do
+      match ndata_tail.(i) with
+      | Hashtbl_empty -> ()
+      | Hashtbl_cons tail -> tail.bucket_next <- Hashtbl_empty
+    done
+let __resize indexfun h =
+  let odata = h.hashtbl_data in
+  let nsize = Array.length odata * 2 in
+  if nsize < 18014398509481983 then begin
+    let ndata = Array.make nsize Hashtbl_empty in
+    let inplace = not (__ongoing_traversal h) in
+    h.hashtbl_data <- ndata;
+    __insert_all_buckets (indexfun h) inplace odata ndata
+  end
+let iter f h =
+  let rec do_bucket = function
+    | Hashtbl_empty -> ()
+    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
+      f bucket_key bucket_data; do_bucket bucket_next in
+  let old_trav = __ongoing_traversal h in
+  if not old_trav then __flip_ongoing_traversal h;
+  try
+    let d = h.hashtbl_data in
+    for i = 0 to Array.length d - 1 do do_bucket d.(i) done;
+    if not old_trav then __flip_ongoing_traversal h
+  with exn when not old_trav ->
+    __flip_ongoing_traversal h;
+    raise exn
+let rec __filter_map_inplace_bucket f h i prec = function
+  | Hashtbl_empty ->
+    (match prec with
+     | Hashtbl_empty -> h.hashtbl_data.(i) <- Hashtbl_empty
+     | Hashtbl_cons c -> c.bucket_next <- Hashtbl_empty)
+  | Hashtbl_cons ({ bucket_key; bucket_data; bucket_next } as c) as slot ->
+    (match f bucket_key bucket_data with
+     | None ->
+       h.hashtbl_size <- h.hashtbl_size - 1;
+       __filter_map_inplace_bucket f h i prec bucket_next
+     | Some data ->
+       (match prec with
+        | Hashtbl_empty -> h.hashtbl_data.(i) <- slot
+        | Hashtbl_cons c -> c.bucket_next <- slot);
+       c.bucket_data <- data;
+       __filter_map_inplace_bucket f h i slot bucket_next)
+let filter_map_inplace f h =
+  let d = h.hashtbl_data in
+  let old_trav = __ongoing_traversal h in
+  if not old_trav then __flip_ongoing_traversal h;
+  try
+    for i = 0 to Array.length d - 1 do
+      __filter_map_inplace_bucket f h i Hashtbl_empty h.hashtbl_data.(i)
+    done;
+    if not old_trav then __flip_ongoing_traversal h
+  with exn when not old_trav ->
+    __flip_ongoing_traversal h;
+    raise exn
+let fold f h init =
+  let rec do_bucket b accu =
+    match b with
+    | Hashtbl_empty -> accu
+    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
+      do_bucket bucket_next (f bucket_key bucket_data accu) in
+  let old_trav = __ongoing_traversal h in
+  if not old_trav then __flip_ongoing_traversal h;
+  try
+    let d = h.hashtbl_data in
+    let accu = ref init in
+    for i = 0 to Array.length d - 1 do accu := do_bucket d.(i) !accu done;
+    if not old_trav then __flip_ongoing_traversal h;
+    !accu
+  with exn when not old_trav ->
+    __flip_ongoing_traversal h;
+    raise exn
+let __key_index h key =
+  Hashtbl.seeded_hash_param 10 100 h.hashtbl_seed key land (Array.length h.hashtbl_data - 1)
+let add h key data =
+  let i = __key_index h key in
+  h.hashtbl_data.(i) <- __cons key data h.hashtbl_data.(i);
+  h.hashtbl_size <- h.hashtbl_size + 1;
+  if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize __key_index h
+let rec __remove_bucket h i key prec = function
+  | Hashtbl_empty -> ()
+  | Hashtbl_cons { bucket_key = k; bucket_next = next } as c ->
+    if compare k key = 0 then begin
+      h.hashtbl_size <- h.hashtbl_size - 1;
+      match prec with
+      | Hashtbl_empty -> h.hashtbl_data.(i) <- next
+      | Hashtbl_cons c -> c.bucket_next <- next
+    end
+    else __remove_bucket h i key c next
+let remove h key =
+  let i = __key_index h key in
+  __remove_bucket h i key Hashtbl_empty h.hashtbl_data.(i)
+let rec __find_rec key = function
+  | Hashtbl_empty -> raise Not_found
+  | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
+    if compare key k = 0 then bucket_data else __find_rec key bucket_next
+let find h key = __find_rec key h.hashtbl_data.(__key_index h key)
+let rec __find_rec_opt key = function
+  | Hashtbl_empty -> None
+  | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
+    if compare key k = 0 then Some bucket_data else __find_rec_opt key bucket_next
+let find_opt h key = __find_rec_opt key h.hashtbl_data.(__key_index h key)
+let find_all h key =
+  let rec find_in_bucket = function
+    | Hashtbl_empty -> []
+    | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
+      if compare k key = 0 then bucket_data :: find_in_bucket bucket_next
+      else find_in_bucket bucket_next in
+  find_in_bucket h.hashtbl_data.(__key_index h key)
+let rec __replace_bucket key data = function
+  | Hashtbl_empty -> true
+  | Hashtbl_cons ({ bucket_key = k; bucket_next } as slot) ->
+    if compare k key = 0 then (slot.bucket_key <- key; slot.bucket_data <- data; false)
+    else __replace_bucket key data bucket_next
+let replace h key data =
+  let i = __key_index h key in
+  let l = h.hashtbl_data.(i) in
+  if __replace_bucket key data l then begin
+    h.hashtbl_data.(i) <- __cons key data l;
+    h.hashtbl_size <- h.hashtbl_size + 1;
+    if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize __key_index h
+  end
+let mem h key =
+  let rec mem_in_bucket = function
+    | Hashtbl_empty -> false
+    | Hashtbl_cons { bucket_key = k; bucket_next } -> compare k key = 0 || mem_in_bucket bucket_next in
+  mem_in_bucket h.hashtbl_data.(__key_index h key)
