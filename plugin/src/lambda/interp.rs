@@ -23,6 +23,9 @@
 //!   oracle): errors raise the predefined exceptions with OCaml's messages
 //!   (`Invalid_argument "index out of bounds"`, `Failure "int_of_string"`, ...), Printf's `%#d`
 //!   groups digits with `_`, `%c` ignores its width. Arrays (and `Sys.argv`) are tag-0 blocks.
+//!   `Hashtbl.hash` ([`super::hash`]) sees a block's OCaml tag ([`Block::ocaml_tag`]); a
+//!   constant constructor is its index in the declaration, which is OCaml's value only when no
+//!   non-constant constructor precedes it, so hashing such a constructor differs from OCaml.
 //!   Output is not buffered: stdout and stderr are separate byte vectors.
 //! - Tail calls (and `let`/`seq`/`if`/`switch` bodies) run in a loop, so tail recursion takes
 //!   no Rust stack; other recursion runs on a thread with a large stack
@@ -151,8 +154,27 @@ pub enum Value<'p> {
 }
 
 pub struct Block<'p> {
+    /// The constructor's index in its declaration (0 for tuples, records and arrays,
+    /// [`EXN_TAG`] for exceptions): what `Switch` arms are keyed by.
     pub tag: u32,
+    /// The tag the block has in memory, as OCaml numbers it (a constructor's index among the
+    /// declaration's non-constant constructors): what `Hashtbl.hash` mixes in.
+    pub ocaml_tag: u8,
     pub fields: RefCell<Vec<Value<'p>>>,
+}
+
+impl Block<'_> {
+    fn new<'p>(tag: u32, fields: Vec<Value<'p>>) -> Rc<Block<'p>> {
+        Self::with_ocaml_tag(tag, tag.min(255) as u8, fields)
+    }
+
+    fn with_ocaml_tag<'p>(tag: u32, ocaml_tag: u8, fields: Vec<Value<'p>>) -> Rc<Block<'p>> {
+        Rc::new(Block {
+            tag,
+            ocaml_tag,
+            fields: RefCell::new(fields),
+        })
+    }
 }
 
 pub struct Closure<'p> {
@@ -216,10 +238,7 @@ impl<'p> Machine<'p> {
         if let Some(a) = arg {
             fields.push(str_value(a.as_bytes().to_vec()));
         }
-        Err(Unwind::Raise(Value::Block(Rc::new(Block {
-            tag: EXN_TAG,
-            fields: RefCell::new(fields),
-        }))))
+        Err(Unwind::Raise(Value::Block(Block::new(EXN_TAG, fields))))
     }
 
     /// The text OCaml's runtime prints for an uncaught exception (`caml_format_exception`:
@@ -354,8 +373,8 @@ impl<'p> Machine<'p> {
                 Value::Int(_) => Step::Tail(a, env),
                 _ => return error("`if` on a non-boolean"),
             },
-            Expr::Construct { index, args, .. } => {
-                Step::Value(self.eval_construct(*index, args, &env)?)
+            Expr::Construct { ty, index, args } => {
+                Step::Value(self.eval_construct(ty, *index, args, &env)?)
             }
             Expr::ConstructExn { index, args } => {
                 Step::Value(self.eval_construct_exn(*index, args, &env)?)
@@ -460,15 +479,27 @@ impl<'p> Machine<'p> {
         self.prim(p, argv)
     }
 
-    fn eval_construct(&mut self, index: u32, args: &'p [Expr], env: &Env<'p>) -> R<'p, Value<'p>> {
+    fn eval_construct(
+        &mut self,
+        ty: &Type,
+        index: u32,
+        args: &'p [Expr],
+        env: &Env<'p>,
+    ) -> R<'p, Value<'p>> {
         if args.is_empty() {
             return Ok(Value::Int(index as i64));
         }
         let fields = self.eval_args(args, env)?;
-        Ok(Value::Block(Rc::new(Block {
-            tag: index,
-            fields: RefCell::new(fields),
-        })))
+        let ocaml_tag = match ty {
+            Type::Con(c, _) => match &self.prog.types.decl(*c).kind {
+                DeclKind::Variant(cs) => (cs.iter().take(index as usize))
+                    .filter(|c| !c.args.is_empty())
+                    .count() as u8,
+                _ => 0,
+            },
+            _ => 0,
+        };
+        Ok(Value::Block(Block::with_ocaml_tag(index, ocaml_tag, fields)))
     }
 
     fn eval_construct_exn(
@@ -479,10 +510,7 @@ impl<'p> Machine<'p> {
     ) -> R<'p, Value<'p>> {
         let mut fields = vec![Value::Int(index as i64)];
         fields.extend(self.eval_args(args, env)?);
-        Ok(Value::Block(Rc::new(Block {
-            tag: EXN_TAG,
-            fields: RefCell::new(fields),
-        })))
+        Ok(Value::Block(Block::new(EXN_TAG, fields)))
     }
 
     fn eval_field(&mut self, b: &'p Expr, i: u32, env: Env<'p>) -> R<'p, Value<'p>> {
@@ -861,17 +889,14 @@ impl<'p> Machine<'p> {
                     .iter()
                     .map(|a| str_value(a.as_bytes().to_vec()))
                     .collect();
-                return Ok(Value::Block(Rc::new(Block {
-                    tag: 0,
-                    fields: RefCell::new(fields),
-                })));
+                return Ok(Value::Block(Block::new(0, fields)));
             }
             "egret_hash" => {
                 use super::hash::{caml_hash, Node};
                 let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {
                     Value::Int(n) => Node::Int(*n),
                     Value::Str(s) => Node::Str(s.borrow().clone()),
-                    Value::Block(b) => Node::Block(b.tag as u8, b.fields.borrow().clone()),
+                    Value::Block(b) => Node::Block(b.ocaml_tag, b.fields.borrow().clone()),
                     Value::Closure(_) => Node::Closure,
                 });
                 return Ok(Value::Int(h));
@@ -882,10 +907,7 @@ impl<'p> Machine<'p> {
                     return self.raise_named("Invalid_argument", Some("Array.make"));
                 }
                 let x = args[1].clone();
-                return Ok(Value::Block(Rc::new(Block {
-                    tag: 0,
-                    fields: RefCell::new(vec![x; n as usize]),
-                })));
+                return Ok(Value::Block(Block::new(0, vec![x; n as usize])));
             }
             "egret_array_length" => return Ok(Value::Int(block(0)?.fields.borrow().len() as i64)),
             "egret_array_get" => {
