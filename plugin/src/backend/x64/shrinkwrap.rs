@@ -9,7 +9,8 @@
 //! tail-call with a bare `jmp`. The prologue runs on each edge leaving the region: at the start
 //! of the target when all its predecessors are in the region, else in a stub after the body
 //! (prologue, `jmp target`) that the region's branches to it use. A self tail call from outside
-//! the region runs the epilogue and jumps to the entry, like any tail call.
+//! the region would be a loop leaving and re-entering the frame at every iteration: a function
+//! with one keeps its frame throughout.
 //!
 //! A block needs the frame when it makes a call (`rsp` alignment, saved values), or when an
 //! operand or a regalloc2 edit in it uses a callee-saved register (saved by the prologue) or a
@@ -18,7 +19,8 @@
 //! CFI when no frame pointer is set up).
 
 use super::abi::{Frame, CALLEE_SAVED};
-use super::inst::{Gpr, Inst};
+use super::inst::{CallTarget, Gpr, Inst};
+use crate::backend::RelocTarget;
 use super::regalloc::VCode;
 use regalloc2::{Allocation, Block, Edit, InstOrEdit, Output};
 
@@ -65,7 +67,20 @@ pub fn entry_region(vcode: &VCode, out: &Output, frame: &Frame) -> Vec<bool> {
             break;
         }
     }
-    if !region[0] {
+    // A self tail call outside the region would leave the frame and set it up again on every
+    // iteration of what is a loop: keep the frame for the whole function instead.
+    let self_loop_outside = (0..n).any(|b| {
+        let vb = &vcode.blocks[b];
+        !region[b]
+            && (vb.start..vb.end).any(|i| match &vcode.insts[i as usize] {
+                Inst::TailCall {
+                    target: CallTarget::Symbol(RelocTarget::Func(id)),
+                    ..
+                } => Some(*id) == vcode.self_id,
+                _ => false,
+            })
+    });
+    if !region[0] || self_loop_outside {
         return vec![false; n];
     }
     region
