@@ -6,7 +6,8 @@
 //! calls. Runtime calls use SysV, which agrees on everything up to six arguments.
 //!
 //! The frame, with a frame pointer — except for functions that make no call and need no stack,
-//! which have none at all ([`Frame::frameless`]):
+//! which have none at all ([`Frame::frameless`]), and set up only on the paths that leave the
+//! entry region (shrinkwrap.rs) in the others:
 //!
 //! ```text
 //!   [rbp + 8]                return address            CFA = rbp + 16
@@ -27,7 +28,10 @@
 //! `mov rbp, rsp` the CFA is `rbp + 16` for the rest of the body; each pushed register is saved at
 //! `CFA - 16 - A - 8i`. Every epilogue (before `ret` or a tail call's `jmp`) is bracketed by
 //! `RememberState` / `RestoreState` and describes each pop, so every instruction is covered.
-//! Out-of-line code after the last block (allocation slow paths) runs in the body's state.
+//! Blocks of the entry region (shrinkwrap.rs) run before the prologue: CFA = rsp + 8; where
+//! code of one state follows code of the other, [`Frame::cfi_switch_state`] restates the
+//! whole state. Out-of-line code after the last block (allocation slow paths, prologue stubs)
+//! states its own.
 //!
 //! `r11` is never allocated: it is regalloc2's scratch register for cyclic moves and the
 //! emitter's scratch inside one instruction.
@@ -161,15 +165,6 @@ impl Frame {
         buf.list(at, || format!("{m} rsp, 0x{n:x}"));
     }
 
-    /// `rsp` modulo 16 in the body (after the prologue): what out-of-line calls must correct.
-    pub fn body_rsp_misalignment(&self) -> u32 {
-        if self.frameless {
-            8
-        } else {
-            0
-        }
-    }
-
     pub fn emit_prologue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {
         if self.frameless {
             return;
@@ -230,6 +225,37 @@ impl Frame {
             offset: 8,
         });
         buf.add_cfi(CfiOp::Restore(Gpr::Rbp.dwarf()));
+    }
+
+    /// CFI switching the state from outside the frame to inside it (`framed`: CFA = rbp + 16,
+    /// rbp and the saved registers in their slots) or back (CFA = rsp + 8, every register the
+    /// caller's): where code of one state follows code of the other (shrinkwrap.rs).
+    pub fn cfi_switch_state<U: LabelUse>(&self, buf: &mut MachBuffer<U>, framed: bool) {
+        if framed {
+            buf.add_cfi(CfiOp::DefCfa {
+                reg: Gpr::Rbp.dwarf(),
+                offset: 16,
+            });
+            buf.add_cfi(CfiOp::Offset {
+                reg: Gpr::Rbp.dwarf(),
+                offset: -16,
+            });
+            for (i, g) in self.saved.iter().enumerate() {
+                buf.add_cfi(CfiOp::Offset {
+                    reg: g.dwarf(),
+                    offset: -16 - self.slot_area as i32 - 8 * (i as i32 + 1),
+                });
+            }
+        } else {
+            buf.add_cfi(CfiOp::DefCfa {
+                reg: Gpr::Rsp.dwarf(),
+                offset: 8,
+            });
+            buf.add_cfi(CfiOp::Restore(Gpr::Rbp.dwarf()));
+            for g in &self.saved {
+                buf.add_cfi(CfiOp::Restore(g.dwarf()));
+            }
+        }
     }
 
     pub fn end_epilogue<U: LabelUse>(&self, buf: &mut MachBuffer<U>) {

@@ -1,10 +1,11 @@
 //! Emission: allocated VCode → bytes in a [`MachBuffer`].
 //!
 //! Takes the VCode and regalloc2's [`Output`]; rewrites every operand to its physical register,
-//! lays out the [`Frame`] (callee-saved registers actually written, spill slots), then walks the
-//! blocks in order, binding one label per block, interleaving the allocator's moves, spills and
-//! reloads with the instructions, and expanding pseudo-instructions (epilogues before `ret` and
-//! tail calls, compare-and-branch, jump tables). Branches are emitted naively — `jcc taken;
+//! lays out the [`Frame`] (callee-saved registers actually written, spill slots) and the entry
+//! region that runs without it (shrinkwrap.rs), then walks the blocks in order, binding one
+//! label per block, interleaving the allocator's moves, spills and reloads with the
+//! instructions, and expanding pseudo-instructions (prologues where the region is left,
+//! epilogues before `ret` and tail calls outside it, compare-and-branch, jump tables). Branches are emitted naively — `jcc taken;
 //! jmp not_taken` — and registered with the buffer, whose tail edits remove, invert and thread
 //! them.
 //!
@@ -49,6 +50,17 @@ struct Emitter<'a> {
     loc: SrcLoc,
     /// Allocation slow paths, emitted after the last block.
     slow_paths: Vec<SlowPath>,
+    /// Per block: in the entry region, run without the frame (shrinkwrap.rs).
+    region: Vec<bool>,
+    /// Per block outside the region entered from both sides: the label of its prologue stub,
+    /// which the region's branches to it use.
+    stubs: Vec<Option<MachLabel>>,
+    /// The block being emitted is in the region.
+    in_region: bool,
+    /// The CFI state at the current offset: inside the frame (CFA = rbp + 16) or outside.
+    cfi_framed: bool,
+    /// Bound right after block 0's prologue, when it has one: where self tail calls go.
+    body: MachLabel,
 }
 
 /// The out-of-line half of an [`Inst::AllocInline`].
@@ -59,6 +71,9 @@ struct SlowPath {
     wosize: u32,
     tag: u8,
     loc: SrcLoc,
+    /// Taken inside the frame (`rsp` 16-aligned, CFA = rbp + 16), or outside it (`rsp` 8 mod
+    /// 16, CFA = rsp + 8).
+    framed: bool,
 }
 
 fn mem(a: &Amode) -> Mem {
@@ -146,8 +161,35 @@ impl Emitter<'_> {
         self.buf.add_cond_branch(start, end, target, inverted);
     }
 
+    /// The label a branch of the current block to `b` targets: `b`'s prologue stub when the
+    /// branch leaves the entry region for a block that has one.
     fn label(&self, b: MachBlock) -> MachLabel {
-        self.labels[b.0 as usize]
+        let b = b.0 as usize;
+        match self.stubs[b] {
+            Some(stub) if self.in_region => stub,
+            _ => self.labels[b],
+        }
+    }
+
+    /// Makes the CFI state at the current offset `framed` (or not).
+    fn set_cfi_state(&mut self, framed: bool) {
+        if self.cfi_framed != framed {
+            self.frame.cfi_switch_state(&mut self.buf, framed);
+            self.cfi_framed = framed;
+        }
+    }
+
+    /// The epilogue before a `ret` or a tail call's `jmp`: none in the entry region.
+    fn epilogue(&mut self) {
+        if !self.in_region {
+            self.frame.emit_epilogue(&mut self.buf);
+        }
+    }
+
+    fn end_epilogue(&mut self) {
+        if !self.in_region {
+            self.frame.end_epilogue(&mut self.buf);
+        }
     }
 
     fn edit_move(&mut self, from: Allocation, to: Allocation) {
@@ -374,25 +416,33 @@ impl Emitter<'_> {
                 return;
             }
             Inst::Ret { .. } => {
-                self.frame.emit_epilogue(&mut self.buf);
+                self.epilogue();
                 let at = self.at();
                 encode::ret(&mut self.buf);
                 self.buf.list(at, || "ret".into());
-                self.frame.end_epilogue(&mut self.buf);
+                self.end_epilogue();
                 return;
             }
             Inst::TailCall {
                 target: CallTarget::Symbol(RelocTarget::Func(id)),
                 ..
             } if Some(*id) == self.self_id => {
-                // A self tail call keeps the frame: back to block 0, right after the prologue,
-                // which takes the arguments from the same registers (and `egret_extra_args`).
-                let l = self.labels[0];
-                self.jmp(l);
+                // Back to block 0, which takes the arguments from the same registers (and
+                // `egret_extra_args`). It keeps the frame, right after the prologue, unless
+                // block 0 runs without it (shrinkwrap.rs): then as any tail call.
+                if self.region[0] {
+                    self.epilogue();
+                    let l = self.labels[0];
+                    self.jmp(l);
+                    self.end_epilogue();
+                } else {
+                    let l = self.body;
+                    self.jmp(l);
+                }
                 return;
             }
             Inst::TailCall { target, .. } => {
-                self.frame.emit_epilogue(&mut self.buf);
+                self.epilogue();
                 let at = self.at();
                 let b = &mut self.buf;
                 match target {
@@ -408,7 +458,7 @@ impl Emitter<'_> {
                         b.list(at, || format!("jmp {}  ; tail call", show_reg(*r, 8)));
                     }
                 }
-                self.frame.end_epilogue(&mut self.buf);
+                self.end_epilogue();
                 return;
             }
             Inst::Ud2 => encode::ud2(b),
@@ -506,15 +556,25 @@ impl Emitter<'_> {
             wosize,
             tag,
             loc: self.loc,
+            framed: !self.in_region,
         });
     }
 
     /// The out-of-line half of [`Inst::AllocInline`]: `dst = egret_alloc(wosize, tag)` with
     /// every other caller-saved register saved around the call (and `rsp` kept 16-aligned),
     /// then back. `r11` is not saved: nothing lives in it between instructions.
+    /// Outside the frame, CFA = rsp + `cfa`: each `rsp` change is described to the CFI.
     fn slow_path(&mut self, p: &SlowPath) {
+        self.set_cfi_state(p.framed);
         self.buf.bind_label(p.label);
         self.buf.start_srcloc(p.loc);
+        let mut cfa = 8;
+        let mut moved = |buf: &mut MachBuffer<X64LabelUse>, by: i32| {
+            cfa += by;
+            if !p.framed {
+                buf.add_cfi(crate::backend::CfiOp::DefCfaOffset(cfa));
+            }
+        };
         let saved: Vec<Gpr> = super::abi::CALLER_SAVED
             .iter()
             .copied()
@@ -524,12 +584,15 @@ impl Emitter<'_> {
             let at = self.at();
             encode::push(&mut self.buf, *g);
             self.buf.list(at, || format!("push {}", g.name(8)));
+            moved(&mut self.buf, 8);
         }
-        let pad = ((self.frame.body_rsp_misalignment() + 8 * saved.len() as u32) % 16) as i32;
+        let misalignment = if p.framed { 0 } else { 8 };
+        let pad = ((misalignment + 8 * saved.len() as u32) % 16) as i32;
         if pad > 0 {
             let at = self.at();
             encode::alu_ri(&mut self.buf, AluEnc::Sub, Gpr::Rsp, pad);
             self.buf.list(at, || format!("sub rsp, 0x{pad:x}"));
+            moved(&mut self.buf, pad);
         }
         for (g, v) in [(Gpr::Rdi, p.wosize as i64), (Gpr::Rsi, p.tag as i64)] {
             let at = self.at();
@@ -555,11 +618,13 @@ impl Emitter<'_> {
             let at = self.at();
             encode::alu_ri(&mut self.buf, AluEnc::Add, Gpr::Rsp, pad);
             self.buf.list(at, || format!("add rsp, 0x{pad:x}"));
+            moved(&mut self.buf, -pad);
         }
         for g in saved.iter().rev() {
             let at = self.at();
             encode::pop(&mut self.buf, *g);
             self.buf.list(at, || format!("pop {}", g.name(8)));
+            moved(&mut self.buf, -8);
         }
         let at = self.at();
         let field = encode::jmp_rel32(&mut self.buf, -4);
@@ -673,6 +738,25 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         .iter()
         .map(|b| buf.get_named_label(b.name.clone()))
         .collect();
+    let region = super::shrinkwrap::entry_region(vcode, out, &frame);
+    // Where the region is left: the prologue at the start of a block entered only from the
+    // region (block 0 when the region is empty), else in a stub.
+    let preds_in_region = |b: usize| {
+        let preds = &vcode.blocks[b].preds;
+        (
+            preds.iter().any(|p| region[p.index()]),
+            preds.iter().all(|p| region[p.index()]),
+        )
+    };
+    let inline_prologue: Vec<bool> = (0..vcode.blocks.len())
+        .map(|b| !region[b] && preds_in_region(b).1)
+        .collect();
+    let stubs = (0..vcode.blocks.len())
+        .map(|b| {
+            let (any, all) = preds_in_region(b);
+            (!region[b] && any && !all).then(|| buf.get_named_label(format!("prologue{b}")))
+        })
+        .collect();
     let mut em = Emitter {
         buf,
         frame: &frame,
@@ -680,9 +764,14 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         self_id: vcode.self_id,
         loc: SrcLoc::default(),
         slow_paths: Vec::new(),
+        region,
+        stubs,
+        in_region: false,
+        cfi_framed: false,
+        body: MachLabel(0),
     };
-    frame.emit_prologue(&mut em.buf);
-    let prologue_end = em.at();
+    em.body = em.buf.get_label();
+    let mut prologue_end = 0;
     let mut insts = 0;
     // Mark numbers, resolved to offsets once the buffer is finished.
     let mut inst_marks = vec![(0, 0); vcode.insts.len()];
@@ -698,6 +787,19 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         }
         em.buf.bind_label(em.labels[bi]);
         block_marks[bi] = em.buf.mark();
+        em.in_region = em.region[bi];
+        if inline_prologue[bi] {
+            em.set_cfi_state(false);
+            frame.emit_prologue(&mut em.buf);
+            em.cfi_framed = true;
+            if bi == 0 {
+                prologue_end = em.at();
+                let body = em.body;
+                em.buf.bind_label(body);
+            }
+        } else {
+            em.set_cfi_state(!em.in_region);
+        }
         for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
             match item {
                 InstOrEdit::Edit(Edit::Move { from, to }) => {
@@ -719,6 +821,18 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
     for p in std::mem::take(&mut em.slow_paths) {
         em.slow_path(&p);
         insts += 1;
+    }
+    for b in 0..vcode.blocks.len() {
+        if let Some(stub) = em.stubs[b] {
+            em.set_cfi_state(false);
+            em.buf.bind_label(stub);
+            frame.emit_prologue(&mut em.buf);
+            em.cfi_framed = true;
+            em.in_region = false;
+            let l = em.labels[b];
+            em.jmp(l);
+            insts += 1;
+        }
     }
     let code = em.buf.finish();
     let inst_offsets = inst_marks

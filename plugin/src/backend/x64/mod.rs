@@ -10,8 +10,8 @@
 //!  regalloc.rs     regalloc2 (Ion) over VCode; with `verify`, its SSA validator and checker
 //!    │             → an allocation per operand + moves/spills/reloads at program points
 //!    ▼
-//!  emit.rs + abi.rs  frame layout, prologue/epilogues with CFI, edits interleaved,
-//!    │               encode.rs for the bytes
+//!  emit.rs + abi.rs  frame layout, prologue/epilogues with CFI (shrinkwrap.rs: where), edits
+//!    │               interleaved, encode.rs for the bytes
 //!    ▼
 //!  buffer.rs       MachBuffer: labels, fixups with deadlines, islands/veneers, constant pool,
 //!    │             streaming branch edits at the tail
@@ -27,8 +27,9 @@
 //! `egret_young_limit`, read and written RIP-relative by inline allocation).
 //!
 //! Frames (`abi.rs`): `Stmt::StackSlot`s live in an area right under the saved `rbp`; functions
-//! that make no call and need no stack get no frame at all; a self tail call jumps back to the
-//! first block keeping the frame; runtime calls pass arguments 7.. on the stack. `Abi::C`
+//! that make no call and need no stack get no frame at all; the others set it up only on the
+//! paths leaving the entry region (`shrinkwrap.rs`); a self tail call jumps back to the first
+//! block, keeping the frame unless that block runs without it; runtime calls pass arguments 7.. on the stack. `Abi::C`
 //! functions (try bodies the runtime calls) use the same code: egret's convention is SysV's for
 //! up to six arguments; they may not tail-call or take more than six parameters.
 
@@ -44,6 +45,7 @@ pub mod lower;
 pub mod print;
 pub mod regalloc;
 pub mod rules;
+pub mod shrinkwrap;
 
 #[cfg(test)]
 mod tests;
