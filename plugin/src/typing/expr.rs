@@ -97,6 +97,7 @@ impl<'s> Typer<'s> {
         if i == 0 || phrases[i - 1].section != phrase.section {
             self.section_mark = self.env.mark();
             self.section_types = self.env.types.keys().cloned().collect();
+            self.section_ctors = self.env.ctors.keys().cloned().collect();
         }
         let item = phrase.item;
         self.in_prelude = phrase.prelude;
@@ -147,6 +148,19 @@ impl<'s> Typer<'s> {
                     self.types.decls[con.0 as usize].name = qualified.clone();
                 }
                 self.env.types.insert(qualified, t);
+            }
+            // So are its constructors and exceptions (`Stack.Empty`), and an uncaught
+            // exception prints as OCaml's does (`Stdlib.Stack.Empty`).
+            let declared: Vec<String> = (self.env.ctors.keys())
+                .filter(|n| !self.section_ctors.contains(*n))
+                .cloned()
+                .collect();
+            for n in declared {
+                let c = self.env.ctors.remove(&n).expect("declared above");
+                if let CtorRef::Exception(i) = c {
+                    self.types.exceptions[i as usize].name = format!("Stdlib.{module}.{n}");
+                }
+                self.env.ctors.insert(format!("{module}.{n}"), c);
             }
         }
         if last.ends_prelude {

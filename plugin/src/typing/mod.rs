@@ -107,8 +107,9 @@ pub(crate) struct Typer<'s> {
     in_prelude: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
     section_module: Option<String>,
-    /// The type names declared before the current section.
+    /// The type and constructor names declared before the current section.
     section_types: std::collections::HashSet<String>,
+    section_ctors: std::collections::HashSet<String>,
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
@@ -136,6 +137,7 @@ impl<'s> Typer<'s> {
             in_prelude: false,
             section_module: None,
             section_types: Default::default(),
+            section_ctors: Default::default(),
             weak_toplevel: Vec::new(),
         };
         t.declare_predefined();

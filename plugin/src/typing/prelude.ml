@@ -25,6 +25,8 @@ let bool_of_string = function
   | "true" -> true
   | "false" -> false
   | _ -> invalid_arg "bool_of_string"
+let bool_of_string_opt = function "true" -> Some true | "false" -> Some false | _ -> None
+let int_of_string_opt s = try Some (int_of_string s) with Failure _ -> None
 let int_of_char c = __int_of_char c
 let char_of_int n = if n < 0 || n > 255 then invalid_arg "char_of_int" else __char_of_int n
 let print_bytes = print_string
@@ -40,6 +42,22 @@ let lowercase_ascii c = if c >= 'A' && c <= 'Z' then __char_of_int (__int_of_cha
 let uppercase_ascii c = if c >= 'a' && c <= 'z' then __char_of_int (__int_of_char c - 32) else c
 let compare (c1 : char) c2 = __int_of_char c1 - __int_of_char c2
 let equal (c1 : char) c2 = c1 = c2
+let escaped = function
+  | '\'' -> "\\'"
+  | '\\' -> "\\\\"
+  | '\n' -> "\\n"
+  | '\t' -> "\\t"
+  | '\r' -> "\\r"
+  | '\b' -> "\\b"
+  | ' ' .. '~' as c -> let s = __bytes_create 1 in __bytes_set s 0 c; s
+  | c ->
+    let n = __int_of_char c in
+    let s = __bytes_create 4 in
+    __bytes_set s 0 '\\';
+    __bytes_set s 1 (__char_of_int (48 + n / 100));
+    __bytes_set s 2 (__char_of_int (48 + (n / 10) mod 10));
+    __bytes_set s 3 (__char_of_int (48 + n mod 10));
+    s
 
 (*! module String *)
 let init n f =
@@ -86,6 +104,55 @@ let index_from s i c =
   if i < 0 || i > l then invalid_arg "String.index_from / Bytes.index_from" else
   let rec go i = if i >= l then raise Not_found else if String.get s i = c then i else go (i + 1) in
   go i
+let index_from_opt s i c =
+  let l = String.length s in
+  if i < 0 || i > l then invalid_arg "String.index_from_opt / Bytes.index_from_opt" else
+  try Some (index_from s i c) with Not_found -> None
+let rindex_from s i c =
+  if i < -1 || i >= String.length s then invalid_arg "String.rindex_from / Bytes.rindex_from" else
+  let rec go i = if i < 0 then raise Not_found else if String.get s i = c then i else go (i - 1) in
+  go i
+let rindex_from_opt s i c =
+  if i < -1 || i >= String.length s then
+    invalid_arg "String.rindex_from_opt / Bytes.rindex_from_opt"
+  else try Some (rindex_from s i c) with Not_found -> None
+let rcontains_from s i c =
+  if i < 0 || i >= String.length s then
+    invalid_arg "String.rcontains_from / Bytes.rcontains_from"
+  else try ignore (rindex_from s i c); true with Not_found -> false
+let cat s1 s2 = s1 ^ s2
+let mapi f s = init (String.length s) (fun i -> f i (String.get s i))
+(* Bytes.escaped: OCaml escapes quotes, backslashes and \n \t \r \b by name, other bytes
+   outside ' ' .. '~' in decimal. *)
+let escaped s =
+  let n = ref 0 in
+  for i = 0 to String.length s - 1 do
+    n := !n + (match String.get s i with
+      | '"' | '\\' | '\n' | '\t' | '\r' | '\b' -> 2
+      | ' ' .. '~' -> 1
+      | _ -> 4)
+  done;
+  if !n = String.length s then s else begin
+    let s' = __bytes_create !n in
+    n := 0;
+    let put c = __bytes_set s' !n c; incr n in
+    for i = 0 to String.length s - 1 do
+      match String.get s i with
+      | ('"' | '\\') as c -> put '\\'; put c
+      | '\n' -> put '\\'; put 'n'
+      | '\t' -> put '\\'; put 't'
+      | '\r' -> put '\\'; put 'r'
+      | '\b' -> put '\\'; put 'b'
+      | (' ' .. '~') as c -> put c
+      | c ->
+        let a = __int_of_char c in
+        put '\\';
+        put (__char_of_int (48 + a / 100));
+        put (__char_of_int (48 + (a / 10) mod 10));
+        put (__char_of_int (48 + a mod 10))
+    done;
+    s'
+  end
 let contains_from s i c =
   let l = String.length s in
   if i < 0 || i > l then invalid_arg "String.contains_from / Bytes.contains_from" else
@@ -915,3 +982,155 @@ let mem h key =
     | Hashtbl_empty -> false
     | Hashtbl_cons { bucket_key = k; bucket_next } -> compare k key = 0 || mem_in_bucket bucket_next in
   mem_in_bucket h.hashtbl_data.(__key_index h key)
+
+(*! module Stack *)
+(* After OCaml 4.13's stack.ml. *)
+type 'a t = { mutable stack_c : 'a list; mutable stack_len : int }
+exception Empty
+let create () = { stack_c = []; stack_len = 0 }
+let clear s = s.stack_c <- []; s.stack_len <- 0
+let copy s = { stack_c = s.stack_c; stack_len = s.stack_len }
+let push x s = s.stack_c <- x :: s.stack_c; s.stack_len <- s.stack_len + 1
+let pop s =
+  match s.stack_c with
+  | hd :: tl -> s.stack_c <- tl; s.stack_len <- s.stack_len - 1; hd
+  | [] -> raise Empty
+let pop_opt s =
+  match s.stack_c with
+  | hd :: tl -> s.stack_c <- tl; s.stack_len <- s.stack_len - 1; Some hd
+  | [] -> None
+let top s = match s.stack_c with hd :: _ -> hd | [] -> raise Empty
+let top_opt s = match s.stack_c with hd :: _ -> Some hd | [] -> None
+let is_empty s = s.stack_c = []
+let length s = s.stack_len
+let iter f s = List.iter f s.stack_c
+let fold f acc s = List.fold_left f acc s.stack_c
+
+(*! module Queue *)
+(* After OCaml 4.13's queue.ml (a cell is a record under a constructor where OCaml has an
+   inline record). *)
+exception Empty
+type 'a __cell = Queue_nil | Queue_cons of 'a __cell_record
+and 'a __cell_record = { cell_content : 'a; mutable cell_next : 'a __cell }
+type 'a t = {
+  mutable queue_length : int;
+  mutable queue_first : 'a __cell;
+  mutable queue_last : 'a __cell;
+}
+let create () = { queue_length = 0; queue_first = Queue_nil; queue_last = Queue_nil }
+let clear q =
+  q.queue_length <- 0;
+  q.queue_first <- Queue_nil;
+  q.queue_last <- Queue_nil
+let add x q =
+  let cell = Queue_cons { cell_content = x; cell_next = Queue_nil } in
+  match q.queue_last with
+  | Queue_nil ->
+    q.queue_length <- 1;
+    q.queue_first <- cell;
+    q.queue_last <- cell
+  | Queue_cons last ->
+    q.queue_length <- q.queue_length + 1;
+    last.cell_next <- cell;
+    q.queue_last <- cell
+let push = add
+let peek q =
+  match q.queue_first with
+  | Queue_nil -> raise Empty
+  | Queue_cons { cell_content } -> cell_content
+let peek_opt q =
+  match q.queue_first with
+  | Queue_nil -> None
+  | Queue_cons { cell_content } -> Some cell_content
+let top = peek
+let take q =
+  match q.queue_first with
+  | Queue_nil -> raise Empty
+  | Queue_cons { cell_content; cell_next = Queue_nil } -> clear q; cell_content
+  | Queue_cons { cell_content; cell_next } ->
+    q.queue_length <- q.queue_length - 1;
+    q.queue_first <- cell_next;
+    cell_content
+let take_opt q =
+  match q.queue_first with
+  | Queue_nil -> None
+  | Queue_cons { cell_content; cell_next = Queue_nil } -> clear q; Some cell_content
+  | Queue_cons { cell_content; cell_next } ->
+    q.queue_length <- q.queue_length - 1;
+    q.queue_first <- cell_next;
+    Some cell_content
+let pop = take
+let copy q =
+  let rec copy q_res prev cell =
+    match cell with
+    | Queue_nil -> q_res.queue_last <- prev; q_res
+    | Queue_cons { cell_content; cell_next } ->
+      let res = Queue_cons { cell_content; cell_next = Queue_nil } in
+      (match prev with
+       | Queue_nil -> q_res.queue_first <- res
+       | Queue_cons p -> p.cell_next <- res);
+      copy q_res res cell_next
+  in
+  copy { queue_length = q.queue_length; queue_first = Queue_nil; queue_last = Queue_nil }
+    Queue_nil q.queue_first
+let is_empty q = q.queue_length = 0
+let length q = q.queue_length
+let iter f q =
+  let rec iter f cell =
+    match cell with
+    | Queue_nil -> ()
+    | Queue_cons { cell_content; cell_next } -> f cell_content; iter f cell_next in
+  iter f q.queue_first
+let fold f accu q =
+  let rec fold f accu cell =
+    match cell with
+    | Queue_nil -> accu
+    | Queue_cons { cell_content; cell_next } -> fold f (f accu cell_content) cell_next in
+  fold f accu q.queue_first
+let transfer q1 q2 =
+  if q1.queue_length > 0 then
+    match q2.queue_last with
+    | Queue_nil ->
+      q2.queue_length <- q1.queue_length;
+      q2.queue_first <- q1.queue_first;
+      q2.queue_last <- q1.queue_last;
+      clear q1
+    | Queue_cons last ->
+      q2.queue_length <- q2.queue_length + q1.queue_length;
+      last.cell_next <- q1.queue_first;
+      q2.queue_last <- q1.queue_last;
+      clear q1
+
+(*! module Int *)
+let zero = 0
+let one = 1
+let minus_one = -1
+let neg x = - x
+let add x y = x + y
+let sub x y = x - y
+let mul x y = x * y
+let div x y = x / y
+let rem x y = x mod y
+let succ x = x + 1
+let pred x = x - 1
+let abs x = if x >= 0 then x else - x
+let max_int = 4611686018427387903
+let min_int = -4611686018427387904
+let logand x y = x land y
+let logor x y = x lor y
+let logxor x y = x lxor y
+let lognot x = x lxor (-1)
+let shift_left x y = x lsl y
+let shift_right x y = x asr y
+let shift_right_logical x y = x lsr y
+let equal (x : int) y = x = y
+let compare (x : int) y = compare x y
+let min (x : int) y = if x <= y then x else y
+let max (x : int) y = if x >= y then x else y
+let to_string x = string_of_int x
+
+(*! module Fun *)
+let id x = x
+let const c _ = c
+let flip f x y = f y x
+let negate p v = not (p v)

@@ -64,7 +64,7 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
                 pieces.push(Piece::Text(std::mem::take(&mut text)));
                 pieces.push(Piece::Flush);
             }
-            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' => {
+            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' | b'S' | b'C' => {
                 pieces.push(Piece::Text(std::mem::take(&mut text)));
                 let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
                 pieces.push(Piece::Conv { spec, kind: c });
@@ -126,8 +126,8 @@ impl<'s> Typer<'s> {
                 )),
                 Piece::Conv { spec, kind } => {
                     let ty = match kind {
-                        b's' => Type::string(),
-                        b'c' => Type::char(),
+                        b's' | b'S' => Type::string(),
+                        b'c' | b'C' => Type::char(),
                         b'b' | b'B' => Type::bool(),
                         _ => Type::int(),
                     };
@@ -139,6 +139,34 @@ impl<'s> Typer<'s> {
                     out.push(match kind {
                         b's' => rt("egret_format_string", Purity::Pure, vec![spec_e, arg]),
                         b'c' => rt("egret_format_char", Purity::Pure, vec![spec_e, arg]),
+                        // `%S` and `%C`: the argument as an OCaml literal, quoted and escaped
+                        // by the prelude's `String.escaped` / `Char.escaped`; `%S` is padded
+                        // as `%s` is, `%C` ignores its width as `%c` does.
+                        b'S' | b'C' => {
+                            let (escape, quote) = if *kind == b'S' {
+                                ("String.escaped", b"\"")
+                            } else {
+                                ("Char.escaped", b"'")
+                            };
+                            let Some(super::env::ValueBinding::Var(f)) = self.env.lookup(escape)
+                            else {
+                                unreachable!("{escape} is in the prelude")
+                            };
+                            let escaped = Expr::App(Box::new(Expr::Var(f)), vec![arg]);
+                            let quoted = rt(
+                                "egret_string_concat",
+                                Purity::Pure,
+                                vec![
+                                    string(quote),
+                                    rt("egret_string_concat", Purity::Pure, vec![escaped, string(quote)]),
+                                ],
+                            );
+                            let s_spec = match kind {
+                                b'S' => format!("{}s", &spec[..spec.len() - 1]),
+                                _ => "%s".to_string(),
+                            };
+                            rt("egret_format_string", Purity::Pure, vec![string(s_spec.as_bytes()), quoted])
+                        }
                         b'b' | b'B' => {
                             let text = Expr::If(
                                 Box::new(arg),
