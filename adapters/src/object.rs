@@ -383,7 +383,8 @@ impl<'m> ObjectWriter<'m> {
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
         if let Some(source) = &self.source {
             let types = &self.module.debug_types;
-            write_debug_info(object, &*self.isa, source, &debug_functions, types)
+            let sites = &self.module.inline_sites;
+            write_debug_info(object, &*self.isa, source, &debug_functions, types, sites)
                 .map_err(|e| object_error(e, "<debug info>"))?;
         }
 

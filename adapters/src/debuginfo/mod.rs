@@ -34,6 +34,8 @@
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
 
+mod scopes;
+
 use crate::eh_frame::gimli_endian;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_object::object::write::{
@@ -41,13 +43,15 @@ use cranelift_object::object::write::{
 };
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
-use egret_plugin::ssa::ir::{DebugTypeDecl, SrcLoc};
+use egret_plugin::diagnostics::Span;
+use egret_plugin::ssa::ir::{DebugTypeDecl, InlineSite, InlineSites, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
     UnitEntryId,
 };
 use gimli::{constants, Encoding, Format, LineEncoding, Register, RunTimeEndian, SectionId};
+use scopes::{scope_tree, Place, VariableStart};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -268,6 +272,7 @@ pub fn write_debug_info(
     source: &SourceInfo<'_>,
     functions: &[DebugFunction],
     declarations: &[DebugTypeDecl],
+    inline_sites: &InlineSites,
 ) -> Result<(), String> {
     let encoding = Encoding {
         format: Format::Dwarf32,
@@ -374,8 +379,13 @@ pub fn write_debug_info(
         word_size: isa.pointer_bytes(),
         made: HashMap::new(),
     };
+    let mut inline = InlineOrigins {
+        sites: inline_sites,
+        root,
+        made: HashMap::new(),
+    };
     for (index, f) in functions.iter().enumerate() {
-        write_subprogram(&mut dwarf, root, &mut types, &lines, index, f);
+        write_subprogram(&mut dwarf, root, &mut types, &mut inline, &lines, index, f);
     }
 
     // Serialise, then copy every non-empty section into the object with its relocations.
@@ -629,11 +639,89 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
     rows
 }
 
-/// The `DW_TAG_subprogram` of function `index`, with its parameters and variables.
+/// Sets the code ranges of entry `id` in function `index`: `low_pc`/`high_pc` for one range,
+/// `DW_AT_ranges` for several.
+fn set_code_ranges(dwarf: &mut DwarfUnit, id: UnitEntryId, index: usize, ranges: &[(u32, u32)]) {
+    let address = |offset: u32| Address::Symbol {
+        symbol: index,
+        addend: offset as i64,
+    };
+    if let [(start, end)] = ranges {
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_low_pc,
+            AttributeValue::Address(address(*start)),
+        );
+        e.set(
+            constants::DW_AT_high_pc,
+            AttributeValue::Udata((end - start) as u64),
+        );
+        return;
+    }
+    let list = RangeList(
+        ranges
+            .iter()
+            .map(|&(start, end)| Range::StartLength {
+                begin: address(start),
+                length: (end - start) as u64,
+            })
+            .collect(),
+    );
+    let list = dwarf.unit.ranges.add(list);
+    dwarf
+        .unit
+        .get_mut(id)
+        .set(constants::DW_AT_ranges, AttributeValue::RangeListRef(list));
+}
+
+/// The functions the simplifier inlined: the program's inline sites, and an abstract
+/// `DW_TAG_subprogram` (`DW_AT_inline`) per inlined function, made on first use, that every
+/// `DW_TAG_inlined_subroutine` of it names as its `DW_AT_abstract_origin` (gdb takes the
+/// inlined frame's name and declaration from there).
+struct InlineOrigins<'a> {
+    sites: &'a InlineSites,
+    root: UnitEntryId,
+    made: HashMap<(String, Span), UnitEntryId>,
+}
+
+impl InlineOrigins<'_> {
+    fn abstract_subprogram(
+        &mut self,
+        dwarf: &mut DwarfUnit,
+        lines: &LineMap,
+        site: &InlineSite,
+    ) -> UnitEntryId {
+        let key = (site.callee.clone(), site.decl);
+        if let Some(&id) = self.made.get(&key) {
+            return id;
+        }
+        let id = dwarf.unit.add(self.root, constants::DW_TAG_subprogram);
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_name,
+            AttributeValue::String(site.callee.clone().into_bytes()),
+        );
+        if let Some((line, column)) = lines.position(SrcLoc::new(site.decl)) {
+            e.set(constants::DW_AT_decl_file, AttributeValue::Udata(1));
+            e.set(constants::DW_AT_decl_line, AttributeValue::Udata(line));
+            e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
+        }
+        e.set(
+            constants::DW_AT_inline,
+            AttributeValue::Inline(constants::DW_INL_inlined),
+        );
+        self.made.insert(key, id);
+        id
+    }
+}
+
+/// The `DW_TAG_subprogram` of function `index`, with its parameters and variables, lexical
+/// blocks and inlined subroutines.
 fn write_subprogram(
     dwarf: &mut DwarfUnit,
     root: UnitEntryId,
     types: &mut VariableTypes,
+    inline: &mut InlineOrigins<'_>,
     lines: &LineMap,
     index: usize,
     f: &DebugFunction,
@@ -679,42 +767,55 @@ fn write_subprogram(
         e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
     }
 
-    // Parameters belong to the subprogram. Locals go into nested lexical blocks, one per
-    // distinct start of a location, each from that start to the function's end: so gdb looks
-    // a name up in the most recently bound variable first (a shadowed `x` never hides the
-    // current one) and lists no local before its value exists. A local with no location at all
-    // stays at the function level.
-    let start_of = |v: &DebugVariable| {
-        v.ranges
-            .iter()
-            .filter(|&&(start, end, _)| start < end && end <= f.len)
-            .map(|&(start, _, _)| start)
-            .min()
-    };
-    let mut order: Vec<&DebugVariable> = f.variables.iter().collect();
-    order.sort_by_key(|v| (!v.is_param, start_of(v).filter(|_| !v.is_param)));
-    let mut scope = (sub, 0u32);
-    for v in order {
-        let parent = match start_of(v) {
-            Some(start) if !v.is_param && start > scope.1 => {
-                let block = dwarf.unit.add(scope.0, constants::DW_TAG_lexical_block);
-                let e = dwarf.unit.get_mut(block);
-                e.set(
-                    constants::DW_AT_low_pc,
-                    AttributeValue::Address(Address::Symbol {
-                        symbol: index,
-                        addend: start as i64,
-                    }),
-                );
-                e.set(
-                    constants::DW_AT_high_pc,
-                    AttributeValue::Udata((f.len - start) as u64),
-                );
-                scope = (block, start);
-                block
+    // The lexical blocks and inlined subroutines, and where each variable goes (see
+    // [`scopes`]).
+    let in_function = |&&(start, end, _): &&(u32, u32, ValueLocation)| start < end && end <= f.len;
+    let starts: Vec<VariableStart> = f
+        .variables
+        .iter()
+        .map(|v| VariableStart {
+            is_param: v.is_param,
+            start: v.ranges.iter().filter(in_function).map(|r| r.0).min(),
+        })
+        .collect();
+    let tree = scope_tree(f.len, &f.srclocs, inline.sites, &starts);
+    let mut blocks: Vec<UnitEntryId> = Vec::with_capacity(tree.blocks.len());
+    for block in &tree.blocks {
+        let parent = blocks.last().copied().unwrap_or(sub);
+        let id = dwarf.unit.add(parent, constants::DW_TAG_lexical_block);
+        set_code_ranges(dwarf, id, index, &block.ranges);
+        blocks.push(id);
+    }
+    let mut inlined: Vec<UnitEntryId> = Vec::with_capacity(tree.inlined.len());
+    for scope in &tree.inlined {
+        let parent = match scope.parent {
+            Place::Subprogram => sub,
+            Place::Block(i) => blocks[i],
+            Place::Inlined(i) => inlined[i],
+        };
+        let id = dwarf.unit.add(parent, constants::DW_TAG_inlined_subroutine);
+        if let Some(site) = inline.sites.get(scope.scope) {
+            let origin = inline.abstract_subprogram(dwarf, lines, site);
+            let e = dwarf.unit.get_mut(id);
+            e.set(
+                constants::DW_AT_abstract_origin,
+                AttributeValue::UnitRef(origin),
+            );
+            if let Some((line, column)) = lines.position(site.call) {
+                e.set(constants::DW_AT_call_file, AttributeValue::Udata(1));
+                e.set(constants::DW_AT_call_line, AttributeValue::Udata(line));
+                e.set(constants::DW_AT_call_column, AttributeValue::Udata(column));
             }
-            Some(_) if !v.is_param => scope.0,
-            _ => sub,
+        }
+        set_code_ranges(dwarf, id, index, &scope.ranges);
+        inlined.push(id);
+    }
+
+    for (v, place) in f.variables.iter().zip(&tree.variables) {
+        let parent = match *place {
+            Place::Subprogram => sub,
+            Place::Block(i) => blocks[i],
+            Place::Inlined(i) => inlined[i],
         };
         let tag = if v.is_param {
             constants::DW_TAG_formal_parameter

@@ -76,6 +76,7 @@ mod letrec;
 pub mod occurrence;
 pub mod report;
 pub mod scc;
+mod scopes;
 mod select;
 pub mod simplifier;
 
@@ -118,16 +119,18 @@ impl Default for SimplifyOptions {
 /// Simplifies the program's body in place.
 pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyReport {
     let body = std::mem::replace(&mut p.body, unit_expr());
-    let (body, report) = simplify_expr(body, &mut p.vars, &p.types, opts);
+    let (body, report) = simplify_expr(body, &mut p.vars, &p.types, &mut p.inline_sites, opts);
     p.body = body;
     report
 }
 
-/// Simplifies one expression whose variables live in `vars` (fresh ones are added).
+/// Simplifies one expression whose variables live in `vars` (fresh ones are added), recording
+/// the functions it inlines in `inline_sites`.
 pub fn simplify_expr(
     e: Expr,
     vars: &mut VarTable,
     types: &TypeTable,
+    inline_sites: &mut InlineSites,
     opts: &SimplifyOptions,
 ) -> (Expr, SimplifyReport) {
     crate::lambda::with_big_stack(crate::lambda::BIG_STACK, move || {
@@ -151,6 +154,7 @@ pub fn simplify_expr(
                 types,
                 opts.inline_threshold,
                 &mut origins,
+                inline_sites,
                 pass,
             );
             ir = s.simplify(ir, InScope::default(), vec![]);

@@ -94,6 +94,11 @@ impl FunctionBuilder {
         self.loc = loc;
     }
 
+    /// The source location statements get now.
+    pub fn loc(&self) -> SrcLoc {
+        self.loc
+    }
+
     /// A new block. Its statements are placed when it is started with [`Self::switch_to_block`].
     pub fn create_block(&mut self) -> Block {
         self.ranges.push(None);
@@ -270,6 +275,7 @@ pub struct ModuleBuilder {
     data: Vec<Data>,
     entry: Option<FuncId>,
     debug_types: Vec<DebugTypeDecl>,
+    inline_sites: InlineSites,
 }
 
 impl ModuleBuilder {
@@ -317,6 +323,11 @@ impl ModuleBuilder {
         self.debug_types = types;
     }
 
+    /// Sets the inline scopes the statements' locations refer to.
+    pub fn set_inline_sites(&mut self, sites: InlineSites) {
+        self.inline_sites = sites;
+    }
+
     pub fn finish(self) -> Module {
         Module {
             functions: self
@@ -328,6 +339,7 @@ impl ModuleBuilder {
             data: self.data,
             entry: self.entry,
             debug_types: self.debug_types,
+            inline_sites: self.inline_sites,
         }
     }
 }
