@@ -30,7 +30,16 @@
 //!   typedef `egret_value t` of the value word, which the pretty-printer decodes by that type
 //!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
 //!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
-//!   closures as `<fun name>`).
+//!   closures as `<fun name>`);
+//! - code the simplifier inlined (the inline scopes of the source locations,
+//!   [`egret_plugin::srcloc`]): a `DW_TAG_inlined_subroutine` per scope in the function it was
+//!   inlined into, nested as the inlining was, with its code ranges, `DW_AT_call_file`/`line`/
+//!   `column` of the call and, as `DW_AT_abstract_origin`, an abstract `DW_TAG_subprogram`
+//!   (`DW_AT_inline`) of the inlined function with its name and declaration line — one per
+//!   inlined function, shared by its copies (an out-of-line copy, if any, stays a separate
+//!   concrete subprogram). The line table gives the inlined function's own lines inside them.
+//!   The locals whose value starts in inlined code are listed in its scope. [`scopes`] builds
+//!   the tree of lexical blocks and inlined subroutines.
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
 

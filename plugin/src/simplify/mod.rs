@@ -59,11 +59,14 @@
 //!   ([`crate::lambda::pmap`]) so saving them in every context entry is O(1), and a suspended
 //!   definition is taken, not cloned, at its use. The benchmark ([`mod@bench`]) grows linearly.
 //! - An [inlining report](SimplifyReport) of every call site.
+//! - **Inline scopes** for the debug info (`scopes`): the locations of a function body inlined
+//!   at a call move into a new scope of the program's `inline_sites` (callee, call site), so
+//!   gdb can show the inlined function as a frame of its own.
 //!
 //! Files: [`occurrence`] (analysis), [`simplifier`] (`simplify`, `rebuild`, inlining
 //! decisions, beta), `select` (known constructors, case of case), `letrec`, `fold`,
 //! [`effects`] (purity, values, size), [`copy`] (renaming, type substitution), [`scc`],
-//! [`report`].
+//! [`report`], `scopes`.
 //!
 //! Invariants: input and output are well typed (the verifier passes on both), binders are
 //! unique, and the program's observable behaviour (output, exit code) is unchanged — tested
