@@ -408,6 +408,14 @@ fn gdb_finish_prints_the_returned_value() {
             out.contains("Value returned is $1 = 55"),
             "[{backend:?}] finish from sum_to:\n{out}"
         );
+        // The result prints by the function's OCaml result type: `describe` returns
+        // `pair = (count, flag)`, an `int * bool`, here `(3, true)` (generically, `true` would
+        // be the word's `1`).
+        let out = gdb(exe, &["break describe", "run", "delete", "finish"]);
+        assert!(
+            out.contains("Value returned is $1 = (3, true)"),
+            "[{backend:?}] finish from describe:\n{out}"
+        );
     });
 }
 

@@ -27,7 +27,8 @@
 //!   show a stale location. Types: `int` and `bool` are DWARF base types whose location
 //!   expressions untag the word (`DW_OP_breg r 0; DW_OP_lit1; DW_OP_shra; DW_OP_stack_value`),
 //!   so gdb prints and computes with the number the program sees; any other OCaml type `t` is a
-//!   typedef `egret_value t` of the value word, which the pretty-printer decodes by that type
+//!   base type `egret_value t` (the value word under another name: a typedef would not do, since
+//!   gdb's `finish` strips typedefs from the result type), which the pretty-printer decodes by that type
 //!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
 //!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
 //!   closures as `<fun name>`);
@@ -112,6 +113,8 @@ pub struct DebugFunction {
     /// Visible outside the object.
     pub external: bool,
     pub decl_loc: SrcLoc,
+    /// The OCaml type of the result (`int list`), empty when unknown.
+    pub return_type: String,
     pub srclocs: Vec<(u32, u32, SrcLoc)>,
     pub prologue_end: u32,
     pub variables: Vec<DebugVariable>,
@@ -215,7 +218,7 @@ fn location_expression(loc: ValueLocation, decode: Decode) -> Expression {
 }
 
 /// The DWARF types of variables, made on first use: `int` and `bool` (decoded in the location
-/// expression) and, for every other OCaml type `t`, a typedef `egret_value t` of the value word
+/// expression) and, for every other OCaml type `t`, a base type `egret_value t` of the value word
 /// the pretty-printer selects its printer by.
 struct VariableTypes {
     value_type: UnitEntryId,
@@ -224,6 +227,45 @@ struct VariableTypes {
 }
 
 impl VariableTypes {
+    /// The type of a value word of OCaml type `ty` that nothing decodes before the
+    /// pretty-printer: the base type `egret_value ty` for every type, `int` and `bool` included.
+    fn word(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
+        match ty {
+            "" => self.value_type,
+            "int" | "bool" => {
+                let key = format!("{VALUE_TYPE_NAME} {ty}");
+                if let Some(&(id, _)) = self.made.get(&key) {
+                    return id;
+                }
+                let id = self.value_word(dwarf, ty);
+                self.made.insert(key, (id, Decode::Word));
+                id
+            }
+            _ => self.get(dwarf, ty).0,
+        }
+    }
+
+    /// The value word under the name `egret_value ty`, which selects the pretty-printer's
+    /// decoding.
+    fn value_word(&self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
+        let root = dwarf.unit.root();
+        let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_name,
+            AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
+        );
+        e.set(
+            constants::DW_AT_encoding,
+            AttributeValue::Encoding(constants::DW_ATE_signed),
+        );
+        e.set(
+            constants::DW_AT_byte_size,
+            AttributeValue::Udata(self.word_size as u64),
+        );
+        id
+    }
+
     fn get(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> (UnitEntryId, Decode) {
         if ty.is_empty() {
             return (self.value_type, Decode::Word);
@@ -255,19 +297,7 @@ impl VariableTypes {
                 );
                 (id, Decode::Untag)
             }
-            _ => {
-                let id = dwarf.unit.add(root, constants::DW_TAG_typedef);
-                let e = dwarf.unit.get_mut(id);
-                e.set(
-                    constants::DW_AT_name,
-                    AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
-                );
-                e.set(
-                    constants::DW_AT_type,
-                    AttributeValue::UnitRef(self.value_type),
-                );
-                (id, Decode::Word)
-            }
+            _ => (self.value_word(dwarf, ty), Decode::Word),
         };
         self.made.insert(ty.to_string(), made);
         made
@@ -760,10 +790,11 @@ fn write_subprogram(
         constants::DW_AT_frame_base,
         AttributeValue::Exprloc(frame_base),
     );
-    e.set(
-        constants::DW_AT_type,
-        AttributeValue::UnitRef(types.value_type),
-    );
+    // The result is in the return register as a value word: `finish` prints it through the
+    // pretty-printer by its OCaml type (an `int` too: no location expression untags it).
+    let return_type = types.word(dwarf, &f.return_type);
+    let e = dwarf.unit.get_mut(sub);
+    e.set(constants::DW_AT_type, AttributeValue::UnitRef(return_type));
     if f.external {
         e.set(constants::DW_AT_external, AttributeValue::Flag(true));
     }

@@ -79,6 +79,11 @@ impl FunctionBuilder {
         self.func.decl_loc = loc;
     }
 
+    /// Sets the OCaml type of the function's result (debug info).
+    pub fn set_debug_ret(&mut self, ty: String) {
+        self.func.debug_ret = ty;
+    }
+
     /// Records that `value` holds the source variable `name` of type `ty` (debug info).
     pub fn debug_var(&mut self, name: &str, ty: String, value: Value, kind: DebugVarKind) {
         self.func.debug_vars.push(DebugVar {

@@ -386,6 +386,9 @@ pub struct Function {
     /// The source variables whose values this function holds (debug info only: never a use,
     /// never read by a pass or a backend's code generation).
     pub debug_vars: Vec<DebugVar>,
+    /// The OCaml type of the function's result (`int list`), for debug info; empty when
+    /// unknown.
+    pub debug_ret: String,
 }
 
 /// What a [`DebugVar`] is to its function.
@@ -481,6 +484,7 @@ impl Function {
             blocks: Vec::new(),
             decl_loc: SrcLoc::default(),
             debug_vars: Vec::new(),
+            debug_ret: String::new(),
         }
     }
 

@@ -66,6 +66,17 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
     Ok(l.mb.finish())
 }
 
+/// The result of a function of type `ty` applied to `arity` arguments, if its type says so.
+fn result_type(mut ty: &crate::lambda::ir::Type, arity: usize) -> Option<&crate::lambda::ir::Type> {
+    for _ in 0..arity {
+        match ty {
+            crate::lambda::ir::Type::Arrow(_, r) => ty = r,
+            _ => return None,
+        }
+    }
+    Some(ty)
+}
+
 /// The program's own variant and record declarations (not the built-in ones), for debug info.
 fn debug_types(types: &crate::lambda::ir::TypeTable) -> Vec<DebugTypeDecl> {
     use crate::lambda::print::{print_type, tyvar_name};
@@ -178,6 +189,12 @@ impl<'p> Lowerer<'p> {
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
         b.set_decl_loc(SrcLoc::new(f.span));
+        if let Some(ret) = f
+            .binder
+            .and_then(|v| result_type(self.p.vars.ty(v), f.params.len()))
+        {
+            b.set_debug_ret(crate::lambda::print::print_type(ret, Some(&self.p.types)));
+        }
         if is_entry {
             b.set_linkage(Linkage::Export);
         }
