@@ -14,7 +14,7 @@
 
 mod common;
 
-use common::{backend_enabled, egret, examples, root, Backend};
+use common::{backend_enabled, check_example, egret, examples, root, Backend};
 use egret_plugin::backend::{CodegenBackend, CodegenOptions};
 use egret_plugin::driver::{self, Output, Session};
 use std::path::{Path, PathBuf};
@@ -43,6 +43,7 @@ fn programs() -> Vec<PathBuf> {
         PROGRAMS.iter().map(|p| root().join(p)).collect()
     };
     v.push(steps_ml());
+    v.push(inlined_ml());
     v
 }
 
@@ -74,6 +75,11 @@ fn parallel<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R>
 /// The debugger test program; tests refer to its lines.
 fn steps_ml() -> PathBuf {
     root().join("tests/debugger/steps.ml")
+}
+
+/// The test program of inlined code (built with the simplifier); tests refer to its lines.
+fn inlined_ml() -> PathBuf {
+    root().join("tests/debugger/inlined.ml")
 }
 
 fn tool_available(tool: &str) -> bool {
@@ -294,8 +300,26 @@ fn dwarf_verifies() {
         let mut wanted = vec!["DW_LANG_OCaml", "DW_AT_producer\t(\"egret "];
         // A source function (one with a declaration line) that survived inlining has
         // parameters, with location lists.
-        if info.contains("DW_AT_decl_line") {
+        // (DIEs are separated by blank lines in the dump; the abstract subprograms of inlined
+        // functions have a declaration line but no code.)
+        let concrete_source_function = info.split("\n\n").any(|die| {
+            die.contains("DW_TAG_subprogram")
+                && die.contains("DW_AT_decl_line")
+                && die.contains("DW_AT_low_pc")
+        });
+        if concrete_source_function {
             wanted.extend(["DW_TAG_formal_parameter", "DW_AT_location\t(0x"]);
+        }
+        // `square` inlined into `sum_squares` (called on line 11) inlined into the top level
+        // (line 17).
+        if *ml == inlined_ml() {
+            wanted.extend([
+                "DW_AT_inline\t(DW_INL_inlined)",
+                "DW_AT_name\t(\"square\")",
+                "DW_TAG_inlined_subroutine",
+                "DW_AT_call_line\t(11)",
+                "DW_AT_call_line\t(17)",
+            ]);
         }
         wanted
             .iter()
@@ -310,8 +334,8 @@ fn dwarf_verifies() {
 }
 
 /// The `-g` build of the debugger test program for `backend`, made once for all tests (without
-/// the simplifier, so every source function keeps its own frame: inlined code is not yet
-/// described with DW_TAG_inlined_subroutine).
+/// the simplifier, so every source function keeps its own frame; [`gdb_shows_inlined_frames`]
+/// debugs inlined code).
 fn debug_build(backend: Backend) -> &'static Path {
     static BUILDS: [OnceLock<PathBuf>; 2] = [OnceLock::new(), OnceLock::new()];
     BUILDS[backend as usize].get_or_init(|| {
@@ -390,6 +414,14 @@ fn gdb_finish_prints_the_returned_value() {
         assert!(
             out.contains("Value returned is $1 = 55"),
             "[{backend:?}] finish from sum_to:\n{out}"
+        );
+        // The result prints by the function's OCaml result type: `describe` returns
+        // `pair = (count, flag)`, an `int * bool`, here `(3, true)` (generically, `true` would
+        // be the word's `1`).
+        let out = gdb(exe, &["break describe", "run", "delete", "finish"]);
+        assert!(
+            out.contains("Value returned is $1 = (3, true)"),
+            "[{backend:?}] finish from describe:\n{out}"
         );
     });
 }
@@ -538,4 +570,89 @@ fn gdb_shows_local_variables() {
             "[{backend:?}] greet's locals:\n{out}"
         );
     });
+}
+
+/// `egret build --emit=inline-report` of `ml`.
+fn inline_report(ml: &Path) -> String {
+    let out = Command::new(egret())
+        .arg("build")
+        .arg(ml)
+        .arg("--emit=inline-report")
+        .output()
+        .expect("run egret");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn gdb_shows_inlined_frames() {
+    // The premise: the simplifier inlines `square` into `sum_squares` and that into the top
+    // level, so no call of either is left.
+    let report = inline_report(&inlined_ml());
+    for callee in ["square", "sum_squares"] {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains(&format!(" call {callee}/")) && l.contains(": inlined")),
+            "{callee} is not inlined:\n{report}"
+        );
+    }
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        // The program still prints what ocamlopt's does with -g.
+        check_example(&inlined_ml(), backend, &["-g"], &[]).unwrap();
+    }
+    if !tool_available("gdb") {
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("debugger-inlined");
+    std::fs::create_dir_all(&dir).unwrap();
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        let exe = build(&inlined_ml(), backend, true, &dir, &[]);
+        // Line 4 is in `square` (`print_int y`), which line 11 of `sum_squares` calls, which
+        // the top level (`Inlined`) calls on line 17: three source frames at one machine pc.
+        let out = gdb(&exe, &["break inlined.ml:4", "run", "bt", "info frame"]);
+        let frames: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+        assert!(frames.len() >= 3, "[{backend:?}] short backtrace:\n{out}");
+        assert!(
+            frames[0].starts_with("#0  square (") && frames[0].ends_with("/inlined.ml:4"),
+            "[{backend:?}] frame 0:\n{out}"
+        );
+        assert!(
+            frames[1].starts_with("#1  sum_squares (") && frames[1].ends_with("/inlined.ml:11"),
+            "[{backend:?}] frame 1:\n{out}"
+        );
+        assert!(
+            frames[2].starts_with("#2  Inlined (") && frames[2].ends_with("/inlined.ml:17"),
+            "[{backend:?}] frame 2:\n{out}"
+        );
+        assert!(
+            out.contains("inlined into frame 1"),
+            "[{backend:?}] info frame:\n{out}"
+        );
+        // `break square` finds the inlined copy by the function's name; it is called once per
+        // loop iteration (n = 3), so the third stop is the last.
+        let out = gdb(
+            &exe,
+            &[
+                "break square",
+                "ignore 1 2",
+                "run",
+                "bt 2",
+                "info breakpoints",
+            ],
+        );
+        let frames: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+        assert!(
+            frames.len() == 2
+                && frames[0].contains(" square (")
+                && frames[0].contains("/inlined.ml:")
+                && frames[1].starts_with("#1  sum_squares (")
+                && out.contains("breakpoint already hit 3 times"),
+            "[{backend:?}] break square:\n{out}"
+        );
+    }
 }

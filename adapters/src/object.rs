@@ -58,6 +58,7 @@ struct PendingDebug {
     artificial: bool,
     external: bool,
     decl_loc: SrcLoc,
+    return_type: String,
     srclocs: Vec<(u32, u32, SrcLoc)>,
     prologue_end: u32,
     variables: Vec<DebugVariable>,
@@ -279,6 +280,7 @@ impl<'m> ObjectWriter<'m> {
                 artificial: true,
                 external: true,
                 decl_loc: SrcLoc::default(),
+                return_type: String::new(),
                 srclocs: Vec::new(),
                 prologue_end: code.prologue_end,
                 variables: Vec::new(),
@@ -303,6 +305,7 @@ impl<'m> ObjectWriter<'m> {
             artificial,
             external: f.linkage == Linkage::Export,
             decl_loc: f.decl_loc,
+            return_type: f.debug_ret.clone(),
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
             variables: if artificial { Vec::new() } else { variables(f) },
@@ -370,6 +373,7 @@ impl<'m> ObjectWriter<'m> {
                             artificial: d.artificial,
                             external: d.external,
                             decl_loc: d.decl_loc,
+                            return_type: d.return_type,
                             srclocs: d.srclocs,
                             prologue_end: d.prologue_end,
                             variables: d.variables,
@@ -383,7 +387,8 @@ impl<'m> ObjectWriter<'m> {
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
         if let Some(source) = &self.source {
             let types = &self.module.debug_types;
-            write_debug_info(object, &*self.isa, source, &debug_functions, types)
+            let sites = &self.module.inline_sites;
+            write_debug_info(object, &*self.isa, source, &debug_functions, types, sites)
                 .map_err(|e| object_error(e, "<debug info>"))?;
         }
 

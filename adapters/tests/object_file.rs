@@ -218,6 +218,7 @@ fn native_style_machine_code_through_the_sink() {
         data: vec![string_data("greeting", " native\n")],
         entry: Some(FuncId(0)),
         debug_types: Vec::new(),
+        inline_sites: Default::default(),
     };
     #[rustfmt::skip]
     let code = vec![

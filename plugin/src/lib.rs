@@ -15,6 +15,7 @@ pub mod lambda;
 pub mod mono;
 pub mod opt;
 pub mod simplify;
+pub mod srcloc;
 pub mod ssa;
 pub mod syntax;
 pub mod typing;

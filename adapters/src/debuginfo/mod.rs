@@ -27,12 +27,24 @@
 //!   show a stale location. Types: `int` and `bool` are DWARF base types whose location
 //!   expressions untag the word (`DW_OP_breg r 0; DW_OP_lit1; DW_OP_shra; DW_OP_stack_value`),
 //!   so gdb prints and computes with the number the program sees; any other OCaml type `t` is a
-//!   typedef `egret_value t` of the value word, which the pretty-printer decodes by that type
+//!   base type `egret_value t` (the value word under another name: a typedef would not do, since
+//!   gdb's `finish` strips typedefs from the result type), which the pretty-printer decodes by that type
 //!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
 //!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
-//!   closures as `<fun name>`).
+//!   closures as `<fun name>`);
+//! - code the simplifier inlined (the inline scopes of the source locations,
+//!   [`egret_plugin::srcloc`]): a `DW_TAG_inlined_subroutine` per scope in the function it was
+//!   inlined into, nested as the inlining was, with its code ranges, `DW_AT_call_file`/`line`/
+//!   `column` of the call and, as `DW_AT_abstract_origin`, an abstract `DW_TAG_subprogram`
+//!   (`DW_AT_inline`) of the inlined function with its name and declaration line — one per
+//!   inlined function, shared by its copies (an out-of-line copy, if any, stays a separate
+//!   concrete subprogram). The line table gives the inlined function's own lines inside them.
+//!   The locals whose value starts in inlined code are listed in its scope. [`scopes`] builds
+//!   the tree of lexical blocks and inlined subroutines.
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
+
+mod scopes;
 
 use crate::eh_frame::gimli_endian;
 use cranelift_codegen::isa::TargetIsa;
@@ -41,13 +53,15 @@ use cranelift_object::object::write::{
 };
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
-use egret_plugin::ssa::ir::{DebugTypeDecl, SrcLoc};
+use egret_plugin::diagnostics::Span;
+use egret_plugin::ssa::ir::{DebugTypeDecl, InlineSite, InlineSites, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
     UnitEntryId,
 };
 use gimli::{constants, Encoding, Format, LineEncoding, Register, RunTimeEndian, SectionId};
+use scopes::{scope_tree, Place, VariableStart};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -99,6 +113,8 @@ pub struct DebugFunction {
     /// Visible outside the object.
     pub external: bool,
     pub decl_loc: SrcLoc,
+    /// The OCaml type of the result (`int list`), empty when unknown.
+    pub return_type: String,
     pub srclocs: Vec<(u32, u32, SrcLoc)>,
     pub prologue_end: u32,
     pub variables: Vec<DebugVariable>,
@@ -202,7 +218,7 @@ fn location_expression(loc: ValueLocation, decode: Decode) -> Expression {
 }
 
 /// The DWARF types of variables, made on first use: `int` and `bool` (decoded in the location
-/// expression) and, for every other OCaml type `t`, a typedef `egret_value t` of the value word
+/// expression) and, for every other OCaml type `t`, a base type `egret_value t` of the value word
 /// the pretty-printer selects its printer by.
 struct VariableTypes {
     value_type: UnitEntryId,
@@ -211,6 +227,45 @@ struct VariableTypes {
 }
 
 impl VariableTypes {
+    /// The type of a value word of OCaml type `ty` that nothing decodes before the
+    /// pretty-printer: the base type `egret_value ty` for every type, `int` and `bool` included.
+    fn word(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
+        match ty {
+            "" => self.value_type,
+            "int" | "bool" => {
+                let key = format!("{VALUE_TYPE_NAME} {ty}");
+                if let Some(&(id, _)) = self.made.get(&key) {
+                    return id;
+                }
+                let id = self.value_word(dwarf, ty);
+                self.made.insert(key, (id, Decode::Word));
+                id
+            }
+            _ => self.get(dwarf, ty).0,
+        }
+    }
+
+    /// The value word under the name `egret_value ty`, which selects the pretty-printer's
+    /// decoding.
+    fn value_word(&self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
+        let root = dwarf.unit.root();
+        let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_name,
+            AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
+        );
+        e.set(
+            constants::DW_AT_encoding,
+            AttributeValue::Encoding(constants::DW_ATE_signed),
+        );
+        e.set(
+            constants::DW_AT_byte_size,
+            AttributeValue::Udata(self.word_size as u64),
+        );
+        id
+    }
+
     fn get(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> (UnitEntryId, Decode) {
         if ty.is_empty() {
             return (self.value_type, Decode::Word);
@@ -242,19 +297,7 @@ impl VariableTypes {
                 );
                 (id, Decode::Untag)
             }
-            _ => {
-                let id = dwarf.unit.add(root, constants::DW_TAG_typedef);
-                let e = dwarf.unit.get_mut(id);
-                e.set(
-                    constants::DW_AT_name,
-                    AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
-                );
-                e.set(
-                    constants::DW_AT_type,
-                    AttributeValue::UnitRef(self.value_type),
-                );
-                (id, Decode::Word)
-            }
+            _ => (self.value_word(dwarf, ty), Decode::Word),
         };
         self.made.insert(ty.to_string(), made);
         made
@@ -268,6 +311,7 @@ pub fn write_debug_info(
     source: &SourceInfo<'_>,
     functions: &[DebugFunction],
     declarations: &[DebugTypeDecl],
+    inline_sites: &InlineSites,
 ) -> Result<(), String> {
     let encoding = Encoding {
         format: Format::Dwarf32,
@@ -374,8 +418,13 @@ pub fn write_debug_info(
         word_size: isa.pointer_bytes(),
         made: HashMap::new(),
     };
+    let mut inline = InlineOrigins {
+        sites: inline_sites,
+        root,
+        made: HashMap::new(),
+    };
     for (index, f) in functions.iter().enumerate() {
-        write_subprogram(&mut dwarf, root, &mut types, &lines, index, f);
+        write_subprogram(&mut dwarf, root, &mut types, &mut inline, &lines, index, f);
     }
 
     // Serialise, then copy every non-empty section into the object with its relocations.
@@ -629,11 +678,89 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
     rows
 }
 
-/// The `DW_TAG_subprogram` of function `index`, with its parameters and variables.
+/// Sets the code ranges of entry `id` in function `index`: `low_pc`/`high_pc` for one range,
+/// `DW_AT_ranges` for several.
+fn set_code_ranges(dwarf: &mut DwarfUnit, id: UnitEntryId, index: usize, ranges: &[(u32, u32)]) {
+    let address = |offset: u32| Address::Symbol {
+        symbol: index,
+        addend: offset as i64,
+    };
+    if let [(start, end)] = ranges {
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_low_pc,
+            AttributeValue::Address(address(*start)),
+        );
+        e.set(
+            constants::DW_AT_high_pc,
+            AttributeValue::Udata((end - start) as u64),
+        );
+        return;
+    }
+    let list = RangeList(
+        ranges
+            .iter()
+            .map(|&(start, end)| Range::StartLength {
+                begin: address(start),
+                length: (end - start) as u64,
+            })
+            .collect(),
+    );
+    let list = dwarf.unit.ranges.add(list);
+    dwarf
+        .unit
+        .get_mut(id)
+        .set(constants::DW_AT_ranges, AttributeValue::RangeListRef(list));
+}
+
+/// The functions the simplifier inlined: the program's inline sites, and an abstract
+/// `DW_TAG_subprogram` (`DW_AT_inline`) per inlined function, made on first use, that every
+/// `DW_TAG_inlined_subroutine` of it names as its `DW_AT_abstract_origin` (gdb takes the
+/// inlined frame's name and declaration from there).
+struct InlineOrigins<'a> {
+    sites: &'a InlineSites,
+    root: UnitEntryId,
+    made: HashMap<(String, Span), UnitEntryId>,
+}
+
+impl InlineOrigins<'_> {
+    fn abstract_subprogram(
+        &mut self,
+        dwarf: &mut DwarfUnit,
+        lines: &LineMap,
+        site: &InlineSite,
+    ) -> UnitEntryId {
+        let key = (site.callee.clone(), site.decl);
+        if let Some(&id) = self.made.get(&key) {
+            return id;
+        }
+        let id = dwarf.unit.add(self.root, constants::DW_TAG_subprogram);
+        let e = dwarf.unit.get_mut(id);
+        e.set(
+            constants::DW_AT_name,
+            AttributeValue::String(site.callee.clone().into_bytes()),
+        );
+        if let Some((line, column)) = lines.position(SrcLoc::new(site.decl)) {
+            e.set(constants::DW_AT_decl_file, AttributeValue::Udata(1));
+            e.set(constants::DW_AT_decl_line, AttributeValue::Udata(line));
+            e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
+        }
+        e.set(
+            constants::DW_AT_inline,
+            AttributeValue::Inline(constants::DW_INL_inlined),
+        );
+        self.made.insert(key, id);
+        id
+    }
+}
+
+/// The `DW_TAG_subprogram` of function `index`, with its parameters and variables, lexical
+/// blocks and inlined subroutines.
 fn write_subprogram(
     dwarf: &mut DwarfUnit,
     root: UnitEntryId,
     types: &mut VariableTypes,
+    inline: &mut InlineOrigins<'_>,
     lines: &LineMap,
     index: usize,
     f: &DebugFunction,
@@ -663,10 +790,11 @@ fn write_subprogram(
         constants::DW_AT_frame_base,
         AttributeValue::Exprloc(frame_base),
     );
-    e.set(
-        constants::DW_AT_type,
-        AttributeValue::UnitRef(types.value_type),
-    );
+    // The result is in the return register as a value word: `finish` prints it through the
+    // pretty-printer by its OCaml type (an `int` too: no location expression untags it).
+    let return_type = types.word(dwarf, &f.return_type);
+    let e = dwarf.unit.get_mut(sub);
+    e.set(constants::DW_AT_type, AttributeValue::UnitRef(return_type));
     if f.external {
         e.set(constants::DW_AT_external, AttributeValue::Flag(true));
     }
@@ -679,42 +807,55 @@ fn write_subprogram(
         e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
     }
 
-    // Parameters belong to the subprogram. Locals go into nested lexical blocks, one per
-    // distinct start of a location, each from that start to the function's end: so gdb looks
-    // a name up in the most recently bound variable first (a shadowed `x` never hides the
-    // current one) and lists no local before its value exists. A local with no location at all
-    // stays at the function level.
-    let start_of = |v: &DebugVariable| {
-        v.ranges
-            .iter()
-            .filter(|&&(start, end, _)| start < end && end <= f.len)
-            .map(|&(start, _, _)| start)
-            .min()
-    };
-    let mut order: Vec<&DebugVariable> = f.variables.iter().collect();
-    order.sort_by_key(|v| (!v.is_param, start_of(v).filter(|_| !v.is_param)));
-    let mut scope = (sub, 0u32);
-    for v in order {
-        let parent = match start_of(v) {
-            Some(start) if !v.is_param && start > scope.1 => {
-                let block = dwarf.unit.add(scope.0, constants::DW_TAG_lexical_block);
-                let e = dwarf.unit.get_mut(block);
-                e.set(
-                    constants::DW_AT_low_pc,
-                    AttributeValue::Address(Address::Symbol {
-                        symbol: index,
-                        addend: start as i64,
-                    }),
-                );
-                e.set(
-                    constants::DW_AT_high_pc,
-                    AttributeValue::Udata((f.len - start) as u64),
-                );
-                scope = (block, start);
-                block
+    // The lexical blocks and inlined subroutines, and where each variable goes (see
+    // [`scopes`]).
+    let in_function = |&&(start, end, _): &&(u32, u32, ValueLocation)| start < end && end <= f.len;
+    let starts: Vec<VariableStart> = f
+        .variables
+        .iter()
+        .map(|v| VariableStart {
+            is_param: v.is_param,
+            start: v.ranges.iter().filter(in_function).map(|r| r.0).min(),
+        })
+        .collect();
+    let tree = scope_tree(f.len, &f.srclocs, inline.sites, &starts);
+    let mut blocks: Vec<UnitEntryId> = Vec::with_capacity(tree.blocks.len());
+    for block in &tree.blocks {
+        let parent = blocks.last().copied().unwrap_or(sub);
+        let id = dwarf.unit.add(parent, constants::DW_TAG_lexical_block);
+        set_code_ranges(dwarf, id, index, &block.ranges);
+        blocks.push(id);
+    }
+    let mut inlined: Vec<UnitEntryId> = Vec::with_capacity(tree.inlined.len());
+    for scope in &tree.inlined {
+        let parent = match scope.parent {
+            Place::Subprogram => sub,
+            Place::Block(i) => blocks[i],
+            Place::Inlined(i) => inlined[i],
+        };
+        let id = dwarf.unit.add(parent, constants::DW_TAG_inlined_subroutine);
+        if let Some(site) = inline.sites.get(scope.scope) {
+            let origin = inline.abstract_subprogram(dwarf, lines, site);
+            let e = dwarf.unit.get_mut(id);
+            e.set(
+                constants::DW_AT_abstract_origin,
+                AttributeValue::UnitRef(origin),
+            );
+            if let Some((line, column)) = lines.position(site.call) {
+                e.set(constants::DW_AT_call_file, AttributeValue::Udata(1));
+                e.set(constants::DW_AT_call_line, AttributeValue::Udata(line));
+                e.set(constants::DW_AT_call_column, AttributeValue::Udata(column));
             }
-            Some(_) if !v.is_param => scope.0,
-            _ => sub,
+        }
+        set_code_ranges(dwarf, id, index, &scope.ranges);
+        inlined.push(id);
+    }
+
+    for (v, place) in f.variables.iter().zip(&tree.variables) {
+        let parent = match *place {
+            Place::Subprogram => sub,
+            Place::Block(i) => blocks[i],
+            Place::Inlined(i) => inlined[i],
         };
         let tag = if v.is_param {
             constants::DW_TAG_formal_parameter

@@ -45,7 +45,12 @@ impl FnBuilder {
         let lo = v.0 * 10;
         self.f.stmts.push(stmt);
         self.f.types.push(ty);
-        self.f.locs.push(SrcLoc { lo, hi: lo + 5 });
+        self.f
+            .locs
+            .push(SrcLoc::new(egret_plugin::diagnostics::Span::new(
+                lo,
+                lo + 5,
+            )));
         v
     }
 
@@ -162,6 +167,7 @@ pub fn module(functions: Vec<Function>, data: Vec<Data>) -> Module {
         data,
         entry: Some(FuncId(0)),
         debug_types: Vec::new(),
+        inline_sites: Default::default(),
     }
 }
 

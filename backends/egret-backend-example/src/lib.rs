@@ -439,6 +439,7 @@ mod tests {
             data: vec![],
             entry: None,
             debug_types: Vec::new(),
+            inline_sites: Default::default(),
         }
     }
 

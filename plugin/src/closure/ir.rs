@@ -11,7 +11,9 @@
 //! partial and over-application are resolved at run time by the apply helpers).
 
 use crate::diagnostics::Span;
-use crate::lambda::ir::{Const, Direction, Prim, SwitchKind, Type, TypeTable, VarId, VarTable};
+use crate::lambda::ir::{
+    Const, Direction, InlineSites, Prim, SrcLoc, SwitchKind, Type, TypeTable, VarId, VarTable,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FuncIdx(pub u32);
@@ -82,7 +84,7 @@ pub enum CExpr {
     },
     Raise(Box<CExpr>),
     Try(Box<CExpr>, VarId, Box<CExpr>),
-    Loc(Span, Box<CExpr>),
+    Loc(SrcLoc, Box<CExpr>),
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +94,8 @@ pub struct Program {
     pub entry: FuncIdx,
     pub vars: VarTable,
     pub types: TypeTable,
+    /// The inline scopes of the `Loc`s (see [`crate::srcloc`]).
+    pub inline_sites: InlineSites,
 }
 
 impl Program {

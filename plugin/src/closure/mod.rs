@@ -70,6 +70,7 @@ pub fn convert(program: &Program) -> ir::Program {
         entry: FuncIdx(0),
         vars: c.vars,
         types: program.types.clone(),
+        inline_sites: program.inline_sites.clone(),
     }
 }
 
@@ -169,7 +170,7 @@ impl Converter {
                 });
                 self.number(b, None, span);
             }
-            Expr::Loc(s, b) => self.number(b, binder, *s),
+            Expr::Loc(s, b) => self.number(b, binder, s.span()),
             Expr::Local(v, d, b) => {
                 self.number(d, Some(*v), span);
                 self.number(b, None, span);

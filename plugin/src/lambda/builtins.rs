@@ -131,6 +131,7 @@ pub fn empty_program(body: Expr) -> Program {
         vars: VarTable::default(),
         types: builtin_types(),
         next_tyvar: 0,
+        inline_sites: InlineSites::default(),
     }
 }
 

@@ -22,6 +22,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use crate::diagnostics::Span;
+pub use crate::srcloc::{InlineScope, InlineSite, InlineSites, SrcLoc};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
@@ -349,8 +350,9 @@ pub enum Expr {
     Raise(Box<Expr>, Type),
     /// `try body with v -> handler`
     Try(Box<Expr>, VarId, Box<Expr>),
-    /// A source location for the expression inside (for debug info and diagnostics).
-    Loc(Span, Box<Expr>),
+    /// A source location for the expression inside (for debug info and diagnostics), with the
+    /// inline scope of the code (see [`crate::srcloc`]).
+    Loc(SrcLoc, Box<Expr>),
 }
 
 /// A whole program: one expression of type unit (the top-level phrases in order) with its
@@ -362,6 +364,8 @@ pub struct Program {
     pub types: TypeTable,
     /// Number of type variables allocated so far (fresh ones continue from here).
     pub next_tyvar: u32,
+    /// The inline scopes of the `Loc`s (the simplifier adds them).
+    pub inline_sites: InlineSites,
 }
 
 impl Program {

@@ -106,6 +106,7 @@ impl Kit {
                 vars: VarTable::default(),
                 types: builtin_types(),
                 next_tyvar: 0,
+                inline_sites: InlineSites::default(),
             },
         }
     }

@@ -63,6 +63,7 @@ fn short(types: &TypeTable, e: &Expr) -> String {
         vars: VarTable::default(),
         types: types.clone(),
         next_tyvar: 0,
+        inline_sites: InlineSites::default(),
     };
     let s = print_expr(e, Some(&p));
     if s.len() > 160 {

@@ -34,6 +34,7 @@ pub fn monomorphize(program: &Program) -> Program {
         vars: m.vars,
         types: program.types.clone(),
         next_tyvar: program.next_tyvar,
+        inline_sites: program.inline_sites.clone(),
     }
 }
 

@@ -49,6 +49,7 @@ impl B {
                 vars: VarTable::default(),
                 types: builtin_types(),
                 next_tyvar: 0,
+                inline_sites: InlineSites::default(),
             },
         }
     }

@@ -59,11 +59,14 @@
 //!   ([`crate::lambda::pmap`]) so saving them in every context entry is O(1), and a suspended
 //!   definition is taken, not cloned, at its use. The benchmark ([`mod@bench`]) grows linearly.
 //! - An [inlining report](SimplifyReport) of every call site.
+//! - **Inline scopes** for the debug info (`scopes`): the locations of a function body inlined
+//!   at a call move into a new scope of the program's `inline_sites` (callee, call site), so
+//!   gdb can show the inlined function as a frame of its own.
 //!
 //! Files: [`occurrence`] (analysis), [`simplifier`] (`simplify`, `rebuild`, inlining
 //! decisions, beta), `select` (known constructors, case of case), `letrec`, `fold`,
 //! [`effects`] (purity, values, size), [`copy`] (renaming, type substitution), [`scc`],
-//! [`report`].
+//! [`report`], `scopes`.
 //!
 //! Invariants: input and output are well typed (the verifier passes on both), binders are
 //! unique, and the program's observable behaviour (output, exit code) is unchanged — tested
@@ -76,6 +79,7 @@ mod letrec;
 pub mod occurrence;
 pub mod report;
 pub mod scc;
+mod scopes;
 mod select;
 pub mod simplifier;
 
@@ -118,16 +122,18 @@ impl Default for SimplifyOptions {
 /// Simplifies the program's body in place.
 pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyReport {
     let body = std::mem::replace(&mut p.body, unit_expr());
-    let (body, report) = simplify_expr(body, &mut p.vars, &p.types, opts);
+    let (body, report) = simplify_expr(body, &mut p.vars, &p.types, &mut p.inline_sites, opts);
     p.body = body;
     report
 }
 
-/// Simplifies one expression whose variables live in `vars` (fresh ones are added).
+/// Simplifies one expression whose variables live in `vars` (fresh ones are added), recording
+/// the functions it inlines in `inline_sites`.
 pub fn simplify_expr(
     e: Expr,
     vars: &mut VarTable,
     types: &TypeTable,
+    inline_sites: &mut InlineSites,
     opts: &SimplifyOptions,
 ) -> (Expr, SimplifyReport) {
     crate::lambda::with_big_stack(crate::lambda::BIG_STACK, move || {
@@ -151,6 +157,7 @@ pub fn simplify_expr(
                 types,
                 opts.inline_threshold,
                 &mut origins,
+                inline_sites,
                 pass,
             );
             ir = s.simplify(ir, InScope::default(), vec![]);

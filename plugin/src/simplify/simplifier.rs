@@ -78,7 +78,7 @@ pub enum ContextEntry {
     /// `(field _ i)`
     Field(u32),
     /// A source location around the hole.
-    Loc(Span),
+    Loc(SrcLoc),
 }
 
 #[derive(Clone, Debug)]
@@ -149,6 +149,8 @@ pub struct Simplifier<'a> {
     pub(super) pass: usize,
     /// The purity of each `Suspend`ed definition.
     pub(super) suspended_purity: HashMap<VarId, Purity>,
+    /// The program's inline scopes: inlining a function adds one (see [`super::scopes`]).
+    pub(super) inline_sites: &'a mut InlineSites,
 }
 
 pub(super) enum Step {
@@ -172,6 +174,7 @@ impl<'a> Simplifier<'a> {
         types: &'a TypeTable,
         inline_size_threshold: usize,
         origins: &'a mut HashMap<VarId, VarId>,
+        inline_sites: &'a mut InlineSites,
         pass: usize,
     ) -> Self {
         Simplifier {
@@ -186,6 +189,7 @@ impl<'a> Simplifier<'a> {
             call_sites: vec![],
             pass,
             suspended_purity: HashMap::new(),
+            inline_sites,
         }
     }
 
@@ -487,13 +491,14 @@ impl<'a> Simplifier<'a> {
     ) -> ControlFlow<VarId, Expr> {
         match self.subst.remove(var.0) {
             Some(SubstRng::Suspend(payload, subst)) => match payload.take() {
-                Some(payload) => {
+                Some(mut payload) => {
                     self.note_call(
                         var,
                         ctx,
                         true,
                         "used once: its definition moves here".into(),
                     );
+                    self.enter_inline_scope(var, &mut payload, ctx);
                     self.subst = subst;
                     ControlFlow::Continue(payload)
                 }
@@ -525,7 +530,9 @@ impl<'a> Simplifier<'a> {
                         if let Occurrence::OnceInFun = occ {
                             self.occs.mark_dead(var);
                         }
-                        ControlFlow::Continue(self.copy_for_inline(definition))
+                        let mut copy = self.copy_for_inline(definition);
+                        self.enter_inline_scope(var, &mut copy, ctx);
+                        ControlFlow::Continue(copy)
                     }
                     Err(why) => {
                         self.note_call(var, ctx, false, why);

@@ -12,7 +12,13 @@ use crate::lambda::verify::verify_program;
 fn snapshot(input: &str, expected: &str) {
     let mut p = empty_program(unit_expr());
     let e = parse_expr(input, &mut p).unwrap();
-    let (out, report) = simplify_expr(e, &mut p.vars, &p.types, &SimplifyOptions::default());
+    let (out, report) = simplify_expr(
+        e,
+        &mut p.vars,
+        &p.types,
+        &mut p.inline_sites,
+        &SimplifyOptions::default(),
+    );
     let got = print_expr(&out, Some(&p));
     assert_eq!(
         got, expected,
@@ -187,7 +193,13 @@ fn is_empty_becomes_a_single_match() {
     let mut k = Kit::new();
     let (e, _) = is_empty_program(&mut k);
     let mut p = k.finish(unit_expr());
-    let (out, report) = simplify_expr(e, &mut p.vars, &p.types, &SimplifyOptions::default());
+    let (out, report) = simplify_expr(
+        e,
+        &mut p.vars,
+        &p.types,
+        &mut p.inline_sites,
+        &SimplifyOptions::default(),
+    );
     assert_eq!(
         print_expr(&out, Some(&p)),
         "(fun [V2] (switch V2 (0 true) (1 false)))",

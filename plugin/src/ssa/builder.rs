@@ -79,6 +79,11 @@ impl FunctionBuilder {
         self.func.decl_loc = loc;
     }
 
+    /// Sets the OCaml type of the function's result (debug info).
+    pub fn set_debug_ret(&mut self, ty: String) {
+        self.func.debug_ret = ty;
+    }
+
     /// Records that `value` holds the source variable `name` of type `ty` (debug info).
     pub fn debug_var(&mut self, name: &str, ty: String, value: Value, kind: DebugVarKind) {
         self.func.debug_vars.push(DebugVar {
@@ -92,6 +97,11 @@ impl FunctionBuilder {
     /// The source location given to the statements emitted from now on.
     pub fn set_loc(&mut self, loc: SrcLoc) {
         self.loc = loc;
+    }
+
+    /// The source location statements get now.
+    pub fn loc(&self) -> SrcLoc {
+        self.loc
     }
 
     /// A new block. Its statements are placed when it is started with [`Self::switch_to_block`].
@@ -270,6 +280,7 @@ pub struct ModuleBuilder {
     data: Vec<Data>,
     entry: Option<FuncId>,
     debug_types: Vec<DebugTypeDecl>,
+    inline_sites: InlineSites,
 }
 
 impl ModuleBuilder {
@@ -317,6 +328,11 @@ impl ModuleBuilder {
         self.debug_types = types;
     }
 
+    /// Sets the inline scopes the statements' locations refer to.
+    pub fn set_inline_sites(&mut self, sites: InlineSites) {
+        self.inline_sites = sites;
+    }
+
     pub fn finish(self) -> Module {
         Module {
             functions: self
@@ -328,6 +344,7 @@ impl ModuleBuilder {
             data: self.data,
             entry: self.entry,
             debug_types: self.debug_types,
+            inline_sites: self.inline_sites,
         }
     }
 }

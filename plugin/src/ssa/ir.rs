@@ -336,12 +336,8 @@ impl Stmt {
     }
 }
 
-/// A source location attached to a statement: byte offsets into the source file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct SrcLoc {
-    pub lo: u32,
-    pub hi: u32,
-}
+/// A statement's source location (and inline scope): see [`crate::srcloc`].
+pub use crate::srcloc::{InlineScope, InlineSite, InlineSites, SrcLoc};
 
 /// A basic block: statements `start..end` of the function; `stmts[end - 1]` is its terminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -390,6 +386,9 @@ pub struct Function {
     /// The source variables whose values this function holds (debug info only: never a use,
     /// never read by a pass or a backend's code generation).
     pub debug_vars: Vec<DebugVar>,
+    /// The OCaml type of the function's result (`int list`), for debug info; empty when
+    /// unknown.
+    pub debug_ret: String,
 }
 
 /// What a [`DebugVar`] is to its function.
@@ -449,6 +448,8 @@ pub struct Module {
     /// The program's own type declarations, for debug info (the pretty-printer names
     /// constructors and record fields by them).
     pub debug_types: Vec<DebugTypeDecl>,
+    /// The inline scopes of the statements' locations (debug info only).
+    pub inline_sites: InlineSites,
 }
 
 /// A variant or record type declaration as the debug info describes it: OCaml's representation
@@ -483,6 +484,7 @@ impl Function {
             blocks: Vec::new(),
             decl_loc: SrcLoc::default(),
             debug_vars: Vec::new(),
+            debug_ret: String::new(),
         }
     }
 

@@ -61,8 +61,20 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
     }
     l.mb.set_entry(l.ids[p.entry.0 as usize]);
     l.mb.set_debug_types(debug_types(&p.types));
+    l.mb.set_inline_sites(p.inline_sites.clone());
     l.generate_applies();
     Ok(l.mb.finish())
+}
+
+/// The result of a function of type `ty` applied to `arity` arguments, if its type says so.
+fn result_type(mut ty: &crate::lambda::ir::Type, arity: usize) -> Option<&crate::lambda::ir::Type> {
+    for _ in 0..arity {
+        match ty {
+            crate::lambda::ir::Type::Arrow(_, r) => ty = r,
+            _ => return None,
+        }
+    }
+    Some(ty)
 }
 
 /// The program's own variant and record declarations (not the built-in ones), for debug info.
@@ -176,10 +188,13 @@ impl<'p> Lowerer<'p> {
         };
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
-        b.set_decl_loc(SrcLoc {
-            lo: f.span.lo,
-            hi: f.span.hi,
-        });
+        b.set_decl_loc(SrcLoc::new(f.span));
+        if let Some(ret) = f
+            .binder
+            .and_then(|v| result_type(self.p.vars.ty(v), f.params.len()))
+        {
+            b.set_debug_ret(crate::lambda::print::print_type(ret, Some(&self.p.types)));
+        }
         if is_entry {
             b.set_linkage(Linkage::Export);
         }
@@ -432,12 +447,17 @@ impl<'p> Lowerer<'p> {
                 }
                 self.expr(fx, b, tail)?
             }
-            CExpr::Loc(span, x) => {
-                fx.b.set_loc(SrcLoc {
-                    lo: span.lo,
-                    hi: span.hi,
-                });
-                self.expr(fx, x, tail)?
+            CExpr::Loc(loc, x) => {
+                // A location holds until the next one (the branch on `n <= 1` keeps the line of
+                // the comparison), except across the end of inlined code: what the enclosing
+                // expression computes after it is the caller's, at the call site.
+                let outer = fx.b.loc();
+                fx.b.set_loc(*loc);
+                let value = self.expr(fx, x, tail)?;
+                if fx.b.loc().scope != outer.scope {
+                    fx.b.set_loc(outer);
+                }
+                value
             }
             CExpr::StaticClosure(g) => {
                 let d = self.static_closure(*g);

@@ -4,7 +4,9 @@ use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
 use super::env::{CtorRef, TypeName, ValueBinding};
 use super::{Phrase, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Const, DeclKind, Direction, Expr, Prim, TyCon, TyVar, Type, VarId};
+use crate::lambda::ir::{
+    Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
+};
 use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
 
 fn bx(e: Expr) -> Box<Expr> {
@@ -1139,7 +1141,7 @@ fn decl_field_name(t: &Typer, con: TyCon, i: usize) -> String {
 /// Keeps source locations on the nodes later stages attribute code to.
 fn wrap_loc(span: Span, e: Expr) -> Expr {
     match e {
-        Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) => Expr::Loc(span, bx(e)),
+        Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) => Expr::Loc(SrcLoc::new(span), bx(e)),
         e => e,
     }
 }

@@ -261,6 +261,7 @@ impl<'s> Typer<'s> {
             vars,
             types: self.types,
             next_tyvar: self.u.bindings.len() as u32,
+            inline_sites: Default::default(),
         }
     }
 

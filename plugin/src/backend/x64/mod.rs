@@ -156,8 +156,9 @@ pub fn disassemble_listing(
 /// [`disassemble_listing`] with source positions as lines and columns: `line_of` maps a byte
 /// offset of the source file to its 1-based `(line, column)` (the CLI builds it over the source
 /// text, e.g. with `codespan_reporting::files::SimpleFile::line_index`). Each run of code is
-/// preceded by `; line L:C` when its position differs from the previous run's, and each function
-/// header names the line of its definition:
+/// preceded by `; line L:C` when its position differs from the previous run's (with the chain of
+/// inlined functions it is in, innermost first: `; line 4:3, inlined: square in twice`), and each
+/// function header names the line of its definition:
 ///
 /// ```text
 /// egret_fib_47:  ; fib, line 2
@@ -200,13 +201,22 @@ fn listing(
                 if *start > off {
                     break;
                 }
-                let note = match line_of {
+                let mut note = match line_of {
                     Some(lf) => {
                         let (l, c) = lf(loc.lo);
                         format!("; line {l}:{c}")
                     }
                     None => format!("; source {}..{}", loc.lo, loc.hi),
                 };
+                let inlined: Vec<&str> = module
+                    .inline_sites
+                    .chain(loc.scope)
+                    .filter_map(|scope| module.inline_sites.get(scope))
+                    .map(|site| site.callee.as_str())
+                    .collect();
+                if !inlined.is_empty() {
+                    note.push_str(&format!(", inlined: {}", inlined.join(" in ")));
+                }
                 if last_shown.as_ref() != Some(&note) {
                     s.push_str(&format!("                {note}\n"));
                     last_shown = Some(note);

@@ -41,10 +41,10 @@ impl FnBuilder {
         self.f.stmts.push(s);
         self.f.types.push(ty);
         let n = self.f.stmts.len() as u32;
-        self.f.locs.push(SrcLoc {
-            lo: n * 10,
-            hi: n * 10 + 5,
-        });
+        self.f.locs.push(SrcLoc::new(crate::diagnostics::Span::new(
+            n * 10,
+            n * 10 + 5,
+        )));
         if term {
             self.f.blocks[b.index()] = BlockData { start, end: n };
             self.cur = None;

@@ -277,7 +277,7 @@ fn branch_on_constant_with_phis() {
 fn listing_with_lines_and_symbol_names() {
     let mut callee = FnBuilder::new("egret_double_1", 1);
     callee.f.source_name = "double".into();
-    callee.f.decl_loc = SrcLoc { lo: 120, hi: 130 };
+    callee.f.decl_loc = SrcLoc::new(crate::diagnostics::Span::new(120, 130));
     let r = callee.bin(BinOp::Add, Value(0), Value(0));
     callee.ret(r);
     let mut caller = FnBuilder::new("egret_main_2", 1);

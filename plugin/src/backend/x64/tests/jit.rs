@@ -295,5 +295,6 @@ pub fn module(functions: Vec<crate::ssa::ir::Function>) -> Module {
         data: Vec::new(),
         entry: None,
         debug_types: Vec::new(),
+        inline_sites: Default::default(),
     }
 }
