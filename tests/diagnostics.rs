@@ -50,9 +50,12 @@ fn unbound_names_and_unsupported_constructs() {
         err.contains("Unbound value y") && err.contains("ub.ml:1:20"),
         "{err}"
     );
-    let (code, err) = check("mod.ml", "module M = struct let x = 1 end\n");
+    let (code, err) = check("mod.ml", "module M = Map.Make (String)\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("not supported yet"), "{err}");
+    assert!(err.contains("not supported yet") && err.contains("mod.ml:1:12"), "{err}");
+    let (code, err) = check("op.ml", "open Nowhere\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Unbound module Nowhere") && err.contains("op.ml:1:1"), "{err}");
 }
 
 #[test]

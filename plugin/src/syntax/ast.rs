@@ -46,6 +46,8 @@ pub enum Direction {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Constant(Constant),
+    /// `let open M in e` and `M.(e)`: the module path and `e`.
+    Open(String, Box<Expr>),
     /// A value name, possibly qualified (`x`, `List.map`, `+`, `Printf.printf`).
     Var(String),
     /// A constructor, with its argument if any: `None`, `Some x`, `A (x, y)`, `()`, `true`, `[]`, `::`.
@@ -196,6 +198,10 @@ pub enum ItemKind {
     Exception(ConstructorDecl),
     /// A top-level expression (`;; e` or a first phrase `e`).
     Expr(Expr),
+    /// `module M = struct items end`
+    Module(String, Vec<Item>),
+    /// `open M` (`open M.N`): the path.
+    Open(String),
 }
 
 /// A whole source file.

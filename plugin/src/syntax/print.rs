@@ -132,6 +132,12 @@ fn item_sexp(item: &Item) -> Sexp {
         }
         ItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
         ItemKind::Expr(e) => list([atom("eval"), expr_sexp(e)]),
+        ItemKind::Module(name, items) => {
+            let mut v = vec![atom("module"), atom(name)];
+            v.extend(items.iter().map(item_sexp));
+            list(v)
+        }
+        ItemKind::Open(path) => list([atom("open"), atom(path)]),
     }
 }
 
@@ -260,6 +266,7 @@ fn construct_sexp<T>(
 fn expr_sexp(e: &Expr) -> Sexp {
     match &e.kind {
         ExprKind::Constant(c) => atom(constant_text(c)),
+        ExprKind::Open(path, e) => list([atom("open"), atom(path), expr_sexp(e)]),
         ExprKind::Var(name) => atom(name.clone()),
         ExprKind::Construct(name, arg) => {
             construct_sexp(name, arg.as_deref(), expr_sexp, |a| match &a.kind {

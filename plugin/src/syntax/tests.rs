@@ -568,8 +568,10 @@ fn lexical_errors_come_through_the_parser() {
 #[test]
 fn unsupported_constructs() {
     let cases = [
-        ("module M = struct end", "modules", "module"),
-        ("open Printf", "modules", "open"),
+        ("module type S = sig end", "module types are", "module"),
+        ("module M : S = struct end", "module signatures are", ":"),
+        ("module M = F (X)", "module expressions other than `struct ... end` are", "F"),
+        ("module M (X : S) = struct end", "functors are", "("),
         ("include List", "modules", "include"),
         ("class c = object end", "objects and classes", "class"),
         (
@@ -578,8 +580,8 @@ fn unsupported_constructs() {
             "external",
         ),
         ("let x = lazy 1", "lazy values", "lazy"),
-        ("let x = let open M in y", "local opens", "open"),
-        ("let x = M.(y)", "local opens `M.(e)`", "M"),
+        ("let x = let open! M in y", "`open!` is", "!"),
+        ("let x = M.[y]", "local opens `M.[..`", "M"),
         ("let f ~x = x", "labelled and optional arguments", "~"),
         ("let f ?x () = x", "labelled and optional arguments", "?"),
         ("let x = f ~x", "labelled and optional arguments", "~"),
@@ -751,4 +753,17 @@ fn matches_ocaml_parser() {
             "{file}: item counts differ"
         );
     }
+}
+
+#[test]
+fn modules_and_opens() {
+    let src = "module M = struct let x = 1 module N = struct type t = A end end\nopen M.N\nlet y = let open M in x\nlet z = M.(x + 1)";
+    let printed = items(src);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 4, "{printed}");
+    assert!(lines[0].starts_with("(module M (let ") && lines[0].contains("(module N (type"), "{printed}");
+    assert_eq!(lines[1], "(open M.N)");
+    assert!(lines[2].contains("(open M x)"), "{printed}");
+    assert!(lines[3].contains("(open M (+ x 1))"), "{printed}");
+    assert_error("module M = struct let x = 1", "syntax error: expected `end`", "");
 }

@@ -197,7 +197,7 @@ impl<'s> Typer<'s> {
 }
 
 /// OCaml's module name for a source file: `my_prog.ml` → `My_prog`.
-fn module_name(file_name: &str) -> String {
+pub(super) fn module_name(file_name: &str) -> String {
     let stem = file_name.rsplit('/').next().unwrap_or(file_name);
     let stem = stem.strip_suffix(".ml").unwrap_or(stem);
     let mut c = stem.chars();

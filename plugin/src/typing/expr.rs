@@ -2,7 +2,7 @@
 
 use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
 use super::env::{CtorRef, TypeName, ValueBinding};
-use super::{Phrase, TResult, Typer};
+use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
     Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
@@ -89,6 +89,8 @@ impl<'s> Typer<'s> {
     /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
     /// section to the next closes the previous one: a prelude section of module `M` rebinds
     /// its names as `M.name` only; at the end of the prelude its private `__` names are hidden.
+    /// A user module's phrases sit between its enter and leave phrases; leaving it rebinds
+    /// its names as `M.name` the same way.
     pub(super) fn items_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
         if i > 0 && phrases.get(i).map(|p| p.section) != Some(phrases[i - 1].section) {
             self.close_section(&phrases[i - 1]);
@@ -97,14 +99,28 @@ impl<'s> Typer<'s> {
             return Ok(unit_value());
         };
         if i == 0 || phrases[i - 1].section != phrase.section {
-            self.section_mark = self.env.mark();
-            self.section_types = self.env.types.keys().cloned().collect();
-            self.section_ctors = self.env.ctors.keys().cloned().collect();
+            self.section_scope = self.scope();
         }
-        let item = phrase.item;
         self.in_prelude = phrase.prelude;
         self.section_module = phrase.module.clone();
         self.annot_vars.clear();
+        let item = match phrase.kind {
+            PhraseKind::Item(item) => item,
+            PhraseKind::EnterModule(name) => {
+                let scope = self.scope();
+                self.modules.push(OpenModule {
+                    name: name.to_string(),
+                    scope,
+                });
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::LeaveModule => {
+                let m = self.modules.pop().expect("a module is open");
+                let unit = super::decls::module_name(&self.file_name);
+                self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
+                return self.items_from(phrases, i + 1);
+            }
+        };
         match &item.kind {
             ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| {
                 Ok((t.items_from(phrases, i + 1)?, Type::unit()))
@@ -122,48 +138,75 @@ impl<'s> Typer<'s> {
                 self.exception_decl(c)?;
                 self.items_from(phrases, i + 1)
             }
+            ast::ItemKind::Open(path) => {
+                self.open_module(path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
+        }
+    }
+
+    /// What the environment holds now.
+    fn scope(&self) -> Scope {
+        Scope {
+            mark: self.env.mark(),
+            types: self.env.types.keys().cloned().collect(),
+            ctors: self.env.ctors.keys().cloned().collect(),
+        }
+    }
+
+    /// Rebinds what was declared since `scope` under `module.`: values (the private `__`
+    /// ones dropped when `hide_private`), types, constructors; an exception's printed name
+    /// becomes `exn_name(qualified constructor)`.
+    fn qualify_since(
+        &mut self,
+        scope: &Scope,
+        module: &str,
+        exn_name: &dyn Fn(&str) -> String,
+        hide_private: bool,
+    ) {
+        let names = self.env.names_since(scope.mark);
+        let bindings: Vec<(String, ValueBinding)> = names
+            .into_iter()
+            .filter_map(|n| self.env.lookup(&n).map(|b| (n, b)))
+            .collect();
+        self.env.restore(scope.mark);
+        for (n, b) in bindings {
+            if !(hide_private && n.starts_with("__")) {
+                self.env.bind(&format!("{module}.{n}"), b);
+            }
+        }
+        let declared: Vec<String> = (self.env.types.keys())
+            .filter(|n| !scope.types.contains(*n))
+            .cloned()
+            .collect();
+        for n in declared {
+            let t = self.env.types.remove(&n).expect("declared above");
+            let qualified = format!("{module}.{n}");
+            if let TypeName::Con(con) = &t {
+                self.types.decls[con.0 as usize].name = qualified.clone();
+            }
+            self.env.types.insert(qualified, t);
+        }
+        let declared: Vec<String> = (self.env.ctors.keys())
+            .filter(|n| !scope.ctors.contains(*n))
+            .cloned()
+            .collect();
+        for n in declared {
+            let c = self.env.ctors.remove(&n).expect("declared above");
+            let qualified = format!("{module}.{n}");
+            if let CtorRef::Exception(i) = c {
+                self.types.exceptions[i as usize].name = exn_name(&qualified);
+            }
+            self.env.ctors.insert(qualified, c);
         }
     }
 
     fn close_section(&mut self, last: &Phrase) {
         if let Some(module) = &last.module {
-            let names = self.env.names_since(self.section_mark);
-            let bindings: Vec<(String, ValueBinding)> = names
-                .into_iter()
-                .filter_map(|n| self.env.lookup(&n).map(|b| (n, b)))
-                .collect();
-            self.env.restore(self.section_mark);
-            for (n, b) in bindings {
-                if !n.starts_with("__") {
-                    self.env.bind(&format!("{module}.{n}"), b);
-                }
-            }
-            // Types the section declared (`t`) are known as `Module.t` afterwards.
-            let declared: Vec<String> = (self.env.types.keys())
-                .filter(|n| !self.section_types.contains(*n))
-                .cloned()
-                .collect();
-            for n in declared {
-                let t = self.env.types.remove(&n).expect("declared above");
-                let qualified = format!("{module}.{n}");
-                if let TypeName::Con(con) = &t {
-                    self.types.decls[con.0 as usize].name = qualified.clone();
-                }
-                self.env.types.insert(qualified, t);
-            }
-            // So are its constructors and exceptions (`Stack.Empty`), and an uncaught
-            // exception prints as OCaml's does (`Stdlib.Stack.Empty`).
-            let declared: Vec<String> = (self.env.ctors.keys())
-                .filter(|n| !self.section_ctors.contains(*n))
-                .cloned()
-                .collect();
-            for n in declared {
-                let c = self.env.ctors.remove(&n).expect("declared above");
-                if let CtorRef::Exception(i) = c {
-                    self.types.exceptions[i as usize].name = format!("Stdlib.{module}.{n}");
-                }
-                self.env.ctors.insert(format!("{module}.{n}"), c);
-            }
+            // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
+            let scope = std::mem::take(&mut self.section_scope);
+            self.qualify_since(&scope, module, &|key| format!("Stdlib.{key}"), true);
         }
         if last.ends_prelude {
             for n in self.env.visible_names() {
@@ -171,6 +214,53 @@ impl<'s> Typer<'s> {
                     self.env.bind(&n, ValueBinding::Hidden);
                 }
             }
+        }
+    }
+
+    /// `open M`: binds `M.x` as `x` for values, types and constructors. Returns what the
+    /// types and constructors were before, for [`Self::close_open`] (values are scoped by the
+    /// environment's marks).
+    fn open_module(&mut self, path: &str, span: Span) -> TResult<OpenUndo> {
+        let prefix = format!("{path}.");
+        let strip = |n: &String| n.strip_prefix(&prefix).map(str::to_string);
+        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
+            .filter_map(|n| Some((strip(n)?, self.env.lookup(n)?)))
+            .collect();
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .filter_map(|(n, t)| Some((strip(n)?, t.clone())))
+            .collect();
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .filter_map(|(n, c)| Some((strip(n)?, c.clone())))
+            .collect();
+        if values.is_empty() && types.is_empty() && ctors.is_empty() {
+            return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        let mut undo = OpenUndo::default();
+        for (n, b) in values {
+            self.env.bind(&n, b);
+        }
+        for (n, t) in types {
+            undo.types.push((n.clone(), self.env.types.insert(n, t)));
+        }
+        for (n, c) in ctors {
+            undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
+        }
+        Ok(undo)
+    }
+
+    /// Ends a local open: the types and constructors it shadowed are back.
+    fn close_open(&mut self, undo: OpenUndo) {
+        for (n, old) in undo.types.into_iter().rev() {
+            match old {
+                Some(t) => self.env.types.insert(n, t),
+                None => self.env.types.remove(&n),
+            };
+        }
+        for (n, old) in undo.ctors.into_iter().rev() {
+            match old {
+                Some(c) => self.env.ctors.insert(n, c),
+                None => self.env.ctors.remove(&n),
+            };
         }
     }
 
@@ -455,6 +545,14 @@ impl<'s> Typer<'s> {
                 let (y, yt) = self.expr(v)?;
                 self.expect(v.span, &yt, &ft)?;
                 Ok((Expr::SetField(bx(x), i, bx(y)), Type::unit()))
+            }
+            ExprKind::Open(path, body) => {
+                let mark = self.env.mark();
+                let undo = self.open_module(path, e.span)?;
+                let r = self.expr(body);
+                self.env.restore(mark);
+                self.close_open(undo);
+                r
             }
             ExprKind::Sequence(a, b) => {
                 let (x, xt) = self.expr(a)?;

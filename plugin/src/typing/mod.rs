@@ -20,6 +20,7 @@ mod printf;
 mod unify;
 
 use crate::diagnostics::{Diagnostic, Span};
+use env::TypeName;
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
 use crate::syntax::ast;
 pub use builtins::{EXCEPTIONS, EXN_ASSERT_FAILURE, EXN_MATCH_FAILURE};
@@ -28,9 +29,18 @@ use unify::{TypePrinter, Unifier};
 
 pub type TResult<T> = Result<T, Diagnostic>;
 
+/// What a top-level phrase is: an item, or the start or end of a `module M = struct .. end`
+/// (whose items come between the two).
+#[derive(Clone, Copy)]
+pub(crate) enum PhraseKind<'a> {
+    Item(&'a ast::Item),
+    EnterModule(&'a str),
+    LeaveModule,
+}
+
 /// One top-level phrase and the section of the program it belongs to.
 pub(crate) struct Phrase<'a> {
-    item: &'a ast::Item,
+    kind: PhraseKind<'a>,
     section: usize,
     /// The prelude module the phrase defines names of (`List`), if any.
     module: Option<String>,
@@ -53,7 +63,7 @@ pub fn type_program(
     for (k, (module, p)) in prelude.iter().enumerate() {
         for item in &p.items {
             phrases.push(Phrase {
-                item,
+                kind: PhraseKind::Item(item),
                 section: k,
                 module: module.clone(),
                 ends_prelude: k + 1 == prelude.len(),
@@ -61,15 +71,7 @@ pub fn type_program(
             });
         }
     }
-    for item in &program.items {
-        phrases.push(Phrase {
-            item,
-            section: prelude.len(),
-            module: None,
-            ends_prelude: false,
-            prelude: false,
-        });
-    }
+    flatten_modules(&program.items, prelude.len(), &mut phrases);
     let mut typer = Typer::new(source, file_name);
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
@@ -89,6 +91,49 @@ pub fn type_program(
     }
 }
 
+/// The program's items as phrases, a module's items between its enter and leave phrases.
+fn flatten_modules<'a>(items: &'a [ast::Item], section: usize, out: &mut Vec<Phrase<'a>>) {
+    let phrase = |kind| Phrase {
+        kind,
+        section,
+        module: None,
+        ends_prelude: false,
+        prelude: false,
+    };
+    for item in items {
+        if let ast::ItemKind::Module(name, inner) = &item.kind {
+            out.push(phrase(PhraseKind::EnterModule(name)));
+            flatten_modules(inner, section, out);
+            out.push(phrase(PhraseKind::LeaveModule));
+        } else {
+            out.push(phrase(PhraseKind::Item(item)));
+        }
+    }
+}
+
+/// A user module being elaborated: its name and what was declared before it.
+pub(crate) struct OpenModule {
+    name: String,
+    scope: Scope,
+}
+
+/// What a local open (`let open M in`) shadowed: each type and constructor name it bound,
+/// with what the name meant before.
+#[derive(Default)]
+pub(crate) struct OpenUndo {
+    types: Vec<(String, Option<TypeName>)>,
+    ctors: Vec<(String, Option<env::CtorRef>)>,
+}
+
+/// What the environment held when a module (or a prelude section) began: the value scope
+/// mark and the type and constructor names.
+#[derive(Default)]
+pub(crate) struct Scope {
+    mark: usize,
+    types: std::collections::HashSet<String>,
+    ctors: std::collections::HashSet<String>,
+}
+
 pub(crate) struct Typer<'s> {
     source: &'s str,
     file_name: String,
@@ -100,16 +145,16 @@ pub(crate) struct Typer<'s> {
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
-    /// The scope mark where the current section began.
-    section_mark: usize,
+    /// What the environment held where the current prelude section began.
+    section_scope: Scope,
+    /// The user modules being elaborated, innermost last.
+    modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
     /// the program's source, so code and variables get the unknown location (debug info).
     in_prelude: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
     section_module: Option<String>,
-    /// The type and constructor names declared before the current section.
-    section_types: std::collections::HashSet<String>,
-    section_ctors: std::collections::HashSet<String>,
+
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
@@ -133,11 +178,11 @@ impl<'s> Typer<'s> {
             builtins: builtins::builtins(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
-            section_mark: 0,
+            section_scope: Scope::default(),
+            modules: Vec::new(),
             in_prelude: false,
             section_module: None,
-            section_types: Default::default(),
-            section_ctors: Default::default(),
+
             weak_toplevel: Vec::new(),
         };
         t.declare_predefined();

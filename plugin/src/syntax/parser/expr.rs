@@ -143,6 +143,8 @@ impl Parser {
         enum Frame {
             /// `let [rec] bindings in` seen at `start`; the body follows.
             Let(u32, RecFlag, Vec<Binding>),
+            /// `let open M in` seen at `start`.
+            Open(u32, String),
             /// `e;` seen; the rest of the sequence follows.
             Then(Expr),
         }
@@ -151,6 +153,15 @@ impl Parser {
             if self.is_kw("let") {
                 let start = self.start();
                 self.bump();
+                if self.eat_kw("open") {
+                    if self.is_sym("!") {
+                        return Err(Diagnostic::unsupported(self.span(), "`open!` is"));
+                    }
+                    let path = self.module_path()?;
+                    self.expect_kw("in")?;
+                    frames.push(Frame::Open(start, path));
+                    continue;
+                }
                 self.check_let_extensions()?;
                 let rec_flag = self.rec_flag();
                 let bindings = self.let_bindings()?;
@@ -176,6 +187,10 @@ impl Parser {
                         span: Span::new(start, end),
                     }
                 }
+                Frame::Open(start, path) => Expr {
+                    kind: ExprKind::Open(path, boxed(result)),
+                    span: Span::new(start, end),
+                },
                 Frame::Then(first) => {
                     let span = Span::new(first.span.lo, end);
                     Expr {
@@ -760,10 +775,20 @@ impl Parser {
                         span: self.span_from(start),
                     });
                 }
-                TokenKind::Symbol(s) if matches!(s.as_str(), "(" | "[" | "{" | "[|") => {
+                TokenKind::Symbol(s) if s == "(" => {
+                    self.bump();
+                    let open = self.expect_sym("(")?;
+                    let e = self.seq_expr()?;
+                    self.expect_closing(")", "(", open)?;
+                    return Ok(Expr {
+                        kind: ExprKind::Open(path, boxed(e)),
+                        span: self.span_from(start),
+                    });
+                }
+                TokenKind::Symbol(s) if matches!(s.as_str(), "[" | "{" | "[|") => {
                     return Err(Diagnostic::unsupported(
                         self.span_from(start),
-                        "local opens `M.(e)`",
+                        &format!("local opens `M.{s}..`"),
                     ));
                 }
                 _ => {

@@ -228,6 +228,12 @@ impl Parser {
     /// `program := ;;* [seq_expr] (item | ;; [seq_expr])*`: a top-level expression must start
     /// the file or follow `;;`, as in OCaml.
     pub(super) fn program(&mut self) -> PResult<Program> {
+        let items = self.items(false)?;
+        Ok(Program { items })
+    }
+
+    /// The items of a file, or of a `struct` (`in_struct`: they end at `end`).
+    fn items(&mut self, in_struct: bool) -> PResult<Vec<Item>> {
         let mut items = Vec::new();
         let mut expr_allowed = true;
         loop {
@@ -237,6 +243,16 @@ impl Parser {
             let start = self.start();
             let kind = match self.peek() {
                 TokenKind::Eof => break,
+                TokenKind::Keyword("end") if in_struct => break,
+                TokenKind::Keyword("let") if matches!(self.peek_at(1), TokenKind::Keyword("open")) => {
+                    if !expr_allowed {
+                        return Err(self.error_here(
+                            "syntax error: a top-level `let open ... in` expression must start the file or follow `;;`"
+                                .to_string(),
+                        ));
+                    }
+                    ItemKind::Expr(self.seq_expr()?)
+                }
                 TokenKind::Keyword("let") => {
                     self.bump();
                     self.check_let_extensions()?;
@@ -264,6 +280,11 @@ impl Parser {
                 TokenKind::Keyword("exception") => {
                     ItemKind::Exception(self.exception_declaration()?)
                 }
+                TokenKind::Keyword("module") => self.module_definition()?,
+                TokenKind::Keyword("open") => {
+                    self.bump();
+                    ItemKind::Open(self.module_path()?)
+                }
                 _ if self.starts_expr() => {
                     if !expr_allowed {
                         return Err(self.error_here(
@@ -285,7 +306,60 @@ impl Parser {
                 span: self.span_from(start),
             });
         }
-        Ok(Program { items })
+        Ok(items)
+    }
+
+    /// `module M = struct items end`; other module forms are not supported yet.
+    fn module_definition(&mut self) -> PResult<ItemKind> {
+        let module = self.expect_kw("module")?;
+        let TokenKind::Uident(name) = self.peek().clone() else {
+            return Err(match self.peek() {
+                TokenKind::Keyword("type") => {
+                    Diagnostic::unsupported(module, "module types are")
+                }
+                TokenKind::Keyword("rec") => {
+                    Diagnostic::unsupported(module, "recursive modules are")
+                }
+                _ => self.expected("a module name"),
+            });
+        };
+        self.bump();
+        if self.is_sym(":") {
+            return Err(Diagnostic::unsupported(self.span(), "module signatures are"));
+        }
+        if self.is_sym("(") {
+            return Err(Diagnostic::unsupported(self.span(), "functors are"));
+        }
+        self.expect_sym("=")?;
+        if !self.is_kw("struct") {
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "module expressions other than `struct ... end` are",
+            ));
+        }
+        let open = self.expect_kw("struct")?;
+        let items = self.items(true)?;
+        self.expect_closing_kw("end", "struct", open)?;
+        Ok(ItemKind::Module(name, items))
+    }
+
+    /// `M` or `M.N`: a module path.
+    pub(super) fn module_path(&mut self) -> PResult<String> {
+        let TokenKind::Uident(first) = self.peek().clone() else {
+            return Err(self.expected("a module name"));
+        };
+        self.bump();
+        let mut path = first;
+        while self.is_sym(".") && matches!(self.peek_at(1), TokenKind::Uident(_)) {
+            self.bump();
+            let TokenKind::Uident(next) = self.peek().clone() else {
+                unreachable!()
+            };
+            self.bump();
+            path.push('.');
+            path.push_str(&next);
+        }
+        Ok(path)
     }
 
     /// `rec`, if present.
@@ -297,10 +371,10 @@ impl Parser {
         }
     }
 
-    /// After `let`: reject `let open`, `let module`, `let exception`, `let%ext`.
+    /// After `let`: reject `let module`, `let exception`, `let%ext` (`let open` is an
+    /// expression, parsed with the expressions).
     fn check_let_extensions(&self) -> PResult<()> {
         let what = match self.peek() {
-            TokenKind::Keyword("open") => "local opens",
             TokenKind::Keyword("module") => "local modules",
             TokenKind::Keyword("exception") => "local exceptions",
             TokenKind::Symbol(s) if s == "%" => "extension nodes",
