@@ -2,6 +2,9 @@
    Sections start with a line "(*! module Name *)"; names starting with "__" are private.
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
+(* egret's bytes are strings written in place: the two types are one (programs OCaml accepts
+   mean the same; some OCaml rejects are accepted). *)
+type bytes = string
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -121,6 +124,11 @@ let rcontains_from s i c =
     invalid_arg "String.rcontains_from / Bytes.rcontains_from"
   else try ignore (rindex_from s i c); true with Not_found -> false
 let cat s1 s2 = s1 ^ s2
+let blit src srcoff dst dstoff len =
+  if len < 0 || srcoff < 0 || srcoff > String.length src - len
+     || dstoff < 0 || dstoff > String.length dst - len
+  then invalid_arg "String.blit / Bytes.blit_string"
+  else __blit_string src srcoff dst dstoff len
 let mapi f s = init (String.length s) (fun i -> f i (String.get s i))
 (* Bytes.escaped: OCaml escapes quotes, backslashes and \n \t \r \b by name, other bytes
    outside ' ' .. '~' in decimal. *)
@@ -1134,3 +1142,59 @@ let id x = x
 let const c _ = c
 let flip f x y = f y x
 let negate p v = not (p v)
+
+(*! module Bytes *)
+(* After OCaml 4.13's bytes.ml, over egret's mutable strings. *)
+let create n = __bytes_create n
+let make n c = String.make n c
+let init n f = String.init n f
+let empty = ""
+let copy s = String.sub s 0 (String.length s)
+let of_string s = copy s
+let to_string b = copy b
+let unsafe_to_string b = b
+let unsafe_of_string s = s
+let length b = String.length b
+let get b i = String.get b i
+let set b i c =
+  if i < 0 || i >= String.length b then invalid_arg "index out of bounds" else __bytes_set b i c
+let unsafe_get b i = String.get b i
+let unsafe_set b i c = __bytes_set b i c
+let sub b ofs len = String.sub b ofs len
+let sub_string b ofs len = String.sub b ofs len
+let fill s ofs len c =
+  if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "Bytes.fill"
+  else for i = ofs to ofs + len - 1 do __bytes_set s i c done
+let blit src srcoff dst dstoff len =
+  if len < 0 || srcoff < 0 || srcoff > String.length src - len
+     || dstoff < 0 || dstoff > String.length dst - len
+  then invalid_arg "Bytes.blit"
+  else __blit_string src srcoff dst dstoff len
+let blit_string = String.blit
+let concat sep l = String.concat sep l
+let cat a b = a ^ b
+let iter f b = String.iter f b
+let iteri f b = String.iteri f b
+let map f b = String.map f b
+let mapi f b = String.mapi f b
+let fold_left f x b = String.fold_left f x b
+let fold_right f b x = String.fold_right f b x
+let exists p b = String.exists p b
+let for_all p b = String.for_all p b
+let index b c = String.index b c
+let index_opt b c = String.index_opt b c
+let rindex b c = String.rindex b c
+let contains b c = String.contains b c
+let uppercase_ascii b = String.uppercase_ascii b
+let lowercase_ascii b = String.lowercase_ascii b
+let equal (a : bytes) b = a = b
+let compare (a : bytes) b = String.compare a b
+let extend s left right =
+  let len = String.length s + left + right in
+  if len < 0 then invalid_arg "Bytes.extend" else begin
+    let r = __bytes_create len in
+    let srcoff, dstoff = if left < 0 then - left, 0 else 0, left in
+    let cpylen = min (String.length s - srcoff) (len - dstoff) in
+    if cpylen > 0 then __blit_string s srcoff r dstoff cpylen;
+    r
+  end
