@@ -33,6 +33,15 @@ let int_of_string_opt s = try Some (int_of_string s) with Failure _ -> None
 let int_of_char c = __int_of_char c
 let char_of_int n = if n < 0 || n > 255 then invalid_arg "char_of_int" else __char_of_int n
 let print_bytes = print_string
+let prerr_char c = prerr_string (String.make 1 c)
+let prerr_bytes = prerr_string
+let output_string oc s = if __channel_id oc = 1 then print_string s else prerr_string s
+let output_bytes = output_string
+let output_char oc c = if __channel_id oc = 1 then print_char c else prerr_char c
+let output_substring oc s ofs len =
+  if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "output_substring"
+  else output_string oc (String.sub s ofs len)
+let flush_all () = flush stdout; flush stderr
 let prerr_newline () = prerr_string "\n"; flush stderr
 
 (*! module Sys *)

@@ -1,4 +1,5 @@
-//! `Printf.printf`, `Printf.sprintf` and `Printf.eprintf` with a literal format string.
+//! `Printf.printf`, `Printf.sprintf`, `Printf.eprintf` and `Printf.fprintf` with a literal
+//! format string.
 //!
 //! The format is parsed at compile time (as OCaml's type checker does): each conversion
 //! becomes a parameter of the right type, and the call elaborates to
@@ -17,6 +18,8 @@ enum Target {
     Stdout,
     Stderr,
     String,
+    /// `fprintf oc`: the variable the channel is bound to.
+    Channel(crate::lambda::ir::VarId),
 }
 
 enum Piece {
@@ -30,7 +33,10 @@ enum Piece {
 }
 
 pub fn is_printf(name: &str) -> bool {
-    matches!(name, "Printf.printf" | "Printf.sprintf" | "Printf.eprintf")
+    matches!(
+        name,
+        "Printf.printf" | "Printf.sprintf" | "Printf.eprintf" | "Printf.fprintf"
+    )
 }
 
 fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
@@ -98,31 +104,42 @@ impl<'s> Typer<'s> {
         args: &[ast::Expr],
         span: Span,
     ) -> TResult<(Expr, Type)> {
-        let target = match name {
-            "Printf.printf" => Target::Stdout,
-            "Printf.eprintf" => Target::Stderr,
-            _ => Target::String,
+        // `fprintf oc fmt args..` is `(fun oc args.. -> ..) oc args..`: the channel is the
+        // first parameter, so it is evaluated as an ordinary argument.
+        let (target, fmt_arg) = match name {
+            "Printf.printf" => (Target::Stdout, 0),
+            "Printf.eprintf" => (Target::Stderr, 0),
+            "Printf.fprintf" => {
+                let oc = self.fresh_var("_oc", Type::Con(crate::lambda::ir::TyCon::OUT_CHANNEL, vec![]), span);
+                (Target::Channel(oc), 1)
+            }
+            _ => (Target::String, 0),
         };
-        let Some(ExprKind::Constant(Constant::String(fmt))) = args.first().map(|a| &a.kind) else {
+        let Some(ExprKind::Constant(Constant::String(fmt))) = args.get(fmt_arg).map(|a| &a.kind)
+        else {
             return Err(Diagnostic::unsupported(
-                args.first().map_or(span, |a| a.span),
+                args.get(fmt_arg).map_or(span, |a| a.span),
                 &format!("`{name}` with a format that is not a string literal is"),
             ));
         };
-        let pieces = parse_format(fmt, args[0].span)?;
+        let pieces = parse_format(fmt, args[fmt_arg].span)?;
         let mut params = Vec::new();
         let mut tys = Vec::new();
+        if let Target::Channel(oc) = target {
+            params.push(oc);
+            tys.push(Type::Con(crate::lambda::ir::TyCon::OUT_CHANNEL, vec![]));
+        }
         let mut out: Vec<Expr> = Vec::new();
         for p in &pieces {
             match p {
                 Piece::Text(t) => out.push(string(t)),
                 Piece::Flush => out.push(Expr::Prim(
                     Prim::Runtime("egret_flush", Purity::Effect),
-                    vec![Expr::Const(Const::Int(if target == Target::Stderr {
-                        2
-                    } else {
-                        1
-                    }))],
+                    vec![match target {
+                        Target::Stderr => Expr::Const(Const::Int(2)),
+                        Target::Channel(oc) => Expr::Var(oc),
+                        _ => Expr::Const(Const::Int(1)),
+                    }],
                 )),
                 Piece::Conv { spec, kind } => {
                     let ty = match kind {
@@ -183,9 +200,27 @@ impl<'s> Typer<'s> {
         let print = match target {
             Target::Stdout => "print_string",
             Target::Stderr => "prerr_string",
-            Target::String => "",
+            Target::String | Target::Channel(_) => "",
         };
-        let body = if target == Target::String {
+        let body = if let Target::Channel(oc) = target {
+            let Some(super::env::ValueBinding::Var(output)) = self.env.lookup("output_string")
+            else {
+                unreachable!("output_string is in the prelude")
+            };
+            let mut seq = super::expr::unit_value();
+            for e in out.into_iter().rev() {
+                let step = match e {
+                    flush @ Expr::Prim(Prim::Runtime("egret_flush", _), _) => flush,
+                    e => Expr::App(Box::new(Expr::Var(output)), vec![Expr::Var(oc), e]),
+                };
+                seq = if matches!(seq, Expr::Construct { .. }) {
+                    step
+                } else {
+                    Expr::Seq(Box::new(step), Box::new(seq))
+                };
+            }
+            seq
+        } else if target == Target::String {
             let mut parts = out
                 .into_iter()
                 .filter(|e| !matches!(e, Expr::Prim(Prim::Runtime("egret_flush", _), _)));
@@ -227,6 +262,12 @@ impl<'s> Typer<'s> {
         } else {
             Expr::Fun(params, Box::new(body))
         };
-        self.apply_rest_pub(head, fn_ty, &args[1..], span)
+        let rest: Vec<ast::Expr> = match target {
+            Target::Channel(_) => std::iter::once(args[0].clone())
+                .chain(args[2..].iter().cloned())
+                .collect(),
+            _ => args[1..].to_vec(),
+        };
+        self.apply_rest_pub(head, fn_ty, &rest, span)
     }
 }
