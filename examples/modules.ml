@@ -18,6 +18,13 @@ module Shapes = struct
     | Square (c, s) -> "square at " ^ Point.to_string c ^ " s=" ^ string_of_int s
 end
 
+module P = struct type t = { x : int; mutable y : int } end
+let qualified_fields () =
+  let p = { P.x = 1; y = 2 } in
+  p.P.y <- 5;
+  let f { P.x; y } = x + y in
+  Printf.printf "%d %d %d\n" p.P.x p.y (f p)
+
 module Counter = struct
   let count = ref 0
   let next () = incr count; !count
@@ -31,6 +38,7 @@ let () =
   let shapes = [Circle (p, 2); Shapes.Square (Point.make 3 4, 5)] in
   List.iter (fun s -> Printf.printf "%s area=%d\n" (describe s) (Area.of_shape s)) shapes;
   Printf.printf "%d\n" (Shapes.Area.of_shape (Square (Point.origin, 3)));
+  qualified_fields ();
   let a = Counter.next () in let b = Counter.next () in
   Printf.printf "%d %d\n" a b;
   let open Point in

@@ -336,7 +336,7 @@ impl<'s> Typer<'s> {
     fn field_is_mutable(&self, name: &str) -> bool {
         self.env
             .fields
-            .get(name)
+            .get(field_name(name))
             .and_then(|c| c.last())
             .is_some_and(|(c, i)| match &self.types.decl(*c).kind {
                 DeclKind::Record(fs) => fs[*i as usize].mutable,
@@ -1088,10 +1088,12 @@ impl<'s> Typer<'s> {
         })
     }
 
-    /// The record type a use of fields `names` refers to (OCaml's type-directed
+    /// The record type a use of fields `names` (qualified or not: see [`field_name`]) refers
+    /// to (OCaml's type-directed
     /// disambiguation): the known type `hint` if it has the first field, else the latest type
     /// declaring all of them, else the latest declaring the first.
     pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
+        let names: Vec<&str> = names.iter().map(|n| field_name(n)).collect();
         let candidates = self.env.fields.get(names[0])?;
         if let Type::Con(c, _) = self.u.shallow(hint) {
             if candidates.iter().any(|(d, _)| *d == c) {
@@ -1118,6 +1120,7 @@ impl<'s> Typer<'s> {
         span: Span,
         con: Option<TyCon>,
     ) -> TResult<(TyCon, u32, Type, Type, bool)> {
+        let name = field_name(name);
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {
             Some(c) => candidates.iter().find(|(d, _)| *d == c).copied(),
@@ -1256,4 +1259,10 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
         }
         _ => crate::lambda::visit::each_child_mut(e, &mut |c| instantiate_rec_uses(c, members, vs)),
     }
+}
+
+/// The field a label names: record fields are not scoped by module in egret (type-directed
+/// disambiguation picks among the declarations of a name), so `M.f` is the field `f`.
+pub(super) fn field_name(label: &str) -> &str {
+    label.rsplit('.').next().unwrap_or(label)
 }
