@@ -29,3 +29,8 @@ let () =
   Printf.printf "%d %s\n" (String.fold_left (fun n c -> if c = 'l' then n + 1 else n) 0 s) (String.fold_right (fun c acc -> acc ^ String.make 1 c) "abc" "");
   Printf.printf "%s %s %s\n" (String.capitalize_ascii "hello") (String.uncapitalize_ascii "WORLD") (String.capitalize_ascii "");
   (try ignore (String.index_from s 50 'o') with Invalid_argument m -> print_endline m)
+
+let () =
+  List.iter (Printf.printf "%d ") (List.rev_map2 (fun a b -> a * b) [1;2;3] [4;5;6]); print_newline ();
+  (try ignore (List.rev_map2 (+) [1] []) with Invalid_argument s -> print_endline s);
+  print_endline (String.of_bytes (String.to_bytes "xy") ^ String.empty ^ "!")

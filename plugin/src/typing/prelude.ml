@@ -133,6 +133,9 @@ let rcontains_from s i c =
     invalid_arg "String.rcontains_from / Bytes.rcontains_from"
   else try ignore (rindex_from s i c); true with Not_found -> false
 let cat s1 s2 = s1 ^ s2
+let empty = ""
+let of_bytes b = String.sub b 0 (String.length b)
+let to_bytes s = String.sub s 0 (String.length s)
 let blit src srcoff dst dstoff len =
   if len < 0 || srcoff < 0 || srcoff > String.length src - len
      || dstoff < 0 || dstoff > String.length dst - len
@@ -431,6 +434,15 @@ let rec compare cmp l1 l2 =
   | ([], _ :: _) -> -1
   | (_ :: _, []) -> 1
   | (a1 :: l1, a2 :: l2) -> let c = cmp a1 a2 in if c <> 0 then c else compare cmp l1 l2
+
+let rev_map2 f l1 l2 =
+  let rec rmap2_f accu l1 l2 =
+    match (l1, l2) with
+    | ([], []) -> accu
+    | (a1 :: l1, a2 :: l2) -> rmap2_f (f a1 a2 :: accu) l1 l2
+    | (_, _) -> invalid_arg "List.rev_map2"
+  in
+  rmap2_f [] l1 l2
 
 (*! module Option *)
 let none = None
