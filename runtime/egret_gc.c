@@ -12,8 +12,8 @@
  *   - Two side bitmaps with one bit per heap word: `start_bits` marks the header of every
  *     object known to the collector, `mark_bits` the headers of objects found live. The fast
  *     path does not touch them. The regions bump-allocated since the previous collection are
- *     parsed header by header (their objects' start bits set) only where a root points into
- *     one: the start bits are needed to find the block containing an ambiguous root, never to
+ *     parsed header by header (their objects' start bits set) only up to the highest block a
+ *     root points into: the start bits are needed to find the block containing an ambiguous root, never to
  *     follow a heap field (a scanned field is an int, a pointer outside the heap, or exactly a
  *     block's first field: the compiled code's invariant, ARCHITECTURE.md). The sweep keeps
  *     only the marked blocks, so a dead block never needs its start bit.
@@ -103,7 +103,7 @@ static size_t span_count, span_capacity, span_next;
  * egret_young_ptr in stress mode. */
 static uint64_t *region_start, *region_limit;
 
-/* Regions bump-allocated since the last collection; a parsed one is left empty. */
+/* The unparsed parts of the regions bump-allocated since the last collection. */
 static struct span *fresh;
 static size_t fresh_count, fresh_capacity;
 
@@ -416,17 +416,18 @@ static void sweep(void) {
 
 /* ---- collection ---- */
 
-/* Sets the start bits of the blocks of fresh region `r`. */
-static void parse_fresh_region(size_t r) {
+/* Sets the start bits of the blocks of fresh region `r` up to the one containing heap word
+ * `p` (included); the region's unparsed rest starts after it. */
+static void parse_fresh_region(size_t r, const uint64_t *p) {
   uint64_t *const base = heap_base, *const starts = start_bits;
-  uint64_t *p = fresh[r].start, *end = fresh[r].end;
-  while (p < end) {
-    size_t i = (size_t)(p - base);
+  uint64_t *q = fresh[r].start, *end = fresh[r].end;
+  while (q <= p) {
+    size_t i = (size_t)(q - base);
     starts[i >> 6] |= (uint64_t)1 << (i & 63);
-    p += (size_t)Wosize_hd(*p) + 1;
+    q += (size_t)Wosize_hd(*q) + 1;
   }
-  if (p != end) gc_fatal("heap corrupted (a block overruns its region)");
-  fresh[r].end = fresh[r].start; /* parsed: nothing left to parse */
+  if (q > end) gc_fatal("heap corrupted (a block overruns its region)");
+  fresh[r].start = q;
 }
 
 static int compare_spans(const void *a, const void *b) {
@@ -446,7 +447,8 @@ static void sort_fresh_regions(void) {
   }
 }
 
-/* Parses the fresh region containing heap word `p`, if any is and it is not parsed yet. */
+/* Parses the fresh region containing heap word `p` up to p's block, if p is in the unparsed
+ * part of one. (A region's parsed part is cut off its start, keeping the regions sorted.) */
 static inline void parse_region_of(const uint64_t *p) {
   size_t lo = 0, hi = fresh_count;
   while (lo < hi) {
@@ -454,7 +456,7 @@ static inline void parse_region_of(const uint64_t *p) {
     if (fresh[mid].start <= p) lo = mid + 1;
     else hi = mid;
   }
-  if (lo > 0 && p < fresh[lo - 1].end) parse_fresh_region(lo - 1);
+  if (lo > 0 && p < fresh[lo - 1].end) parse_fresh_region(lo - 1, p);
 }
 
 /* Marks from the roots; `registers` is the spilled register file in the caller's frame, which
