@@ -856,7 +856,9 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
     // The framed copies of the region: the same instructions and allocation, inside the frame
     // (epilogues before `ret` and tail calls, branches out of the region past the prologue).
     for bi in 0..vcode.blocks.len() {
-        let Some(copy) = em.copy_labels[bi] else { continue };
+        let Some(copy) = em.copy_labels[bi] else {
+            continue;
+        };
         let vb = &vcode.blocks[bi];
         let worst = 16 * (vb.end - vb.start) + 64;
         if em.buf.island_needed(worst) {

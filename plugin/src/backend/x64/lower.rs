@@ -117,9 +117,7 @@ impl FrameEntries {
         let needs_frame = |b: usize| {
             f.block_stmts(Block(b as u32)).any(|(_, s)| match s {
                 Stmt::Call { .. } => true,
-                Stmt::Alloc { fields, .. } => {
-                    !(1..=abi::MAX_INLINE_WOSIZE).contains(&fields.len())
-                }
+                Stmt::Alloc { fields, .. } => !(1..=abi::MAX_INLINE_WOSIZE).contains(&fields.len()),
                 _ => false,
             })
         };
@@ -144,7 +142,9 @@ impl FrameEntries {
         let mut entry_of = vec![None; n];
         if n > 0 && region[0] {
             for &b in &dom.rpo {
-                let Some(idom) = dom.idom[b.index()] else { continue };
+                let Some(idom) = dom.idom[b.index()] else {
+                    continue;
+                };
                 if region[b.index()] {
                     continue;
                 }
@@ -550,7 +550,13 @@ impl<'a> Lower<'a> {
         let loc = rev.last().map(|(_, l)| *l).unwrap_or_default();
         for (v, copy) in copies.into_iter().rev() {
             let src = Reg::virt(self.vreg_of(v));
-            rev.push((Inst::MovRR { dst: Reg::virt(copy), src }, loc));
+            rev.push((
+                Inst::MovRR {
+                    dst: Reg::virt(copy),
+                    src,
+                },
+                loc,
+            ));
         }
         if b == Block(0) {
             self.cur.clear();

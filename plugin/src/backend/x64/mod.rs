@@ -139,8 +139,14 @@ pub fn compile_module_function(
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
     let reads = lower::ParamReads::of(module);
-    compile(&module.functions[id.index()], Some(id), Some(&reads), options, false)
-        .map(|c| c.function)
+    compile(
+        &module.functions[id.index()],
+        Some(id),
+        Some(&reads),
+        options,
+        false,
+    )
+    .map(|c| c.function)
 }
 
 /// The VCode of `f` before register allocation (for `--emit=vcode` and tests).

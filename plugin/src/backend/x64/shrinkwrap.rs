@@ -38,17 +38,14 @@ pub fn entry_region(vcode: &VCode, out: &Output, frame: &Frame) -> Vec<bool> {
     }
     let uses_frame = |a: &Allocation| {
         a.as_stack().is_some()
-            || a
-                .as_reg()
+            || a.as_reg()
                 .is_some_and(|p| CALLEE_SAVED.contains(&Gpr::from_preg(p)))
     };
     let mut region: Vec<bool> = (0..n)
         .map(|b| {
             !out.block_insts_and_edits(vcode, Block::new(b))
                 .any(|item| match item {
-                    InstOrEdit::Edit(Edit::Move { from, to }) => {
-                        uses_frame(from) || uses_frame(to)
-                    }
+                    InstOrEdit::Edit(Edit::Move { from, to }) => uses_frame(from) || uses_frame(to),
                     InstOrEdit::Inst(i) => {
                         matches!(vcode.insts[i.index()], Inst::Call { .. })
                             || out.inst_allocs(i).iter().any(uses_frame)

@@ -344,7 +344,10 @@ fn self_tail_calls_from_the_frame_go_to_a_framed_copy_of_the_entry() {
         &[("opaque", opaque as *const () as usize)],
     );
     let cf = &jit.compiled[0];
-    assert_ne!(cf.code[0], 0x55, "the entry block runs without the frame (no push rbp)");
+    assert_ne!(
+        cf.code[0], 0x55,
+        "the entry block runs without the frame (no push rbp)"
+    );
     assert!(
         !cf.relocs
             .iter()
