@@ -11,8 +11,12 @@
  *     Objects of more than MEDIUM_WORDS words are carved first-fit out of any span.
  *   - Two side bitmaps with one bit per heap word: `start_bits` marks the header of every
  *     object known to the collector, `mark_bits` the headers of objects found live. The fast
- *     path does not touch them: at the start of a collection the regions bump-allocated since
- *     the previous one are parsed header by header and their objects' start bits set.
+ *     path does not touch them. The regions bump-allocated since the previous collection are
+ *     parsed header by header (their objects' start bits set) only up to the highest block a
+ *     root points into: the start bits are needed to find the block containing an ambiguous root, never to
+ *     follow a heap field (a scanned field is an int, a pointer outside the heap, or exactly a
+ *     block's first field: the compiled code's invariant, ARCHITECTURE.md). The sweep keeps
+ *     only the marked blocks, so a dead block never needs its start bit.
  *   - Roots are found conservatively: the words of the program stack from the current stack
  *     pointer to its base (the runtime allocates that stack in `main`), the callee-saved
  *     registers (spilled into this frame by setjmp and __builtin_unwind_init), and
@@ -99,7 +103,7 @@ static size_t span_count, span_capacity, span_next;
  * egret_young_ptr in stress mode. */
 static uint64_t *region_start, *region_limit;
 
-/* Regions bump-allocated since the last collection, not parsed yet. */
+/* The unparsed parts of the regions bump-allocated since the last collection. */
 static struct span *fresh;
 static size_t fresh_count, fresh_capacity;
 
@@ -275,8 +279,13 @@ static int compare_pointers(const void *a, const void *b) {
 
 static inline size_t block_words(const uint64_t *header) { return (size_t)Wosize_hd(*header) + 1; }
 
-/* The header of the block containing heap word `p` (header included), or NULL. */
+static inline void parse_region_of(const uint64_t *p);
+
+/* The header of the block containing heap word `p` (header included), or NULL. A block lies
+ * within one region, so once p's region is parsed the nearest start bit at or below p is its
+ * block's, if p is in a block. */
 static uint64_t *find_block(uint64_t *p) {
+  parse_region_of(p);
   size_t i = word_index(p);
   size_t lowest = i >= LARGE_WORDS ? i - LARGE_WORDS : 0;
   size_t w = i >> 6;
@@ -334,7 +343,7 @@ static void mark_range(const uint64_t *lo, const uint64_t *hi) {
  * or a tree spine costs no push/pop). */
 static void drain_mark_stack(void) {
   uint64_t *const base = heap_base, *const end = heap_end;
-  uint64_t *const starts = start_bits, *const marks = mark_bits;
+  uint64_t *const marks = mark_bits;
   while (mark_top > 0) {
     uint64_t *h = mark_stack[--mark_top];
     while (h != NULL) {
@@ -349,7 +358,7 @@ static void drain_mark_stack(void) {
         if (fh < base || fh >= end) continue; /* static data or not a pointer */
         size_t i = (size_t)(fh - base), w = i >> 6;
         uint64_t bit = (uint64_t)1 << (i & 63);
-        if (!(starts[w] & bit) || (marks[w] & bit)) continue;
+        if (marks[w] & bit) continue;
         marks[w] |= bit;
         uint64_t fhd = *fh;
         if (Tag_hd(fhd) >= No_scan_tag || Wosize_hd(fhd) == 0) continue;
@@ -407,19 +416,47 @@ static void sweep(void) {
 
 /* ---- collection ---- */
 
-/* Sets the start bits of the blocks bump-allocated since the last collection. */
-static void parse_fresh_regions(void) {
+/* Sets the start bits of the blocks of fresh region `r` up to the one containing heap word
+ * `p` (included); the region's unparsed rest starts after it. */
+static void parse_fresh_region(size_t r, const uint64_t *p) {
   uint64_t *const base = heap_base, *const starts = start_bits;
-  for (size_t r = 0; r < fresh_count; r++) {
-    uint64_t *p = fresh[r].start, *end = fresh[r].end;
-    while (p < end) {
-      size_t i = (size_t)(p - base);
-      starts[i >> 6] |= (uint64_t)1 << (i & 63);
-      p += (size_t)Wosize_hd(*p) + 1;
-    }
-    if (p != end) gc_fatal("heap corrupted (a block overruns its region)");
+  uint64_t *q = fresh[r].start, *end = fresh[r].end;
+  while (q <= p) {
+    size_t i = (size_t)(q - base);
+    starts[i >> 6] |= (uint64_t)1 << (i & 63);
+    q += (size_t)Wosize_hd(*q) + 1;
   }
-  fresh_count = 0;
+  if (q > end) gc_fatal("heap corrupted (a block overruns its region)");
+  fresh[r].start = q;
+}
+
+static int compare_spans(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const struct span *)a)->start;
+  uintptr_t y = (uintptr_t)((const struct span *)b)->start;
+  return x < y ? -1 : x > y;
+}
+
+/* Before marking: the fresh regions in address order, for parse_region_of. (Regions are taken
+ * from the spans in address order and the heap grows upwards, so they usually are already.) */
+static void sort_fresh_regions(void) {
+  for (size_t r = 1; r < fresh_count; r++) {
+    if (fresh[r - 1].start > fresh[r].start) {
+      qsort(fresh, fresh_count, sizeof *fresh, compare_spans);
+      return;
+    }
+  }
+}
+
+/* Parses the fresh region containing heap word `p` up to p's block, if p is in the unparsed
+ * part of one. (A region's parsed part is cut off its start, keeping the regions sorted.) */
+static inline void parse_region_of(const uint64_t *p) {
+  size_t lo = 0, hi = fresh_count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (fresh[mid].start <= p) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && p < fresh[lo - 1].end) parse_fresh_region(lo - 1, p);
 }
 
 /* Marks from the roots; `registers` is the spilled register file in the caller's frame, which
@@ -444,12 +481,13 @@ static void __attribute__((noinline)) collect(void) {
   __builtin_unwind_init();
   if (setjmp(registers) != 0) return;
   retire_region();
-  parse_fresh_regions();
+  sort_fresh_regions();
   if (!large_sorted) {
     qsort(large, large_count, sizeof *large, compare_pointers);
     large_sorted = 1;
   }
   mark_roots();
+  fresh_count = 0;
   sweep();
   stat_collections++;
   __asm__ volatile("" : : "r"(&registers) : "memory");

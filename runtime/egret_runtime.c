@@ -356,24 +356,35 @@ static int64_t compare_values(value a, value b, int total) {
     if (Is_int(b)) return 1;
     uint64_t ha = Hd_val(a), hb = Hd_val(b);
     uint64_t ta = Tag_hd(ha), tb = Tag_hd(hb);
-    if (ta == Closure_tag || tb == Closure_tag) egret_invalid_argument("compare: functional value");
+    /* Closures, exception identities and strings are the tags >= Closure_tag: one test keeps
+     * them off the common path (constructors' blocks). */
+    if (ta >= Closure_tag || tb >= Closure_tag) {
+      if (ta == Closure_tag || tb == Closure_tag) egret_invalid_argument("compare: functional value");
+      if (ta != tb) return ta < tb ? -1 : 1;
+      if (ta == String_tag) {
+        size_t la = egret_string_len(a), lb = egret_string_len(b);
+        int c = memcmp((char *)a, (char *)b, la < lb ? la : lb);
+        if (c != 0) return c < 0 ? -1 : 1;
+        if (la != lb) return la < lb ? -1 : 1;
+        return 0;
+      }
+      if (ta == Exception_identity_tag) {
+        int64_t ia = Int_val(Field(a, 1)), ib = Int_val(Field(b, 1));
+        return ia == ib ? 0 : (ia < ib ? -1 : 1);
+      }
+    }
     if (ta != tb) return ta < tb ? -1 : 1;
-    if (ta == String_tag) {
-      size_t la = egret_string_len(a), lb = egret_string_len(b);
-      int c = memcmp((char *)a, (char *)b, la < lb ? la : lb);
-      if (c != 0) return c < 0 ? -1 : 1;
-      if (la != lb) return la < lb ? -1 : 1;
-      return 0;
-    }
-    if (ta == Exception_identity_tag) {
-      int64_t ia = Int_val(Field(a, 1)), ib = Int_val(Field(b, 1));
-      return ia == ib ? 0 : (ia < ib ? -1 : 1);
-    }
     uint64_t sa = Wosize_hd(ha), sb = Wosize_hd(hb);
     if (sa != sb) return sa < sb ? -1 : 1;
     if (sa == 0) return 0;
     for (uint64_t i = 0; i + 1 < sa; i++) {
-      int64_t c = compare_values(Field(a, i), Field(b, i), total);
+      value fa = Field(a, i), fb = Field(b, i);
+      /* Int fields (a constructor's int argument, a constant constructor) without a call. */
+      if (Is_int(fa) && Is_int(fb)) {
+        if (fa != fb) return Int_val(fa) < Int_val(fb) ? -1 : 1;
+        continue;
+      }
+      int64_t c = compare_values(fa, fb, total);
       if (c != 0) return c;
     }
     /* The last field iteratively: lists compare in constant stack. */

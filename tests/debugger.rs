@@ -460,7 +460,9 @@ fn variable_lines<'a>(out: &'a str, names: &[&str]) -> Vec<&'a str> {
 fn gdb_shows_parameters_by_source_name() {
     with_debug_builds(|backend, exe| {
         // An int prints as the number the program sees (not its tagged word 2n+1), and gdb
-        // computes with it; the closure every function receives shows as the function.
+        // computes with it; the closure every function receives shows as the function — on
+        // the native backend, only if the function reads it: `fact` does not, and direct calls
+        // do not pass it (gdb must not show a stale register).
         let out = gdb(
             exe,
             &[
@@ -471,9 +473,13 @@ fn gdb_shows_parameters_by_source_name() {
                 "print n * 10 + 1",
             ],
         );
+        let closure = match backend {
+            Backend::Native => "<optimized out>",
+            _ => "<fun fact>",
+        };
         assert!(
-            out.contains("Breakpoint 1, fact (n=5, closure=<fun fact>) at ")
-                && out.contains("\nn = 5\nclosure = <fun fact>\n")
+            out.contains(&format!("Breakpoint 1, fact (n=5, closure={closure}) at "))
+                && out.contains(&format!("\nn = 5\nclosure = {closure}\n"))
                 && out.contains("$1 = 5\n")
                 && out.contains("$2 = 51\n"),
             "[{backend:?}] fact's arguments:\n{out}"

@@ -17,8 +17,10 @@
 //! a caller's frame a call's arguments are never shown in registers the call clobbered. A range
 //! ending at the start of a block ends before it: other predecessors may hold anything there.
 //!
-//! Parameters also get their argument register from the entry up to and including the first
-//! instruction after the prologue (where `break f` stops), which the prologue never writes.
+//! Parameters the function reads also get their argument register from the entry up to and
+//! including the first instruction after the prologue (where `break f` stops), which the
+//! prologue never writes. One it never reads (an unused closure) has no location: direct calls
+//! do not pass it.
 
 use super::abi::{Frame, ARG_REGS};
 use super::encode::Mem;
@@ -102,11 +104,16 @@ pub fn value_locations(
             _ => ranges.push((start, end, loc)),
         }
     }
-    // Parameters in their argument registers at the entry.
+    // Parameters in their argument registers at the entry — those the function reads: a direct
+    // call does not pass the others (`lower::ParamReads`).
+    let read = super::lower::params_read(f);
     for d in &f.debug_vars {
         let Some(Stmt::Param(i, _)) = f.stmts.get(d.value.index()) else {
             continue;
         };
+        if !read.get(*i as usize).copied().unwrap_or(false) {
+            continue;
+        }
         let Some(reg) = ARG_REGS.get(*i as usize) else {
             continue;
         };

@@ -57,6 +57,14 @@ struct Emitter<'a> {
     stubs: Vec<Option<MachLabel>>,
     /// The block being emitted is in the region.
     in_region: bool,
+    /// Per region block, when the function has framed copies of the region (shrinkwrap.rs:
+    /// where a self tail call from inside the frame goes): the label of its copy.
+    copy_labels: Vec<Option<MachLabel>>,
+    /// Per block with a prologue at its start: the label right after it, where the framed
+    /// copies' branches to the block go.
+    after_prologue: Vec<Option<MachLabel>>,
+    /// The block being emitted is a framed copy of a region block.
+    in_copy: bool,
     /// The CFI state at the current offset: inside the frame (CFA = rbp + 16) or outside.
     cfi_framed: bool,
     /// Bound right after block 0's prologue, when it has one: where self tail calls go.
@@ -162,9 +170,15 @@ impl Emitter<'_> {
     }
 
     /// The label a branch of the current block to `b` targets: `b`'s prologue stub when the
-    /// branch leaves the entry region for a block that has one.
+    /// branch leaves the entry region for a block that has one; from a framed copy of the
+    /// region, the copy of `b`, or `b` past its prologue.
     fn label(&self, b: MachBlock) -> MachLabel {
         let b = b.0 as usize;
+        if self.in_copy {
+            return self.copy_labels[b]
+                .or(self.after_prologue[b])
+                .unwrap_or(self.labels[b]);
+        }
         match self.stubs[b] {
             Some(stub) if self.in_region => stub,
             _ => self.labels[b],
@@ -428,17 +442,17 @@ impl Emitter<'_> {
                 ..
             } if Some(*id) == self.self_id => {
                 // Back to block 0, which takes the arguments from the same registers (and
-                // `egret_extra_args`). It keeps the frame, right after the prologue, unless
-                // block 0 runs without it (shrinkwrap.rs): then as any tail call.
-                if self.region[0] {
-                    self.epilogue();
-                    let l = self.labels[0];
-                    self.jmp(l);
-                    self.end_epilogue();
+                // `egret_extra_args`): from the region, to block 0 itself; from inside the
+                // frame, to block 0 past its prologue or, when block 0 runs without the
+                // frame, to its framed copy (shrinkwrap.rs).
+                let l = if self.in_region {
+                    self.labels[0]
+                } else if self.region[0] {
+                    self.copy_labels[0].expect("a framed copy of the region")
                 } else {
-                    let l = self.body;
-                    self.jmp(l);
-                }
+                    self.body
+                };
+                self.jmp(l);
                 return;
             }
             Inst::TailCall { target, .. } => {
@@ -757,10 +771,29 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
             (!region[b] && any && !all).then(|| buf.get_named_label(format!("prologue{b}")))
         })
         .collect();
+    // Framed copies of the region, when a self tail call from inside the frame goes back to a
+    // block 0 that runs without it.
+    let self_call_framed = (0..vcode.blocks.len()).any(|b| {
+        let vb = &vcode.blocks[b];
+        !region[b] && (vb.start..vb.end).any(|i| vcode.is_self_tail_call(i as usize))
+    });
+    let copy_labels: Vec<Option<MachLabel>> = (0..vcode.blocks.len())
+        .map(|b| {
+            (region[0] && self_call_framed && region[b])
+                .then(|| buf.get_named_label(format!("{} framed", vcode.blocks[b].name)))
+        })
+        .collect();
+    let after_prologue = inline_prologue
+        .iter()
+        .map(|p| p.then(|| buf.get_label()))
+        .collect();
     let mut em = Emitter {
         buf,
         frame: &frame,
         labels,
+        copy_labels,
+        after_prologue,
+        in_copy: false,
         self_id: vcode.self_id,
         loc: SrcLoc::default(),
         slow_paths: Vec::new(),
@@ -792,6 +825,8 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
             em.set_cfi_state(false);
             frame.emit_prologue(&mut em.buf);
             em.cfi_framed = true;
+            let l = em.after_prologue[bi].expect("a label after the prologue");
+            em.buf.bind_label(l);
             if bi == 0 {
                 prologue_end = em.at();
                 let body = em.body;
@@ -817,6 +852,38 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
                 }
             }
         }
+    }
+    // The framed copies of the region: the same instructions and allocation, inside the frame
+    // (epilogues before `ret` and tail calls, branches out of the region past the prologue).
+    for bi in 0..vcode.blocks.len() {
+        let Some(copy) = em.copy_labels[bi] else {
+            continue;
+        };
+        let vb = &vcode.blocks[bi];
+        let worst = 16 * (vb.end - vb.start) + 64;
+        if em.buf.island_needed(worst) {
+            let after = em.buf.get_label();
+            em.jmp(after);
+            em.buf.emit_island(worst);
+            em.buf.bind_label(after);
+        }
+        em.buf.bind_label(copy);
+        em.in_region = false;
+        em.in_copy = true;
+        em.set_cfi_state(true);
+        for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
+            match item {
+                InstOrEdit::Edit(Edit::Move { from, to }) => em.edit_move(*from, *to),
+                InstOrEdit::Inst(i) => {
+                    em.loc = vcode.srclocs[i.index()];
+                    em.buf.start_srcloc(em.loc);
+                    em.inst(&vcode.insts[i.index()]);
+                    em.buf.end_srcloc();
+                }
+            }
+            insts += 1;
+        }
+        em.in_copy = false;
     }
     for p in std::mem::take(&mut em.slow_paths) {
         em.slow_path(&p);

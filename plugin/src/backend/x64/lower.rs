@@ -20,6 +20,15 @@
 //! Each statement's instructions are built forward into `cur` and then prepended to the block.
 //! Value `v` of the SSA has one virtual register, created on first mention; `Pi` is a copy and
 //! shares its operand's register.
+//!
+//! Live-range splitting at the frame's entries ([`FrameEntries`]): the blocks that will likely
+//! run without the frame (shrinkwrap.rs; predicted here: no call, entered only from such
+//! blocks) form the *region*. Under a *frame entry* `S` — a block outside the region whose
+//! predecessors are all in it — a value defined in the region is read through its own copy,
+//! made at the start of `S` (one `mov` per value and entry). The value's register then lives
+//! only in the region and up to `S`, with no call in between, so regalloc2 keeps it in the
+//! register it arrived in instead of moving it into a callee-saved register in the entry block
+//! (which would make the entry block need the frame).
 
 use super::abi::{self, ARG_REGS, EXTRA_ARGS_SYMBOL};
 use super::blockorder::{BlockOrder, LoweredBlock};
@@ -27,7 +36,7 @@ use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegI
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
-use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, SrcLoc, Stmt, Value};
+use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, Module, SrcLoc, Stmt, Value};
 use regalloc2::{RegClass, VReg};
 
 const NO_VREG: u32 = u32::MAX;
@@ -37,9 +46,133 @@ pub fn tag(n: i64) -> i64 {
     n.wrapping_mul(2).wrapping_add(1)
 }
 
+/// Which parameters each function of a module reads. A direct call passes only those: the
+/// callee's `Args` defines only the parameters some statement uses ([`Lower::lower_params`]),
+/// so the other argument registers and `egret_extra_args` words are never read and are left
+/// as they are. Typically a closure environment the function never looks at: indirect calls
+/// still pass it (they cannot know the callee), direct calls skip the `lea`.
+pub struct ParamReads(Vec<Vec<bool>>);
+
+impl ParamReads {
+    pub fn of(module: &Module) -> ParamReads {
+        ParamReads(module.functions.iter().map(params_read).collect())
+    }
+
+    /// Whether function `f` reads its parameter `i` (true when unknown).
+    pub fn reads(&self, f: FuncId, i: usize) -> bool {
+        self.0
+            .get(f.index())
+            .and_then(|r| r.get(i))
+            .copied()
+            .unwrap_or(true)
+    }
+}
+
+/// Per parameter of `f`: whether some statement (live or not) uses it. One no statement uses
+/// is never [`Lower::put`], so lowering never defines nor reads it.
+pub fn params_read(f: &Function) -> Vec<bool> {
+    let mut used = vec![false; f.stmts.len()];
+    for s in &f.stmts {
+        s.for_each_use(|v| used[v.index()] = true);
+    }
+    let mut read = vec![false; f.params.len()];
+    for (v, s) in f.stmts.iter().enumerate() {
+        if let Stmt::Param(i, _) = s {
+            if used[v] {
+                // A parameter index past the signature would be the verifier's to reject.
+                if let Some(r) = read.get_mut(*i as usize) {
+                    *r = true;
+                }
+            }
+        }
+    }
+    read
+}
+
+/// The predicted entry region and the frame entries of a function (module docs).
+struct FrameEntries {
+    /// Per SSA block: in the predicted region.
+    region: Vec<bool>,
+    /// Per SSA block: the frame entry it is dominated by, whose copies it reads.
+    entry_of: Vec<Option<Block>>,
+    /// Per statement: the block defining it.
+    def_block: Vec<Block>,
+    /// The copies made so far: (entry, value) → copy.
+    copies: std::collections::BTreeMap<(Block, Value), VReg>,
+    /// Per SSA block: its copies have been emitted (lowering is bottom-up, so every block an
+    /// entry dominates asks for its copies before the entry is lowered).
+    done: Vec<bool>,
+}
+
+impl FrameEntries {
+    fn new(f: &Function) -> FrameEntries {
+        let n = f.blocks.len();
+        let mut def_block = vec![Block(0); f.stmts.len()];
+        for b in 0..n {
+            let d = f.blocks[b];
+            for v in d.start..d.end {
+                def_block[v as usize] = Block(b as u32);
+            }
+        }
+        let needs_frame = |b: usize| {
+            f.block_stmts(Block(b as u32)).any(|(_, s)| match s {
+                Stmt::Call { .. } => true,
+                Stmt::Alloc { fields, .. } => !(1..=abi::MAX_INLINE_WOSIZE).contains(&fields.len()),
+                _ => false,
+            })
+        };
+        let dom = crate::ssa::dom::DomTree::new(f);
+        let has_slot = f.stmts.iter().any(|s| matches!(s, Stmt::StackSlot { .. }));
+        let mut region: Vec<bool> = (0..n).map(|b| !has_slot && !needs_frame(b)).collect();
+        loop {
+            let mut changed = false;
+            for b in 0..n {
+                if region[b] && dom.preds[b].iter().any(|p| !region[p.index()]) {
+                    region[b] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The region is closed under predecessors, so a block outside it has, on its
+        // dominator chain, a first block outside it right under the region: its entry.
+        let mut top: Vec<Option<Block>> = vec![None; n];
+        let mut entry_of = vec![None; n];
+        if n > 0 && region[0] {
+            for &b in &dom.rpo {
+                let Some(idom) = dom.idom[b.index()] else {
+                    continue;
+                };
+                if region[b.index()] {
+                    continue;
+                }
+                top[b.index()] = if region[idom.index()] {
+                    Some(b)
+                } else {
+                    top[idom.index()]
+                };
+                entry_of[b.index()] = top[b.index()]
+                    .filter(|s| dom.preds[s.index()].iter().all(|p| region[p.index()]));
+            }
+        }
+        FrameEntries {
+            region,
+            entry_of,
+            def_block,
+            copies: Default::default(),
+            done: vec![false; n],
+        }
+    }
+}
+
 pub struct Lower<'a> {
     pub f: &'a Function,
     pub order: &'a BlockOrder,
+    /// The parameters the module's functions read, when the module is known.
+    param_reads: Option<&'a ParamReads>,
+    entries: FrameEntries,
     use_counts: Vec<u32>,
     vregs: Vec<u32>,
     used: Vec<bool>,
@@ -58,7 +191,11 @@ pub struct Lower<'a> {
 }
 
 impl<'a> Lower<'a> {
-    pub fn new(f: &'a Function, order: &'a BlockOrder) -> Lower<'a> {
+    pub fn new(
+        f: &'a Function,
+        order: &'a BlockOrder,
+        param_reads: Option<&'a ParamReads>,
+    ) -> Lower<'a> {
         let mut use_counts = vec![0; f.stmts.len()];
         for s in &f.stmts {
             s.for_each_use(|v| use_counts[v.index()] += 1);
@@ -77,6 +214,8 @@ impl<'a> Lower<'a> {
         Lower {
             f,
             order,
+            param_reads,
+            entries: FrameEntries::new(f),
             use_counts,
             vregs: vec![NO_VREG; f.stmts.len()],
             used: vec![false; f.stmts.len()],
@@ -162,9 +301,28 @@ impl<'a> Lower<'a> {
             }
             _ => {
                 self.used[v.index()] = true;
-                Reg::virt(self.vreg_of(v))
+                Reg::virt(self.use_vreg(v))
             }
         }
+    }
+
+    /// The register a use of `v` in the current block reads: `v`'s own, or its copy at the
+    /// frame entry dominating the block (module docs).
+    fn use_vreg(&mut self, v: Value) -> VReg {
+        let e = &self.entries;
+        let entry = e.entry_of[self.cur_block.index()];
+        let Some(s) = entry.filter(|_| e.region[e.def_block[v.index()].index()]) else {
+            return self.vreg_of(v);
+        };
+        if let Some(&r) = e.copies.get(&(s, v)) {
+            return r;
+        }
+        if e.done[s.index()] {
+            self.fail(format!("block {} lowered before a block it dominates", s));
+        }
+        let r = self.temp().vreg();
+        self.entries.copies.insert((s, v), r);
+        r
     }
 
     pub fn emit(&mut self, inst: Inst) {
@@ -255,25 +413,41 @@ impl<'a> Lower<'a> {
     /// Argument registers, and stores of the arguments after the sixth: into
     /// `egret_extra_args` for an egret call, onto the stack (SysV: argument `6 + k` at
     /// `[rsp + 8k]` at the call, in the frame's outgoing-argument area) for a runtime call.
-    fn call_args(&mut self, args: &[Value], c_abi: bool) -> Vec<(Reg, super::inst::Gpr)> {
+    /// A direct call to a function of the module skips the arguments it does not read
+    /// ([`ParamReads`]).
+    fn call_args(&mut self, callee: &Callee, args: &[Value]) -> Vec<(Reg, super::inst::Gpr)> {
+        let c_abi = matches!(callee, Callee::Runtime(_));
+        let reads = match (callee, self.param_reads) {
+            (Callee::Direct(f), Some(r)) => (0..args.len()).map(|i| r.reads(*f, i)).collect(),
+            _ => vec![true; args.len()],
+        };
         let fixed = args
             .iter()
             .zip(ARG_REGS)
-            .map(|(a, g)| (self.put(*a), g))
+            .zip(&reads)
+            .filter(|(_, read)| **read)
+            .map(|((a, g), _)| (self.put(*a), g))
             .collect();
-        let extra = &args[args.len().min(ARG_REGS.len())..];
+        let first_extra = args.len().min(ARG_REGS.len());
+        let extra: Vec<(usize, Value)> = args[first_extra..]
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| reads[first_extra + k])
+            .map(|(k, a)| (k, *a))
+            .collect();
         if extra.is_empty() {
             return fixed;
         }
         let base = if c_abi {
-            let bytes = (8 * extra.len() as u32).next_multiple_of(16);
+            let words = args.len() - first_extra;
+            let bytes = (8 * words as u32).next_multiple_of(16);
             self.outgoing_area = self.outgoing_area.max(bytes);
             Reg::phys(super::inst::Gpr::Rsp)
         } else {
             self.lea_symbol(RelocTarget::External(EXTRA_ARGS_SYMBOL.into()), -4)
         };
-        for (k, a) in extra.iter().enumerate() {
-            self.store_value(*a, Amode::base_disp(base, 8 * k as i32));
+        for (k, a) in extra {
+            self.store_value(a, Amode::base_disp(base, 8 * k as i32));
         }
         fixed
     }
@@ -288,7 +462,7 @@ impl<'a> Lower<'a> {
 
     pub fn call(&mut self, ret: Reg, callee: &Callee, args: &[Value]) {
         let target = self.call_target(callee);
-        let args = self.call_args(args, matches!(callee, Callee::Runtime(_)));
+        let args = self.call_args(callee, args);
         self.emit(Inst::Call { target, args, ret });
     }
 
@@ -297,7 +471,7 @@ impl<'a> Lower<'a> {
             self.fail("tail call to a runtime function".into());
         }
         let target = self.call_target(callee);
-        let args = self.call_args(args, false);
+        let args = self.call_args(callee, args);
         self.emit(Inst::TailCall { target, args });
     }
 
@@ -367,6 +541,23 @@ impl<'a> Lower<'a> {
                 rev.push((inst, loc));
             }
         }
+        // The copies of the values this block is the frame entry for, first.
+        self.entries.done[b.index()] = true;
+        let copies: Vec<(Value, VReg)> = (self.entries.copies.range((b, Value(0))..))
+            .take_while(|((s, _), _)| *s == b)
+            .map(|((_, v), r)| (*v, *r))
+            .collect();
+        let loc = rev.last().map(|(_, l)| *l).unwrap_or_default();
+        for (v, copy) in copies.into_iter().rev() {
+            let src = Reg::virt(self.vreg_of(v));
+            rev.push((
+                Inst::MovRR {
+                    dst: Reg::virt(copy),
+                    src,
+                },
+                loc,
+            ));
+        }
         if b == Block(0) {
             self.cur.clear();
             self.lower_params();
@@ -411,12 +602,14 @@ impl<'a> Lower<'a> {
     }
 }
 
-/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known. With `debug_labels`,
-/// the vreg of each debug variable's value is labelled with that value (see
+/// Lowers `f` into VCode; `self_id` is `f`'s id in its module, if known, and `param_reads`
+/// what the module's functions read of their parameters (direct calls pass only those). With
+/// `debug_labels`, the vreg of each debug variable's value is labelled with that value (see
 /// [`VCode::debug_labels`]).
 pub fn lower_function(
     f: &Function,
     self_id: Option<FuncId>,
+    param_reads: Option<&ParamReads>,
     debug_labels: bool,
 ) -> Result<VCode, String> {
     if f.blocks.is_empty() {
@@ -448,7 +641,7 @@ pub fn lower_function(
         }
     }
     let order = BlockOrder::new(f);
-    let mut lo = Lower::new(f, &order);
+    let mut lo = Lower::new(f, &order, param_reads);
     let n = order.order.len();
     let mut lowered = vec![None; n];
     for mb in (0..n).rev() {
@@ -523,6 +716,12 @@ pub fn lower_function(
                 })
             })
             .collect();
+        // A value's copies at frame entries hold it too.
+        for (&(_, v), &r) in &lo.entries.copies {
+            for d in f.debug_vars.iter().filter(|d| lo.alias(d.value) == v) {
+                labels.push((r, regalloc2::Inst::new(0), end, d.value.0));
+            }
+        }
         labels.sort_by_key(|&(v, _, _, l)| (v.vreg(), l));
         labels.dedup();
         vcode.debug_labels = labels;

@@ -29,7 +29,9 @@
 //! Frames (`abi.rs`): `Stmt::StackSlot`s live in an area right under the saved `rbp`; functions
 //! that make no call and need no stack get no frame at all; the others set it up only on the
 //! paths leaving the entry region (`shrinkwrap.rs`); a self tail call jumps back to the first
-//! block, keeping the frame unless that block runs without it; runtime calls pass arguments 7.. on the stack. `Abi::C`
+//! block, keeping the frame unless that block runs without it; runtime calls pass arguments 7..
+//! on the stack; direct calls skip the arguments the callee never reads (`lower::ParamReads`,
+//! typically an unused closure environment). `Abi::C`
 //! functions (try bodies the runtime calls) use the same code: egret's convention is SysV's for
 //! up to six arguments; they may not tail-call or take more than six parameters.
 
@@ -79,10 +81,12 @@ struct Compiled {
 fn compile(
     f: &Function,
     id: Option<FuncId>,
+    param_reads: Option<&lower::ParamReads>,
     options: &CodegenOptions,
     listing: bool,
 ) -> Result<Compiled, BackendError> {
-    let mut vcode = lower::lower_function(f, id, options.debug_info).map_err(|m| error(f, m))?;
+    let mut vcode =
+        lower::lower_function(f, id, param_reads, options.debug_info).map_err(|m| error(f, m))?;
     let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
     let debug = options.debug_info.then(|| FunctionDebugInfo {
@@ -123,22 +127,31 @@ pub fn compile_function(
     f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, None, options, false).map(|c| c.function)
+    compile(f, None, None, options, false).map(|c| c.function)
 }
 
-/// Compiles function `id` of a module: a tail call to itself jumps back to its first block,
-/// after the prologue, keeping the frame.
+/// Compiles function `id` of `module`, as [`CodegenBackend::compile_module`] does: a tail
+/// call to itself jumps back to its first block, and direct calls pass only the arguments
+/// their callee reads (`lower::ParamReads`).
 pub fn compile_module_function(
+    module: &Module,
     id: FuncId,
-    f: &Function,
     options: &CodegenOptions,
 ) -> Result<CompiledFunction, BackendError> {
-    compile(f, Some(id), options, false).map(|c| c.function)
+    let reads = lower::ParamReads::of(module);
+    compile(
+        &module.functions[id.index()],
+        Some(id),
+        Some(&reads),
+        options,
+        false,
+    )
+    .map(|c| c.function)
 }
 
 /// The VCode of `f` before register allocation (for `--emit=vcode` and tests).
 pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
-    lower::lower_function(f, None, false)
+    lower::lower_function(f, None, None, false)
         .map(|v| v.print())
         .map_err(|m| error(f, m))
 }
@@ -180,12 +193,13 @@ fn listing(
     line_of: Option<&dyn Fn(u32) -> (u32, u32)>,
 ) -> Result<String, BackendError> {
     let mut s = String::new();
+    let reads = lower::ParamReads::of(module);
     for (i, f) in module.functions.iter().enumerate() {
         let Compiled {
             function: cf,
             listing: lines,
             ..
-        } = compile(f, Some(FuncId(i as u32)), options, true)?;
+        } = compile(f, Some(FuncId(i as u32)), Some(&reads), options, true)?;
         match line_of {
             Some(lf) => {
                 let (line, _) = lf(f.decl_loc.lo);
@@ -279,9 +293,10 @@ impl CodegenBackend for X64Backend {
         sink: &mut dyn ObjectSink,
     ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError> {
         let mut stats = Vec::new();
+        let reads = lower::ParamReads::of(module);
         for (i, f) in module.functions.iter().enumerate() {
             let id = FuncId(i as u32);
-            let compiled = compile(f, Some(id), options, false)?;
+            let compiled = compile(f, Some(id), Some(&reads), options, false)?;
             let cf = compiled.function;
             sink.define_function(id, f, &cf)?;
             if let Some(debug) = compiled.debug {

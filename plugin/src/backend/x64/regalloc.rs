@@ -11,7 +11,7 @@
 //! several successors passes no block arguments; blocks are numbered in emission order.
 
 use super::abi;
-use super::inst::{Gpr, Inst, MachBlock, OperandVisitor, Reg};
+use super::inst::{CallTarget, Gpr, Inst, MachBlock, OperandVisitor, Reg};
 use crate::ssa::ir::SrcLoc;
 use regalloc2::{
     Algorithm, Allocation, Block, Function, Inst as RaInst, InstRange, Operand, Output, PRegSet,
@@ -117,6 +117,17 @@ impl OperandVisitor for Rewriter<'_> {
 }
 
 impl VCode {
+    /// Whether instruction `i` is a tail call to the function itself (a jump back to block 0).
+    pub fn is_self_tail_call(&self, i: usize) -> bool {
+        match &self.insts[i] {
+            Inst::TailCall {
+                target: CallTarget::Symbol(crate::backend::RelocTarget::Func(id)),
+                ..
+            } => Some(*id) == self.self_id,
+            _ => false,
+        }
+    }
+
     /// Computes operands, successors and predecessors once the instructions are final.
     pub fn finalize(&mut self) {
         self.operands.clear();

@@ -9,8 +9,11 @@
 //! tail-call with a bare `jmp`. The prologue runs on each edge leaving the region: at the start
 //! of the target when all its predecessors are in the region, else in a stub after the body
 //! (prologue, `jmp target`) that the region's branches to it use. A self tail call from outside
-//! the region would be a loop leaving and re-entering the frame at every iteration: a function
-//! with one keeps its frame throughout.
+//! the region must not leave and re-enter the frame at every iteration of what is a loop: it
+//! jumps to a *framed copy* of the region (emit.rs), the same blocks emitted a second time
+//! inside the frame — they return and tail-call through the epilogue, and branch out of the
+//! region past the prologue. So a recursive function whose base case needs no frame (`tak`)
+//! runs that case without one while its self-tail-call loop keeps the frame.
 //!
 //! A block needs the frame when it makes a call (`rsp` alignment, saved values), or when an
 //! operand or a regalloc2 edit in it uses a callee-saved register (saved by the prologue) or a
@@ -19,8 +22,7 @@
 //! CFI when no frame pointer is set up).
 
 use super::abi::{Frame, CALLEE_SAVED};
-use super::inst::{CallTarget, Gpr, Inst};
-use crate::backend::RelocTarget;
+use super::inst::{Gpr, Inst};
 use super::regalloc::VCode;
 use regalloc2::{Allocation, Block, Edit, InstOrEdit, Output};
 
@@ -36,17 +38,14 @@ pub fn entry_region(vcode: &VCode, out: &Output, frame: &Frame) -> Vec<bool> {
     }
     let uses_frame = |a: &Allocation| {
         a.as_stack().is_some()
-            || a
-                .as_reg()
+            || a.as_reg()
                 .is_some_and(|p| CALLEE_SAVED.contains(&Gpr::from_preg(p)))
     };
     let mut region: Vec<bool> = (0..n)
         .map(|b| {
             !out.block_insts_and_edits(vcode, Block::new(b))
                 .any(|item| match item {
-                    InstOrEdit::Edit(Edit::Move { from, to }) => {
-                        uses_frame(from) || uses_frame(to)
-                    }
+                    InstOrEdit::Edit(Edit::Move { from, to }) => uses_frame(from) || uses_frame(to),
                     InstOrEdit::Inst(i) => {
                         matches!(vcode.insts[i.index()], Inst::Call { .. })
                             || out.inst_allocs(i).iter().any(uses_frame)
@@ -67,20 +66,7 @@ pub fn entry_region(vcode: &VCode, out: &Output, frame: &Frame) -> Vec<bool> {
             break;
         }
     }
-    // A self tail call outside the region would leave the frame and set it up again on every
-    // iteration of what is a loop: keep the frame for the whole function instead.
-    let self_loop_outside = (0..n).any(|b| {
-        let vb = &vcode.blocks[b];
-        !region[b]
-            && (vb.start..vb.end).any(|i| match &vcode.insts[i as usize] {
-                Inst::TailCall {
-                    target: CallTarget::Symbol(RelocTarget::Func(id)),
-                    ..
-                } => Some(*id) == vcode.self_id,
-                _ => false,
-            })
-    });
-    if !region[0] || self_loop_outside {
+    if !region[0] {
         return vec![false; n];
     }
     region

@@ -28,7 +28,7 @@ fn regalloc2_checker_rejects_corrupted_allocations() {
         .iter()
         .find(|f| f.source_name == "f")
         .expect("function f");
-    let vcode = lower::lower_function(func, None, false).unwrap();
+    let vcode = lower::lower_function(func, None, None, false).unwrap();
     let out = regalloc::allocate(&vcode, true).expect("a correct allocation checks");
     let env = abi::machine_env();
     let check = |out: &regalloc2::Output| {

@@ -305,6 +305,60 @@ fn self_tail_calls_keep_the_frame() {
     assert_eq!(jit.call_ints(1, &[3]), 13 + 20 + 30 + 40 + 50 + 60 + 70);
 }
 
+/// `go(i, a1..a7)` with no stack slot: its entry block needs no frame, while the loop body calls
+/// a runtime function with values live across the call (a frame with saved registers). The
+/// body's self tail call goes to the framed copy of the entry region, the base case returns
+/// without the frame, 1 million times (a frame set up per iteration and never torn down would
+/// overflow the stack). `go` never reads `a6`: `wrap`'s direct call does not pass it.
+#[test]
+fn self_tail_calls_from_the_frame_go_to_a_framed_copy_of_the_entry() {
+    let mut b = FnBuilder::new("go", 8);
+    let p: Vec<Value> = (0..8).map(|i| b.param(i)).collect();
+    let zero = b.int(0);
+    let done = b.bin(BinOp::Eq, p[0], zero);
+    let (exit, rec) = (b.new_block(), b.new_block());
+    b.branch(done, exit, rec);
+    b.switch_to(exit);
+    let mut acc = p[1];
+    for k in [2, 3, 4, 5, 7] {
+        acc = b.bin(BinOp::Add, acc, p[k]);
+    }
+    b.ret(acc);
+    b.switch_to(rec);
+    let r = b.call(Callee::Runtime("opaque"), &[p[1]]); // = p[1]
+    let one = b.int(1);
+    let i = b.bin(BinOp::Sub, p[0], one);
+    let a1 = b.bin(BinOp::Add, r, one);
+    b.tail_call(
+        Callee::Direct(FuncId(0)),
+        &[i, a1, p[3], p[2], p[5], p[4], p[0], p[7]],
+    );
+    let mut w = FnBuilder::new("wrap", 1);
+    let args: Vec<Value> = (0..8)
+        .map(|k| if k == 0 { w.param(0) } else { w.int(k * 10) })
+        .collect();
+    let r = w.call(Callee::Direct(FuncId(0)), &args);
+    w.ret(r);
+    let jit = Jit::load(
+        &module(vec![b.finish(), w.finish()]),
+        &[("opaque", opaque as *const () as usize)],
+    );
+    let cf = &jit.compiled[0];
+    assert_ne!(
+        cf.code[0], 0x55,
+        "the entry block runs without the frame (no push rbp)"
+    );
+    assert!(
+        !cf.relocs
+            .iter()
+            .any(|r| r.target == crate::backend::RelocTarget::Func(FuncId(0))),
+        "the self tail call is a jump inside the function"
+    );
+    let n = 1_000_000;
+    assert_eq!(jit.call_ints(1, &[n]), (10 + n) + 20 + 30 + 40 + 50 + 70);
+    assert_eq!(jit.call_ints(1, &[0]), 10 + 20 + 30 + 40 + 50 + 70);
+}
+
 #[allow(clippy::too_many_arguments)]
 extern "C" fn nine(a: u64, b: u64, c: u64, d: u64, e: u64, f: u64, g: u64, h: u64, i: u64) -> u64 {
     let n = |w: u64, k: i64| ((w as i64) >> 1) * k;

@@ -108,8 +108,8 @@ impl Jit {
             .functions
             .iter()
             .enumerate()
-            .map(|(i, f)| {
-                compile_module_function(FuncId(i as u32), f, &opts)
+            .map(|(i, _)| {
+                compile_module_function(module, FuncId(i as u32), &opts)
                     .unwrap_or_else(|e| panic!("{e}"))
             })
             .collect();

@@ -237,7 +237,7 @@ fn rules_overlap_check() {
         for shapes in shape_tuples(arity) {
             let (f, at) = function(&shapes, &*make);
             let order = BlockOrder::new(&f);
-            let lo = Lower::new(&f, &order);
+            let lo = Lower::new(&f, &order, None);
             let stmt = &f.stmts[at.index()];
             n += 1;
             let matched: Vec<_> = rules
