@@ -31,9 +31,9 @@
  *     blocks become the new free spans, the mark bitmap becomes the start bitmap.
  *   - A collection happens when no free span can serve an allocation, i.e. after about as many
  *     words as were free after the previous one. After it the heap grows until free space is at
- *     least as large as live data (and the request fits), so the heap stays within about twice
- *     the live data and every collection is paid for by as much allocation as there is live
- *     data.
+ *     least FREE_PER_LIVE_PERCENT % of live data (and the request fits), so the heap stays
+ *     within a constant factor of the live data and every collection is paid for by
+ *     allocation proportional to the live data.
  *   - EGRET_GC_STRESS=1 collects at every allocation (compiled code always takes the slow
  *     path: egret_young_limit == egret_young_ptr); EGRET_GC_STRESS=N at every N-th one.
  *     EGRET_GC_STATS=1 prints a summary to stderr at exit.
