@@ -444,10 +444,13 @@ impl ObjectSink for ObjectWriter<'_> {
             return Ok(());
         };
         let debug = frame.debug.as_mut().expect("checked above");
-        for var in &mut debug.variables {
-            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| *v == var.value) {
-                var.ranges = ranges.clone();
-            }
+        if debug.variables.is_empty() {
+            return Ok(());
+        }
+        let f = &self.module.functions[id.index()];
+        // (`variables` lists `f.debug_vars` in order.)
+        for (var, ranges) in debug.variables.iter_mut().zip(info.variable_locations(f)) {
+            var.ranges = ranges;
         }
         Ok(())
     }
@@ -494,7 +497,6 @@ fn variables(f: &Function) -> Vec<DebugVariable> {
             ty: d.ty.clone(),
             is_param: d.kind != DebugVarKind::Local,
             artificial: d.kind == DebugVarKind::Closure,
-            value: d.value,
             ranges: Vec::new(),
         })
         .collect()

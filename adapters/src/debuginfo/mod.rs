@@ -93,8 +93,6 @@ pub struct DebugVariable {
     pub is_param: bool,
     /// Generated (the closure parameter).
     pub artificial: bool,
-    /// The SSA value holding it.
-    pub value: egret_plugin::ssa::ir::Value,
     /// Where it lives, over code ranges `[start, end)` of the function.
     pub ranges: Vec<(u32, u32, ValueLocation)>,
 }
