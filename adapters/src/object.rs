@@ -33,8 +33,10 @@ use egret_plugin::backend::{
     RelocTarget,
 };
 use egret_plugin::ssa::ir::{
-    Data, DataWord, DebugVarKind, FuncId, Function, Linkage, Module as SsaModule, SrcLoc,
+    Data, DataWord, DebugValue, DebugVar, DebugVarKind, FuncId, Function, Linkage,
+    Module as SsaModule, SrcLoc, Value,
 };
+use egret_plugin::srcloc::InlineScope;
 use std::collections::HashMap;
 
 /// The symbol the runtime calls to run the program.
@@ -497,7 +499,18 @@ fn variables(f: &Function) -> Vec<DebugVariable> {
             ty: d.ty.clone(),
             is_param: d.kind != DebugVarKind::Local,
             artificial: d.kind == DebugVarKind::Closure,
+            bound_in: binding_statement(d)
+                .and_then(|s| f.locs.get(s.index()))
+                .map_or(InlineScope::NONE, |loc| loc.scope),
             ranges: Vec::new(),
         })
         .collect()
+}
+
+/// The statement that binds `d`: its value's definition, or a mutable local's first assignment.
+fn binding_statement(d: &DebugVar) -> Option<Value> {
+    match &d.value {
+        DebugValue::Fixed(v) => Some(*v),
+        DebugValue::Mutable(assigns) => assigns.first().map(|a| a.from),
+    }
 }

@@ -93,6 +93,8 @@ pub struct DebugVariable {
     pub is_param: bool,
     /// Generated (the closure parameter).
     pub artificial: bool,
+    /// The inline scope of the code that binds it.
+    pub bound_in: egret_plugin::srcloc::InlineScope,
     /// Where it lives, over code ranges `[start, end)` of the function.
     pub ranges: Vec<(u32, u32, ValueLocation)>,
 }
@@ -814,6 +816,7 @@ fn write_subprogram(
         .map(|v| VariableStart {
             is_param: v.is_param,
             start: v.ranges.iter().filter(in_function).map(|r| r.0).min(),
+            bound_in: v.bound_in,
         })
         .collect();
     let tree = scope_tree(f.len, &f.srclocs, inline.sites, &starts);
