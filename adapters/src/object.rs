@@ -32,11 +32,11 @@ use egret_plugin::backend::{
     BackendError, CfiOp, CompiledFunction, FunctionDebugInfo, ObjectSink, Reloc, RelocKind,
     RelocTarget,
 };
+use egret_plugin::srcloc::InlineScope;
 use egret_plugin::ssa::ir::{
     Data, DataWord, DebugValue, DebugVar, DebugVarKind, FuncId, Function, Linkage,
     Module as SsaModule, SrcLoc, Value,
 };
-use egret_plugin::srcloc::InlineScope;
 use std::collections::HashMap;
 
 /// The symbol the runtime calls to run the program.

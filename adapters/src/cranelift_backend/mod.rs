@@ -122,7 +122,6 @@ fn compile(
         .ok_or_else(|| fail("Cranelift produced no code".to_string()))?;
     // The optimised function keeps the user names the relocations refer to.
     let clif: &ir::Function = &context.func;
-    if std::env::var_os("EGRET_DBG").is_some() && func.source_name == "sum_to" { eprintln!("{}\n{:?}", clif.display(), clif.dfg.values_labels); }
     let debug = machine_code::debug_info(isa, func, code).map_err(fail)?;
     let compiled =
         machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)?;

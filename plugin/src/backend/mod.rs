@@ -249,7 +249,9 @@ impl FunctionDebugInfo {
                     let mut merged: Vec<LocationRange> = Vec::with_capacity(out.len());
                     for r in out {
                         match merged.last_mut() {
-                            Some(last) if last.2 == r.2 && last.1 >= r.0 => last.1 = last.1.max(r.1),
+                            Some(last) if last.2 == r.2 && last.1 >= r.0 => {
+                                last.1 = last.1.max(r.1)
+                            }
                             _ => merged.push(r),
                         }
                     }

@@ -50,3 +50,61 @@ pub fn contents_at(f: &Function, dom: &DomTree, assigns: &[DebugAssign]) -> Vec<
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::{compile_to_ssa, Output, Session};
+    use crate::ssa::ir::{Callee, DebugValue, Stmt};
+
+    /// Where the program reads `!total` right after `total := ...` (the argument of
+    /// `print_int`), the debug contents are exactly the value it reads — after the optimizer
+    /// and compaction renumbered everything — and never a previous one.
+    #[test]
+    fn contents_follow_assignments_through_the_optimizer() {
+        let src = "let f n =\n  let total = ref 0 in\n  for i = 1 to n do\n    \
+                   total := !total + i;\n    print_int !total\n  done;\n  !total * 2\n\
+                   let () = print_int (f (List.length [1; 2; 3]))\n";
+        let module = match compile_to_ssa(
+            src,
+            &crate::fuzz::pipeline_options(),
+            &mut Session::default(),
+        ) {
+            Ok(Output::Module(m)) => m,
+            _ => panic!("does not compile"),
+        };
+        let mut checked = 0;
+        for f in &module.functions {
+            let dom = DomTree::new(f);
+            for d in f.debug_vars.iter().filter(|d| d.name == "total") {
+                let DebugValue::Mutable(assigns) = &d.value else {
+                    panic!("`total` is not a mutable local: {d:?}");
+                };
+                let contents = contents_at(f, &dom, assigns);
+                for (i, s) in f.stmts.iter().enumerate() {
+                    let Stmt::Call {
+                        callee: Callee::Runtime("egret_print_int"),
+                        args,
+                        ..
+                    } = s
+                    else {
+                        continue;
+                    };
+                    if let Some(v) = contents[i] {
+                        assert_eq!(v, args[0], "{}: contents at %{i}", f.name);
+                        assert!(
+                            matches!(f.stmts[v.index()], Stmt::Binary(..)),
+                            "{}: the contents at the print are the sum, not a phi",
+                            f.name
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            checked, 1,
+            "one print inside the loop is in `total`'s scope"
+        );
+    }
+}
