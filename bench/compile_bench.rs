@@ -247,8 +247,8 @@ fn mono_nodes(path: &Path, simplify: &SimplifyOptions) -> usize {
     let source = std::fs::read_to_string(path).unwrap();
     let name = path.file_name().unwrap().to_string_lossy();
     let ast = syntax::parse(&source).unwrap_or_else(|_| panic!("{name}: parse"));
-    let (mut program, _) = typing::type_program(&ast, &source, &name)
-        .unwrap_or_else(|_| panic!("{name}: typing"));
+    let (mut program, _) =
+        typing::type_program(&ast, &source, &name).unwrap_or_else(|_| panic!("{name}: typing"));
     simp::simplify_program(&mut program, simplify);
     let program = mono::monomorphize(&program);
     simp::effects::node_count(&program.body)
@@ -271,10 +271,16 @@ fn simplifier_effect() {
     let mut size_ratios = Vec::new();
     for p in programs() {
         let (ln, lf) = (mono_nodes(&p, &on), mono_nodes(&p, &off));
-        let (mn, mf) = (ssa_with(&p, true, on.clone()), ssa_with(&p, true, off.clone()));
+        let (mn, mf) = (
+            ssa_with(&p, true, on.clone()),
+            ssa_with(&p, true, off.clone()),
+        );
         let stmts = |m: &Module| m.functions.iter().map(|f| f.stmts.len()).sum::<usize>();
         let (sn, sf) = (stmts(&mn), stmts(&mf));
-        let (bn, bf) = (compile_once(&native, &mn, &o2).1, compile_once(&native, &mf, &o2).1);
+        let (bn, bf) = (
+            compile_once(&native, &mn, &o2).1,
+            compile_once(&native, &mf, &o2).1,
+        );
         for (t, v) in totals.iter_mut().zip([ln, lf, sn, sf, bn, bf]) {
             *t += v;
         }

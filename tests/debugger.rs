@@ -44,6 +44,7 @@ fn programs() -> Vec<PathBuf> {
     };
     v.push(steps_ml());
     v.push(inlined_ml());
+    v.push(refs_ml());
     v
 }
 
@@ -80,6 +81,11 @@ fn steps_ml() -> PathBuf {
 /// The test program of inlined code (built with the simplifier); tests refer to its lines.
 fn inlined_ml() -> PathBuf {
     root().join("tests/debugger/inlined.ml")
+}
+
+/// The test program of mutable locals (refs that never escape); tests refer to its lines.
+fn refs_ml() -> PathBuf {
+    root().join("tests/debugger/refs.ml")
 }
 
 fn tool_available(tool: &str) -> bool {
@@ -659,6 +665,74 @@ fn gdb_shows_inlined_frames() {
                 && frames[1].starts_with("#1  sum_squares (")
                 && out.contains("breakpoint already hit 3 times"),
             "[{backend:?}] break square:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn gdb_shows_mutable_locals_by_their_current_contents() {
+    // `total` and `steps` in refs.ml are refs that never escape: egret keeps their contents in
+    // SSA values (a new one per assignment, phis at the loop header and the joins), and the
+    // debug info must follow the current one. Expected values come from the source: line 9 runs
+    // after `total := !total + i` (line 7) and before `steps` is updated (line 10); on its third
+    // run i = 3, total = 1 + 2 + 3 = 6 and steps = 1 (one even i so far). Line 12 runs after the
+    // loop: total = 1 + .. + 5 = 15, steps = 2.
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        // The program still prints what ocamlopt's does with -g.
+        check_example(&refs_ml(), backend, &["-g"], &[]).unwrap();
+    }
+    if !tool_available("gdb") {
+        return;
+    }
+    // (backend, options, whether Cranelift's optimizer may drop the debug label of
+    // `!total + i` — it rebuilds the addition as a new value without the label, so there the
+    // contents are unavailable; they must never be the previous contents.)
+    let builds: [(Backend, &[&str], bool); 4] = [
+        (Backend::Native, &[], false),
+        (Backend::Native, &["-C", "simplify=off"], false),
+        (Backend::Cranelift, &[], true),
+        (Backend::Cranelift, &["-O", "0"], false),
+    ];
+    for (k, (backend, options, may_lose_label)) in builds.into_iter().enumerate() {
+        if !backend_enabled(backend) {
+            continue;
+        }
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("debugger-refs-{k}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let exe = build(&refs_ml(), backend, true, &dir, options);
+        let what = format!("[{backend:?} {}]", options.join(" "));
+        let out = gdb(
+            &exe,
+            &[
+                "break refs.ml:9",
+                "ignore 1 2",
+                "run",
+                "info locals",
+                "print total * 10 + steps",
+                "delete",
+                "break refs.ml:12",
+                "continue",
+                "info locals",
+            ],
+        );
+        let (in_loop, after_loop) = out
+            .split_once("refs.ml:12")
+            .unwrap_or_else(|| panic!("{what} no stop at line 12:\n{out}"));
+        let locals = variable_lines(in_loop, &["total", "steps", "i"]);
+        let total_ok = locals.contains(&"total = 6")
+            || (may_lose_label && locals.contains(&"total = <optimized out>"));
+        assert!(
+            total_ok && locals.contains(&"steps = 1") && locals.contains(&"i = 3"),
+            "{what} locals on the third run of line 9:\n{out}"
+        );
+        assert!(
+            in_loop.contains("$1 = 61") || (may_lose_label && !locals.contains(&"total = 6")),
+            "{what} print total * 10 + steps:\n{out}"
+        );
+        let locals = variable_lines(after_loop, &["total", "steps"]);
+        assert!(
+            locals.contains(&"total = 15") && locals.contains(&"steps = 2"),
+            "{what} locals after the loop:\n{out}"
         );
     }
 }

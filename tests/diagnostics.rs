@@ -52,10 +52,16 @@ fn unbound_names_and_unsupported_constructs() {
     );
     let (code, err) = check("mod.ml", "module M = Map.Make (String)\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("not supported yet") && err.contains("mod.ml:1:12"), "{err}");
+    assert!(
+        err.contains("not supported yet") && err.contains("mod.ml:1:12"),
+        "{err}"
+    );
     let (code, err) = check("op.ml", "open Nowhere\n");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("Unbound module Nowhere") && err.contains("op.ml:1:1"), "{err}");
+    assert!(
+        err.contains("Unbound module Nowhere") && err.contains("op.ml:1:1"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -32,8 +32,10 @@ use egret_plugin::backend::{
     BackendError, CfiOp, CompiledFunction, FunctionDebugInfo, ObjectSink, Reloc, RelocKind,
     RelocTarget,
 };
+use egret_plugin::srcloc::InlineScope;
 use egret_plugin::ssa::ir::{
-    Data, DataWord, DebugVarKind, FuncId, Function, Linkage, Module as SsaModule, SrcLoc,
+    Data, DataWord, DebugValue, DebugVar, DebugVarKind, FuncId, Function, Linkage,
+    Module as SsaModule, SrcLoc, Value,
 };
 use std::collections::HashMap;
 
@@ -444,10 +446,13 @@ impl ObjectSink for ObjectWriter<'_> {
             return Ok(());
         };
         let debug = frame.debug.as_mut().expect("checked above");
-        for var in &mut debug.variables {
-            if let Some((_, ranges)) = info.value_locations.iter().find(|(v, _)| *v == var.value) {
-                var.ranges = ranges.clone();
-            }
+        if debug.variables.is_empty() {
+            return Ok(());
+        }
+        let f = &self.module.functions[id.index()];
+        // (`variables` lists `f.debug_vars` in order.)
+        for (var, ranges) in debug.variables.iter_mut().zip(info.variable_locations(f)) {
+            var.ranges = ranges;
         }
         Ok(())
     }
@@ -494,8 +499,18 @@ fn variables(f: &Function) -> Vec<DebugVariable> {
             ty: d.ty.clone(),
             is_param: d.kind != DebugVarKind::Local,
             artificial: d.kind == DebugVarKind::Closure,
-            value: d.value,
+            bound_in: binding_statement(d)
+                .and_then(|s| f.locs.get(s.index()))
+                .map_or(InlineScope::NONE, |loc| loc.scope),
             ranges: Vec::new(),
         })
         .collect()
+}
+
+/// The statement that binds `d`: its value's definition, or a mutable local's first assignment.
+fn binding_statement(d: &DebugVar) -> Option<Value> {
+    match &d.value {
+        DebugValue::Fixed(v) => Some(*v),
+        DebugValue::Mutable(assigns) => assigns.first().map(|a| a.from),
+    }
 }

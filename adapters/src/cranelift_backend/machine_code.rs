@@ -94,7 +94,8 @@ pub fn compiled_function(
     })
 }
 
-/// Where each labelled SSA value lives (labels are SSA value indices, see
+/// Where each labelled SSA value lives, and the SSA statement of each instruction (its source
+/// location) (labels are SSA value indices, see
 /// [`super::lower_function_with_labels`]): Cranelift's value-label ranges, from regalloc2's debug
 /// locations, with DWARF register numbers.
 ///
@@ -156,7 +157,19 @@ pub fn debug_info(
         }
     }
     value_locations.sort_by_key(|(v, _)| *v);
-    Ok(FunctionDebugInfo { value_locations })
+    // Every instruction carries its SSA statement as its source location.
+    let stmt_ranges = code
+        .buffer
+        .get_srclocs_sorted()
+        .iter()
+        .filter(|s| !s.loc.is_default() && s.start < s.end)
+        .filter(|s| (s.loc.bits() as usize) < func.stmts.len())
+        .map(|s| (s.start, s.end, Value(s.loc.bits())))
+        .collect();
+    Ok(FunctionDebugInfo {
+        value_locations,
+        stmt_ranges,
+    })
 }
 
 /// Adds `range` to `ranges`, without the last byte of each call (at `returns`) when its location

@@ -24,7 +24,8 @@
 //!   parameters (`DW_TAG_formal_parameter`, the generated `closure` last and artificial) and
 //!   locals (`DW_TAG_variable`), each with a location list from the backend's value locations —
 //!   nothing where the backend does not report one, so gdb says `<optimized out>` rather than
-//!   show a stale location. Types: `int` and `bool` are DWARF base types whose location
+//!   show a stale location (a mutable local's list follows its current contents,
+//!   [`egret_plugin::backend::FunctionDebugInfo::variable_locations`]). Types: `int` and `bool` are DWARF base types whose location
 //!   expressions untag the word (`DW_OP_breg r 0; DW_OP_lit1; DW_OP_shra; DW_OP_stack_value`),
 //!   so gdb prints and computes with the number the program sees; any other OCaml type `t` is a
 //!   base type `egret_value t` (the value word under another name: a typedef would not do, since
@@ -93,8 +94,8 @@ pub struct DebugVariable {
     pub is_param: bool,
     /// Generated (the closure parameter).
     pub artificial: bool,
-    /// The SSA value holding it.
-    pub value: egret_plugin::ssa::ir::Value,
+    /// The inline scope of the code that binds it.
+    pub bound_in: egret_plugin::srcloc::InlineScope,
     /// Where it lives, over code ranges `[start, end)` of the function.
     pub ranges: Vec<(u32, u32, ValueLocation)>,
 }
@@ -816,6 +817,7 @@ fn write_subprogram(
         .map(|v| VariableStart {
             is_param: v.is_param,
             start: v.ranges.iter().filter(in_function).map(|r| r.0).min(),
+            bound_in: v.bound_in,
         })
         .collect();
     let tree = scope_tree(f.len, &f.srclocs, inline.sites, &starts);

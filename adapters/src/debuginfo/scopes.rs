@@ -18,7 +18,9 @@
 //! each lexical block leaves out the ranges of the inline scopes placed at its level or above
 //! it (they are its siblings or its ancestors' siblings). A local whose value starts inside
 //! inlined code belongs to the inlined function (its `let`s): it goes into the innermost inline
-//! scope there. Parameters stay in the subprogram.
+//! scope there; so does one whose value starts elsewhere (a mutable local's first location may
+//! be in the loop header code an optimizer placed outside the scope) but that the inlined code
+//! binds. Parameters stay in the subprogram.
 
 use egret_plugin::srcloc::{InlineScope, InlineSites, SrcLoc};
 
@@ -65,6 +67,8 @@ pub struct VariableStart {
     pub is_param: bool,
     /// The first offset where its value is known, if anywhere.
     pub start: Option<u32>,
+    /// The inline scope of the code that binds it (`NONE` for the function's own code).
+    pub bound_in: InlineScope,
 }
 
 /// Sorts `ranges` and merges those that touch or overlap.
@@ -143,10 +147,18 @@ pub fn scope_tree(
             .max_by_key(|(_, (scope, _))| depth(*scope))
             .map(|(i, _)| i)
     };
+    // The innermost scope with code that encloses `scope`.
+    let innermost_enclosing = |scope: InlineScope| {
+        sites
+            .chain(scope)
+            .find_map(|s| scopes.iter().position(|(t, _)| *t == s))
+    };
     let mut places: Vec<Option<Place>> = variables
         .iter()
         .map(|v| match v.start {
-            Some(start) if !v.is_param => innermost_at(start).map(Place::Inlined),
+            Some(start) if !v.is_param => innermost_at(start)
+                .or_else(|| innermost_enclosing(v.bound_in))
+                .map(Place::Inlined),
             _ => Some(Place::Subprogram),
         })
         .collect();
@@ -274,19 +286,23 @@ mod tests {
             VariableStart {
                 is_param: true,
                 start: Some(0),
+                bound_in: InlineScope::NONE,
             },
             // A local of the function bound before the call, one inside square, one after.
             VariableStart {
                 is_param: false,
                 start: Some(5),
+                bound_in: InlineScope::NONE,
             },
             VariableStart {
                 is_param: false,
                 start: Some(25),
+                bound_in: InlineScope::NONE,
             },
             VariableStart {
                 is_param: false,
                 start: Some(45),
+                bound_in: InlineScope::NONE,
             },
         ];
         let tree = scope_tree(65, &srclocs, &sites, &vars);

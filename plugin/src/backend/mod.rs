@@ -11,7 +11,9 @@
 //! Symbols: functions and data of the module are referred to by [`FuncId`]/[`DataId`]; the sink
 //! names them with [`Function::name`]/[`Data::name`]. Runtime functions are external C symbols.
 
-use crate::ssa::ir::{DataId, FuncId, Function, Module, SrcLoc};
+use crate::ssa::debugvars::contents_at;
+use crate::ssa::dom::DomTree;
+use crate::ssa::ir::{DataId, DebugValue, FuncId, Function, Module, SrcLoc, Value};
 use std::fmt;
 
 pub mod x64;
@@ -199,5 +201,63 @@ pub struct FunctionDebugInfo {
     /// For each described value, the code ranges `[start, end)` where it lives in a location,
     /// in increasing `start` order. Ranges may overlap when the value has copies: every listed
     /// location holds it over its range.
-    pub value_locations: Vec<(crate::ssa::ir::Value, Vec<(u32, u32, ValueLocation)>)>,
+    pub value_locations: Vec<(Value, Vec<(u32, u32, ValueLocation)>)>,
+    /// The code ranges `[start, end)` of the machine instructions that come from an SSA
+    /// statement, with that statement, in increasing `start` order: where a mutable debug
+    /// variable holds what ([`crate::ssa::debugvars`]). Code from no statement (a prologue,
+    /// the allocator's moves between instructions, out-of-line slow paths) may be left out; a
+    /// mutable variable is then not described there.
+    pub stmt_ranges: Vec<(u32, u32, Value)>,
+}
+
+/// A code range `[start, end)` and a location.
+pub type LocationRange = (u32, u32, ValueLocation);
+
+impl FunctionDebugInfo {
+    /// Where each of `f`'s debug variables lives (parallel to `f.debug_vars`), ranges in
+    /// increasing `start` order. A variable bound once is where its value is; a mutable one is
+    /// where its current contents are, over the code of the statements at which they are
+    /// current — so never at a place still holding contents since replaced.
+    pub fn variable_locations(&self, f: &Function) -> Vec<Vec<LocationRange>> {
+        let of_value = |v: Value| -> &[LocationRange] {
+            match self.value_locations.binary_search_by_key(&v, |(w, _)| *w) {
+                Ok(k) => &self.value_locations[k].1,
+                Err(_) => &[],
+            }
+        };
+        let mut dom = None;
+        f.debug_vars
+            .iter()
+            .map(|d| match &d.value {
+                DebugValue::Fixed(v) => of_value(*v).to_vec(),
+                DebugValue::Mutable(assigns) => {
+                    let dom = dom.get_or_insert_with(|| DomTree::new(f));
+                    let contents = contents_at(f, dom, assigns);
+                    let mut out: Vec<LocationRange> = Vec::new();
+                    for &(start, end, stmt) in &self.stmt_ranges {
+                        let Some(Some(v)) = contents.get(stmt.index()) else {
+                            continue;
+                        };
+                        for &(a, b, loc) in of_value(*v) {
+                            let (a, b) = (a.max(start), b.min(end));
+                            if a < b {
+                                out.push((a, b, loc));
+                            }
+                        }
+                    }
+                    out.sort_by_key(|r| (r.0, r.1));
+                    let mut merged: Vec<LocationRange> = Vec::with_capacity(out.len());
+                    for r in out {
+                        match merged.last_mut() {
+                            Some(last) if last.2 == r.2 && last.1 >= r.0 => {
+                                last.1 = last.1.max(r.1)
+                            }
+                            _ => merged.push(r),
+                        }
+                    }
+                    merged
+                }
+            })
+            .collect()
+    }
 }

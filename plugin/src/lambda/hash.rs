@@ -22,8 +22,14 @@ pub enum Node<V> {
 const QUEUE_SIZE: usize = 256;
 
 fn mix(h: u32, d: u32) -> u32 {
-    let d = d.wrapping_mul(0xcc9e2d51).rotate_left(15).wrapping_mul(0x1b873593);
-    (h ^ d).rotate_left(13).wrapping_mul(5).wrapping_add(0xe6546b64)
+    let d = d
+        .wrapping_mul(0xcc9e2d51)
+        .rotate_left(15)
+        .wrapping_mul(0x1b873593);
+    (h ^ d)
+        .rotate_left(13)
+        .wrapping_mul(5)
+        .wrapping_add(0xe6546b64)
 }
 
 /// `caml_hash_mix_intnat` of the tagged word `d`.
@@ -54,8 +60,18 @@ fn final_mix(mut h: u32) -> u32 {
 
 /// `Hashtbl.seeded_hash_param count limit seed obj`: at most `count` meaningful values
 /// (ints, strings) and `limit` values in all are looked at.
-pub fn caml_hash<V>(count: i64, limit: i64, seed: i64, obj: V, view: impl Fn(&V) -> Node<V>) -> i64 {
-    let sz = if (0..=QUEUE_SIZE as i64).contains(&limit) { limit as usize } else { QUEUE_SIZE };
+pub fn caml_hash<V>(
+    count: i64,
+    limit: i64,
+    seed: i64,
+    obj: V,
+    view: impl Fn(&V) -> Node<V>,
+) -> i64 {
+    let sz = if (0..=QUEUE_SIZE as i64).contains(&limit) {
+        limit as usize
+    } else {
+        QUEUE_SIZE
+    };
     let mut num = count;
     let mut h = seed as u32;
     let mut queue = std::collections::VecDeque::from([obj]);
@@ -117,7 +133,10 @@ mod tests {
         assert_eq!(hash(&S("hello")), 840920576);
         assert_eq!(hash(&B(0, vec![I(1), S("ab")])), 927401425);
         // [1; 2; 3]
-        assert_eq!(hash(&B(0, vec![I(1), B(0, vec![I(2), B(0, vec![I(3), I(0)])])])), 794519639);
+        assert_eq!(
+            hash(&B(0, vec![I(1), B(0, vec![I(2), B(0, vec![I(3), I(0)])])])),
+            794519639
+        );
         assert_eq!(hash(&I(4611686018427387903)), 952257787);
         assert_eq!(hash(&I(-4611686018427387904)), 69827754);
     }

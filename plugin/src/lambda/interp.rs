@@ -499,7 +499,9 @@ impl<'p> Machine<'p> {
             },
             _ => 0,
         };
-        Ok(Value::Block(Block::with_ocaml_tag(index, ocaml_tag, fields)))
+        Ok(Value::Block(Block::with_ocaml_tag(
+            index, ocaml_tag, fields,
+        )))
     }
 
     fn eval_construct_exn(

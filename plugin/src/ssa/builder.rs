@@ -89,9 +89,41 @@ impl FunctionBuilder {
         self.func.debug_vars.push(DebugVar {
             name: name.to_string(),
             ty,
-            value,
+            value: DebugValue::Fixed(value),
             kind,
         });
+    }
+
+    /// Records a mutable local variable `name` (debug info), with no contents yet; gives its
+    /// index for [`Self::debug_assign`].
+    pub fn debug_mutable(&mut self, name: &str, ty: String) -> usize {
+        self.func.debug_vars.push(DebugVar {
+            name: name.to_string(),
+            ty,
+            value: DebugValue::Mutable(Vec::new()),
+            kind: DebugVarKind::Local,
+        });
+        self.func.debug_vars.len() - 1
+    }
+
+    /// The position the next statement gets (in the current block, which must not be
+    /// terminated): the `from` of an assignment made now.
+    pub fn next_position(&self) -> Value {
+        assert!(
+            self.current.is_some() && !self.terminated,
+            "{}: no open block",
+            self.func.name
+        );
+        Value(self.func.stmts.len() as u32)
+    }
+
+    /// Records that the mutable debug variable `var` holds `value` from statement `from` on
+    /// (see [`DebugValue::Mutable`]).
+    pub fn debug_assign(&mut self, var: usize, from: Value, value: Option<Value>) {
+        match &mut self.func.debug_vars[var].value {
+            DebugValue::Mutable(assigns) => assigns.push(DebugAssign { from, value }),
+            DebugValue::Fixed(_) => panic!("{}: debug_assign to a fixed variable", self.func.name),
+        }
     }
 
     /// The source location given to the statements emitted from now on.

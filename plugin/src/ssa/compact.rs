@@ -20,7 +20,10 @@
 //! order (the entry first), so the result again has contiguous, ordered block ranges.
 //!
 //! Debug variables ([`DebugVar`]) are renamed with the values; a variable whose value is removed
-//! is dropped. They are not uses: they never keep a statement alive.
+//! is dropped. They are not uses: they never keep a statement alive. A mutable variable's
+//! assignment ([`DebugAssign`]) moves to the next statement kept in its block (blocks keep their
+//! terminators, so there is one); its value becomes `None` (unknown) when removed — never the
+//! previous contents; the assignments of unreachable blocks go.
 //!
 //! Post-conditions of `compact` (for a valid input whose edits keep dominance): a valid function
 //! with no `Nop`, no forwarded value, no unreachable block.
@@ -261,6 +264,8 @@ impl IrEdit {
         }
         // 4. Placement.
         let mut new_of: Vec<Option<Value>> = vec![None; self.len()];
+        // Per old statement: the position of the first statement kept at or after it.
+        let mut position_of: Vec<Option<Value>> = vec![None; n_old];
         let mut out = Function {
             stmts: Vec::new(),
             types: Vec::new(),
@@ -289,6 +294,9 @@ impl IrEdit {
                 group.push(i);
                 for v in group {
                     let v = v as usize;
+                    if v == i as usize {
+                        position_of[v] = Some(Value(out.stmts.len() as u32));
+                    }
                     let keep = self.forward[v].is_none() && live[v];
                     let (stmt, ty, loc) = if v < n_old {
                         let s = taken_old[v].take().unwrap();
@@ -350,14 +358,26 @@ impl IrEdit {
             }
         }
         // Debug variables follow their values (never keeping one alive).
-        out.debug_vars
-            .retain_mut(|d| match new_of[find(d.value).index()] {
+        out.debug_vars.retain_mut(|d| match &mut d.value {
+            DebugValue::Fixed(value) => match new_of[find(*value).index()] {
                 Some(v) => {
-                    d.value = v;
+                    *value = v;
                     true
                 }
                 None => false,
-            });
+            },
+            DebugValue::Mutable(assigns) => {
+                assigns.retain_mut(|a| {
+                    let Some(from) = position_of.get(a.from.index()).copied().flatten() else {
+                        return false;
+                    };
+                    a.from = from;
+                    a.value = a.value.and_then(|v| new_of[find(v).index()]);
+                    true
+                });
+                assigns.iter().any(|a| a.value.is_some())
+            }
+        });
         out
     }
 }

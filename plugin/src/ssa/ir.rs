@@ -402,10 +402,10 @@ pub enum DebugVarKind {
     Local,
 }
 
-/// A source variable and the SSA value holding it: the side table that carries source names
-/// from the lambda IR's binders to the debug info. Invariant (checked by `ssa::verify`):
-/// `value` is a live statement of the function that defines a value. Passes that renumber
-/// values rename these (`compact`), and drop the variables whose value they delete.
+/// A source variable and the SSA value(s) holding it: the side table that carries source names
+/// from the lambda IR's binders to the debug info. Invariant (checked by `ssa::verify`): every
+/// value it names is a live statement of the function that defines a value, every assignment's
+/// `from` a statement of a block. Passes that renumber values rename these (`compact`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DebugVar {
     /// The source name (`n`).
@@ -413,8 +413,48 @@ pub struct DebugVar {
     /// Its (monomorphic) type in OCaml's notation (`int`, `string list`, `tree`); empty when
     /// unknown.
     pub ty: String,
-    pub value: Value,
+    pub value: DebugValue,
     pub kind: DebugVarKind,
+}
+
+/// What holds a [`DebugVar`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DebugValue {
+    /// A variable bound once: this value, wherever it is live. `compact` drops the variable
+    /// when it deletes the value.
+    Fixed(Value),
+    /// A mutable local (a `ref` the closure conversion promoted, `LetMut`): its contents over
+    /// time, as assignments in program order within each block.
+    ///
+    /// Meaning: at a statement `s`, the variable holds the value of the *nearest* assignment
+    /// whose `from` dominates `s` — the last one before `s` in its block, else the one in
+    /// force at the end of its immediate dominator (nothing at the entry). This is SSA
+    /// construction's reaching definition, and the lowering makes it exact: it records an
+    /// assignment at `LetMut`, at every `SetMut`, at every join and loop header where the
+    /// variable is in scope (with the phi or the agreeing value), and `None` where its scope
+    /// ends. See [`crate::ssa::debugvars`].
+    Mutable(Vec<DebugAssign>),
+}
+
+/// "From statement `from` on, the variable holds `value`" (see [`DebugValue::Mutable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DebugAssign {
+    /// The first statement that runs with the new contents (a statement position, not
+    /// necessarily a value); `compact` moves it to the next statement it keeps in the block.
+    pub from: Value,
+    /// The contents; `None` when unknown from here on (out of scope, or the optimizer deleted
+    /// the value) — never the previous contents.
+    pub value: Option<Value>,
+}
+
+impl DebugVar {
+    /// Every value the variable is held in, at some point.
+    pub fn values(&self) -> Vec<Value> {
+        match &self.value {
+            DebugValue::Fixed(v) => vec![*v],
+            DebugValue::Mutable(assigns) => assigns.iter().filter_map(|a| a.value).collect(),
+        }
+    }
 }
 
 /// A static, immutable data object: a heap-block image (header + fields) placed in the object

@@ -138,6 +138,8 @@ struct Fx {
     self_val: Option<Value>,
     /// Mutable local variables in scope (their current values are in `vars`).
     mutables: Vec<VarId>,
+    /// The debug variable (index in `debug_vars`) of each mutable local that has one.
+    debug_mutables: HashMap<VarId, usize>,
 }
 
 impl Fx {
@@ -147,6 +149,14 @@ impl Fx {
             vars: HashMap::new(),
             self_val: None,
             mutables: Vec::new(),
+            debug_mutables: HashMap::new(),
+        }
+    }
+
+    /// Records (debug info) that mutable `v` holds `value` from statement `from` on.
+    fn debug_assign(&mut self, v: VarId, from: Value, value: Option<Value>) {
+        if let Some(&d) = self.debug_mutables.get(&v) {
+            self.b.debug_assign(d, from, value);
         }
     }
 
@@ -163,7 +173,9 @@ impl Fx {
 
     /// At the start of a join block: each mutable variable gets the value it has on every
     /// incoming edge, or a phi of them.
+    /// (Debug info: each is assigned its value from the block's start.)
     fn merge(&mut self, preds: &[(Block, Vec<Value>)]) {
+        let from = self.b.next_position();
         for (k, v) in self.mutables.clone().into_iter().enumerate() {
             let first = preds[0].1[k];
             let x = if preds.iter().all(|(_, s)| s[k] == first) {
@@ -173,6 +185,7 @@ impl Fx {
                 self.b.phi(Type::Val, &inputs)
             };
             self.vars.insert(v, x);
+            self.debug_assign(v, from, Some(x));
         }
     }
 }
@@ -238,6 +251,23 @@ impl<'p> Lowerer<'p> {
             return;
         }
         fx.b.debug_var(name, self.type_text(v), val, kind);
+    }
+
+    /// Records mutable local `v` (debug info) and gives its index, unless `v` is one the
+    /// compiler made up.
+    fn debug_mutable(&self, fx: &mut Fx, v: VarId) -> Option<usize> {
+        let name = &self.p.vars.get(v).name;
+        if name.is_empty() || name.starts_with('_') {
+            return None;
+        }
+        // Shown as its contents (`r = 5`), the value the program reads with `!r`.
+        let ty = match self.p.vars.ty(v) {
+            LType::Con(TyCon::REF, args) if args.len() == 1 => {
+                crate::lambda::print::print_type(&args[0], Some(&self.p.types))
+            }
+            _ => String::new(),
+        };
+        Some(fx.b.debug_mutable(name, ty))
     }
 
     fn string(&mut self, s: &[u8]) -> DataId {
@@ -746,9 +776,21 @@ impl<'p> Lowerer<'p> {
                 };
                 fx.vars.insert(*v, x);
                 fx.mutables.push(*v);
+                if let Some(d) = self.debug_mutable(fx, *v) {
+                    let from = fx.b.next_position();
+                    fx.b.debug_assign(d, from, Some(x));
+                    fx.debug_mutables.insert(*v, d);
+                }
                 let r = self.expr(fx, body, tail);
                 fx.mutables.pop();
-                r?
+                let r = r?;
+                if r.is_some() && !fx.b.is_terminated() {
+                    // Out of scope from here on.
+                    let from = fx.b.next_position();
+                    fx.debug_assign(*v, from, None);
+                }
+                fx.debug_mutables.remove(v);
+                r
             }
             CExpr::GetMut(v) => Some(fx.vars[v]),
             CExpr::SetMut(v, x) => {
@@ -756,6 +798,9 @@ impl<'p> Lowerer<'p> {
                     return Ok(None);
                 };
                 fx.vars.insert(*v, val);
+                // The new contents from the next statement on (the unit result).
+                let from = fx.b.next_position();
+                fx.debug_assign(*v, from, Some(val));
                 Some(Self::konst(fx, 0))
             }
             CExpr::Raise(x) => {
@@ -1510,6 +1555,7 @@ fn loop_header_phis(fx: &mut Fx, entry: Block, parts: &[&CExpr]) -> Vec<(VarId, 
         if assigned.contains(&v) {
             let phi = fx.b.phi(Type::Val, &[(entry, fx.vars[&v])]);
             fx.vars.insert(v, phi);
+            fx.debug_assign(v, phi, Some(phi));
             phis.push((v, phi));
         }
     }

@@ -8,10 +8,12 @@
 //! - [`interp`]: an interpreter with OCaml's semantics ([`arith`]), for tests and differential
 //!   runs.
 //! - [`compact`]: Julia's insertion buffer and compaction, the way passes edit a function.
+//! - [`debugvars`]: what a mutable debug variable holds at each statement.
 
 pub mod arith;
 pub mod builder;
 pub mod compact;
+pub mod debugvars;
 pub mod dom;
 pub mod interp;
 pub mod ir;

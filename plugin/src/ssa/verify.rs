@@ -181,15 +181,28 @@ impl Verifier<'_> {
         }
         // Debug variables name values that exist.
         for d in &f.debug_vars {
-            let i = d.value.index();
-            if i >= n || block_of[i].is_none() || !defines_value(&f.stmts[i]) {
-                self.err(
-                    None,
-                    format!(
-                        "debug variable `{}` names {}, which is no value",
-                        d.name, d.value
-                    ),
-                );
+            for v in d.values() {
+                let i = v.index();
+                if i >= n || block_of[i].is_none() || !defines_value(&f.stmts[i]) {
+                    self.err(
+                        None,
+                        format!("debug variable `{}` names {v}, which is no value", d.name),
+                    );
+                }
+            }
+            if let DebugValue::Mutable(assigns) = &d.value {
+                for a in assigns {
+                    let i = a.from.index();
+                    if i >= n || block_of[i].is_none() {
+                        self.err(
+                            None,
+                            format!(
+                                "debug variable `{}` is assigned at {}, which is no statement",
+                                d.name, a.from
+                            ),
+                        );
+                    }
+                }
             }
         }
         // Terminators and successors.

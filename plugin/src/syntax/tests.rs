@@ -570,7 +570,11 @@ fn unsupported_constructs() {
     let cases = [
         ("module type S = sig end", "module types are", "module"),
         ("module M : S = struct end", "module signatures are", ":"),
-        ("module M = F (X)", "module expressions other than `struct ... end` are", "F"),
+        (
+            "module M = F (X)",
+            "module expressions other than `struct ... end` are",
+            "F",
+        ),
         ("module M (X : S) = struct end", "functors are", "("),
         ("include List", "modules", "include"),
         ("class c = object end", "objects and classes", "class"),
@@ -761,9 +765,16 @@ fn modules_and_opens() {
     let printed = items(src);
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines.len(), 4, "{printed}");
-    assert!(lines[0].starts_with("(module M (let ") && lines[0].contains("(module N (type"), "{printed}");
+    assert!(
+        lines[0].starts_with("(module M (let ") && lines[0].contains("(module N (type"),
+        "{printed}"
+    );
     assert_eq!(lines[1], "(open M.N)");
     assert!(lines[2].contains("(open M x)"), "{printed}");
     assert!(lines[3].contains("(open M (+ x 1))"), "{printed}");
-    assert_error("module M = struct let x = 1", "syntax error: expected `end`", "");
+    assert_error(
+        "module M = struct let x = 1",
+        "syntax error: expected `end`",
+        "",
+    );
 }

@@ -242,7 +242,12 @@ pub fn builtins() -> Vec<Builtin> {
     );
     // Private to the prelude (hidden afterwards).
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
-    add("__channel_id", 0, f(vec![chan()], int()), prim(P::Identity, 1));
+    add(
+        "__channel_id",
+        0,
+        f(vec![chan()], int()),
+        prim(P::Identity, 1),
+    );
     // `'a -> 'b`, for the prelude's empty array only (a zero-length block has no elements
     // whose representation could disagree with the type).
     add(

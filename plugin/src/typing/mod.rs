@@ -20,10 +20,10 @@ mod printf;
 mod unify;
 
 use crate::diagnostics::{Diagnostic, Span};
-use env::TypeName;
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
 use crate::syntax::ast;
 pub use builtins::{EXCEPTIONS, EXN_ASSERT_FAILURE, EXN_MATCH_FAILURE};
+use env::TypeName;
 use env::{Env, ValueBinding};
 use unify::{TypePrinter, Unifier};
 

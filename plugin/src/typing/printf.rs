@@ -110,7 +110,11 @@ impl<'s> Typer<'s> {
             "Printf.printf" => (Target::Stdout, 0),
             "Printf.eprintf" => (Target::Stderr, 0),
             "Printf.fprintf" => {
-                let oc = self.fresh_var("_oc", Type::Con(crate::lambda::ir::TyCon::OUT_CHANNEL, vec![]), span);
+                let oc = self.fresh_var(
+                    "_oc",
+                    Type::Con(crate::lambda::ir::TyCon::OUT_CHANNEL, vec![]),
+                    span,
+                );
                 (Target::Channel(oc), 1)
             }
             _ => (Target::String, 0),
@@ -175,14 +179,22 @@ impl<'s> Typer<'s> {
                                 Purity::Pure,
                                 vec![
                                     string(quote),
-                                    rt("egret_string_concat", Purity::Pure, vec![escaped, string(quote)]),
+                                    rt(
+                                        "egret_string_concat",
+                                        Purity::Pure,
+                                        vec![escaped, string(quote)],
+                                    ),
                                 ],
                             );
                             let s_spec = match kind {
                                 b'S' => format!("{}s", &spec[..spec.len() - 1]),
                                 _ => "%s".to_string(),
                             };
-                            rt("egret_format_string", Purity::Pure, vec![string(s_spec.as_bytes()), quoted])
+                            rt(
+                                "egret_format_string",
+                                Purity::Pure,
+                                vec![string(s_spec.as_bytes()), quoted],
+                            )
                         }
                         b'b' | b'B' => {
                             let text = Expr::If(

@@ -17,6 +17,9 @@
 //! a caller's frame a call's arguments are never shown in registers the call clobbered. A range
 //! ending at the start of a block ends before it: other predecessors may hold anything there.
 //!
+//! The statement ranges ([`stmt_ranges`]) are each instruction's own bytes, labelled with the
+//! SSA statement it comes from; the allocator's moves between instructions are in none.
+//!
 //! Parameters the function reads also get their argument register from the entry up to and
 //! including the first instruction after the prologue (where `break f` stops), which the
 //! prologue never writes. One it never reads (an unused closure) has no location: direct calls
@@ -26,7 +29,7 @@ use super::abi::{Frame, ARG_REGS};
 use super::encode::Mem;
 use super::regalloc::VCode;
 use crate::backend::ValueLocation;
-use crate::ssa::ir::{Function, Stmt, Value};
+use crate::ssa::ir::{DebugValue, Function, Stmt, Value};
 use regalloc2::{InstPosition, Output, ProgPoint};
 
 /// The code ranges where each labelled value lives, sorted by value; each value's ranges sorted
@@ -108,7 +111,10 @@ pub fn value_locations(
     // call does not pass the others (`lower::ParamReads`).
     let read = super::lower::params_read(f);
     for d in &f.debug_vars {
-        let Some(Stmt::Param(i, _)) = f.stmts.get(d.value.index()) else {
+        let DebugValue::Fixed(value) = d.value else {
+            continue;
+        };
+        let Some(Stmt::Param(i, _)) = f.stmts.get(value.index()) else {
             continue;
         };
         if !read.get(*i as usize).copied().unwrap_or(false) {
@@ -117,10 +123,10 @@ pub fn value_locations(
         let Some(reg) = ARG_REGS.get(*i as usize) else {
             continue;
         };
-        let k = match by_value.binary_search_by_key(&d.value, |(v, _)| *v) {
+        let k = match by_value.binary_search_by_key(&value, |(v, _)| *v) {
             Ok(k) => k,
             Err(k) => {
-                by_value.insert(k, (d.value, Vec::new()));
+                by_value.insert(k, (value, Vec::new()));
                 k
             }
         };
@@ -136,4 +142,18 @@ pub fn value_locations(
     }
     by_value.sort_by_key(|(v, _)| *v);
     by_value
+}
+
+/// The code range of every instruction that comes from an SSA statement, with the statement,
+/// in code order (see [`crate::backend::FunctionDebugInfo::stmt_ranges`]).
+pub fn stmt_ranges(vcode: &VCode, inst_offsets: &[(u32, u32)]) -> Vec<(u32, u32, Value)> {
+    let mut out: Vec<(u32, u32, Value)> = vcode
+        .stmts
+        .iter()
+        .zip(inst_offsets)
+        .filter_map(|(stmt, &(start, end))| Some((start, end, (*stmt)?)))
+        .filter(|&(start, end, _)| start < end)
+        .collect();
+    out.sort_by_key(|r| r.0);
+    out
 }

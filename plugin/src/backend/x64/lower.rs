@@ -39,6 +39,9 @@ use crate::backend::RelocTarget;
 use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, Module, SrcLoc, Stmt, Value};
 use regalloc2::{RegClass, VReg};
 
+/// A lowered instruction, its source location and the SSA statement it comes from.
+type LoweredInst = (Inst, SrcLoc, Option<Value>);
+
 const NO_VREG: u32 = u32::MAX;
 
 /// The machine word of the OCaml int `n`.
@@ -501,22 +504,22 @@ impl<'a> Lower<'a> {
 
     // ---- driving ----
 
-    fn lower_block(&mut self, lb: LoweredBlock) -> (Vec<(Inst, SrcLoc)>, Vec<VReg>, Vec<VReg>) {
+    /// Lowers one block: its instructions, each with the source location and the SSA statement
+    /// it comes from (an edge block's: its source block's terminator; the entry's parameter
+    /// moves: none), its parameters and its jump's arguments.
+    fn lower_block(&mut self, lb: LoweredBlock) -> (Vec<LoweredInst>, Vec<VReg>, Vec<VReg>) {
         self.jump_args.clear();
-        let mut rev: Vec<(Inst, SrcLoc)> = Vec::new();
+        let mut rev: Vec<LoweredInst> = Vec::new();
         let b = match lb {
             LoweredBlock::Edge { from, to } => {
                 self.cur_block = from;
                 let args = self.phi_args(to, from);
                 let target = self.order.orig[to.index()].expect("reachable");
-                let loc = self
-                    .f
-                    .locs
-                    .get(self.f.block(from).end as usize - 1)
-                    .copied();
+                let term = Value(self.f.block(from).end - 1);
+                let loc = self.f.locs.get(term.index()).copied();
                 self.cur.push(Inst::Jmp { target });
                 for inst in self.cur.drain(..).rev() {
-                    rev.push((inst, loc.unwrap_or_default()));
+                    rev.push((inst, loc.unwrap_or_default(), Some(term)));
                 }
                 rev.reverse();
                 return (rev, Vec::new(), args);
@@ -538,7 +541,7 @@ impl<'a> Lower<'a> {
             rules::lower_stmt(self, v, stmt);
             let loc = self.f.locs.get(v.index()).copied().unwrap_or_default();
             for inst in self.cur.drain(..).rev() {
-                rev.push((inst, loc));
+                rev.push((inst, loc, Some(v)));
             }
         }
         // The copies of the values this block is the frame entry for, first.
@@ -547,22 +550,24 @@ impl<'a> Lower<'a> {
             .take_while(|((s, _), _)| *s == b)
             .map(|((_, v), r)| (*v, *r))
             .collect();
-        let loc = rev.last().map(|(_, l)| *l).unwrap_or_default();
+        let loc = rev.last().map(|(_, l, _)| *l).unwrap_or_default();
         for (v, copy) in copies.into_iter().rev() {
             let src = Reg::virt(self.vreg_of(v));
+            // Not a statement's code: like the allocator's moves, in no statement range.
             rev.push((
                 Inst::MovRR {
                     dst: Reg::virt(copy),
                     src,
                 },
                 loc,
+                None,
             ));
         }
         if b == Block(0) {
             self.cur.clear();
             self.lower_params();
             for inst in self.cur.drain(..).rev() {
-                rev.push((inst, self.f.decl_loc));
+                rev.push((inst, self.f.decl_loc, None));
             }
         }
         rev.reverse();
@@ -678,10 +683,11 @@ pub fn lower_function(
             continue;
         }
         let start = vcode.insts.len() as u32;
-        for (mut inst, loc) in insts {
+        for (mut inst, loc, stmt) in insts {
             inst.map_targets(|b| renumber[b.0 as usize]);
             vcode.insts.push(inst);
             vcode.srclocs.push(loc);
+            vcode.stmts.push(stmt);
         }
         let nb = renumber[mb].0;
         let name = match order.order[mb] {
@@ -704,22 +710,24 @@ pub fn lower_function(
         let mut labels: Vec<(VReg, regalloc2::Inst, regalloc2::Inst, u32)> = f
             .debug_vars
             .iter()
-            .filter_map(|d| {
-                let vreg = lo.vregs[lo.alias(d.value).index()];
+            .flat_map(|d| d.values())
+            .filter_map(|value| {
+                let vreg = lo.vregs[lo.alias(value).index()];
                 (vreg != NO_VREG).then(|| {
                     (
                         VReg::new(vreg as usize, RegClass::Int),
                         regalloc2::Inst::new(0),
                         end,
-                        d.value.0,
+                        value.0,
                     )
                 })
             })
             .collect();
         // A value's copies at frame entries hold it too.
         for (&(_, v), &r) in &lo.entries.copies {
-            for d in f.debug_vars.iter().filter(|d| lo.alias(d.value) == v) {
-                labels.push((r, regalloc2::Inst::new(0), end, d.value.0));
+            let held = f.debug_vars.iter().flat_map(|d| d.values());
+            for value in held.filter(|&value| lo.alias(value) == v) {
+                labels.push((r, regalloc2::Inst::new(0), end, value.0));
             }
         }
         labels.sort_by_key(|&(v, _, _, l)| (v.vreg(), l));

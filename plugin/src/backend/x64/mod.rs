@@ -99,6 +99,7 @@ fn compile(
             &emitted.block_offsets,
             emitted.prologue_end,
         ),
+        stmt_ranges: debug::stmt_ranges(&vcode, &emitted.inst_offsets),
     });
     let code = emitted.code;
     let cf = CompiledFunction {

@@ -39,6 +39,8 @@ pub struct VCode {
     pub insts: Vec<Inst>,
     /// Parallel to `insts`: the source location of the SSA statement each comes from.
     pub srclocs: Vec<SrcLoc>,
+    /// Parallel to `insts`: the SSA statement each comes from, if any (debug info).
+    pub stmts: Vec<Option<crate::ssa::ir::Value>>,
     pub blocks: Vec<VBlock>,
     pub num_vregs: usize,
     /// Bytes of the frame's stack-slot area (`Stmt::StackSlot`s), addressed `rbp`-relative.

@@ -244,7 +244,9 @@ impl Parser {
             let kind = match self.peek() {
                 TokenKind::Eof => break,
                 TokenKind::Keyword("end") if in_struct => break,
-                TokenKind::Keyword("let") if matches!(self.peek_at(1), TokenKind::Keyword("open")) => {
+                TokenKind::Keyword("let")
+                    if matches!(self.peek_at(1), TokenKind::Keyword("open")) =>
+                {
                     if !expr_allowed {
                         return Err(self.error_here(
                             "syntax error: a top-level `let open ... in` expression must start the file or follow `;;`"
@@ -314,9 +316,7 @@ impl Parser {
         let module = self.expect_kw("module")?;
         let TokenKind::Uident(name) = self.peek().clone() else {
             return Err(match self.peek() {
-                TokenKind::Keyword("type") => {
-                    Diagnostic::unsupported(module, "module types are")
-                }
+                TokenKind::Keyword("type") => Diagnostic::unsupported(module, "module types are"),
                 TokenKind::Keyword("rec") => {
                     Diagnostic::unsupported(module, "recursive modules are")
                 }
@@ -325,7 +325,10 @@ impl Parser {
         };
         self.bump();
         if self.is_sym(":") {
-            return Err(Diagnostic::unsupported(self.span(), "module signatures are"));
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "module signatures are",
+            ));
         }
         if self.is_sym("(") {
             return Err(Diagnostic::unsupported(self.span(), "functors are"));

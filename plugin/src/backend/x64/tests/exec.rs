@@ -588,12 +588,9 @@ fn cold_blocks_and_metadata() {
     // The cold `ud2` runs without the frame: the CFI says so again before it.
     let ud2 = cf.code.len() as u32 - 2;
     assert!(
-        cf.cfi.iter().any(|c| c.0 <= ud2
-            && c.1
-                == DefCfa {
-                    reg: 7,
-                    offset: 8
-                }),
+        cf.cfi
+            .iter()
+            .any(|c| c.0 <= ud2 && c.1 == DefCfa { reg: 7, offset: 8 }),
         "{:?}",
         cf.cfi
     );
