@@ -209,6 +209,12 @@ impl<'s> Typer<'s> {
             self.qualify_since(&scope, module, &|key| format!("Stdlib.{key}"), true);
         }
         if last.ends_prelude {
+            // What elaborations of the program's code call, whatever the program rebinds.
+            for name in super::printf::PRELUDE_FUNCTIONS {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
+                    self.prelude_functions.insert(name, v);
+                }
+            }
             for n in self.env.visible_names() {
                 if n.starts_with("__") {
                     self.env.bind(&n, ValueBinding::Hidden);

@@ -147,6 +147,9 @@ pub(crate) struct Typer<'s> {
     annot_vars: std::collections::HashMap<String, Type>,
     /// What the environment held where the current prelude section began.
     section_scope: Scope,
+    /// The prelude's functions that `Printf` elaborations call (`printf::PRELUDE_FUNCTIONS`),
+    /// captured at the end of the prelude so that the program's own bindings cannot shadow them.
+    prelude_functions: std::collections::HashMap<&'static str, crate::lambda::ir::VarId>,
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
@@ -180,6 +183,7 @@ impl<'s> Typer<'s> {
             annot_vars: Default::default(),
             section_scope: Scope::default(),
             modules: Vec::new(),
+            prelude_functions: Default::default(),
             in_prelude: false,
             section_module: None,
 

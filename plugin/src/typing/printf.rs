@@ -32,6 +32,9 @@ enum Piece {
     Flush,
 }
 
+/// The prelude functions the elaborations call.
+pub(super) const PRELUDE_FUNCTIONS: [&str; 3] = ["output_string", "String.escaped", "Char.escaped"];
+
 pub fn is_printf(name: &str) -> bool {
     matches!(
         name,
@@ -97,6 +100,15 @@ fn string(s: &[u8]) -> Expr {
 }
 
 impl<'s> Typer<'s> {
+    fn prelude_function(&self, name: &str) -> TResult<crate::lambda::ir::VarId> {
+        self.prelude_functions.get(name).copied().ok_or_else(|| {
+            Diagnostic::error(
+                Span::default(),
+                format!("internal error: the prelude defines no `{name}`"),
+            )
+        })
+    }
+
     /// Elaborates `Printf.xxx "fmt" args..`.
     pub(super) fn printf(
         &mut self,
@@ -169,10 +181,7 @@ impl<'s> Typer<'s> {
                             } else {
                                 ("Char.escaped", b"'")
                             };
-                            let Some(super::env::ValueBinding::Var(f)) = self.env.lookup(escape)
-                            else {
-                                unreachable!("{escape} is in the prelude")
-                            };
+                            let f = self.prelude_function(escape)?;
                             let escaped = Expr::App(Box::new(Expr::Var(f)), vec![arg]);
                             let quoted = rt(
                                 "egret_string_concat",
@@ -215,10 +224,7 @@ impl<'s> Typer<'s> {
             Target::String | Target::Channel(_) => "",
         };
         let body = if let Target::Channel(oc) = target {
-            let Some(super::env::ValueBinding::Var(output)) = self.env.lookup("output_string")
-            else {
-                unreachable!("output_string is in the prelude")
-            };
+            let output = self.prelude_function("output_string")?;
             let mut seq = super::expr::unit_value();
             for e in out.into_iter().rev() {
                 let step = match e {
