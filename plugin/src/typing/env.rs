@@ -25,7 +25,7 @@ pub enum CtorRef {
     Exception(u32),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum TypeName {
     Con(TyCon),
     /// `type ('a, 'b) t = ...` abbreviation: parameters and body.

@@ -150,8 +150,8 @@ impl<'s> Typer<'s> {
     fn scope(&self) -> Scope {
         Scope {
             mark: self.env.mark(),
-            types: self.env.types.keys().cloned().collect(),
-            ctors: self.env.ctors.keys().cloned().collect(),
+            types: self.env.types.clone(),
+            ctors: self.env.ctors.clone(),
         }
     }
 
@@ -176,24 +176,32 @@ impl<'s> Typer<'s> {
                 self.env.bind(&format!("{module}.{n}"), b);
             }
         }
-        let declared: Vec<String> = (self.env.types.keys())
-            .filter(|n| !scope.types.contains(*n))
-            .cloned()
+        // A type or constructor declared since `scope` (new, or shadowing an outer one, which
+        // is visible again afterwards) is known as `module.name`.
+        let declared: Vec<String> = (self.env.types.iter())
+            .filter(|&(n, t)| scope.types.get(n) != Some(t))
+            .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
             let t = self.env.types.remove(&n).expect("declared above");
+            if let Some(outer) = scope.types.get(&n) {
+                self.env.types.insert(n.clone(), outer.clone());
+            }
             let qualified = format!("{module}.{n}");
             if let TypeName::Con(con) = &t {
                 self.types.decls[con.0 as usize].name = qualified.clone();
             }
             self.env.types.insert(qualified, t);
         }
-        let declared: Vec<String> = (self.env.ctors.keys())
-            .filter(|n| !scope.ctors.contains(*n))
-            .cloned()
+        let declared: Vec<String> = (self.env.ctors.iter())
+            .filter(|&(n, c)| scope.ctors.get(n) != Some(c))
+            .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
             let c = self.env.ctors.remove(&n).expect("declared above");
+            if let Some(outer) = scope.ctors.get(&n) {
+                self.env.ctors.insert(n.clone(), *outer);
+            }
             let qualified = format!("{module}.{n}");
             if let CtorRef::Exception(i) = c {
                 self.types.exceptions[i as usize].name = exn_name(&qualified);

@@ -126,12 +126,12 @@ pub(crate) struct OpenUndo {
 }
 
 /// What the environment held when a module (or a prelude section) began: the value scope
-/// mark and the type and constructor names.
+/// mark, and the type and constructor names with their meanings.
 #[derive(Default)]
 pub(crate) struct Scope {
     mark: usize,
-    types: std::collections::HashSet<String>,
-    ctors: std::collections::HashSet<String>,
+    types: std::collections::HashMap<String, TypeName>,
+    ctors: std::collections::HashMap<String, env::CtorRef>,
 }
 
 pub(crate) struct Typer<'s> {
