@@ -69,30 +69,23 @@ impl Config {
 /// What the generator avoids unless [`Config::known_bugs`] is set: constructs that hit bugs
 /// already reported (each has a regression test in `tests/regressions`).
 pub const KNOWN_GENERATOR_EXCLUSIONS: &[&str] = &[
-    "`assert` and matches that may fail, and destructuring `Match_failure (f, l, c)` / `Assert_failure (f, l, c)` (their payload is built as one tuple)",
-    "an uncaught user exception or `Exit` (egret prints `E` where OCaml prints `Prog.E`, `Stdlib.Exit`)",
-    "Printf `%c` with a width (OCaml ignores it, egret pads)",
-    "Printf `%#d` (OCaml groups digits with `_`)",
     "`compare` with effects in its arguments (ocamlopt evaluates them left to right at int, char, bool and unit)",
 ];
 
-/// splitmix64.
-pub struct Rng(u64);
+/// The fuzzer's splitmix64 ([`egret_plugin::fuzz::mutate::Rng`]) with the generator's
+/// choices on top.
+pub struct Rng(egret_plugin::fuzz::mutate::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed ^ 0x05ee_d0fe_97e7)
+        Rng(egret_plugin::fuzz::mutate::Rng(seed ^ 0x05ee_d0fe_97e7))
     }
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
     /// Uniform in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
+        self.0.below(n)
     }
     pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
         lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
@@ -491,13 +484,9 @@ impl<'c> Gen<'c> {
              | Division_by_zero -> \"Division_by_zero\"\n  | Exit -> \"Exit\"\n  \
              | _ -> \"?\"\n",
         );
-        // Destructuring them hits a known bug (the payload is built as one tuple).
-        let special = if self.cfg.known_bugs {
+        let special =
             "  | Match_failure (f, l, c) -> Printf.sprintf \"Match_failure(%s,%d,%d)\" f l c\n  \
-             | Assert_failure (f, l, c) -> Printf.sprintf \"Assert_failure(%s,%d,%d)\" f l c\n"
-        } else {
-            "  | Match_failure _ -> \"Match_failure\"\n  | Assert_failure _ -> \"Assert_failure\"\n"
-        };
+             | Assert_failure (f, l, c) -> Printf.sprintf \"Assert_failure(%s,%d,%d)\" f l c\n";
         let at = s.rfind("  | _ -> ").unwrap();
         s.insert_str(at, special);
         items.push(item(t(s)));
@@ -1260,11 +1249,7 @@ impl<'c> Gen<'c> {
                     args.push(self.expr(&Ty::Str, env, d));
                 }
                 2 => {
-                    let spec = if self.cfg.known_bugs && self.rng.chance(30) {
-                        "%3c"
-                    } else {
-                        "%c"
-                    };
+                    let spec = if self.rng.chance(30) { "%3c" } else { "%c" };
                     fmt.push_str(spec);
                     args.push(self.expr(&Ty::Char, env, d));
                 }
@@ -1274,11 +1259,7 @@ impl<'c> Gen<'c> {
                     args.push(self.expr(&Ty::Bool, env, d));
                 }
                 _ => {
-                    let spec = if self.cfg.known_bugs && self.rng.chance(30) {
-                        "%#d"
-                    } else {
-                        "%d"
-                    };
+                    let spec = if self.rng.chance(30) { "%#d" } else { "%d" };
                     fmt.push_str(spec);
                     args.push(self.expr(&Ty::Int, env, d));
                 }
@@ -1620,7 +1601,7 @@ impl<'c> Gen<'c> {
                     .pick(&["String.iter (fun c -> print_char c)", "print_endline"]);
                 self.ex(&u, vec![t(format!("({f} ")), s, t(")")])
             }
-            14 if self.cfg.exceptions && self.cfg.known_bugs && self.rng.chance(20) => {
+            14 if self.cfg.exceptions && self.rng.chance(20) => {
                 let c = self.expr(&Ty::Bool, env, d);
                 self.ex(&u, vec![t("(assert "), c, t(")")])
             }
@@ -1818,8 +1799,8 @@ impl<'c> Gen<'c> {
                 body,
             ])));
         }
-        // Without a last catch-all arm the match may raise Match_failure (a known bug).
-        if !(self.cfg.known_bugs && self.rng.chance(4)) {
+        // Without a last catch-all arm the match may raise Match_failure.
+        if !self.rng.chance(4) {
             let e = self.expr(ty, env, d);
             v.push(cat(vec![t(" | _ -> "), e]));
         }
@@ -2008,7 +1989,7 @@ impl<'c> Gen<'c> {
             } else {
                 self.data_type(2)
             };
-            self.no_raise = !self.cfg.known_bugs;
+            self.no_raise = false;
             let e = self.expr(&ty, &env, 2);
             self.no_raise = false;
             items.push(item(cat(vec![
@@ -2048,7 +2029,7 @@ impl<'c> Gen<'c> {
                 1 => "let () = raise Not_found\n".to_string(),
                 2 => "let () = failwith \"the end\"\n".to_string(),
                 3 => "let () = prerr_string \"stderr text\\n\"; exit 0\n".to_string(),
-                _ if self.cfg.known_bugs => "let () = raise (E0_never_declared)\n"
+                _ if self.rng.chance(50) => "let () = raise (E0_never_declared)\n"
                     .replace("E0_never_declared", &self.exns[0].0.clone()),
                 _ => "let () = invalid_arg \"last\"\n".to_string(),
             };

@@ -128,6 +128,48 @@ impl Emitter<'_> {
         i8::try_from(t as i64 - (self.at() as i64 + 2)).ok()
     }
 
+    /// An island here, jumped over, if block `bi`'s worst-case size could take a pending
+    /// label use out of its range.
+    fn island_before(&mut self, vcode: &VCode, bi: usize) {
+        let vb = &vcode.blocks[bi];
+        let worst = 16 * (vb.end - vb.start) + 64;
+        if self.buf.island_needed(worst) {
+            let after = self.buf.get_label();
+            self.jmp(after);
+            self.buf.emit_island(worst);
+            self.buf.bind_label(after);
+        }
+    }
+
+    /// Block `bi`'s instructions and the allocator's moves among them; records each
+    /// instruction's start and end marks in `marks` if given. Returns how many were emitted.
+    fn block_body(
+        &mut self,
+        vcode: &VCode,
+        out: &Output,
+        bi: usize,
+        mut marks: Option<&mut [(usize, usize)]>,
+    ) -> usize {
+        let mut n = 0;
+        for item in out.block_insts_and_edits(vcode, Block::new(bi)) {
+            match item {
+                InstOrEdit::Edit(Edit::Move { from, to }) => self.edit_move(*from, *to),
+                InstOrEdit::Inst(i) => {
+                    self.loc = vcode.srclocs[i.index()];
+                    let start = marks.is_some().then(|| self.buf.mark());
+                    self.buf.start_srcloc(self.loc);
+                    self.inst(&vcode.insts[i.index()]);
+                    self.buf.end_srcloc();
+                    if let (Some(marks), Some(start)) = (marks.as_deref_mut(), start) {
+                        marks[i.index()] = (start, self.buf.mark());
+                    }
+                }
+            }
+            n += 1;
+        }
+        n
+    }
+
     fn jmp(&mut self, target: MachLabel) {
         let start = self.at();
         if let Some(d) = self.short_disp(target) {
@@ -810,14 +852,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
     let mut inst_marks = vec![(0, 0); vcode.insts.len()];
     let mut block_marks = vec![0; vcode.blocks.len()];
     for bi in 0..vcode.blocks.len() {
-        let vb = &vcode.blocks[bi];
-        let worst = 16 * (vb.end - vb.start) + 64;
-        if em.buf.island_needed(worst) {
-            let after = em.buf.get_label();
-            em.jmp(after);
-            em.buf.emit_island(worst);
-            em.buf.bind_label(after);
-        }
+        em.island_before(vcode, bi);
         em.buf.bind_label(em.labels[bi]);
         block_marks[bi] = em.buf.mark();
         em.in_region = em.region[bi];
@@ -835,23 +870,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         } else {
             em.set_cfi_state(!em.in_region);
         }
-        for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
-            match item {
-                InstOrEdit::Edit(Edit::Move { from, to }) => {
-                    em.edit_move(*from, *to);
-                    insts += 1;
-                }
-                InstOrEdit::Inst(i) => {
-                    em.loc = vcode.srclocs[i.index()];
-                    let start = em.buf.mark();
-                    em.buf.start_srcloc(em.loc);
-                    em.inst(&vcode.insts[i.index()]);
-                    em.buf.end_srcloc();
-                    inst_marks[i.index()] = (start, em.buf.mark());
-                    insts += 1;
-                }
-            }
-        }
+        insts += em.block_body(vcode, out, bi, Some(&mut inst_marks));
     }
     // The framed copies of the region: the same instructions and allocation, inside the frame
     // (epilogues before `ret` and tail calls, branches out of the region past the prologue).
@@ -859,30 +878,12 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         let Some(copy) = em.copy_labels[bi] else {
             continue;
         };
-        let vb = &vcode.blocks[bi];
-        let worst = 16 * (vb.end - vb.start) + 64;
-        if em.buf.island_needed(worst) {
-            let after = em.buf.get_label();
-            em.jmp(after);
-            em.buf.emit_island(worst);
-            em.buf.bind_label(after);
-        }
+        em.island_before(vcode, bi);
         em.buf.bind_label(copy);
         em.in_region = false;
         em.in_copy = true;
         em.set_cfi_state(true);
-        for item in out.block_insts_and_edits(&*vcode, Block::new(bi)) {
-            match item {
-                InstOrEdit::Edit(Edit::Move { from, to }) => em.edit_move(*from, *to),
-                InstOrEdit::Inst(i) => {
-                    em.loc = vcode.srclocs[i.index()];
-                    em.buf.start_srcloc(em.loc);
-                    em.inst(&vcode.insts[i.index()]);
-                    em.buf.end_srcloc();
-                }
-            }
-            insts += 1;
-        }
+        insts += em.block_body(vcode, out, bi, None);
         em.in_copy = false;
     }
     for p in std::mem::take(&mut em.slow_paths) {

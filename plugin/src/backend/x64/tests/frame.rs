@@ -278,15 +278,9 @@ fn self_tail_calls_keep_the_frame() {
         Callee::Direct(FuncId(0)),
         &[i, a1, p[3], p[2], p[5], p[4], p[6], a7],
     );
-    // 8 arguments cannot go through `Jit::call` (6 at most): `wrap(n)` calls `go(n, 10..70)`.
-    let mut w = FnBuilder::new("wrap", 1);
-    let args: Vec<Value> = (0..8)
-        .map(|k| if k == 0 { w.param(0) } else { w.int(k * 10) })
-        .collect();
-    let r = w.call(Callee::Direct(FuncId(0)), &args);
-    w.ret(r);
+    let w = wrap8();
     let jit = Jit::load(
-        &module(vec![b.finish(), w.finish()]),
+        &module(vec![b.finish(), w]),
         &[("touch_slot", touch_slot as *const () as usize)],
     );
     let cf = &jit.compiled[0];
@@ -333,14 +327,9 @@ fn self_tail_calls_from_the_frame_go_to_a_framed_copy_of_the_entry() {
         Callee::Direct(FuncId(0)),
         &[i, a1, p[3], p[2], p[5], p[4], p[0], p[7]],
     );
-    let mut w = FnBuilder::new("wrap", 1);
-    let args: Vec<Value> = (0..8)
-        .map(|k| if k == 0 { w.param(0) } else { w.int(k * 10) })
-        .collect();
-    let r = w.call(Callee::Direct(FuncId(0)), &args);
-    w.ret(r);
+    let w = wrap8();
     let jit = Jit::load(
-        &module(vec![b.finish(), w.finish()]),
+        &module(vec![b.finish(), w]),
         &[("opaque", opaque as *const () as usize)],
     );
     let cf = &jit.compiled[0];
@@ -401,4 +390,16 @@ fn runtime_call_with_stack_arguments() {
             .sum();
         assert_eq!(jit.call_ints(0, &[x, y]), call + live.iter().sum::<i64>());
     }
+}
+
+/// `wrap(n)` calls function 0 as `go(n, 10, 20, .., 70)`: 8 arguments cannot go through
+/// `Jit::call` (6 at most).
+fn wrap8() -> Function {
+    let mut w = FnBuilder::new("wrap", 1);
+    let args: Vec<Value> = (0..8)
+        .map(|k| if k == 0 { w.param(0) } else { w.int(k * 10) })
+        .collect();
+    let r = w.call(Callee::Direct(FuncId(0)), &args);
+    w.ret(r);
+    w.finish()
 }
