@@ -367,6 +367,12 @@ impl<'a> Checker<'a> {
                 ft
             }
             Expr::TyFun(v, body) => {
+                if !computes_nothing(body) {
+                    return Err(
+                        "the body of a type abstraction computes (mono would repeat it for each instance)"
+                            .to_string(),
+                    );
+                }
                 self.tyvars.push(*v);
                 let r = self.infer(body);
                 self.tyvars.pop();
@@ -824,5 +830,21 @@ impl<'a> Checker<'a> {
                 }
             },
         }))
+    }
+}
+
+/// Whether evaluating `e` does nothing observable, so that `mono` may copy it for each
+/// instance of an enclosing type abstraction: the invariant of a `TyFun`'s body.
+fn computes_nothing(e: &Expr) -> bool {
+    match e {
+        Expr::Var(_) | Expr::Const(_) | Expr::Fun(..) => true,
+        Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => computes_nothing(b),
+        Expr::Local(_, d, b) => computes_nothing(d) && computes_nothing(b),
+        Expr::LetRec(defs, b) => defs.iter().all(|(_, d)| computes_nothing(d)) && computes_nothing(b),
+        Expr::Construct { args, .. } | Expr::ConstructExn { args, .. } => {
+            args.iter().all(computes_nothing)
+        }
+        Expr::Prim(Prim::Identity, args) => args.iter().all(computes_nothing),
+        _ => false,
     }
 }

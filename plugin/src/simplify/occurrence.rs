@@ -192,6 +192,13 @@ impl Analysis {
                 self.walk(body);
                 self.depth -= 1;
             }
+            // `mono` copies a type abstraction's body for each instance: an occurrence inside
+            // one is like one inside a function (inlining an effect there would repeat it).
+            Expr::TyFun(_, body) => {
+                self.depth += 1;
+                self.walk(body);
+                self.depth -= 1;
+            }
             Expr::While(c, body) => {
                 self.depth += 1;
                 self.walk(c);
@@ -326,6 +333,11 @@ pub fn occurrence_analysis_compositional(ir: &Expr) -> (HashSet<VarId>, Occurren
             let (free, occs) = occurrence_analysis_compositional(body);
             let free = binders_removed(free, ps);
             let occs = dead_binders(occs.in_fun(&free), ps);
+            (free, occs)
+        }
+        Expr::TyFun(_, body) => {
+            let (free, occs) = occurrence_analysis_compositional(body);
+            let occs = occs.in_fun(&free);
             (free, occs)
         }
         Expr::While(c, b) => {

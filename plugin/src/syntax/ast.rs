@@ -65,6 +65,8 @@ pub enum ExprKind {
     Match(Box<Expr>, Vec<Case>),
     Try(Box<Expr>, Vec<Case>),
     Tuple(Vec<Expr>),
+    /// `[| e1; ..; en |]`
+    Array(Vec<Expr>),
     /// `{ f1 = e1; f2 = e2 }` or `{ base with f1 = e1 }`.
     Record {
         fields: Vec<(String, Span, Expr)>,
@@ -208,4 +210,25 @@ pub enum ItemKind {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     pub items: Vec<Item>,
+}
+
+impl Expr {
+    /// `[e1; ..; en]` spanning `span`: `::` constructions ending in `[]` (at the closing bracket).
+    pub fn list(items: Vec<Expr>, span: Span) -> Expr {
+        let nil = Expr {
+            kind: ExprKind::Construct("[]".to_string(), None),
+            span: Span::new(span.hi - 1, span.hi),
+        };
+        items.into_iter().rev().fold(nil, |tail, head| {
+            let span = Span::new(head.span.lo, span.hi);
+            let pair = Expr {
+                kind: ExprKind::Tuple(vec![head, tail]),
+                span,
+            };
+            Expr {
+                kind: ExprKind::Construct("::".to_string(), Some(Box::new(pair))),
+                span,
+            }
+        })
+    }
 }

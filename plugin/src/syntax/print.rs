@@ -365,6 +365,11 @@ fn expr_sexp(e: &Expr) -> Sexp {
             ])
         }
         ExprKind::Assert(e) => list([atom("assert"), expr_sexp(e)]),
+        // As OCaml's parsetree printer in the tests shows `Pexp_array`.
+        ExprKind::Array(items) => list([
+            atom("Array.of_list"),
+            expr_sexp(&Expr::list(items.clone(), e.span)),
+        ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
     }
 }

@@ -87,6 +87,7 @@ impl<'s> Typer<'s> {
             };
             self.types.decls[con.index()].kind = kind;
         }
+        self.variances.update(&self.types);
         Ok(())
     }
 

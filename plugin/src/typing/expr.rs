@@ -32,7 +32,43 @@ pub(crate) fn bool_value(b: bool) -> Expr {
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
 /// `mutable_field` says whether a record field name is mutable (records with one are not).
 fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+    // OCaml 4.13's `Typecore.is_nonexpansive`, for the expressions egret has.
     let v = |e: &ast::Expr| is_value(e, mutable_field);
+    match &e.kind {
+        ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
+            true
+        }
+        ExprKind::Array(items) => items.is_empty(),
+        ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(v),
+        ExprKind::Tuple(es) => es.iter().all(v),
+        ExprKind::Record { fields, base } => {
+            fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e)) && base.as_deref().is_none_or(v)
+        }
+        ExprKind::Field(e, _) => v(e),
+        ExprKind::If { then, els, .. } => v(then) && els.as_deref().is_none_or(v),
+        ExprKind::Sequence(_, e) => v(e),
+        ExprKind::Match(e, cases) => {
+            v(e) && cases
+                .iter()
+                .all(|c| c.guard.as_ref().is_none_or(v) && v(&c.body))
+        }
+        ExprKind::Assert(e) => v(e),
+        // `raise e` diverges: nonexpansive when `e` is.
+        ExprKind::Apply(f, args) if args.len() == 1 && matches!(&f.kind, ExprKind::Var(n) if n == "raise") => {
+            v(&args[0])
+        }
+        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
+        ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
+        _ => false,
+    }
+}
+
+/// A value whose evaluation computes nothing observable and may be repeated: functions,
+/// constants, and constructions of such. Only these are generalised by wrapping them in type
+/// abstractions (which `mono` instantiates by copying); other generalisable expressions are
+/// evaluated once (`Typer::generalize_expansive`).
+fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+    let v = |e: &ast::Expr| is_pure_value(e, mutable_field);
     match &e.kind {
         ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
             true
@@ -42,7 +78,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         ExprKind::Record { fields, base: None } => {
             fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e))
         }
-        ExprKind::Constraint(e, _) => v(e),
+        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
@@ -303,25 +339,37 @@ impl<'s> Typer<'s> {
             self.u.level += 1;
             let (e, t) = self.expr(&b.expr)?;
             self.u.level -= 1;
-            let generalize = is_value(&b.expr, &|n| self.field_is_mutable(n));
-            defs.push((b, e, t, generalize));
+            let value = is_value(&b.expr, &|n| self.field_is_mutable(n));
+            if !value {
+                // The relaxed value restriction: only covariant variables stay generalisable.
+                self.u
+                    .lower_contravariant(&t, self.u.level, &self.variances);
+            }
+            defs.push((b, e, t, value));
         }
-        let mark = self.env.mark();
         let mut simple = Vec::new();
         let mut complex = Vec::new();
         // The value restriction: a top-level variable whose type keeps a variable that was
         // not generalised is checked once the whole program is typed.
         let weak_check = self.u.level == 0 && !self.in_prelude;
-        for (b, e, t, generalize) in defs {
+        for (b, e, t, value) in defs {
             let bound = match &b.pat.kind {
                 PatternKind::Var(name) => {
-                    let (e, scheme) = self.generalize(e, t, generalize);
-                    let v = self.fresh_var(name, scheme, b.pat.span);
-                    simple.push((v, e));
+                    let v = if value && is_pure_value(&b.expr, &|n| self.field_is_mutable(n)) {
+                        let (e, scheme) = self.generalize(e, t);
+                        let v = self.fresh_var(name, scheme, b.pat.span);
+                        simple.push((v, e));
+                        v
+                    } else {
+                        self.generalize_expansive(name, b.pat.span, e, t, &mut simple)
+                    };
                     self.env.bind(name, ValueBinding::Var(v));
                     vec![v]
                 }
                 _ => {
+                    // Variables bound by a pattern are not generalised (a restriction of
+                    // egret's: OCaml generalises them as it does a variable's).
+                    self.u.lower_all(&t, self.u.level);
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
                     let (pat, vars) = self.pattern_binding(&b.pat, &t)?;
                     simple.push((v, e));
@@ -329,7 +377,7 @@ impl<'s> Typer<'s> {
                     vars
                 }
             };
-            if weak_check && !generalize {
+            if weak_check && !value {
                 for v in bound {
                     let info = &self.vars.vars[v.0 as usize];
                     self.weak_toplevel.push((info.span, info.ty.clone()));
@@ -340,11 +388,49 @@ impl<'s> Typer<'s> {
         for (v, pat, span) in complex.into_iter().rev() {
             rest = self.bind_pattern(v, pat, rest, &rest_ty, span)?;
         }
-        let _ = mark;
         for (v, e) in simple.into_iter().rev() {
             rest = Expr::Local(v, bx(e), bx(rest));
         }
         Ok(rest)
+    }
+
+    /// Binds `name` to the expression `e` of type `t`, which may compute (it is expansive, or a
+    /// nonexpansive expression with effects such as `(print_string ""; [])`), generalising
+    /// the variables left above the current level (for an expansive one, after
+    /// `lower_contravariant`: they occur only covariantly). `e` is evaluated once, into
+    /// a monomorphic variable whose generalisable variables are fixed to `unit`, and `name` is
+    /// that value at every instance (`Λws. identity tmp`; values are uniform, and no value of a
+    /// generalisable type can be in it).
+    fn generalize_expansive(
+        &mut self,
+        name: &str,
+        span: Span,
+        e: Expr,
+        t: Type,
+        simple: &mut Vec<(VarId, Expr)>,
+    ) -> VarId {
+        let vs = self.u.generalizable(&t);
+        if vs.is_empty() {
+            let v = self.fresh_var(name, t, span);
+            simple.push((v, e));
+            return v;
+        }
+        let t = self.u.zonk(&t);
+        let ws: Vec<TyVar> = vs.iter().map(|_| self.u.fresh()).collect();
+        let scheme_body = vs
+            .iter()
+            .zip(&ws)
+            .fold(t.clone(), |t, (v, w)| t.subst(*v, &Type::Var(*w)));
+        for &v in &vs {
+            let _ = self.u.unify(&Type::Var(v), &Type::unit(), &self.types);
+        }
+        let tmp = self.fresh_var(name, self.u.zonk(&t), span);
+        simple.push((tmp, e));
+        let cast = Expr::Prim(Prim::Identity, vec![Expr::Var(tmp)]);
+        let (cast, scheme) = self.quantify(cast, scheme_body, &ws);
+        let v = self.fresh_var(name, scheme, span);
+        simple.push((v, cast));
+        v
     }
 
     fn field_is_mutable(&self, name: &str) -> bool {
@@ -359,10 +445,7 @@ impl<'s> Typer<'s> {
     }
 
     /// Wraps `e` of type `t` in type abstractions over its generalisable variables.
-    fn generalize(&mut self, e: Expr, t: Type, generalize: bool) -> (Expr, Type) {
-        if !generalize {
-            return (e, t);
-        }
+    fn generalize(&mut self, e: Expr, t: Type) -> (Expr, Type) {
         let vs = self.u.generalizable(&t);
         self.quantify(e, t, &vs)
     }
@@ -518,6 +601,18 @@ impl<'s> Typer<'s> {
                 let (h, ht) = self.match_cases(x, &Type::exn(), cases, span, true)?;
                 self.expect(span, &ht, &bt)?;
                 Ok((Expr::Try(bx(b), x, bx(h)), bt))
+            }
+            ExprKind::Array(items) => {
+                // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
+                let list = ast::Expr::list(items.clone(), span);
+                let of_list = ast::Expr {
+                    kind: ExprKind::Var("Array.of_list".to_string()),
+                    span,
+                };
+                self.expr(&ast::Expr {
+                    kind: ExprKind::Apply(Box::new(of_list), vec![list]),
+                    span,
+                })
             }
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();

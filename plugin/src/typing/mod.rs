@@ -18,6 +18,7 @@ mod pattern;
 mod prelude;
 mod printf;
 mod unify;
+mod variance;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
@@ -161,6 +162,8 @@ pub(crate) struct Typer<'s> {
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
+    /// Which type parameters may occur weakly, for the relaxed value restriction.
+    variances: variance::Variances,
 }
 
 impl<'s> Typer<'s> {
@@ -188,7 +191,9 @@ impl<'s> Typer<'s> {
             section_module: None,
 
             weak_toplevel: Vec::new(),
+            variances: Default::default(),
         };
+        t.variances.update(&t.types);
         t.declare_predefined();
         t
     }

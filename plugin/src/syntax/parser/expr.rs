@@ -851,17 +851,15 @@ impl Parser {
         Ok(build_list(items, span))
     }
 
-    /// `[| e1; ..; en |]` → `Array.of_list [e1; ..; en]` (same evaluation order: right to left).
+    /// `[| e1; ..; en |]`
     fn array_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         let open = self.expect_sym("[|")?;
         let items = self.semicolon_separated("|]", Self::expr)?;
         self.expect_closing("|]", "[|", open)?;
-        let span = self.span_from(start);
-        let list = build_list(items, span);
         Ok(Expr {
-            kind: ExprKind::Apply(boxed(var("Array.of_list", open)), vec![list]),
-            span,
+            kind: ExprKind::Array(items),
+            span: self.span_from(start),
         })
     }
 
@@ -976,14 +974,7 @@ fn binary(op: TokenKind, op_span: Span, lhs: Expr, rhs: Expr) -> Expr {
 }
 
 fn build_list(items: Vec<Expr>, span: Span) -> Expr {
-    let nil = Expr {
-        kind: ExprKind::Construct("[]".to_string(), None),
-        span: Span::new(span.hi - 1, span.hi),
-    };
-    items.into_iter().rev().fold(nil, |tail, head| {
-        let span = Span::new(head.span.lo, span.hi);
-        cons(head, tail, span)
-    })
+    Expr::list(items, span)
 }
 
 /// `!`, `!!`, `~-`, `?+`: OCaml's `BANG` and `PREFIXOP` (not `!=`, not `~`/`?` alone).
