@@ -13,6 +13,9 @@ use crate::syntax::ast::{self, TypeDeclKind, TypeExprKind};
 impl<'s> Typer<'s> {
     /// `type a = ... and b = ...`: all names are in scope in all bodies.
     pub(super) fn type_decls(&mut self, decls: &[ast::TypeDecl]) -> TResult<()> {
+        for d in decls {
+            check_declaration(d)?;
+        }
         // First pass: give every variant/record a type constructor.
         let mut cons = Vec::new();
         for d in decls {
@@ -207,6 +210,42 @@ pub(super) fn module_name(file_name: &str) -> String {
         None => "Main".to_string(),
     }
 }
+
+/// OCaml's checks of one declaration on its own: constructor and label names unique, at most
+/// 246 constructors with arguments (their tags are 0..245; 246 and up are OCaml's reserved
+/// tags: lazy, closures, objects, ...).
+fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
+    let mut seen = std::collections::HashSet::new();
+    match &d.kind {
+        TypeDeclKind::Variant(cs) => {
+            if let Some(c) = cs.iter().find(|c| !seen.insert(c.name.as_str())) {
+                return Err(Diagnostic::error(
+                    d.span,
+                    format!("Two constructors are named {}", c.name),
+                ));
+            }
+            if cs.iter().filter(|c| !c.args.is_empty()).count() > MAX_NON_CONSTANT_CONSTRUCTORS {
+                return Err(Diagnostic::error(
+                    d.span,
+                    format!("Too many non-constant constructors\n-- maximum is {MAX_NON_CONSTANT_CONSTRUCTORS} non-constant constructors"),
+                ));
+            }
+        }
+        TypeDeclKind::Record(fs) => {
+            if let Some(f) = fs.iter().find(|f| !seen.insert(f.name.as_str())) {
+                return Err(Diagnostic::error(
+                    d.span,
+                    format!("Two labels are named {}", f.name),
+                ));
+            }
+        }
+        TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => {}
+    }
+    Ok(())
+}
+
+/// OCaml's `Config.max_tag` + 1.
+const MAX_NON_CONSTANT_CONSTRUCTORS: usize = 246;
 
 fn param_scope(names: &[String], params: &[TyVar]) -> HashMap<String, Type> {
     names

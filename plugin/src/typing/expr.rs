@@ -142,7 +142,9 @@ impl<'s> Typer<'s> {
         self.annot_vars.clear();
         let item = match phrase.kind {
             PhraseKind::Item(item) => item,
-            PhraseKind::EnterModule(name) => {
+            PhraseKind::EnterModule(name, span) => {
+                self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+                self.structures.push(Default::default());
                 let scope = self.scope();
                 self.modules.push(OpenModule {
                     name: name.to_string(),
@@ -152,6 +154,7 @@ impl<'s> Typer<'s> {
             }
             PhraseKind::LeaveModule => {
                 let m = self.modules.pop().expect("a module is open");
+                self.structures.pop();
                 let unit = super::decls::module_name(&self.file_name);
                 self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
                 return self.items_from(phrases, i + 1);
@@ -167,6 +170,11 @@ impl<'s> Typer<'s> {
                 Ok(Expr::Seq(bx(e), bx(rest)))
             }
             ast::ItemKind::Type(decls) => {
+                if !phrase.prelude {
+                    for d in decls {
+                        self.declare_in_structure(&d.name, d.span, "type", |s| &mut s.types)?;
+                    }
+                }
                 self.type_decls(decls)?;
                 self.items_from(phrases, i + 1)
             }
@@ -180,6 +188,27 @@ impl<'s> Typer<'s> {
             }
             ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
         }
+    }
+
+    /// Records that the current structure declares `name` (a type or module name: `what`), or
+    /// OCaml's error if it already did.
+    fn declare_in_structure(
+        &mut self,
+        name: &str,
+        span: Span,
+        what: &str,
+        names: fn(&mut super::StructureNames) -> &mut std::collections::HashSet<String>,
+    ) -> TResult<()> {
+        let structure = self.structures.last_mut().expect("a structure is open");
+        if names(structure).insert(name.to_string()) {
+            return Ok(());
+        }
+        Err(Diagnostic::error(
+            span,
+            format!(
+                "Multiple definition of the {what} name {name}.\nNames must be unique in a given structure or signature."
+            ),
+        ))
     }
 
     /// What the environment holds now.
@@ -525,16 +554,24 @@ impl<'s> Typer<'s> {
     }
 
     pub(super) fn expr(&mut self, e: &ast::Expr) -> TResult<(Expr, Type)> {
-        let (x, t) = self.expr_inner(e)?;
-        Ok((x, t))
+        self.expr_expected(e, None)
     }
 
-    fn expr_inner(&mut self, e: &ast::Expr) -> TResult<(Expr, Type)> {
+    /// Elaborates `e`; `expected`, when known, is the type the context expects: it picks the
+    /// type of a constructor or record whose name several types declare (OCaml's type-directed
+    /// disambiguation). The caller still unifies the result with it.
+    pub(super) fn expr_expected(
+        &mut self,
+        e: &ast::Expr,
+        expected: Option<&Type>,
+    ) -> TResult<(Expr, Type)> {
         let span = e.span;
         match &e.kind {
             ExprKind::Constant(c) => self.constant(c, span),
             ExprKind::Var(name) => self.var(name, span),
-            ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span),
+            ExprKind::Construct(name, arg) => {
+                self.construct(name, arg.as_deref(), span, expected)
+            }
             ExprKind::Apply(f, args) => self.apply(f, args, span),
             ExprKind::Fun(pats, body) => self.fun(pats, body),
             ExprKind::Function(cases) => {
@@ -632,7 +669,9 @@ impl<'s> Typer<'s> {
                     ty,
                 ))
             }
-            ExprKind::Record { fields, base } => self.record(fields, base.as_deref(), span),
+            ExprKind::Record { fields, base } => {
+                self.record(fields, base.as_deref(), span, expected)
+            }
             ExprKind::Field(r, name) => {
                 let (x, xt) = self.expr(r)?;
                 let con = self.record_type_of(&[name], &xt);
@@ -742,8 +781,8 @@ impl<'s> Typer<'s> {
                 ))
             }
             ExprKind::Constraint(x, te) => {
-                let (y, yt) = self.expr(x)?;
                 let t = self.type_expr(te)?;
+                let (y, yt) = self.expr_expected(x, Some(&t))?;
                 self.expect(x.span, &yt, &t)?;
                 Ok((y, yt))
             }
@@ -1054,7 +1093,10 @@ impl<'s> Typer<'s> {
         }
         let mut xs = Vec::new();
         for a in args {
-            let (x, xt) = self.expr(a)?;
+            let (x, xt) = match self.u.shallow(&t) {
+                Type::Arrow(p, _) => self.expr_expected(a, Some(&p))?,
+                _ => self.expr(a)?,
+            };
             let r = match self.u.shallow(&t) {
                 Type::Arrow(p, r) => {
                     self.expect(a.span, &xt, &p)?;
@@ -1122,8 +1164,12 @@ impl<'s> Typer<'s> {
         &mut self,
         name: &str,
         span: Span,
+        expected: Option<&Type>,
     ) -> TResult<(CtorRef, Type, Vec<Type>)> {
-        let Some(c) = self.env.ctors.get(name).copied() else {
+        let Some(c) = self
+            .expected_ctor(name, expected)
+            .or_else(|| self.env.ctors.get(name).copied())
+        else {
             return Err(Diagnostic::error(
                 span,
                 format!("Unbound constructor {name}"),
@@ -1153,13 +1199,26 @@ impl<'s> Typer<'s> {
         }
     }
 
+    /// The constructor `name` of the variant type the context expects, if it has one.
+    fn expected_ctor(&self, name: &str, expected: Option<&Type>) -> Option<CtorRef> {
+        let Type::Con(con, _) = self.u.shallow(expected?) else {
+            return None;
+        };
+        let DeclKind::Variant(ctors) = &self.types.decl(con).kind else {
+            return None;
+        };
+        let i = ctors.iter().position(|c| c.name == name)?;
+        Some(CtorRef::Variant(con, i as u32))
+    }
+
     fn construct(
         &mut self,
         name: &str,
         arg: Option<&ast::Expr>,
         span: Span,
+        expected: Option<&Type>,
     ) -> TResult<(Expr, Type)> {
-        let (c, ty, arg_tys) = self.ctor_instance(name, span)?;
+        let (c, ty, arg_tys) = self.ctor_instance(name, span, expected)?;
         let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
             (None, _) => vec![],
             (Some(a), 1) => vec![a],
@@ -1263,10 +1322,20 @@ impl<'s> Typer<'s> {
         fields: &[(String, Span, ast::Expr)],
         base: Option<&ast::Expr>,
         span: Span,
+        expected: Option<&Type>,
     ) -> TResult<(Expr, Type)> {
         let (first, fspan, _) = &fields[0];
         let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
-        let hint = self.u.fresh_var();
+        // `{ b with .. }`: the base is typed first, and its type picks the record type.
+        let base = match base {
+            Some(b) => Some((b, self.expr(b)?)),
+            None => None,
+        };
+        let hint = match (&base, expected) {
+            (Some((_, (_, bt))), _) => bt.clone(),
+            (None, Some(t)) => t.clone(),
+            (None, None) => self.u.fresh_var(),
+        };
         let con = self.record_type_of(&names, &hint);
         let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
         let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else {
@@ -1321,8 +1390,7 @@ impl<'s> Typer<'s> {
                     rt,
                 ))
             }
-            Some(b) => {
-                let (bx_, bt) = self.expr(b)?;
+            Some((b, (bx_, bt))) => {
                 self.expect(b.span, &bt, &rt)?;
                 let v = self.fresh_var("_base", rt.clone(), b.span);
                 let args = given

@@ -35,7 +35,8 @@ pub type TResult<T> = Result<T, Diagnostic>;
 #[derive(Clone, Copy)]
 pub(crate) enum PhraseKind<'a> {
     Item(&'a ast::Item),
-    EnterModule(&'a str),
+    /// `module M = struct`: the name and the span of the whole item.
+    EnterModule(&'a str, Span),
     LeaveModule,
 }
 
@@ -103,7 +104,7 @@ fn flatten_modules<'a>(items: &'a [ast::Item], section: usize, out: &mut Vec<Phr
     };
     for item in items {
         if let ast::ItemKind::Module(name, inner) = &item.kind {
-            out.push(phrase(PhraseKind::EnterModule(name)));
+            out.push(phrase(PhraseKind::EnterModule(name, item.span)));
             flatten_modules(inner, section, out);
             out.push(phrase(PhraseKind::LeaveModule));
         } else {
@@ -164,6 +165,16 @@ pub(crate) struct Typer<'s> {
     weak_toplevel: Vec<(Span, Type)>,
     /// Which type parameters may occur weakly, for the relaxed value restriction.
     variances: variance::Variances,
+    /// The type and module names declared so far by each structure of the program being
+    /// elaborated, innermost last (a name may be declared once per structure, as in OCaml).
+    structures: Vec<StructureNames>,
+}
+
+/// The names a structure has declared.
+#[derive(Default)]
+pub(crate) struct StructureNames {
+    types: std::collections::HashSet<String>,
+    modules: std::collections::HashSet<String>,
 }
 
 impl<'s> Typer<'s> {
@@ -192,6 +203,7 @@ impl<'s> Typer<'s> {
 
             weak_toplevel: Vec::new(),
             variances: Default::default(),
+            structures: vec![StructureNames::default()],
         };
         t.variances.update(&t.types);
         t.declare_predefined();

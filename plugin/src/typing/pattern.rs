@@ -128,7 +128,7 @@ impl<'s> Typer<'s> {
                 })
             }
             PatternKind::Construct(name, arg) => {
-                let (c, ct, arg_tys) = self.ctor_instance(name, span)?;
+                let (c, ct, arg_tys) = self.ctor_instance(name, span, Some(t))?;
                 self.expect_pat(span, &ct, t)?;
                 let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
                     (None, _) => vec![],

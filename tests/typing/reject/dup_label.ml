@@ -1,0 +1,1 @@
+type r = { x : int; y : int; x : string }

@@ -1,0 +1,1 @@
+let f = function (x, Some x) -> x | _ -> 0

@@ -1,0 +1,3 @@
+type t = int
+type u = bool
+type t = string

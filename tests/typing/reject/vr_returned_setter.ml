@@ -1,0 +1,3 @@
+let g () = let r = ref None in (fun x -> r := Some x)
+let h = g ()
+let () = h 1; h "a"

@@ -1,0 +1,2 @@
+let r = ref []
+let () = print_endline "never fixed"
