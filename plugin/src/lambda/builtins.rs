@@ -104,6 +104,7 @@ pub fn builtin_types() -> TypeTable {
                 ("%Right", vec![Type::Var(PARAMS[1])]),
             ],
         ),
+        prim("bytes"),
     ];
     let exceptions = EXCEPTIONS
         .iter()

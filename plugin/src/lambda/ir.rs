@@ -49,6 +49,10 @@ impl TyCon {
     pub const OUT_CHANNEL: TyCon = TyCon(11);
     /// `('a, 'b) %either = %Left of 'a | %Right of 'b`: internal, for `match .. with exception`.
     pub const EITHER: TyCon = TyCon(12);
+    /// `bytes`: a string written in place (same representation, another type).
+    pub const BYTES: TyCon = TyCon(13);
+    /// The first declaration that is not predefined.
+    pub const FIRST_DECLARED: TyCon = TyCon(14);
     pub fn index(self) -> usize {
         self.0 as usize
     }

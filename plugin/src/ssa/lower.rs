@@ -84,7 +84,7 @@ fn debug_types(types: &crate::lambda::ir::TypeTable) -> Vec<DebugTypeDecl> {
     types
         .decls
         .iter()
-        .skip(TyCon::EITHER.index() + 1)
+        .skip(TyCon::FIRST_DECLARED.index())
         .filter_map(|d| {
             let mut decl = DebugTypeDecl {
                 name: d.name.clone(),

@@ -268,6 +268,19 @@ pub fn builtins() -> Vec<Builtin> {
         f(vec![int()], char_()),
         prim(P::Identity, 1),
     );
+    let bytes = || Type::Con(TyCon::BYTES, vec![]);
+    add(
+        "__bytes_of_string",
+        0,
+        f(vec![string()], bytes()),
+        prim(P::Identity, 1),
+    );
+    add(
+        "__string_of_bytes",
+        0,
+        f(vec![bytes()], string()),
+        prim(P::Identity, 1),
+    );
     add(
         "__bytes_create",
         0,

@@ -2,9 +2,6 @@
    Sections start with a line "(*! module Name *)"; names starting with "__" are private.
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
-(* egret's bytes are strings written in place: the two types are one (programs OCaml accepts
-   mean the same; some OCaml rejects are accepted). *)
-type bytes = string
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -32,11 +29,11 @@ let bool_of_string_opt = function "true" -> Some true | "false" -> Some false | 
 let int_of_string_opt s = try Some (int_of_string s) with Failure _ -> None
 let int_of_char c = __int_of_char c
 let char_of_int n = if n < 0 || n > 255 then invalid_arg "char_of_int" else __char_of_int n
-let print_bytes = print_string
+let print_bytes b = print_string (__string_of_bytes b)
 let prerr_char c = prerr_string (String.make 1 c)
-let prerr_bytes = prerr_string
+let prerr_bytes b = prerr_string (__string_of_bytes b)
 let output_string oc s = if __channel_id oc = 1 then print_string s else prerr_string s
-let output_bytes = output_string
+let output_bytes oc b = output_string oc (__string_of_bytes b)
 let output_char oc c = if __channel_id oc = 1 then print_char c else prerr_char c
 let output_substring oc s ofs len =
   if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "output_substring"
@@ -134,9 +131,10 @@ let rcontains_from s i c =
   else try ignore (rindex_from s i c); true with Not_found -> false
 let cat s1 s2 = s1 ^ s2
 let empty = ""
-let of_bytes b = String.sub b 0 (String.length b)
-let to_bytes s = String.sub s 0 (String.length s)
+let of_bytes b = let s = __string_of_bytes b in String.sub s 0 (String.length s)
+let to_bytes s = __bytes_of_string (String.sub s 0 (String.length s))
 let blit src srcoff dst dstoff len =
+  let dst = __string_of_bytes dst in
   if len < 0 || srcoff < 0 || srcoff > String.length src - len
      || dstoff < 0 || dstoff > String.length dst - len
   then invalid_arg "String.blit / Bytes.blit_string"
@@ -763,7 +761,7 @@ let create n =
   let s = __bytes_create n in
   { buffer_bytes = s; buffer_position = 0; buffer_length = n; buffer_initial = s }
 let contents b = String.sub b.buffer_bytes 0 b.buffer_position
-let to_bytes = contents
+let to_bytes b = __bytes_of_string (contents b)
 let sub b ofs len =
   if ofs < 0 || len < 0 || ofs > b.buffer_position - len
   then invalid_arg "Buffer.sub"
@@ -802,7 +800,8 @@ let add_string b s =
   if new_position > b.buffer_length then __resize b len;
   __blit_string s 0 b.buffer_bytes b.buffer_position len;
   b.buffer_position <- new_position
-let add_bytes = add_string
+let add_bytes b s = add_string b (__string_of_bytes s)
+let add_subbytes b s offset len = add_substring b (__string_of_bytes s) offset len
 let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
 let truncate b len =
   if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
@@ -1165,57 +1164,61 @@ let flip f x y = f y x
 let negate p v = not (p v)
 
 (*! module Bytes *)
-(* After OCaml 4.13's bytes.ml, over egret's mutable strings. *)
-let create n = __bytes_create n
-let make n c = String.make n c
-let init n f = String.init n f
-let empty = ""
-let copy s = String.sub s 0 (String.length s)
-let of_string s = copy s
-let to_string b = copy b
-let unsafe_to_string b = b
-let unsafe_of_string s = s
-let length b = String.length b
-let get b i = String.get b i
+(* After OCaml 4.13's bytes.ml. A [bytes] is a string written in place; the private casts
+   [__s] and [__b] change the type, never the value. *)
+let __s b = __string_of_bytes b
+let __b s = __bytes_of_string s
+let create n = __b (__bytes_create n)
+let make n c = __b (String.make n c)
+let init n f = __b (String.init n f)
+let empty = __b ""
+let length b = String.length (__s b)
+let copy b = __b (String.sub (__s b) 0 (length b))
+let of_string s = __b (String.sub s 0 (String.length s))
+let to_string b = String.sub (__s b) 0 (length b)
+let unsafe_to_string b = __s b
+let unsafe_of_string s = __b s
+let get b i = String.get (__s b) i
 let set b i c =
-  if i < 0 || i >= String.length b then invalid_arg "index out of bounds" else __bytes_set b i c
-let unsafe_get b i = String.get b i
-let unsafe_set b i c = __bytes_set b i c
-let sub b ofs len = String.sub b ofs len
-let sub_string b ofs len = String.sub b ofs len
-let fill s ofs len c =
-  if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "Bytes.fill"
-  else for i = ofs to ofs + len - 1 do __bytes_set s i c done
+  if i < 0 || i >= length b then invalid_arg "index out of bounds" else __bytes_set (__s b) i c
+let unsafe_get b i = String.get (__s b) i
+let unsafe_set b i c = __bytes_set (__s b) i c
+let sub b ofs len = __b (String.sub (__s b) ofs len)
+let sub_string b ofs len = String.sub (__s b) ofs len
+let fill b ofs len c =
+  if ofs < 0 || len < 0 || ofs > length b - len then invalid_arg "Bytes.fill"
+  else for i = ofs to ofs + len - 1 do __bytes_set (__s b) i c done
 let blit src srcoff dst dstoff len =
-  if len < 0 || srcoff < 0 || srcoff > String.length src - len
-     || dstoff < 0 || dstoff > String.length dst - len
+  if len < 0 || srcoff < 0 || srcoff > length src - len
+     || dstoff < 0 || dstoff > length dst - len
   then invalid_arg "Bytes.blit"
-  else __blit_string src srcoff dst dstoff len
-let blit_string = String.blit
-let concat sep l = String.concat sep l
-let cat a b = a ^ b
-let iter f b = String.iter f b
-let iteri f b = String.iteri f b
-let map f b = String.map f b
-let mapi f b = String.mapi f b
-let fold_left f x b = String.fold_left f x b
-let fold_right f b x = String.fold_right f b x
-let exists p b = String.exists p b
-let for_all p b = String.for_all p b
-let index b c = String.index b c
-let index_opt b c = String.index_opt b c
-let rindex b c = String.rindex b c
-let contains b c = String.contains b c
-let uppercase_ascii b = String.uppercase_ascii b
-let lowercase_ascii b = String.lowercase_ascii b
+  else __blit_string (__s src) srcoff (__s dst) dstoff len
+let blit_string src srcoff dst dstoff len = String.blit src srcoff dst dstoff len
+let concat sep l = __b (String.concat (__s sep) (List.map __s l))
+let cat a b = __b (__s a ^ __s b)
+let iter f b = String.iter f (__s b)
+let iteri f b = String.iteri f (__s b)
+let map f b = __b (String.map f (__s b))
+let mapi f b = __b (String.mapi f (__s b))
+let fold_left f x b = String.fold_left f x (__s b)
+let fold_right f b x = String.fold_right f (__s b) x
+let exists p b = String.exists p (__s b)
+let for_all p b = String.for_all p (__s b)
+let index b c = String.index (__s b) c
+let index_opt b c = String.index_opt (__s b) c
+let rindex b c = String.rindex (__s b) c
+let contains b c = String.contains (__s b) c
+let uppercase_ascii b = __b (String.uppercase_ascii (__s b))
+let lowercase_ascii b = __b (String.lowercase_ascii (__s b))
 let equal (a : bytes) b = a = b
-let compare (a : bytes) b = String.compare a b
-let extend s left right =
+let compare (a : bytes) (b : bytes) = String.compare (__s a) (__s b)
+let extend b left right =
+  let s = __s b in
   let len = String.length s + left + right in
   if len < 0 then invalid_arg "Bytes.extend" else begin
     let r = __bytes_create len in
     let srcoff, dstoff = if left < 0 then - left, 0 else 0, left in
     let cpylen = min (String.length s - srcoff) (len - dstoff) in
     if cpylen > 0 then __blit_string s srcoff r dstoff cpylen;
-    r
+    __b r
   end

@@ -1,0 +1,1 @@
+let () = print_string (Bytes.make 3 (Char.chr 97))
