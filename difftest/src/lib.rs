@@ -6,6 +6,7 @@
 //!   compares stdout, stderr and the exit code;
 //! - [`minimize`]: delta debugging of a program while a disagreement persists;
 //! - [`known`]: failures already reported (counted, not treated as new);
+//! - [`typing`]: mutants of generated programs, egret's typing verdict against ocamlopt's;
 //! - [`regressions`]: the saved cases of `tests/regressions` and their expected outputs.
 
 pub mod gen;
@@ -14,3 +15,4 @@ pub mod minimize;
 pub mod regressions;
 pub mod run;
 pub mod tree;
+pub mod typing;

@@ -27,6 +27,8 @@ impl<'s> Typer<'s> {
                 self.u.levels[p.0 as usize] = u32::MAX;
             }
             let con = TyCon(self.types.decls.len() as u32);
+            // The group's types are in scope of its own parameters and bodies.
+            self.u.scope = con.0 + 1;
             self.types.decls.push(TypeDecl {
                 name: d.name.clone(),
                 params: params.clone(),
@@ -91,6 +93,7 @@ impl<'s> Typer<'s> {
             self.types.decls[con.index()].kind = kind;
         }
         self.variances.update(&self.types);
+        self.u.scope = self.types.decls.len() as u32;
         Ok(())
     }
 

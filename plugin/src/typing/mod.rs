@@ -181,6 +181,7 @@ impl<'s> Typer<'s> {
     fn new(source: &'s str, file_name: &str) -> Self {
         let types = crate::lambda::builtins::builtin_types();
         let mut u = Unifier::default();
+        u.scope = types.decls.len() as u32;
         // The predefined declarations' parameters (`lambda::builtins::PARAMS`) stay out of
         // inference.
         u.fresh();
@@ -294,17 +295,20 @@ impl<'s> Typer<'s> {
 
     /// Unifies `actual` (the type of the expression at `span`) with `expected`.
     fn expect(&mut self, span: Span, actual: &Type, expected: &Type) -> TResult<()> {
-        if self.u.unify(actual, expected, &self.types).is_ok() {
-            return Ok(());
-        }
+        let err = match self.u.unify(actual, expected, &self.types) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
         let mut p = TypePrinter::new(&self.types);
         let a = p.print(&self.u.zonk(actual));
         let e = p.print(&self.u.zonk(expected));
-        Err(Diagnostic::error(
-            span,
-            format!("This expression has type {a} but an expression was expected of type {e}"),
-        )
-        .with_label(format!("has type {a}")))
+        let mut message =
+            format!("This expression has type {a} but an expression was expected of type {e}");
+        if let unify::UnifyError::Escape(c) = err {
+            let name = &self.types.decl(c).name;
+            message.push_str(&format!("\nThe type constructor {name} would escape its scope"));
+        }
+        Err(Diagnostic::error(span, message).with_label(format!("has type {a}")))
     }
 
     /// Line (1-based) and column (0-based, in bytes) of a byte offset, as OCaml reports them.

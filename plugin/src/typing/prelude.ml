@@ -75,8 +75,8 @@ let init n f =
     for i = 0 to n - 1 do __bytes_set s i (f i) done;
     s
   end
-let iter f s = for i = 0 to String.length s - 1 do f (String.get s i) done
-let iteri f s = for i = 0 to String.length s - 1 do f i (String.get s i) done
+let iter (f : char -> unit) s = for i = 0 to String.length s - 1 do f (String.get s i) done
+let iteri (f : int -> char -> unit) s = for i = 0 to String.length s - 1 do f i (String.get s i) done
 let map f s = init (String.length s) (fun i -> f (String.get s i))
 let equal (a : string) b = a = b
 let compare (a : string) b = __string_compare a b
@@ -239,8 +239,8 @@ let mapi f l = mapi_aux 0 f l
 let rev_map f l =
   let rec rmap_f accu = function [] -> accu | a :: l -> rmap_f (f a :: accu) l in
   rmap_f [] l
-let rec iter f = function [] -> () | a :: l -> f a; iter f l
-let rec iteri_aux i f = function [] -> () | a :: l -> f i a; iteri_aux (i + 1) f l
+let rec iter (f : 'a -> unit) = function [] -> () | a :: l -> f a; iter f l
+let rec iteri_aux i (f : int -> 'a -> unit) = function [] -> () | a :: l -> f i a; iteri_aux (i + 1) f l
 let iteri f l = iteri_aux 0 f l
 let rec fold_left f accu l = match l with [] -> accu | a :: l -> fold_left f (f accu a) l
 let rec fold_right f l accu = match l with [] -> accu | a :: l -> f a (fold_right f l accu)
@@ -249,7 +249,7 @@ let rec map2 f l1 l2 =
   | ([], []) -> []
   | (a1 :: l1, a2 :: l2) -> let r = f a1 a2 in r :: map2 f l1 l2
   | (_, _) -> invalid_arg "List.map2"
-let rec iter2 f l1 l2 =
+let rec iter2 (f : 'a -> 'b -> unit) l1 l2 =
   match (l1, l2) with
   | ([], []) -> ()
   | (a1 :: l1, a2 :: l2) -> f a1 a2; iter2 f l1 l2
@@ -449,7 +449,7 @@ let get = function Some v -> v | None -> invalid_arg "option is None"
 let bind o f = match o with None -> None | Some v -> f v
 let join = function Some o -> o | None -> None
 let map f o = match o with None -> None | Some v -> Some (f v)
-let iter f = function Some v -> f v | None -> ()
+let iter (f : 'a -> unit) = function Some v -> f v | None -> ()
 let is_none = function None -> true | Some _ -> false
 let is_some = function None -> false | Some _ -> true
 let equal eq o0 o1 = match (o0, o1) with
@@ -532,8 +532,8 @@ let blit a1 ofs1 a2 ofs2 len =
     for i = len - 1 downto 0 do Array.set a2 (ofs2 + i) (Array.get a1 (ofs1 + i)) done
   else
     for i = 0 to len - 1 do Array.set a2 (ofs2 + i) (Array.get a1 (ofs1 + i)) done
-let iter f a = for i = 0 to Array.length a - 1 do f (Array.get a i) done
-let iter2 f a b =
+let iter (f : 'a -> unit) a = for i = 0 to Array.length a - 1 do f (Array.get a i) done
+let iter2 (f : 'a -> 'b -> unit) a b =
   if Array.length a <> Array.length b then
     invalid_arg "Array.iter2: arrays must have the same length"
   else
@@ -553,7 +553,7 @@ let map2 f a b =
     for i = 1 to la - 1 do Array.set r i (f (Array.get a i) (Array.get b i)) done;
     r
   end
-let iteri f a = for i = 0 to Array.length a - 1 do f i (Array.get a i) done
+let iteri (f : int -> 'a -> unit) a = for i = 0 to Array.length a - 1 do f i (Array.get a i) done
 let mapi f a =
   let l = Array.length a in
   if l = 0 then [||] else begin
@@ -896,7 +896,7 @@ let __resize indexfun h =
     h.hashtbl_data <- ndata;
     __insert_all_buckets (indexfun h) inplace odata ndata
   end
-let iter f h =
+let iter (f : 'a -> 'b -> unit) h =
   let rec do_bucket = function
     | Hashtbl_empty -> ()
     | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
@@ -1031,7 +1031,7 @@ let top s = match s.stack_c with hd :: _ -> hd | [] -> raise Empty
 let top_opt s = match s.stack_c with hd :: _ -> Some hd | [] -> None
 let is_empty s = s.stack_c = []
 let length s = s.stack_len
-let iter f s = List.iter f s.stack_c
+let iter (f : 'a -> unit) s = List.iter f s.stack_c
 let fold f acc s = List.fold_left f acc s.stack_c
 
 (*! module Queue *)
@@ -1103,7 +1103,7 @@ let copy q =
     Queue_nil q.queue_first
 let is_empty q = q.queue_length = 0
 let length q = q.queue_length
-let iter f q =
+let iter (f : 'a -> unit) q =
   let rec iter f cell =
     match cell with
     | Queue_nil -> ()

@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 
-use crate::lambda::ir::{TyVar, Type, TypeTable};
+use crate::lambda::ir::{TyCon, TyVar, Type, TypeTable};
 
 #[derive(Default)]
 pub struct Unifier {
@@ -16,6 +16,13 @@ pub struct Unifier {
     pub bindings: Vec<Option<Type>>,
     pub levels: Vec<u32>,
     pub level: u32,
+    /// `scopes[v]`: how many type declarations existed when `v` was created (lowered when it
+    /// is unified with an older variable). A variable may only stand for types declared
+    /// before it: a weak top-level variable cannot become a type declared after it (OCaml's
+    /// "The type constructor t would escape its scope").
+    pub scopes: Vec<u32>,
+    /// How many type declarations exist now.
+    pub scope: u32,
 }
 
 /// Why two types did not unify (the printer shows the whole types, like OCaml).
@@ -24,12 +31,15 @@ pub enum UnifyError {
     Mismatch,
     /// `'a` occurs in the type it would be bound to.
     Occurs,
+    /// A variable would stand for a type declared after it.
+    Escape(TyCon),
 }
 
 impl Unifier {
     pub fn fresh(&mut self) -> TyVar {
         self.bindings.push(None);
         self.levels.push(self.level);
+        self.scopes.push(self.scope);
         TyVar(self.bindings.len() as u32 - 1)
     }
 
@@ -89,28 +99,45 @@ impl Unifier {
 
     fn bind(&mut self, v: TyVar, t: &Type) -> Result<(), UnifyError> {
         let level = self.levels[v.0 as usize];
-        self.occurs_adjust(v, level, t)?;
+        let scope = self.scopes[v.0 as usize];
+        self.occurs_adjust(v, level, scope, t)?;
         self.bindings[v.0 as usize] = Some(t.clone());
         Ok(())
     }
 
-    /// Fails if `v` occurs in `t`; lowers the level of `t`'s variables to `level`.
-    fn occurs_adjust(&mut self, v: TyVar, level: u32, t: &Type) -> Result<(), UnifyError> {
+    /// Fails if `v` occurs in `t` or `t` names a type declared after `v` (`scope`); lowers the
+    /// level and scope of `t`'s variables to `level` and `scope`.
+    fn occurs_adjust(
+        &mut self,
+        v: TyVar,
+        level: u32,
+        scope: u32,
+        t: &Type,
+    ) -> Result<(), UnifyError> {
         match self.shallow(t) {
             Type::Var(w) if w == v => Err(UnifyError::Occurs),
             Type::Var(w) => {
                 let l = &mut self.levels[w.0 as usize];
                 *l = (*l).min(level);
+                let s = &mut self.scopes[w.0 as usize];
+                *s = (*s).min(scope);
                 Ok(())
             }
-            Type::Con(_, ts) | Type::Tuple(ts) => {
-                ts.iter().try_for_each(|t| self.occurs_adjust(v, level, t))
+            Type::Con(c, ts) => {
+                if c.0 >= scope {
+                    return Err(UnifyError::Escape(c));
+                }
+                ts.iter()
+                    .try_for_each(|t| self.occurs_adjust(v, level, scope, t))
             }
+            Type::Tuple(ts) => ts
+                .iter()
+                .try_for_each(|t| self.occurs_adjust(v, level, scope, t)),
             Type::Arrow(a, b) => {
-                self.occurs_adjust(v, level, &a)?;
-                self.occurs_adjust(v, level, &b)
+                self.occurs_adjust(v, level, scope, &a)?;
+                self.occurs_adjust(v, level, scope, &b)
             }
-            Type::Forall(_, t) => self.occurs_adjust(v, level, &t),
+            Type::Forall(_, t) => self.occurs_adjust(v, level, scope, &t),
         }
     }
 

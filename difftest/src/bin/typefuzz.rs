@@ -1,0 +1,88 @@
+//! `typefuzz`: the typing differential fuzzer's campaign (see `egret_difftest::typing`).
+//!
+//! ```text
+//! typefuzz [--seeds A..B] [--jobs N]     run the mutants of seeds A..B, print the counts
+//! typefuzz --show SEED                   print the mutant of a seed
+//! ```
+//! Exits 1 when egret accepts a mutant that ocamlopt rejects, or stops with an internal error.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+
+use egret_difftest::typing::{campaign, mutant, Verdicts};
+
+fn main() {
+    let mut seeds = (0u64, 1000u64);
+    let mut jobs = 2usize;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{a} needs a value")));
+        match a.as_str() {
+            "--seeds" => {
+                let v = value();
+                let (x, y) = v.split_once("..").unwrap_or_else(|| usage("--seeds A..B"));
+                seeds = (
+                    x.parse().unwrap_or_else(|_| usage("--seeds A..B")),
+                    y.parse().unwrap_or_else(|_| usage("--seeds A..B")),
+                );
+            }
+            "--jobs" => jobs = value().parse().unwrap_or_else(|_| usage("--jobs N")),
+            "--show" => {
+                let seed: u64 = value().parse().unwrap_or_else(|_| usage("--show SEED"));
+                match mutant(seed) {
+                    Some((src, kind)) => println!("(* mutation: {kind} *)\n{src}"),
+                    None => println!("(* seed {seed} draws no mutant *)"),
+                }
+                return;
+            }
+            "-h" | "--help" => usage(""),
+            other => usage(&format!("unknown argument {other}")),
+        }
+    }
+    std::panic::set_hook(Box::new(|_| {}));
+    const CHUNK: u64 = 50;
+    let next = AtomicU64::new(seeds.0);
+    let total = Mutex::new(Verdicts::default());
+    let start = std::time::Instant::now();
+    std::thread::scope(|s| {
+        for job in 0..jobs {
+            let (next, total) = (&next, &total);
+            s.spawn(move || {
+                let work = std::env::temp_dir().join(format!("typefuzz-{}-{job}", std::process::id()));
+                loop {
+                    let lo = next.fetch_add(CHUNK, Ordering::SeqCst);
+                    if lo >= seeds.1 {
+                        break;
+                    }
+                    let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work);
+                    let mut t = total.lock().unwrap();
+                    t.merge(v);
+                    if t.mutants % 1000 < CHUNK {
+                        eprintln!("[{:.0}s] {}", start.elapsed().as_secs_f64(), t.summary());
+                    }
+                }
+                let _ = std::fs::remove_dir_all(&work);
+            });
+        }
+    });
+    let t = total.into_inner().unwrap();
+    println!("seeds {}..{} in {:.0}s", seeds.0, seeds.1, start.elapsed().as_secs_f64());
+    println!("{}", t.summary());
+    for (seed, kind) in &t.unsound {
+        println!("UNSOUND seed {seed} ({kind}): typefuzz --show {seed}");
+    }
+    for seed in &t.crashes {
+        println!("INTERNAL ERROR seed {seed}: typefuzz --show {seed}");
+    }
+    if !t.unsound.is_empty() || !t.crashes.is_empty() {
+        std::process::exit(1);
+    }
+}
+
+fn usage(msg: &str) -> ! {
+    if !msg.is_empty() {
+        eprintln!("typefuzz: {msg}");
+    }
+    eprintln!("usage: typefuzz [--seeds A..B] [--jobs N] | --show SEED");
+    std::process::exit(2)
+}
