@@ -1,0 +1,127 @@
+//! OCaml 4.13.1's own testsuite as the conformance gate (issue #17), on both backends.
+//!
+//! Selects the single-program tests of `testsuite/tests` (the reference runner's default
+//! directories; tests without a reference file included, expecting empty output), builds each
+//! once per backend and runs it as ocamltest does (`egret_testsuite`), then holds the ratchet:
+//! - every test in `tests/ocaml-testsuite/pass-BACKEND.txt` passes;
+//! - no WRONG or CRASH verdict, unless listed in `tests/ocaml-testsuite/known-wrong.txt`, whose
+//!   entries must still be WRONG or CRASH;
+//! - every listed test is still selected.
+//!
+//! A test that passes but is not listed is reported (on stderr, past the test harness's
+//! capture) with the command that adds it: `EGRET_TS_UPDATE=1 cargo test --release --test
+//! ocaml_testsuite` (adds, never removes). The dashboard, for any directory or backend:
+//! `cargo build --release -p egret -p egret-testsuite && target/release/egret-testsuite report`.
+//!
+//! Without Debian's `ocaml-source` the test skips with a note, except under `CI=true`, where a
+//! missing tarball or `ocamlopt` fails it. `EGRET_TEST_BACKENDS=native` runs one backend.
+
+mod common;
+
+use common::Backend;
+use egret_testsuite::{ratchet, report, runner, suite};
+use std::io::Write;
+use std::path::PathBuf;
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// Written straight to stderr, so `cargo test` shows it even when the test passes.
+fn loud(text: &str) {
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+#[test]
+fn ocaml_testsuite() {
+    let ci = under_ci();
+    let ocamlopt = std::process::Command::new("ocamlopt")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ocamlopt && ci {
+        panic!("CI=true and ocamlopt is missing: install ocaml-nox (.ci/run does)");
+    }
+    let tests_dir = match suite::ensure_extracted() {
+        Ok(d) => d,
+        Err(suite::Unavailable::NoTarball) if !ci => {
+            loud(&format!(
+                "ocaml_testsuite: SKIPPED: {}\n",
+                suite::Unavailable::NoTarball
+            ));
+            return;
+        }
+        Err(e) => panic!("{e} (CI=true: the testsuite gate may not be skipped)"),
+    };
+    let sel = suite::select(&tests_dir, &[], true).expect("selecting the tests");
+    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
+        .into_iter()
+        .filter(|b| ci || common::backend_enabled(*b))
+        .map(|b| format!("{b:?}").to_lowercase())
+        .collect();
+
+    // The lists name only selected tests (a test that stopped being eligible must leave them).
+    let selected: std::collections::BTreeSet<&str> =
+        sel.tests.iter().map(|t| t.id.as_str()).collect();
+    let mut unknown = Vec::new();
+    for b in ["native", "cranelift"] {
+        for id in ratchet::read_pass_list(b) {
+            if !selected.contains(id.as_str()) {
+                unknown.push(format!("pass-{b}.txt: {id}"));
+            }
+        }
+    }
+    for (b, id) in ratchet::read_known_wrong() {
+        if !selected.contains(id.as_str()) {
+            unknown.push(format!("known-wrong.txt: {b} {id}"));
+        }
+    }
+    assert!(
+        unknown.is_empty(),
+        "listed tests that are not selected (not eligible any more?):\n{}",
+        unknown.join("\n")
+    );
+
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let started = std::time::Instant::now();
+    let (outcomes, work) =
+        runner::run_all(&sel.tests, &backends, &cfg, &|_| {}).expect("running the tests");
+    let _ = std::fs::remove_dir_all(&work);
+    let elapsed = started.elapsed().as_secs_f64();
+
+    println!("{}", report::table(&outcomes, &backends));
+    println!("{}", report::failure_groups(&outcomes, &backends, 15));
+    let findings = ratchet::check(&outcomes);
+    let mut summary = String::new();
+    for b in &backends {
+        let count = |noref: bool| {
+            let of_b = outcomes
+                .iter()
+                .filter(|o| &o.backend == b && o.no_reference == noref);
+            let all: Vec<_> = of_b.collect();
+            let ok = all
+                .iter()
+                .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
+                .count();
+            (ok, all.len())
+        };
+        let ((p, n), (pn, nn)) = (count(false), count(true));
+        summary += &format!(
+            "ocaml_testsuite [{b}]: {p}/{n} pass (with a reference file), {pn}/{nn} (without: empty output expected)\n"
+        );
+    }
+    summary += &format!("ocaml_testsuite: {elapsed:.1}s\n");
+    loud(&summary);
+    loud(&findings.text());
+    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+        let n = ratchet::update(&findings).expect("writing the pass lists");
+        loud(&format!(
+            "ocaml_testsuite: added {n} test(s) to the pass lists\n"
+        ));
+    }
+    assert!(
+        !findings.failed(),
+        "the OCaml testsuite ratchet failed:\n{}",
+        findings.text()
+    );
+}

@@ -1,0 +1,117 @@
+//! The dashboard: passed/failed per directory and backend, totals (with the tests that have
+//! no reference file counted apart), and the failures grouped by their first error line,
+//! most common first, so the next piece of work is the top line.
+
+use crate::runner::Outcome;
+use crate::suite::most_common_in_order;
+use crate::verdict::Verdict;
+
+/// Per directory, per backend: `passed/total`; then the totals.
+pub fn table(outcomes: &[Outcome], backends: &[String]) -> String {
+    let mut dirs: Vec<&str> = Vec::new();
+    for o in outcomes {
+        if !dirs.contains(&o.dir.as_str()) {
+            dirs.push(&o.dir);
+        }
+    }
+    let count = |pred: &dyn Fn(&Outcome) -> bool, b: &str| {
+        let all = outcomes.iter().filter(|o| o.backend == b && pred(o));
+        let (mut p, mut n) = (0, 0);
+        for o in all {
+            n += 1;
+            if o.verdict == Verdict::Ok {
+                p += 1;
+            }
+        }
+        (p, n - p)
+    };
+    let width = dirs.iter().map(|d| d.len()).max().unwrap_or(5).max(22);
+    let mut s = format!("{:width$}", "directory");
+    for b in backends {
+        s += &format!("  {:>18}", format!("{b} pass/fail"));
+    }
+    s.push('\n');
+    for d in &dirs {
+        s += &format!("{d:width$}");
+        for b in backends {
+            let (p, f) = count(&|o: &Outcome| o.dir == *d, b);
+            s += &format!("  {:>18}", format!("{p}/{f}"));
+        }
+        s.push('\n');
+    }
+    let rows: [(&str, &dyn Fn(&Outcome) -> bool); 3] = [
+        ("with reference", &|o: &Outcome| !o.no_reference),
+        ("no reference (step 1)", &|o: &Outcome| o.no_reference),
+        ("TOTAL", &|_: &Outcome| true),
+    ];
+    for (name, pred) in rows {
+        s += &format!("{name:width$}");
+        for b in backends {
+            let (p, f) = count(pred, b);
+            s += &format!("  {:>18}", format!("{p}/{f}"));
+        }
+        s.push('\n');
+    }
+    for b in backends {
+        let by: Vec<(Verdict, usize)> = most_common_in_order(
+            outcomes
+                .iter()
+                .filter(|o| o.backend == *b)
+                .map(|o| o.verdict),
+        );
+        let words: Vec<String> = by.iter().map(|(v, n)| format!("{v} {n}")).collect();
+        s += &format!("by outcome, {b}: {}\n", words.join(", "));
+    }
+    s
+}
+
+/// The failures grouped by verdict and first error line (both backends together, counted
+/// per backend), most common first; the first `limit` groups (0: all) with up to three
+/// example ids each.
+pub fn failure_groups(outcomes: &[Outcome], backends: &[String], limit: usize) -> String {
+    let failures: Vec<&Outcome> = outcomes
+        .iter()
+        .filter(|o| o.verdict != Verdict::Ok)
+        .collect();
+    let keys = failures.iter().map(|o| (o.verdict, group_line(o)));
+    let groups = most_common_in_order(keys);
+    let mut s = format!(
+        "failures by first error line ({} groups, most common first):\n",
+        groups.len()
+    );
+    for (i, ((verdict, line), _)) in groups.iter().enumerate() {
+        if limit > 0 && i >= limit {
+            s += &format!("... {} more groups\n", groups.len() - limit);
+            break;
+        }
+        let members: Vec<&&Outcome> = failures
+            .iter()
+            .filter(|o| o.verdict == *verdict && group_line(o) == *line)
+            .collect();
+        let per: Vec<String> = backends
+            .iter()
+            .map(|b| format!("{b} {}", members.iter().filter(|o| o.backend == *b).count()))
+            .collect();
+        let mut ids: Vec<&str> = Vec::new();
+        for o in &members {
+            if !ids.contains(&o.id.as_str()) {
+                ids.push(&o.id);
+            }
+        }
+        let more = if ids.len() > 3 { ", ..." } else { "" };
+        let unique = ids.len();
+        let ids: Vec<&str> = ids.into_iter().take(3).collect();
+        s += &format!(
+            "{unique:4} tests ({}): {verdict} {line}\n       e.g. {}{more}\n",
+            per.join(", "),
+            ids.join(", ")
+        );
+    }
+    s
+}
+
+/// The line a failure is grouped by: the first error line (for WRONG and CRASH, the detail
+/// itself).
+fn group_line(o: &Outcome) -> String {
+    o.detail.clone()
+}
