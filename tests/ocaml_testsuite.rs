@@ -44,11 +44,8 @@ fn ocaml_testsuite() {
     }
     let tests_dir = match suite::ensure_extracted() {
         Ok(d) => d,
-        Err(suite::Unavailable::NoTarball) if !ci => {
-            loud(&format!(
-                "ocaml_testsuite: SKIPPED: {}\n",
-                suite::Unavailable::NoTarball
-            ));
+        Err(e @ suite::Unavailable::NoTarball(_)) if !ci => {
+            loud(&format!("ocaml_testsuite: SKIPPED: {e}\n"));
             return;
         }
         Err(e) => panic!("{e} (CI=true: the testsuite gate may not be skipped)"),

@@ -23,6 +23,16 @@ const USAGE: &str = "usage: egret-testsuite list [--noref-empty] [DIR...]\n     
     egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--keep] [--update] [--top N] [DIR...]";
 
 fn main() -> ExitCode {
+    // Die quietly when the reader of stdout goes away (`| head`), as command-line tools do.
+    extern "C" {
+        fn signal(sig: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: restores the default disposition of SIGPIPE before any thread is started.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
     match real_main() {
         Ok(code) => code,
         Err(msg) => {

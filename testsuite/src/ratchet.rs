@@ -17,8 +17,10 @@ pub const UPDATE_COMMAND: &str = "EGRET_TS_UPDATE=1 cargo test --release --test 
 
 /// The directory of the lists: `tests/ocaml-testsuite` in the repository.
 pub fn lists_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("..")
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    crate_dir
+        .parent()
+        .unwrap_or(crate_dir)
         .join("tests")
         .join("ocaml-testsuite")
 }

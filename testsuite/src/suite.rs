@@ -10,8 +10,15 @@ use crate::header::{classify, Eligibility, TestSpec};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Debian's `ocaml-source` package.
+/// Debian's `ocaml-source` package (`$OCAML_SOURCE_TAR` overrides it).
 pub const TARBALL: &str = "/usr/src/ocaml-source-4.13.1.tar";
+
+/// The tarball to extract from: `$OCAML_SOURCE_TAR`, else [`TARBALL`].
+pub fn tarball() -> PathBuf {
+    std::env::var_os("OCAML_SOURCE_TAR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(TARBALL))
+}
 const INNER: &str = "ocaml-4.13.1/ocaml_4.13.1.orig.tar.gz";
 
 /// The directories run by default: every directory holding eligible tests, except
@@ -84,8 +91,8 @@ pub fn cache_dir() -> PathBuf {
 /// Why the testsuite is not there.
 #[derive(Debug)]
 pub enum Unavailable {
-    /// The `ocaml-source` tarball is not installed.
-    NoTarball,
+    /// The `ocaml-source` tarball is not installed (its path).
+    NoTarball(PathBuf),
     /// Extraction failed (the message says how).
     Extraction(String),
 }
@@ -93,16 +100,17 @@ pub enum Unavailable {
 impl std::fmt::Display for Unavailable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Unavailable::NoTarball => write!(
+            Unavailable::NoTarball(p) => write!(
                 f,
-                "{TARBALL} is missing: install Debian's ocaml-source (apt-get install -y ocaml-source)"
+                "{} is missing: install Debian's ocaml-source (apt-get install -y ocaml-source)",
+                p.display()
             ),
             Unavailable::Extraction(m) => write!(f, "extracting OCaml's testsuite failed: {m}"),
         }
     }
 }
 
-/// `testsuite/tests` in the cache, extracted from [`TARBALL`] on first use. Extraction goes
+/// `testsuite/tests` in the cache, extracted from [`tarball`] on first use. Extraction goes
 /// to a scratch directory renamed into place, so a half-done one is never used.
 pub fn ensure_extracted() -> Result<PathBuf, Unavailable> {
     let dir = cache_dir();
@@ -110,8 +118,9 @@ pub fn ensure_extracted() -> Result<PathBuf, Unavailable> {
     if tests.is_dir() {
         return Ok(tests);
     }
-    if !Path::new(TARBALL).is_file() {
-        return Err(Unavailable::NoTarball);
+    let tar = tarball();
+    if !tar.is_file() {
+        return Err(Unavailable::NoTarball(tar));
     }
     let parent = dir.parent().unwrap_or(Path::new("."));
     let err = |e: String| Unavailable::Extraction(e);
@@ -121,7 +130,8 @@ pub fn ensure_extracted() -> Result<PathBuf, Unavailable> {
     std::fs::create_dir_all(&scratch).map_err(|e| err(format!("{}: {e}", scratch.display())))?;
     // tar xOf TARBALL INNER | tar xz -C scratch --strip-components=1 ocaml-4.13.1/testsuite
     let script = format!(
-        "set -o pipefail; tar xOf '{TARBALL}' '{INNER}' | tar xz -C '{}' --strip-components=1 ocaml-4.13.1/testsuite",
+        "set -o pipefail; tar xOf '{}' '{INNER}' | tar xz -C '{}' --strip-components=1 ocaml-4.13.1/testsuite",
+        tar.display(),
         scratch.display()
     );
     let out = Command::new("bash")
