@@ -19,9 +19,13 @@
 mod common;
 
 use common::Backend;
-use egret_testsuite::{ratchet, report, runner, suite};
+use egret_testsuite::{ratchet, reject, report, runner, suite};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
+
+/// The two tests take turns: each runs its own workers (2 by default, for 2 cores).
+static TURN: Mutex<()> = Mutex::new(());
 
 fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
@@ -32,8 +36,8 @@ fn loud(text: &str) {
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
-#[test]
-fn ocaml_testsuite() {
+/// The extracted `testsuite/tests`, or `None` (skip) outside CI without the tarball or ocamlopt.
+fn testsuite_dir() -> Option<PathBuf> {
     let ci = under_ci();
     let ocamlopt = std::process::Command::new("ocamlopt")
         .arg("-version")
@@ -46,14 +50,23 @@ fn ocaml_testsuite() {
         Ok(d) => d,
         Err(e @ suite::Unavailable::NoTarball(_)) if !ci => {
             loud(&format!("ocaml_testsuite: SKIPPED: {e}\n"));
-            return;
+            return None;
         }
         Err(e) => panic!("{e} (CI=true: the testsuite gate may not be skipped)"),
+    };
+    Some(tests_dir)
+}
+
+#[test]
+fn ocaml_testsuite() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tests_dir) = testsuite_dir() else {
+        return;
     };
     let sel = suite::select(&tests_dir, &[], true).expect("selecting the tests");
     let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
         .into_iter()
-        .filter(|b| ci || common::backend_enabled(*b))
+        .filter(|b| under_ci() || common::backend_enabled(*b))
         .map(|b| format!("{b:?}").to_lowercase())
         .collect();
 
@@ -120,5 +133,61 @@ fn ocaml_testsuite() {
         !findings.failed(),
         "the OCaml testsuite ratchet failed:\n{}",
         findings.text()
+    );
+}
+
+/// Widening step 4: the compile-error tests (one file OCaml must reject), which egret must
+/// reject too (exit 1); `tests/ocaml-testsuite/reject.txt` is their ratchet. The count of
+/// wrongly accepted ones is a soundness figure.
+#[test]
+fn ocaml_testsuite_rejects() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tests_dir) = testsuite_dir() else {
+        return;
+    };
+    let sel = reject::select_rejects(&tests_dir, &[]).expect("selecting the tests");
+    let listed = reject::read_reject_list();
+    let selected: std::collections::BTreeSet<&str> =
+        sel.tests.iter().map(|t| t.id.as_str()).collect();
+    let unknown: Vec<&String> = listed
+        .iter()
+        .filter(|id| !selected.contains(id.as_str()))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "reject.txt lists tests that are not selected: {unknown:?}"
+    );
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let outcomes = reject::run_rejects(&sel.tests, &cfg, &|_| {}).expect("running the tests");
+    let text = reject::report(&outcomes, 10);
+    println!("{text}");
+    loud(&format!(
+        "ocaml_testsuite_rejects: {}",
+        text.lines().next().unwrap_or_default()
+    ));
+    loud("\n");
+    let (regressions, new) = reject::check(&outcomes, &listed);
+    if !new.is_empty() {
+        loud(&format!(
+            ">>> {} rejected compile-error test(s) not in reject.txt: {}\n>>> add them with: {}\n",
+            new.len(),
+            new.join(", "),
+            ratchet::UPDATE_COMMAND
+        ));
+        if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+            reject::update(&new).expect("writing reject.txt");
+        }
+    }
+    let unsound: Vec<String> = outcomes
+        .iter()
+        .filter(|o| !o.verdict.is_rejection())
+        .map(|o| o.line())
+        .collect();
+    assert!(
+        regressions.is_empty() && unsound.is_empty(),
+        "compile-error tests egret must reject:\nno longer rejected (listed in reject.txt):\n{}\n\
+         not rejected (accepted, crashed or timed out):\n{}",
+        regressions.join("\n"),
+        unsound.join("\n")
     );
 }

@@ -229,18 +229,9 @@ struct Node {
     children: usize,
 }
 
-/// Decides whether the test file `path` is eligible (see the module doc). `noref_empty`:
-/// a test without a reference file (and without a `reference` variable) is eligible and
-/// must print nothing, as ocamltest has it.
-pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
-    use Eligibility::NotEligible as No;
-    let Ok(bytes) = std::fs::read(path) else {
-        return No("unreadable".into());
-    };
-    let src = String::from_utf8_lossy(&bytes);
-    let Some(h) = header(&src) else {
-        return No("no TEST header (helper file)".into());
-    };
+/// The header as a tree: the variables before any test line, and the test lines in order
+/// (each with its variables, the indices of its ancestors and its number of children).
+fn tree(h: &str) -> (Vec<Item>, Vec<Node>) {
     let mut root: Vec<Item> = Vec::new();
     let mut nodes: Vec<Node> = Vec::new();
     let mut stack: Vec<usize> = Vec::new();
@@ -269,6 +260,22 @@ pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
             },
         }
     }
+    (root, nodes)
+}
+
+/// Decides whether the test file `path` is eligible (see the module doc). `noref_empty`:
+/// a test without a reference file (and without a `reference` variable) is eligible and
+/// must print nothing, as ocamltest has it.
+pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
+    use Eligibility::NotEligible as No;
+    let Ok(bytes) = std::fs::read(path) else {
+        return No("unreadable".into());
+    };
+    let src = String::from_utf8_lossy(&bytes);
+    let Some(h) = header(&src) else {
+        return No("no TEST header (helper file)".into());
+    };
+    let (root, nodes) = tree(h);
     let mut env: Vec<&Item> = root.iter().collect();
     if !nodes.is_empty() {
         let Some(n) = nodes.iter().find(|n| n.name == "native") else {
@@ -443,5 +450,108 @@ mod tests {
             Item::Var("arguments".into(), false, "\"a\n  b\"".into())
         );
         assert_eq!(items[1], Item::Node(1, "native".into(), "".into()));
+    }
+}
+
+/// The test lines of a compile-error test: a build environment, one bytecode or native
+/// compilation, a check of the compiler's output (and predicates that hold here).
+const REJECT_NODES: &[&str] = &[
+    "setup-ocamlc.byte-build-env",
+    "ocamlc.byte",
+    "check-ocamlc.byte-output",
+    "setup-ocamlopt.byte-build-env",
+    "ocamlopt.byte",
+    "check-ocamlopt.byte-output",
+];
+
+/// The variables a compile-error test may set.
+const REJECT_VARS: &[&str] = &[
+    "flags",
+    "ocamlc_byte_exit_status",
+    "ocamlopt_byte_exit_status",
+    "compiler_reference",
+];
+
+/// Widening step 4: is `path` a compile-error test egret can be given — one file that
+/// OCaml's compiler must reject (exit status 2), checked by the compiler's output? Such a test
+/// has test lines among `setup-ocamlc.byte-build-env`, exactly one `ocamlc.byte` (or the
+/// `ocamlopt.byte` forms), `check-ocamlc.byte-output` and the predicates of [`PRED_OK`];
+/// sets no variable but warning flags, the compiler's exit status (which must be 2) and
+/// `compiler_reference`. `Err` says why not.
+pub fn classify_reject(path: &Path) -> Result<(), String> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Err("unreadable".into());
+    };
+    let src = String::from_utf8_lossy(&bytes);
+    let Some(h) = header(&src) else {
+        return Err("no TEST header (helper file)".into());
+    };
+    let (root, nodes) = tree(h);
+    if let Some(n) = nodes
+        .iter()
+        .find(|n| !REJECT_NODES.contains(&n.name.as_str()) && !PRED_OK.contains(&n.name.as_str()))
+    {
+        return Err(format!("test line {}", n.name));
+    }
+    let compilers: Vec<&Node> = nodes
+        .iter()
+        .filter(|n| n.name == "ocamlc.byte" || n.name == "ocamlopt.byte")
+        .collect();
+    let [compiler] = compilers[..] else {
+        return Err(format!("{} compilations", compilers.len()));
+    };
+    if !compiler.rest.is_empty() {
+        return Err("compilation with modifiers".into());
+    }
+    // What the compilation sees: the root's variables, its ancestors', its own.
+    let mut env: Vec<&Item> = root.iter().collect();
+    for &p in &compiler.path {
+        env.extend(nodes[p].vars.iter());
+    }
+    env.extend(compiler.vars.iter());
+    // The output checks may set variables too (compiler_reference).
+    for n in nodes.iter().filter(|n| n.name.starts_with("check-")) {
+        env.extend(n.vars.iter());
+    }
+    let mut status = None;
+    let mut flags = String::new();
+    for it in env {
+        let (name, append, val) = match it {
+            Item::Include(v) => return Err(format!("include {v}")),
+            Item::Unset(v) => return Err(format!("unset {v}")),
+            Item::Junk(_) => return Err("unparsed header line".into()),
+            Item::Node(..) => unreachable!("nodes are not variables"),
+            Item::Var(name, append, val) => (name.as_str(), *append, unquote(val)),
+        };
+        if !REJECT_VARS.contains(&name) {
+            return Err(format!("needs {name}"));
+        }
+        if name == "flags" {
+            flags = if append {
+                format!("{flags} {val}")
+            } else {
+                val
+            };
+        } else if name.ends_with("_exit_status") {
+            status = Some(val.trim().to_string());
+        }
+    }
+    let fl: Vec<&str> = flags.split_whitespace().collect();
+    let (mut i, mut bad) = (0, Vec::new());
+    while i < fl.len() {
+        if fl[i] == "-w" || fl[i] == "-warn-error" {
+            i += 2;
+            continue;
+        }
+        bad.push(fl[i]);
+        i += 1;
+    }
+    if !bad.is_empty() {
+        return Err(format!("flags {}", bad.join(" ")));
+    }
+    match status.as_deref() {
+        Some("2") => Ok(()),
+        Some(s) => Err(format!("compiler exit status {s}")),
+        None => Err("compiles (no exit status)".into()),
     }
 }

@@ -18,6 +18,7 @@
 
 pub mod header;
 pub mod ratchet;
+pub mod reject;
 pub mod report;
 pub mod runner;
 pub mod suite;

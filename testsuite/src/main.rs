@@ -4,6 +4,8 @@
 //! egret-testsuite list   [--noref-empty] [DIR|ID ...]       what is eligible, and why the rest is not
 //! egret-testsuite run    [OPTIONS] [DIR|ID ...]             one line per test, then the dashboard
 //! egret-testsuite report [OPTIONS] [DIR|ID ...]             the dashboard only
+//! egret-testsuite list-rejects [DIR|ID ...]                 the compile-error tests (step 4)
+//! egret-testsuite rejects [OPTIONS] [DIR|ID ...]            egret must reject each (default: all dirs)
 //!
 //! OPTIONS: --backend B (repeatable; default native and cranelift)   --egret PATH (default: the
 //!   `egret` next to this executable)   --no-noref (only the tests with a reference file)
@@ -14,13 +16,15 @@
 //! Exit status 1 when the ratchet fails (a listed test fails, an unknown WRONG/CRASH, a stale
 //! known-wrong entry), 2 on a usage or set-up error.
 
-use egret_testsuite::{ratchet, report, runner, suite};
+use egret_testsuite::{ratchet, reject, report, runner, suite};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: egret-testsuite list [--noref-empty] [DIR...]\n       \
-    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--keep] [--update] [--top N] [DIR...]";
+    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--keep] [--update] [--top N] [DIR...]\n       \
+    egret-testsuite list-rejects [DIR...]\n       \
+    egret-testsuite rejects [--egret PATH] [--keep] [--update] [--top N] [DIR...]";
 
 fn main() -> ExitCode {
     // Die quietly when the reader of stdout goes away (`| head`), as command-line tools do.
@@ -68,15 +72,25 @@ fn real_main() -> Result<ExitCode, String> {
         }
     }
     let tests_dir = suite::ensure_extracted().map_err(|e| e.to_string())?;
-    let sel = suite::select(&tests_dir, &dirs, noref)?;
-    match command.as_str() {
+    let sel = match command.as_str() {
         "list" => {
-            print!("{}", suite::list_text(&sel));
+            print!(
+                "{}",
+                suite::list_text(&suite::select(&tests_dir, &dirs, noref)?)
+            );
             return Ok(ExitCode::SUCCESS);
         }
-        "run" | "report" => {}
+        "list-rejects" => {
+            print!(
+                "{}",
+                suite::list_text(&reject::select_rejects(&tests_dir, &dirs)?)
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        "rejects" => reject::select_rejects(&tests_dir, &dirs)?,
+        "run" | "report" => suite::select(&tests_dir, &dirs, noref)?,
         _ => return Err(USAGE.into()),
-    }
+    };
     for (id, why) in &sel.rejected {
         println!("{id}: not eligible ({why})");
     }
@@ -102,6 +116,11 @@ fn real_main() -> Result<ExitCode, String> {
         d.dedup();
         d.len()
     };
+    let backends = if command == "rejects" {
+        vec!["native".to_string()]
+    } else {
+        backends
+    };
     println!(
         "# egret-testsuite: {} --backend={}; {} tests in {ndirs} directories ({} without a reference file); \
          compile limit {}s, run limit {}s, {} workers",
@@ -113,6 +132,9 @@ fn real_main() -> Result<ExitCode, String> {
         cfg.run_timeout.as_secs(),
         cfg.jobs
     );
+    if command == "rejects" {
+        return rejects(&sel, &cfg, update, top);
+    }
     let verbose = command == "run";
     let out = Mutex::new(());
     let progress = |o: &runner::Outcome| {
@@ -149,5 +171,47 @@ fn real_main() -> Result<ExitCode, String> {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// The compile-error tests: one line each, the summary, the ratchet (`reject.txt`).
+fn rejects(
+    sel: &suite::Selection,
+    cfg: &runner::RunConfig,
+    update: bool,
+    top: usize,
+) -> Result<ExitCode, String> {
+    let out = Mutex::new(());
+    let outcomes = reject::run_rejects(&sel.tests, cfg, &|o| {
+        let _g = out.lock().unwrap();
+        println!("{}", o.line());
+    })
+    .map_err(|e| e.to_string())?;
+    println!("---");
+    print!("{}", reject::report(&outcomes, top));
+    let (regressions, new) = reject::check(&outcomes, &reject::read_reject_list());
+    for r in &regressions {
+        println!("REGRESSION (no longer rejected): {r}");
+    }
+    if !new.is_empty() {
+        println!(
+            ">>> {} rejected test(s) not in {}: add them with --update or {}",
+            new.len(),
+            reject::reject_list_path().display(),
+            ratchet::UPDATE_COMMAND
+        );
+    }
+    if update {
+        reject::update(&new).map_err(|e| e.to_string())?;
+        println!(
+            "added {} test(s) to {}",
+            new.len(),
+            reject::reject_list_path().display()
+        );
+    }
+    Ok(if regressions.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     })
 }

@@ -89,7 +89,7 @@ mod sys {
 
 /// Runs `cmd` in its own process group with the limits, stdout and stderr into `out`.
 /// `None` when it ran past `timeout` (the group is killed).
-fn run_limited(
+pub(crate) fn run_limited(
     mut cmd: Command,
     stdin: &Path,
     out: &Path,
@@ -253,33 +253,41 @@ pub fn run_all(
         .iter()
         .flat_map(|b| tests.iter().map(move |t| (t, b)))
         .collect();
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; jobs.len()]);
+    let outcomes = pool(&jobs, cfg.jobs, &|&(test, backend)| {
+        let dir = work.join(format!(
+            "{backend}__{}",
+            test.id.trim_end_matches(".ml").replace('/', "__")
+        ));
+        let o = run_test(test, backend, &dir, cfg);
+        if o.verdict == Verdict::Ok && !cfg.keep {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+        progress(&o);
+        o
+    });
+    Ok((outcomes, work))
+}
+
+/// Runs `f` on every job on `workers` threads; the results in job order.
+pub fn pool<J: Sync, R: Send>(jobs: &[J], workers: usize, f: &(dyn Fn(&J) -> R + Sync)) -> Vec<R> {
+    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let next = AtomicUsize::new(0);
     std::thread::scope(|s| {
-        for _ in 0..cfg.jobs.min(jobs.len().max(1)) {
+        for _ in 0..workers.clamp(1, jobs.len().max(1)) {
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some((test, backend)) = jobs.get(i) else {
+                let Some(job) = jobs.get(i) else {
                     break;
                 };
-                let dir = work.join(format!(
-                    "{backend}__{}",
-                    test.id.trim_end_matches(".ml").replace('/', "__")
-                ));
-                let o = run_test(test, backend, &dir, cfg);
-                if o.verdict == Verdict::Ok && !cfg.keep {
-                    let _ = std::fs::remove_dir_all(&dir);
-                }
-                progress(&o);
-                results.lock().unwrap()[i] = Some(o);
+                let r = f(job);
+                results.lock().unwrap()[i] = Some(r);
             });
         }
     });
-    let outcomes = results
+    results
         .into_inner()
         .unwrap()
         .into_iter()
-        .map(|o| o.expect("every job ran"))
-        .collect();
-    Ok((outcomes, work))
+        .map(|r| r.expect("every job ran"))
+        .collect()
 }

@@ -179,6 +179,15 @@ pub struct Selection {
 /// Selects the eligible tests of `dirs` (directories under `tests`, or single test ids
 /// `DIR/NAME.ml`; `all` = every directory).
 pub fn select(tests: &Path, dirs: &[String], noref_empty: bool) -> Result<Selection, String> {
+    select_with(tests, dirs, &|p| classify(p, noref_empty))
+}
+
+/// [`select`] with another eligibility rule.
+pub fn select_with(
+    tests: &Path,
+    dirs: &[String],
+    classify: &dyn Fn(&Path) -> Eligibility,
+) -> Result<Selection, String> {
     let mut sel = Selection::default();
     let mut dirs: Vec<String> = dirs.to_vec();
     if dirs.is_empty() {
@@ -196,7 +205,7 @@ pub fn select(tests: &Path, dirs: &[String], noref_empty: bool) -> Result<Select
         let d = d.trim_end_matches('/').to_string();
         let p0 = tests.join(&d);
         if d.ends_with(".ml") && p0.is_file() {
-            match classify(&p0, noref_empty) {
+            match classify(&p0) {
                 Eligibility::Eligible(spec) => sel.tests.push(Test {
                     dir: d.split('/').next().unwrap_or(&d).to_string(),
                     id: d.clone(),
@@ -214,7 +223,7 @@ pub fn select(tests: &Path, dirs: &[String], noref_empty: bool) -> Result<Select
         let mut files = Vec::new();
         walk(&p0, &mut files);
         for p in files {
-            match classify(&p, noref_empty) {
+            match classify(&p) {
                 Eligibility::Eligible(spec) => {
                     let id = p
                         .strip_prefix(tests)
