@@ -101,6 +101,7 @@ fn ocaml_testsuite() {
 
     println!("{}", report::table(&outcomes, &backends));
     println!("{}", report::failure_groups(&outcomes, &backends, 15));
+    println!("{}", report::feature_groups(&outcomes, 15));
     let findings = ratchet::check(&outcomes);
     let mut summary = String::new();
     for b in &backends {

@@ -155,6 +155,8 @@ fn real_main() -> Result<ExitCode, String> {
     print!("{}", report::table(&outcomes, &backends));
     println!("---");
     print!("{}", report::failure_groups(&outcomes, &backends, top));
+    println!("---");
+    print!("{}", report::feature_groups(&outcomes, top));
     println!("--- ratchet ({})", ratchet::lists_dir().display());
     let findings = ratchet::check(&outcomes);
     print!("{}", findings.text());

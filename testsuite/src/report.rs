@@ -110,6 +110,45 @@ pub fn failure_groups(outcomes: &[Outcome], backends: &[String], limit: usize) -
     s
 }
 
+/// The failures grouped coarser, by what is missing: the note of an error that has one (all
+/// `Unbound value Gc.* [the module Gc is not supported yet]` together), else the first error
+/// line; distinct tests counted, most first; the first `limit` groups (0: all).
+pub fn feature_groups(outcomes: &[Outcome], limit: usize) -> String {
+    let mut seen: Vec<(&str, String)> = Vec::new();
+    for o in outcomes.iter().filter(|o| o.verdict != Verdict::Ok) {
+        let key = feature_key(o);
+        if !seen.iter().any(|(id, k)| *id == o.id && *k == key) {
+            seen.push((&o.id, key));
+        }
+    }
+    let groups = most_common_in_order(seen.into_iter().map(|(_, k)| k));
+    let mut s = format!(
+        "failures by what is missing ({} groups; distinct tests):\n",
+        groups.len()
+    );
+    for (i, (key, n)) in groups.iter().enumerate() {
+        if limit > 0 && i >= limit {
+            s += &format!("... {} more groups\n", groups.len() - limit);
+            break;
+        }
+        s += &format!("{n:4} tests: {key}\n");
+    }
+    s
+}
+
+fn feature_key(o: &Outcome) -> String {
+    let d = o.detail.as_str();
+    if o.verdict != Verdict::CompileFail {
+        return format!("{} {d}", o.verdict);
+    }
+    if d.ends_with(']') {
+        if let Some(i) = d.rfind(" [") {
+            return d[i + 2..d.len() - 1].to_string();
+        }
+    }
+    d.strip_prefix("error: ").unwrap_or(d).to_string()
+}
+
 /// The line a failure is grouped by: the first error line (for WRONG and CRASH, the detail
 /// itself).
 fn group_line(o: &Outcome) -> String {
