@@ -70,6 +70,17 @@ fn ocaml_testsuite() {
         .map(|b| format!("{b:?}").to_lowercase())
         .collect();
 
+    // The same selection as the reference runner (`ocaml-testsuite-run.sh --list` and
+    // `--list --noref-empty`): 159 tests with a reference file in 49 directories, 17 without.
+    let with_ref: Vec<_> = sel.tests.iter().filter(|t| !t.spec.no_reference).collect();
+    let mut dirs: Vec<&str> = with_ref.iter().map(|t| t.dir.as_str()).collect();
+    dirs.dedup();
+    assert_eq!(
+        (with_ref.len(), dirs.len(), sel.tests.len() - with_ref.len()),
+        (159, 49, 17),
+        "the selection differs from the reference runner's (tests, directories, tests without a reference)"
+    );
+
     // The lists name only selected tests (a test that stopped being eligible must leave them).
     let selected: std::collections::BTreeSet<&str> =
         sel.tests.iter().map(|t| t.id.as_str()).collect();
