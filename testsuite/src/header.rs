@@ -408,51 +408,6 @@ fn get(vars: &[(String, String)], name: &str) -> Option<String> {
     vars.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_lines() {
-        let h =
-            header("(* TEST\n   flags = \"-w +A\"\n   * native\n   ** foo (* x *)\n*)\nlet x = 1")
-                .unwrap();
-        assert_eq!(
-            parse(h),
-            vec![
-                Item::Var("flags".into(), false, "\"-w +A\"".into()),
-                Item::Node(1, "native".into(), "".into()),
-                Item::Node(2, "foo".into(), "(* x *)".into()),
-            ]
-        );
-        assert!(header("(* TESTS *)").is_none());
-        assert!(header("let x = 1 (* TEST *)").is_none());
-        assert_eq!(
-            match_var("set = 1"),
-            Some(("set".into(), false, "1".into()))
-        );
-        assert_eq!(
-            match_var("set x += \"a\""),
-            Some(("x".into(), true, "\"a\"".into()))
-        );
-        assert_eq!(
-            match_directive("include unix"),
-            Some(Item::Include("unix".into()))
-        );
-        assert_eq!(unquote(" \"-w\\\n-a\" "), "-w -a");
-    }
-
-    #[test]
-    fn multi_line_value() {
-        let items = parse("arguments = \"a\n  b\"\n* native");
-        assert_eq!(
-            items[0],
-            Item::Var("arguments".into(), false, "\"a\n  b\"".into())
-        );
-        assert_eq!(items[1], Item::Node(1, "native".into(), "".into()));
-    }
-}
-
 /// The test lines of a compile-error test: a build environment, one bytecode or native
 /// compilation, a check of the compiler's output (and predicates that hold here).
 const REJECT_NODES: &[&str] = &[
@@ -553,5 +508,114 @@ pub fn classify_reject(path: &Path) -> Result<(), String> {
         Some("2") => Ok(()),
         Some(s) => Err(format!("compiler exit status {s}")),
         None => Err("compiles (no exit status)".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_lines() {
+        let h =
+            header("(* TEST\n   flags = \"-w +A\"\n   * native\n   ** foo (* x *)\n*)\nlet x = 1")
+                .unwrap();
+        assert_eq!(
+            parse(h),
+            vec![
+                Item::Var("flags".into(), false, "\"-w +A\"".into()),
+                Item::Node(1, "native".into(), "".into()),
+                Item::Node(2, "foo".into(), "(* x *)".into()),
+            ]
+        );
+        assert!(header("(* TESTS *)").is_none());
+        assert!(header("let x = 1 (* TEST *)").is_none());
+        assert_eq!(
+            match_var("set = 1"),
+            Some(("set".into(), false, "1".into()))
+        );
+        assert_eq!(
+            match_var("set x += \"a\""),
+            Some(("x".into(), true, "\"a\"".into()))
+        );
+        assert_eq!(
+            match_directive("include unix"),
+            Some(Item::Include("unix".into()))
+        );
+        assert_eq!(unquote(" \"-w\\\n-a\" "), "-w -a");
+    }
+
+    #[test]
+    fn multi_line_value() {
+        let items = parse("arguments = \"a\n  b\"\n* native");
+        assert_eq!(
+            items[0],
+            Item::Var("arguments".into(), false, "\"a\n  b\"".into())
+        );
+        assert_eq!(items[1], Item::Node(1, "native".into(), "".into()));
+    }
+
+    fn classify_text(name: &str, text: &str, reference: bool) -> (Eligibility, Result<(), String>) {
+        let dir =
+            std::env::temp_dir().join(format!("egret-ts-header-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let ml = dir.join(format!("{name}.ml"));
+        std::fs::write(&ml, text).unwrap();
+        if reference {
+            std::fs::write(dir.join(format!("{name}.reference")), "x\n").unwrap();
+        }
+        let r = (classify(&ml, false), classify_reject(&ml));
+        std::fs::remove_dir_all(&dir).unwrap();
+        r
+    }
+
+    #[test]
+    fn eligibility() {
+        let (e, _) = classify_text(
+            "a",
+            "(* TEST\n arguments = \"x y\"\n exit_status = \"2\"\n*)\n",
+            true,
+        );
+        let Eligibility::Eligible(spec) = e else {
+            panic!("{e:?}")
+        };
+        assert_eq!(
+            (spec.arguments, spec.exit_status),
+            (vec!["x".into(), "y".into()], 2)
+        );
+        let no = |why: &str| Eligibility::NotEligible(why.into());
+        assert_eq!(
+            classify_text("b", "(* TEST *)", false).0,
+            no("no reference file")
+        );
+        assert_eq!(
+            classify_text("c", "(* TEST\n flags = \"-g\"\n*)", true).0,
+            no("flags -g")
+        );
+        assert_eq!(
+            classify_text("d", "(* TEST\n * expect\n*)", true).0,
+            no("expect test")
+        );
+        assert_eq!(
+            classify_text("e", "(* TEST\n * flambda\n ** native\n*)", true).0,
+            no("native under flambda")
+        );
+        let bad = "(* TEST\n flags = \" -w -a \"\n ocamlc_byte_exit_status = \"2\"\n\
+                   * setup-ocamlc.byte-build-env\n ** ocamlc.byte\n *** check-ocamlc.byte-output\n*)";
+        assert_eq!(classify_text("f", bad, false).1, Ok(()));
+        let good = bad.replace("\"2\"", "\"0\"");
+        assert_eq!(
+            classify_text("g", &good, false).1,
+            Err("compiler exit status 0".into())
+        );
+        assert_eq!(
+            classify_text(
+                "h",
+                "(* TEST\n modules = \"x.ml\"\n * ocamlc.byte\n*)",
+                false
+            )
+            .1,
+            Err("needs modules".into())
+        );
     }
 }

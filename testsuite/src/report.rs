@@ -39,7 +39,8 @@ pub fn table(outcomes: &[Outcome], backends: &[String]) -> String {
         }
         s.push('\n');
     }
-    let rows: [(&str, &dyn Fn(&Outcome) -> bool); 3] = [
+    type Row<'a> = (&'a str, &'a dyn Fn(&Outcome) -> bool);
+    let rows: [Row; 3] = [
         ("with reference", &|o: &Outcome| !o.no_reference),
         ("no reference (step 1)", &|o: &Outcome| o.no_reference),
         ("TOTAL", &|_: &Outcome| true),

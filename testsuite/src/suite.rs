@@ -319,6 +319,6 @@ pub fn most_common_in_order<K: PartialEq + Clone>(
             None => v.push((k, 1)),
         }
     }
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|x| std::cmp::Reverse(x.1));
     v
 }
