@@ -53,6 +53,24 @@ pub fn table(outcomes: &[Outcome], backends: &[String]) -> String {
         }
         s.push('\n');
     }
+    if let [first, rest @ ..] = backends {
+        for o in outcomes.iter().filter(|o| &o.backend == first) {
+            let others: Vec<&Outcome> = outcomes
+                .iter()
+                .filter(|x| x.id == o.id && rest.contains(&x.backend))
+                .collect();
+            if others
+                .iter()
+                .any(|x| (x.verdict == Verdict::Ok) != (o.verdict == Verdict::Ok))
+            {
+                s += &format!("backends disagree on {}: {first} {}", o.id, o.verdict);
+                for x in others {
+                    s += &format!(", {} {}", x.backend, x.verdict);
+                }
+                s.push('\n');
+            }
+        }
+    }
     for b in backends {
         let by: Vec<(Verdict, usize)> = most_common_in_order(
             outcomes
@@ -154,4 +172,69 @@ fn feature_key(o: &Outcome) -> String {
 /// itself).
 fn group_line(o: &Outcome) -> String {
     o.detail.clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn o(backend: &str, id: &str, verdict: Verdict, detail: &str) -> Outcome {
+        Outcome {
+            id: id.into(),
+            dir: id.split('/').next().unwrap().into(),
+            backend: backend.into(),
+            verdict,
+            detail: detail.into(),
+            no_reference: false,
+        }
+    }
+
+    #[test]
+    fn table_and_groups() {
+        let bs = ["native".to_string(), "cranelift".to_string()];
+        let outcomes = [
+            o("native", "a/x.ml", Verdict::Ok, ""),
+            o(
+                "native",
+                "a/y.ml",
+                Verdict::CompileFail,
+                "error: no [the module Gc is not supported yet]",
+            ),
+            o("native", "b/z.ml", Verdict::CompileFail, "error: floats"),
+            o(
+                "cranelift",
+                "a/x.ml",
+                Verdict::Wrong,
+                "line 1: want 'a' got 'b'",
+            ),
+            o(
+                "cranelift",
+                "a/y.ml",
+                Verdict::CompileFail,
+                "error: no [the module Gc is not supported yet]",
+            ),
+            o("cranelift", "b/z.ml", Verdict::CompileFail, "error: floats"),
+        ];
+        let t = table(&outcomes, &bs);
+        assert!(
+            t.contains("backends disagree on a/x.ml: native ok, cranelift WRONG"),
+            "{t}"
+        );
+        let a_row = t.lines().find(|l| l.starts_with("a ")).unwrap();
+        assert_eq!(
+            a_row.split_whitespace().collect::<Vec<_>>(),
+            ["a", "1/1", "0/2"]
+        );
+        let g = failure_groups(&outcomes, &bs, 0);
+        assert!(
+            g.contains("   1 tests (native 1, cranelift 1): COMPILE-FAIL error: floats"),
+            "{g}"
+        );
+        let f = feature_groups(&outcomes, 0);
+        assert!(
+            f.contains("   1 tests: the module Gc is not supported yet"),
+            "{f}"
+        );
+        assert!(f.contains("   1 tests: floats"), "{f}");
+    }
 }
