@@ -92,6 +92,10 @@ fn ocaml_testsuite() {
             }
         }
     }
+    for b in ["native", "cranelift"] {
+        unknown.extend(ratchet::form_problems(&ratchet::pass_list_path(b)));
+    }
+    unknown.extend(ratchet::form_problems(&reject::reject_list_path()));
     for (b, id) in ratchet::read_known_wrong() {
         if !selected.contains(id.as_str()) {
             unknown.push(format!("known-wrong.txt: {b} {id}"));
@@ -99,7 +103,7 @@ fn ocaml_testsuite() {
     }
     assert!(
         unknown.is_empty(),
-        "listed tests that are not selected (not eligible any more?):\n{}",
+        "the lists name tests that are not selected (not eligible any more?), or are not sorted:\n{}",
         unknown.join("\n")
     );
 

@@ -43,6 +43,23 @@ fn entries(path: &Path) -> Vec<String> {
         .collect()
 }
 
+/// What is wrong with the form of a list (its entries must be sorted and unique, so that an
+/// update is a clean diff): one message per problem.
+pub fn form_problems(path: &Path) -> Vec<String> {
+    let e = entries(path);
+    e.windows(2)
+        .filter(|w| w[0] >= w[1])
+        .map(|w| {
+            format!(
+                "{}: `{}` comes after `{}` (keep the list sorted, without duplicates)",
+                path.display(),
+                w[1],
+                w[0]
+            )
+        })
+        .collect()
+}
+
 /// The ids in a pass list (a missing file is an empty list).
 pub fn read_pass_list(backend: &str) -> BTreeSet<String> {
     entries(&pass_list_path(backend)).into_iter().collect()
