@@ -8,6 +8,9 @@
 //!   entries must still be WRONG or CRASH;
 //! - every listed test is still selected.
 //!
+//! `ocaml_testsuite_rejects` does the same for the compile-error tests (widening step 4):
+//! egret must reject each (exit 1); `tests/ocaml-testsuite/reject.txt` is their ratchet.
+//!
 //! A test that passes but is not listed is reported (on stderr, past the test harness's
 //! capture) with the command that adds it: `EGRET_TS_UPDATE=1 cargo test --release --test
 //! ocaml_testsuite` (adds, never removes). The dashboard, for any directory or backend:
@@ -36,7 +39,7 @@ fn loud(text: &str) {
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
-/// The extracted `testsuite/tests`, or `None` (skip) outside CI without the tarball or ocamlopt.
+/// The extracted `testsuite/tests`, or `None` (skip) outside CI when the tarball is missing.
 fn testsuite_dir() -> Option<PathBuf> {
     let ci = under_ci();
     let ocamlopt = std::process::Command::new("ocamlopt")
