@@ -168,6 +168,8 @@ fn run_steps(
         .arg("-o")
         .arg(&prog)
         .arg(format!("--backend={backend}"))
+        // Every IR verifier runs between the stages: a program egret accepts must verify.
+        .arg("--verify")
         .current_dir(work);
     let t0 = Instant::now();
     let st = run_limited(cmd, Path::new("/dev/null"), &log, cfg.compile_timeout)?;
