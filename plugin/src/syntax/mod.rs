@@ -6,6 +6,7 @@
 //!
 //! - [`lexer`] turns bytes into tokens (comments, literals with their escapes, OCaml's operator
 //!   characters) and stops at the first lexical error;
+//! - `attributes` removes attributes (`[@..]`, `[@@..]`, `[@@@..]`) from the tokens;
 //! - `parser` (recursive descent + precedence climbing, OCaml 4.13's grammar and precedence
 //!   table) builds the AST, removing the sugar listed in [`ast`];
 //! - [`print`] renders the AST as S-expressions (`--emit=ast`, and the tests' snapshots).
@@ -15,6 +16,7 @@
 //! constructs outside egret's subset (see `LANGUAGE.md`).
 
 pub mod ast;
+mod attributes;
 pub mod lexer;
 mod parser;
 pub mod print;
@@ -32,7 +34,8 @@ pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
         let lexed = lexer::lex(source);
-        let mut parser = parser::Parser::new(source, lexed.tokens, lexed.error);
+        let tokens = attributes::strip(lexed.tokens);
+        let mut parser = parser::Parser::new(source, tokens, lexed.error);
         parser.program().map_err(|e| vec![e])
     };
     std::thread::scope(|scope| {

@@ -540,11 +540,21 @@ fn syntax_errors() {
     // The note points at the opening bracket.
     let e = error("let x =\n  (1, [2; (3)");
     assert_eq!(e.notes, ["this `[` (line 2, column 7) might be unmatched"]);
-    let e = error("let x = (y [@attr])");
-    assert_eq!(
-        (e.message.as_str(), e.notes.len()),
-        ("attributes not supported yet", 0)
+}
+
+#[test]
+fn attributes_are_dropped_and_extensions_rejected() {
+    let with = items(
+        "let[@inline never] f x = (x [@attr] + 1) [@tailcall]\n[@@@warning \"-8\"]\n\
+         type t = A [@a] | B of int [@b \"s\" [@c]] [@@deriving show]\nlet y = 2 [@@inline]",
     );
+    let without = items("let f x = (x + 1)\ntype t = A | B of int\nlet y = 2");
+    assert_eq!(with, without);
+    assert_error("let x = [%ext]", "Uninterpreted extension 'ext'.", "ext");
+    assert_error("let x = [%ocaml.ext 1]", "Uninterpreted extension 'ocaml.ext'.", "ocaml.ext");
+    // An attribute left open is a syntax error at the end.
+    let e = error("let x = 1 [@@inline");
+    assert!(e.message.contains("syntax error") || e.message.contains("expected"), "{}", e.message);
 }
 
 #[test]
@@ -590,8 +600,6 @@ fn unsupported_constructs() {
         ("let f ?x () = x", "labelled and optional arguments", "?"),
         ("let x = f ~x", "labelled and optional arguments", "~"),
         ("let x = `A", "polymorphic variants", "`"),
-        ("let x = 1 [@@inline]", "attributes", "[@@"),
-        ("let x = [%ext]", "extension nodes", "[%"),
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),
         ("let x = (y :> t)", "coercions", ":>"),

@@ -195,6 +195,35 @@ impl Parser {
             .with_label(format!("unexpected {}", describe(self.peek())))
     }
 
+    /// `[%ext ..]` at the current token: OCaml's error for an extension node no preprocessor
+    /// interpreted, on the extension's name.
+    fn uninterpreted_extension(&self) -> Diagnostic {
+        let (name, span) = match (self.peek_at(1), self.tokens.get(self.pos + 1)) {
+            (TokenKind::Lident(n) | TokenKind::Uident(n), Some(t)) => {
+                // A dotted name: `[%ocaml.ext]`.
+                let mut name = n.clone();
+                let mut span = t.span;
+                let mut k = self.pos + 2;
+                while let (Some(dot), Some(next)) = (self.tokens.get(k), self.tokens.get(k + 1)) {
+                    match (&dot.kind, &next.kind) {
+                        (TokenKind::Symbol(d), TokenKind::Lident(n) | TokenKind::Uident(n))
+                            if d == "." && dot.span.lo == span.hi && next.span.lo == dot.span.hi =>
+                        {
+                            name.push('.');
+                            name.push_str(n);
+                            span = Span::new(span.lo, next.span.hi);
+                            k += 2;
+                        }
+                        _ => break,
+                    }
+                }
+                (name, span)
+            }
+            _ => return Diagnostic::error(self.span(), "syntax error: an extension name is expected"),
+        };
+        Diagnostic::error(span, format!("Uninterpreted extension '{name}'."))
+    }
+
     /// If the current token starts an OCaml construct egret does not support, the diagnostic.
     fn unsupported_here(&self) -> Option<Diagnostic> {
         let what = match self.peek() {
@@ -211,8 +240,7 @@ impl Parser {
             TokenKind::Symbol(s) => match s.as_str() {
                 "~" | "?" => "labelled and optional arguments",
                 "`" => "polymorphic variants",
-                "[@" | "[@@" | "[@@@" => "attributes",
-                "[%" | "[%%" => "extension nodes",
+                "[%" | "[%%" => return Some(self.uninterpreted_extension()),
                 "#" => "objects and toplevel directives",
                 ":>" => "coercions",
                 _ => return None,
