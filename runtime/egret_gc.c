@@ -611,3 +611,28 @@ void egret_gc_report(void) {
                    (unsigned long long)(stat_live_words * WORD >> 10));
   (void)!write(2, buf, (size_t)n);
 }
+
+/* ---- recursive values (`let rec xs = 1 :: xs`), as OCaml's caml_alloc_dummy and
+ * caml_update_dummy: each recursive value of known size is first a dummy block whose address
+ * the definitions capture, then receives the fields and the tag of the value its definition
+ * built. */
+
+value egret_alloc_dummy(value size) {
+  int64_t n = Int_val(size);
+  uint64_t *b = egret_alloc((uint64_t)n, 0);
+  for (int64_t i = 0; i < n; i++) b[i] = Val_unit;
+  return (value)b;
+}
+
+value egret_update_dummy(value dummy, value v) {
+  uint64_t *d = (uint64_t *)dummy, *s = (uint64_t *)v;
+  uint64_t n = Wosize_hd(Hd_val(dummy));
+  if ((v & 1) || Wosize_hd(Hd_val(v)) != n) {
+    static const char msg[] = "Fatal error: egret_update_dummy: sizes differ\n";
+    (void)!write(2, msg, sizeof msg - 1);
+    abort();
+  }
+  Hd_val(dummy) = (Hd_val(dummy) & ~(uint64_t)0xff) | Tag_hd(Hd_val(v));
+  for (uint64_t i = 0; i < n; i++) d[i] = s[i];
+  return Val_unit;
+}

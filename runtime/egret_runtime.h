@@ -66,6 +66,9 @@ extern uint64_t *egret_young_limit;
  * The fields are uninitialised: the caller stores every one before the next allocation.
  * May collect. Out of memory prints "Fatal error: out of memory" and exits 2. */
 void *egret_alloc(uint64_t wosize, uint64_t tag);
+/* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
+value egret_alloc_dummy(value size);
+value egret_update_dummy(value dummy, value v);
 /* A full collection now. */
 void egret_gc_collect(void);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */

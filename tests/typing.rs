@@ -17,14 +17,22 @@ use std::process::Command;
 fn egret_message(stderr: &str) -> Option<String> {
     let start = stderr.find("error: ")? + "error: ".len();
     let rest = &stderr[start..];
-    let end = rest.find("\n  ┌─").or_else(|| rest.find("\n   ┌─")).unwrap_or(rest.len());
+    let end = rest
+        .find("\n  ┌─")
+        .or_else(|| rest.find("\n   ┌─"))
+        .unwrap_or(rest.len());
     Some(rest[..end].split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 /// ocamlopt's message: after `Error: `, whitespace collapsed.
 fn ocaml_message(stderr: &str) -> Option<String> {
     let start = stderr.find("Error: ")? + "Error: ".len();
-    Some(stderr[start..].split_whitespace().collect::<Vec<_>>().join(" "))
+    Some(
+        stderr[start..]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
 }
 
 /// The first words of a message: what kind of error it is, before any type or name.

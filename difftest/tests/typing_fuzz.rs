@@ -8,7 +8,11 @@ use egret_difftest::typing::campaign;
 
 #[test]
 fn egret_never_accepts_what_ocamlopt_rejects() {
-    if std::process::Command::new("ocamlopt").arg("-version").output().is_err() {
+    if std::process::Command::new("ocamlopt")
+        .arg("-version")
+        .output()
+        .is_err()
+    {
         assert_ne!(
             std::env::var("CI").as_deref(),
             Ok("true"),
@@ -26,7 +30,8 @@ fn egret_never_accepts_what_ocamlopt_rejects() {
         .unwrap_or((0u64, 400u64));
     std::panic::set_hook(Box::new(|_| {}));
     let mid = lo + (hi - lo) / 2;
-    let work = |j: u32| std::env::temp_dir().join(format!("egret-typefuzz-{}-{j}", std::process::id()));
+    let work =
+        |j: u32| std::env::temp_dir().join(format!("egret-typefuzz-{}-{j}", std::process::id()));
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(|| campaign(lo..mid, &work(0)));
         let b = s.spawn(|| campaign(mid..hi, &work(1)));

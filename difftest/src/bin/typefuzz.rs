@@ -16,7 +16,10 @@ fn main() {
     let mut jobs = 2usize;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{a} needs a value")));
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{a} needs a value")))
+        };
         match a.as_str() {
             "--seeds" => {
                 let v = value();
@@ -48,7 +51,8 @@ fn main() {
         for job in 0..jobs {
             let (next, total) = (&next, &total);
             s.spawn(move || {
-                let work = std::env::temp_dir().join(format!("typefuzz-{}-{job}", std::process::id()));
+                let work =
+                    std::env::temp_dir().join(format!("typefuzz-{}-{job}", std::process::id()));
                 loop {
                     let lo = next.fetch_add(CHUNK, Ordering::SeqCst);
                     if lo >= seeds.1 {
@@ -66,7 +70,12 @@ fn main() {
         }
     });
     let t = total.into_inner().unwrap();
-    println!("seeds {}..{} in {:.0}s", seeds.0, seeds.1, start.elapsed().as_secs_f64());
+    println!(
+        "seeds {}..{} in {:.0}s",
+        seeds.0,
+        seeds.1,
+        start.elapsed().as_secs_f64()
+    );
     println!("{}", t.summary());
     for (seed, kind) in &t.unsound {
         println!("UNSOUND seed {seed} ({kind}): typefuzz --show {seed}");

@@ -156,10 +156,10 @@ pub enum Value<'p> {
 pub struct Block<'p> {
     /// The constructor's index in its declaration (0 for tuples, records and arrays,
     /// [`EXN_TAG`] for exceptions): what `Switch` arms are keyed by.
-    pub tag: u32,
+    pub tag: std::cell::Cell<u32>,
     /// The tag the block has in memory, as OCaml numbers it (a constructor's index among the
     /// declaration's non-constant constructors): what `Hashtbl.hash` mixes in.
-    pub ocaml_tag: u8,
+    pub ocaml_tag: std::cell::Cell<u8>,
     pub fields: RefCell<Vec<Value<'p>>>,
 }
 
@@ -170,8 +170,8 @@ impl Block<'_> {
 
     fn with_ocaml_tag<'p>(tag: u32, ocaml_tag: u8, fields: Vec<Value<'p>>) -> Rc<Block<'p>> {
         Rc::new(Block {
-            tag,
-            ocaml_tag,
+            tag: tag.into(),
+            ocaml_tag: ocaml_tag.into(),
             fields: RefCell::new(fields),
         })
     }
@@ -557,7 +557,7 @@ impl<'p> Machine<'p> {
     ) -> R<'p, Step<'p>> {
         let key = match self.eval(scrut, env.clone())? {
             Value::Int(n) => n,
-            Value::Block(b) => b.tag as i64,
+            Value::Block(b) => b.tag.get() as i64,
             _ => return error("switch on a string or closure"),
         };
         match arms.iter().find(|(k, _)| *k == key) {
@@ -627,7 +627,7 @@ impl<'p> Machine<'p> {
                 let [Value::Block(b)] = args.as_slice() else {
                     return error("IsException of a non-exception");
                 };
-                let is = b.tag == EXN_TAG
+                let is = b.tag.get() == EXN_TAG
                     && matches!(b.fields.borrow().first(), Some(Value::Int(i)) if *i == k as i64);
                 return Ok(bool_val(is));
             }
@@ -708,7 +708,7 @@ impl<'p> Machine<'p> {
                 (Value::Block(x), Value::Block(y)) => (x.clone(), y.clone()),
             };
             let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
-            match x.tag.cmp(&y.tag).then(fx.len().cmp(&fy.len())) {
+            match x.tag.get().cmp(&y.tag.get()).then(fx.len().cmp(&fy.len())) {
                 Ordering::Equal => {}
                 o => return Ok(o),
             }
@@ -751,7 +751,7 @@ impl<'p> Machine<'p> {
             _ => error(format!("{name}: argument {i} is not a string")),
         };
         let block = |i: usize| match args.get(i) {
-            Some(Value::Block(b)) if b.tag == 0 => Ok(b.clone()),
+            Some(Value::Block(b)) if b.tag.get() == 0 => Ok(b.clone()),
             _ => error(format!("{name}: argument {i} is not an array")),
         };
         let unit = Ok(Value::Int(0));
@@ -843,6 +843,24 @@ impl<'p> Machine<'p> {
             }
             "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
+            "egret_alloc_dummy" => {
+                let n = int(0)?.max(0) as usize;
+                return Ok(Value::Block(Block::new(0, vec![Value::Int(0); n])));
+            }
+            "egret_update_dummy" => {
+                let (Some(Value::Block(d)), Some(Value::Block(v))) = (args.first(), args.get(1))
+                else {
+                    return error("egret_update_dummy: not blocks");
+                };
+                let fields = v.fields.borrow().clone();
+                if fields.len() != d.fields.borrow().len() {
+                    return error("egret_update_dummy: sizes differ");
+                }
+                d.tag.set(v.tag.get());
+                d.ocaml_tag.set(v.ocaml_tag.get());
+                *d.fields.borrow_mut() = fields;
+                return Ok(Value::Int(0));
+            }
             "egret_compare" | "egret_compare_partial" => {
                 let [a, b] = args.as_slice() else {
                     return error("egret_compare arity");
@@ -898,7 +916,7 @@ impl<'p> Machine<'p> {
                 let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {
                     Value::Int(n) => Node::Int(*n),
                     Value::Str(s) => Node::Str(s.borrow().clone()),
-                    Value::Block(b) => Node::Block(b.ocaml_tag, b.fields.borrow().clone()),
+                    Value::Block(b) => Node::Block(b.ocaml_tag.get(), b.fields.borrow().clone()),
                     Value::Closure(_) => Node::Closure,
                 });
                 return Ok(Value::Int(h));

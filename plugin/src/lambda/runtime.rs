@@ -87,6 +87,9 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_char_chr"(Int) -> Char, Effect),
     rt!("egret_exit"(Int) -> Any, Effect),
     rt!("egret_opaque_identity"(Any) -> Any, Effect),
+    // `let rec` of values: a dummy block of n fields, then filled with a block's tag and fields.
+    rt!("egret_alloc_dummy"(Int) -> Any, Effect),
+    rt!("egret_update_dummy"(Any, Any) -> Unit, Effect),
     // `flush chan` passes an `out_channel`, `%!` passes the int 1 or 2 (stdout or stderr).
     rt!("egret_flush"(Any) -> Unit, Effect),
     rt!("egret_compare"(Any, Any) -> Int, Pure),

@@ -840,7 +840,9 @@ fn computes_nothing(e: &Expr) -> bool {
         Expr::Var(_) | Expr::Const(_) | Expr::Fun(..) => true,
         Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => computes_nothing(b),
         Expr::Local(_, d, b) => computes_nothing(d) && computes_nothing(b),
-        Expr::LetRec(defs, b) => defs.iter().all(|(_, d)| computes_nothing(d)) && computes_nothing(b),
+        Expr::LetRec(defs, b) => {
+            defs.iter().all(|(_, d)| computes_nothing(d)) && computes_nothing(b)
+        }
         Expr::Construct { args, .. } | Expr::ConstructExn { args, .. } => {
             args.iter().all(computes_nothing)
         }

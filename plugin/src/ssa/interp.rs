@@ -113,6 +113,8 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_flush", 1, 1, rt_flush),
     ("egret_exit", 1, 1, rt_exit),
     ("egret_opaque_identity", 1, 1, rt_opaque_identity),
+    ("egret_alloc_dummy", 1, 1, rt_alloc_dummy),
+    ("egret_update_dummy", 2, 2, rt_update_dummy),
     (
         "egret_raise_division_by_zero",
         0,
@@ -329,6 +331,31 @@ fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
         IValue::Code(_) | IValue::Raw(_) => Node::Closure,
     });
     Ok(IValue::Int(h))
+}
+fn rt_alloc_dummy(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![UNIT; n.max(0) as usize],
+    }))
+}
+fn rt_update_dummy(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (IValue::Ptr(d), IValue::Ptr(v)) = (a[0], a[1]) else {
+        return Err(StopReason::Invalid("egret_update_dummy: not blocks".into()));
+    };
+    let new = it.heap[v as usize].clone();
+    match (&mut it.heap[d as usize], new) {
+        (HeapBlock::Fields { tag, fields }, HeapBlock::Fields { tag: t, fields: f })
+            if fields.len() == f.len() =>
+        {
+            *tag = t;
+            *fields = f;
+            Ok(UNIT)
+        }
+        _ => Err(StopReason::Invalid(
+            "egret_update_dummy: sizes differ".into(),
+        )),
+    }
 }
 fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let n = it.int_arg(a[0])?;

@@ -551,10 +551,18 @@ fn attributes_are_dropped_and_extensions_rejected() {
     let without = items("let f x = (x + 1)\ntype t = A | B of int\nlet y = 2");
     assert_eq!(with, without);
     assert_error("let x = [%ext]", "Uninterpreted extension 'ext'.", "ext");
-    assert_error("let x = [%ocaml.ext 1]", "Uninterpreted extension 'ocaml.ext'.", "ocaml.ext");
+    assert_error(
+        "let x = [%ocaml.ext 1]",
+        "Uninterpreted extension 'ocaml.ext'.",
+        "ocaml.ext",
+    );
     // An attribute left open is a syntax error at the end.
     let e = error("let x = 1 [@@inline");
-    assert!(e.message.contains("syntax error") || e.message.contains("expected"), "{}", e.message);
+    assert!(
+        e.message.contains("syntax error") || e.message.contains("expected"),
+        "{}",
+        e.message
+    );
 }
 
 #[test]

@@ -42,7 +42,8 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         ExprKind::Construct(_, arg) => arg.as_deref().is_none_or(v),
         ExprKind::Tuple(es) => es.iter().all(v),
         ExprKind::Record { fields, base } => {
-            fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e)) && base.as_deref().is_none_or(v)
+            fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e))
+                && base.as_deref().is_none_or(v)
         }
         ExprKind::Field(e, _) => v(e),
         ExprKind::If { then, els, .. } => v(then) && els.as_deref().is_none_or(v),
@@ -54,7 +55,9 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         }
         ExprKind::Assert(e) => v(e),
         // `raise e` diverges: nonexpansive when `e` is.
-        ExprKind::Apply(f, args) if args.len() == 1 && matches!(&f.kind, ExprKind::Var(n) if n == "raise") => {
+        ExprKind::Apply(f, args)
+            if args.len() == 1 && matches!(&f.kind, ExprKind::Var(n) if n == "raise") =>
+        {
             v(&args[0])
         }
         ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
@@ -496,6 +499,12 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
+        if bindings
+            .iter()
+            .any(|b| super::letrec::classify(&b.expr) != super::letrec::RecKind::Function)
+        {
+            return self.let_rec_values(bindings, body);
+        }
         self.u.level += 1;
         let mark = self.env.mark();
         let mut group = Vec::new();
@@ -506,12 +515,7 @@ impl<'s> Typer<'s> {
                     "Only variables are allowed as left-hand side of `let rec'",
                 ));
             };
-            if !matches!(b.expr.kind, ExprKind::Fun(..) | ExprKind::Function(_)) {
-                return Err(Diagnostic::unsupported(
-                    b.expr.span,
-                    "`let rec` of something other than a function is",
-                ));
-            }
+
             let t = self.u.fresh_var();
             let v = self.fresh_var(name, t.clone(), b.pat.span);
             self.env.bind(name, ValueBinding::Var(v));
@@ -569,9 +573,7 @@ impl<'s> Typer<'s> {
         match &e.kind {
             ExprKind::Constant(c) => self.constant(c, span),
             ExprKind::Var(name) => self.var(name, span),
-            ExprKind::Construct(name, arg) => {
-                self.construct(name, arg.as_deref(), span, expected)
-            }
+            ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
             ExprKind::Apply(f, args) => self.apply(f, args, span),
             ExprKind::Fun(pats, body) => self.fun(pats, body),
             ExprKind::Function(cases) => {

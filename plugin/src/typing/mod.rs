@@ -13,6 +13,7 @@ mod builtins;
 mod decls;
 mod env;
 mod expr;
+mod letrec;
 mod matching;
 mod pattern;
 mod prelude;
@@ -306,7 +307,9 @@ impl<'s> Typer<'s> {
             format!("This expression has type {a} but an expression was expected of type {e}");
         if let unify::UnifyError::Escape(c) = err {
             let name = &self.types.decl(c).name;
-            message.push_str(&format!("\nThe type constructor {name} would escape its scope"));
+            message.push_str(&format!(
+                "\nThe type constructor {name} would escape its scope"
+            ));
         }
         Err(Diagnostic::error(span, message).with_label(format!("has type {a}")))
     }

@@ -13,7 +13,7 @@
 //! last [updated](Variances::update) with, one flag per parameter: `true` when the parameter
 //! may occur in a weak position of the declaration's definition (OCaml's `May_weak`).
 
-use crate::lambda::ir::{DeclKind, TyCon, TypeTable, Type};
+use crate::lambda::ir::{DeclKind, TyCon, Type, TypeTable};
 
 use super::unify::Unifier;
 
@@ -52,9 +52,8 @@ impl Variances {
                 let d = &types.decls[c];
                 let mut occurrences: Vec<(&Type, bool)> = Vec::new();
                 match &d.kind {
-                    DeclKind::Variant(cs) => {
-                        occurrences.extend(cs.iter().flat_map(|c| c.args.iter().map(|t| (t, false))))
-                    }
+                    DeclKind::Variant(cs) => occurrences
+                        .extend(cs.iter().flat_map(|c| c.args.iter().map(|t| (t, false)))),
                     DeclKind::Record(fs) => {
                         occurrences.extend(fs.iter().map(|f| (&f.ty, f.mutable)))
                     }
@@ -112,7 +111,9 @@ impl Unifier {
                     }
                 }
             }
-            Type::Tuple(ts) => ts.iter().for_each(|t| self.lower_rec(t, level, variances, contra)),
+            Type::Tuple(ts) => ts
+                .iter()
+                .for_each(|t| self.lower_rec(t, level, variances, contra)),
             Type::Arrow(a, r) => {
                 self.lower_rec(&a, level, variances, true);
                 self.lower_rec(&r, level, variances, contra)

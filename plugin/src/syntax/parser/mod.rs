@@ -207,7 +207,9 @@ impl Parser {
                 while let (Some(dot), Some(next)) = (self.tokens.get(k), self.tokens.get(k + 1)) {
                     match (&dot.kind, &next.kind) {
                         (TokenKind::Symbol(d), TokenKind::Lident(n) | TokenKind::Uident(n))
-                            if d == "." && dot.span.lo == span.hi && next.span.lo == dot.span.hi =>
+                            if d == "."
+                                && dot.span.lo == span.hi
+                                && next.span.lo == dot.span.hi =>
                         {
                             name.push('.');
                             name.push_str(n);
@@ -219,7 +221,12 @@ impl Parser {
                 }
                 (name, span)
             }
-            _ => return Diagnostic::error(self.span(), "syntax error: an extension name is expected"),
+            _ => {
+                return Diagnostic::error(
+                    self.span(),
+                    "syntax error: an extension name is expected",
+                )
+            }
         };
         Diagnostic::error(span, format!("Uninterpreted extension '{name}'."))
     }

@@ -1,0 +1,269 @@
+//! `let rec` of values (`let rec xs = 1 :: xs`), with OCaml 4.13's rules (`Rec_check`) and
+//! its compilation scheme (`Cmmgen.transl_letrec`).
+//!
+//! Which definitions are allowed. Each right-hand side is classified:
+//! - a function (`fun`, `function`): any use of the group's names inside is delayed;
+//! - a *block* of statically known size — a constructor with arguments, a tuple, a record, a
+//!   non-empty array literal, `ref e`, possibly after `e1; ..`, a `let` or an annotation: the
+//!   group's names may appear as the block's fields (or nested blocks' fields: *guarded*), or
+//!   under a function (delayed), never where their value would be inspected;
+//! - anything else (its size is unknown): it may not mention the group's names at all.
+//!
+//! Otherwise the definition is OCaml's error "This kind of expression is not allowed as
+//! right-hand side of `let rec'". (egret is stricter than OCaml in two places, both rejected
+//! with that message: a name of the group used through a local alias, `let g = f in fun ..`,
+//! and a name shadowed inside its own definition.)
+//!
+//! How they run: each block is first a *dummy* of its size (`egret_alloc_dummy`), whose
+//! address the other definitions capture; the unknown-size definitions are evaluated next,
+//! then the functions are defined (one `LetRec`), then each block's definition is evaluated in
+//! order and its fields and tag copied into the dummy (`egret_update_dummy`). The group is not
+//! generalised (a restriction of egret's: OCaml generalises it as usual).
+
+use super::env::ValueBinding;
+use super::{TResult, Typer};
+use crate::diagnostics::Diagnostic;
+use crate::lambda::ir::{Const, Expr, Prim, Purity, Type, VarId};
+use crate::syntax::ast::{self, ExprKind, PatternKind};
+
+/// What a right-hand side is, for the rules above.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum RecKind {
+    Function,
+    Block,
+    Unknown,
+}
+
+pub(super) fn classify(e: &ast::Expr) -> RecKind {
+    match &e.kind {
+        ExprKind::Fun(..) | ExprKind::Function(_) => RecKind::Function,
+        ExprKind::Construct(_, Some(_)) | ExprKind::Tuple(_) | ExprKind::Record { .. } => {
+            RecKind::Block
+        }
+        ExprKind::Array(items) if !items.is_empty() => RecKind::Block,
+        ExprKind::Apply(f, args) if args.len() == 1 && is_var(f, "ref") => RecKind::Block,
+        ExprKind::Sequence(_, e)
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Open(_, e)
+        | ExprKind::Let(_, _, e) => match classify(e) {
+            // A function after a computation has the size of a closure, which egret does not
+            // know before closure conversion.
+            RecKind::Function => RecKind::Unknown,
+            k => k,
+        },
+        _ => RecKind::Unknown,
+    }
+}
+
+fn is_var(e: &ast::Expr, name: &str) -> bool {
+    matches!(&e.kind, ExprKind::Var(n) if n == name)
+}
+
+/// How a sub-expression's value is used: as a field of a block being built (guarded), or
+/// inspected (dereferenced).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Guarded,
+    Dereferenced,
+}
+
+/// Whether the group's `names` are used in `e` (a block's definition, `mode` `Guarded` for
+/// the block's fields) only as fields of blocks or under functions.
+fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
+    let g = |e| guarded(e, names, Mode::Guarded);
+    let d = |e| guarded(e, names, Mode::Dereferenced);
+    match &e.kind {
+        ExprKind::Var(n) => mode == Mode::Guarded || !names.contains(&n.as_str()),
+        ExprKind::Fun(..) | ExprKind::Function(_) => true,
+        ExprKind::Construct(_, arg) => match arg.as_deref() {
+            None => true,
+            Some(ast::Expr {
+                kind: ExprKind::Tuple(es),
+                ..
+            }) => es.iter().all(g),
+            Some(a) => g(a),
+        },
+        ExprKind::Tuple(es) | ExprKind::Array(es) => es.iter().all(g),
+        ExprKind::Record { fields, base } => {
+            fields.iter().all(|(_, _, e)| g(e)) && base.as_deref().is_none_or(d)
+        }
+        ExprKind::Apply(f, args) if args.len() == 1 && is_var(f, "ref") => g(&args[0]),
+        ExprKind::Sequence(a, b) => d(a) && guarded(b, names, mode),
+        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => guarded(e, names, mode),
+        ExprKind::Let(_, bs, body) => bs.iter().all(|b| d(&b.expr)) && guarded(body, names, mode),
+        _ => !mentions(e, names, false),
+    }
+}
+
+/// Whether `e` mentions one of `names` (`under_functions`: also inside a function's body).
+fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
+    let m = |e: &ast::Expr| mentions(e, names, under_functions);
+    let cases = |cs: &[ast::Case]| {
+        cs.iter()
+            .any(|c| c.guard.as_ref().is_some_and(m) || m(&c.body))
+    };
+    match &e.kind {
+        ExprKind::Var(n) => names.contains(&n.as_str()),
+        ExprKind::Constant(_) => false,
+        ExprKind::Fun(_, body) => under_functions && m(body),
+        ExprKind::Function(cs) => under_functions && cases(cs),
+        ExprKind::Open(_, e)
+        | ExprKind::Field(e, _)
+        | ExprKind::Assert(e)
+        | ExprKind::Constraint(e, _) => m(e),
+        ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
+        ExprKind::Apply(f, args) => m(f) || args.iter().any(m),
+        ExprKind::Let(_, bs, body) => bs.iter().any(|b| m(&b.expr)) || m(body),
+        ExprKind::If { cond, then, els } => m(cond) || m(then) || els.as_deref().is_some_and(m),
+        ExprKind::Match(e, cs) | ExprKind::Try(e, cs) => m(e) || cases(cs),
+        ExprKind::Tuple(es) | ExprKind::Array(es) => es.iter().any(m),
+        ExprKind::Record { fields, base } => {
+            fields.iter().any(|(_, _, e)| m(e)) || base.as_deref().is_some_and(m)
+        }
+        ExprKind::SetField(a, _, b) | ExprKind::Sequence(a, b) | ExprKind::While(a, b) => {
+            m(a) || m(b)
+        }
+        ExprKind::For { from, to, body, .. } => m(from) || m(to) || m(body),
+    }
+}
+
+/// The number of fields of the block `e` builds (its last `Construct`), if known.
+fn block_size(e: &Expr) -> Option<usize> {
+    match e {
+        Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) => block_size(e),
+        Expr::Construct { args, .. } if !args.is_empty() => Some(args.len()),
+        _ => None,
+    }
+}
+
+fn not_allowed(span: crate::diagnostics::Span) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        "This kind of expression is not allowed as right-hand side of `let rec'",
+    )
+}
+
+impl<'s> Typer<'s> {
+    /// `let rec` where some definition is not a function (see the module docs).
+    pub(super) fn let_rec_values(
+        &mut self,
+        bindings: &[ast::Binding],
+        body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
+    ) -> TResult<Expr> {
+        let mut names = Vec::new();
+        for b in bindings {
+            let PatternKind::Var(name) = &b.pat.kind else {
+                return Err(Diagnostic::error(
+                    b.pat.span,
+                    "Only variables are allowed as left-hand side of `let rec'",
+                ));
+            };
+            names.push(name.as_str());
+        }
+        // Type the group: every name is in scope in every definition, monomorphically.
+        self.u.level += 1;
+        let mut group = Vec::new();
+        for (b, name) in bindings.iter().zip(&names) {
+            let t = self.u.fresh_var();
+            let v = self.fresh_var(name, t.clone(), b.pat.span);
+            group.push((v, t));
+        }
+        let mark = self.env.mark();
+        for ((v, _), name) in group.iter().zip(&names) {
+            self.env.bind(name, ValueBinding::Var(*v));
+        }
+        let mut defs = Vec::new();
+        for (b, (_, t)) in bindings.iter().zip(&group) {
+            let (e, et) = self.expr(&b.expr)?;
+            self.expect(b.expr.span, &et, t)?;
+            defs.push(e);
+        }
+        // OCaml checks the definitions once they are typed.
+        let kinds: Vec<RecKind> = bindings.iter().map(|b| classify(&b.expr)).collect();
+        for (b, kind) in bindings.iter().zip(&kinds) {
+            let ok = match kind {
+                RecKind::Function => true,
+                RecKind::Block => {
+                    guarded(&b.expr, &names, Mode::Guarded) && !is_group_var(&b.expr, &names)
+                }
+                RecKind::Unknown => !mentions(&b.expr, &names, true),
+            };
+            if !ok {
+                return Err(not_allowed(b.expr.span));
+            }
+        }
+        self.u.level -= 1;
+        for (_, t) in &group {
+            self.u.lower_all(t, self.u.level);
+        }
+        let mut sizes = Vec::new();
+        for ((b, kind), e) in bindings.iter().zip(&kinds).zip(&defs) {
+            sizes.push(match kind {
+                RecKind::Block => match &b.expr.kind {
+                    ExprKind::Array(items) => Some(items.len()),
+                    _ => Some(block_size(e).ok_or_else(|| not_allowed(b.expr.span))?),
+                },
+                _ => None,
+            });
+        }
+        let _ = mark;
+        let (rest, _) = body(self)?;
+        // Built inside out: dummies, unknown-size values, functions, blocks filled, body.
+        let mut fill = rest;
+        let blocks: Vec<(VarId, Expr)> = group
+            .iter()
+            .zip(&kinds)
+            .zip(defs.iter())
+            .filter(|((_, k), _)| **k == RecKind::Block)
+            .map(|(((v, _), _), e)| (*v, e.clone()))
+            .collect();
+        for (v, e) in blocks.into_iter().rev() {
+            let tmp = self.fresh_var("_rec", self.vars.ty(v).clone(), Default::default());
+            let update = Expr::Prim(
+                Prim::Runtime("egret_update_dummy", Purity::Effect),
+                vec![Expr::Var(v), Expr::Var(tmp)],
+            );
+            fill = Expr::Local(
+                tmp,
+                Box::new(e),
+                Box::new(Expr::Seq(Box::new(update), Box::new(fill))),
+            );
+        }
+        let functions: Vec<(VarId, Expr)> = group
+            .iter()
+            .zip(&kinds)
+            .zip(defs.iter())
+            .filter(|((_, k), _)| **k == RecKind::Function)
+            .map(|(((v, _), _), e)| (*v, e.clone()))
+            .collect();
+        let mut out = if functions.is_empty() {
+            fill
+        } else {
+            Expr::LetRec(functions, Box::new(fill))
+        };
+        for (((v, _), k), e) in group.iter().zip(&kinds).zip(defs.iter()).rev() {
+            if *k == RecKind::Unknown {
+                out = Expr::Local(*v, Box::new(e.clone()), Box::new(out));
+            }
+        }
+        for (((v, _), k), size) in group.iter().zip(&kinds).zip(&sizes).rev() {
+            if *k == RecKind::Block {
+                let dummy = Expr::Prim(
+                    Prim::Runtime("egret_alloc_dummy", Purity::Effect),
+                    vec![Expr::Const(Const::Int(size.unwrap() as i64))],
+                );
+                out = Expr::Local(*v, Box::new(dummy), Box::new(out));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `let rec x = y` where `y` is of the group: the value would be read before it exists.
+fn is_group_var(e: &ast::Expr, names: &[&str]) -> bool {
+    match &e.kind {
+        ExprKind::Var(n) => names.contains(&n.as_str()),
+        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => is_group_var(e, names),
+        _ => false,
+    }
+}

@@ -1,0 +1,1 @@
+let rec x = 1 :: List.tl x

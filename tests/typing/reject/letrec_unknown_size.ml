@@ -1,0 +1,1 @@
+let rec v = ignore (fun () -> v)
