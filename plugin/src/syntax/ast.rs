@@ -85,6 +85,8 @@ pub enum ExprKind {
         body: Box<Expr>,
     },
     Assert(Box<Expr>),
+    /// `lazy e`
+    Lazy(Box<Expr>),
     Constraint(Box<Expr>, TypeExpr),
 }
 

@@ -365,6 +365,7 @@ fn expr_sexp(e: &Expr) -> Sexp {
             ])
         }
         ExprKind::Assert(e) => list([atom("assert"), expr_sexp(e)]),
+        ExprKind::Lazy(e) => list([atom("lazy"), expr_sexp(e)]),
         // As OCaml's parsetree printer in the tests shows `Pexp_array`.
         ExprKind::Array(items) => list([
             atom("Array.of_list"),

@@ -601,7 +601,7 @@ fn unsupported_constructs() {
             "external declarations",
             "external",
         ),
-        ("let x = lazy 1", "lazy values", "lazy"),
+        ("let f = function lazy x -> x", "lazy patterns", "lazy"),
         ("let x = let open! M in y", "`open!` is", "!"),
         ("let x = M.[y]", "local opens `M.[..`", "M"),
         ("let f ~x = x", "labelled and optional arguments", "~"),

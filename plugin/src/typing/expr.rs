@@ -53,7 +53,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
                 .iter()
                 .all(|c| c.guard.as_ref().is_none_or(v) && v(&c.body))
         }
-        ExprKind::Assert(e) => v(e),
+        ExprKind::Assert(e) | ExprKind::Lazy(e) => v(e),
         // `raise e` diverges: nonexpansive when `e` is.
         ExprKind::Apply(f, args)
             if args.len() == 1 && matches!(&f.kind, ExprKind::Var(n) if n == "raise") =>
@@ -86,6 +86,9 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         _ => false,
     }
 }
+
+/// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
+const LAZY_FUNCTIONS: [&str; 2] = ["Lazy.from_fun", "Lazy.from_val"];
 
 /// Float operations of OCaml's standard library (LANGUAGE.md level 2): an unbound one is not a
 /// typo but a feature egret does not have yet.
@@ -286,7 +289,10 @@ impl<'s> Typer<'s> {
         }
         if last.ends_prelude {
             // What elaborations of the program's code call, whatever the program rebinds.
-            for name in super::printf::PRELUDE_FUNCTIONS {
+            for name in super::printf::PRELUDE_FUNCTIONS
+                .iter()
+                .chain(&LAZY_FUNCTIONS)
+            {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.prelude_functions.insert(name, v);
                 }
@@ -641,6 +647,7 @@ impl<'s> Typer<'s> {
                 self.expect(span, &ht, &bt)?;
                 Ok((Expr::Try(bx(b), x, bx(h)), bt))
             }
+            ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
@@ -1199,6 +1206,44 @@ impl<'s> Typer<'s> {
                 self.types.exceptions[i as usize].args.clone(),
             )),
         }
+    }
+
+    /// `lazy e`: `Lazy.from_fun (fun () -> e)`, or `Lazy.from_val e` when `e` computes
+    /// nothing (a constant, a variable, a function: OCaml too compiles those as the value).
+    fn lazy(&mut self, e: &ast::Expr, span: Span) -> TResult<(Expr, Type)> {
+        let (x, t) = self.expr(e)?;
+        let immediate = matches!(
+            e.kind,
+            ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_)
+        ) || matches!(e.kind, ExprKind::Construct(_, None));
+        let (name, arg) = if immediate {
+            ("Lazy.from_val", x)
+        } else {
+            let u = self.fresh_var("_unit", Type::unit(), span);
+            ("Lazy.from_fun", Expr::Fun(vec![u], bx(x)))
+        };
+        let f = self.prelude_functions.get(name).copied().ok_or_else(|| {
+            Diagnostic::error(
+                span,
+                format!("internal error: the prelude defines no `{name}`"),
+            )
+        })?;
+        let scheme = self.vars.ty(f).clone();
+        let (ft, args) = self.u.instantiate(&scheme);
+        let mut head = Expr::Var(f);
+        for a in args {
+            head = Expr::TyApp(bx(head), a);
+        }
+        let Type::Arrow(param, result) = self.u.shallow(&ft) else {
+            unreachable!("Lazy.from_fun and from_val are functions")
+        };
+        let given = if immediate {
+            t
+        } else {
+            Type::arrow(Type::unit(), t)
+        };
+        self.expect(e.span, &given, &param)?;
+        Ok((Expr::App(bx(head), vec![arg]), *result))
     }
 
     /// The constructor `name` of the variant type the context expects, if it has one.

@@ -41,6 +41,7 @@ pub(super) fn classify(e: &ast::Expr) -> RecKind {
             RecKind::Block
         }
         ExprKind::Array(items) if !items.is_empty() => RecKind::Block,
+        ExprKind::Lazy(_) => RecKind::Block,
         ExprKind::Apply(f, args) if args.len() == 1 && is_var(f, "ref") => RecKind::Block,
         ExprKind::Sequence(_, e)
         | ExprKind::Constraint(e, _)
@@ -74,7 +75,7 @@ fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
     let d = |e| guarded(e, names, Mode::Dereferenced);
     match &e.kind {
         ExprKind::Var(n) => mode == Mode::Guarded || !names.contains(&n.as_str()),
-        ExprKind::Fun(..) | ExprKind::Function(_) => true,
+        ExprKind::Fun(..) | ExprKind::Function(_) | ExprKind::Lazy(_) => true,
         ExprKind::Construct(_, arg) => match arg.as_deref() {
             None => true,
             Some(ast::Expr {
@@ -105,7 +106,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
         ExprKind::Constant(_) => false,
-        ExprKind::Fun(_, body) => under_functions && m(body),
+        ExprKind::Fun(_, body) | ExprKind::Lazy(body) => under_functions && m(body),
         ExprKind::Function(cs) => under_functions && cases(cs),
         ExprKind::Open(_, e)
         | ExprKind::Field(e, _)
@@ -201,6 +202,8 @@ impl<'s> Typer<'s> {
             sizes.push(match kind {
                 RecKind::Block => match &b.expr.kind {
                     ExprKind::Array(items) => Some(items.len()),
+                    // A lazy value is a one-field record (`CamlinternalLazy.t`).
+                    ExprKind::Lazy(_) => Some(1),
                     _ => Some(block_size(e).ok_or_else(|| not_allowed(b.expr.span))?),
                 },
                 _ => None,

@@ -1222,3 +1222,33 @@ let extend b left right =
     if cpylen > 0 then __blit_string s srcoff r dstoff cpylen;
     __b r
   end
+
+(*! module Lazy *)
+(* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
+   holding its state; forcing runs the delayed function once (Undefined while it runs), and
+   an exception it raises is raised again by every later force. *)
+type 'a state = Delayed of (unit -> 'a) | Forced of 'a
+type 'a t = { mutable __lazy_state : 'a state }
+exception Undefined
+let __raise_undefined () = raise Undefined
+let from_fun f = { __lazy_state = Delayed f }
+let from_val v = { __lazy_state = Forced v }
+let force l =
+  match l.__lazy_state with
+  | Forced v -> v
+  | Delayed f ->
+    l.__lazy_state <- Delayed __raise_undefined;
+    (try
+       let v = f () in
+       l.__lazy_state <- Forced v;
+       v
+     with e ->
+       l.__lazy_state <- Delayed (fun () -> raise e);
+       raise e)
+let force_val = force
+let is_val l = match l.__lazy_state with Forced _ -> true | Delayed _ -> false
+let lazy_from_fun = from_fun
+let lazy_from_val = from_val
+let lazy_is_val = is_val
+let map f x = from_fun (fun () -> f (force x))
+let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))

@@ -327,6 +327,15 @@ impl Parser {
             TokenKind::Keyword("while") => self.while_expr(),
             TokenKind::Keyword("for") => self.for_expr(),
             TokenKind::Keyword("assert") => self.assert_expr(),
+            TokenKind::Keyword("lazy") => {
+                let start = self.start();
+                self.expect_kw("lazy")?;
+                let (e, _) = self.simple_expr()?;
+                Ok(Expr {
+                    kind: ExprKind::Lazy(boxed(e)),
+                    span: self.span_from(start),
+                })
+            }
             TokenKind::Symbol(s) if matches!(s.as_str(), "-" | "-." | "+" | "+.") => {
                 self.unary_expr()
             }

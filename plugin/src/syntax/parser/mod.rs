@@ -239,7 +239,6 @@ impl Parser {
                 "class" | "object" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
                     "objects and classes"
                 }
-                "lazy" => "lazy values",
                 "external" => "external declarations",
                 "val" => "signatures",
                 _ => return None,
