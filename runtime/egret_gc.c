@@ -422,6 +422,7 @@ static void parse_fresh_region(size_t r, const uint64_t *p) {
   uint64_t *const base = heap_base, *const starts = start_bits;
   uint64_t *q = fresh[r].start, *end = fresh[r].end;
   while (q <= p) {
+    if (Wosize_hd(*q) == 0) gc_fatal("heap corrupted (a block of no fields in the heap)");
     size_t i = (size_t)(q - base);
     starts[i >> 6] |= (uint64_t)1 << (i & 63);
     q += (size_t)Wosize_hd(*q) + 1;
@@ -575,8 +576,23 @@ static void check_stack_room(void) {
     egret_raise_stack_overflow();
 }
 
+/* The blocks of no fields ("atoms", OCaml's caml_atom_table): one static block per tag, outside
+ * the heap, colour 3 like static data, so no wosize-0 block is ever in the heap. (Such a block
+ * would be one word, its header; a value pointing at it points one word past its end, at the
+ * next block's header, so a conservative root holding it would keep the wrong block alive.) */
+static uint64_t atom_table[256][2] = {
+#define ATOM(t) {Make_header(0, t) | (3 << 8), 0}
+#define ATOM8(t) ATOM(t), ATOM(t + 1), ATOM(t + 2), ATOM(t + 3), ATOM(t + 4), ATOM(t + 5), ATOM(t + 6), ATOM(t + 7)
+#define ATOM64(t) ATOM8(t), ATOM8(t + 8), ATOM8(t + 16), ATOM8(t + 24), ATOM8(t + 32), ATOM8(t + 40), ATOM8(t + 48), ATOM8(t + 56)
+    ATOM64(0), ATOM64(64), ATOM64(128), ATOM64(192)
+#undef ATOM64
+#undef ATOM8
+#undef ATOM
+};
+
 void *egret_alloc(uint64_t wosize, uint64_t tag) {
   check_stack_room();
+  if (wosize == 0) return &atom_table[tag & 0xff][1];
   if (!gc_initialised) gc_init();
   if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
   size_t words = (size_t)wosize + 1;
