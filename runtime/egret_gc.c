@@ -528,22 +528,25 @@ static void grow_after_collection(size_t words) {
     for (size_t i = span_next; i < span_count && !fits; i++)
       fits = (size_t)(spans[i].end - spans[i].start) >= words;
     if (!fits && !grow_heap_to(round_up((size_t)(heap_end - heap_base) * WORD + words * WORD, PAGE_BYTES)))
-      egret_out_of_memory();
+      egret_raise_out_of_memory();
     /* With the heap nearly full of live data the program would collect at almost every
      * allocation (and never end): that is running out of memory too. */
-    if (free_words() < want_free / 8) egret_out_of_memory();
+    if (free_words() < want_free / 8) egret_raise_out_of_memory();
   }
 }
 
-/* A block of `words` words (header included), after collecting if need be. */
+/* A block of `words` words (header included), after collecting if need be. An allocation the
+ * heap cannot satisfy raises Out_of_memory (the heap is consistent then: between collections);
+ * one larger than the whole reservation raises it at once, without collecting or growing. */
 static uint64_t *alloc_words(size_t words) {
   if (words > MEDIUM_WORDS) {
     uint64_t *p = carve(words);
     if (p == NULL) {
+      if (words > (size_t)(heap_reserve_end - heap_base)) egret_raise_out_of_memory();
       collect();
       grow_after_collection(words);
       p = carve(words);
-      if (p == NULL) egret_out_of_memory();
+      if (p == NULL) egret_raise_out_of_memory();
     }
     bit_set(start_bits, word_index(p));
     stat_allocated_words += words;
@@ -557,7 +560,7 @@ static uint64_t *alloc_words(size_t words) {
   if ((size_t)(region_limit - egret_young_ptr) < words && !refill(words)) {
     collect();
     grow_after_collection(words);
-    if (!refill(words)) egret_out_of_memory();
+    if (!refill(words)) egret_raise_out_of_memory();
   }
   uint64_t *p = egret_young_ptr;
   egret_young_ptr = p + words;
@@ -594,7 +597,7 @@ void *egret_alloc(uint64_t wosize, uint64_t tag) {
   check_stack_room();
   if (wosize == 0) return &atom_table[tag & 0xff][1];
   if (!gc_initialised) gc_init();
-  if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
+  if (wosize > EGRET_MAX_WOSIZE) egret_raise_out_of_memory();
   size_t words = (size_t)wosize + 1;
   if (stress_mode && ++stress_countdown >= stress_interval) {
     stress_countdown = 0;

@@ -338,6 +338,7 @@ void egret_failwith(const char *msg) { raise_with_string(egret_exn_Failure, "Fai
 void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_found"); }
 void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
+void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
 
 /* ======================================================================================
  * Structural comparison, as OCaml's compare: ints before blocks, strings bytewise, other
@@ -414,9 +415,15 @@ value egret_string_get(value s, value i) {
   return Val_int(((unsigned char *)s)[n]);
 }
 
-value egret_string_make(value n, value c) {
+/* OCaml's caml_create_bytes: a negative length or one over Sys.max_string_length. */
+static size_t checked_bytes_length(value n) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Bytes.create");
+  if (len < 0 || (uint64_t)len > EGRET_MAX_STRING_LENGTH) egret_invalid_argument("Bytes.create");
+  return (size_t)len;
+}
+
+value egret_string_make(value n, value c) {
+  size_t len = checked_bytes_length(n);
   value s = egret_alloc_string((size_t)len);
   memset((char *)s, (int)Int_val(c), (size_t)len);
   return s;
@@ -437,9 +444,7 @@ value egret_string_concat(value a, value b) {
 }
 
 value egret_bytes_create(value n) {
-  int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Bytes.create");
-  return egret_alloc_string((size_t)len);
+  return egret_alloc_string(checked_bytes_length(n));
 }
 
 value egret_bytes_unsafe_set(value b, value i, value c) {
@@ -501,7 +506,8 @@ value egret_int_of_string(value s) {
 
 value egret_array_make(value n, value x) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Array.make");
+  /* OCaml's caml_make_vect: a negative length or one over Sys.max_array_length. */
+  if (len < 0 || (uint64_t)len > EGRET_MAX_WOSIZE) egret_invalid_argument("Array.make");
   value *a = egret_alloc((uint64_t)len, 0);
   for (int64_t i = 0; i < len; i++) a[i] = x;
   return (value)a;
