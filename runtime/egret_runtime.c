@@ -7,7 +7,9 @@
  *   - allocation and the garbage collector live in egret_gc.c (`egret_alloc`, the inline
  *     allocation protocol of egret_runtime.h);
  *   - strings in OCaml's layout;
- *   - stdout and stderr buffered as OCaml's channels are, flushed at exit;
+ *   - stdout and stderr buffered as OCaml's channels are, flushed at exit; a failed write raises
+ *     Sys_error where OCaml's does (a full buffer, an explicit flush), the flush at exit ignores
+ *     errors (OCaml's at_exit flush_std_buffers);
  *   - the primitives compiled code calls (C ABI, arguments and results are value words).
  *
  * For a target other than the host, egret compiles the runtime's sources (this file and
@@ -49,18 +51,40 @@ struct channel {
 static struct channel egret_stdout = {1, 0, {0}};
 static struct channel egret_stderr = {2, 0, {0}};
 
-/* Writes the buffered bytes. Uses only write(2), so the fatal-signal path can call it. */
-static void channel_flush(struct channel *ch) {
+static void raise_sys_error(int err) __attribute__((noreturn));
+
+/* Writes the buffered bytes. On an error (other than EINTR) the unwritten bytes stay in the
+ * buffer, as in OCaml's caml_flush_partial, and the result is errno; else 0. Uses only
+ * write(2), so the fatal-signal path can call it. */
+static int channel_write_out(struct channel *ch) {
   size_t done = 0;
+  int err = 0;
   while (done < ch->pos) {
     ssize_t n = write(ch->fd, ch->buf + done, ch->pos - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      break; /* OCaml raises Sys_error here; egret drops the output. */
+      err = errno;
+      break;
     }
     done += (size_t)n;
   }
-  ch->pos = 0;
+  memmove(ch->buf, ch->buf + done, ch->pos - done);
+  ch->pos -= done;
+  return err;
+}
+
+/* OCaml's caml_flush: a failed write raises Sys_error (strerror's text). A closed pipe is
+ * SIGPIPE first, which kills the program unless it is ignored; then write fails with EPIPE
+ * and this raises Sys_error("Broken pipe"). */
+static void channel_flush(struct channel *ch) {
+  int err = channel_write_out(ch);
+  if (err != 0) raise_sys_error(err);
+}
+
+/* The flush at exit (OCaml's flush_std_buffers: `try flush stdout with _ -> ()`): errors are
+ * ignored, the bytes that could not be written are dropped. */
+static void channel_flush_quietly(struct channel *ch) {
+  if (channel_write_out(ch) != 0) ch->pos = 0;
 }
 
 static void channel_write(struct channel *ch, const void *data, size_t len) {
@@ -72,6 +96,8 @@ static void channel_write(struct channel *ch, const void *data, size_t len) {
     ch->pos += n;
     p += n;
     len -= n;
+    /* A full buffer is written out (OCaml's caml_putblock); if that fails, Sys_error, and the
+     * rest of `data` is not buffered. */
     if (ch->pos == IO_BUFFER_SIZE) channel_flush(ch);
   }
 }
@@ -90,10 +116,10 @@ static void channel_write_string(struct channel *ch, value s) {
   channel_write(ch, (const char *)s, egret_string_len(s));
 }
 
-/* What OCaml's at_exit does for the standard channels. */
+/* What OCaml's at_exit does for the standard channels: flush both, ignoring errors. */
 static void flush_std_channels(void) {
-  channel_flush(&egret_stdout);
-  channel_flush(&egret_stderr);
+  channel_flush_quietly(&egret_stdout);
+  channel_flush_quietly(&egret_stderr);
 }
 
 void egret_flush_std_channels(void) { flush_std_channels(); }
@@ -103,11 +129,11 @@ void egret_flush_std_channels(void) { flush_std_channels(); }
  * ====================================================================================== */
 
 void egret_fatal_uncaught(const char *what) {
-  flush_std_channels();
+  flush_std_channels(); /* leaves both buffers empty: the message below never fills one */
   channel_write_cstr(&egret_stderr, "Fatal error: exception ");
   channel_write_cstr(&egret_stderr, what);
   channel_write_cstr(&egret_stderr, "\n");
-  channel_flush(&egret_stderr);
+  channel_flush_quietly(&egret_stderr);
   egret_gc_report();
   _exit(2);
 }
@@ -310,6 +336,7 @@ extern uint64_t egret_exn_Not_found[] __attribute__((weak));
 extern uint64_t egret_exn_Division_by_zero[] __attribute__((weak));
 extern uint64_t egret_exn_Stack_overflow[] __attribute__((weak));
 extern uint64_t egret_exn_Out_of_memory[] __attribute__((weak));
+extern uint64_t egret_exn_Sys_error[] __attribute__((weak));
 
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
 static void raise_constant(uint64_t *identity, const char *name) {
@@ -339,6 +366,8 @@ void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_foun
 void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
 void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
+/* OCaml's caml_sys_io_error(NO_ARG): Sys_error with strerror's text alone. */
+static void raise_sys_error(int err) { raise_with_string(egret_exn_Sys_error, "Sys_error", strerror(err)); }
 
 /* ======================================================================================
  * Structural comparison, as OCaml's compare: ints before blocks, strings bytewise, other
