@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* ---- the inline-allocation protocol ---- */
@@ -59,7 +60,7 @@ uint64_t *egret_young_limit;
 #define PAGE_BYTES ((size_t)4096)
 /* Address space reserved for the heap: the first of these sizes mmap grants. */
 #define MAX_RESERVE_BYTES ((size_t)1 << 37)
-#define MIN_RESERVE_BYTES ((size_t)1 << 26)
+#define MIN_RESERVE_BYTES ((size_t)1 << 24)
 /* The first committed heap, and the smallest growth step. */
 #define INITIAL_HEAP_BYTES ((size_t)8 << 20)
 #define STRESS_INITIAL_HEAP_BYTES ((size_t)256 << 10)
@@ -205,7 +206,13 @@ static void gc_init(void) {
   }
   s = getenv("EGRET_GC_STATS");
   stats_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
-  for (size_t bytes = MAX_RESERVE_BYTES; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
+  /* Under a limit on the address space (ulimit -v), at most half of it: the rest is for the
+   * program stack (a quarter, egret_runtime.c), the bitmaps, malloc and the C library. */
+  size_t max_reserve = MAX_RESERVE_BYTES;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    while (max_reserve > MIN_RESERVE_BYTES && max_reserve > limit.rlim_cur / 2) max_reserve /= 2;
+  for (size_t bytes = max_reserve; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
     void *heap = reserve(bytes);
     if (heap == NULL) continue;
     void *starts = reserve(bytes / 64);

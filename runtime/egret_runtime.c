@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #if !defined(__x86_64__) && !defined(__aarch64__)
@@ -754,12 +755,16 @@ value egret_format_char(value spec, value c) {
  * Start-up: the program stack and its guard.
  *
  * The program runs on a 1 GiB reservation (MAP_NORESERVE: pages are committed when touched),
- * so deep non-tail recursion works far beyond the usual 8 MiB. The lowest GUARD_BYTES are
+ * so deep non-tail recursion works far beyond the usual 8 MiB. Under a limit on the address
+ * space (`ulimit -v`, RLIMIT_AS) the reservation is at most a quarter of it, and if the system
+ * refuses, half as much again, down to MIN_STACK_BYTES: deep recursion then ends sooner, with
+ * Stack_overflow. The lowest GUARD_BYTES are
  * PROT_NONE; a SIGSEGV whose address falls there is a stack overflow. The guard is larger than
  * a page because frames of C code called on this stack may skip a single page.
  * ====================================================================================== */
 
 #define STACK_BYTES ((size_t)1 << 30)
+#define MIN_STACK_BYTES ((size_t)8 << 20)
 #define GUARD_BYTES EGRET_STACK_GUARD_BYTES
 #define ALT_STACK_BYTES ((size_t)1 << 16)
 
@@ -790,9 +795,26 @@ static void segv_handler(int sig, siginfo_t *info, void *context) {
   raise(sig);
 }
 
+/* The reservation to try first: STACK_BYTES, or a quarter of the address-space limit. */
+static size_t stack_bytes_wanted(void) {
+  size_t bytes = STACK_BYTES;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur / 4 < bytes)
+    bytes = (size_t)limit.rlim_cur / 4;
+  bytes &= ~(size_t)0xfff;
+  return bytes < MIN_STACK_BYTES ? MIN_STACK_BYTES : bytes;
+}
+
 static void install_stack(void) {
-  char *base = mmap(NULL, STACK_BYTES, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  size_t bytes = stack_bytes_wanted();
+  char *base = MAP_FAILED;
+  for (;;) {
+    base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1, 0);
+    if (base != MAP_FAILED || bytes / 2 < MIN_STACK_BYTES) break;
+    bytes = (bytes / 2) & ~(size_t)0xfff;
+  }
   if (base == MAP_FAILED) {
     static const char msg[] = "Fatal error: cannot reserve the program stack\n";
     (void)!write(2, msg, sizeof msg - 1);
@@ -804,7 +826,7 @@ static void install_stack(void) {
     _exit(2);
   }
   stack_low = base;
-  stack_high = base + STACK_BYTES;
+  stack_high = base + bytes;
 
   stack_t ss;
   memset(&ss, 0, sizeof ss);

@@ -300,8 +300,8 @@ fn out_of_memory_is_reported() {
             continue;
         }
         let exe = build(&program("oom"), backend, "oom").unwrap();
-        // 1.6 GB of address space: the 1 GiB program stack, and a heap reservation that the
-        // program fills in well under a second.
+        // 1.6 GB of address space: the program stack takes a quarter, the heap reservation
+        // at most half, which the program fills in well under a second.
         let mut child = Command::new("sh")
             .arg("-c")
             .arg("ulimit -v 1600000 && exec \"$0\"")
