@@ -146,24 +146,22 @@ fn command(cli: Cli) -> ExitCode {
     }
 }
 
-/// Reads the source and runs the front half of the pipeline.
+/// Reads the source and runs the front half of the pipeline. The source is bytes, as OCaml
+/// reads it (Latin-1 in a string literal or a comment is kept); the text returned, for
+/// diagnostics and debug info, is its view with the same byte offsets
+/// (`syntax::text_view`).
 fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), ExitCode> {
     let opts = options(common)?;
-    let source = match std::fs::read(&common.file) {
-        Ok(s) => match String::from_utf8(s) {
-            Ok(s) => s,
-            Err(_) => {
-                eprintln!("error: {} is not valid UTF-8", common.file.display());
-                return Err(ExitCode::from(1));
-            }
-        },
+    let bytes = match std::fs::read(&common.file) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", common.file.display());
             return Err(ExitCode::from(1));
         }
     };
+    let source = egret_plugin::syntax::text_view(&bytes).into_owned();
     let mut sess = Session::default();
-    let result = driver::compile_to_ssa(&source, &opts, &mut sess);
+    let result = driver::compile_bytes_to_ssa(&bytes, &opts, &mut sess);
     render(&common.file, &source, &sess.warnings);
     match result {
         Ok(out) => Ok((out, sess, opts, source)),

@@ -138,11 +138,24 @@ pub fn compile_to_ssa(
     opts: &Options,
     sess: &mut Session,
 ) -> Result<Output, CompileError> {
+    compile_bytes_to_ssa(source.as_bytes(), opts, sess)
+}
+
+/// [`compile_to_ssa`] for a source file as it is on disk: bytes, which need not be UTF-8 (the
+/// lexer keeps a Latin-1 byte in a string literal; spans and positions are byte offsets, and
+/// the stages after parsing see [`syntax::text_view`]).
+pub fn compile_bytes_to_ssa(
+    bytes: &[u8],
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<Output, CompileError> {
+    let text = syntax::text_view(bytes);
+    let source: &str = &text;
     let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
         (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
     };
     let ast = sess
-        .time("parse", || syntax::parse(source))
+        .time("parse", || syntax::parse_bytes(bytes))
         .map_err(CompileError::User)?;
     if let Some(o) = emit(Stage::Ast, &|| syntax::print::print_program(&ast)) {
         return Ok(o);
