@@ -86,7 +86,7 @@ fn unknown_backends_are_listed() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
         stderr.contains("unknown backend `llvm` (available: cranelift, native, example)"),
         "{stderr}"
