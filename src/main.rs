@@ -100,22 +100,72 @@ struct Common {
     verify: bool,
 }
 
+/// The compiler thread's stack: the first of these sizes the system grants (only address space
+/// until used; a limit such as `ulimit -v` refuses the bigger ones).
+const COMPILER_STACK_BYTES: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
+
 fn main() -> ExitCode {
     install_ice_hook();
     let cli = Cli::parse();
+    let _ = egret_plugin::lambda::BIG_STACK_THREAD_HOOKS
+        .set((guard_thread_stack, unguard_thread_stack));
     // The compiler's passes recurse over the program's trees: give them a big stack, so deep
-    // programs (long `let` chains, big lists written out) never overflow it.
-    let worker = std::thread::Builder::new()
-        .name("egret".into())
-        .stack_size(1 << 30)
-        .spawn(move || command(cli));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("error: internal compiler error: the compiler thread failed");
-            ExitCode::from(EXIT_INTERNAL)
+    // programs (long `let` chains, big lists written out) rarely exhaust it; when one does, the
+    // guard says so (a compile error, exit 1) instead of aborting.
+    let mut cli = Some(cli);
+    // EGRET_COMPILER_STACK=BYTES overrides the size (tests/large_input.rs: the guard's message
+    // with a small stack).
+    let sizes: Vec<usize> = match std::env::var("EGRET_COMPILER_STACK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        Some(bytes) => vec![bytes],
+        None => COMPILER_STACK_BYTES.to_vec(),
+    };
+    for bytes in sizes {
+        let spawned = std::thread::Builder::new()
+            .name("egret".into())
+            .stack_size(bytes)
+            .spawn({
+                let cli = cli.take().unwrap();
+                move || egret_plugin::lambda::in_big_stack_thread(|| command(cli))
+            });
+        match spawned {
+            Ok(handle) => {
+                return match handle.join() {
+                    Ok(code) => code,
+                    Err(_) => {
+                        eprintln!("error: internal compiler error: the compiler thread failed");
+                        ExitCode::from(EXIT_INTERNAL)
+                    }
+                };
+            }
+            // Not spawned: the closure (and the command line in it) is gone; parse it again.
+            Err(_) => cli = Some(Cli::parse()),
         }
     }
+    // No thread at all: compile on this one.
+    command(cli.take().unwrap())
+}
+
+extern "C" {
+    fn egret_cli_guard_stack(stage: *const *const u8, len: *const usize) -> i32;
+    fn egret_cli_unguard_stack();
+}
+
+/// At the start of a compiler thread (this one's, and the big-stack threads the compiler
+/// spawns): a fault in its stack's guard becomes "the program is nested too deeply for egret
+/// ... in stage `S`", exit 1 (`src/native/stack_guard.c`).
+fn guard_thread_stack() {
+    let (stage, len) = driver::current_stage_location();
+    // SAFETY: both pointers point into statics of the driver; the C side only reads them.
+    let _ = unsafe { egret_cli_guard_stack(stage, len) };
+}
+
+/// At the end of such a thread.
+fn unguard_thread_stack() {
+    // SAFETY: no arguments; frees this thread's slot if it has one.
+    unsafe { egret_cli_unguard_stack() }
 }
 
 /// A usage error: the message, exit status 2 (as clap's own).
@@ -354,6 +404,7 @@ fn unsupported_target(
 }
 
 fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -> T {
+    driver::enter_stage(name);
     let start = std::time::Instant::now();
     let r = f();
     sess.timings.push((name, start.elapsed()));

@@ -64,7 +64,7 @@ pub fn parse_bytes(source: &[u8]) -> Result<ast::Program, Vec<Diagnostic>> {
         match std::thread::Builder::new()
             .name("egret-parser".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, run)
+            .spawn_scoped(scope, || crate::lambda::in_big_stack_thread(run))
         {
             Ok(handle) => handle
                 .join()
