@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 /* ---- the inline-allocation protocol ---- */
@@ -59,7 +60,7 @@ uint64_t *egret_young_limit;
 #define PAGE_BYTES ((size_t)4096)
 /* Address space reserved for the heap: the first of these sizes mmap grants. */
 #define MAX_RESERVE_BYTES ((size_t)1 << 37)
-#define MIN_RESERVE_BYTES ((size_t)1 << 26)
+#define MIN_RESERVE_BYTES ((size_t)1 << 24)
 /* The first committed heap, and the smallest growth step. */
 #define INITIAL_HEAP_BYTES ((size_t)8 << 20)
 #define STRESS_INITIAL_HEAP_BYTES ((size_t)256 << 10)
@@ -205,7 +206,13 @@ static void gc_init(void) {
   }
   s = getenv("EGRET_GC_STATS");
   stats_mode = s != NULL && s[0] != 0 && strcmp(s, "0") != 0;
-  for (size_t bytes = MAX_RESERVE_BYTES; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
+  /* Under a limit on the address space (ulimit -v), at most half of it: the rest is for the
+   * program stack (a quarter, egret_runtime.c), the bitmaps, malloc and the C library. */
+  size_t max_reserve = MAX_RESERVE_BYTES;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    while (max_reserve > MIN_RESERVE_BYTES && max_reserve > limit.rlim_cur / 2) max_reserve /= 2;
+  for (size_t bytes = max_reserve; bytes >= MIN_RESERVE_BYTES; bytes /= 2) {
     void *heap = reserve(bytes);
     if (heap == NULL) continue;
     void *starts = reserve(bytes / 64);
@@ -422,6 +429,7 @@ static void parse_fresh_region(size_t r, const uint64_t *p) {
   uint64_t *const base = heap_base, *const starts = start_bits;
   uint64_t *q = fresh[r].start, *end = fresh[r].end;
   while (q <= p) {
+    if (Wosize_hd(*q) == 0) gc_fatal("heap corrupted (a block of no fields in the heap)");
     size_t i = (size_t)(q - base);
     starts[i >> 6] |= (uint64_t)1 << (i & 63);
     q += (size_t)Wosize_hd(*q) + 1;
@@ -527,22 +535,25 @@ static void grow_after_collection(size_t words) {
     for (size_t i = span_next; i < span_count && !fits; i++)
       fits = (size_t)(spans[i].end - spans[i].start) >= words;
     if (!fits && !grow_heap_to(round_up((size_t)(heap_end - heap_base) * WORD + words * WORD, PAGE_BYTES)))
-      egret_out_of_memory();
+      egret_raise_out_of_memory();
     /* With the heap nearly full of live data the program would collect at almost every
      * allocation (and never end): that is running out of memory too. */
-    if (free_words() < want_free / 8) egret_out_of_memory();
+    if (free_words() < want_free / 8) egret_raise_out_of_memory();
   }
 }
 
-/* A block of `words` words (header included), after collecting if need be. */
+/* A block of `words` words (header included), after collecting if need be. An allocation the
+ * heap cannot satisfy raises Out_of_memory (the heap is consistent then: between collections);
+ * one larger than the whole reservation raises it at once, without collecting or growing. */
 static uint64_t *alloc_words(size_t words) {
   if (words > MEDIUM_WORDS) {
     uint64_t *p = carve(words);
     if (p == NULL) {
+      if (words > (size_t)(heap_reserve_end - heap_base)) egret_raise_out_of_memory();
       collect();
       grow_after_collection(words);
       p = carve(words);
-      if (p == NULL) egret_out_of_memory();
+      if (p == NULL) egret_raise_out_of_memory();
     }
     bit_set(start_bits, word_index(p));
     stat_allocated_words += words;
@@ -556,7 +567,7 @@ static uint64_t *alloc_words(size_t words) {
   if ((size_t)(region_limit - egret_young_ptr) < words && !refill(words)) {
     collect();
     grow_after_collection(words);
-    if (!refill(words)) egret_out_of_memory();
+    if (!refill(words)) egret_raise_out_of_memory();
   }
   uint64_t *p = egret_young_ptr;
   egret_young_ptr = p + words;
@@ -575,10 +586,25 @@ static void check_stack_room(void) {
     egret_raise_stack_overflow();
 }
 
+/* The blocks of no fields ("atoms", OCaml's caml_atom_table): one static block per tag, outside
+ * the heap, colour 3 like static data, so no wosize-0 block is ever in the heap. (Such a block
+ * would be one word, its header; a value pointing at it points one word past its end, at the
+ * next block's header, so a conservative root holding it would keep the wrong block alive.) */
+static uint64_t atom_table[256][2] = {
+#define ATOM(t) {Make_header(0, t) | (3 << 8), 0}
+#define ATOM8(t) ATOM(t), ATOM(t + 1), ATOM(t + 2), ATOM(t + 3), ATOM(t + 4), ATOM(t + 5), ATOM(t + 6), ATOM(t + 7)
+#define ATOM64(t) ATOM8(t), ATOM8(t + 8), ATOM8(t + 16), ATOM8(t + 24), ATOM8(t + 32), ATOM8(t + 40), ATOM8(t + 48), ATOM8(t + 56)
+    ATOM64(0), ATOM64(64), ATOM64(128), ATOM64(192)
+#undef ATOM64
+#undef ATOM8
+#undef ATOM
+};
+
 void *egret_alloc(uint64_t wosize, uint64_t tag) {
   check_stack_room();
+  if (wosize == 0) return &atom_table[tag & 0xff][1];
   if (!gc_initialised) gc_init();
-  if (wosize > ((uint64_t)1 << 54) - 1) egret_out_of_memory();
+  if (wosize > EGRET_MAX_WOSIZE) egret_raise_out_of_memory();
   size_t words = (size_t)wosize + 1;
   if (stress_mode && ++stress_countdown >= stress_interval) {
     stress_countdown = 0;

@@ -7,7 +7,9 @@
  *   - allocation and the garbage collector live in egret_gc.c (`egret_alloc`, the inline
  *     allocation protocol of egret_runtime.h);
  *   - strings in OCaml's layout;
- *   - stdout and stderr buffered as OCaml's channels are, flushed at exit;
+ *   - stdout and stderr buffered as OCaml's channels are, flushed at exit; a failed write raises
+ *     Sys_error where OCaml's does (a full buffer, an explicit flush), the flush at exit ignores
+ *     errors (OCaml's at_exit flush_std_buffers);
  *   - the primitives compiled code calls (C ABI, arguments and results are value words).
  *
  * For a target other than the host, egret compiles the runtime's sources (this file and
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #if !defined(__x86_64__) && !defined(__aarch64__)
@@ -49,18 +52,40 @@ struct channel {
 static struct channel egret_stdout = {1, 0, {0}};
 static struct channel egret_stderr = {2, 0, {0}};
 
-/* Writes the buffered bytes. Uses only write(2), so the fatal-signal path can call it. */
-static void channel_flush(struct channel *ch) {
+static void raise_sys_error(int err) __attribute__((noreturn));
+
+/* Writes the buffered bytes. On an error (other than EINTR) the unwritten bytes stay in the
+ * buffer, as in OCaml's caml_flush_partial, and the result is errno; else 0. Uses only
+ * write(2), so the fatal-signal path can call it. */
+static int channel_write_out(struct channel *ch) {
   size_t done = 0;
+  int err = 0;
   while (done < ch->pos) {
     ssize_t n = write(ch->fd, ch->buf + done, ch->pos - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      break; /* OCaml raises Sys_error here; egret drops the output. */
+      err = errno;
+      break;
     }
     done += (size_t)n;
   }
-  ch->pos = 0;
+  memmove(ch->buf, ch->buf + done, ch->pos - done);
+  ch->pos -= done;
+  return err;
+}
+
+/* OCaml's caml_flush: a failed write raises Sys_error (strerror's text). A closed pipe is
+ * SIGPIPE first, which kills the program unless it is ignored; then write fails with EPIPE
+ * and this raises Sys_error("Broken pipe"). */
+static void channel_flush(struct channel *ch) {
+  int err = channel_write_out(ch);
+  if (err != 0) raise_sys_error(err);
+}
+
+/* The flush at exit (OCaml's flush_std_buffers: `try flush stdout with _ -> ()`): errors are
+ * ignored, the bytes that could not be written are dropped. */
+static void channel_flush_quietly(struct channel *ch) {
+  if (channel_write_out(ch) != 0) ch->pos = 0;
 }
 
 static void channel_write(struct channel *ch, const void *data, size_t len) {
@@ -72,6 +97,8 @@ static void channel_write(struct channel *ch, const void *data, size_t len) {
     ch->pos += n;
     p += n;
     len -= n;
+    /* A full buffer is written out (OCaml's caml_putblock); if that fails, Sys_error, and the
+     * rest of `data` is not buffered. */
     if (ch->pos == IO_BUFFER_SIZE) channel_flush(ch);
   }
 }
@@ -90,10 +117,10 @@ static void channel_write_string(struct channel *ch, value s) {
   channel_write(ch, (const char *)s, egret_string_len(s));
 }
 
-/* What OCaml's at_exit does for the standard channels. */
+/* What OCaml's at_exit does for the standard channels: flush both, ignoring errors. */
 static void flush_std_channels(void) {
-  channel_flush(&egret_stdout);
-  channel_flush(&egret_stderr);
+  channel_flush_quietly(&egret_stdout);
+  channel_flush_quietly(&egret_stderr);
 }
 
 void egret_flush_std_channels(void) { flush_std_channels(); }
@@ -103,11 +130,11 @@ void egret_flush_std_channels(void) { flush_std_channels(); }
  * ====================================================================================== */
 
 void egret_fatal_uncaught(const char *what) {
-  flush_std_channels();
+  flush_std_channels(); /* leaves both buffers empty: the message below never fills one */
   channel_write_cstr(&egret_stderr, "Fatal error: exception ");
   channel_write_cstr(&egret_stderr, what);
   channel_write_cstr(&egret_stderr, "\n");
-  channel_flush(&egret_stderr);
+  channel_flush_quietly(&egret_stderr);
   egret_gc_report();
   _exit(2);
 }
@@ -310,6 +337,7 @@ extern uint64_t egret_exn_Not_found[] __attribute__((weak));
 extern uint64_t egret_exn_Division_by_zero[] __attribute__((weak));
 extern uint64_t egret_exn_Stack_overflow[] __attribute__((weak));
 extern uint64_t egret_exn_Out_of_memory[] __attribute__((weak));
+extern uint64_t egret_exn_Sys_error[] __attribute__((weak));
 
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
 static void raise_constant(uint64_t *identity, const char *name) {
@@ -338,6 +366,9 @@ void egret_failwith(const char *msg) { raise_with_string(egret_exn_Failure, "Fai
 void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_found"); }
 void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
+void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
+/* OCaml's caml_sys_io_error(NO_ARG): Sys_error with strerror's text alone. */
+static void raise_sys_error(int err) { raise_with_string(egret_exn_Sys_error, "Sys_error", strerror(err)); }
 
 /* ======================================================================================
  * Structural comparison, as OCaml's compare: ints before blocks, strings bytewise, other
@@ -414,9 +445,15 @@ value egret_string_get(value s, value i) {
   return Val_int(((unsigned char *)s)[n]);
 }
 
-value egret_string_make(value n, value c) {
+/* OCaml's caml_create_bytes: a negative length or one over Sys.max_string_length. */
+static size_t checked_bytes_length(value n) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Bytes.create");
+  if (len < 0 || (uint64_t)len > EGRET_MAX_STRING_LENGTH) egret_invalid_argument("Bytes.create");
+  return (size_t)len;
+}
+
+value egret_string_make(value n, value c) {
+  size_t len = checked_bytes_length(n);
   value s = egret_alloc_string((size_t)len);
   memset((char *)s, (int)Int_val(c), (size_t)len);
   return s;
@@ -437,9 +474,7 @@ value egret_string_concat(value a, value b) {
 }
 
 value egret_bytes_create(value n) {
-  int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Bytes.create");
-  return egret_alloc_string((size_t)len);
+  return egret_alloc_string(checked_bytes_length(n));
 }
 
 value egret_bytes_unsafe_set(value b, value i, value c) {
@@ -501,7 +536,8 @@ value egret_int_of_string(value s) {
 
 value egret_array_make(value n, value x) {
   int64_t len = Int_val(n);
-  if (len < 0) egret_invalid_argument("Array.make");
+  /* OCaml's caml_make_vect: a negative length or one over Sys.max_array_length. */
+  if (len < 0 || (uint64_t)len > EGRET_MAX_WOSIZE) egret_invalid_argument("Array.make");
   value *a = egret_alloc((uint64_t)len, 0);
   for (int64_t i = 0; i < len; i++) a[i] = x;
   return (value)a;
@@ -719,12 +755,16 @@ value egret_format_char(value spec, value c) {
  * Start-up: the program stack and its guard.
  *
  * The program runs on a 1 GiB reservation (MAP_NORESERVE: pages are committed when touched),
- * so deep non-tail recursion works far beyond the usual 8 MiB. The lowest GUARD_BYTES are
+ * so deep non-tail recursion works far beyond the usual 8 MiB. Under a limit on the address
+ * space (`ulimit -v`, RLIMIT_AS) the reservation is at most a quarter of it, and if the system
+ * refuses, half as much again, down to MIN_STACK_BYTES: deep recursion then ends sooner, with
+ * Stack_overflow. The lowest GUARD_BYTES are
  * PROT_NONE; a SIGSEGV whose address falls there is a stack overflow. The guard is larger than
  * a page because frames of C code called on this stack may skip a single page.
  * ====================================================================================== */
 
 #define STACK_BYTES ((size_t)1 << 30)
+#define MIN_STACK_BYTES ((size_t)8 << 20)
 #define GUARD_BYTES EGRET_STACK_GUARD_BYTES
 #define ALT_STACK_BYTES ((size_t)1 << 16)
 
@@ -755,9 +795,26 @@ static void segv_handler(int sig, siginfo_t *info, void *context) {
   raise(sig);
 }
 
+/* The reservation to try first: STACK_BYTES, or a quarter of the address-space limit. */
+static size_t stack_bytes_wanted(void) {
+  size_t bytes = STACK_BYTES;
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur / 4 < bytes)
+    bytes = (size_t)limit.rlim_cur / 4;
+  bytes &= ~(size_t)0xfff;
+  return bytes < MIN_STACK_BYTES ? MIN_STACK_BYTES : bytes;
+}
+
 static void install_stack(void) {
-  char *base = mmap(NULL, STACK_BYTES, PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  size_t bytes = stack_bytes_wanted();
+  char *base = MAP_FAILED;
+  for (;;) {
+    base = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1, 0);
+    if (base != MAP_FAILED || bytes / 2 < MIN_STACK_BYTES) break;
+    bytes = (bytes / 2) & ~(size_t)0xfff;
+  }
   if (base == MAP_FAILED) {
     static const char msg[] = "Fatal error: cannot reserve the program stack\n";
     (void)!write(2, msg, sizeof msg - 1);
@@ -769,7 +826,7 @@ static void install_stack(void) {
     _exit(2);
   }
   stack_low = base;
-  stack_high = base + STACK_BYTES;
+  stack_high = base + bytes;
 
   stack_t ss;
   memset(&ss, 0, sizeof ss);

@@ -62,9 +62,15 @@ extern uint64_t *egret_young_limit;
 /* The largest wosize compiled code may allocate inline. */
 #define EGRET_MAX_INLINE_WOSIZE 64
 
+/* The largest wosize (OCaml's Max_wosize = Sys.max_array_length), and the longest string
+ * (Sys.max_string_length). */
+#define EGRET_MAX_WOSIZE (((uint64_t)1 << 54) - 1)
+#define EGRET_MAX_STRING_LENGTH (EGRET_MAX_WOSIZE * 8 - 1)
+
 /* A fresh block of `wosize` fields with header tag `tag`; returns a pointer to field 0.
  * The fields are uninitialised: the caller stores every one before the next allocation.
- * May collect. Out of memory prints "Fatal error: out of memory" and exits 2. */
+ * May collect. A request the heap cannot satisfy raises Out_of_memory; wosize 0 gives the
+ * tag's static atom. */
 void *egret_alloc(uint64_t wosize, uint64_t tag);
 /* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
 value egret_alloc_dummy(value size);
@@ -73,7 +79,8 @@ value egret_update_dummy(value dummy, value v);
 void egret_gc_collect(void);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */
 void egret_gc_report(void);
-/* Prints "Fatal error: out of memory" and exits 2. */
+/* Prints "Fatal error: out of memory" and exits 2: for the runtime's own tables (a collection
+ * cannot be interrupted by an exception) and a heap that cannot even start. */
 void egret_out_of_memory(void) __attribute__((noreturn));
 
 /* ---- strings ---- */
@@ -104,6 +111,7 @@ value egret_raise(value exn) __attribute__((noreturn));
 void egret_raise_division_by_zero(void) __attribute__((noreturn));
 void egret_raise_not_found(void) __attribute__((noreturn));
 void egret_raise_stack_overflow(void) __attribute__((noreturn));
+void egret_raise_out_of_memory(void) __attribute__((noreturn));
 void egret_invalid_argument(const char *msg) __attribute__((noreturn));
 void egret_failwith(const char *msg) __attribute__((noreturn));
 

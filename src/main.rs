@@ -16,11 +16,24 @@ use egret_plugin::diagnostics::{Diagnostic, Severity};
 use egret_plugin::driver::{self, CompileError, Output, Session, Stage};
 use egret_plugin::simplify::SimplifyOptions;
 
+/// Exit statuses (`--help` lists them).
+const EXIT_COMPILE_ERROR: u8 = 1;
+const EXIT_USAGE: u8 = 2;
+const EXIT_INTERNAL: u8 = 101;
+
+const EXIT_STATUS_HELP: &str = "Exit status:
+  0    success (`egret run`: the program's own exit status)
+  1    the program has errors (diagnostics on stderr), or a file cannot be read or linked
+  2    usage error: unknown flag or subcommand, invalid flag value (-O, -C, --emit, --backend,
+       --target), a FILE that does not end in .ml, an output that is the source file
+  101  internal compiler error (a bug in egret)";
+
 #[derive(Parser)]
 #[command(
     name = "egret",
     version,
-    about = "An ahead-of-time compiler for a strict subset of OCaml"
+    about = "An ahead-of-time compiler for a strict subset of OCaml",
+    after_help = EXIT_STATUS_HELP
 )]
 struct Cli {
     #[command(subcommand)]
@@ -30,6 +43,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Compile FILE.ml to a native executable.
+    #[command(after_help = EXIT_STATUS_HELP)]
     Build {
         #[command(flatten)]
         common: Common,
@@ -38,6 +52,7 @@ enum Command {
         output: Option<PathBuf>,
     },
     /// Compile FILE.ml and run it; arguments after `--` go to the program (`Sys.argv`).
+    #[command(after_help = EXIT_STATUS_HELP)]
     Run {
         #[command(flatten)]
         common: Common,
@@ -45,6 +60,7 @@ enum Command {
         args: Vec<String>,
     },
     /// Type-check FILE.ml without generating code.
+    #[command(after_help = EXIT_STATUS_HELP)]
     Check {
         /// The source file.
         file: PathBuf,
@@ -69,8 +85,9 @@ struct Common {
     /// Generate debug information (DWARF) for gdb.
     #[arg(short = 'g')]
     debug: bool,
-    /// Optimisation level: 0 turns the SSA optimizer and Cranelift's optimizer off.
-    #[arg(short = 'O', default_value = "2", value_name = "LEVEL")]
+    /// Optimisation level, 0 to 2: 0 turns the SSA optimizer and Cranelift's optimizer off.
+    #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
+          value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
     /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
@@ -83,25 +100,109 @@ struct Common {
     verify: bool,
 }
 
+/// The compiler thread's stack: the first of these sizes the system grants (only address space
+/// until used; a limit such as `ulimit -v` refuses the bigger ones).
+const COMPILER_STACK_BYTES: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
+
 fn main() -> ExitCode {
     install_ice_hook();
     let cli = Cli::parse();
+    let _ = egret_plugin::lambda::BIG_STACK_THREAD_HOOKS
+        .set((guard_thread_stack, unguard_thread_stack));
     // The compiler's passes recurse over the program's trees: give them a big stack, so deep
-    // programs (long `let` chains, big lists written out) never overflow it.
-    let worker = std::thread::Builder::new()
-        .name("egret".into())
-        .stack_size(1 << 30)
-        .spawn(move || command(cli));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(code)) => code,
-        _ => {
-            eprintln!("error: internal compiler error: the compiler thread failed");
-            ExitCode::from(101)
+    // programs (long `let` chains, big lists written out) rarely exhaust it; when one does, the
+    // guard says so (a compile error, exit 1) instead of aborting.
+    let mut cli = Some(cli);
+    // EGRET_COMPILER_STACK=BYTES overrides the size (tests/large_input.rs: the guard's message
+    // with a small stack).
+    let sizes: Vec<usize> = match std::env::var("EGRET_COMPILER_STACK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        Some(bytes) => vec![bytes],
+        None => COMPILER_STACK_BYTES.to_vec(),
+    };
+    for bytes in sizes {
+        let spawned = std::thread::Builder::new()
+            .name("egret".into())
+            .stack_size(bytes)
+            .spawn({
+                let cli = cli.take().unwrap();
+                move || egret_plugin::lambda::in_big_stack_thread(|| command(cli))
+            });
+        match spawned {
+            Ok(handle) => {
+                return match handle.join() {
+                    Ok(code) => code,
+                    Err(_) => {
+                        eprintln!("error: internal compiler error: the compiler thread failed");
+                        ExitCode::from(EXIT_INTERNAL)
+                    }
+                };
+            }
+            // Not spawned: the closure (and the command line in it) is gone; parse it again.
+            Err(_) => cli = Some(Cli::parse()),
         }
+    }
+    // No thread at all: compile on this one.
+    command(cli.take().unwrap())
+}
+
+extern "C" {
+    fn egret_cli_guard_stack(stage: *const *const u8, len: *const usize) -> i32;
+    fn egret_cli_unguard_stack();
+}
+
+/// At the start of a compiler thread (this one's, and the big-stack threads the compiler
+/// spawns): a fault in its stack's guard becomes "the program is nested too deeply for egret
+/// ... in stage `S`", exit 1 (`src/native/stack_guard.c`).
+fn guard_thread_stack() {
+    let (stage, len) = driver::current_stage_location();
+    // SAFETY: both pointers point into statics of the driver; the C side only reads them.
+    let _ = unsafe { egret_cli_guard_stack(stage, len) };
+}
+
+/// At the end of such a thread.
+fn unguard_thread_stack() {
+    // SAFETY: no arguments; frees this thread's slot if it has one.
+    unsafe { egret_cli_unguard_stack() }
+}
+
+/// A usage error: the message, exit status 2 (as clap's own).
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    eprintln!("\nFor more information, try '--help'.");
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// OCaml compilers take only files they know what to do with: FILE must end in `.ml`
+/// (`ocamlopt prog` says "don't know what to do with prog" and exits 2). This also means the
+/// default output, FILE without `.ml`, is never the source itself.
+fn check_source_name(file: &Path) -> Result<(), ExitCode> {
+    if file.extension().is_some_and(|e| e == "ml")
+        && file.file_stem().is_some_and(|s| !s.is_empty())
+    {
+        Ok(())
+    } else {
+        Err(usage_error(&format!(
+            "don't know what to do with `{}`: the source file must end in .ml",
+            file.display()
+        )))
     }
 }
 
 fn command(cli: Cli) -> ExitCode {
+    // For the tests of the internal-error path (tests/cli.rs): a panic here is one.
+    if std::env::var_os("EGRET_TEST_INTERNAL_ERROR").is_some() {
+        panic!("EGRET_TEST_INTERNAL_ERROR is set");
+    }
+    let file = match &cli.command {
+        Command::Check { file } => file,
+        Command::Build { common, .. } | Command::Run { common, .. } => &common.file,
+    };
+    if let Err(code) = check_source_name(file) {
+        return code;
+    }
     match cli.command {
         Command::Check { file } => {
             let common = Common {
@@ -122,6 +223,12 @@ fn command(cli: Cli) -> ExitCode {
         }
         Command::Build { common, output } => {
             let out = output.unwrap_or_else(|| common.file.with_extension(""));
+            if same_file(&out, &common.file) {
+                return usage_error(&format!(
+                    "the output `{}` is the source file",
+                    out.display()
+                ));
+            }
             match build(&common, &out) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
@@ -131,7 +238,7 @@ fn command(cli: Cli) -> ExitCode {
             let dir = std::env::temp_dir().join(format!("egret-run-{}", std::process::id()));
             if let Err(e) = std::fs::create_dir_all(&dir) {
                 eprintln!("error: cannot create {}: {e}", dir.display());
-                return ExitCode::from(1);
+                return ExitCode::from(EXIT_COMPILE_ERROR);
             }
             let exe = dir.join(common.file.file_stem().unwrap_or_default());
             let built = build(&common, &exe);
@@ -146,24 +253,30 @@ fn command(cli: Cli) -> ExitCode {
     }
 }
 
-/// Reads the source and runs the front half of the pipeline.
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Reads the source and runs the front half of the pipeline. The source is bytes, as OCaml
+/// reads it (Latin-1 in a string literal or a comment is kept); the text returned, for
+/// diagnostics and debug info, is its view with the same byte offsets
+/// (`syntax::text_view`).
 fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), ExitCode> {
     let opts = options(common)?;
-    let source = match std::fs::read(&common.file) {
-        Ok(s) => match String::from_utf8(s) {
-            Ok(s) => s,
-            Err(_) => {
-                eprintln!("error: {} is not valid UTF-8", common.file.display());
-                return Err(ExitCode::from(1));
-            }
-        },
+    let bytes = match std::fs::read(&common.file) {
+        Ok(b) => b,
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", common.file.display());
-            return Err(ExitCode::from(1));
+            return Err(ExitCode::from(EXIT_COMPILE_ERROR));
         }
     };
+    let source = egret_plugin::syntax::text_view(&bytes).into_owned();
     let mut sess = Session::default();
-    let result = driver::compile_to_ssa(&source, &opts, &mut sess);
+    let result = driver::compile_bytes_to_ssa(&bytes, &opts, &mut sess);
     render(&common.file, &source, &sess.warnings);
     match result {
         Ok(out) => Ok((out, sess, opts, source)),
@@ -173,6 +286,20 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), 
 
 /// Builds the executable; returns whether one was produced (false when `--emit` printed).
 fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
+    // The backend and the target are checked before anything is compiled: usage errors.
+    let registry = backends();
+    let Some(backend) = registry.get(&common.backend) else {
+        return Err(usage_error(&format!(
+            "unknown backend `{}` (available: {})",
+            common.backend,
+            registry.names().join(", ")
+        )));
+    };
+    if let Some(target) = &common.target {
+        if !backend.supports_target(target) {
+            return Err(unsupported_target(&registry, &common.backend, target));
+        }
+    }
     let (output, mut sess, opts, source) = front(common)?;
     let module = match output {
         Output::Emitted(text) => {
@@ -183,10 +310,9 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     };
     if opts.emit == Some(Stage::Asm) {
         if common.backend != "native" {
-            eprintln!(
-                "error: --emit=asm shows egret's own backend's code; use it with --backend=native"
-            );
-            return Err(ExitCode::from(1));
+            return Err(usage_error(
+                "--emit=asm shows egret's own backend's code; use it with --backend=native",
+            ));
         }
         let line_of = |offset: u32| line_col(&source, offset);
         match egret_plugin::backend::x64::disassemble_listing_with_lines(
@@ -208,15 +334,6 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         return Ok(false);
     }
-    let registry = backends();
-    let Some(backend) = registry.get(&common.backend) else {
-        eprintln!(
-            "error: unknown backend `{}` (available: {})",
-            common.backend,
-            registry.names().join(", ")
-        );
-        return Err(ExitCode::from(1));
-    };
     let source_info = egret_adapters::SourceInfo {
         path: &common.file,
         text: &source,
@@ -232,16 +349,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     let object = match object {
         Ok(o) => o,
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
-            let cranelift_can = registry
-                .get("cranelift")
-                .is_some_and(|b| b.supports_target(&target));
-            let hint = if backend != "cranelift" && cranelift_can {
-                " (try --backend=cranelift)"
-            } else {
-                ""
-            };
-            eprintln!("error: the {backend} backend cannot generate code for `{target}`{hint}");
-            return Err(ExitCode::from(1));
+            return Err(unsupported_target(&registry, &backend, &target));
         }
         Err(egret_adapters::ObjectError::Backend(e)) => {
             return Err(report_error(
@@ -259,7 +367,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     });
     if let Err(e) = linked {
         eprintln!("error: {e}");
-        return Err(ExitCode::from(1));
+        return Err(ExitCode::from(EXIT_COMPILE_ERROR));
     }
     if common.time_passes {
         eprint!("{}", sess.report());
@@ -275,7 +383,28 @@ fn line_col(source: &str, offset: u32) -> (u32, u32) {
     (line, col)
 }
 
+/// `--target` names a target `backend` cannot generate code for: a usage error, with a hint
+/// when Cranelift can.
+fn unsupported_target(
+    registry: &egret_adapters::BackendRegistry,
+    backend: &str,
+    target: &str,
+) -> ExitCode {
+    let cranelift_can = registry
+        .get("cranelift")
+        .is_some_and(|b| b.supports_target(target));
+    let hint = if backend != "cranelift" && cranelift_can {
+        " (try --backend=cranelift)"
+    } else {
+        ""
+    };
+    usage_error(&format!(
+        "the {backend} backend cannot generate code for `{target}`{hint}"
+    ))
+}
+
 fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -> T {
+    driver::enter_stage(name);
     let start = std::time::Instant::now();
     let r = f();
     sess.timings.push((name, start.elapsed()));
@@ -299,11 +428,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             Some(s) => Some(s),
             None => {
                 let names: Vec<&str> = Stage::ALL.iter().map(|(n, _)| *n).collect();
-                eprintln!(
-                    "error: unknown stage `{name}` for --emit (stages: {})",
+                return Err(usage_error(&format!(
+                    "unknown stage `{name}` for --emit (stages: {})",
                     names.join(", ")
-                );
-                return Err(ExitCode::from(1));
+                )));
             }
         },
     };
@@ -311,10 +439,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let mut ssa_opt = true;
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
-        let bad = || {
-            eprintln!("error: invalid value `{value}` for -C {key}");
-            ExitCode::from(1)
-        };
+        let bad = || usage_error(&format!("invalid value `{value}` for -C {key}"));
         match key {
             "inline-threshold" => simplify.inline_threshold = value.parse().map_err(|_| bad())?,
             "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
@@ -333,8 +458,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                 }
             }
             _ => {
-                eprintln!("error: unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off)");
-                return Err(ExitCode::from(1));
+                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off)")));
             }
         }
     }
@@ -368,11 +492,11 @@ fn run(exe: &Path, args: &[String]) -> ExitCode {
                 eprintln!("egret: the program was killed by signal {sig}");
                 ExitCode::from(128 + sig as u8)
             }
-            _ => ExitCode::from(1),
+            _ => ExitCode::from(EXIT_COMPILE_ERROR),
         },
         Err(e) => {
             eprintln!("error: cannot run {}: {e}", exe.display());
-            ExitCode::from(1)
+            ExitCode::from(EXIT_COMPILE_ERROR)
         }
     }
 }
@@ -381,14 +505,14 @@ fn report_error(file: &Path, source: &str, e: CompileError) -> ExitCode {
     match e {
         CompileError::User(ds) => {
             render(file, source, &ds);
-            ExitCode::from(1)
+            ExitCode::from(EXIT_COMPILE_ERROR)
         }
         CompileError::Internal { stage, message } => {
             eprintln!("error: internal compiler error in stage `{stage}`: {message}");
             eprintln!(
                 "note: this is a bug in egret; please report it with the program that triggered it"
             );
-            ExitCode::from(101)
+            ExitCode::from(EXIT_INTERNAL)
         }
     }
 }
@@ -434,6 +558,6 @@ fn install_ice_hook() {
         eprintln!(
             "note: this is a bug in egret; please report it with the program that triggered it"
         );
-        std::process::exit(101);
+        std::process::exit(i32::from(EXIT_INTERNAL));
     }));
 }

@@ -170,7 +170,7 @@ fn native_backend_refuses_other_targets_and_suggests_cranelift() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
         err.contains(
             "error: the native backend cannot generate code for `aarch64-unknown-linux-gnu` \
@@ -189,7 +189,7 @@ fn native_backend_refuses_other_targets_and_suggests_cranelift() {
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("try --backend=cranelift"), "{err}");
 }
 
@@ -204,7 +204,7 @@ fn unsupported_targets_are_errors_for_every_backend() {
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{backend}: {err}");
+        assert_eq!(out.status.code(), Some(2), "{backend}: {err}");
         assert!(
             err.contains(&format!(
                 "the {backend} backend cannot generate code for `riscv64gc-unknown-linux-gnu`"

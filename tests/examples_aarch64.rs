@@ -7,7 +7,7 @@
 //!
 //! Needs `qemu-aarch64` and `aarch64-linux-gnu-gcc` (Debian `qemu-user`,
 //! `gcc-aarch64-linux-gnu`; `.ci/run` installs them). Without them the tests say they are
-//! skipped, unless `EGRET_REQUIRE_AARCH64=1` (set by `.ci/run`), which makes that a failure. On
+//! skipped, unless `EGRET_REQUIRE_AARCH64=1` or `CI=true` (set by `.ci/run`), which makes that a failure. On
 //! an AArch64 host the programs run directly.
 //!
 //! qemu runs with `-R 8G` (an 8 GiB guest address space): without it qemu-user spends about
@@ -49,8 +49,8 @@ fn aarch64_runner(test: &str) -> Option<Vec<&'static str>> {
          gcc-aarch64-linux-gnu)",
         missing.join(" and ")
     );
-    if std::env::var("EGRET_REQUIRE_AARCH64").is_ok_and(|v| v == "1") {
-        panic!("{message}, and EGRET_REQUIRE_AARCH64=1");
+    if std::env::var("EGRET_REQUIRE_AARCH64").is_ok_and(|v| v == "1") || common::under_ci() {
+        panic!("{message}, and EGRET_REQUIRE_AARCH64=1 or CI=true");
     }
     // Straight to stderr, not `eprintln!`: the test harness captures that and shows it only for
     // failing tests, and a skip should be seen.

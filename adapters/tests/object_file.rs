@@ -61,8 +61,10 @@ fn depth_program(at_bottom: &'static str) -> Module {
 #[test]
 fn eh_frame_describes_every_function_and_no_textrel() {
     if !have("readelf") || !have("nm") {
-        eprintln!("skipped: readelf or nm missing");
-        return;
+        return skip(
+            "eh_frame_describes_every_function_and_no_textrel",
+            "readelf or nm missing",
+        );
     }
     let exe = build(&depth_program("egret_print_int"), 2, "ehframe");
     let exe = exe.to_str().unwrap();
@@ -176,8 +178,7 @@ uint64_t egret_test_backtrace(uint64_t unit) {
 #[test]
 fn gdb_backtrace_through_egret_frames() {
     if !have("gdb") {
-        eprintln!("skipped: gdb missing");
-        return;
+        return skip("gdb_backtrace_through_egret_frames", "gdb missing");
     }
     let exe = build(&depth_program("egret_print_int"), 0, "gdb_bt");
     let out = tool_output(
@@ -414,8 +415,10 @@ fn aarch64_cross_build_runs_under_qemu() {
     let target = "aarch64-unknown-linux-gnu";
     let cross = !HOST.starts_with("aarch64");
     if cross && (!have("aarch64-linux-gnu-gcc") || !have("qemu-aarch64")) {
-        eprintln!("skipped: aarch64-linux-gnu-gcc or qemu-aarch64 missing");
-        return;
+        return skip(
+            "aarch64_cross_build_runs_under_qemu",
+            "aarch64-linux-gnu-gcc or qemu-aarch64 missing",
+        );
     }
     let m = {
         let mut main = FnBuilder::new("program", 0);

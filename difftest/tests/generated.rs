@@ -4,6 +4,10 @@
 //! SEED..SEED+1 --minimize` minimizes it into `tests/regressions`).
 //!
 //! `DIFFTEST_SEEDS=A..B` overrides the range.
+//!
+//! The test counts its comparisons (programs ocamlopt built and ran, compared with every
+//! stage): none is a failure (ocamlopt missing or broken must not pass as "no disagreement"),
+//! and so is more than a tenth of the programs rejected by ocamlopt.
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -26,10 +30,12 @@ fn generated_programs_agree_with_ocamlopt() {
     let failures = Mutex::new(vec![]);
     let known = Mutex::new(BTreeMap::<String, u64>::new());
     let invalid = Mutex::new(vec![]);
+    let compared = AtomicU64::new(0);
     let start = std::time::Instant::now();
     std::thread::scope(|s| {
         for job in 0..2 {
-            let (next, failures, known, invalid) = (&next, &failures, &known, &invalid);
+            let (next, failures, known, invalid, compared) =
+                (&next, &failures, &known, &invalid, &compared);
             s.spawn(move || loop {
                 let seed = next.fetch_add(1, Ordering::SeqCst);
                 if seed >= hi {
@@ -54,6 +60,7 @@ fn generated_programs_agree_with_ocamlopt() {
                     }
                 };
                 let results = run_stages(&src, &opts);
+                compared.fetch_add(1, Ordering::SeqCst);
                 for d in disagreements(&want, &results) {
                     match known_gap(&d) {
                         Some(g) => {
@@ -88,6 +95,18 @@ fn generated_programs_agree_with_ocamlopt() {
     for (what, n) in known.into_inner().unwrap() {
         println!("  known gap, {n} programs: {what}");
     }
+    let compared = compared.into_inner();
+    println!("  {compared} programs compared with ocamlopt's build");
+    assert!(
+        compared > 0,
+        "0 comparisons: every program was rejected by ocamlopt (is it installed?): {invalid:?}"
+    );
+    assert!(
+        invalid.len() as u64 * 10 <= hi - lo,
+        "{} of {} programs rejected by ocamlopt (more than a tenth): {invalid:?}",
+        invalid.len(),
+        hi - lo
+    );
     let failures = failures.into_inner().unwrap();
     assert!(
         failures.is_empty(),

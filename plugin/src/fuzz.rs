@@ -28,7 +28,7 @@ use crate::{lambda, syntax, typing};
 pub const FILE_NAME: &str = "fuzz.ml";
 
 /// The stack the targets run the type checker and later stages on: the CLI's (`src/main.rs`
-/// gives the compiler thread 1 GiB; the stages recurse over the program's trees).
+/// gives the compiler thread 4 GiB; the stages recurse over the program's trees).
 const STACK_SIZE: usize = 1 << 30;
 
 fn text(data: &[u8]) -> Cow<'_, str> {

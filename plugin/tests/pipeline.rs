@@ -131,6 +131,10 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
             ) && !ml.with_extension("args").exists()
         })
         .collect();
+    assert!(
+        !todo.is_empty(),
+        "no examples to compare: nothing was checked"
+    );
     // The interpreters are slow: spread the examples over the machine's cores.
     let next = std::sync::atomic::AtomicUsize::new(0);
     let workers = std::thread::available_parallelism().map_or(2, |n| n.get());

@@ -20,13 +20,19 @@ impl Backend {
     }
 }
 
+/// Whether `EGRET_TEST_BACKENDS` (default: all) selects backend `b`. Under `CI=true` a backend
+/// left out is a test passing by skipping: a failure.
 pub fn backend_enabled(b: Backend) -> bool {
-    match std::env::var("EGRET_TEST_BACKENDS") {
+    let enabled = match std::env::var("EGRET_TEST_BACKENDS") {
         Ok(list) => list
             .split(',')
             .any(|x| x.trim() == format!("{b:?}").to_lowercase()),
         Err(_) => true,
+    };
+    if !enabled {
+        skip(&format!("{b:?}"), "left out by EGRET_TEST_BACKENDS");
     }
+    enabled
 }
 
 pub fn egret() -> &'static str {
@@ -194,4 +200,21 @@ pub fn have_tool(program: &str) -> bool {
         .stderr(std::process::Stdio::null())
         .status()
         .is_ok()
+}
+
+/// Whether this is a CI run (`CI=true`, as CI services and `.ci/run` set it): then no test may
+/// pass by skipping.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// A test that cannot run here (a tool is missing) says so on stderr and returns; under
+/// `CI=true` that is a failure instead.
+pub fn skip(test: &str, why: &str) {
+    if under_ci() {
+        panic!("{test}: cannot run: {why}; under CI=true a test must not pass by skipping");
+    }
+    use std::io::Write;
+    // Straight to stderr: the harness captures eprintln! output of passing tests.
+    let _ = writeln!(std::io::stderr(), "{test}: skipped: {why}");
 }

@@ -662,8 +662,10 @@ impl Lowering<'_, '_> {
     /// A fresh block of `wosize` fields with header tag `tag`, fields uninitialised: the inline
     /// allocation protocol of `runtime/egret_runtime.h` (bump `egret_young_ptr` up to
     /// `egret_young_limit`, else call `egret_alloc`). Leaves the builder in the join block.
+    /// A block of no fields always calls `egret_alloc`, which returns the static atom of its tag
+    /// (no wosize-0 block is ever in the heap: ARCHITECTURE.md, "The garbage collector").
     fn alloc(&mut self, wosize: u64, tag: u8) -> Result<ir::Value, BackendError> {
-        if wosize > MAX_INLINE_WOSIZE {
+        if wosize == 0 || wosize > MAX_INLINE_WOSIZE {
             let wosize = self.builder.ins().iconst(I64, wosize as i64);
             let tag = self.builder.ins().iconst(I64, i64::from(tag));
             return self.call_runtime(ALLOC_SYMBOL, &[wosize, tag]);

@@ -270,3 +270,20 @@ pub fn run_module(module: &Module, name: &str) -> Outcome {
 pub fn have(tool: &str) -> bool {
     Command::new(tool).arg("--version").output().is_ok()
 }
+
+/// Whether this is a CI run (`CI=true`, as CI services and `.ci/run` set it): then no test may
+/// pass by skipping.
+pub fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// A test that cannot run here (a tool is missing) says so on stderr and returns; under
+/// `CI=true` that is a failure instead.
+pub fn skip(test: &str, why: &str) {
+    if under_ci() {
+        panic!("{test}: cannot run: {why}; under CI=true a test must not pass by skipping");
+    }
+    use std::io::Write;
+    // Straight to stderr: the harness captures eprintln! output of passing tests.
+    let _ = writeln!(std::io::stderr(), "{test}: skipped: {why}");
+}

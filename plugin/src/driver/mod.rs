@@ -11,6 +11,7 @@
 //! compiler error naming the stage.
 
 use std::fmt;
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::backend::CodegenOptions;
@@ -93,6 +94,27 @@ pub enum Output {
     Module(Module),
 }
 
+/// The name of the stage running now (bytes and length), readable from a signal handler: the
+/// command line reports a stage that runs out of stack by this name (`src/main.rs`).
+static CURRENT_STAGE: AtomicPtr<u8> = AtomicPtr::new(std::ptr::null_mut());
+static CURRENT_STAGE_LEN: AtomicUsize = AtomicUsize::new(0);
+
+/// Records that stage `name` starts (every stage [`Session`] times, and the command line's own).
+pub fn enter_stage(name: &'static str) {
+    CURRENT_STAGE_LEN.store(0, Ordering::SeqCst);
+    CURRENT_STAGE.store(name.as_ptr().cast_mut(), Ordering::SeqCst);
+    CURRENT_STAGE_LEN.store(name.len(), Ordering::SeqCst);
+}
+
+/// Where the current stage's name is: a pointer to the pointer to its bytes, and a pointer to
+/// its length (both stay valid: statics).
+pub fn current_stage_location() -> (*const *const u8, *const usize) {
+    (
+        CURRENT_STAGE.as_ptr().cast_const().cast(),
+        CURRENT_STAGE_LEN.as_ptr().cast_const(),
+    )
+}
+
 /// Times passes and collects warnings.
 #[derive(Default)]
 pub struct Session {
@@ -104,6 +126,7 @@ pub struct Session {
 
 impl Session {
     fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        enter_stage(name);
         let start = Instant::now();
         let r = f();
         self.timings.push((name, start.elapsed()));
@@ -138,11 +161,24 @@ pub fn compile_to_ssa(
     opts: &Options,
     sess: &mut Session,
 ) -> Result<Output, CompileError> {
+    compile_bytes_to_ssa(source.as_bytes(), opts, sess)
+}
+
+/// [`compile_to_ssa`] for a source file as it is on disk: bytes, which need not be UTF-8 (the
+/// lexer keeps a Latin-1 byte in a string literal; spans and positions are byte offsets, and
+/// the stages after parsing see [`syntax::text_view`]).
+pub fn compile_bytes_to_ssa(
+    bytes: &[u8],
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<Output, CompileError> {
+    let text = syntax::text_view(bytes);
+    let source: &str = &text;
     let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
         (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
     };
     let ast = sess
-        .time("parse", || syntax::parse(source))
+        .time("parse", || syntax::parse_bytes(bytes))
         .map_err(CompileError::User)?;
     if let Some(o) = emit(Stage::Ast, &|| syntax::print::print_program(&ast)) {
         return Ok(o);

@@ -26,6 +26,7 @@ pub const EXCEPTIONS: &[(&str, &[&str])] = &[
     ("Stdlib.Exit", &[]),
     ("End_of_file", &[]),
     ("Out_of_memory", &[]),
+    ("Sys_error", &["string"]),
 ];
 
 pub const EXN_MATCH_FAILURE: u32 = 0;

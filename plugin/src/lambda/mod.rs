@@ -32,8 +32,37 @@ mod tests;
 pub mod verify;
 pub mod visit;
 
+/// What a program embedding the compiler runs at the start and the end of every thread the
+/// compiler spawns for a big stack ([`with_big_stack`], the parser's): the command line
+/// registers the thread's stack guard, so that running out of stack is an error message rather
+/// than an abort (`src/main.rs`). Set once, before compiling.
+pub static BIG_STACK_THREAD_HOOKS: std::sync::OnceLock<(fn(), fn())> = std::sync::OnceLock::new();
+
+/// Runs `body` with [`BIG_STACK_THREAD_HOOKS`] around it (on a freshly spawned thread).
+pub fn in_big_stack_thread<R>(body: impl FnOnce() -> R) -> R {
+    struct Leave(Option<fn()>);
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            if let Some(leave) = self.0 {
+                leave();
+            }
+        }
+    }
+    let hooks = BIG_STACK_THREAD_HOOKS.get().copied();
+    if let Some((enter, _)) = hooks {
+        enter();
+    }
+    let _leave = Leave(hooks.map(|(_, leave)| leave));
+    body()
+}
+
+/// The smallest stack [`with_big_stack`] asks for before it gives up and runs on the caller's.
+const MIN_BIG_STACK: usize = 16 << 20;
+
 /// Runs `f` on a thread with a large stack (the IR's tooling is recursive over terms, and
-/// generated or inlined terms can be very deep), propagating panics.
+/// generated or inlined terms can be very deep), propagating panics. When the system refuses
+/// a stack that big (an address-space limit, `ulimit -v`), half as much, down to 16 MiB; with
+/// none, `f` runs on the calling thread.
 ///
 /// `f` and its result need not be `Send`: the IR holds `Rc`s (string constants), which are not.
 /// This is sound because the calling thread does nothing but wait in `join` while the helper
@@ -43,22 +72,36 @@ pub fn with_big_stack<R>(stack_bytes: usize, f: impl FnOnce() -> R) -> R {
     struct HandOff<T>(T);
     // SAFETY: see above; the spawning thread is blocked in `join` for the helper's lifetime.
     unsafe impl<T> Send for HandOff<T> {}
-    let job = HandOff(f);
-    std::thread::scope(|s| {
-        let handle = std::thread::Builder::new()
-            .name("egret-lambda".into())
-            .stack_size(stack_bytes)
-            .spawn_scoped(s, move || {
-                let job = job;
-                HandOff((job.0)())
+    // The job is shared with each attempt and taken by the one thread that starts.
+    let job = std::sync::Mutex::new(Some(HandOff(f)));
+    let mut bytes = stack_bytes;
+    loop {
+        let spawned = std::thread::scope(|s| {
+            let job = &job;
+            let handle = std::thread::Builder::new()
+                .name("egret-lambda".into())
+                .stack_size(bytes)
+                .spawn_scoped(s, move || {
+                    let job = job.lock().unwrap().take().unwrap();
+                    HandOff(in_big_stack_thread(job.0))
+                })
+                .ok()?;
+            Some(match handle.join() {
+                Ok(r) => r,
+                Err(p) => std::panic::resume_unwind(p),
             })
-            .expect("cannot spawn a thread for the lambda tooling");
-        match handle.join() {
-            Ok(r) => r.0,
-            Err(p) => std::panic::resume_unwind(p),
+        });
+        if let Some(r) = spawned {
+            return r.0;
         }
-    })
+        if bytes / 2 < MIN_BIG_STACK {
+            let job = job.lock().unwrap().take().unwrap();
+            return (job.0)();
+        }
+        bytes /= 2;
+    }
 }
 
-/// The stack given to the recursive passes over the lambda IR.
-pub const BIG_STACK: usize = 1 << 30;
+/// The stack given to the recursive passes over the lambda IR (address space; only what the
+/// recursion reaches is ever touched).
+pub const BIG_STACK: usize = 4 << 30;

@@ -146,10 +146,11 @@ fn is_ident_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_' || c == b'\''
 }
 
-/// Lexes a whole source file.
-pub fn lex(source: &str) -> Lexed {
+/// Lexes a whole source file: bytes, as OCaml's lexer reads them (a string literal or a
+/// comment may hold any byte, e.g. Latin-1 text, kept as it is).
+pub fn lex(source: &[u8]) -> Lexed {
     let mut lexer = Lexer {
-        src: source.as_bytes(),
+        src: source,
         pos: 0,
         tokens: Vec::new(),
     };
@@ -240,12 +241,17 @@ impl<'a> Lexer<'a> {
                 }
                 c if is_symbol_char(c) => self.operator(),
                 _ => {
+                    // A UTF-8 character is shown as itself; a byte that does not start one
+                    // (Latin-1 text, say) as OCaml shows it, by its decimal code (`\233`).
                     let len = utf8_len(c).min(self.src.len() - self.pos);
+                    let (len, shown) = match std::str::from_utf8(&self.src[start..start + len]) {
+                        Ok(s) => (len, s.escape_default().to_string()),
+                        Err(_) => (1, format!("\\{c}")),
+                    };
                     let span = Span::new(start as u32, (start + len) as u32);
-                    let shown = String::from_utf8_lossy(&self.src[start..start + len]).into_owned();
                     return Err(Diagnostic::error(
                         span,
-                        format!("illegal character `{}`", shown.escape_default()),
+                        format!("illegal character `{shown}`"),
                     ));
                 }
             }
@@ -704,7 +710,7 @@ mod tests {
     use super::*;
 
     fn kinds(src: &str) -> Vec<TokenKind> {
-        let lexed = lex(src);
+        let lexed = lex(src.as_bytes());
         assert!(lexed.error.is_none(), "{src}: {:?}", lexed.error);
         let mut kinds: Vec<_> = lexed.tokens.into_iter().map(|t| t.kind).collect();
         assert_eq!(kinds.pop(), Some(TokenKind::Eof));
@@ -712,7 +718,7 @@ mod tests {
     }
 
     fn error(src: &str) -> Diagnostic {
-        lex(src)
+        lex(src.as_bytes())
             .error
             .unwrap_or_else(|| panic!("{src}: expected a lexical error"))
     }

@@ -1,7 +1,7 @@
 //! The syntax stage: source text → [`ast::Program`] with spans.
 //!
 //! ```text
-//!  &str ─lexer::lex─▶ Vec<Token> ─parser─▶ ast::Program
+//!  bytes ─lexer::lex─▶ Vec<Token> ─parser─▶ ast::Program
 //! ```
 //!
 //! - [`lexer`] turns bytes into tokens (comments, literals with their escapes, OCaml's operator
@@ -25,12 +25,37 @@ mod tests;
 
 use crate::diagnostics::Diagnostic;
 
-/// Parses a whole source file.
+/// Parses a whole source file given as text. See [`parse_bytes`].
+pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
+    parse_bytes(source.as_bytes())
+}
+
+/// A view of source bytes as text with the same byte offsets, for what needs a `&str` (line
+/// and column computations, rendering diagnostics over the source): the source itself when it
+/// is UTF-8, else a copy in which every byte of an invalid sequence (Latin-1 text, say) is `?`.
+/// Spans into the source are spans into the view. String literals never come from the view:
+/// the lexer reads the bytes.
+pub fn text_view(source: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(source) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => {
+            let mut text = String::with_capacity(source.len());
+            for chunk in source.utf8_chunks() {
+                text.push_str(chunk.valid());
+                text.extend(std::iter::repeat_n('?', chunk.invalid().len()));
+            }
+            std::borrow::Cow::Owned(text)
+        }
+    }
+}
+
+/// Parses a whole source file, as bytes (OCaml's lexer reads bytes: Latin-1 in a string
+/// literal or a comment is kept as it is).
 ///
 /// The parser recurses once per level of nesting in the source, up to
 /// `parser::MAX_NESTING` levels; it runs on a thread of its own with a stack big enough for
 /// that (unoptimised builds use large frames), whatever the caller's stack.
-pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
+pub fn parse_bytes(source: &[u8]) -> Result<ast::Program, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
         let lexed = lexer::lex(source);
@@ -42,7 +67,7 @@ pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
         match std::thread::Builder::new()
             .name("egret-parser".into())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, run)
+            .spawn_scoped(scope, || crate::lambda::in_big_stack_thread(run))
         {
             Ok(handle) => handle
                 .join()

@@ -46,8 +46,8 @@ pub(super) struct Parser {
 pub(super) const MAX_NESTING: u32 = 2000;
 
 impl Parser {
-    pub(super) fn new(source: &str, tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
-        let newlines = source.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+    pub(super) fn new(source: &[u8], tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+        let newlines = source.iter().enumerate().filter(|&(_, &b)| b == b'\n');
         let line_starts = std::iter::once(0)
             .chain(newlines.map(|(i, _)| i as u32 + 1))
             .collect();

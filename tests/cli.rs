@@ -1,0 +1,134 @@
+//! The command line's contract (`egret --help`, "Exit status"): compile errors exit 1, usage
+//! errors 2 (as clap's own), internal errors 101; `egret build prog` (no `.ml`) refuses, as
+//! `ocamlopt prog` does ("don't know what to do with prog", exit 2), and never writes over its
+//! input.
+
+mod common;
+
+use common::{egret, root};
+use std::process::{Command, Output};
+
+fn scratch() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("egret-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn egret_with(args: &[&str]) -> Output {
+    Command::new(egret()).args(args).output().unwrap()
+}
+
+fn expect(out: &Output, code: i32, message: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{err}");
+    assert!(err.contains(message), "expected {message:?} in:\n{err}");
+}
+
+#[test]
+fn a_file_without_ml_is_refused_and_never_overwritten() {
+    let dir = scratch();
+    let prog = dir.join("prog");
+    let text = b"let () = print_endline \"hi\"\n";
+    std::fs::write(&prog, text).unwrap();
+    for command in ["build", "run", "check"] {
+        let out = egret_with(&[command, prog.to_str().unwrap()]);
+        expect(&out, 2, "don't know what to do with");
+        assert_eq!(
+            std::fs::read(&prog).unwrap(),
+            text,
+            "{command} changed its input"
+        );
+    }
+}
+
+#[test]
+fn the_output_cannot_be_the_source() {
+    let dir = scratch();
+    let ml = dir.join("same.ml");
+    let text = b"let () = print_endline \"hi\"\n";
+    std::fs::write(&ml, text).unwrap();
+    let out = egret_with(&["build", ml.to_str().unwrap(), "-o", ml.to_str().unwrap()]);
+    expect(&out, 2, "is the source file");
+    assert_eq!(std::fs::read(&ml).unwrap(), text);
+}
+
+#[test]
+fn invalid_flag_values_are_usage_errors() {
+    let hello = root().join("examples/hello.ml");
+    let hello = hello.to_str().unwrap();
+    let out_path = scratch().join("hello");
+    let out_path = out_path.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["-O", "9"], "invalid value '9' for '-O <LEVEL>'"),
+        (&["-O", "abc"], "invalid value 'abc' for '-O <LEVEL>'"),
+        (&["-C", "bogus=1"], "unknown codegen option `-C bogus`"),
+        (
+            &["-C", "inline-threshold=x"],
+            "invalid value `x` for -C inline-threshold",
+        ),
+        (
+            &["-C", "simplify=maybe"],
+            "invalid value `maybe` for -C simplify",
+        ),
+        (&["--emit=bogus"], "unknown stage `bogus` for --emit"),
+        (&["--backend=llvm"], "unknown backend `llvm`"),
+        (&["--frobnicate"], "unexpected argument '--frobnicate'"),
+    ];
+    for (flags, message) in cases {
+        let mut args = vec!["build", hello, "-o", out_path];
+        args.extend_from_slice(flags);
+        let out = egret_with(&args);
+        expect(&out, 2, message);
+    }
+    // Valid levels still build.
+    for level in ["0", "1", "2"] {
+        let out = egret_with(&["build", hello, "-o", out_path, "-O", level]);
+        expect(&out, 0, "");
+    }
+}
+
+#[test]
+fn compile_errors_exit_1() {
+    let ml = scratch().join("bad.ml");
+    std::fs::write(&ml, "let () = print_int \"x\"\n").unwrap();
+    expect(
+        &egret_with(&["check", ml.to_str().unwrap()]),
+        1,
+        "This expression has type",
+    );
+    expect(
+        &egret_with(&["check", "/nonexistent/x.ml"]),
+        1,
+        "cannot read",
+    );
+}
+
+#[test]
+fn internal_errors_exit_101() {
+    let out = Command::new(egret())
+        .args(["check", root().join("examples/hello.ml").to_str().unwrap()])
+        .env("EGRET_TEST_INTERNAL_ERROR", "1")
+        .output()
+        .unwrap();
+    expect(&out, 101, "internal compiler error");
+}
+
+#[test]
+fn help_lists_the_exit_statuses() {
+    for args in [&["--help"][..], &["build", "--help"][..]] {
+        let out = egret_with(args);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success());
+        for line in [
+            "Exit status:",
+            "1    the program has errors",
+            "2    usage error",
+            "101  internal compiler error",
+        ] {
+            assert!(
+                text.contains(line),
+                "{args:?}: {line:?} missing in:\n{text}"
+            );
+        }
+    }
+}
