@@ -327,6 +327,19 @@ fn interpreter_deep_and_tail_recursion() {
 #[test]
 fn every_runtime_primitive_is_implemented() {
     for f in super::runtime::RUNTIME {
+        // Filling a recursive value's dummy takes two blocks of one size.
+        if f.name == "egret_update_dummy" {
+            let dummy = || rt("egret_alloc_dummy", vec![int(1)]);
+            let p = Kit::new().finish(seq(rt(f.name, vec![dummy(), dummy()]), unit()));
+            let o = run(&p);
+            assert!(
+                !matches!(o.status, Status::Error(_)),
+                "{}: {:?}",
+                f.name,
+                o.status
+            );
+            continue;
+        }
         let args: Vec<Expr> = f
             .params
             .iter()
