@@ -7,23 +7,28 @@
 //!   non-empty array literal, `ref e`, possibly after `e1; ..`, a `let` or an annotation: the
 //!   group's names may appear as the block's fields (or nested blocks' fields: *guarded*), or
 //!   under a function (delayed), never where their value would be inspected;
+//! - a computation ending in a function (`let memo = Hashtbl.create 16 in fun n -> ..`, or in
+//!   a local function's name): the group's names may appear under functions, or define a
+//!   local alias whose uses follow the same rule;
 //! - anything else (its size is unknown): it may not mention the group's names at all.
 //!
 //! Otherwise the definition is OCaml's error "This kind of expression is not allowed as
-//! right-hand side of `let rec'". (egret is stricter than OCaml in two places, both rejected
-//! with that message: a name of the group used through a local alias, `let g = f in fun ..`,
-//! and a name shadowed inside its own definition.)
+//! right-hand side of `let rec'". (egret is stricter than OCaml where a name of the group is
+//! shadowed inside a definition, which it does not track.)
 //!
 //! How they run: each block is first a *dummy* of its size (`egret_alloc_dummy`), whose
 //! address the other definitions capture; the unknown-size definitions are evaluated next,
 //! then the functions are defined (one `LetRec`), then each block's definition is evaluated in
-//! order and its fields and tag copied into the dummy (`egret_update_dummy`). The group is not
+//! order and its fields and tag copied into the dummy (`egret_update_dummy`). A computed
+//! function's name is a one-parameter function forwarding to a cell (a `ref`) that receives
+//! the computed closure in that same order: a closure's size is not known before closure
+//! conversion, so it cannot be a dummy. The group is not
 //! generalised (a restriction of egret's: OCaml generalises it as usual).
 
 use super::env::ValueBinding;
 use super::{TResult, Typer};
 use crate::diagnostics::Diagnostic;
-use crate::lambda::ir::{Const, Expr, Prim, Purity, Type, VarId};
+use crate::lambda::ir::{Const, Expr, Prim, Purity, TyCon, Type};
 use crate::syntax::ast::{self, ExprKind, PatternKind};
 
 /// What a right-hand side is, for the rules above.
@@ -31,6 +36,10 @@ use crate::syntax::ast::{self, ExprKind, PatternKind};
 pub(super) enum RecKind {
     Function,
     Block,
+    /// A computation ending in a function (`let memo = .. in fun x -> ..`), or in a name that
+    /// may be one: a function once typed (`ComputedFunction`), else of unknown size.
+    MaybeComputedFunction,
+    ComputedFunction,
     Unknown,
 }
 
@@ -47,12 +56,56 @@ pub(super) fn classify(e: &ast::Expr) -> RecKind {
         | ExprKind::Constraint(e, _)
         | ExprKind::Open(_, e)
         | ExprKind::Let(_, _, e) => match classify(e) {
-            // A function after a computation has the size of a closure, which egret does not
-            // know before closure conversion.
-            RecKind::Function => RecKind::Unknown,
+            RecKind::Function | RecKind::Unknown | RecKind::MaybeComputedFunction
+                if is_function_tail(e) =>
+            {
+                RecKind::MaybeComputedFunction
+            }
             k => k,
         },
         _ => RecKind::Unknown,
+    }
+}
+
+/// Whether `e` is a function or a name (possibly after computations): what a computed
+/// function's definition ends in.
+fn is_function_tail(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::Fun(..) | ExprKind::Function(_) | ExprKind::Var(_) => true,
+        ExprKind::Sequence(_, e)
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Open(_, e)
+        | ExprKind::Let(_, _, e) => is_function_tail(e),
+        _ => false,
+    }
+}
+
+/// Whether a computed function's definition uses the group's `names` only under functions or
+/// as the definition of a local alias (`let g = f in fun x -> g x`, whose uses are checked in
+/// turn): nothing calls a function of the group before it exists.
+fn delayed_only(e: &ast::Expr, names: &[String]) -> bool {
+    let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
+    match &e.kind {
+        ExprKind::Fun(..) | ExprKind::Function(_) => true,
+        ExprKind::Var(n) => !names.contains(n),
+        ExprKind::Sequence(a, b) => !mentions(a, &names_ref, false) && delayed_only(b, names),
+        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => delayed_only(e, names),
+        ExprKind::Let(rec, bs, body) => {
+            let mut inner = names.to_vec();
+            for b in bs {
+                match (&b.pat.kind, &b.expr.kind) {
+                    (PatternKind::Var(alias), ExprKind::Var(n))
+                        if *rec == ast::RecFlag::NonRecursive && names.contains(n) =>
+                    {
+                        inner.push(alias.clone())
+                    }
+                    _ if mentions(&b.expr, &names_ref, false) => return false,
+                    _ => {}
+                }
+            }
+            delayed_only(body, &inner)
+        }
+        _ => !mentions(e, &names_ref, false),
     }
 }
 
@@ -180,10 +233,23 @@ impl<'s> Typer<'s> {
             defs.push(e);
         }
         // OCaml checks the definitions once they are typed.
-        let kinds: Vec<RecKind> = bindings.iter().map(|b| classify(&b.expr)).collect();
+        let kinds: Vec<RecKind> = bindings
+            .iter()
+            .zip(&group)
+            .map(|(b, (_, t))| match classify(&b.expr) {
+                RecKind::MaybeComputedFunction => match self.u.shallow(t) {
+                    Type::Arrow(..) => RecKind::ComputedFunction,
+                    _ => RecKind::Unknown,
+                },
+                k => k,
+            })
+            .collect();
+        let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         for (b, kind) in bindings.iter().zip(&kinds) {
             let ok = match kind {
                 RecKind::Function => true,
+                RecKind::ComputedFunction => delayed_only(&b.expr, &owned),
+                RecKind::MaybeComputedFunction => unreachable!("decided above"),
                 RecKind::Block => {
                     guarded(&b.expr, &names, Mode::Guarded) && !is_group_var(&b.expr, &names)
                 }
@@ -211,43 +277,72 @@ impl<'s> Typer<'s> {
         }
         let _ = mark;
         let (rest, _) = body(self)?;
-        // Built inside out: dummies, unknown-size values, functions, blocks filled, body.
-        let mut fill = rest;
-        let blocks: Vec<(VarId, Expr)> = group
-            .iter()
-            .zip(&kinds)
-            .zip(defs.iter())
-            .filter(|((_, k), _)| **k == RecKind::Block)
-            .map(|(((v, _), _), e)| (*v, e.clone()))
-            .collect();
-        for (v, e) in blocks.into_iter().rev() {
-            let tmp = self.fresh_var("_rec", self.vars.ty(v).clone(), Default::default());
-            let update = Expr::Prim(
-                Prim::Runtime("egret_update_dummy", Purity::Effect),
-                vec![Expr::Var(v), Expr::Var(tmp)],
-            );
-            fill = Expr::Local(
+        // Built inside out: dummies and cells, unknown-size values, functions (and the
+        // computed functions' forwarders), blocks and cells filled in order, body.
+        let mut cells = Vec::new();
+        let mut functions = Vec::new();
+        let mut fills = Vec::new();
+        for (((v, t), k), e) in group.iter().zip(&kinds).zip(defs.iter()) {
+            match k {
+                RecKind::Function => functions.push((*v, e.clone())),
+                RecKind::Block => {
+                    let tmp = self.fresh_var("_rec", t.clone(), Default::default());
+                    let update = Expr::Prim(
+                        Prim::Runtime("egret_update_dummy", Purity::Effect),
+                        vec![Expr::Var(*v), Expr::Var(tmp)],
+                    );
+                    fills.push((tmp, e.clone(), update));
+                }
+                RecKind::ComputedFunction => {
+                    // `v` forwards to a cell that receives the computed function: a closure's
+                    // size is not known before closure conversion, so it cannot be a dummy.
+                    let t = self.u.zonk(t);
+                    let Type::Arrow(arg, _) = &t else {
+                        unreachable!("a computed function has an arrow type")
+                    };
+                    let cell_ty = Type::Con(TyCon::REF, vec![t.clone()]);
+                    let cell = self.fresh_var("_rec_cell", cell_ty.clone(), Default::default());
+                    let unset = Expr::Prim(Prim::Identity, vec![Expr::Const(Const::Int(0))]);
+                    cells.push((
+                        cell,
+                        Expr::Construct {
+                            ty: cell_ty,
+                            index: 0,
+                            args: vec![unset],
+                        },
+                    ));
+                    let x = self.fresh_var("_arg", (**arg).clone(), Default::default());
+                    let forward = Expr::App(
+                        Box::new(Expr::Field(Box::new(Expr::Var(cell)), 0)),
+                        vec![Expr::Var(x)],
+                    );
+                    functions.push((*v, Expr::Fun(vec![x], Box::new(forward))));
+                    let tmp = self.fresh_var("_rec", t.clone(), Default::default());
+                    let set =
+                        Expr::SetField(Box::new(Expr::Var(cell)), 0, Box::new(Expr::Var(tmp)));
+                    fills.push((tmp, e.clone(), set));
+                }
+                RecKind::Unknown | RecKind::MaybeComputedFunction => {}
+            }
+        }
+        let mut out = rest;
+        for (tmp, e, update) in fills.into_iter().rev() {
+            out = Expr::Local(
                 tmp,
                 Box::new(e),
-                Box::new(Expr::Seq(Box::new(update), Box::new(fill))),
+                Box::new(Expr::Seq(Box::new(update), Box::new(out))),
             );
         }
-        let functions: Vec<(VarId, Expr)> = group
-            .iter()
-            .zip(&kinds)
-            .zip(defs.iter())
-            .filter(|((_, k), _)| **k == RecKind::Function)
-            .map(|(((v, _), _), e)| (*v, e.clone()))
-            .collect();
-        let mut out = if functions.is_empty() {
-            fill
-        } else {
-            Expr::LetRec(functions, Box::new(fill))
-        };
+        if !functions.is_empty() {
+            out = Expr::LetRec(functions, Box::new(out));
+        }
         for (((v, _), k), e) in group.iter().zip(&kinds).zip(defs.iter()).rev() {
             if *k == RecKind::Unknown {
                 out = Expr::Local(*v, Box::new(e.clone()), Box::new(out));
             }
+        }
+        for (cell, e) in cells.into_iter().rev() {
+            out = Expr::Local(cell, Box::new(e), Box::new(out));
         }
         for (((v, _), k), size) in group.iter().zip(&kinds).zip(&sizes).rev() {
             if *k == RecKind::Block {
