@@ -370,20 +370,24 @@ impl<'p> Lowerer<'p> {
     /// which becomes a static data object (one per occurrence, so `==` behaves as with
     /// ocamlopt; nothing can write to it). None when `e` is not constant.
     fn static_word(&mut self, e: &CExpr) -> Option<DataWord> {
+        // One check of the whole constant, then its words: checking again at each level made
+        // a long list literal quadratic.
+        self.is_static(e).then(|| self.static_word_of_constant(e))
+    }
+
+    /// [`Lowerer::static_word`] of an expression [`Lowerer::is_static`] accepts.
+    fn static_word_of_constant(&mut self, e: &CExpr) -> DataWord {
         match e {
-            CExpr::Loc(_, e) => self.static_word(e),
-            CExpr::Const(Const::Int(n)) => Some(DataWord::Word(((*n as u64) << 1) | 1)),
-            CExpr::Const(Const::Char(c)) => Some(DataWord::Word(((*c as u64) << 1) | 1)),
-            CExpr::Const(Const::String(s)) => Some(DataWord::DataAddr(self.string(s))),
+            CExpr::Loc(_, e) => self.static_word_of_constant(e),
+            CExpr::Const(Const::Int(n)) => DataWord::Word(((*n as u64) << 1) | 1),
+            CExpr::Const(Const::Char(c)) => DataWord::Word(((*c as u64) << 1) | 1),
+            CExpr::Const(Const::String(s)) => DataWord::DataAddr(self.string(s)),
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
-                Ok(n) => Some(DataWord::Word(((n as u64) << 1) | 1)),
+                Ok(n) => DataWord::Word(((n as u64) << 1) | 1),
                 Err(tag) => {
-                    if !self.is_static(e) {
-                        return None;
-                    }
                     let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
                     for a in args {
-                        words.push(self.static_word(a)?);
+                        words.push(self.static_word_of_constant(a));
                     }
                     let n = self.static_blocks;
                     self.static_blocks += 1;
@@ -392,10 +396,10 @@ impl<'p> Lowerer<'p> {
                         linkage: Linkage::Local,
                         words,
                     });
-                    Some(DataWord::DataAddr(d))
+                    DataWord::DataAddr(d)
                 }
             },
-            _ => None,
+            _ => unreachable!("not a constant: {e:?}"),
         }
     }
 
