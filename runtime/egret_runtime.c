@@ -375,6 +375,12 @@ static void raise_sys_error(int err) { raise_with_string(egret_exn_Sys_error, "S
  * blocks by tag, then size, then fields left to right. Functions cannot be compared.
  * ====================================================================================== */
 
+/* What compare_values returns when a nan makes its operands unordered (`=`, `<`... only):
+ * OCaml's UNORDERED. egret_compare_partial reports it as 2, which the compiled code's tests
+ * (c = 0, c < 0, c <= 0, the last two with operands swapped for > and >=) all take as false,
+ * and only <> (c != 0) as true. */
+#define UNORDERED INT64_MIN
+
 /* `total` is OCaml's flag: compare (total) treats physically equal values as equal at once;
  * = and the orderings (not total) look inside, so functional values always raise. */
 static int64_t compare_values(value a, value b, int total) {
@@ -402,6 +408,20 @@ static int64_t compare_values(value a, value b, int total) {
       if (ta == Exception_identity_tag) {
         int64_t ia = Int_val(Field(a, 1)), ib = Int_val(Field(b, 1));
         return ia == ib ? 0 : (ia < ib ? -1 : 1);
+      }
+      if (ta == Double_tag) {
+        double da, db;
+        memcpy(&da, (void *)a, sizeof da);
+        memcpy(&db, (void *)b, sizeof db);
+        if (da < db) return -1;
+        if (da > db) return 1;
+        if (da != db) {
+          /* A nan: unordered for = and the orderings; compare puts nan below all floats. */
+          if (!total) return UNORDERED;
+          if (da == da) return 1;
+          if (db == db) return -1;
+        }
+        return 0;
       }
     }
     if (ta != tb) return ta < tb ? -1 : 1;
@@ -432,7 +452,8 @@ value egret_compare(value a, value b) {
 }
 value egret_compare_partial(value a, value b) {
   if (Is_int(a) && Is_int(b)) return Val_int((int64_t)a < (int64_t)b ? -1 : a != b);
-  return Val_int(compare_values(a, b, 0));
+  int64_t c = compare_values(a, b, 0);
+  return Val_int(c == UNORDERED ? 2 : c);
 }
 
 /* ======================================================================================
@@ -597,6 +618,22 @@ value egret_hash(value count, value limit, value seed, value obj) {
     case Closure_tag:
       h = hash_mix(h, Closure_tag);
       break;
+    case Double_tag: {
+      /* caml_hash_mix_double: nans and -0. normalised, low word then high word. */
+      uint64_t bits;
+      memcpy(&bits, (void *)v, sizeof bits);
+      uint32_t hi = (uint32_t)(bits >> 32), lo = (uint32_t)bits;
+      if ((hi & 0x7FF00000u) == 0x7FF00000u && (lo | (hi & 0xFFFFFu)) != 0) {
+        hi = 0x7FF00000u;
+        lo = 1;
+      } else if (hi == 0x80000000u && lo == 0) {
+        hi = 0;
+      }
+      h = hash_mix(h, lo);
+      h = hash_mix(h, hi);
+      num--;
+      break;
+    }
     default:
       h = hash_mix(h, (uint32_t)(Wosize_hd(hd) << 10 | Tag_hd(hd)));
       for (uint64_t i = 0, len = Wosize_hd(hd); i < len && wr < sz; i++) queue[wr++] = Field(v, i);

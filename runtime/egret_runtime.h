@@ -27,6 +27,7 @@ typedef uint64_t value;
 #define Closure_tag 247
 #define Exception_identity_tag 248
 #define String_tag 252
+#define Double_tag 253
 
 /* ---- allocation (egret_gc.c) ----
  *

@@ -85,7 +85,9 @@ pub fn link_with_compiler(
         .arg("-o")
         .arg(output)
         .arg(&program)
-        .args(&runtime))
+        .args(&runtime)
+        // The C library's mathematics (the float primitives).
+        .arg("-lm"))
 }
 
 /// The flags the runtime's sources are compiled with for a target other than the host's.

@@ -9,6 +9,7 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         include_str!("../../runtime/egret_runtime.c"),
     ),
     ("egret_gc.c", include_str!("../../runtime/egret_gc.c")),
+    ("egret_float.c", include_str!("../../runtime/egret_float.c")),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

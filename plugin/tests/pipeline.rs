@@ -15,6 +15,10 @@ fn examples() -> Vec<PathBuf> {
         .filter(|p| p.extension().is_some_and(|e| e == "ml"))
         .collect();
     v.sort();
+    // `EGRET_TEST_FILTER=substring` runs only the examples whose name contains it.
+    if let Ok(f) = std::env::var("EGRET_TEST_FILTER") {
+        v.retain(|p| p.to_string_lossy().contains(&f));
+    }
     v
 }
 

@@ -57,6 +57,22 @@ pub fn eval_int_prim(p: Prim, args: &[i64]) -> Option<IntResult> {
     Some(r)
 }
 
+/// `caml_float_compare`: `-1`, `0` or `1`, with nan equal to itself and below every float.
+pub fn float_compare(f: f64, g: f64) -> i64 {
+    (f > g) as i64 - (f < g) as i64 + (!f.is_nan()) as i64 - (!g.is_nan()) as i64
+}
+
+/// `int_of_float` as x86-64's `cvttsd2si` computes it (OCaml leaves out-of-range values
+/// unspecified; this is what ocamlopt's code gives there), then wrapped to 63 bits.
+pub fn int_of_float(f: f64) -> i64 {
+    let n = if !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&f) {
+        i64::MIN
+    } else {
+        f as i64
+    };
+    wrap(n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

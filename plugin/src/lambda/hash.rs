@@ -12,6 +12,8 @@ pub enum Node<V> {
     Int(i64),
     /// A string's bytes.
     Str(Vec<u8>),
+    /// A boxed float (`Double_tag`).
+    Float(f64),
     /// A structured block: its tag and fields.
     Block(u8, Vec<V>),
     /// A function: OCaml mixes its header and code pointers, which have no portable value;
@@ -50,6 +52,19 @@ fn mix_string(mut h: u32, s: &[u8]) -> u32 {
     h ^ s.len() as u32
 }
 
+/// `caml_hash_mix_double`: NaNs and `-0.` normalised, low word then high word.
+fn mix_double(h: u32, d: f64) -> u32 {
+    let bits = d.to_bits();
+    let (mut hi, mut lo) = ((bits >> 32) as u32, bits as u32);
+    if hi & 0x7FF0_0000 == 0x7FF0_0000 && (lo | (hi & 0xFFFFF)) != 0 {
+        hi = 0x7FF0_0000;
+        lo = 1;
+    } else if hi == 0x8000_0000 && lo == 0 {
+        hi = 0;
+    }
+    mix(mix(h, lo), hi)
+}
+
 fn final_mix(mut h: u32) -> u32 {
     h ^= h >> 16;
     h = h.wrapping_mul(0x85ebca6b);
@@ -85,6 +100,10 @@ pub fn caml_hash<V>(
             }
             Node::Str(s) => {
                 h = mix_string(h, &s);
+                num -= 1;
+            }
+            Node::Float(d) => {
+                h = mix_double(h, d);
                 num -= 1;
             }
             Node::Closure => h = mix(h, 247),

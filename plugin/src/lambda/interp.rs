@@ -149,6 +149,8 @@ pub type Bytes = Rc<RefCell<Vec<u8>>>;
 pub enum Value<'p> {
     Int(i64),
     Str(Bytes),
+    /// A boxed float.
+    Float(f64),
     Block(Rc<Block<'p>>),
     Closure(Rc<Closure<'p>>),
 }
@@ -343,6 +345,7 @@ impl<'p> Machine<'p> {
             },
             Expr::Const(Const::Int(n)) => Step::Value(Value::Int(*n)),
             Expr::Const(Const::Char(c)) => Step::Value(Value::Int(*c as i64)),
+            Expr::Const(Const::Float(bits)) => Step::Value(Value::Float(f64::from_bits(*bits))),
             Expr::Const(Const::String(s)) => {
                 let bytes = self
                     .literals
@@ -635,15 +638,58 @@ impl<'p> Machine<'p> {
                 let [a, b] = args.as_slice() else {
                     return error("comparison arity");
                 };
+                // `None`: unordered (a nan met by `=`, `<`, ...: only `<>` holds).
                 let o = self.compare(a, b, p == Prim::Compare)?;
                 return Ok(match p {
-                    Prim::Eq => bool_val(o == Ordering::Equal),
-                    Prim::Ne => bool_val(o != Ordering::Equal),
-                    Prim::Lt => bool_val(o == Ordering::Less),
-                    Prim::Le => bool_val(o != Ordering::Greater),
-                    Prim::Gt => bool_val(o == Ordering::Greater),
-                    Prim::Ge => bool_val(o != Ordering::Less),
-                    _ => Value::Int(o as i64),
+                    Prim::Eq => bool_val(o == Some(Ordering::Equal)),
+                    Prim::Ne => bool_val(o != Some(Ordering::Equal)),
+                    Prim::Lt => bool_val(o == Some(Ordering::Less)),
+                    Prim::Le => bool_val(matches!(o, Some(Ordering::Less | Ordering::Equal))),
+                    Prim::Gt => bool_val(o == Some(Ordering::Greater)),
+                    Prim::Ge => bool_val(matches!(o, Some(Ordering::Greater | Ordering::Equal))),
+                    _ => Value::Int(o.expect("compare is total") as i64),
+                });
+            }
+            Prim::FAdd
+            | Prim::FSub
+            | Prim::FMul
+            | Prim::FDiv
+            | Prim::FNeg
+            | Prim::FAbs
+            | Prim::FSqrt
+            | Prim::FloatOfInt
+            | Prim::IntOfFloat
+            | Prim::FEq
+            | Prim::FNe
+            | Prim::FLt
+            | Prim::FLe
+            | Prim::FGt
+            | Prim::FGe
+            | Prim::FCompare => {
+                let f = |i: usize| match args.get(i) {
+                    Some(Value::Float(x)) => Ok(*x),
+                    _ => error(format!("{p:?}: argument {i} is not a float")),
+                };
+                return Ok(match p {
+                    Prim::FloatOfInt => match args.as_slice() {
+                        [Value::Int(n)] => Value::Float(*n as f64),
+                        _ => return error("float_of_int of a non-int"),
+                    },
+                    Prim::IntOfFloat => Value::Int(super::arith::int_of_float(f(0)?)),
+                    Prim::FAdd => Value::Float(f(0)? + f(1)?),
+                    Prim::FSub => Value::Float(f(0)? - f(1)?),
+                    Prim::FMul => Value::Float(f(0)? * f(1)?),
+                    Prim::FDiv => Value::Float(f(0)? / f(1)?),
+                    Prim::FNeg => Value::Float(-f(0)?),
+                    Prim::FAbs => Value::Float(f(0)?.abs()),
+                    Prim::FSqrt => Value::Float(f(0)?.sqrt()),
+                    Prim::FEq => bool_val(f(0)? == f(1)?),
+                    Prim::FNe => bool_val(f(0)? != f(1)?),
+                    Prim::FLt => bool_val(f(0)? < f(1)?),
+                    Prim::FLe => bool_val(f(0)? <= f(1)?),
+                    Prim::FGt => bool_val(f(0)? > f(1)?),
+                    Prim::FGe => bool_val(f(0)? >= f(1)?),
+                    _ => Value::Int(super::arith::float_compare(f(0)?, f(1)?)),
                 });
             }
             Prim::PhysEq | Prim::PhysNe => {
@@ -655,6 +701,8 @@ impl<'p> Machine<'p> {
                     (Value::Str(x), Value::Str(y)) => Rc::ptr_eq(x, y),
                     (Value::Block(x), Value::Block(y)) => Rc::ptr_eq(x, y),
                     (Value::Closure(x), Value::Closure(y)) => Rc::ptr_eq(x, y),
+                    // Boxed floats have no identity here: equal bits stand for one box.
+                    (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
                     _ => false,
                 };
                 return Ok(bool_val(same == (p == Prim::PhysEq)));
@@ -679,7 +727,9 @@ impl<'p> Machine<'p> {
     /// OCaml's `compare_val`: ints before blocks; blocks by tag, size, then fields. `total`
     /// (`compare`, not `=`/`<`/...): physically equal values are equal without looking inside.
     /// The last field is compared iteratively, so long lists take no Rust stack.
-    fn compare(&self, a: &Value<'p>, b: &Value<'p>, total: bool) -> R<'p, Ordering> {
+    /// Floats (`Double_tag` blocks) compare by value; a nan makes the comparison unordered
+    /// (`None`) unless `total`, where nan equals nan and is below every other float.
+    fn compare(&self, a: &Value<'p>, b: &Value<'p>, total: bool) -> R<'p, Option<Ordering>> {
         let (mut a, mut b) = (a.clone(), b.clone());
         loop {
             if total {
@@ -690,34 +740,46 @@ impl<'p> Machine<'p> {
                     _ => false,
                 };
                 if same {
-                    return Ok(Ordering::Equal);
+                    return Ok(Some(Ordering::Equal));
                 }
             }
+            // Blocks by tag: strings (252) and floats (253) above structured blocks.
+            let rank = |v: &Value<'p>| match v {
+                Value::Str(_) => 1,
+                Value::Float(_) => 2,
+                _ => 0,
+            };
             let (x, y) = match (&a, &b) {
-                (Value::Int(x), Value::Int(y)) => return Ok(x.cmp(y)),
+                (Value::Int(x), Value::Int(y)) => return Ok(Some(x.cmp(y))),
                 (Value::Closure(_), _) | (_, Value::Closure(_)) => {
                     return self.raise_named("Invalid_argument", Some("compare: functional value"))
                 }
-                (Value::Int(_), _) => return Ok(Ordering::Less),
-                (_, Value::Int(_)) => return Ok(Ordering::Greater),
+                (Value::Int(_), _) => return Ok(Some(Ordering::Less)),
+                (_, Value::Int(_)) => return Ok(Some(Ordering::Greater)),
                 (Value::Str(x), Value::Str(y)) => {
-                    return Ok(x.borrow().as_slice().cmp(y.borrow().as_slice()))
+                    return Ok(Some(x.borrow().as_slice().cmp(y.borrow().as_slice())))
                 }
-                (Value::Str(_), Value::Block(_)) => return Ok(Ordering::Greater),
-                (Value::Block(_), Value::Str(_)) => return Ok(Ordering::Less),
+                (Value::Float(x), Value::Float(y)) => {
+                    return Ok(match x.partial_cmp(y) {
+                        Some(o) => Some(o),
+                        None if !total => None,
+                        None => Some(super::arith::float_compare(*x, *y).cmp(&0)),
+                    })
+                }
                 (Value::Block(x), Value::Block(y)) => (x.clone(), y.clone()),
+                (x, y) => return Ok(Some(rank(x).cmp(&rank(y)))),
             };
             let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
             match x.tag.get().cmp(&y.tag.get()).then(fx.len().cmp(&fy.len())) {
                 Ordering::Equal => {}
-                o => return Ok(o),
+                o => return Ok(Some(o)),
             }
             let Some((last_x, init_x)) = fx.split_last() else {
-                return Ok(Ordering::Equal);
+                return Ok(Some(Ordering::Equal));
             };
             for (u, v) in init_x.iter().zip(fy.iter()) {
                 match self.compare(u, v, total)? {
-                    Ordering::Equal => {}
+                    Some(Ordering::Equal) => {}
                     o => return Ok(o),
                 }
             }
@@ -756,6 +818,50 @@ impl<'p> Machine<'p> {
         };
         let unit = Ok(Value::Int(0));
         let str_val = |s: Vec<u8>| Ok(str_value(s));
+        let float = |i: usize| match args.get(i) {
+            Some(Value::Float(x)) => Ok(*x),
+            _ => error(format!("{name}: argument {i} is not a float")),
+        };
+        if let Some(f) = name.strip_prefix("egret_float_") {
+            use super::float as fl;
+            use super::runtime::{FLOAT_BINARY, FLOAT_UNARY};
+            if let Some((_, op)) = FLOAT_UNARY.iter().find(|(n, _)| *n == f) {
+                return Ok(Value::Float(op(float(0)?)));
+            }
+            if let Some((_, op)) = FLOAT_BINARY.iter().find(|(n, _)| *n == f) {
+                return Ok(Value::Float(op(float(0)?, float(1)?)));
+            }
+            return Ok(match f {
+                "ldexp" => Value::Float(fl::ldexp(float(0)?, int(1)?)),
+                "frexp" => {
+                    let (m, e) = fl::frexp(float(0)?);
+                    Value::Block(Block::new(0, vec![Value::Float(m), Value::Int(e)]))
+                }
+                "modf" => {
+                    let (a, b) = fl::modf(float(0)?);
+                    Value::Block(Block::new(0, vec![Value::Float(a), Value::Float(b)]))
+                }
+                "classify" => Value::Int(fl::classify(float(0)?)),
+                "fma" => Value::Float(float(0)?.mul_add(float(1)?, float(2)?)),
+                "of_string" => match fl::float_of_string(&string(0)?) {
+                    Some(x) => Value::Float(x),
+                    None => return self.raise_named("Failure", Some("float_of_string")),
+                },
+                _ => return error(format!("unknown runtime primitive {name}")),
+            });
+        }
+        match name {
+            "egret_string_of_float" => {
+                return str_val(super::float::string_of_float(float(0)?).into_bytes())
+            }
+            "egret_format_float" => {
+                return match super::float::format_conversion(&string(0)?, float(1)?) {
+                    Some(s) => str_val(s.into_bytes()),
+                    None => error(format!("{name}: bad conversion")),
+                }
+            }
+            _ => {}
+        }
         match name {
             "egret_print_int" => self
                 .stdout
@@ -866,7 +972,10 @@ impl<'p> Machine<'p> {
                     return error("egret_compare arity");
                 };
                 let total = name == "egret_compare";
-                return Ok(Value::Int(self.compare(a, b, total)? as i64));
+                return Ok(Value::Int(match self.compare(a, b, total)? {
+                    Some(o) => o as i64,
+                    None => crate::ssa::interp::UNORDERED,
+                }));
             }
             "egret_bytes_create" => {
                 let n = int(0)?;
@@ -916,6 +1025,7 @@ impl<'p> Machine<'p> {
                 let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {
                     Value::Int(n) => Node::Int(*n),
                     Value::Str(s) => Node::Str(s.borrow().clone()),
+                    Value::Float(x) => Node::Float(*x),
                     Value::Block(b) => Node::Block(b.ocaml_tag.get(), b.fields.borrow().clone()),
                     Value::Closure(_) => Node::Closure,
                 });

@@ -78,6 +78,9 @@ impl Type {
     pub fn string() -> Type {
         Type::Con(TyCon::STRING, vec![])
     }
+    pub fn float() -> Type {
+        Type::Con(TyCon::FLOAT, vec![])
+    }
     pub fn unit() -> Type {
         Type::Con(TyCon::UNIT, vec![])
     }
@@ -214,6 +217,15 @@ pub enum Const {
     Int(i64),
     Char(u8),
     String(Rc<[u8]>),
+    /// A float, by its IEEE-754 bits (so that `Eq`/`Hash` are exact: `-0.` and `nan` payloads
+    /// are kept). At run time a boxed float: a one-field block of tag `Double_tag` (253).
+    Float(u64),
+}
+
+impl Const {
+    pub fn float(f: f64) -> Const {
+        Const::Float(f.to_bits())
+    }
 }
 
 /// Saturated primitive operations.
@@ -259,6 +271,27 @@ pub enum Prim {
     Runtime(&'static str, Purity),
     /// `exn` value `e` was built by exception constructor number `i` (see `TypeTable::exceptions`).
     IsException(u32),
+    // float arithmetic, IEEE-754 binary64 (`+.`, `-.`, `*.`, `/.`, `~-.`, `abs_float`, `sqrt`)
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FNeg,
+    FAbs,
+    FSqrt,
+    /// `float_of_int`.
+    FloatOfInt,
+    /// `int_of_float` / `truncate`: towards zero; unspecified (as in OCaml) out of range.
+    IntOfFloat,
+    /// Comparisons of floats, IEEE (`nan` is unordered: only `FNe` holds).
+    FEq,
+    FNe,
+    FLt,
+    FLe,
+    FGt,
+    FGe,
+    /// `compare` on floats: OCaml's total order (`nan` equal to itself, below everything).
+    FCompare,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

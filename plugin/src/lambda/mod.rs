@@ -17,6 +17,7 @@
 
 pub mod arith;
 pub mod builtins;
+pub mod float;
 pub mod hash;
 pub mod interp;
 pub mod ir;

@@ -437,6 +437,15 @@ impl Reader<'_> {
             _ if a.starts_with('"') => {
                 Expr::Const(Const::String(Rc::from(unescape(&a[1..a.len() - 1])?)))
             }
+            "nan" => Expr::Const(Const::float(f64::NAN)),
+            "inf" | "-inf" => Expr::Const(Const::float(if a == "inf" {
+                f64::INFINITY
+            } else {
+                f64::NEG_INFINITY
+            })),
+            _ if a.contains(['.', 'e']) => Expr::Const(Const::float(
+                a.parse().map_err(|_| format!("bad float literal `{a}`"))?,
+            )),
             _ => Expr::Const(Const::Int(
                 a.parse().map_err(|_| format!("unknown atom `{a}`"))?,
             )),

@@ -191,6 +191,22 @@ pub fn prim_name(p: Prim, prog: Option<&Program>) -> String {
         Prim::PhysNe => "phys_ne",
         Prim::Not => "not",
         Prim::Identity => "identity",
+        Prim::FAdd => "fadd",
+        Prim::FSub => "fsub",
+        Prim::FMul => "fmul",
+        Prim::FDiv => "fdiv",
+        Prim::FNeg => "fneg",
+        Prim::FAbs => "fabs",
+        Prim::FSqrt => "fsqrt",
+        Prim::FloatOfInt => "float_of_int",
+        Prim::IntOfFloat => "int_of_float",
+        Prim::FEq => "float_eq",
+        Prim::FNe => "float_ne",
+        Prim::FLt => "float_lt",
+        Prim::FLe => "float_le",
+        Prim::FGt => "float_gt",
+        Prim::FGe => "float_ge",
+        Prim::FCompare => "float_compare",
         Prim::Runtime(name, _) => name,
         Prim::IsException(i) => {
             return match prog.and_then(|p| p.types.exceptions.get(i as usize)) {
@@ -203,7 +219,7 @@ pub fn prim_name(p: Prim, prog: Option<&Program>) -> String {
 }
 
 /// The primitives [`prim_name`] names, other than runtime calls and exception tests.
-pub const NAMED_PRIMS: [Prim; 29] = [
+pub const NAMED_PRIMS: [Prim; 45] = [
     Prim::Add,
     Prim::Sub,
     Prim::Mul,
@@ -233,6 +249,22 @@ pub const NAMED_PRIMS: [Prim; 29] = [
     Prim::PhysEq,
     Prim::PhysNe,
     Prim::Not,
+    Prim::FAdd,
+    Prim::FSub,
+    Prim::FMul,
+    Prim::FDiv,
+    Prim::FNeg,
+    Prim::FAbs,
+    Prim::FSqrt,
+    Prim::FloatOfInt,
+    Prim::IntOfFloat,
+    Prim::FEq,
+    Prim::FNe,
+    Prim::FLt,
+    Prim::FLe,
+    Prim::FGt,
+    Prim::FGe,
+    Prim::FCompare,
 ];
 
 pub fn const_text(c: &Const) -> String {
@@ -252,6 +284,18 @@ pub fn const_text(c: &Const) -> String {
             s.push('"');
             s
         }
+        Const::Float(bits) => float_text(f64::from_bits(*bits)),
+    }
+}
+
+/// A float constant as the lambda text writes it: Rust's shortest round-trip form, always with
+/// a `.`, an exponent or a letter (`1.0`, `1e20`, `-0.0`, `inf`, `-inf`, `nan`), so it never
+/// reads back as an int.
+pub fn float_text(f: f64) -> String {
+    if f.is_nan() {
+        "nan".into()
+    } else {
+        format!("{f:?}")
     }
 }
 

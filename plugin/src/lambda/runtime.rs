@@ -15,6 +15,8 @@ pub enum RtTy {
     String,
     Unit,
     Bool,
+    /// A (boxed) float.
+    Float,
     /// Any type (`exit : int -> 'a`, `Sys.opaque_identity : 'a -> 'a`).
     Any,
     /// `'a array` for any `'a` (typed loosely, as [`RtTy::Any`]; the interpreter wants a block).
@@ -30,6 +32,7 @@ impl RtTy {
             RtTy::String => Type::string(),
             RtTy::Unit => Type::unit(),
             RtTy::Bool => Type::bool(),
+            RtTy::Float => Type::float(),
             RtTy::Any | RtTy::Array => return None,
         })
     }
@@ -110,7 +113,137 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
     // `Hashtbl.seeded_hash_param count limit seed v` (OCaml's caml_hash).
     rt!("egret_hash"(Int, Int, Int, Any) -> Int, Pure),
+    // Floats (boxed: a `Double_tag` block). Conversions as OCaml's runtime (`floats.c`).
+    rt!("egret_float_of_string"(String) -> Float, Effect),
+    rt!("egret_string_of_float"(Float) -> String, Pure),
+    // A Printf float conversion (`%-8.3f`, `%F`, `%h`) and the argument.
+    rt!("egret_format_float"(String, Float) -> String, Pure),
+    rt!("egret_float_ldexp"(Float, Int) -> Float, Pure),
+    // `frexp`/`modf`: a pair (float * int, float * float).
+    rt!("egret_float_frexp"(Float) -> Any, Pure),
+    rt!("egret_float_modf"(Float) -> Any, Pure),
+    // `classify_float`: the index of the `fpclass` constructor.
+    rt!("egret_float_classify"(Float) -> Any, Pure),
+    rt!("egret_float_fma"(Float, Float, Float) -> Float, Pure),
+    // The C library's functions of one and two floats (`egret_float_` + the C name).
+    rt!("egret_float_exp"(Float) -> Float, Pure),
+    rt!("egret_float_log"(Float) -> Float, Pure),
+    rt!("egret_float_log10"(Float) -> Float, Pure),
+    rt!("egret_float_log2"(Float) -> Float, Pure),
+    rt!("egret_float_exp2"(Float) -> Float, Pure),
+    rt!("egret_float_expm1"(Float) -> Float, Pure),
+    rt!("egret_float_log1p"(Float) -> Float, Pure),
+    rt!("egret_float_sin"(Float) -> Float, Pure),
+    rt!("egret_float_cos"(Float) -> Float, Pure),
+    rt!("egret_float_tan"(Float) -> Float, Pure),
+    rt!("egret_float_asin"(Float) -> Float, Pure),
+    rt!("egret_float_acos"(Float) -> Float, Pure),
+    rt!("egret_float_atan"(Float) -> Float, Pure),
+    rt!("egret_float_sinh"(Float) -> Float, Pure),
+    rt!("egret_float_cosh"(Float) -> Float, Pure),
+    rt!("egret_float_tanh"(Float) -> Float, Pure),
+    rt!("egret_float_asinh"(Float) -> Float, Pure),
+    rt!("egret_float_acosh"(Float) -> Float, Pure),
+    rt!("egret_float_atanh"(Float) -> Float, Pure),
+    rt!("egret_float_ceil"(Float) -> Float, Pure),
+    rt!("egret_float_floor"(Float) -> Float, Pure),
+    rt!("egret_float_trunc"(Float) -> Float, Pure),
+    rt!("egret_float_round"(Float) -> Float, Pure),
+    rt!("egret_float_cbrt"(Float) -> Float, Pure),
+    rt!("egret_float_erf"(Float) -> Float, Pure),
+    rt!("egret_float_erfc"(Float) -> Float, Pure),
+    rt!("egret_float_atan2"(Float, Float) -> Float, Pure),
+    rt!("egret_float_hypot"(Float, Float) -> Float, Pure),
+    rt!("egret_float_pow"(Float, Float) -> Float, Pure),
+    rt!("egret_float_fmod"(Float, Float) -> Float, Pure),
+    rt!("egret_float_copysign"(Float, Float) -> Float, Pure),
+    rt!("egret_float_nextafter"(Float, Float) -> Float, Pure),
 ];
+
+/// The C library's functions of one float the runtime exposes as `egret_float_<name>`, with
+/// their meaning for the interpreters: the same C functions (the system's `libm`, which Rust's
+/// standard library links), so that both give the same bits.
+/// A float function of one argument.
+pub type FloatFn1 = fn(f64) -> f64;
+/// A float function of two arguments.
+pub type FloatFn2 = fn(f64, f64) -> f64;
+
+pub const FLOAT_UNARY: &[(&str, FloatFn1)] = &[
+    ("exp", |x| unsafe { libm::exp(x) }),
+    ("log", |x| unsafe { libm::log(x) }),
+    ("log10", |x| unsafe { libm::log10(x) }),
+    ("log2", |x| unsafe { libm::log2(x) }),
+    ("exp2", |x| unsafe { libm::exp2(x) }),
+    ("expm1", |x| unsafe { libm::expm1(x) }),
+    ("log1p", |x| unsafe { libm::log1p(x) }),
+    ("sin", |x| unsafe { libm::sin(x) }),
+    ("cos", |x| unsafe { libm::cos(x) }),
+    ("tan", |x| unsafe { libm::tan(x) }),
+    ("asin", |x| unsafe { libm::asin(x) }),
+    ("acos", |x| unsafe { libm::acos(x) }),
+    ("atan", |x| unsafe { libm::atan(x) }),
+    ("sinh", |x| unsafe { libm::sinh(x) }),
+    ("cosh", |x| unsafe { libm::cosh(x) }),
+    ("tanh", |x| unsafe { libm::tanh(x) }),
+    ("asinh", |x| unsafe { libm::asinh(x) }),
+    ("acosh", |x| unsafe { libm::acosh(x) }),
+    ("atanh", |x| unsafe { libm::atanh(x) }),
+    ("ceil", |x| unsafe { libm::ceil(x) }),
+    ("floor", |x| unsafe { libm::floor(x) }),
+    ("trunc", |x| unsafe { libm::trunc(x) }),
+    ("round", |x| unsafe { libm::round(x) }),
+    ("cbrt", |x| unsafe { libm::cbrt(x) }),
+    ("erf", |x| unsafe { libm::erf(x) }),
+    ("erfc", |x| unsafe { libm::erfc(x) }),
+];
+
+/// The functions of two floats, likewise.
+pub const FLOAT_BINARY: &[(&str, FloatFn2)] = &[
+    ("atan2", |x, y| unsafe { libm::atan2(x, y) }),
+    ("hypot", |x, y| unsafe { libm::hypot(x, y) }),
+    ("pow", |x, y| unsafe { libm::pow(x, y) }),
+    ("fmod", |x, y| unsafe { libm::fmod(x, y) }),
+    ("copysign", |x, y| unsafe { libm::copysign(x, y) }),
+    ("nextafter", |x, y| unsafe { libm::nextafter(x, y) }),
+];
+
+/// The C library's mathematics.
+mod libm {
+    unsafe extern "C" {
+        pub fn exp(x: f64) -> f64;
+        pub fn log(x: f64) -> f64;
+        pub fn log10(x: f64) -> f64;
+        pub fn log2(x: f64) -> f64;
+        pub fn exp2(x: f64) -> f64;
+        pub fn expm1(x: f64) -> f64;
+        pub fn log1p(x: f64) -> f64;
+        pub fn sin(x: f64) -> f64;
+        pub fn cos(x: f64) -> f64;
+        pub fn tan(x: f64) -> f64;
+        pub fn asin(x: f64) -> f64;
+        pub fn acos(x: f64) -> f64;
+        pub fn atan(x: f64) -> f64;
+        pub fn sinh(x: f64) -> f64;
+        pub fn cosh(x: f64) -> f64;
+        pub fn tanh(x: f64) -> f64;
+        pub fn asinh(x: f64) -> f64;
+        pub fn acosh(x: f64) -> f64;
+        pub fn atanh(x: f64) -> f64;
+        pub fn ceil(x: f64) -> f64;
+        pub fn floor(x: f64) -> f64;
+        pub fn trunc(x: f64) -> f64;
+        pub fn round(x: f64) -> f64;
+        pub fn cbrt(x: f64) -> f64;
+        pub fn erf(x: f64) -> f64;
+        pub fn erfc(x: f64) -> f64;
+        pub fn atan2(y: f64, x: f64) -> f64;
+        pub fn hypot(x: f64, y: f64) -> f64;
+        pub fn pow(x: f64, y: f64) -> f64;
+        pub fn fmod(x: f64, y: f64) -> f64;
+        pub fn copysign(x: f64, y: f64) -> f64;
+        pub fn nextafter(x: f64, y: f64) -> f64;
+    }
+}
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {
     RUNTIME.iter().find(|f| f.name == name)

@@ -344,11 +344,13 @@ fn every_runtime_primitive_is_implemented() {
             .params
             .iter()
             .map(|t| match t {
+                super::runtime::RtTy::String if f.name == "egret_format_float" => str_("%f"),
                 super::runtime::RtTy::String => str_("1"),
                 super::runtime::RtTy::Char => Expr::Const(Const::Char(b'c')),
                 super::runtime::RtTy::Unit => unit(),
                 super::runtime::RtTy::Bool => tt(),
                 super::runtime::RtTy::Array => rt("egret_array_make", vec![int(1), int(0)]),
+                super::runtime::RtTy::Float => Expr::Const(Const::float(1.5)),
                 _ => int(0),
             })
             .collect();

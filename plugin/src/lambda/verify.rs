@@ -322,6 +322,7 @@ impl<'a> Checker<'a> {
             Expr::Const(Const::Int(_)) => int,
             Expr::Const(Const::Char(_)) => Type::char(),
             Expr::Const(Const::String(_)) => Type::string(),
+            Expr::Const(Const::Float(_)) => Type::float(),
             Expr::Fun(ps, body) => {
                 if ps.is_empty() {
                     return Err("a function without parameters".into());
@@ -785,6 +786,36 @@ impl<'a> Checker<'a> {
                 n(1)?;
                 all(self, &Type::bool())?;
                 Type::bool()
+            }
+            Prim::FAdd | Prim::FSub | Prim::FMul | Prim::FDiv => {
+                n(2)?;
+                all(self, &Type::float())?;
+                Type::float()
+            }
+            Prim::FNeg | Prim::FAbs | Prim::FSqrt => {
+                n(1)?;
+                all(self, &Type::float())?;
+                Type::float()
+            }
+            Prim::FloatOfInt => {
+                n(1)?;
+                all(self, &int)?;
+                Type::float()
+            }
+            Prim::IntOfFloat => {
+                n(1)?;
+                all(self, &Type::float())?;
+                int
+            }
+            Prim::FEq | Prim::FNe | Prim::FLt | Prim::FLe | Prim::FGt | Prim::FGe => {
+                n(2)?;
+                all(self, &Type::float())?;
+                Type::bool()
+            }
+            Prim::FCompare => {
+                n(2)?;
+                all(self, &Type::float())?;
+                int
             }
             // A change of type without a change of representation: the result is what the
             // context says.

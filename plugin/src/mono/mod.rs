@@ -78,6 +78,21 @@ fn specialize_comparison(p: Prim) -> Prim {
     }
 }
 
+/// Structural comparison of floats is float comparison (IEEE for `=`/`<`..., OCaml's total
+/// order for `compare`).
+fn float_comparison(p: Prim) -> Prim {
+    match p {
+        Prim::Eq => Prim::FEq,
+        Prim::Ne => Prim::FNe,
+        Prim::Lt => Prim::FLt,
+        Prim::Le => Prim::FLe,
+        Prim::Gt => Prim::FGt,
+        Prim::Ge => Prim::FGe,
+        Prim::Compare => Prim::FCompare,
+        p => p,
+    }
+}
+
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
@@ -260,6 +275,7 @@ impl<'a> Mono<'a> {
                             })
                     }
                     Some(t) if self.is_immediate(&t) => Expr::Prim(specialize_comparison(*p), args),
+                    Some(t) if t == Type::float() => Expr::Prim(float_comparison(*p), args),
                     _ => Expr::Prim(*p, args),
                 }
             }
@@ -305,6 +321,7 @@ impl<'a> Mono<'a> {
             Expr::Const(crate::lambda::ir::Const::Int(_)) => Some(Type::int()),
             Expr::Const(crate::lambda::ir::Const::Char(_)) => Some(Type::char()),
             Expr::Const(crate::lambda::ir::Const::String(_)) => Some(Type::string()),
+            Expr::Const(crate::lambda::ir::Const::Float(_)) => Some(Type::float()),
             Expr::Construct { ty, .. } => Some(ty.clone()),
             Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) | Expr::LetRec(_, e) => {
                 self.type_of(e)
@@ -318,7 +335,17 @@ impl<'a> Mono<'a> {
                 Prim::And | Prim::Or | Prim::Xor | Prim::Lsl | Prim::Lsr | Prim::Asr => {
                     Some(Type::int())
                 }
-                Prim::Compare | Prim::IntCompare => Some(Type::int()),
+                Prim::Compare | Prim::IntCompare | Prim::FCompare | Prim::IntOfFloat => {
+                    Some(Type::int())
+                }
+                Prim::FAdd
+                | Prim::FSub
+                | Prim::FMul
+                | Prim::FDiv
+                | Prim::FNeg
+                | Prim::FAbs
+                | Prim::FSqrt
+                | Prim::FloatOfInt => Some(Type::float()),
                 _ => None,
             },
             Expr::App(f, args) => {

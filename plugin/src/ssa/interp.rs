@@ -41,6 +41,14 @@ pub enum IValue {
     Raw(i64),
 }
 
+/// What `egret_compare_partial` returns when a nan makes its operands unordered: neither
+/// `-1`, `0` nor `1`, so `= < <= > >=` (tested as `c = 0`, `c < 0`, `c <= 0` and the last two
+/// with swapped operands) are all false and only `<>` holds.
+pub const UNORDERED: i64 = 2;
+
+/// OCaml's tag of a boxed float.
+pub const DOUBLE_TAG: u8 = 253;
+
 /// A heap block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HeapBlock {
@@ -144,9 +152,296 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_format_int", 2, 2, rt_format_int),
     ("egret_format_string", 2, 2, rt_format_string),
     ("egret_format_char", 2, 2, rt_format_char),
+    // Floats: boxed (a block of tag 253 whose one field is the raw bits).
+    ("egret_float_exp", 1, 1, rt_float_exp),
+    ("egret_float_log", 1, 1, rt_float_log),
+    ("egret_float_log10", 1, 1, rt_float_log10),
+    ("egret_float_log2", 1, 1, rt_float_log2),
+    ("egret_float_exp2", 1, 1, rt_float_exp2),
+    ("egret_float_expm1", 1, 1, rt_float_expm1),
+    ("egret_float_log1p", 1, 1, rt_float_log1p),
+    ("egret_float_sin", 1, 1, rt_float_sin),
+    ("egret_float_cos", 1, 1, rt_float_cos),
+    ("egret_float_tan", 1, 1, rt_float_tan),
+    ("egret_float_asin", 1, 1, rt_float_asin),
+    ("egret_float_acos", 1, 1, rt_float_acos),
+    ("egret_float_atan", 1, 1, rt_float_atan),
+    ("egret_float_sinh", 1, 1, rt_float_sinh),
+    ("egret_float_cosh", 1, 1, rt_float_cosh),
+    ("egret_float_tanh", 1, 1, rt_float_tanh),
+    ("egret_float_asinh", 1, 1, rt_float_asinh),
+    ("egret_float_acosh", 1, 1, rt_float_acosh),
+    ("egret_float_atanh", 1, 1, rt_float_atanh),
+    ("egret_float_ceil", 1, 1, rt_float_ceil),
+    ("egret_float_floor", 1, 1, rt_float_floor),
+    ("egret_float_trunc", 1, 1, rt_float_trunc),
+    ("egret_float_round", 1, 1, rt_float_round),
+    ("egret_float_cbrt", 1, 1, rt_float_cbrt),
+    ("egret_float_erf", 1, 1, rt_float_erf),
+    ("egret_float_erfc", 1, 1, rt_float_erfc),
+    ("egret_float_atan2", 2, 2, rt_float_atan2),
+    ("egret_float_hypot", 2, 2, rt_float_hypot),
+    ("egret_float_pow", 2, 2, rt_float_pow),
+    ("egret_float_fmod", 2, 2, rt_float_fmod),
+    ("egret_float_copysign", 2, 2, rt_float_copysign),
+    ("egret_float_nextafter", 2, 2, rt_float_nextafter),
+    ("egret_float_add", 2, 2, rt_float_add),
+    ("egret_float_sub", 2, 2, rt_float_sub),
+    ("egret_float_mul", 2, 2, rt_float_mul),
+    ("egret_float_div", 2, 2, rt_float_div),
+    ("egret_float_neg", 1, 1, rt_float_neg),
+    ("egret_float_abs", 1, 1, rt_float_abs),
+    ("egret_float_sqrt", 1, 1, rt_float_sqrt),
+    ("egret_float_eq", 2, 2, rt_float_eq),
+    ("egret_float_ne", 2, 2, rt_float_ne),
+    ("egret_float_lt", 2, 2, rt_float_lt),
+    ("egret_float_le", 2, 2, rt_float_le),
+    ("egret_float_gt", 2, 2, rt_float_gt),
+    ("egret_float_ge", 2, 2, rt_float_ge),
+    ("egret_float_compare", 2, 2, rt_float_compare),
+    ("egret_float_of_int", 1, 1, rt_float_of_int),
+    ("egret_int_of_float", 1, 1, rt_int_of_float),
+    ("egret_float_of_string", 1, 1, rt_float_of_string),
+    ("egret_string_of_float", 1, 1, rt_string_of_float),
+    ("egret_format_float", 2, 2, rt_format_float),
+    ("egret_float_ldexp", 2, 2, rt_float_ldexp),
+    ("egret_float_frexp", 1, 1, rt_float_frexp),
+    ("egret_float_modf", 1, 1, rt_float_modf),
+    ("egret_float_classify", 1, 1, rt_float_classify),
+    ("egret_float_fma", 3, 3, rt_float_fma),
 ];
 
 const UNIT: IValue = IValue::Int(0);
+
+fn rt_float_exp(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "exp")
+}
+fn rt_float_log(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "log")
+}
+fn rt_float_log10(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "log10")
+}
+fn rt_float_log2(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "log2")
+}
+fn rt_float_exp2(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "exp2")
+}
+fn rt_float_expm1(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "expm1")
+}
+fn rt_float_log1p(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "log1p")
+}
+fn rt_float_sin(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "sin")
+}
+fn rt_float_cos(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "cos")
+}
+fn rt_float_tan(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "tan")
+}
+fn rt_float_asin(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "asin")
+}
+fn rt_float_acos(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "acos")
+}
+fn rt_float_atan(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "atan")
+}
+fn rt_float_sinh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "sinh")
+}
+fn rt_float_cosh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "cosh")
+}
+fn rt_float_tanh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "tanh")
+}
+fn rt_float_asinh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "asinh")
+}
+fn rt_float_acosh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "acosh")
+}
+fn rt_float_atanh(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "atanh")
+}
+fn rt_float_ceil(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "ceil")
+}
+fn rt_float_floor(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "floor")
+}
+fn rt_float_trunc(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "trunc")
+}
+fn rt_float_round(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "round")
+}
+fn rt_float_cbrt(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "cbrt")
+}
+fn rt_float_erf(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "erf")
+}
+fn rt_float_erfc(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_unary(it, a, "erfc")
+}
+fn rt_float_atan2(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "atan2")
+}
+fn rt_float_hypot(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "hypot")
+}
+fn rt_float_pow(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "pow")
+}
+fn rt_float_fmod(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "fmod")
+}
+fn rt_float_copysign(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "copysign")
+}
+fn rt_float_nextafter(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    float_binary(it, a, "nextafter")
+}
+fn rt_float_add(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(it.box_float(a + b))
+}
+fn rt_float_sub(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(it.box_float(a - b))
+}
+fn rt_float_mul(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(it.box_float(a * b))
+}
+fn rt_float_div(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(it.box_float(a / b))
+}
+fn rt_float_neg(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(it.box_float(-a))
+}
+fn rt_float_abs(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(it.box_float(a.abs()))
+}
+fn rt_float_sqrt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(it.box_float(a.sqrt()))
+}
+fn rt_float_eq(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a == b) as i64))
+}
+fn rt_float_ne(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a != b) as i64))
+}
+fn rt_float_lt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a < b) as i64))
+}
+fn rt_float_le(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a <= b) as i64))
+}
+fn rt_float_gt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a > b) as i64))
+}
+fn rt_float_ge(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int((a >= b) as i64))
+}
+fn rt_float_compare(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    Ok(IValue::Int(crate::lambda::arith::float_compare(a, b)))
+}
+fn rt_float_of_int(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(x[0])?;
+    Ok(it.box_float(n as f64))
+}
+fn rt_int_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(IValue::Int(crate::lambda::arith::int_of_float(a)))
+}
+fn rt_float_of_string(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    match crate::lambda::float::float_of_string(it.bytes_ref(x[0])?) {
+        Some(f) => Ok(it.box_float(f)),
+        None => it.failwith("float_of_string"),
+    }
+}
+fn rt_string_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let s = crate::lambda::float::string_of_float(a);
+    Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
+}
+fn rt_format_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(x[0])?.to_vec();
+    let a = it.float_arg(x[1])?;
+    match crate::lambda::float::format_conversion(&spec, a) {
+        Some(s) => Ok(it.alloc(HeapBlock::Bytes(s.into_bytes()))),
+        None => Err(StopReason::Invalid(format!(
+            "egret_format_float: bad conversion {}",
+            String::from_utf8_lossy(&spec)
+        ))),
+    }
+}
+fn rt_float_ldexp(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, e) = (it.float_arg(x[0])?, it.int_arg(x[1])?);
+    Ok(it.box_float(crate::lambda::float::ldexp(a, e)))
+}
+fn rt_float_frexp(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (m, e) = crate::lambda::float::frexp(it.float_arg(x[0])?);
+    let m = it.box_float(m);
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![m, IValue::Int(e)],
+    }))
+}
+fn rt_float_modf(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let (f, i) = crate::lambda::float::modf(a);
+    let (f, i) = (it.box_float(f), it.box_float(i));
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![f, i],
+    }))
+}
+fn rt_float_classify(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(IValue::Int(crate::lambda::float::classify(a)))
+}
+fn rt_float_fma(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b, c) = (it.float_arg(x[0])?, it.float_arg(x[1])?, it.float_arg(x[2])?);
+    Ok(it.box_float(a.mul_add(b, c)))
+}
+fn float_unary(it: &mut Interpreter, x: &[IValue], name: &str) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let f = crate::lambda::runtime::FLOAT_UNARY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a listed function")
+        .1;
+    Ok(it.box_float(f(a)))
+}
+fn float_binary(it: &mut Interpreter, x: &[IValue], name: &str) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    let f = crate::lambda::runtime::FLOAT_BINARY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a listed function")
+        .1;
+    Ok(it.box_float(f(a, b)))
+}
 
 fn rt_print_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let n = it.int_arg(a[0])?;
@@ -326,6 +621,13 @@ fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
         IValue::Ptr(p) => match &it.heap[p as usize] {
             HeapBlock::Bytes(b) => Node::Str(b.clone()),
             HeapBlock::Fields { tag: 247, .. } => Node::Closure,
+            HeapBlock::Fields {
+                tag: DOUBLE_TAG,
+                fields,
+            } => match fields.as_slice() {
+                [IValue::Raw(bits)] => Node::Float(f64::from_bits(*bits as u64)),
+                _ => Node::Closure,
+            },
             HeapBlock::Fields { tag, fields } => Node::Block(*tag, fields.clone()),
         },
         IValue::Code(_) | IValue::Raw(_) => Node::Closure,
@@ -544,6 +846,7 @@ impl<'m> Interpreter<'m> {
                     let fields = d.words[1.min(d.words.len())..]
                         .iter()
                         .map(|w| match w {
+                            DataWord::Word(w) if tag == DOUBLE_TAG => IValue::Raw(*w as i64),
                             DataWord::Word(w) if w & 1 == 1 => IValue::Int((*w as i64) >> 1),
                             DataWord::Word(w) => IValue::Raw(*w as i64),
                             DataWord::FuncAddr(f) => IValue::Code(*f),
@@ -556,6 +859,31 @@ impl<'m> Interpreter<'m> {
             it.heap.push(block);
         }
         it
+    }
+
+    /// The number a boxed float holds.
+    pub fn float_arg(&self, v: IValue) -> Result<f64, StopReason> {
+        match v {
+            IValue::Ptr(p) => match &self.heap[p as usize] {
+                HeapBlock::Fields {
+                    tag: DOUBLE_TAG,
+                    fields,
+                } => match fields.as_slice() {
+                    [IValue::Raw(bits)] => Ok(f64::from_bits(*bits as u64)),
+                    f => Err(StopReason::Invalid(format!("a float block holds {f:?}"))),
+                },
+                b => Err(StopReason::Invalid(format!("expected a float, got {b:?}"))),
+            },
+            v => Err(StopReason::Invalid(format!("expected a float, got {v:?}"))),
+        }
+    }
+
+    /// A fresh boxed float.
+    pub fn box_float(&mut self, f: f64) -> IValue {
+        self.alloc(HeapBlock::Fields {
+            tag: DOUBLE_TAG,
+            fields: vec![IValue::Raw(f.to_bits() as i64)],
+        })
     }
 
     fn int_arg(&self, v: IValue) -> Result<i64, StopReason> {
@@ -693,6 +1021,29 @@ impl<'m> Interpreter<'m> {
             }
             if ta != tb {
                 return Ok(if ta < tb { -1 } else { 1 });
+            }
+            if ta == DOUBLE_TAG {
+                let (x, y) = (self.float_arg(a)?, self.float_arg(b)?);
+                if x < y {
+                    return Ok(-1);
+                }
+                if x > y {
+                    return Ok(1);
+                }
+                if x != y {
+                    // A nan: unordered for `=` and the orderings (`UNORDERED`, which makes
+                    // all but `<>` false), else nan equals nan and is below every float.
+                    if !total {
+                        return Ok(UNORDERED);
+                    }
+                    if !x.is_nan() {
+                        return Ok(1);
+                    }
+                    if !y.is_nan() {
+                        return Ok(-1);
+                    }
+                }
+                continue;
             }
             match (&self.heap[pa], &self.heap[pb]) {
                 (HeapBlock::Bytes(x), HeapBlock::Bytes(y)) => match x.cmp(y) {

@@ -25,6 +25,8 @@ use crate::lambda::ir::{
 };
 
 pub const CLOSURE_TAG: u8 = 247;
+/// OCaml's `Double_tag`: a boxed float, one word of IEEE bits (never scanned by the GC).
+pub const DOUBLE_TAG: u8 = 253;
 pub const EXN_TAG: u8 = 248;
 
 /// Lowers a whole program. The module's entry is `egret_program` (no parameters); the object writer exports it (or a backend's C-ABI wrapper) as `egret_main`.
@@ -44,6 +46,7 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         ids,
         static_closures: HashMap::new(),
         strings: HashMap::new(),
+        floats: HashMap::new(),
         exn_ids: HashMap::new(),
         static_blocks: 0,
         applies: BTreeSet::new(),
@@ -121,6 +124,8 @@ struct Lowerer<'p> {
     ids: Vec<FuncId>,
     static_closures: HashMap<FuncIdx, DataId>,
     strings: HashMap<Vec<u8>, DataId>,
+    /// Float constants by their bits.
+    floats: HashMap<u64, DataId>,
     exn_ids: HashMap<u32, DataId>,
     /// Constant blocks made static data so far (for unique names).
     static_blocks: usize,
@@ -280,6 +285,21 @@ impl<'p> Lowerer<'p> {
         d
     }
 
+    /// A float constant: a static boxed float (one per distinct value, like strings).
+    fn float(&mut self, bits: u64) -> DataId {
+        if let Some(d) = self.floats.get(&bits) {
+            return *d;
+        }
+        let n = self.floats.len();
+        let d = self.mb.add_data(Data {
+            name: format!("egret_float_{n}"),
+            linkage: Linkage::Local,
+            words: vec![DataWord::Word(header(1, DOUBLE_TAG)), DataWord::Word(bits)],
+        });
+        self.floats.insert(bits, d);
+        d
+    }
+
     fn static_closure(&mut self, g: FuncIdx) -> DataId {
         if let Some(d) = self.static_closures.get(&g) {
             return *d;
@@ -382,6 +402,7 @@ impl<'p> Lowerer<'p> {
             CExpr::Const(Const::Int(n)) => DataWord::Word(((*n as u64) << 1) | 1),
             CExpr::Const(Const::Char(c)) => DataWord::Word(((*c as u64) << 1) | 1),
             CExpr::Const(Const::String(s)) => DataWord::DataAddr(self.string(s)),
+            CExpr::Const(Const::Float(bits)) => DataWord::DataAddr(self.float(*bits)),
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => DataWord::Word(((n as u64) << 1) | 1),
                 Err(tag) => {
@@ -464,6 +485,10 @@ impl<'p> Lowerer<'p> {
                 Const::Char(c) => Self::konst(fx, *c as i64),
                 Const::String(s) => {
                     let d = self.string(s);
+                    fx.b.ins(Stmt::DataAddr(d), Type::Val)
+                }
+                Const::Float(bits) => {
+                    let d = self.float(*bits);
                     fx.b.ins(Stmt::DataAddr(d), Type::Val)
                 }
             }),
@@ -1031,6 +1056,16 @@ impl<'p> Lowerer<'p> {
 
     fn prim(&mut self, fx: &mut Fx, p: Prim, v: Vec<Value>) -> Result<Option<Value>, Diagnostic> {
         let bin = |fx: &mut Fx, op: BinOp| Some(fx.b.ins(Stmt::Binary(op, v[0], v[1]), Type::Val));
+        let rt = |fx: &mut Fx, callee: Callee| {
+            Some(fx.b.ins(
+                Stmt::Call {
+                    callee,
+                    args: v.clone(),
+                    ret: Type::Val,
+                },
+                Type::Val,
+            ))
+        };
         Ok(match p {
             Prim::Add => bin(fx, BinOp::Add),
             Prim::Sub => bin(fx, BinOp::Sub),
@@ -1085,11 +1120,17 @@ impl<'p> Lowerer<'p> {
             }
             Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge => {
                 // `=` and the orderings never take the physical-equality shortcut (OCaml's
-                // caml_equal & co.: functional values raise even when identical).
+                // caml_equal & co.: functional values raise even when identical). A nan makes
+                // the result `UNORDERED` (2): `a > b` is asked as `b < a` and `a >= b` as
+                // `b <= a`, so that every test but `<>` is false then.
+                let args = match p {
+                    Prim::Gt | Prim::Ge => vec![v[1], v[0]],
+                    _ => v.clone(),
+                };
                 let c = fx.b.ins(
                     Stmt::Call {
                         callee: Callee::Runtime("egret_compare_partial"),
-                        args: v.clone(),
+                        args,
                         ret: Type::Val,
                     },
                     Type::Val,
@@ -1098,13 +1139,29 @@ impl<'p> Lowerer<'p> {
                 let op = match p {
                     Prim::Eq => BinOp::Eq,
                     Prim::Ne => BinOp::Ne,
-                    Prim::Lt => BinOp::Lt,
-                    Prim::Le => BinOp::Le,
-                    Prim::Gt => BinOp::Gt,
-                    _ => BinOp::Ge,
+                    Prim::Lt | Prim::Gt => BinOp::Lt,
+                    _ => BinOp::Le,
                 };
                 Some(fx.b.ins(Stmt::Binary(op, c, zero), Type::Val))
             }
+            // Floats are boxed values; their operations are the runtime's (unboxed code is
+            // the next step of the float work).
+            Prim::FAdd => rt(fx, Callee::Runtime("egret_float_add")),
+            Prim::FSub => rt(fx, Callee::Runtime("egret_float_sub")),
+            Prim::FMul => rt(fx, Callee::Runtime("egret_float_mul")),
+            Prim::FDiv => rt(fx, Callee::Runtime("egret_float_div")),
+            Prim::FNeg => rt(fx, Callee::Runtime("egret_float_neg")),
+            Prim::FAbs => rt(fx, Callee::Runtime("egret_float_abs")),
+            Prim::FSqrt => rt(fx, Callee::Runtime("egret_float_sqrt")),
+            Prim::FloatOfInt => rt(fx, Callee::Runtime("egret_float_of_int")),
+            Prim::IntOfFloat => rt(fx, Callee::Runtime("egret_int_of_float")),
+            Prim::FEq => rt(fx, Callee::Runtime("egret_float_eq")),
+            Prim::FNe => rt(fx, Callee::Runtime("egret_float_ne")),
+            Prim::FLt => rt(fx, Callee::Runtime("egret_float_lt")),
+            Prim::FLe => rt(fx, Callee::Runtime("egret_float_le")),
+            Prim::FGt => rt(fx, Callee::Runtime("egret_float_gt")),
+            Prim::FGe => rt(fx, Callee::Runtime("egret_float_ge")),
+            Prim::FCompare => rt(fx, Callee::Runtime("egret_float_compare")),
             Prim::IntCompare => {
                 let gt = fx.b.ins(Stmt::Binary(BinOp::Gt, v[0], v[1]), Type::Val);
                 let lt = fx.b.ins(Stmt::Binary(BinOp::Lt, v[0], v[1]), Type::Val);

@@ -240,6 +240,116 @@ pub fn builtins() -> Vec<Builtin> {
         f(vec![int(), int(), int(), a()], int()),
         rt("egret_hash", pure, 4),
     );
+    // Floats: the operators are primitives, the C library's functions runtime calls.
+    let float = Type::float;
+    let float2 = f(vec![float(), float()], float());
+    for (name, p) in [
+        ("+.", P::FAdd),
+        ("-.", P::FSub),
+        ("*.", P::FMul),
+        ("/.", P::FDiv),
+    ] {
+        add(name, 0, float2.clone(), prim(p, 2));
+    }
+    let float1 = f(vec![float()], float());
+    add("~-.", 0, float1.clone(), prim(P::FNeg, 1));
+    add("~+.", 0, float1.clone(), prim(P::Identity, 1));
+    add("abs_float", 0, float1.clone(), prim(P::FAbs, 1));
+    add("sqrt", 0, float1.clone(), prim(P::FSqrt, 1));
+    for name in ["float", "float_of_int"] {
+        add(name, 0, f(vec![int()], float()), prim(P::FloatOfInt, 1));
+    }
+    for name in ["int_of_float", "truncate"] {
+        add(name, 0, f(vec![float()], int()), prim(P::IntOfFloat, 1));
+    }
+    for (name, c) in [
+        ("exp", "egret_float_exp"),
+        ("log", "egret_float_log"),
+        ("log10", "egret_float_log10"),
+        ("expm1", "egret_float_expm1"),
+        ("log1p", "egret_float_log1p"),
+        ("cos", "egret_float_cos"),
+        ("sin", "egret_float_sin"),
+        ("tan", "egret_float_tan"),
+        ("acos", "egret_float_acos"),
+        ("asin", "egret_float_asin"),
+        ("atan", "egret_float_atan"),
+        ("cosh", "egret_float_cosh"),
+        ("sinh", "egret_float_sinh"),
+        ("tanh", "egret_float_tanh"),
+        ("acosh", "egret_float_acosh"),
+        ("asinh", "egret_float_asinh"),
+        ("atanh", "egret_float_atanh"),
+        ("ceil", "egret_float_ceil"),
+        ("floor", "egret_float_floor"),
+        ("__float_trunc", "egret_float_trunc"),
+        ("__float_round", "egret_float_round"),
+        ("__float_cbrt", "egret_float_cbrt"),
+        ("__float_exp2", "egret_float_exp2"),
+        ("__float_log2", "egret_float_log2"),
+        ("__float_erf", "egret_float_erf"),
+        ("__float_erfc", "egret_float_erfc"),
+    ] {
+        add(name, 0, float1.clone(), prim(P::Runtime(c, pure), 1));
+    }
+    for (name, c) in [
+        ("**", "egret_float_pow"),
+        ("atan2", "egret_float_atan2"),
+        ("hypot", "egret_float_hypot"),
+        ("copysign", "egret_float_copysign"),
+        ("mod_float", "egret_float_fmod"),
+        ("__float_nextafter", "egret_float_nextafter"),
+    ] {
+        add(name, 0, float2.clone(), prim(P::Runtime(c, pure), 2));
+    }
+    add(
+        "__float_fma",
+        0,
+        f(vec![float(), float(), float()], float()),
+        rt("egret_float_fma", pure, 3),
+    );
+    add(
+        "ldexp",
+        0,
+        f(vec![float(), int()], float()),
+        rt("egret_float_ldexp", pure, 2),
+    );
+    add(
+        "frexp",
+        0,
+        f(vec![float()], Type::Tuple(vec![float(), int()])),
+        rt("egret_float_frexp", pure, 1),
+    );
+    add(
+        "modf",
+        0,
+        f(vec![float()], Type::Tuple(vec![float(), float()])),
+        rt("egret_float_modf", pure, 1),
+    );
+    add(
+        "__classify_float",
+        0,
+        f(vec![float()], int()),
+        rt("egret_float_classify", pure, 1),
+    );
+    add(
+        "__float_compare",
+        0,
+        f(vec![float(), float()], int()),
+        prim(P::FCompare, 2),
+    );
+    add(
+        "string_of_float",
+        0,
+        f(vec![float()], string()),
+        rt("egret_string_of_float", pure, 1),
+    );
+    add(
+        "float_of_string",
+        0,
+        f(vec![string()], float()),
+        rt("egret_float_of_string", eff, 1),
+    );
     // Private to the prelude (hidden afterwards).
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
     add(

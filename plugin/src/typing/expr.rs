@@ -90,42 +90,13 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
 const LAZY_FUNCTIONS: [&str; 2] = ["Lazy.from_fun", "Lazy.from_val"];
 
-/// Float operations of OCaml's standard library (LANGUAGE.md level 2): an unbound one is not a
-/// typo but a feature egret does not have yet.
-const FLOAT_NAMES: &[&str] = &[
-    "+.",
-    "-.",
-    "*.",
-    "/.",
-    "**",
-    "~-.",
-    "float",
-    "float_of_int",
-    "int_of_float",
-    "truncate",
-    "sqrt",
-    "exp",
-    "log",
-    "log10",
-    "sin",
-    "cos",
-    "tan",
-    "atan",
-    "atan2",
-    "floor",
-    "ceil",
-    "abs_float",
-    "mod_float",
-    "print_float",
-    "string_of_float",
-    "float_of_string",
-    "infinity",
-    "neg_infinity",
-    "nan",
-    "max_float",
-    "min_float",
-    "epsilon_float",
-];
+
+/// The value of a float literal's text (`1.5`, `1e-3`, `0x1.8p3`; `_` already removed): as
+/// ocamlopt converts it, with `float_of_string` (so `1e400` is `inf`).
+pub fn float_literal(text: &str, span: Span) -> TResult<f64> {
+    crate::lambda::float::float_of_string(text.as_bytes())
+        .ok_or_else(|| Diagnostic::error(span, format!("invalid float literal {text}")))
+}
 
 impl<'s> Typer<'s> {
     /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
@@ -897,7 +868,10 @@ impl<'s> Typer<'s> {
                 Expr::Const(Const::String(s.as_slice().into())),
                 Type::string(),
             ),
-            ast::Constant::Float(_) => return Err(Diagnostic::unsupported(span, "floats are")),
+            ast::Constant::Float(text) => (
+                Expr::Const(Const::float(float_literal(text, span)?)),
+                Type::float(),
+            ),
         })
     }
 
@@ -937,9 +911,6 @@ impl<'s> Typer<'s> {
     /// qualified name. Which modules egret has is read off the environment (the prelude's
     /// sections, the `Array` primitives) and Printf.
     fn unsupported_library_name(&self, name: &str) -> Option<String> {
-        if FLOAT_NAMES.contains(&name) {
-            return Some("floats are".into());
-        }
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");
         let known = super::printf::is_printf(&format!("{module}.printf"))

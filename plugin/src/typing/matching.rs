@@ -325,6 +325,7 @@ enum Head {
     Int(i64),
     Range(i64, i64),
     Str(std::rc::Rc<[u8]>),
+    Float(u64),
 }
 
 fn head(p: &Pat) -> Option<Head> {
@@ -334,6 +335,7 @@ fn head(p: &Pat) -> Option<Head> {
         Pat::Int(n) => Some(Head::Int(*n)),
         Pat::Range(a, b) => Some(Head::Range(*a, *b)),
         Pat::Str(s) => Some(Head::Str(s.clone())),
+        Pat::Float(f) => Some(Head::Float(*f)),
         _ => None,
     }
 }
@@ -530,6 +532,7 @@ impl Compiler {
                 (Pat::Range(a, b), Head::Int(m)) if a <= m && m <= b => Some(vec![]),
                 (Pat::Range(a, b), Head::Range(c, d)) if a <= c && d <= b => Some(vec![]),
                 (Pat::Str(s), Head::Str(x)) if s == x => Some(vec![]),
+                (Pat::Float(f), Head::Float(x)) if f == x => Some(vec![]),
                 _ if head(p).is_none() => Some(vec![Pat::Any; fields.len()]),
                 _ => None,
             });
@@ -567,6 +570,7 @@ impl Compiler {
                 Head::Str(s) => {
                     Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::String(s.clone()))])
                 }
+                Head::Float(f) => Expr::Prim(Prim::FEq, vec![*v(), Expr::Const(Const::Float(*f))]),
                 Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
                 Head::Ctor(_) => unreachable!(),
             };

@@ -20,6 +20,9 @@ pub enum Pat {
     /// A char range `lo..hi`, inclusive.
     Range(i64, i64),
     Str(Rc<[u8]>),
+    /// A float constant (its bits), matched by float equality as OCaml does (`0.` matches
+    /// `-0.`; nothing matches `nan`).
+    Float(u64),
     /// Constructor `index` of `ty` with its argument patterns (tuples and records: index 0).
     Ctor {
         ty: Type,
@@ -101,9 +104,10 @@ impl<'s> Typer<'s> {
                     ast::Constant::Int(n) => (Pat::Int(*n), Type::int()),
                     ast::Constant::Char(c) => (Pat::Int(*c as i64), Type::char()),
                     ast::Constant::String(s) => (Pat::Str(s.as_slice().into()), Type::string()),
-                    ast::Constant::Float(_) => {
-                        return Err(Diagnostic::unsupported(span, "floats are"))
-                    }
+                    ast::Constant::Float(text) => (
+                        Pat::Float(super::expr::float_literal(text, span)?.to_bits()),
+                        Type::float(),
+                    ),
                 };
                 self.expect_pat(span, &ct, t)?;
                 Ok(pat)

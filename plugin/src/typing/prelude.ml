@@ -43,6 +43,19 @@ let flush_all () =
   (try flush stdout with Sys_error _ -> ());
   (try flush stderr with Sys_error _ -> ())
 let prerr_newline () = prerr_string "\n"; flush stderr
+let infinity = float_of_string "inf"
+let neg_infinity = float_of_string "-inf"
+let nan = float_of_string "nan"
+let max_float = 0x1.fffffffffffffp+1023
+let min_float = 0x1p-1022
+let epsilon_float = 0x1p-52
+type fpclass = FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
+let classify_float x =
+  match __classify_float x with
+  | 0 -> FP_normal | 1 -> FP_subnormal | 2 -> FP_zero | 3 -> FP_infinite | _ -> FP_nan
+let float_of_string_opt s = try Some (float_of_string s) with Failure _ -> None
+let print_float f = print_string (string_of_float f)
+let prerr_float f = prerr_string (string_of_float f)
 
 (*! module Sys *)
 let argv = __argv ()
@@ -1265,3 +1278,98 @@ let lazy_from_val = from_val
 let lazy_is_val = is_val
 let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
+
+(*! module Float *)
+(* After OCaml 4.13's float.ml (without Float.Array). *)
+let neg x = ~-. x
+let add x y = x +. y
+let sub x y = x -. y
+let mul x y = x *. y
+let div x y = x /. y
+let rem x y = mod_float x y
+let fma x y z = __float_fma x y z
+let abs x = abs_float x
+let zero = 0.
+let one = 1.
+let minus_one = -1.
+let infinity = infinity
+let neg_infinity = neg_infinity
+let nan = nan
+let is_finite (x: float) = x -. x = 0.
+let is_infinite (x: float) = 1. /. x = 0.
+let is_nan (x: float) = x <> x
+let pi = 0x1.921fb54442d18p+1
+let max_float = max_float
+let min_float = min_float
+let epsilon = epsilon_float
+let of_int n = float_of_int n
+let to_int x = int_of_float x
+let of_string s = float_of_string s
+let of_string_opt s = float_of_string_opt s
+let to_string x = string_of_float x
+let classify_float x = classify_float x
+let pow x y = x ** y
+let sqrt x = sqrt x
+let cbrt x = __float_cbrt x
+let exp x = exp x
+let exp2 x = __float_exp2 x
+let log x = log x
+let log10 x = log10 x
+let log2 x = __float_log2 x
+let expm1 x = expm1 x
+let log1p x = log1p x
+let cos x = cos x
+let sin x = sin x
+let tan x = tan x
+let acos x = acos x
+let asin x = asin x
+let atan x = atan x
+let atan2 y x = atan2 y x
+let hypot x y = hypot x y
+let cosh x = cosh x
+let sinh x = sinh x
+let tanh x = tanh x
+let acosh x = acosh x
+let asinh x = asinh x
+let atanh x = atanh x
+let erf x = __float_erf x
+let erfc x = __float_erfc x
+let trunc x = __float_trunc x
+let round x = __float_round x
+let ceil x = ceil x
+let floor x = floor x
+let is_integer x = x = trunc x && is_finite x
+let next_after x y = __float_nextafter x y
+let succ x = next_after x infinity
+let pred x = next_after x neg_infinity
+let copy_sign x y = copysign x y
+let sign_bit x = copysign 1. x < 0.
+let frexp x = frexp x
+let ldexp x n = ldexp x n
+let modf x = modf x
+let compare (x: float) (y: float) = __float_compare x y
+let equal x y = compare x y = 0
+let min (x: float) (y: float) =
+  if y > x || (not (sign_bit y) && sign_bit x) then
+    if is_nan y then y else x
+  else if is_nan x then x else y
+let max (x: float) (y: float) =
+  if y > x || (not (sign_bit y) && sign_bit x) then
+    if is_nan x then x else y
+  else if is_nan y then y else x
+let min_max (x: float) (y: float) =
+  if is_nan x || is_nan y then (nan, nan)
+  else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
+let min_num (x: float) (y: float) =
+  if y > x || (not (sign_bit y) && sign_bit x) then
+    if is_nan x then y else x
+  else if is_nan y then x else y
+let max_num (x: float) (y: float) =
+  if y > x || (not (sign_bit y) && sign_bit x) then
+    if is_nan y then x else y
+  else if is_nan x then y else x
+let min_max_num (x: float) (y: float) =
+  if is_nan x then (y, y)
+  else if is_nan y then (x, x)
+  else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
+let hash (x: float) = Hashtbl.hash x

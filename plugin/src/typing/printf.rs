@@ -5,7 +5,8 @@
 //! becomes a parameter of the right type, and the call elaborates to
 //! `(fun a1 .. an -> pieces) args..`, where pieces print (or concatenate) the literal text and
 //! each formatted argument in order. Output happens once all arguments are given, as in OCaml.
-//! Supported: `%d %i %u %x %X %o %s %c %b %B %% %!`, flags `- 0 + space #`, widths.
+//! Supported: `%d %i %u %x %X %o %s %c %b %B %% %!`, the float conversions `%f %F %e %E %g %G
+//! %h %H` (with a precision), flags `- 0 + space #`, widths.
 
 use super::builtins::BuiltinImpl;
 use super::{TResult, Typer};
@@ -61,6 +62,14 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
         while i < fmt.len() && fmt[i].is_ascii_digit() {
             i += 1;
         }
+        let mut precision = false;
+        if fmt.get(i) == Some(&b'.') {
+            precision = true;
+            i += 1;
+            while i < fmt.len() && fmt[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
         let Some(&c) = fmt.get(i) else {
             return Err(bad(
                 "invalid format: it ends in the middle of a conversion".into()
@@ -73,7 +82,14 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
                 pieces.push(Piece::Text(std::mem::take(&mut text)));
                 pieces.push(Piece::Flush);
             }
-            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' | b'S' | b'C' => {
+            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' | b'S' | b'C'
+                if !precision =>
+            {
+                pieces.push(Piece::Text(std::mem::take(&mut text)));
+                let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
+                pieces.push(Piece::Conv { spec, kind: c });
+            }
+            b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'h' | b'H' => {
                 pieces.push(Piece::Text(std::mem::take(&mut text)));
                 let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
                 pieces.push(Piece::Conv { spec, kind: c });
@@ -162,6 +178,7 @@ impl<'s> Typer<'s> {
                         b's' | b'S' => Type::string(),
                         b'c' | b'C' => Type::char(),
                         b'b' | b'B' => Type::bool(),
+                        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'h' | b'H' => Type::float(),
                         _ => Type::int(),
                     };
                     let v = self.fresh_var("_fmt", ty.clone(), span);
@@ -171,6 +188,9 @@ impl<'s> Typer<'s> {
                     let spec_e = string(spec.as_bytes());
                     out.push(match kind {
                         b's' => rt("egret_format_string", Purity::Pure, vec![spec_e, arg]),
+                        b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'h' | b'H' => {
+                            rt("egret_format_float", Purity::Pure, vec![spec_e, arg])
+                        }
                         b'c' => rt("egret_format_char", Purity::Pure, vec![spec_e, arg]),
                         // `%S` and `%C`: the argument as an OCaml literal, quoted and escaped
                         // by the prelude's `String.escaped` / `Char.escaped`; `%S` is padded
