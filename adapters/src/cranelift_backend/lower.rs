@@ -22,7 +22,9 @@
 //! each SSA value lives (regalloc2's debug locations); labels do not change the code.
 
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::types::I64;
+use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::immediates::Ieee64;
+use cranelift_codegen::ir::types::{F64, I64};
 use cranelift_codegen::ir::{
     self, AbiParam, BlockArg, ExtFuncData, ExternalName, FuncRef, GlobalValue, GlobalValueData,
     InstBuilder, MemFlagsData, SigRef, Signature, SourceLoc, TrapCode, UserExternalName,
@@ -32,7 +34,8 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use egret_plugin::backend::BackendError;
 use egret_plugin::ssa::ir::{
-    Abi, BinOp, Block, Callee, DataId, FuncId, Function, Module, Stmt, Type, UnOp, Value,
+    Abi, BinOp, Block, Callee, DataId, FBinOp, FUnOp, FuncId, Function, Module, Stmt, Type, UnOp,
+    Value,
 };
 use std::collections::HashMap;
 
@@ -203,7 +206,9 @@ impl Lowering<'_, '_> {
             for (v, stmt) in self.func.block_stmts(b) {
                 let Stmt::Phi { ty, .. } = stmt else { break };
                 self.check_type(*ty)?;
-                let param = self.builder.append_block_param(block, I64);
+                let param = self
+                    .builder
+                    .append_block_param(block, Self::clif_type(*ty));
                 self.values[v.index()] = Some(param);
                 if self.value_labels {
                     self.builder.set_val_label(param, ValueLabel::from_u32(v.0));
@@ -240,8 +245,15 @@ impl Lowering<'_, '_> {
 
     fn check_type(&self, ty: Type) -> Result<(), BackendError> {
         match ty {
-            Type::Val | Type::Raw => Ok(()),
-            Type::F64 => Err(error(self.func, "unboxed floats are not supported yet")),
+            Type::Val | Type::Raw | Type::F64 => Ok(()),
+        }
+    }
+
+    /// The CLIF type of an SSA type.
+    fn clif_type(ty: Type) -> ir::Type {
+        match ty {
+            Type::Val | Type::Raw => I64,
+            Type::F64 => F64,
         }
     }
 
@@ -309,6 +321,15 @@ impl Lowering<'_, '_> {
                 let (a, c) = (self.value(*a)?, self.value(*c)?);
                 self.binary(*op, a, c)
             }
+            Stmt::FConst(bits) => self.builder.ins().f64const(Ieee64::with_bits(*bits)),
+            Stmt::FUnary(op, a) => {
+                let a = self.value(*a)?;
+                self.float_unary(*op, a)
+            }
+            Stmt::FBinary(op, a, c) => {
+                let (a, c) = (self.value(*a)?, self.value(*c)?);
+                self.float_binary(*op, a, c)
+            }
             Stmt::Alloc {
                 tag,
                 fields,
@@ -326,9 +347,12 @@ impl Lowering<'_, '_> {
             Stmt::Load { base, index, ty } => {
                 self.check_type(*ty)?;
                 let base = self.value(*base)?;
-                self.builder
-                    .ins()
-                    .load(I64, MemFlagsData::trusted(), base, field_offset(*index))
+                self.builder.ins().load(
+                    Self::clif_type(*ty),
+                    MemFlagsData::trusted(),
+                    base,
+                    field_offset(*index),
+                )
             }
             Stmt::Store { base, index, value } => {
                 let (base, value) = (self.value(*base)?, self.value(*value)?);
@@ -479,6 +503,51 @@ impl Lowering<'_, '_> {
                 tag_int(b, size)
             }
         }
+    }
+
+    fn float_unary(&mut self, op: FUnOp, a: ir::Value) -> ir::Value {
+        let b = &mut self.builder;
+        match op {
+            FUnOp::Neg => b.ins().fneg(a),
+            FUnOp::Abs => b.ins().fabs(a),
+            FUnOp::Sqrt => b.ins().sqrt(a),
+            FUnOp::OfInt => {
+                let n = b.ins().sshr_imm_s(a, 1);
+                b.ins().fcvt_from_sint(F64, n)
+            }
+            // x86-64's cvttsd2si: out of range or nan gives min_int's bits (Cranelift's
+            // conversion traps there, its saturating one clamps).
+            FUnOp::ToInt => {
+                let lo = b.ins().f64const(Ieee64::with_float(-9.223_372_036_854_776e18));
+                let hi = b.ins().f64const(Ieee64::with_float(9.223_372_036_854_776e18));
+                let ge = b.ins().fcmp(FloatCC::GreaterThanOrEqual, a, lo);
+                let lt = b.ins().fcmp(FloatCC::LessThan, a, hi);
+                let in_range = b.ins().band(ge, lt);
+                let n = b.ins().fcvt_to_sint_sat(I64, a);
+                let min = b.ins().iconst(I64, i64::MIN);
+                let n = b.ins().select(in_range, n, min);
+                tag_int(b, n)
+            }
+        }
+    }
+
+    fn float_binary(&mut self, op: FBinOp, a: ir::Value, c: ir::Value) -> ir::Value {
+        let b = &mut self.builder;
+        let cc = match op {
+            FBinOp::Add => return b.ins().fadd(a, c),
+            FBinOp::Sub => return b.ins().fsub(a, c),
+            FBinOp::Mul => return b.ins().fmul(a, c),
+            FBinOp::Div => return b.ins().fdiv(a, c),
+            FBinOp::Eq => FloatCC::Equal,
+            FBinOp::Ne => FloatCC::NotEqual,
+            FBinOp::Lt => FloatCC::LessThan,
+            FBinOp::Le => FloatCC::LessThanOrEqual,
+            FBinOp::Gt => FloatCC::GreaterThan,
+            FBinOp::Ge => FloatCC::GreaterThanOrEqual,
+        };
+        let flag = b.ins().fcmp(cc, a, c);
+        let flag = b.ins().uextend(I64, flag);
+        tag_int(b, flag)
     }
 
     fn binary(&mut self, op: BinOp, a: ir::Value, c: ir::Value) -> ir::Value {

@@ -219,6 +219,9 @@ enum Key {
     Func(FuncId),
     Un(UnOp, Value),
     Bin(BinOp, Value, Value),
+    FConst(u64),
+    FUn(FUnOp, Value),
+    FBin(FBinOp, Value, Value),
     Pi(Value, Fact),
 }
 
@@ -303,6 +306,38 @@ impl Pass<'_> {
             Stmt::RawConst(n) => self.value_number(v, Key::RawConst(n)),
             Stmt::DataAddr(d) => self.value_number(v, Key::Data(d)),
             Stmt::FuncAddr(f) => self.value_number(v, Key::Func(f)),
+            Stmt::FConst(bits) => self.value_number(v, Key::FConst(bits)),
+            Stmt::FUnary(op, a) => {
+                let a = self.find(a);
+                self.ed.set(v, Stmt::FUnary(op, a));
+                self.value_number(v, Key::FUn(op, a))
+            }
+            Stmt::FBinary(op, a, b) => {
+                let (a, b) = (self.find(a), self.find(b));
+                self.ed.set(v, Stmt::FBinary(op, a, b));
+                self.value_number(v, Key::FBin(op, a, b))
+            }
+            // Unboxing a float box allocated here is its number.
+            Stmt::Load {
+                base,
+                index: 0,
+                ty: Type::F64,
+            } => {
+                let mut b = self.find(base);
+                while let Stmt::Pi { value, .. } = self.ed.stmt(b) {
+                    b = self.find(*value);
+                }
+                if let Stmt::Alloc {
+                    tag: crate::ssa::lower::DOUBLE_TAG,
+                    fields,
+                    ..
+                } = self.ed.stmt(b)
+                {
+                    let x = self.find(fields[0]);
+                    self.make_equal_to(v, x);
+                    self.count("(unbox)");
+                }
+            }
             Stmt::Unary(..) | Stmt::Binary(..) => {
                 let s = self.canonical(s);
                 if let Some(w) = self.try_rules(&s, 0) {

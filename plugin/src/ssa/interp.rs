@@ -1233,6 +1233,42 @@ impl<'m> Interpreter<'m> {
                         None => return invalid(format!("{}: %{pc}: division by zero", func.name)),
                     },
                 },
+                Stmt::FConst(bits) => IValue::Raw(*bits as i64),
+                Stmt::FUnary(op, a) => {
+                    let x = || match get(a) {
+                        IValue::Raw(bits) => Ok(f64::from_bits(bits as u64)),
+                        v => invalid(format!("{}: %{pc}: {v:?} is not a float", func.name)),
+                    };
+                    let f = |r: f64| IValue::Raw(r.to_bits() as i64);
+                    match op {
+                        FUnOp::Neg => f(-x()?),
+                        FUnOp::Abs => f(x()?.abs()),
+                        FUnOp::Sqrt => f(x()?.sqrt()),
+                        FUnOp::OfInt => f(int(a)? as f64),
+                        FUnOp::ToInt => IValue::Int(crate::lambda::arith::int_of_float(x()?)),
+                    }
+                }
+                Stmt::FBinary(op, a, b) => {
+                    let x = |v: &Value| match get(v) {
+                        IValue::Raw(bits) => Ok(f64::from_bits(bits as u64)),
+                        v => invalid(format!("{}: %{pc}: {v:?} is not a float", func.name)),
+                    };
+                    let (x, y) = (x(a)?, x(b)?);
+                    let f = |r: f64| IValue::Raw(r.to_bits() as i64);
+                    let bool_ = |c: bool| IValue::Int(c as i64);
+                    match op {
+                        FBinOp::Add => f(x + y),
+                        FBinOp::Sub => f(x - y),
+                        FBinOp::Mul => f(x * y),
+                        FBinOp::Div => f(x / y),
+                        FBinOp::Eq => bool_(x == y),
+                        FBinOp::Ne => bool_(x != y),
+                        FBinOp::Lt => bool_(x < y),
+                        FBinOp::Le => bool_(x <= y),
+                        FBinOp::Gt => bool_(x > y),
+                        FBinOp::Ge => bool_(x >= y),
+                    }
+                }
                 Stmt::Alloc { tag, fields, .. } => {
                     let fields = fields.iter().map(get).collect();
                     self.heap.push(HeapBlock::Fields { tag: *tag, fields });

@@ -13,7 +13,11 @@
 //!   and give `Val`s and have OCaml's semantics on the *integer* they denote (63-bit, wrapping);
 //!   how the tag is handled is the backend's business.
 //! - [`Type::Raw`] is an untagged machine word the GC never looks at as a value (code pointers).
-//! - [`Type::F64`] is reserved for unboxed floats (LANGUAGE.md level 2).
+//! - [`Type::F64`] is an unboxed float (IEEE binary64), in a float register. A float that is a
+//!   uniform OCaml value is boxed: an `Alloc` of tag `Double_tag` (253) whose one field is the
+//!   `F64`; `Load { ty: F64, index: 0 }` of such a block unboxes it. `F64` values never cross
+//!   calls, returns or block fields other than a float box's (so both backends and the GC keep
+//!   the word-sized uniform representation everywhere else).
 //!
 //! Invariants (checked by `ssa::verify`):
 //! - every block ends with one terminator and contains no other terminator;
@@ -68,8 +72,44 @@ pub enum Type {
     Val,
     /// An untagged machine word (code address, raw integer). Never a GC root.
     Raw,
-    /// An unboxed 64-bit float (reserved for level 2).
+    /// An unboxed 64-bit float.
     F64,
+}
+
+/// Float operations of one operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FUnOp {
+    /// `F64 -> F64`.
+    Neg,
+    Abs,
+    Sqrt,
+    /// `Val` (an OCaml int) `-> F64`.
+    OfInt,
+    /// `F64 -> Val`: towards zero, as x86-64's `cvttsd2si` (out of range: `min_int`'s bits,
+    /// then tagged; OCaml leaves it unspecified).
+    ToInt,
+}
+
+/// Float operations of two operands: arithmetic (`F64`) and IEEE comparisons (an OCaml bool;
+/// a nan makes all false but `Ne`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FBinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl FBinOp {
+    pub fn is_comparison(self) -> bool {
+        !matches!(self, FBinOp::Add | FBinOp::Sub | FBinOp::Mul | FBinOp::Div)
+    }
 }
 
 /// Integer operations on OCaml ints (63-bit two's complement, wrapping).
@@ -162,8 +202,13 @@ pub enum Stmt {
     },
     Unary(UnOp, Value),
     Binary(BinOp, Value, Value),
+    /// An unboxed float constant, by its bits.
+    FConst(u64),
+    FUnary(FUnOp, Value),
+    FBinary(FBinOp, Value, Value),
     /// Allocates a heap block with the given tag and initial fields (all `Val`, except that the
-    /// first `raw_prefix` fields are `Raw` words, e.g. a closure's code pointer).
+    /// first `raw_prefix` fields are `Raw` words, e.g. a closure's code pointer, and that a
+    /// float box — tag 253 — has one `F64` field).
     Alloc {
         tag: u8,
         fields: Vec<Value>,
@@ -243,13 +288,14 @@ impl Stmt {
             | Stmt::Param(..)
             | Stmt::Const(_)
             | Stmt::RawConst(_)
+            | Stmt::FConst(_)
             | Stmt::DataAddr(_)
             | Stmt::FuncAddr(_)
             | Stmt::StackSlot { .. }
             | Stmt::Jump(_)
             | Stmt::Unreachable => {}
-            Stmt::Unary(_, a) => f(*a),
-            Stmt::Binary(_, a, b) => {
+            Stmt::Unary(_, a) | Stmt::FUnary(_, a) => f(*a),
+            Stmt::Binary(_, a, b) | Stmt::FBinary(_, a, b) => {
                 f(*a);
                 f(*b)
             }
@@ -280,13 +326,14 @@ impl Stmt {
             | Stmt::Param(..)
             | Stmt::Const(_)
             | Stmt::RawConst(_)
+            | Stmt::FConst(_)
             | Stmt::DataAddr(_)
             | Stmt::FuncAddr(_)
             | Stmt::StackSlot { .. }
             | Stmt::Jump(_)
             | Stmt::Unreachable => {}
-            Stmt::Unary(_, a) => f(a),
-            Stmt::Binary(_, a, b) => {
+            Stmt::Unary(_, a) | Stmt::FUnary(_, a) => f(a),
+            Stmt::Binary(_, a, b) | Stmt::FBinary(_, a, b) => {
                 f(a);
                 f(b)
             }

@@ -145,6 +145,9 @@ struct Fx {
     mutables: Vec<VarId>,
     /// The debug variable (index in `debug_vars`) of each mutable local that has one.
     debug_mutables: HashMap<VarId, usize>,
+    /// The static float boxes of the float constants used here, with their bits (unboxing one
+    /// is a constant).
+    float_constants: HashMap<DataId, u64>,
 }
 
 impl Fx {
@@ -155,6 +158,7 @@ impl Fx {
             self_val: None,
             mutables: Vec::new(),
             debug_mutables: HashMap::new(),
+            float_constants: HashMap::new(),
         }
     }
 
@@ -467,6 +471,52 @@ impl<'p> Lowerer<'p> {
         Ok(Some(vals))
     }
 
+    /// The number in the float box `v` (a float constant's number, when `v` is one).
+    fn unbox_float(fx: &mut Fx, v: Value) -> Value {
+        if let Stmt::DataAddr(d) = fx.b.func().stmts[v.index()] {
+            if let Some(&bits) = fx.float_constants.get(&d) {
+                return fx.b.ins(Stmt::FConst(bits), Type::F64);
+            }
+        }
+        fx.b.ins(
+            Stmt::Load {
+                base: v,
+                index: 0,
+                ty: Type::F64,
+            },
+            Type::F64,
+        )
+    }
+
+    /// A fresh float box holding `x`.
+    fn box_float(fx: &mut Fx, x: Value) -> Value {
+        fx.b.ins(
+            Stmt::Alloc {
+                tag: DOUBLE_TAG,
+                fields: vec![x],
+                raw_prefix: 0,
+            },
+            Type::Val,
+        )
+    }
+
+    fn float_binary(fx: &mut Fx, op: FBinOp, v: &[Value]) -> Value {
+        let (x, y) = (Self::unbox_float(fx, v[0]), Self::unbox_float(fx, v[1]));
+        let r = fx.b.ins(Stmt::FBinary(op, x, y), Type::F64);
+        Self::box_float(fx, r)
+    }
+
+    fn float_unary(fx: &mut Fx, op: FUnOp, v: Value) -> Value {
+        let x = Self::unbox_float(fx, v);
+        let r = fx.b.ins(Stmt::FUnary(op, x), Type::F64);
+        Self::box_float(fx, r)
+    }
+
+    fn float_compare(fx: &mut Fx, op: FBinOp, v: &[Value]) -> Value {
+        let (x, y) = (Self::unbox_float(fx, v[0]), Self::unbox_float(fx, v[1]));
+        fx.b.ins(Stmt::FBinary(op, x, y), Type::Val)
+    }
+
     fn konst(fx: &mut Fx, n: i64) -> Value {
         fx.b.ins(Stmt::Const(n), Type::Val)
     }
@@ -489,6 +539,7 @@ impl<'p> Lowerer<'p> {
                 }
                 Const::Float(bits) => {
                     let d = self.float(*bits);
+                    fx.float_constants.insert(d, *bits);
                     fx.b.ins(Stmt::DataAddr(d), Type::Val)
                 }
             }),
@@ -1056,16 +1107,6 @@ impl<'p> Lowerer<'p> {
 
     fn prim(&mut self, fx: &mut Fx, p: Prim, v: Vec<Value>) -> Result<Option<Value>, Diagnostic> {
         let bin = |fx: &mut Fx, op: BinOp| Some(fx.b.ins(Stmt::Binary(op, v[0], v[1]), Type::Val));
-        let rt = |fx: &mut Fx, callee: Callee| {
-            Some(fx.b.ins(
-                Stmt::Call {
-                    callee,
-                    args: v.clone(),
-                    ret: Type::Val,
-                },
-                Type::Val,
-            ))
-        };
         Ok(match p {
             Prim::Add => bin(fx, BinOp::Add),
             Prim::Sub => bin(fx, BinOp::Sub),
@@ -1144,24 +1185,42 @@ impl<'p> Lowerer<'p> {
                 };
                 Some(fx.b.ins(Stmt::Binary(op, c, zero), Type::Val))
             }
-            // Floats are boxed values; their operations are the runtime's (unboxed code is
-            // the next step of the float work).
-            Prim::FAdd => rt(fx, Callee::Runtime("egret_float_add")),
-            Prim::FSub => rt(fx, Callee::Runtime("egret_float_sub")),
-            Prim::FMul => rt(fx, Callee::Runtime("egret_float_mul")),
-            Prim::FDiv => rt(fx, Callee::Runtime("egret_float_div")),
-            Prim::FNeg => rt(fx, Callee::Runtime("egret_float_neg")),
-            Prim::FAbs => rt(fx, Callee::Runtime("egret_float_abs")),
-            Prim::FSqrt => rt(fx, Callee::Runtime("egret_float_sqrt")),
-            Prim::FloatOfInt => rt(fx, Callee::Runtime("egret_float_of_int")),
-            Prim::IntOfFloat => rt(fx, Callee::Runtime("egret_int_of_float")),
-            Prim::FEq => rt(fx, Callee::Runtime("egret_float_eq")),
-            Prim::FNe => rt(fx, Callee::Runtime("egret_float_ne")),
-            Prim::FLt => rt(fx, Callee::Runtime("egret_float_lt")),
-            Prim::FLe => rt(fx, Callee::Runtime("egret_float_le")),
-            Prim::FGt => rt(fx, Callee::Runtime("egret_float_gt")),
-            Prim::FGe => rt(fx, Callee::Runtime("egret_float_ge")),
-            Prim::FCompare => rt(fx, Callee::Runtime("egret_float_compare")),
+            // Floats are boxed values: an operation unboxes its operands (a load of the box's
+            // field), computes on `F64`s and boxes its result; the optimizer removes the boxes
+            // that are unboxed again (`x *. y +. z` allocates once).
+            Prim::FAdd => Some(Self::float_binary(fx, FBinOp::Add, &v)),
+            Prim::FSub => Some(Self::float_binary(fx, FBinOp::Sub, &v)),
+            Prim::FMul => Some(Self::float_binary(fx, FBinOp::Mul, &v)),
+            Prim::FDiv => Some(Self::float_binary(fx, FBinOp::Div, &v)),
+            Prim::FNeg => Some(Self::float_unary(fx, FUnOp::Neg, v[0])),
+            Prim::FAbs => Some(Self::float_unary(fx, FUnOp::Abs, v[0])),
+            Prim::FSqrt => Some(Self::float_unary(fx, FUnOp::Sqrt, v[0])),
+            Prim::FloatOfInt => {
+                let x = fx.b.ins(Stmt::FUnary(FUnOp::OfInt, v[0]), Type::F64);
+                Some(Self::box_float(fx, x))
+            }
+            Prim::IntOfFloat => {
+                let x = Self::unbox_float(fx, v[0]);
+                Some(fx.b.ins(Stmt::FUnary(FUnOp::ToInt, x), Type::Val))
+            }
+            Prim::FEq => Some(Self::float_compare(fx, FBinOp::Eq, &v)),
+            Prim::FNe => Some(Self::float_compare(fx, FBinOp::Ne, &v)),
+            Prim::FLt => Some(Self::float_compare(fx, FBinOp::Lt, &v)),
+            Prim::FLe => Some(Self::float_compare(fx, FBinOp::Le, &v)),
+            Prim::FGt => Some(Self::float_compare(fx, FBinOp::Gt, &v)),
+            Prim::FGe => Some(Self::float_compare(fx, FBinOp::Ge, &v)),
+            // caml_float_compare: (x > y) - (x < y) + (x = x) - (y = y).
+            Prim::FCompare => {
+                let (x, y) = (Self::unbox_float(fx, v[0]), Self::unbox_float(fx, v[1]));
+                let cmp = |fx: &mut Fx, op, a, b| fx.b.ins(Stmt::FBinary(op, a, b), Type::Val);
+                let gt = cmp(fx, FBinOp::Gt, x, y);
+                let lt = cmp(fx, FBinOp::Lt, x, y);
+                let xx = cmp(fx, FBinOp::Eq, x, x);
+                let yy = cmp(fx, FBinOp::Eq, y, y);
+                let a = fx.b.ins(Stmt::Binary(BinOp::Sub, gt, lt), Type::Val);
+                let b = fx.b.ins(Stmt::Binary(BinOp::Add, a, xx), Type::Val);
+                Some(fx.b.ins(Stmt::Binary(BinOp::Sub, b, yy), Type::Val))
+            }
             Prim::IntCompare => {
                 let gt = fx.b.ins(Stmt::Binary(BinOp::Gt, v[0], v[1]), Type::Val);
                 let lt = fx.b.ins(Stmt::Binary(BinOp::Lt, v[0], v[1]), Type::Val);

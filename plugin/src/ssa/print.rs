@@ -121,6 +121,31 @@ fn unop_name(op: UnOp) -> &'static str {
 }
 
 /// The name the printer (and the optimizer's rule table) uses for a binary operation.
+pub fn funop_name(op: FUnOp) -> &'static str {
+    match op {
+        FUnOp::Neg => "fneg",
+        FUnOp::Abs => "fabs",
+        FUnOp::Sqrt => "fsqrt",
+        FUnOp::OfInt => "float_of_int",
+        FUnOp::ToInt => "int_of_float",
+    }
+}
+
+pub fn fbinop_name(op: FBinOp) -> &'static str {
+    match op {
+        FBinOp::Add => "fadd",
+        FBinOp::Sub => "fsub",
+        FBinOp::Mul => "fmul",
+        FBinOp::Div => "fdiv",
+        FBinOp::Eq => "feq",
+        FBinOp::Ne => "fne",
+        FBinOp::Lt => "flt",
+        FBinOp::Le => "fle",
+        FBinOp::Gt => "fgt",
+        FBinOp::Ge => "fge",
+    }
+}
+
 pub fn binop_mnemonic(op: BinOp) -> &'static str {
     binop_name(op)
 }
@@ -157,6 +182,12 @@ pub fn print_stmt(s: &Stmt, m: Option<&Module>) -> String {
         Stmt::StackSlot { words } => format!("stackslot {words}"),
         Stmt::Unary(op, a) => format!("{} {a}", unop_name(*op)),
         Stmt::Binary(op, a, b) => format!("{} {a}, {b}", binop_name(*op)),
+        Stmt::FConst(bits) => format!(
+            "fconst {}",
+            crate::lambda::print::float_text(f64::from_bits(*bits))
+        ),
+        Stmt::FUnary(op, a) => format!("{} {a}", funop_name(*op)),
+        Stmt::FBinary(op, a, b) => format!("{} {a}, {b}", fbinop_name(*op)),
         Stmt::Alloc {
             tag,
             fields,

@@ -304,6 +304,15 @@ impl Verifier<'_> {
         }
     }
 
+    /// Calls pass words: an unboxed float never crosses one.
+    fn no_f64_args(&mut self, i: u32, args: &[Value]) {
+        for a in args {
+            if self.ty(*a) == Some(Type::F64) {
+                self.err(Some(i), format!("passes the F64 {a} to a call"));
+            }
+        }
+    }
+
     fn check_types(&mut self, i: u32) {
         let f = self.f;
         let s = &f.stmts[i as usize];
@@ -325,16 +334,39 @@ impl Verifier<'_> {
                 self.want(i, *a, Type::Val, "operand");
                 self.want(i, *b, Type::Val, "operand");
             }
+            Stmt::FConst(_) => result(self, Type::F64),
+            Stmt::FUnary(op, a) => {
+                let (arg, res) = match op {
+                    FUnOp::OfInt => (Type::Val, Type::F64),
+                    FUnOp::ToInt => (Type::F64, Type::Val),
+                    _ => (Type::F64, Type::F64),
+                };
+                result(self, res);
+                self.want(i, *a, arg, "operand");
+            }
+            Stmt::FBinary(op, a, b) => {
+                result(self, if op.is_comparison() { Type::Val } else { Type::F64 });
+                self.want(i, *a, Type::F64, "operand");
+                self.want(i, *b, Type::F64, "operand");
+            }
             Stmt::Alloc {
-                fields, raw_prefix, ..
+                tag,
+                fields,
+                raw_prefix,
             } => {
                 result(self, Type::Val);
                 if *raw_prefix as usize > fields.len() {
                     self.err(Some(i), "raw_prefix longer than the fields");
                 }
+                let float_box = *tag == crate::ssa::lower::DOUBLE_TAG;
+                if float_box && fields.len() != 1 {
+                    self.err(Some(i), "a float box has one field");
+                }
                 for (k, x) in fields.iter().enumerate() {
                     let t = if (k as u32) < *raw_prefix {
                         Type::Raw
+                    } else if float_box {
+                        Type::F64
                     } else {
                         Type::Val
                     };
@@ -345,18 +377,25 @@ impl Verifier<'_> {
                 result(self, *ty);
                 self.want_address(i, *base);
             }
-            Stmt::Store { base, .. } => self.want_address(i, *base),
+            Stmt::Store { base, value, .. } => {
+                self.want_address(i, *base);
+                if self.ty(*value) == Some(Type::F64) {
+                    self.err(Some(i), format!("stores the F64 {value}"));
+                }
+            }
             Stmt::StackSlot { .. } => result(self, Type::Raw),
-            Stmt::Call { callee, ret, .. } => {
+            Stmt::Call { callee, ret, args } => {
                 result(self, *ret);
                 if let Callee::Indirect(c) = callee {
                     self.want(i, *c, Type::Raw, "callee");
                 }
+                self.no_f64_args(i, args);
             }
-            Stmt::TailCall { callee, .. } => {
+            Stmt::TailCall { callee, args } => {
                 if let Callee::Indirect(c) = callee {
                     self.want(i, *c, Type::Raw, "callee");
                 }
+                self.no_f64_args(i, args);
             }
             Stmt::Phi { values, ty, .. } => {
                 result(self, *ty);

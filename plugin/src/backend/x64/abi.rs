@@ -38,7 +38,7 @@
 
 use super::buffer::{LabelUse, MachBuffer};
 use super::encode::{self, AluEnc, ByteSink, Mem};
-use super::inst::Gpr;
+use super::inst::{Gpr, Xmm};
 use crate::backend::CfiOp;
 use regalloc2::{MachineEnv, PRegSet};
 
@@ -75,6 +75,12 @@ pub const CALLER_SAVED: [Gpr; 8] = [
 ];
 
 /// The registers regalloc2 may use: caller-saved first (no save/restore cost).
+/// The SSE registers unboxed floats are allocated to: all caller-saved (System V and egret's
+/// convention), so no float lives across a call in a register. `xmm15` is the allocator's
+/// scratch for float moves.
+pub const FLOAT_REGS: std::ops::Range<u8> = 0..15;
+pub const FLOAT_SCRATCH: Xmm = Xmm(15);
+
 pub fn machine_env() -> MachineEnv {
     let mut preferred = PRegSet::empty();
     CALLER_SAVED.iter().for_each(|g| preferred.add(g.preg()));
@@ -82,10 +88,12 @@ pub fn machine_env() -> MachineEnv {
     CALLEE_SAVED
         .iter()
         .for_each(|g| non_preferred.add(g.preg()));
+    let mut floats = PRegSet::empty();
+    FLOAT_REGS.for_each(|x| floats.add(Xmm(x).preg()));
     MachineEnv {
-        preferred_regs_by_class: [preferred, PRegSet::empty(), PRegSet::empty()],
+        preferred_regs_by_class: [preferred, floats, PRegSet::empty()],
         non_preferred_regs_by_class: [non_preferred, PRegSet::empty(), PRegSet::empty()],
-        scratch_by_class: [Some(SCRATCH.preg()), None, None],
+        scratch_by_class: [Some(SCRATCH.preg()), Some(FLOAT_SCRATCH.preg()), None],
         fixed_stack_slots: Vec::new(),
     }
 }
@@ -97,6 +105,7 @@ pub fn call_clobbers() -> PRegSet {
         .iter()
         .filter(|g| **g != RET_REG)
         .for_each(|g| s.add(g.preg()));
+    (0..16).for_each(|x| s.add(Xmm(x).preg()));
     s
 }
 

@@ -18,7 +18,8 @@ use super::abi::Frame;
 use super::buffer::{MachBuffer, MachBufferFinished, MachLabel, X64LabelUse};
 use super::encode::{self, AluEnc, ByteSink, Mem};
 use super::inst::{
-    Amode, CallTarget, Compare, Cond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
+    Amode, CallTarget, Compare, Cond, FCond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
+    Xmm,
 };
 use super::lower::tag;
 use super::print::show_reg;
@@ -50,6 +51,9 @@ struct Emitter<'a> {
     loc: SrcLoc,
     /// Allocation slow paths, emitted after the last block.
     slow_paths: Vec<SlowPath>,
+    /// The function has SSE registers: its slow paths save them around their call (all are
+    /// caller-saved in the C ABI, and a float may live across an allocation).
+    has_floats: bool,
     /// Per block: in the entry region, run without the frame (shrinkwrap.rs).
     region: Vec<bool>,
     /// Per block outside the region entered from both sides: the label of its prologue stub,
@@ -250,6 +254,13 @@ impl Emitter<'_> {
 
     fn edit_move(&mut self, from: Allocation, to: Allocation) {
         let at = self.at();
+        let float = from
+            .as_reg()
+            .or(to.as_reg())
+            .is_some_and(|p| p.class() == regalloc2::RegClass::Float);
+        if float {
+            return self.edit_move_float(from, to);
+        }
         match (from.as_reg(), to.as_reg()) {
             (Some(a), Some(b)) => {
                 if a == b {
@@ -286,6 +297,89 @@ impl Emitter<'_> {
             }
             (None, None) => unreachable!("regalloc2 never moves stack to stack"),
         }
+    }
+
+    /// A move of the float class: `movapd`, or `movsd` to or from a spill slot.
+    fn edit_move_float(&mut self, from: Allocation, to: Allocation) {
+        let at = self.at();
+        let xmm = |a: Allocation| a.as_reg().map(|p| Xmm(p.hw_enc() as u8));
+        match (xmm(from), xmm(to)) {
+            (Some(a), Some(b)) => {
+                if a == b {
+                    return;
+                }
+                encode::movapd(&mut self.buf, b, a);
+                self.buf
+                    .list(at, || format!("movapd {}, {}", b.name(), a.name()));
+            }
+            (Some(a), None) => {
+                let slot = to.as_stack().expect("a spill slot").index();
+                encode::movsd_store(&mut self.buf, &self.frame.slot(slot), a);
+                self.buf.list(at, || {
+                    format!(
+                        "movsd {}, {}  ; spill",
+                        show_slot(self.frame, slot),
+                        a.name()
+                    )
+                });
+            }
+            (None, Some(b)) => {
+                let slot = from.as_stack().expect("a spill slot").index();
+                encode::movsd_load(&mut self.buf, b, &self.frame.slot(slot));
+                self.buf.list(at, || {
+                    format!(
+                        "movsd {}, {}  ; reload",
+                        b.name(),
+                        show_slot(self.frame, slot)
+                    )
+                });
+            }
+            (None, None) => unreachable!("regalloc2 never moves stack to stack"),
+        }
+    }
+
+    /// `ucomisd` and the flags as an OCaml bool (1 or 3) in `dst`. Unordered operands set
+    /// ZF, PF and CF: `a > b` is `seta` (CF = ZF = 0) and `a >= b` `setae` (CF = 0), both
+    /// false then; `<` and `<=` swap the operands; `=` also needs PF = 0 and `<>` accepts
+    /// PF = 1.
+    fn float_compare(&mut self, cc: FCond, lhs: Xmm, rhs: Xmm, dst: Gpr, tmp: Gpr) {
+        let b = &mut self.buf;
+        let (a, c) = match cc {
+            FCond::Lt | FCond::Le => (rhs, lhs),
+            _ => (lhs, rhs),
+        };
+        encode::ucomisd(b, a, c);
+        match cc {
+            FCond::Eq | FCond::Ne => {
+                let (zf, pf, op) = if cc == FCond::Eq {
+                    (Cond::Z, Cond::Np, AluEnc::And)
+                } else {
+                    (Cond::Nz, Cond::P, AluEnc::Or)
+                };
+                encode::setcc(b, zf, dst);
+                encode::setcc(b, pf, tmp);
+                encode::movzx_r8(b, dst, dst);
+                encode::movzx_r8(b, tmp, tmp);
+                encode::alu_rr(b, op, dst, tmp);
+            }
+            FCond::Gt | FCond::Lt => {
+                encode::setcc(b, Cond::Nbe, dst);
+                encode::movzx_r8(b, dst, dst);
+            }
+            FCond::Ge | FCond::Le => {
+                encode::setcc(b, Cond::Nb, dst);
+                encode::movzx_r8(b, dst, dst);
+            }
+        }
+        encode::lea(
+            b,
+            dst,
+            &Mem::Base {
+                base: dst,
+                index: Some((dst, 0)),
+                disp: 1,
+            },
+        );
     }
 
     fn inst(&mut self, inst: &Inst) {
@@ -407,6 +501,49 @@ impl Emitter<'_> {
                 self.alloc_inline(dst.gpr(), tmp.gpr(), *wosize, *tag);
                 return;
             }
+            Inst::FLoad { dst, addr } => {
+                encode::movsd_load(b, dst.xmm(), &mem(addr));
+            }
+            Inst::FStore { src, addr } => {
+                encode::movsd_store(b, &mem(addr), src.xmm());
+            }
+            Inst::MovqToXmm { dst, src } => encode::movq_to_xmm(b, dst.xmm(), src.gpr()),
+            Inst::FAlu {
+                op,
+                dst,
+                src1,
+                src2,
+            } => {
+                debug_assert_eq!(dst, src1, "two-address operands share a register");
+                encode::falu(b, *op, dst.xmm(), src2.xmm())
+            }
+            Inst::FSqrt { dst, src } => encode::sqrtsd(b, dst.xmm(), src.xmm()),
+            Inst::FSign { neg, dst, src, tmp } => {
+                encode::movq_from_xmm(b, tmp.gpr(), src.xmm());
+                encode::bt_ri(b, *neg, tmp.gpr(), 63);
+                encode::movq_to_xmm(b, dst.xmm(), tmp.gpr());
+            }
+            Inst::Cvtsi2sd { dst, src } => encode::cvtsi2sd(b, dst.xmm(), src.gpr()),
+            Inst::Cvttsd2si { dst, src } => {
+                let d = dst.gpr();
+                encode::cvttsd2si(b, d, src.xmm());
+                encode::lea(
+                    b,
+                    d,
+                    &Mem::Base {
+                        base: d,
+                        index: Some((d, 0)),
+                        disp: 1,
+                    },
+                );
+            }
+            Inst::FCmpSetcc {
+                cc,
+                lhs,
+                rhs,
+                dst,
+                tmp,
+            } => self.float_compare(*cc, lhs.xmm(), rhs.xmm(), dst.gpr(), tmp.gpr()),
             Inst::Cqo { .. } => encode::cqo(b),
             Inst::Idiv { divisor, .. } => encode::idiv(b, divisor.gpr()),
             Inst::Call {
@@ -650,6 +787,24 @@ impl Emitter<'_> {
             self.buf.list(at, || format!("sub rsp, 0x{pad:x}"));
             moved(&mut self.buf, pad);
         }
+        const XMM_AREA: i32 = 16 * 8;
+        if self.has_floats {
+            let at = self.at();
+            encode::alu_ri(&mut self.buf, AluEnc::Sub, Gpr::Rsp, XMM_AREA);
+            self.buf.list(at, || format!("sub rsp, 0x{XMM_AREA:x}"));
+            moved(&mut self.buf, XMM_AREA);
+            for x in 0..16u8 {
+                let at = self.at();
+                let slot = Mem::Base {
+                    base: Gpr::Rsp,
+                    index: None,
+                    disp: 8 * x as i32,
+                };
+                encode::movsd_store(&mut self.buf, &slot, Xmm(x));
+                self.buf
+                    .list(at, || format!("movsd qword ptr [rsp+0x{:x}], xmm{x}", 8 * x));
+            }
+        }
         for (g, v) in [(Gpr::Rdi, p.wosize as i64), (Gpr::Rsi, p.tag as i64)] {
             let at = self.at();
             encode::mov_ri(&mut self.buf, g, v);
@@ -669,6 +824,23 @@ impl Emitter<'_> {
             let at = self.at();
             encode::mov_rr(&mut self.buf, p.dst, Gpr::Rax);
             self.buf.list(at, || format!("mov {}, rax", p.dst.name(8)));
+        }
+        if self.has_floats {
+            for x in 0..16u8 {
+                let at = self.at();
+                let slot = Mem::Base {
+                    base: Gpr::Rsp,
+                    index: None,
+                    disp: 8 * x as i32,
+                };
+                encode::movsd_load(&mut self.buf, Xmm(x), &slot);
+                self.buf
+                    .list(at, || format!("movsd xmm{x}, qword ptr [rsp+0x{:x}]", 8 * x));
+            }
+            let at = self.at();
+            encode::alu_ri(&mut self.buf, AluEnc::Add, Gpr::Rsp, XMM_AREA);
+            self.buf.list(at, || format!("add rsp, 0x{XMM_AREA:x}"));
+            moved(&mut self.buf, -XMM_AREA);
         }
         if pad > 0 {
             let at = self.at();
@@ -839,6 +1011,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         self_id: vcode.self_id,
         loc: SrcLoc::default(),
         slow_paths: Vec::new(),
+        has_floats: vcode.has_floats,
         region,
         stubs,
         in_region: false,

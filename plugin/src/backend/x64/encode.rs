@@ -11,7 +11,7 @@
 //! cannot use `mod = 00` (that encodes RIP-relative or no base) and get a zero `disp8`, and
 //! `rsp` can never be an index.
 
-use super::inst::{Cond, Gpr, ShiftKind};
+use super::inst::{Cond, FAluOp, Gpr, ShiftKind, Xmm};
 
 /// Where encoded bytes go: a `Vec<u8>` in tests, the MachBuffer in the emitter.
 pub trait ByteSink {
@@ -388,4 +388,80 @@ pub fn add_to_rel32(bytes: &mut [u8], at: usize, delta: i64) {
     let old = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
     let new = (old as i64 + delta) as i32;
     bytes[at..at + 4].copy_from_slice(&new.to_le_bytes());
+}
+
+// ---- SSE2: scalar doubles in xmm registers (register numbers as `Xmm`) ----
+
+/// A prefixed two-byte-opcode SSE instruction `prefix [REX] 0F op /r` with `reg` and an `rm`
+/// register (both register numbers 0..15; the mandatory prefix precedes the REX prefix).
+fn sse_rr(s: &mut impl ByteSink, prefix: u8, w: bool, op: u8, reg: u8, rm: u8) {
+    s.put1(prefix);
+    op_reg_rm(s, w, &[0x0F, op], reg, Gpr::from_enc(rm), false)
+}
+
+fn sse_rm(s: &mut impl ByteSink, prefix: u8, op: u8, reg: Xmm, mem: &Mem) -> Option<u32> {
+    s.put1(prefix);
+    op_reg_mem(s, false, &[0x0F, op], reg.enc(), mem, false)
+}
+
+/// `movsd xmm, qword [mem]`.
+pub fn movsd_load(s: &mut impl ByteSink, dst: Xmm, mem: &Mem) -> Option<u32> {
+    sse_rm(s, 0xF2, 0x10, dst, mem)
+}
+
+/// `movsd qword [mem], xmm`.
+pub fn movsd_store(s: &mut impl ByteSink, mem: &Mem, src: Xmm) -> Option<u32> {
+    sse_rm(s, 0xF2, 0x11, src, mem)
+}
+
+/// `movapd dst, src` (a register copy).
+pub fn movapd(s: &mut impl ByteSink, dst: Xmm, src: Xmm) {
+    sse_rr(s, 0x66, false, 0x28, dst.enc(), src.enc())
+}
+
+/// `movq xmm, r64`.
+pub fn movq_to_xmm(s: &mut impl ByteSink, dst: Xmm, src: Gpr) {
+    sse_rr(s, 0x66, true, 0x6E, dst.enc(), src.enc())
+}
+
+/// `movq r64, xmm`.
+pub fn movq_from_xmm(s: &mut impl ByteSink, dst: Gpr, src: Xmm) {
+    sse_rr(s, 0x66, true, 0x7E, src.enc(), dst.enc())
+}
+
+/// `addsd`/`subsd`/`mulsd`/`divsd dst, src`.
+pub fn falu(s: &mut impl ByteSink, op: FAluOp, dst: Xmm, src: Xmm) {
+    let code = match op {
+        FAluOp::Add => 0x58,
+        FAluOp::Mul => 0x59,
+        FAluOp::Sub => 0x5C,
+        FAluOp::Div => 0x5E,
+    };
+    sse_rr(s, 0xF2, false, code, dst.enc(), src.enc())
+}
+
+/// `sqrtsd dst, src`.
+pub fn sqrtsd(s: &mut impl ByteSink, dst: Xmm, src: Xmm) {
+    sse_rr(s, 0xF2, false, 0x51, dst.enc(), src.enc())
+}
+
+/// `cvtsi2sd xmm, r64`.
+pub fn cvtsi2sd(s: &mut impl ByteSink, dst: Xmm, src: Gpr) {
+    sse_rr(s, 0xF2, true, 0x2A, dst.enc(), src.enc())
+}
+
+/// `cvttsd2si r64, xmm`.
+pub fn cvttsd2si(s: &mut impl ByteSink, dst: Gpr, src: Xmm) {
+    sse_rr(s, 0xF2, true, 0x2C, dst.enc(), src.enc())
+}
+
+/// `ucomisd a, b`.
+pub fn ucomisd(s: &mut impl ByteSink, a: Xmm, b: Xmm) {
+    sse_rr(s, 0x66, false, 0x2E, a.enc(), b.enc())
+}
+
+/// `btc r64, imm8` (`complement`) or `btr r64, imm8`.
+pub fn bt_ri(s: &mut impl ByteSink, complement: bool, r: Gpr, bit: u8) {
+    op_reg_rm(s, true, &[0x0F, 0xBA], if complement { 7 } else { 6 }, r, false);
+    s.put1(bit)
 }

@@ -166,6 +166,10 @@ impl Lower<'_> {
     }
 
     pub fn store_value(&mut self, value: Value, addr: Amode) {
+        if self.is_float(value) {
+            let src = self.put(value);
+            return self.emit(Inst::FStore { src, addr });
+        }
         let src = match self.imm32(value) {
             Some(i) => RegImm::Imm(i),
             None => RegImm::Reg(self.put(value)),

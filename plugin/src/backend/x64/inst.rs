@@ -96,44 +96,129 @@ impl Gpr {
     }
 }
 
-/// A register operand: a virtual register before allocation, a physical one after.
+/// An SSE register `xmm0`..`xmm15`, by its number: where unboxed floats live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Xmm(pub u8);
+
+impl Xmm {
+    pub fn enc(self) -> u8 {
+        self.0
+    }
+    pub fn preg(self) -> PReg {
+        PReg::new(self.0 as usize, RegClass::Float)
+    }
+    /// The DWARF register number (System V x86-64 psABI: xmm0 is 17).
+    pub fn dwarf(self) -> u16 {
+        17 + self.0 as u16
+    }
+    pub fn name(self) -> String {
+        format!("xmm{}", self.0)
+    }
+}
+
+/// A register operand: a virtual register before allocation, a physical one after; of the
+/// integer class (a [`Gpr`]) or the float class (an [`Xmm`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Reg(u32);
 
 const VIRTUAL_BIT: u32 = 1 << 31;
+const FLOAT_BIT: u32 = 1 << 30;
 
 impl Reg {
     pub fn virt(v: VReg) -> Reg {
-        Reg(VIRTUAL_BIT | v.vreg() as u32)
+        let class = if v.class() == RegClass::Float {
+            FLOAT_BIT
+        } else {
+            0
+        };
+        Reg(VIRTUAL_BIT | class | v.vreg() as u32)
     }
     pub fn phys(g: Gpr) -> Reg {
         Reg(g.enc() as u32)
     }
+    pub fn phys_xmm(x: Xmm) -> Reg {
+        Reg(FLOAT_BIT | x.enc() as u32)
+    }
+    /// The register an allocation's physical register is.
+    pub fn from_preg(p: PReg) -> Reg {
+        match p.class() {
+            RegClass::Float => Reg::phys_xmm(Xmm(p.hw_enc() as u8)),
+            _ => Reg::phys(Gpr::from_preg(p)),
+        }
+    }
     pub fn is_virtual(self) -> bool {
         self.0 & VIRTUAL_BIT != 0
     }
+    pub fn is_float(self) -> bool {
+        self.0 & FLOAT_BIT != 0
+    }
     pub fn vreg(self) -> VReg {
         debug_assert!(self.is_virtual());
-        VReg::new((self.0 & !VIRTUAL_BIT) as usize, RegClass::Int)
+        let class = if self.is_float() {
+            RegClass::Float
+        } else {
+            RegClass::Int
+        };
+        VReg::new((self.0 & !(VIRTUAL_BIT | FLOAT_BIT)) as usize, class)
     }
-    /// The physical register; only valid after allocation.
+    /// The physical general-purpose register; only valid after allocation.
     pub fn gpr(self) -> Gpr {
         debug_assert!(
-            !self.is_virtual(),
-            "virtual register {self:?} after allocation"
+            !self.is_virtual() && !self.is_float(),
+            "{self:?} is not a general-purpose register"
         );
         Gpr::from_enc(self.0 as u8)
+    }
+    /// The physical SSE register; only valid after allocation.
+    pub fn xmm(self) -> Xmm {
+        debug_assert!(
+            !self.is_virtual() && self.is_float(),
+            "{self:?} is not an SSE register"
+        );
+        Xmm((self.0 & 15) as u8)
     }
 }
 
 impl fmt::Debug for Reg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_virtual() {
-            write!(f, "v{}", self.0 & !VIRTUAL_BIT)
-        } else {
-            f.write_str(self.gpr().name(8))
+        match (self.is_virtual(), self.is_float()) {
+            (true, false) => write!(f, "v{}", self.0 & !VIRTUAL_BIT),
+            (true, true) => write!(f, "fv{}", self.0 & !(VIRTUAL_BIT | FLOAT_BIT)),
+            (false, false) => f.write_str(self.gpr().name(8)),
+            (false, true) => f.write_str(&self.xmm().name()),
         }
     }
+}
+
+/// Float arithmetic (`addsd`, `subsd`, `mulsd`, `divsd`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FAluOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+}
+
+impl FAluOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            FAluOp::Add => "addsd",
+            FAluOp::Sub => "subsd",
+            FAluOp::Mul => "mulsd",
+            FAluOp::Div => "divsd",
+        }
+    }
+}
+
+/// A float comparison giving an OCaml bool (IEEE: unordered makes all false but `Ne`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FCond {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
 }
 
 /// A register or a sign-extended 32-bit immediate.
@@ -400,6 +485,61 @@ pub enum Inst {
         tag: u8,
     },
 
+    /// `movsd dst, qword [addr]`.
+    FLoad {
+        dst: Reg,
+        addr: Amode,
+    },
+    /// `movsd qword [addr], src`.
+    FStore {
+        src: Reg,
+        addr: Amode,
+    },
+    /// `movq dst, src`: the bits of a general-purpose register into an SSE register.
+    MovqToXmm {
+        dst: Reg,
+        src: Reg,
+    },
+    /// `op dst, src2` (`addsd` ...) with `dst` tied to `src1`.
+    FAlu {
+        op: FAluOp,
+        dst: Reg,
+        src1: Reg,
+        src2: Reg,
+    },
+    /// `sqrtsd dst, src`.
+    FSqrt {
+        dst: Reg,
+        src: Reg,
+    },
+    /// The sign bit: `movq tmp, src`, `btc tmp, 63` (negate) or `btr tmp, 63` (absolute
+    /// value), `movq dst, tmp`.
+    FSign {
+        neg: bool,
+        dst: Reg,
+        src: Reg,
+        tmp: Reg,
+    },
+    /// `cvtsi2sd dst, src` (an untagged int).
+    Cvtsi2sd {
+        dst: Reg,
+        src: Reg,
+    },
+    /// `cvttsd2si dst, src`, then `lea dst, [2*dst + 1]`: an OCaml int.
+    Cvttsd2si {
+        dst: Reg,
+        src: Reg,
+    },
+    /// `ucomisd` (operands swapped for `<` and `<=`), the flags as an OCaml bool in `dst`
+    /// (`sete`+`setnp` for `=`, `setne`+`setp` for `<>`, through `tmp`).
+    FCmpSetcc {
+        cc: FCond,
+        lhs: Reg,
+        rhs: Reg,
+        dst: Reg,
+        tmp: Reg,
+    },
+
     // ---- terminators ----
     Jmp {
         target: MachBlock,
@@ -551,6 +691,41 @@ impl Inst {
                 }
                 args.iter_mut().for_each(|(r, g)| v.use_fixed(r, *g));
                 v.def_fixed(ret, Gpr::Rax)
+            }
+            Inst::FLoad { dst, addr } => {
+                addr.visit(v);
+                v.def_reg(dst)
+            }
+            Inst::FStore { src, addr } => {
+                v.use_reg(src);
+                addr.visit(v)
+            }
+            Inst::MovqToXmm { dst, src }
+            | Inst::FSqrt { dst, src }
+            | Inst::Cvtsi2sd { dst, src }
+            | Inst::Cvttsd2si { dst, src } => {
+                v.use_reg(src);
+                v.def_reg(dst)
+            }
+            Inst::FAlu {
+                dst, src1, src2, ..
+            } => {
+                v.use_reg(src1);
+                v.use_reg(src2);
+                v.def_reuse(dst, 0)
+            }
+            Inst::FSign { dst, src, tmp, .. } => {
+                v.use_reg(src);
+                v.temp(tmp);
+                v.def_reg(dst)
+            }
+            Inst::FCmpSetcc {
+                lhs, rhs, dst, tmp, ..
+            } => {
+                v.use_reg(lhs);
+                v.use_reg(rhs);
+                v.temp(tmp);
+                v.def_reg(dst)
             }
             Inst::Jmp { .. } | Inst::Ud2 => {}
             Inst::JmpCond { cmp, .. } => {

@@ -36,7 +36,7 @@ use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegI
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
-use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, Module, SrcLoc, Stmt, Value};
+use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, Module, SrcLoc, Stmt, Type, Value};
 use regalloc2::{RegClass, VReg};
 
 /// A lowered instruction, its source location and the SSA statement it comes from.
@@ -180,6 +180,9 @@ pub struct Lower<'a> {
     vregs: Vec<u32>,
     used: Vec<bool>,
     num_vregs: usize,
+    /// Whether some virtual register is an SSE register (the allocation slow paths then save
+    /// the SSE registers around their call).
+    has_floats: bool,
     cur: Vec<Inst>,
     cur_block: Block,
     jump_args: Vec<VReg>,
@@ -223,6 +226,7 @@ impl<'a> Lower<'a> {
             vregs: vec![NO_VREG; f.stmts.len()],
             used: vec![false; f.stmts.len()],
             num_vregs: 0,
+            has_floats: false,
             cur: Vec::new(),
             cur_block: Block(0),
             jump_args: Vec::new(),
@@ -269,18 +273,36 @@ impl<'a> Lower<'a> {
 
     // ---- registers ----
 
+    /// Whether `v` is an unboxed float (its register is an SSE register).
+    pub fn is_float(&self, v: Value) -> bool {
+        self.f.types[v.index()] == Type::F64
+    }
+
     fn vreg_of(&mut self, v: Value) -> VReg {
         if self.vregs[v.index()] == NO_VREG {
             self.vregs[v.index()] = self.num_vregs as u32;
             self.num_vregs += 1;
         }
-        VReg::new(self.vregs[v.index()] as usize, RegClass::Int)
+        let class = if self.is_float(v) {
+            self.has_floats = true;
+            RegClass::Float
+        } else {
+            RegClass::Int
+        };
+        VReg::new(self.vregs[v.index()] as usize, class)
     }
 
     /// A fresh virtual register.
     pub fn temp(&mut self) -> Reg {
         self.num_vregs += 1;
         Reg::virt(VReg::new(self.num_vregs - 1, RegClass::Int))
+    }
+
+    /// A fresh virtual SSE register.
+    pub fn temp_float(&mut self) -> Reg {
+        self.num_vregs += 1;
+        self.has_floats = true;
+        Reg::virt(VReg::new(self.num_vregs - 1, RegClass::Float))
     }
 
     /// The register `v`'s statement defines.
@@ -296,6 +318,12 @@ impl<'a> Lower<'a> {
             Stmt::RawConst(n) => self.mov_imm(n),
             Stmt::DataAddr(d) => self.lea_symbol(RelocTarget::Data(d), 8 - 4),
             Stmt::FuncAddr(fid) => self.lea_symbol(RelocTarget::Func(fid), -4),
+            Stmt::FConst(bits) => {
+                let t = self.mov_imm(bits as i64);
+                let dst = self.temp_float();
+                self.emit(Inst::MovqToXmm { dst, src: t });
+                dst
+            }
             Stmt::StackSlot { .. } => {
                 let disp = self.stack_slot(v).expect("a stack slot");
                 let dst = self.temp();
@@ -323,7 +351,11 @@ impl<'a> Lower<'a> {
         if e.done[s.index()] {
             self.fail(format!("block {} lowered before a block it dominates", s));
         }
-        let r = self.temp().vreg();
+        let r = if self.is_float(v) {
+            self.temp_float().vreg()
+        } else {
+            self.temp().vreg()
+        };
         self.entries.copies.insert((s, v), r);
         r
     }
@@ -735,6 +767,7 @@ pub fn lower_function(
         vcode.debug_labels = labels;
     }
     vcode.num_vregs = lo.num_vregs;
+    vcode.has_floats = lo.has_floats;
     vcode.slot_area = lo.slot_area;
     vcode.outgoing_area = lo.outgoing_area;
     vcode.self_id = self_id;

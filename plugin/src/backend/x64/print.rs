@@ -8,6 +8,8 @@ use std::fmt;
 pub fn show_reg(r: Reg, bytes: u8) -> String {
     if r.is_virtual() {
         format!("{r:?}")
+    } else if r.is_float() {
+        r.xmm().name()
     } else {
         r.gpr().name(bytes).to_string()
     }
@@ -111,6 +113,41 @@ impl fmt::Display for Inst {
                 ShiftAmount::Cl(_) => write!(f, "{} {}, cl", kind.name(), r(dst)),
             },
             Inst::Neg { dst, .. } => write!(f, "neg {}", r(dst)),
+            Inst::FLoad { dst, addr } => {
+                write!(f, "movsd {}, {}", r(dst), show_amode(addr, "qword"))
+            }
+            Inst::FStore { src, addr } => {
+                write!(f, "movsd {}, {}", show_amode(addr, "qword"), r(src))
+            }
+            Inst::MovqToXmm { dst, src } => write!(f, "movq {}, {}", r(dst), r(src)),
+            Inst::FAlu {
+                op,
+                dst,
+                src1,
+                src2,
+            } => {
+                write!(f, "{} {}, {}", op.name(), r(dst), r(src2))?;
+                if dst != src1 {
+                    write!(f, "  ; {} = {}", r(dst), r(src1))?;
+                }
+                Ok(())
+            }
+            Inst::FSqrt { dst, src } => write!(f, "sqrtsd {}, {}", r(dst), r(src)),
+            Inst::FSign { neg, dst, src, tmp } => write!(
+                f,
+                "movq {}, {}; {} {0}, 0x3f; movq {}, {0}",
+                r(tmp),
+                r(src),
+                if *neg { "btc" } else { "btr" },
+                r(dst)
+            ),
+            Inst::Cvtsi2sd { dst, src } => write!(f, "cvtsi2sd {}, {}", r(dst), r(src)),
+            Inst::Cvttsd2si { dst, src } => {
+                write!(f, "cvttsd2si {}, {}; lea {0}, [{0}+{0}+1]", r(dst), r(src))
+            }
+            Inst::FCmpSetcc {
+                cc, lhs, rhs, dst, ..
+            } => write!(f, "fcmp.{cc:?} {}, {}, {}", r(dst), r(lhs), r(rhs)),
             Inst::Lea { dst, addr } => write!(f, "lea {}, {}", r(dst), show_amode(addr, "")),
             Inst::LeaSymbol {
                 dst,

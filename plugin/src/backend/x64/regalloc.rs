@@ -43,6 +43,8 @@ pub struct VCode {
     pub stmts: Vec<Option<crate::ssa::ir::Value>>,
     pub blocks: Vec<VBlock>,
     pub num_vregs: usize,
+    /// Whether some virtual register is of the float class.
+    pub has_floats: bool,
     /// Bytes of the frame's stack-slot area (`Stmt::StackSlot`s), addressed `rbp`-relative.
     pub slot_area: u32,
     /// Bytes at the bottom of the frame for stack arguments of runtime calls (`[rsp + 8k]`).
@@ -93,7 +95,7 @@ impl Rewriter<'_> {
         let p = a
             .as_reg()
             .expect("every operand is constrained to a register");
-        *r = Reg::phys(Gpr::from_preg(p));
+        *r = Reg::from_preg(p);
     }
 }
 

@@ -14,9 +14,11 @@
 //! Constants, `DataAddr` and `FuncAddr` have no rules: [`Lower::put`] rematerialises them where
 //! they are used, and an immediate-folding rule never asks for them in a register at all.
 
-use super::inst::{AluOp, Amode, Compare, Cond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind};
+use super::inst::{
+    AluOp, Amode, Compare, Cond, FAluOp, FCond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind,
+};
 use super::lower::Lower;
-use crate::ssa::ir::{BinOp, Stmt, Type, UnOp, Value};
+use crate::ssa::ir::{BinOp, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -28,6 +30,8 @@ pub type Action = Box<dyn FnOnce(&mut Lower<'_>, Value)>;
 pub enum Root {
     Binary(BinOp),
     Unary(UnOp),
+    FBinary(FBinOp),
+    FUnary(FUnOp),
     Alloc,
     Load,
     Store,
@@ -47,6 +51,8 @@ impl Root {
         match s {
             Stmt::Binary(op, ..) => Root::Binary(*op),
             Stmt::Unary(op, _) => Root::Unary(*op),
+            Stmt::FBinary(op, ..) => Root::FBinary(*op),
+            Stmt::FUnary(op, _) => Root::FUnary(*op),
             Stmt::Alloc { .. } => Root::Alloc,
             Stmt::Load { .. } => Root::Load,
             Stmt::Store { .. } => Root::Store,
@@ -369,6 +375,148 @@ pub fn all_rules() -> Vec<Rule> {
                 let t = lo.temp();
                 lo.load(t, LoadKind::Word, addr);
                 lo.tagged_shift(d, ShiftKind::Shr, t, ShiftAmount::Imm(9))
+            })
+        }),
+        // ---- floats (SSE2 scalar doubles) ----
+        rule!(
+            float_arith,
+            0,
+            [
+                R::FBinary(FBinOp::Add),
+                R::FBinary(FBinOp::Sub),
+                R::FBinary(FBinOp::Mul),
+                R::FBinary(FBinOp::Div)
+            ],
+            |lo, s| {
+                let &Stmt::FBinary(op, a, b) = s else {
+                    return None;
+                };
+                let op = match op {
+                    FBinOp::Add => FAluOp::Add,
+                    FBinOp::Sub => FAluOp::Sub,
+                    FBinOp::Mul => FAluOp::Mul,
+                    FBinOp::Div => FAluOp::Div,
+                    _ => return None,
+                };
+                act(move |lo, d| {
+                    let (src1, src2) = (lo.put(a), lo.put(b));
+                    let dst = lo.def(d);
+                    lo.emit(Inst::FAlu {
+                        op,
+                        dst,
+                        src1,
+                        src2,
+                    })
+                })
+            }
+        ),
+        rule!(
+            float_compare,
+            0,
+            [
+                R::FBinary(FBinOp::Eq),
+                R::FBinary(FBinOp::Ne),
+                R::FBinary(FBinOp::Lt),
+                R::FBinary(FBinOp::Le),
+                R::FBinary(FBinOp::Gt),
+                R::FBinary(FBinOp::Ge)
+            ],
+            |lo, s| {
+                let &Stmt::FBinary(op, a, b) = s else {
+                    return None;
+                };
+                let cc = match op {
+                    FBinOp::Eq => FCond::Eq,
+                    FBinOp::Ne => FCond::Ne,
+                    FBinOp::Lt => FCond::Lt,
+                    FBinOp::Le => FCond::Le,
+                    FBinOp::Gt => FCond::Gt,
+                    FBinOp::Ge => FCond::Ge,
+                    _ => return None,
+                };
+                act(move |lo, d| {
+                    let (lhs, rhs) = (lo.put(a), lo.put(b));
+                    let dst = lo.def(d);
+                    let tmp = lo.temp();
+                    lo.emit(Inst::FCmpSetcc {
+                        cc,
+                        lhs,
+                        rhs,
+                        dst,
+                        tmp,
+                    })
+                })
+            }
+        ),
+        rule!(
+            float_sign,
+            0,
+            [R::FUnary(FUnOp::Neg), R::FUnary(FUnOp::Abs)],
+            |lo, s| {
+                let &Stmt::FUnary(op, a) = s else {
+                    return None;
+                };
+                matches!(op, FUnOp::Neg | FUnOp::Abs).then_some(())?;
+                act(move |lo, d| {
+                    let src = lo.put(a);
+                    let dst = lo.def(d);
+                    let tmp = lo.temp();
+                    lo.emit(Inst::FSign {
+                        neg: op == FUnOp::Neg,
+                        dst,
+                        src,
+                        tmp,
+                    })
+                })
+            }
+        ),
+        rule!(float_sqrt, 0, [R::FUnary(FUnOp::Sqrt)], |lo, s| {
+            let &Stmt::FUnary(FUnOp::Sqrt, a) = s else {
+                return None;
+            };
+            act(move |lo, d| {
+                let src = lo.put(a);
+                let dst = lo.def(d);
+                lo.emit(Inst::FSqrt { dst, src })
+            })
+        }),
+        // The int untagged by an arithmetic shift, then converted.
+        rule!(float_of_int, 0, [R::FUnary(FUnOp::OfInt)], |lo, s| {
+            let &Stmt::FUnary(FUnOp::OfInt, a) = s else {
+                return None;
+            };
+            act(move |lo, d| {
+                let n = lo.put(a);
+                let t = lo.temp();
+                lo.emit(Inst::Shift {
+                    kind: ShiftKind::Sar,
+                    dst: t,
+                    src: n,
+                    amount: ShiftAmount::Imm(1),
+                });
+                let dst = lo.def(d);
+                lo.emit(Inst::Cvtsi2sd { dst, src: t })
+            })
+        }),
+        rule!(int_of_float, 0, [R::FUnary(FUnOp::ToInt)], |lo, s| {
+            let &Stmt::FUnary(FUnOp::ToInt, a) = s else {
+                return None;
+            };
+            act(move |lo, d| {
+                let src = lo.put(a);
+                let dst = lo.def(d);
+                lo.emit(Inst::Cvttsd2si { dst, src })
+            })
+        }),
+        rule!(load_float, 0, [R::Load], |lo, s| {
+            let &Stmt::Load { base, index, ty } = s else {
+                return None;
+            };
+            (ty == Type::F64).then_some(())?;
+            act(move |lo, d| {
+                let addr = lo.field(base, index, 0);
+                let dst = lo.def(d);
+                lo.emit(Inst::FLoad { dst, addr })
             })
         }),
         // ---- memory ----

@@ -269,3 +269,79 @@ fn encoder_forms_decode_as_printed() {
         c.failures[..c.failures.len().min(60)].join("\n")
     );
 }
+
+#[test]
+fn sse_forms_decode_as_printed() {
+    use crate::backend::x64::inst::{FAluOp, Xmm};
+    let mut c = Check {
+        n: 0,
+        failures: Vec::new(),
+    };
+    let x = |n: u8| Xmm(n).name();
+    for d in 0..16u8 {
+        for s in 0..16u8 {
+            let (xd, xs) = (Xmm(d), Xmm(s));
+            c.case(format!("movapd {}, {}", x(d), x(s)), |v| {
+                encode::movapd(v, xd, xs)
+            });
+            for op in [FAluOp::Add, FAluOp::Sub, FAluOp::Mul, FAluOp::Div] {
+                c.case(format!("{} {}, {}", op.name(), x(d), x(s)), |v| {
+                    encode::falu(v, op, xd, xs)
+                });
+            }
+            c.case(format!("sqrtsd {}, {}", x(d), x(s)), |v| {
+                encode::sqrtsd(v, xd, xs)
+            });
+            c.case(format!("ucomisd {}, {}", x(d), x(s)), |v| {
+                encode::ucomisd(v, xd, xs)
+            });
+        }
+        for g in ALL_GPRS {
+            let xd = Xmm(d);
+            c.case(format!("movq {}, {}", x(d), g.name(8)), |v| {
+                encode::movq_to_xmm(v, xd, g)
+            });
+            c.case(format!("movq {}, {}", g.name(8), x(d)), |v| {
+                encode::movq_from_xmm(v, g, xd)
+            });
+            c.case(format!("cvtsi2sd {}, {}", x(d), g.name(8)), |v| {
+                encode::cvtsi2sd(v, xd, g)
+            });
+            c.case(format!("cvttsd2si {}, {}", g.name(8), x(d)), |v| {
+                encode::cvttsd2si(v, g, xd)
+            });
+        }
+        for (base, index, disp) in addressing_modes() {
+            let m = Mem::Base { base, index, disp };
+            let xd = Xmm(d);
+            c.case(
+                format!("movsd {}, {}", x(d), amode_text(base, index, disp, "qword")),
+                |v| {
+                    encode::movsd_load(v, xd, &m);
+                },
+            );
+            c.case(
+                format!("movsd {}, {}", amode_text(base, index, disp, "qword"), x(d)),
+                |v| {
+                    encode::movsd_store(v, &m, xd);
+                },
+            );
+        }
+    }
+    for g in ALL_GPRS {
+        c.case(format!("btc {}, 0x3f", g.name(8)), |v| {
+            encode::bt_ri(v, true, g, 63)
+        });
+        c.case(format!("btr {}, 0x3f", g.name(8)), |v| {
+            encode::bt_ri(v, false, g, 63)
+        });
+    }
+    assert!(c.n > 10_000, "{} cases", c.n);
+    assert!(
+        c.failures.is_empty(),
+        "{} of {} forms:\n{}",
+        c.failures.len(),
+        c.n,
+        c.failures[..c.failures.len().min(20)].join("\n")
+    );
+}

@@ -646,13 +646,14 @@ fn codegen_backend_interface() {
     assert_eq!(stats.len(), 2);
     assert_eq!(sink.0.len(), 2);
     assert!(stats.iter().all(|(_, s)| s.insts > 0));
-    // An unsupported statement is an error naming the function, not a panic.
+    // An unsupported statement (a call returning an unboxed float) is an error naming the
+    // function, not a panic.
     let mut b = FnBuilder::new("floaty", 1);
     let l = b.push(
-        Stmt::Load {
-            base: Value(0),
-            index: 0,
-            ty: Type::F64,
+        Stmt::Call {
+            callee: Callee::Runtime("egret_float_sin"),
+            args: vec![Value(0)],
+            ret: Type::F64,
         },
         Type::F64,
     );

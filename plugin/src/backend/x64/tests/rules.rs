@@ -126,6 +126,38 @@ fn templates() -> Vec<Template> {
     ] {
         t.push(("unary", 1, Box::new(move |o| Stmt::Unary(op, o[0]))));
     }
+    for op in [
+        FBinOp::Add,
+        FBinOp::Sub,
+        FBinOp::Mul,
+        FBinOp::Div,
+        FBinOp::Eq,
+        FBinOp::Ne,
+        FBinOp::Lt,
+        FBinOp::Le,
+        FBinOp::Gt,
+        FBinOp::Ge,
+    ] {
+        t.push(("fbinary", 2, Box::new(move |o| Stmt::FBinary(op, o[0], o[1]))));
+    }
+    for op in [
+        FUnOp::Neg,
+        FUnOp::Abs,
+        FUnOp::Sqrt,
+        FUnOp::OfInt,
+        FUnOp::ToInt,
+    ] {
+        t.push(("funary", 1, Box::new(move |o| Stmt::FUnary(op, o[0]))));
+    }
+    t.push((
+        "load_float",
+        1,
+        Box::new(|o| Stmt::Load {
+            base: o[0],
+            index: 0,
+            ty: Type::F64,
+        }),
+    ));
     t.push((
         "load",
         1,
