@@ -327,7 +327,22 @@ impl<'a> Mono<'a> {
                 self.type_of(e)
             }
             Expr::If(_, a, _) => self.type_of(a),
-            Expr::Field(..) | Expr::Switch { .. } => None,
+            Expr::Field(b, i) => match self.type_of(b)? {
+                Type::Tuple(ts) => ts.get(*i as usize).cloned(),
+                Type::Con(c, args) => match &self.types.decl(c).kind {
+                    DeclKind::Record(fields) => {
+                        let decl = self.types.decl(c);
+                        let mut t = fields.get(*i as usize)?.ty.clone();
+                        for (p, a) in decl.params.iter().zip(&args) {
+                            t = t.subst(*p, a);
+                        }
+                        Some(t)
+                    }
+                    _ => None,
+                },
+                _ => None,
+            },
+            Expr::Switch { .. } => None,
             Expr::Prim(p, _) => match p {
                 Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => {
                     Some(Type::int())

@@ -37,6 +37,7 @@
 //! makes dominance larger, so a replacement valid there is valid in the output.
 
 pub mod rules;
+pub mod unbox;
 
 #[cfg(test)]
 mod tests;
@@ -91,14 +92,35 @@ pub fn optimize_module(m: &mut Module) -> OptStats {
     let rules = RuleSet::standard();
     let mut stats = OptStats::default();
     let closures = static_closures(m);
+    let floats = float_constants(m);
     for (i, f) in m.functions.iter_mut().enumerate() {
         let mut taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
         if let Some(&d) = closures.get(&FuncId(i as u32)) {
             taken = static_self_closure(taken, FuncId(i as u32), d, &mut stats);
         }
-        *f = optimize_function(taken, &rules, &mut stats);
+        let optimized = optimize_function(taken, &rules, &mut stats);
+        let (unboxed, n) = unbox::unbox_float_phis(optimized, &floats);
+        if n > 0 {
+            *stats.fired.entry("(unbox phi)").or_default() += n;
+        }
+        *f = unboxed;
     }
     stats
+}
+
+/// The module's static float boxes (float constants) and their numbers.
+fn float_constants(m: &Module) -> HashMap<DataId, u64> {
+    let header = ((1u64) << 10) | crate::ssa::lower::DOUBLE_TAG as u64;
+    m.data
+        .iter()
+        .enumerate()
+        .filter_map(|(i, d)| match d.words[..] {
+            [DataWord::Word(h), DataWord::Word(bits)] if h & !(3 << 8) == header => {
+                Some((DataId(i as u32), bits))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The static closures of the module's functions: data blocks of tag 247 holding only a code
