@@ -713,7 +713,7 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Sequence(a, b) => {
                 let (x, xt) = self.expr(a)?;
-                if matches!(self.u.shallow(&xt), Type::Arrow(..)) {
+                if matches!(*self.u.shallow(&xt), Type::Arrow(..)) {
                     self.warnings.push(Diagnostic::warning(
                         a.span,
                         "this function application is partial, maybe some arguments are missing",
@@ -1102,19 +1102,22 @@ impl<'s> Typer<'s> {
         }
         let mut xs = Vec::new();
         for a in args {
-            let (x, xt) = match self.u.shallow(&t) {
-                Type::Arrow(p, _) => self.expr_expected(a, Some(&p))?,
+            // The function's type, its head resolved; owned, so the result type is moved
+            // out, not copied (a copy per argument is quadratic in a long application).
+            t = self.u.shallow(&t).into_owned();
+            let (x, xt) = match &t {
+                Type::Arrow(p, _) => self.expr_expected(a, Some(p))?,
                 _ => self.expr(a)?,
             };
-            let r = match self.u.shallow(&t) {
+            let r = match t {
                 Type::Arrow(p, r) => {
                     self.expect(a.span, &xt, &p)?;
                     *r
                 }
-                Type::Var(_) => {
+                Type::Var(v) => {
                     let r = self.u.fresh_var();
                     self.u
-                        .unify(&t, &Type::arrow(xt.clone(), r.clone()), &self.types)
+                        .unify(&Type::Var(v), &Type::arrow(xt.clone(), r.clone()), &self.types)
                         .map_err(|_| Diagnostic::error(a.span, "cannot apply"))?;
                     r
                 }
@@ -1234,7 +1237,7 @@ impl<'s> Typer<'s> {
         for a in args {
             head = Expr::TyApp(bx(head), a);
         }
-        let Type::Arrow(param, result) = self.u.shallow(&ft) else {
+        let Type::Arrow(param, result) = self.u.shallow(&ft).into_owned() else {
             unreachable!("Lazy.from_fun and from_val are functions")
         };
         let given = if immediate {
@@ -1248,7 +1251,7 @@ impl<'s> Typer<'s> {
 
     /// The constructor `name` of the variant type the context expects, if it has one.
     fn expected_ctor(&self, name: &str, expected: Option<&Type>) -> Option<CtorRef> {
-        let Type::Con(con, _) = self.u.shallow(expected?) else {
+        let Type::Con(con, _) = *self.u.shallow(expected?) else {
             return None;
         };
         let DeclKind::Variant(ctors) = &self.types.decl(con).kind else {
@@ -1310,7 +1313,7 @@ impl<'s> Typer<'s> {
     pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
         let names: Vec<&str> = names.iter().map(|n| field_name(n)).collect();
         let candidates = self.env.fields.get(names[0])?;
-        if let Type::Con(c, _) = self.u.shallow(hint) {
+        if let Type::Con(c, _) = *self.u.shallow(hint) {
             if candidates.iter().any(|(d, _)| *d == c) {
                 return Some(c);
             }
