@@ -455,10 +455,12 @@ impl<'s> Typer<'s> {
         }
         let t = self.u.zonk(&t);
         let ws: Vec<TyVar> = vs.iter().map(|_| self.u.fresh()).collect();
-        let scheme_body = vs
+        let renaming = vs
             .iter()
             .zip(&ws)
-            .fold(t.clone(), |t, (v, w)| t.subst(*v, &Type::Var(*w)));
+            .map(|(v, w)| (*v, Type::Var(*w)))
+            .collect();
+        let scheme_body = super::unify::subst_all(&t, &renaming);
         for &v in &vs {
             let _ = self.u.unify(&Type::Var(v), &Type::unit(), &self.types);
         }
@@ -1104,7 +1106,9 @@ impl<'s> Typer<'s> {
         for a in args {
             // The function's type, its head resolved; owned, so the result type is moved
             // out, not copied (a copy per argument is quadratic in a long application).
-            t = self.u.shallow(&t).into_owned();
+            if let Type::Var(_) = t {
+                t = self.u.shallow(&t).into_owned();
+            }
             let (x, xt) = match &t {
                 Type::Arrow(p, _) => self.expr_expected(a, Some(p))?,
                 _ => self.expr(a)?,

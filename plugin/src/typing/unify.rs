@@ -244,14 +244,37 @@ impl Unifier {
     /// Strips the `Forall`s of a scheme, replacing each quantified variable by a fresh
     /// unification variable; returns the instance and the types chosen, outermost first.
     pub fn instantiate(&mut self, scheme: &Type) -> (Type, Vec<Type>) {
-        let mut t = scheme.clone();
+        let mut t = scheme;
+        let mut map = HashMap::new();
         let mut args = Vec::new();
         while let Type::Forall(v, body) = t {
             let fresh = self.fresh_var();
-            t = body.subst(v, &fresh);
+            map.insert(*v, fresh.clone());
             args.push(fresh);
+            t = body;
         }
-        (t, args)
+        (subst_all(t, &map), args)
+    }
+}
+
+/// `t` with each variable of `map` replaced by its type, all at once (one walk, where a
+/// substitution per variable walked the type once per quantified variable: quadratic in a
+/// function of many parameters). A `Forall` binding one of them hides it.
+pub fn subst_all(t: &Type, map: &HashMap<TyVar, Type>) -> Type {
+    if map.is_empty() {
+        return t.clone();
+    }
+    match t {
+        Type::Var(v) => map.get(v).cloned().unwrap_or(Type::Var(*v)),
+        Type::Con(c, args) => Type::Con(*c, args.iter().map(|a| subst_all(a, map)).collect()),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| subst_all(a, map)).collect()),
+        Type::Arrow(a, b) => Type::arrow(subst_all(a, map), subst_all(b, map)),
+        Type::Forall(w, body) if map.contains_key(w) => {
+            let mut inner = map.clone();
+            inner.remove(w);
+            Type::Forall(*w, Box::new(subst_all(body, &inner)))
+        }
+        Type::Forall(w, body) => Type::Forall(*w, Box::new(subst_all(body, map))),
     }
 }
 
