@@ -13,6 +13,7 @@ mod common;
 use common::egret;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Mutex;
 
 fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("egret-growth-{}", std::process::id()));
@@ -57,8 +58,12 @@ fn least_stage_ms(name: &str, source: &str, stage: &str) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+/// The timed tests take turns, so that they do not slow each other down.
+static TIMING: Mutex<()> = Mutex::new(());
+
 /// Asserts that `stage`'s time grows at most 8 times from `gen(n)` to `gen(4n)`.
 fn assert_stage_grows_linearly(family: &str, gen: fn(usize) -> String, n: usize, stage: &str) {
+    let _turn = TIMING.lock().unwrap_or_else(|e| e.into_inner());
     let small = least_stage_ms(&format!("{family}_{n}"), &gen(n), stage);
     let large = least_stage_ms(&format!("{family}_{}", 4 * n), &gen(4 * n), stage);
     let ratio = large / small.max(1.0);

@@ -254,8 +254,8 @@ impl Converter {
         let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
         let mut open = vec![false; n];
         let mut work = Vec::new();
-        for i in 1..n {
-            for v in &self.funs[i].free {
+        for (i, info) in self.funs.iter().enumerate().skip(1) {
+            for v in &info.free {
                 match self.fun_of_var.get(v) {
                     Some(g) if g.0 as usize == i => {}
                     Some(g) => users[g.0 as usize].push(i),
