@@ -275,7 +275,10 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), 
         }
     };
     let source = egret_plugin::syntax::text_view(&bytes).into_owned();
-    let mut sess = Session::default();
+    let mut sess = Session {
+        measure_memory: common.time_passes,
+        ..Session::default()
+    };
     let result = driver::compile_bytes_to_ssa(&bytes, &opts, &mut sess);
     render(&common.file, &source, &sess.warnings);
     match result {
@@ -338,7 +341,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         path: &common.file,
         text: &source,
     };
-    let object = sess_time(&mut sess, "codegen+object", || {
+    let object = sess.time_stage("codegen+object", || {
         egret_adapters::write_object_with_source(
             &module,
             backend,
@@ -347,7 +350,22 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         )
     });
     let object = match object {
-        Ok(o) => o,
+        Ok(o) => {
+            // The backend's passes, summed over the module's functions, under its stage.
+            let mut passes: Vec<(&'static str, std::time::Duration)> = Vec::new();
+            for (_, stats) in &o.stats {
+                for &(name, d) in &stats.pass_times {
+                    match passes.iter_mut().find(|(n, _)| *n == name) {
+                        Some((_, total)) => *total += d,
+                        None => passes.push((name, d)),
+                    }
+                }
+            }
+            for (name, d) in passes {
+                sess.record_subpass(name, d);
+            }
+            o
+        }
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
             return Err(unsupported_target(&registry, &backend, &target));
         }
@@ -362,7 +380,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             ))
         }
     };
-    let linked = sess_time(&mut sess, "link", || {
+    let linked = sess.time_stage("link", || {
         egret_adapters::link(&object.bytes, out, &opts.codegen.target)
     });
     if let Err(e) = linked {
@@ -403,13 +421,6 @@ fn unsupported_target(
     ))
 }
 
-fn sess_time<T>(sess: &mut Session, name: &'static str, f: impl FnOnce() -> T) -> T {
-    driver::enter_stage(name);
-    let start = std::time::Instant::now();
-    let r = f();
-    sess.timings.push((name, start.elapsed()));
-    r
-}
 
 /// The available code generators: the adapters' Cranelift one, egret's own, and the example of
 /// a backend defined in a crate of its own (`backends/egret-backend-example`): any crate

@@ -81,13 +81,37 @@ pub fn link_with_compiler(
     } else {
         cross_runtime(&dir, target, compiler)?
     };
-    run(Command::new(compiler)
+    let mut command = Command::new(compiler);
+    if same_platform(target, HOST_TARGET) {
+        if let Some(linker) = host_linker() {
+            command.arg(format!("-fuse-ld={linker}"));
+        }
+    }
+    // `-lm`: the C library's mathematics (the float primitives).
+    run(command
         .arg("-o")
         .arg(output)
         .arg(&program)
         .args(&runtime)
-        // The C library's mathematics (the float primitives).
         .arg("-lm"))
+}
+
+/// The linker the C compiler driver is asked to use for host executables: `EGRET_FUSE_LD` when
+/// set (empty: the driver's default), else gold when `ld.gold` is installed — it links an egret
+/// program in about two thirds of the time of the default BFD `ld`, a third of a small
+/// program's whole build (issue #22).
+fn host_linker() -> Option<String> {
+    if let Some(v) = std::env::var_os("EGRET_FUSE_LD") {
+        let v = v.to_string_lossy().into_owned();
+        return (!v.is_empty()).then_some(v);
+    }
+    static GOLD: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let installed = *GOLD.get_or_init(|| {
+        std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join("ld.gold").is_file())
+        })
+    });
+    installed.then(|| "gold".to_string())
 }
 
 /// The flags the runtime's sources are compiled with for a target other than the host's.

@@ -53,9 +53,12 @@ impl CodegenBackend for CraneliftBackend {
         let mut stats = Vec::with_capacity(module.functions.len());
         for (index, func) in module.functions.iter().enumerate() {
             let id = FuncId(index as u32);
+            let start = std::time::Instant::now();
             let lowered =
                 lower_function_with_labels(module, id, isa.frontend_config(), options.debug_info)?;
-            let (compiled, debug) = compile(&*isa, func, lowered, options.verify)?;
+            let to_clif = start.elapsed();
+            let (mut compiled, debug) = compile(&*isa, func, lowered, options.verify)?;
+            compiled.stats.pass_times.insert(0, ("ssa-to-clif", to_clif));
             sink.define_function(id, func, &compiled)?;
             if options.debug_info {
                 sink.define_function_debug_info(id, debug)?;
@@ -114,16 +117,19 @@ fn compile(
         })?;
     }
     let mut context = Context::for_function(clif);
+    let start = std::time::Instant::now();
     if let Err(e) = context.compile(isa, &mut ControlPlane::default()) {
         return Err(fail(print_errors::pretty_error(e.func, e.inner)));
     }
+    let cranelift = start.elapsed();
     let code = context
         .compiled_code()
         .ok_or_else(|| fail("Cranelift produced no code".to_string()))?;
     // The optimised function keeps the user names the relocations refer to.
     let clif: &ir::Function = &context.func;
     let debug = machine_code::debug_info(isa, func, code).map_err(fail)?;
-    let compiled =
+    let mut compiled =
         machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)?;
+    compiled.stats.pass_times.push(("cranelift", cranelift));
     Ok((compiled, debug))
 }

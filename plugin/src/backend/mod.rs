@@ -105,6 +105,9 @@ pub struct FunctionStats {
     pub insts: usize,
     pub spill_slots: usize,
     pub branches_removed: usize,
+    /// Time spent in each of the backend's passes on this function, in pass order (e.g.
+    /// `isel`, `regalloc`, `emit`): `--time-passes` sums them over the module.
+    pub pass_times: Vec<(&'static str, std::time::Duration)>,
 }
 
 /// An error a backend or adapter reports: never a user error, so it names the function.

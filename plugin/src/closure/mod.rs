@@ -39,7 +39,7 @@ pub fn convert(program: &Program) -> ir::Program {
     };
     c.number(&program.body, None, Span::default());
     c.counter = 1;
-    c.free_vars(&program.body, &mut Vec::new(), &mut HashSet::new());
+    c.free_vars(&program.body, &mut HashSet::new(), &mut HashSet::new());
     c.find_closed();
     c.out = vec![None; c.funs.len()];
     c.counter = 1;
@@ -187,7 +187,7 @@ impl Converter {
 
     /// Collects the free variables of the current function into `free`, recording those of
     /// nested functions in `funs`.
-    fn free_vars(&mut self, e: &Expr, bound: &mut Vec<VarId>, free: &mut HashSet<VarId>) {
+    fn free_vars(&mut self, e: &Expr, bound: &mut HashSet<VarId>, free: &mut HashSet<VarId>) {
         match e {
             Expr::Var(v) => {
                 if !bound.contains(v) {
@@ -197,7 +197,7 @@ impl Converter {
             Expr::Fun(ps, b) => {
                 let idx = self.counter as usize;
                 self.counter += 1;
-                let mut inner_bound = ps.clone();
+                let mut inner_bound: HashSet<VarId> = ps.iter().copied().collect();
                 let mut inner_free = HashSet::new();
                 self.free_vars(b, &mut inner_bound, &mut inner_free);
                 let mut list: Vec<VarId> = inner_free.into_iter().collect();
@@ -211,7 +211,7 @@ impl Converter {
             }
             Expr::Local(v, d, b) => {
                 self.free_vars(d, bound, free);
-                bound.push(*v);
+                bound.insert(*v);
                 self.free_vars(b, bound, free);
             }
             Expr::LetRec(defs, b) => {
@@ -223,7 +223,7 @@ impl Converter {
             }
             Expr::Try(b, v, h) => {
                 self.free_vars(b, bound, free);
-                bound.push(*v);
+                bound.insert(*v);
                 self.free_vars(h, bound, free);
             }
             Expr::For {
@@ -235,37 +235,54 @@ impl Converter {
             } => {
                 self.free_vars(from, bound, free);
                 self.free_vars(to, bound, free);
-                bound.push(*var);
+                bound.insert(*var);
                 self.free_vars(body, bound, free);
             }
             _ => visit::each_child(e, &mut |c| self.free_vars(c, bound, free)),
         }
     }
 
+    /// The closed functions: the greatest set in which every function's free variables are
+    /// bound to functions of the set (or to itself). The greatest, not the least, so mutually
+    /// recursive functions that capture nothing else (a top-level `let rec .. and ..` group)
+    /// all get static closures. One pass over a worklist: a function with a free variable
+    /// not bound to a function is open, and so is every function with an open one free
+    /// (linear; a fixpoint by sweeps took a sweep per link of a chain).
     fn find_closed(&mut self) {
-        loop {
-            let mut changed = false;
-            for i in 1..self.funs.len() {
-                let idx = FuncIdx(i as u32);
-                if self.closed.contains(&idx) {
-                    continue;
+        let n = self.funs.len();
+        // users[g]: the functions with g's binder free.
+        let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut open = vec![false; n];
+        let mut work = Vec::new();
+        for (i, info) in self.funs.iter().enumerate().skip(1) {
+            for v in &info.free {
+                match self.fun_of_var.get(v) {
+                    Some(g) if g.0 as usize == i => {}
+                    Some(g) => users[g.0 as usize].push(i),
+                    None => {
+                        if !open[i] {
+                            open[i] = true;
+                            work.push(i);
+                        }
+                    }
                 }
-                let ok = self.funs[i]
-                    .free
-                    .iter()
-                    .all(|v| match self.fun_of_var.get(v) {
-                        Some(g) => *g == idx || self.closed.contains(g),
-                        None => false,
-                    });
-                if ok {
-                    self.closed.insert(idx);
-                    changed = true;
-                }
-            }
-            if !changed {
-                break;
             }
         }
+        // The top level (function 0) is never closed: it has no closure.
+        open[0] = true;
+        work.push(0);
+        while let Some(g) = work.pop() {
+            for &u in &users[g] {
+                if !open[u] {
+                    open[u] = true;
+                    work.push(u);
+                }
+            }
+        }
+        self.closed = (1..n)
+            .filter(|&i| !open[i])
+            .map(|i| FuncIdx(i as u32))
+            .collect();
     }
 
     /// The value of variable `v` inside function `cur`.

@@ -115,36 +115,112 @@ pub fn current_stage_location() -> (*const *const u8, *const usize) {
     )
 }
 
+/// One stage's measurements for `--time-passes`.
+#[derive(Clone, Copy, Debug)]
+pub struct StageTiming {
+    pub name: &'static str,
+    pub time: Duration,
+    /// The process's peak resident set during the stage, in KiB (`None` where the system
+    /// cannot tell).
+    pub peak_rss_kib: Option<u64>,
+}
+
 /// Times passes and collects warnings.
 #[derive(Default)]
 pub struct Session {
-    pub timings: Vec<(&'static str, Duration)>,
+    pub timings: Vec<StageTiming>,
     pub warnings: Vec<Diagnostic>,
     /// What the stages did, for `--time-passes` (sizes before and after, counts).
     pub notes: Vec<String>,
+    /// Sub-passes (the backends'): the number of stages recorded before it ran, name, time.
+    pub subpasses: Vec<(usize, &'static str, Duration)>,
+    /// Measure each stage's peak memory too (`--time-passes`): it costs a few system calls per
+    /// stage.
+    pub measure_memory: bool,
 }
 
 impl Session {
     fn time<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
+        self.time_stage(name, f)
+    }
+
+    /// Runs stage `name` (`f`), recording its time and, with [`Session::measure_memory`], its
+    /// peak resident set.
+    pub fn time_stage<T>(&mut self, name: &'static str, f: impl FnOnce() -> T) -> T {
         enter_stage(name);
+        if self.measure_memory {
+            peak_rss::reset();
+        }
         let start = Instant::now();
         let r = f();
-        self.timings.push((name, start.elapsed()));
+        let time = start.elapsed();
+        let peak_rss_kib = if self.measure_memory {
+            peak_rss::read_kib()
+        } else {
+            None
+        };
+        self.timings.push(StageTiming {
+            name,
+            time,
+            peak_rss_kib,
+        });
         r
     }
 
-    /// The `--time-passes` report.
+    /// Records a sub-pass of the stage that just ran (the backends' passes), indented under it
+    /// in the report. Its time is already in its stage's, so it is not added to the total.
+    pub fn record_subpass(&mut self, name: &'static str, time: Duration) {
+        self.subpasses.push((self.timings.len(), name, time));
+    }
+
+    /// The `--time-passes` report: per stage its time and peak memory, then the notes.
     pub fn report(&self) -> String {
-        let total: Duration = self.timings.iter().map(|(_, d)| *d).sum();
+        let total: Duration = self.timings.iter().map(|t| t.time).sum();
+        let peak = self.timings.iter().filter_map(|t| t.peak_rss_kib).max();
+        let mib = |k: Option<u64>| match k {
+            Some(k) => format!("{:>9.1} MiB", k as f64 / 1024.0),
+            None => format!("{:>13}", "-"),
+        };
         let mut s = String::new();
-        for (name, d) in &self.timings {
-            s.push_str(&format!("{:>10.3} ms  {name}\n", d.as_secs_f64() * 1e3));
+        for (i, t) in self.timings.iter().enumerate() {
+            s.push_str(&format!(
+                "{:>10.3} ms {}  {}\n",
+                t.time.as_secs_f64() * 1e3,
+                mib(t.peak_rss_kib),
+                t.name
+            ));
+            for (_, name, d) in self.subpasses.iter().filter(|(at, _, _)| *at == i + 1) {
+                s.push_str(&format!(
+                    "{:>10.3} ms {:>13}    {name}\n",
+                    d.as_secs_f64() * 1e3,
+                    ""
+                ));
+            }
         }
-        s.push_str(&format!("{:>10.3} ms  total\n", total.as_secs_f64() * 1e3));
+        s.push_str(&format!(
+            "{:>10.3} ms {}  total\n",
+            total.as_secs_f64() * 1e3,
+            mib(peak)
+        ));
         for n in &self.notes {
             s.push_str(&format!("  {n}\n"));
         }
         s
+    }
+}
+
+/// The process's peak resident set (Linux: `VmHWM` of `/proc/self/status`, reset by writing 5
+/// to `/proc/self/clear_refs`), so each stage's peak can be told apart. Elsewhere, or when
+/// `/proc` is not readable, nothing is measured.
+mod peak_rss {
+    pub fn reset() {
+        let _ = std::fs::write("/proc/self/clear_refs", "5");
+    }
+
+    pub fn read_kib() -> Option<u64> {
+        let status = std::fs::read_to_string("/proc/self/status").ok()?;
+        let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 }
 

@@ -160,6 +160,9 @@ pub fn simplify_expr(
                 inline_sites,
                 pass,
             );
+            s.inline_budget = simplifier::INLINE_GROWTH_FACTOR
+                .saturating_mul(effects::node_count(&ir))
+                .saturating_add(simplifier::INLINE_GROWTH_MIN);
             ir = s.simplify(ir, InScope::default(), vec![]);
             report.passes.push(s.counters);
             report.call_sites.append(&mut s.call_sites);

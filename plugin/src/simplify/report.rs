@@ -57,7 +57,7 @@ impl fmt::Display for SimplifyReport {
         for (i, c) in self.passes.iter().enumerate() {
             writeln!(
                 f,
-                "  pass {}: {} beta, {} type beta, {} lets removed, {} known cases, {} case-of-case, {} folded, {} dead code",
+                "  pass {}: {} beta, {} type beta, {} lets removed, {} known cases, {} case-of-case, {} folded, {} dead code, {} nodes copied by inlining",
                 i + 1,
                 c.saturated_fun_count,
                 c.saturated_ty_fun_count,
@@ -65,7 +65,8 @@ impl fmt::Display for SimplifyReport {
                 c.known_cases,
                 c.case_of_case,
                 c.constants_folded,
-                c.dead_code_removed
+                c.dead_code_removed,
+                c.inlined_size
             )?;
         }
         for c in &self.call_sites {

@@ -200,7 +200,7 @@ impl Simplifier<'_> {
             Expr::Local(v, d, b) => {
                 let scope = in_scope.update(
                     v.0,
-                    Definition::BoundTo((*d).clone(), self.occs.lookup_var(v)),
+                    Definition::of_let(&d, self.occs.lookup_var(v)),
                 );
                 let b = self.into_tail(*b, &scope, f);
                 Expr::Local(v, d, Box::new(b))

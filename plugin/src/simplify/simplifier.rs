@@ -58,6 +58,24 @@ pub enum Definition {
     Unknown,
     /// A `let` bound to this (simplified) definition.
     BoundTo(Expr, Occurrence),
+    /// A `let` bound to a computation whose text nothing can use: not a value (never
+    /// inlined), not a constructor or constant (never a known case). Only that the variable
+    /// has a definition is kept: copying every such definition into the scope cost time
+    /// quadratic in the nesting of `let`s inside definitions (issue #22).
+    Computed(Occurrence),
+}
+
+impl Definition {
+    /// What the scope records of a `let` of `var` (occurrence `occ`) to the simplified `ir`.
+    pub fn of_let(ir: &Expr, occ: Occurrence) -> Definition {
+        let useful = is_value(ir)
+            || matches!(peel_loc(ir), Expr::Construct { .. } | Expr::Const(_));
+        if useful {
+            Definition::BoundTo(ir.clone(), occ)
+        } else {
+            Definition::Computed(occ)
+        }
+    }
 }
 
 /// A term with a hole, on the way down from the root to the term being simplified.
@@ -115,6 +133,9 @@ pub struct Counters {
     pub constants_folded: usize,
     /// Pure code whose value is unused (`seq` operands, `try` around code that cannot raise).
     pub dead_code_removed: usize,
+    /// The size of the definitions copied to inline them at call sites (charged to the
+    /// program-wide budget, [`Simplifier::inline_budget`]). Not work: not in `total`.
+    pub inlined_size: usize,
 }
 
 impl Counters {
@@ -132,6 +153,18 @@ impl Counters {
 /// Case-of-case may copy the outer arms into every inner arm as long as the copies add up
 /// to at most this size.
 pub const CASE_OF_CASE_BUDGET: usize = 40;
+
+/// The program-wide inlining budget of a pass: copies of definitions inlined at call sites may
+/// add up to `INLINE_GROWTH_FACTOR` times the program's size plus `INLINE_GROWTH_MIN`. Each
+/// site's own limits (the size threshold for `Many`) do not bound the total: a chain of
+/// functions each used once in the next (`let f1 x = f0 (x + 1)`, `let f2 x = f1 ..`) copies
+/// f0 into f1, then f0+f1 into f2, ..., quadratic time and memory in the chain's length
+/// (issue #22). Past the budget only definitions of size at most [`INLINE_TINY`] are copied.
+pub const INLINE_GROWTH_FACTOR: usize = 2;
+pub const INLINE_GROWTH_MIN: usize = 20_000;
+/// Definitions this small (a wrapper, a field read) are inlined whatever the budget: each
+/// copy costs no more than the call it replaces.
+pub const INLINE_TINY: usize = 4;
 
 pub struct Simplifier<'a> {
     pub occs: Occurrences,
@@ -151,6 +184,8 @@ pub struct Simplifier<'a> {
     pub(super) suspended_purity: HashMap<VarId, Purity>,
     /// The program's inline scopes: inlining a function adds one (see [`super::scopes`]).
     pub(super) inline_sites: &'a mut InlineSites,
+    /// What is left of this pass's program-wide inlining budget (see [`INLINE_GROWTH_FACTOR`]).
+    pub inline_budget: usize,
 }
 
 pub(super) enum Step {
@@ -190,6 +225,7 @@ impl<'a> Simplifier<'a> {
             pass,
             suspended_purity: HashMap::new(),
             inline_sites,
+            inline_budget: usize::MAX,
         }
     }
 
@@ -523,7 +559,10 @@ impl<'a> Simplifier<'a> {
     ) -> ControlFlow<VarId, Expr> {
         match in_scope.get(var.0) {
             Some(Definition::BoundTo(definition, occ)) => {
-                match self.should_inline(var, definition, *occ, in_scope, ctx) {
+                let verdict = self
+                    .should_inline(var, definition, *occ, in_scope, ctx)
+                    .and_then(|why| self.charge_inline_budget(definition).map(|()| why));
+                match verdict {
                     Ok(why) => {
                         self.note_call(var, ctx, true, why);
                         self.subst = Subst::default();
@@ -540,6 +579,21 @@ impl<'a> Simplifier<'a> {
                     }
                 }
             }
+            Some(Definition::Computed(occ)) => {
+                let why = if self.occs.is_loop_breaker(var) {
+                    "loop breaker of a recursive group"
+                } else {
+                    match occ {
+                        Occurrence::Dead => "dead",
+                        Occurrence::Many => "used many times, not a value",
+                        Occurrence::Once | Occurrence::OnceInFun => {
+                            "used once in a function, but not a value (would repeat work)"
+                        }
+                    }
+                };
+                self.note_call(var, ctx, false, why.into());
+                ControlFlow::Break(var)
+            }
             Some(Definition::Unknown) => {
                 let why = if self.occs.is_loop_breaker(var) {
                     "loop breaker of a recursive group"
@@ -554,6 +608,19 @@ impl<'a> Simplifier<'a> {
                 ControlFlow::Break(var)
             }
         }
+    }
+
+    /// Charges the copy of `definition` to the program-wide inlining budget, or refuses it
+    /// when the budget is spent (a tiny definition is always allowed).
+    fn charge_inline_budget(&mut self, definition: &Expr) -> Result<(), String> {
+        let limit = self.inline_budget.max(INLINE_TINY);
+        let s = size(definition, limit);
+        if s > INLINE_TINY && s > self.inline_budget {
+            return Err("the program-wide inlining budget of this pass is spent".into());
+        }
+        self.inline_budget = self.inline_budget.saturating_sub(s);
+        self.counters.inlined_size += s;
+        Ok(())
     }
 
     pub(super) fn should_inline(
@@ -638,7 +705,10 @@ impl<'a> Simplifier<'a> {
             Some(arg) => {
                 !is_trivial(arg)
                     || match peel_loc(arg) {
-                        Expr::Var(v) => matches!(in_scope.get(v.0), Some(Definition::BoundTo(..))),
+                        Expr::Var(v) => matches!(
+                            in_scope.get(v.0),
+                            Some(Definition::BoundTo(..) | Definition::Computed(_))
+                        ),
                         _ => false,
                     }
             }
@@ -714,7 +784,7 @@ impl<'a> Simplifier<'a> {
                     }
                     let body = self.simplify(
                         body,
-                        in_scope.update(var.0, Definition::BoundTo(ir.clone(), occ)),
+                        in_scope.update(var.0, Definition::of_let(&ir, occ)),
                         vec![],
                     );
                     ir = if occ == Occurrence::Dead || self.emitted(var) == 0 {

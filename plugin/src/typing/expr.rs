@@ -426,10 +426,12 @@ impl<'s> Typer<'s> {
         }
         let t = self.u.zonk(&t);
         let ws: Vec<TyVar> = vs.iter().map(|_| self.u.fresh()).collect();
-        let scheme_body = vs
+        let renaming = vs
             .iter()
             .zip(&ws)
-            .fold(t.clone(), |t, (v, w)| t.subst(*v, &Type::Var(*w)));
+            .map(|(v, w)| (*v, Type::Var(*w)))
+            .collect();
+        let scheme_body = super::unify::subst_all(&t, &renaming);
         for &v in &vs {
             let _ = self.u.unify(&Type::Var(v), &Type::unit(), &self.types);
         }
@@ -684,7 +686,7 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Sequence(a, b) => {
                 let (x, xt) = self.expr(a)?;
-                if matches!(self.u.shallow(&xt), Type::Arrow(..)) {
+                if matches!(*self.u.shallow(&xt), Type::Arrow(..)) {
                     self.warnings.push(Diagnostic::warning(
                         a.span,
                         "this function application is partial, maybe some arguments are missing",
@@ -1073,19 +1075,24 @@ impl<'s> Typer<'s> {
         }
         let mut xs = Vec::new();
         for a in args {
-            let (x, xt) = match self.u.shallow(&t) {
-                Type::Arrow(p, _) => self.expr_expected(a, Some(&p))?,
+            // The function's type, its head resolved; owned, so the result type is moved
+            // out, not copied (a copy per argument is quadratic in a long application).
+            if let Type::Var(_) = t {
+                t = self.u.shallow(&t).into_owned();
+            }
+            let (x, xt) = match &t {
+                Type::Arrow(p, _) => self.expr_expected(a, Some(p))?,
                 _ => self.expr(a)?,
             };
-            let r = match self.u.shallow(&t) {
+            let r = match t {
                 Type::Arrow(p, r) => {
                     self.expect(a.span, &xt, &p)?;
                     *r
                 }
-                Type::Var(_) => {
+                Type::Var(v) => {
                     let r = self.u.fresh_var();
                     self.u
-                        .unify(&t, &Type::arrow(xt.clone(), r.clone()), &self.types)
+                        .unify(&Type::Var(v), &Type::arrow(xt.clone(), r.clone()), &self.types)
                         .map_err(|_| Diagnostic::error(a.span, "cannot apply"))?;
                     r
                 }
@@ -1205,7 +1212,7 @@ impl<'s> Typer<'s> {
         for a in args {
             head = Expr::TyApp(bx(head), a);
         }
-        let Type::Arrow(param, result) = self.u.shallow(&ft) else {
+        let Type::Arrow(param, result) = self.u.shallow(&ft).into_owned() else {
             unreachable!("Lazy.from_fun and from_val are functions")
         };
         let given = if immediate {
@@ -1219,7 +1226,7 @@ impl<'s> Typer<'s> {
 
     /// The constructor `name` of the variant type the context expects, if it has one.
     fn expected_ctor(&self, name: &str, expected: Option<&Type>) -> Option<CtorRef> {
-        let Type::Con(con, _) = self.u.shallow(expected?) else {
+        let Type::Con(con, _) = *self.u.shallow(expected?) else {
             return None;
         };
         let DeclKind::Variant(ctors) = &self.types.decl(con).kind else {
@@ -1281,7 +1288,7 @@ impl<'s> Typer<'s> {
     pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
         let names: Vec<&str> = names.iter().map(|n| field_name(n)).collect();
         let candidates = self.env.fields.get(names[0])?;
-        if let Type::Con(c, _) = self.u.shallow(hint) {
+        if let Type::Con(c, _) = *self.u.shallow(hint) {
             if candidates.iter().any(|(d, _)| *d == c) {
                 return Some(c);
             }

@@ -237,7 +237,7 @@ impl<'s> Typer<'s> {
             .iter()
             .zip(&group)
             .map(|(b, (_, t))| match classify(&b.expr) {
-                RecKind::MaybeComputedFunction => match self.u.shallow(t) {
+                RecKind::MaybeComputedFunction => match *self.u.shallow(t) {
                     Type::Arrow(..) => RecKind::ComputedFunction,
                     _ => RecKind::Unknown,
                 },

@@ -6,14 +6,19 @@
 //! level: the let-nesting depth where it was created; generalising at level `l` quantifies the
 //! unbound variables of level `> l`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::ops::Deref;
+use std::rc::Rc;
 
 use crate::lambda::ir::{TyCon, TyVar, Type, TypeTable};
 
 #[derive(Default)]
 pub struct Unifier {
-    /// `bindings[v]`: what unification variable `v` stands for, once known.
-    pub bindings: Vec<Option<Type>>,
+    /// `bindings[v]`: what unification variable `v` stands for, once known. Shared (`Rc`), so
+    /// following a binding never copies the type it stands for: a type bound once is read
+    /// many times (every `shallow`, every `zonk`), and a deep copy at each read made typing
+    /// quadratic in the size of types (issue #22: nested tuples, long arrows).
+    pub bindings: Vec<Option<Rc<Type>>>,
     pub levels: Vec<u32>,
     pub level: u32,
     /// `scopes[v]`: how many type declarations existed when `v` was created (lowered when it
@@ -23,6 +28,34 @@ pub struct Unifier {
     pub scopes: Vec<u32>,
     /// How many type declarations exist now.
     pub scope: u32,
+}
+
+/// A type with the bindings at its head followed: the type itself, or the (shared) type its
+/// head variable is bound to. Dereferences to the [`Type`]; cloning it is cheap.
+#[derive(Clone)]
+pub enum Resolved<'a> {
+    Ref(&'a Type),
+    Bound(Rc<Type>),
+}
+
+impl Deref for Resolved<'_> {
+    type Target = Type;
+    fn deref(&self) -> &Type {
+        match self {
+            Resolved::Ref(t) => t,
+            Resolved::Bound(t) => t,
+        }
+    }
+}
+
+impl Resolved<'_> {
+    /// The type as an owned value (a copy only when it is a binding's).
+    pub fn into_owned(self) -> Type {
+        match self {
+            Resolved::Ref(t) => t.clone(),
+            Resolved::Bound(t) => Rc::try_unwrap(t).unwrap_or_else(|t| (*t).clone()),
+        }
+    }
 }
 
 /// Why two types did not unify (the printer shows the whole types, like OCaml).
@@ -47,36 +80,71 @@ impl Unifier {
         Type::Var(self.fresh())
     }
 
-    /// Follows bindings at the head of `t`.
-    pub fn shallow(&self, t: &Type) -> Type {
-        let mut t = t.clone();
+    /// Follows bindings at the head of `t` (no copy of the type: see [`Resolved`]).
+    pub fn shallow<'a>(&self, t: &'a Type) -> Resolved<'a> {
+        let Type::Var(v) = t else {
+            return Resolved::Ref(t);
+        };
+        let Some(mut cur) = self.bindings[v.0 as usize].clone() else {
+            return Resolved::Ref(t);
+        };
+        while let Type::Var(w) = &*cur {
+            match &self.bindings[w.0 as usize] {
+                Some(b) => cur = b.clone(),
+                None => break,
+            }
+        }
+        Resolved::Bound(cur)
+    }
+
+    /// [`Unifier::shallow`] that also compresses the chain of variables it followed: each now
+    /// points at the end, so a long chain `a = b = c = ..` is walked once (union-find's path
+    /// compression).
+    fn shallow_compress<'a>(&mut self, t: &'a Type) -> Resolved<'a> {
+        let r = self.shallow(t);
+        if let (Type::Var(v), Resolved::Bound(end)) = (t, &r) {
+            let mut w = *v;
+            while let Some(b) = &self.bindings[w.0 as usize] {
+                let next = match &**b {
+                    Type::Var(n) if !Rc::ptr_eq(b, end) => *n,
+                    _ => break,
+                };
+                self.bindings[w.0 as usize] = Some(end.clone());
+                w = next;
+            }
+        }
+        r
+    }
+
+    /// [`Unifier::shallow`] for reading only: a reference, no reference count touched.
+    fn resolve<'a>(&'a self, mut t: &'a Type) -> &'a Type {
         while let Type::Var(v) = t {
             match &self.bindings[v.0 as usize] {
-                Some(b) => t = b.clone(),
+                Some(b) => t = b,
                 None => break,
             }
         }
         t
     }
 
-    /// Replaces every bound variable in `t` by what it stands for.
+    /// Replaces every bound variable in `t` by what it stands for (time linear in the result).
     pub fn zonk(&self, t: &Type) -> Type {
-        match self.shallow(t) {
-            Type::Var(v) => Type::Var(v),
-            Type::Con(c, args) => Type::Con(c, args.iter().map(|a| self.zonk(a)).collect()),
+        match self.resolve(t) {
+            Type::Var(v) => Type::Var(*v),
+            Type::Con(c, args) => Type::Con(*c, args.iter().map(|a| self.zonk(a)).collect()),
             Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| self.zonk(a)).collect()),
-            Type::Arrow(a, b) => Type::arrow(self.zonk(&a), self.zonk(&b)),
-            Type::Forall(v, t) => Type::Forall(v, Box::new(self.zonk(&t))),
+            Type::Arrow(a, b) => Type::arrow(self.zonk(a), self.zonk(b)),
+            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.zonk(t))),
         }
     }
 
     pub fn unify(&mut self, a: &Type, b: &Type, types: &TypeTable) -> Result<(), UnifyError> {
-        let a = self.shallow(a);
-        let b = self.shallow(b);
-        match (&a, &b) {
+        let a = self.shallow_compress(a);
+        let b = self.shallow_compress(b);
+        match (&*a, &*b) {
             (Type::Var(x), Type::Var(y)) if x == y => Ok(()),
-            (Type::Var(x), _) => self.bind(*x, &b),
-            (_, Type::Var(y)) => self.bind(*y, &a),
+            (Type::Var(x), _) => self.bind(*x, b),
+            (_, Type::Var(y)) => self.bind(*y, a),
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && xs.len() == ys.len() => {
                 for (x, y) in xs.iter().zip(ys) {
                     self.unify(x, y, types)?;
@@ -97,11 +165,15 @@ impl Unifier {
         }
     }
 
-    fn bind(&mut self, v: TyVar, t: &Type) -> Result<(), UnifyError> {
+    /// Binds `v` to `t`, sharing `t` when it is already a binding's type.
+    fn bind(&mut self, v: TyVar, t: Resolved<'_>) -> Result<(), UnifyError> {
         let level = self.levels[v.0 as usize];
         let scope = self.scopes[v.0 as usize];
-        self.occurs_adjust(v, level, scope, t)?;
-        self.bindings[v.0 as usize] = Some(t.clone());
+        self.occurs_adjust(v, level, scope, &t)?;
+        self.bindings[v.0 as usize] = Some(match t {
+            Resolved::Ref(t) => Rc::new(t.clone()),
+            Resolved::Bound(t) => t,
+        });
         Ok(())
     }
 
@@ -114,8 +186,9 @@ impl Unifier {
         scope: u32,
         t: &Type,
     ) -> Result<(), UnifyError> {
-        match self.shallow(t) {
-            Type::Var(w) if w == v => Err(UnifyError::Occurs),
+        let t = self.shallow_compress(t);
+        match &*t {
+            Type::Var(w) if *w == v => Err(UnifyError::Occurs),
             Type::Var(w) => {
                 let l = &mut self.levels[w.0 as usize];
                 *l = (*l).min(level);
@@ -125,7 +198,7 @@ impl Unifier {
             }
             Type::Con(c, ts) => {
                 if c.0 >= scope {
-                    return Err(UnifyError::Escape(c));
+                    return Err(UnifyError::Escape(*c));
                 }
                 ts.iter()
                     .try_for_each(|t| self.occurs_adjust(v, level, scope, t))
@@ -134,10 +207,10 @@ impl Unifier {
                 .iter()
                 .try_for_each(|t| self.occurs_adjust(v, level, scope, t)),
             Type::Arrow(a, b) => {
-                self.occurs_adjust(v, level, scope, &a)?;
-                self.occurs_adjust(v, level, scope, &b)
+                self.occurs_adjust(v, level, scope, a)?;
+                self.occurs_adjust(v, level, scope, b)
             }
-            Type::Forall(_, t) => self.occurs_adjust(v, level, scope, &t),
+            Type::Forall(_, t) => self.occurs_adjust(v, level, scope, t),
         }
     }
 
@@ -145,38 +218,63 @@ impl Unifier {
     /// appearance: what a generalisation at this level quantifies.
     pub fn generalizable(&self, t: &Type) -> Vec<TyVar> {
         let mut out = Vec::new();
-        self.collect_free(t, &mut out);
+        self.collect_free(t, &mut out, &mut HashSet::new());
         out.retain(|v| self.levels[v.0 as usize] > self.level);
         out
     }
 
-    fn collect_free(&self, t: &Type, out: &mut Vec<TyVar>) {
-        match self.shallow(t) {
+    fn collect_free(&self, t: &Type, out: &mut Vec<TyVar>, seen: &mut HashSet<TyVar>) {
+        match self.resolve(t) {
             Type::Var(v) => {
-                if !out.contains(&v) {
-                    out.push(v)
+                if seen.insert(*v) {
+                    out.push(*v)
                 }
             }
-            Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| self.collect_free(t, out)),
-            Type::Arrow(a, b) => {
-                self.collect_free(&a, out);
-                self.collect_free(&b, out)
+            Type::Con(_, ts) | Type::Tuple(ts) => {
+                ts.iter().for_each(|t| self.collect_free(t, out, seen))
             }
-            Type::Forall(_, t) => self.collect_free(&t, out),
+            Type::Arrow(a, b) => {
+                self.collect_free(a, out, seen);
+                self.collect_free(b, out, seen)
+            }
+            Type::Forall(_, t) => self.collect_free(t, out, seen),
         }
     }
 
     /// Strips the `Forall`s of a scheme, replacing each quantified variable by a fresh
     /// unification variable; returns the instance and the types chosen, outermost first.
     pub fn instantiate(&mut self, scheme: &Type) -> (Type, Vec<Type>) {
-        let mut t = scheme.clone();
+        let mut t = scheme;
+        let mut map = HashMap::new();
         let mut args = Vec::new();
         while let Type::Forall(v, body) = t {
             let fresh = self.fresh_var();
-            t = body.subst(v, &fresh);
+            map.insert(*v, fresh.clone());
             args.push(fresh);
+            t = body;
         }
-        (t, args)
+        (subst_all(t, &map), args)
+    }
+}
+
+/// `t` with each variable of `map` replaced by its type, all at once (one walk, where a
+/// substitution per variable walked the type once per quantified variable: quadratic in a
+/// function of many parameters). A `Forall` binding one of them hides it.
+pub fn subst_all(t: &Type, map: &HashMap<TyVar, Type>) -> Type {
+    if map.is_empty() {
+        return t.clone();
+    }
+    match t {
+        Type::Var(v) => map.get(v).cloned().unwrap_or(Type::Var(*v)),
+        Type::Con(c, args) => Type::Con(*c, args.iter().map(|a| subst_all(a, map)).collect()),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| subst_all(a, map)).collect()),
+        Type::Arrow(a, b) => Type::arrow(subst_all(a, map), subst_all(b, map)),
+        Type::Forall(w, body) if map.contains_key(w) => {
+            let mut inner = map.clone();
+            inner.remove(w);
+            Type::Forall(*w, Box::new(subst_all(body, &inner)))
+        }
+        Type::Forall(w, body) => Type::Forall(*w, Box::new(subst_all(body, map))),
     }
 }
 

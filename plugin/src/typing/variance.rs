@@ -102,7 +102,8 @@ impl Unifier {
     }
 
     fn lower_rec(&mut self, t: &Type, level: u32, variances: &Variances, contra: bool) {
-        match self.shallow(t) {
+        let t = self.shallow(t);
+        match &*t {
             Type::Var(v) => {
                 if contra {
                     let l = &mut self.levels[v.0 as usize];
@@ -115,22 +116,23 @@ impl Unifier {
                 .iter()
                 .for_each(|t| self.lower_rec(t, level, variances, contra)),
             Type::Arrow(a, r) => {
-                self.lower_rec(&a, level, variances, true);
-                self.lower_rec(&r, level, variances, contra)
+                self.lower_rec(a, level, variances, true);
+                self.lower_rec(r, level, variances, contra)
             }
             Type::Con(c, args) => {
                 for (i, a) in args.iter().enumerate() {
-                    let weak = contra || variances.is_weak(c, i);
+                    let weak = contra || variances.is_weak(*c, i);
                     self.lower_rec(a, level, variances, weak)
                 }
             }
-            Type::Forall(_, t) => self.lower_rec(&t, level, variances, contra),
+            Type::Forall(_, t) => self.lower_rec(t, level, variances, contra),
         }
     }
 
     /// Lowers every unbound variable of `t` to `level` (nothing of `t` may be generalised).
     pub fn lower_all(&mut self, t: &Type, level: u32) {
-        match self.shallow(t) {
+        let t = self.shallow(t);
+        match &*t {
             Type::Var(v) => {
                 let l = &mut self.levels[v.0 as usize];
                 if *l != u32::MAX {
@@ -139,10 +141,10 @@ impl Unifier {
             }
             Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| self.lower_all(t, level)),
             Type::Arrow(a, r) => {
-                self.lower_all(&a, level);
-                self.lower_all(&r, level)
+                self.lower_all(a, level);
+                self.lower_all(r, level)
             }
-            Type::Forall(_, t) => self.lower_all(&t, level),
+            Type::Forall(_, t) => self.lower_all(t, level),
         }
     }
 }

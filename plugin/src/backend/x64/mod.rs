@@ -85,10 +85,16 @@ fn compile(
     options: &CodegenOptions,
     listing: bool,
 ) -> Result<Compiled, BackendError> {
+    let start = std::time::Instant::now();
     let mut vcode =
         lower::lower_function(f, id, param_reads, options.debug_info).map_err(|m| error(f, m))?;
+    let isel = start.elapsed();
+    let start = std::time::Instant::now();
     let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
+    let regalloc = start.elapsed();
+    let start = std::time::Instant::now();
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
+    let emit = start.elapsed();
     let debug = options.debug_info.then(|| FunctionDebugInfo {
         value_locations: debug::value_locations(
             f,
@@ -113,6 +119,7 @@ fn compile(
             insts: emitted.insts,
             spill_slots: out.num_spillslots,
             branches_removed: code.branches_removed,
+            pass_times: vec![("isel", isel), ("regalloc", regalloc), ("emit", emit)],
         },
     };
     Ok(Compiled {
