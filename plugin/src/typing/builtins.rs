@@ -92,6 +92,16 @@ pub fn builtins() -> Vec<Builtin> {
     add("not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
     add("&&", 0, f(vec![bool_(), bool_()], bool_()), And);
     add("||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    // bool.ml's externals (`%boolnot`, `%sequand`, `%sequor`, `%identity`).
+    add("Bool.not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
+    add("Bool.&&", 0, f(vec![bool_(), bool_()], bool_()), And);
+    add("Bool.||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    add(
+        "Bool.to_int",
+        0,
+        f(vec![bool_()], int()),
+        prim(P::Identity, 1),
+    );
     add("raise", 1, f(vec![Type::exn()], a()), Raise);
     let ref_a = Type::Con(TyCon::REF, vec![a()]);
     add("ref", 1, f(vec![a()], ref_a.clone()), Ref);

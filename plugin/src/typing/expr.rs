@@ -2,6 +2,7 @@
 
 use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
 use super::env::{CtorRef, TypeName, ValueBinding};
+use super::unify::TypePrinter;
 use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
@@ -615,11 +616,7 @@ impl<'s> Typer<'s> {
                     }
                 }
             }
-            ExprKind::Match(scrut, cases)
-                if cases
-                    .iter()
-                    .any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
-            {
+            ExprKind::Match(scrut, cases) if cases.iter().any(|c| has_exception_case(&c.pat)) => {
                 self.match_with_exceptions(scrut, cases, span)
             }
             ExprKind::Match(scrut, cases) => {
@@ -828,31 +825,50 @@ impl<'s> Typer<'s> {
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
     /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
     /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
-    /// propagate.
+    /// propagate. A case whose or-pattern mixes both (`p | exception q -> b`) is split as
+    /// OCaml's `split_cases` does: `p -> b` among the value cases, `q -> b` among the
+    /// exception cases.
     fn match_with_exceptions(
         &mut self,
         scrut: &ast::Expr,
         cases: &[ast::Case],
         span: Span,
     ) -> TResult<(Expr, Type)> {
-        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) = cases
-            .iter()
-            .cloned()
-            .partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
-        let exn_cases: Vec<ast::Case> = exn_cases
-            .into_iter()
-            .map(|c| match c.pat.kind {
-                PatternKind::Exception(p) => ast::Case {
-                    pat: *p,
-                    guard: c.guard,
-                    body: c.body,
-                },
-                _ => unreachable!(),
-            })
-            .collect();
+        let mut value_cases = Vec::new();
+        let mut exn_cases = Vec::new();
+        // For each case split in two: its index among the value and the exception cases.
+        let mut mixed = Vec::new();
+        for c in cases {
+            let (vp, ep) = split_exception_pattern(&c.pat)?;
+            if vp.is_some() && ep.is_some() {
+                if c.guard.is_some() {
+                    return Err(Diagnostic::error(
+                        c.pat.span,
+                        "Mixing value and exception patterns under when-guards is not supported.",
+                    ));
+                }
+                mixed.push((value_cases.len(), exn_cases.len(), c.pat.span));
+            }
+            for (part, out) in [(vp, &mut value_cases), (ep, &mut exn_cases)] {
+                if let Some(pat) = part {
+                    out.push(ast::Case {
+                        pat,
+                        guard: c.guard.clone(),
+                        body: c.body.clone(),
+                    });
+                }
+            }
+        }
+        if value_cases.is_empty() {
+            return Err(Diagnostic::error(
+                span,
+                "None of the patterns in this 'match' expression match values.",
+            ));
+        }
         let (s, st) = self.expr(scrut)?;
         let x = self.fresh_var("_exn", Type::exn(), span);
-        let (h, rt) = self.match_cases(x, &Type::exn(), &exn_cases, span, true)?;
+        let (h, rt, exn_binds) =
+            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true)?;
         let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
         let left = Expr::Construct {
             ty: either.clone(),
@@ -866,11 +882,20 @@ impl<'s> Typer<'s> {
         };
         let r = self.fresh_var("_result", either.clone(), span);
         let v = self.fresh_var("_value", st.clone(), span);
-        let (on_value, vt) = if value_cases.is_empty() {
-            (Expr::Var(v), st.clone())
-        } else {
-            self.match_cases(v, &st, &value_cases, span, false)?
-        };
+        let (on_value, vt, value_binds) =
+            self.match_cases_binding(v, &st, &value_cases, span, false)?;
+        // The two halves of a split or-pattern bind each variable at one type.
+        for (vi, ei, pspan) in mixed {
+            for (name, lv, _) in &value_binds[vi] {
+                let Some((_, rv, _)) = exn_binds[ei].iter().find(|(n, _, _)| n == name) else {
+                    continue;
+                };
+                let (lt, rt) = (self.vars.ty(*lv).clone(), self.vars.ty(*rv).clone());
+                if self.u.unify(&lt, &rt, &self.types).is_err() {
+                    return Err(self.or_pattern_type_clash(name, &lt, &rt, pspan));
+                }
+            }
+        }
         self.expect(span, &vt, &rt)?;
         let field = |r: VarId| Expr::Field(bx(Expr::Var(r)), 0);
         let dispatch = Expr::Switch {
@@ -887,6 +912,25 @@ impl<'s> Typer<'s> {
             Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)),
             rt,
         ))
+    }
+
+    /// OCaml's error for an or-pattern binding a variable at two types.
+    pub(super) fn or_pattern_type_clash(
+        &self,
+        name: &str,
+        left: &Type,
+        right: &Type,
+        span: Span,
+    ) -> Diagnostic {
+        let mut p = TypePrinter::new(&self.types);
+        let l = p.print(&self.u.zonk(left));
+        let r = p.print(&self.u.zonk(right));
+        Diagnostic::error(
+            span,
+            format!(
+                "The variable {name} on the left-hand side of this or-pattern has type {l}\n       but on the right-hand side it has type {r}"
+            ),
+        )
     }
 
     fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {
@@ -1489,4 +1533,71 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
 /// disambiguation picks among the declarations of a name), so `M.f` is the field `f`.
 pub(super) fn field_name(label: &str) -> &str {
     label.rsplit('.').next().unwrap_or(label)
+}
+
+/// Whether a case's pattern has an exception part: `exception p`, possibly under or-patterns.
+fn has_exception_case(p: &ast::Pattern) -> bool {
+    match &p.kind {
+        PatternKind::Exception(_) => true,
+        PatternKind::Or(a, b) => has_exception_case(a) || has_exception_case(b),
+        _ => false,
+    }
+}
+
+/// A match case's pattern split into the part matching values and the part matching
+/// exceptions (OCaml's `Typedtree.split_pattern`): `exception` may occur only under
+/// or-patterns at the top of the case. Both sides of each or-pattern bind the same names.
+fn split_exception_pattern(
+    p: &ast::Pattern,
+) -> TResult<(Option<ast::Pattern>, Option<ast::Pattern>)> {
+    match &p.kind {
+        PatternKind::Exception(q) => Ok((None, Some((**q).clone()))),
+        PatternKind::Or(a, b) => {
+            let (va, ea) = split_exception_pattern(a)?;
+            let (vb, eb) = split_exception_pattern(b)?;
+            let (mut na, mut nb) = (Vec::new(), Vec::new());
+            pattern_names(a, &mut na);
+            pattern_names(b, &mut nb);
+            if let Some(name) = na
+                .iter()
+                .chain(&nb)
+                .find(|n| !na.contains(n) || !nb.contains(n))
+            {
+                return Err(Diagnostic::error(
+                    p.span,
+                    format!("Variable {name} must occur on both sides of this | pattern"),
+                ));
+            }
+            let join = |x: Option<ast::Pattern>, y: Option<ast::Pattern>| match (x, y) {
+                (Some(x), Some(y)) => Some(ast::Pattern {
+                    kind: PatternKind::Or(Box::new(x), Box::new(y)),
+                    span: p.span,
+                }),
+                (x, None) => x,
+                (None, y) => y,
+            };
+            Ok((join(va, vb), join(ea, eb)))
+        }
+        _ => Ok((Some(p.clone()), None)),
+    }
+}
+
+/// The variable names a pattern binds, in order (OCaml rejects a pattern binding one twice).
+fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
+    match &p.kind {
+        PatternKind::Var(n) => out.push(n.clone()),
+        PatternKind::Alias(q, n) => {
+            pattern_names(q, out);
+            out.push(n.clone())
+        }
+        PatternKind::Tuple(ps) => ps.iter().for_each(|q| pattern_names(q, out)),
+        PatternKind::Construct(_, q) => q.iter().for_each(|q| pattern_names(q, out)),
+        PatternKind::Record { fields, .. } => {
+            fields.iter().for_each(|(_, _, q)| pattern_names(q, out))
+        }
+        // Both sides bind the same names (checked where the or-pattern is typed).
+        PatternKind::Or(a, _) => pattern_names(a, out),
+        PatternKind::Constraint(q, _) | PatternKind::Exception(q) => pattern_names(q, out),
+        PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
+    }
 }

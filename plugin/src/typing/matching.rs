@@ -67,10 +67,24 @@ impl<'s> Typer<'s> {
         span: Span,
         is_try: bool,
     ) -> TResult<(Expr, Type)> {
+        self.match_cases_binding(x, t, cases, span, is_try)
+            .map(|(e, t, _)| (e, t))
+    }
+
+    /// [`Typer::match_cases`], also giving the variables each case's pattern binds.
+    pub(super) fn match_cases_binding(
+        &mut self,
+        x: VarId,
+        t: &Type,
+        cases: &[ast::Case],
+        span: Span,
+        is_try: bool,
+    ) -> TResult<(Expr, Type, Vec<Bindings>)> {
         let result_ty = self.u.fresh_var();
         let mut rows = Vec::new();
         let mut clauses = Vec::new();
         let mut bodies = Vec::new();
+        let mut case_binds = Vec::new();
         for (i, case) in cases.iter().enumerate() {
             let mark = self.env.mark();
             let mut binds = Bindings::new();
@@ -111,6 +125,7 @@ impl<'s> Typer<'s> {
                 guard_fn,
             });
             bodies.push((body, guard));
+            case_binds.push(binds);
             rows.push(Row {
                 pats: vec![pat],
                 binds: vec![],
@@ -136,7 +151,7 @@ impl<'s> Typer<'s> {
             ));
         }
         let tree = self.place_clause_functions(tree, &c.clauses, bodies);
-        Ok((tree, result_ty))
+        Ok((tree, result_ty, case_binds))
     }
 
     /// `let pat = <x> in body` for a destructuring binding: a one-clause match whose result,
@@ -379,10 +394,20 @@ impl Compiler {
                 .map(|(_, o)| *o)
                 .unwrap_or(v)
         };
+        // An alias variable may have a more general type than the value it names
+        // (`Error _ as e`, see `Typer::as_type`): the same word, cast to its type.
+        let arg = |v: VarId| {
+            let o = lookup(v);
+            if o != v && t.u.zonk(t.vars.ty(v)) != t.u.zonk(t.vars.ty(o)) {
+                Expr::Prim(Prim::Identity, vec![Expr::Var(o)])
+            } else {
+                Expr::Var(o)
+            }
+        };
         let args: Vec<Expr> = if clause.vars.is_empty() {
             vec![super::expr::unit_value()]
         } else {
-            clause.vars.iter().map(|v| Expr::Var(lookup(*v))).collect()
+            clause.vars.iter().map(|v| arg(*v)).collect()
         };
         let call_body = Expr::App(bx(Expr::Var(clause.body_fn)), args.clone());
         if !clause.has_guard {

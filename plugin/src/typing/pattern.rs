@@ -92,7 +92,8 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Alias(q, name) => {
                 let inner = self.pattern(q, t, binds)?;
-                let v = self.fresh_var(name, t.clone(), span);
+                let at = self.as_type(&inner, t);
+                let v = self.fresh_var(name, at, span);
                 binds.push((name.clone(), v, span));
                 Ok(Pat::Alias(Box::new(inner), v))
             }
@@ -215,7 +216,9 @@ impl<'s> Typer<'s> {
                     match binds[before..].iter().find(|(n, _, _)| n == name).cloned() {
                         Some((_, lv, _)) => {
                             let (lt, rt) = (self.vars.ty(lv).clone(), self.vars.ty(*v).clone());
-                            self.expect_pat(*vspan, &rt, &lt)?;
+                            if self.u.unify(&lt, &rt, &self.types).is_err() {
+                                return Err(self.or_pattern_type_clash(name, &lt, &rt, span));
+                            }
                             pb.rename(*v, lv)
                         }
                         None => {
@@ -241,13 +244,62 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Exception(_) => Err(Diagnostic::error(
                 span,
-                "Exception patterns are only allowed as a whole case of a match",
+                "Exception patterns are not allowed in this position.",
             )),
             PatternKind::Constraint(q, te) => {
                 let ct = self.type_expr(te)?;
                 self.expect_pat(span, &ct, t)?;
                 self.pattern(q, t, binds)
             }
+        }
+    }
+
+    /// The type of `x` in `p as x` where `p : t` (OCaml's `Typecore.build_as_type`): the type
+    /// `p` itself forces, so a constructor's arguments that `p` leaves unconstrained are free
+    /// again (`Error _ as e : ('b, 'e) result` for any `'b`). Records keep their type.
+    fn as_type(&mut self, p: &Pat, t: &Type) -> Type {
+        match p {
+            Pat::Alias(q, _) => self.as_type(q, t),
+            Pat::Ctor {
+                ty,
+                args,
+                arg_tys,
+                index,
+            } => match self.u.zonk(ty) {
+                Type::Tuple(_) => Type::Tuple(
+                    args.iter()
+                        .zip(arg_tys)
+                        .map(|(a, at)| self.as_type(a, at))
+                        .collect(),
+                ),
+                Type::Con(con, _) => {
+                    let decl = self.types.decl(con).clone();
+                    let DeclKind::Variant(ctors) = &decl.kind else {
+                        return t.clone();
+                    };
+                    let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
+                    for ((a, at), ct) in args.iter().zip(arg_tys).zip(&ctors[*index as usize].args)
+                    {
+                        let inst = decl
+                            .params
+                            .iter()
+                            .zip(&fresh)
+                            .fold(ct.clone(), |t, (v, f)| t.subst(*v, f));
+                        let built = self.as_type(a, at);
+                        // `built` is at least as general as `at`, an instance of `inst`.
+                        let _ = self.u.unify(&built, &inst, &self.types);
+                    }
+                    Type::Con(con, fresh)
+                }
+                _ => t.clone(),
+            },
+            Pat::Or(a, b) => {
+                let ta = self.as_type(a, t);
+                let tb = self.as_type(b, t);
+                let _ = self.u.unify(&tb, &ta, &self.types);
+                ta
+            }
+            _ => t.clone(),
         }
     }
 

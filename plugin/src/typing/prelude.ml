@@ -2,6 +2,7 @@
    Sections start with a line "(*! module Name *)"; names starting with "__" are private.
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
+type ('a, 'b) result = Ok of 'a | Error of 'b
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -475,6 +476,33 @@ let compare cmp o0 o1 = match (o0, o1) with
   | (None, Some _) -> -1
   | (Some _, None) -> 1
 let to_list = function None -> [] | Some v -> [v]
+
+(*! module Result *)
+(* After OCaml 4.13's result.ml, without the functions of labelled arguments (value, fold,
+   equal, compare) and to_seq. *)
+type ('a, 'e) t = ('a, 'e) result
+let ok v = Ok v
+let error e = Error e
+let get_ok = function Ok v -> v | Error _ -> invalid_arg "result is Error _"
+let get_error = function Error e -> e | Ok _ -> invalid_arg "result is Ok _"
+let bind r f = match r with Ok v -> f v | Error _ as e -> e
+let join = function Ok r -> r | Error _ as e -> e
+let map f = function Ok v -> Ok (f v) | Error _ as e -> e
+let map_error f = function Error e -> Error (f e) | Ok _ as v -> v
+let iter f = function Ok v -> f v | Error _ -> ()
+let iter_error f = function Error e -> f e | Ok _ -> ()
+let is_ok = function Ok _ -> true | Error _ -> false
+let is_error = function Error _ -> true | Ok _ -> false
+let to_option = function Ok v -> Some v | Error _ -> None
+let to_list = function Ok v -> [v] | Error _ -> []
+
+(*! module Bool *)
+(* After OCaml 4.13's bool.ml; not, ( && ), ( || ) and to_int are primitives (builtins.rs),
+   to_float waits for floats. *)
+type t = bool
+let equal (x : bool) y = x = y
+let compare (x : bool) y = compare x y
+let to_string = function false -> "false" | true -> "true"
 
 (*! module Array *)
 (* After OCaml 4.13's array.ml; its C primitives (caml_array_sub, _blit, _fill, _append,

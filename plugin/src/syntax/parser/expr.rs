@@ -515,17 +515,7 @@ impl Parser {
         self.eat_sym("|");
         let mut cases = Vec::new();
         loop {
-            // `exception p` (a match case catching exceptions of the scrutinee).
-            let exn_start = self.start();
-            let pat = if self.eat_kw("exception") {
-                let inner = self.pattern()?;
-                Pattern {
-                    kind: PatternKind::Exception(Box::new(inner)),
-                    span: self.span_from(exn_start),
-                }
-            } else {
-                self.pattern()?
-            };
+            let pat = self.pattern()?;
             let guard = if self.eat_kw("when") {
                 Some(self.seq_expr()?)
             } else {

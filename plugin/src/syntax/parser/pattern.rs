@@ -69,8 +69,15 @@ impl Parser {
     fn constructor_pattern(&mut self) -> PResult<Pattern> {
         let start = self.start();
         match self.peek() {
+            // `exception p` binds as tightly as a constructor application (OCaml's
+            // `%prec prec_constr_appl`): `exception A | B` is `(exception A) | B`.
             TokenKind::Keyword("exception") => {
-                return Err(Diagnostic::unsupported(self.span(), "exception patterns"))
+                self.bump();
+                let inner = self.constructor_pattern()?;
+                return Ok(pat(
+                    PatternKind::Exception(Box::new(inner)),
+                    self.span_from(start),
+                ));
             }
             TokenKind::Keyword("lazy") => {
                 return Err(Diagnostic::unsupported(self.span(), "lazy patterns"))
