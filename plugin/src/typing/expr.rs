@@ -89,7 +89,7 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
-const LAZY_FUNCTIONS: [&str; 2] = ["Lazy.from_fun", "Lazy.from_val"];
+const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force"];
 
 /// Float operations of OCaml's standard library (LANGUAGE.md level 2): an unbound one is not a
 /// typo but a feature egret does not have yet.
@@ -286,7 +286,13 @@ impl<'s> Typer<'s> {
         if let Some(module) = &last.module {
             // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
             let scope = std::mem::take(&mut self.section_scope);
-            self.qualify_since(&scope, module, &|key| format!("Stdlib.{key}"), true);
+            // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
+            // original name.
+            let exn_name = |key: &str| match key {
+                "Lazy.Undefined" => "CamlinternalLazy.Undefined".to_string(),
+                _ => format!("Stdlib.{key}"),
+            };
+            self.qualify_since(&scope, module, &exn_name, true);
         }
         if last.ends_prelude {
             // What elaborations of the program's code call, whatever the program rebinds.
@@ -1590,14 +1596,18 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
             pattern_names(q, out);
             out.push(n.clone())
         }
-        PatternKind::Tuple(ps) => ps.iter().for_each(|q| pattern_names(q, out)),
+        PatternKind::Tuple(ps) | PatternKind::Array(ps) => {
+            ps.iter().for_each(|q| pattern_names(q, out))
+        }
         PatternKind::Construct(_, q) => q.iter().for_each(|q| pattern_names(q, out)),
         PatternKind::Record { fields, .. } => {
             fields.iter().for_each(|(_, _, q)| pattern_names(q, out))
         }
         // Both sides bind the same names (checked where the or-pattern is typed).
         PatternKind::Or(a, _) => pattern_names(a, out),
-        PatternKind::Constraint(q, _) | PatternKind::Exception(q) => pattern_names(q, out),
+        PatternKind::Constraint(q, _) | PatternKind::Exception(q) | PatternKind::Lazy(q) => {
+            pattern_names(q, out)
+        }
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }

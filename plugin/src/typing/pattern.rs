@@ -34,6 +34,18 @@ pub enum Pat {
         arg_tys: Vec<Type>,
     },
     Or(Box<Pat>, Box<Pat>),
+    /// `lazy p`: `force` (the prelude's `Lazy.force` at the pattern's type) gives the value
+    /// of type `inner_ty` that `p` matches.
+    Lazy {
+        force: crate::lambda::ir::Expr,
+        inner_ty: Type,
+        arg: Box<Pat>,
+    },
+    /// `[| p1; ..; pn |]`: an array of length n, elements of type `elt_ty`.
+    Array {
+        elt_ty: Type,
+        args: Vec<Pat>,
+    },
 }
 
 impl Pat {
@@ -53,13 +65,14 @@ impl Pat {
         }
         match self {
             Pat::Alias(p, _) => p.rename(from, to),
-            Pat::Ctor { args, .. } | Pat::Exn { args, .. } => {
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } | Pat::Array { args, .. } => {
                 args.iter_mut().for_each(|a| a.rename(from, to))
             }
             Pat::Or(a, b) => {
                 a.rename(from, to);
                 b.rename(from, to)
             }
+            Pat::Lazy { arg, .. } => arg.rename(from, to),
             _ => {}
         }
     }
@@ -241,6 +254,37 @@ impl<'s> Typer<'s> {
                     ));
                 }
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
+            }
+            PatternKind::Lazy(q) => {
+                let Some(f) = self.prelude_functions.get("Lazy.force").copied() else {
+                    return Err(Diagnostic::unsupported(span, "lazy patterns in the prelude are"));
+                };
+                let scheme = self.vars.ty(f).clone();
+                let (ft, args) = self.u.instantiate(&scheme);
+                let mut force = crate::lambda::ir::Expr::Var(f);
+                for a in args {
+                    force = crate::lambda::ir::Expr::TyApp(Box::new(force), a);
+                }
+                let Type::Arrow(param, inner_ty) = self.u.shallow(&ft) else {
+                    unreachable!("Lazy.force is a function")
+                };
+                self.expect_pat(span, &param, t)?;
+                let arg = self.pattern(q, &inner_ty, binds)?;
+                Ok(Pat::Lazy {
+                    force,
+                    inner_ty: *inner_ty,
+                    arg: Box::new(arg),
+                })
+            }
+            PatternKind::Array(ps) => {
+                let elt_ty = self.u.fresh_var();
+                let at = Type::Con(crate::lambda::ir::TyCon::ARRAY, vec![elt_ty.clone()]);
+                self.expect_pat(span, &at, t)?;
+                let mut args = Vec::new();
+                for q in ps {
+                    args.push(self.pattern(q, &elt_ty, binds)?);
+                }
+                Ok(Pat::Array { elt_ty, args })
             }
             PatternKind::Exception(_) => Err(Diagnostic::error(
                 span,
