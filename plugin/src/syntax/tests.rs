@@ -602,7 +602,6 @@ fn unsupported_constructs() {
             "external",
         ),
         ("let x = let open! M in y", "`open!` is", "!"),
-        ("let x = M.[y]", "local opens `M.[..`", "M"),
         ("let f ~x = x", "labelled and optional arguments", "~"),
         ("let f ?x () = x", "labelled and optional arguments", "?"),
         ("let x = f ~x", "labelled and optional arguments", "~"),

@@ -784,11 +784,18 @@ impl Parser {
                         span: self.span_from(start),
                     });
                 }
+                // `M.[..]`, `M.[|..|]`, `M.{..}`: `let open M in` the list, array or record.
                 TokenKind::Symbol(s) if matches!(s.as_str(), "[" | "{" | "[|") => {
-                    return Err(Diagnostic::unsupported(
-                        self.span_from(start),
-                        &format!("local opens `M.{s}..`"),
-                    ));
+                    self.bump();
+                    let e = match s.as_str() {
+                        "[" => self.list_expr()?,
+                        "[|" => self.array_expr()?,
+                        _ => self.record_expr()?,
+                    };
+                    return Ok(Expr {
+                        kind: ExprKind::Open(path, boxed(e)),
+                        span: self.span_from(start),
+                    });
                 }
                 _ => {
                     self.bump();
