@@ -969,9 +969,9 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            None if super::printf::is_printf(name) => Err(Diagnostic::unsupported(
+            Some(ValueBinding::Printf(full)) => Err(Diagnostic::unsupported(
                 span,
-                &format!("`{name}` without a literal format string is"),
+                &format!("`{full}` without a literal format string is"),
             )),
             None | Some(ValueBinding::Hidden) => {
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
@@ -1101,8 +1101,8 @@ impl<'s> Typer<'s> {
 
     fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
         if let ExprKind::Var(name) = &f.kind {
-            if super::printf::is_printf(name) && self.env.lookup(name).is_none() {
-                return self.printf(name, args, span);
+            if let Some(ValueBinding::Printf(full)) = self.env.lookup(name) {
+                return self.printf(full, args, span);
             }
         }
         // A saturated builtin becomes its primitive directly.

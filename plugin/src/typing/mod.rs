@@ -248,6 +248,9 @@ impl<'s> Typer<'s> {
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
         }
+        for name in printf::PRINTF_FUNCTIONS {
+            self.env.bind(name, ValueBinding::Printf(name));
+        }
     }
 
     /// The first top-level binding whose type still has a variable that was not generalised.
