@@ -89,6 +89,10 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
+/// What the program's code is wrapped in (`Typer::program_with_exit`).
+/// (`Printexc.__uncaught` is private to its section: captured when the section closes.)
+const EXIT_FUNCTIONS: [&str; 1] = ["do_at_exit"];
+
 const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force"];
 
 /// Float operations of OCaml's standard library (LANGUAGE.md level 2): an unbound one is not a
@@ -138,6 +142,15 @@ impl<'s> Typer<'s> {
         if i > 0 && phrases.get(i).map(|p| p.section) != Some(phrases[i - 1].section) {
             self.close_section(&phrases[i - 1]);
         }
+        let program_begins = phrases.get(i).is_none_or(|p| !p.prelude);
+        if i > 0 && phrases[i - 1].prelude && program_begins {
+            return self.program_with_exit(phrases, i);
+        }
+        self.phrases_from(phrases, i)
+    }
+
+    /// [`Typer::items_from`] once the previous section is closed.
+    fn phrases_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
         let Some(phrase) = phrases.get(i) else {
             return Ok(unit_value());
         };
@@ -286,6 +299,11 @@ impl<'s> Typer<'s> {
         if let Some(module) = &last.module {
             // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
             let scope = std::mem::take(&mut self.section_scope);
+            if module == "Printexc" {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup("__uncaught") {
+                    self.prelude_functions.insert("Printexc.__uncaught", v);
+                }
+            }
             // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
             // original name.
             let exn_name = |key: &str| match key {
@@ -293,12 +311,25 @@ impl<'s> Typer<'s> {
                 _ => format!("Stdlib.{key}"),
             };
             self.qualify_since(&scope, module, &exn_name, true);
+            // Using these modules links Printexc (Fun uses it), which handles uncaught
+            // exceptions its own way.
+            if module == "Printexc" || module == "Fun" {
+                let prefix = format!("{module}.");
+                for n in self.env.visible_names() {
+                    if n.starts_with(&prefix) {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
+                            self.printexc_vars.insert(v);
+                        }
+                    }
+                }
+            }
         }
         if last.ends_prelude {
             // What elaborations of the program's code call, whatever the program rebinds.
             for name in super::printf::PRELUDE_FUNCTIONS
                 .iter()
                 .chain(&LAZY_FUNCTIONS)
+                .chain(&EXIT_FUNCTIONS)
             {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.prelude_functions.insert(name, v);
@@ -310,6 +341,37 @@ impl<'s> Typer<'s> {
                 }
             }
         }
+    }
+
+    /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
+    /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
+    /// Printexc (whose handler then reports the exception).
+    fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        let program = self.phrases_from(phrases, i)?;
+        let call = |t: &mut Self, name: &str, args: Vec<Expr>| -> TResult<Expr> {
+            let Some(f) = t.prelude_functions.get(name).copied() else {
+                return Err(Diagnostic::error(
+                    Span::default(),
+                    format!("internal error: the prelude defines no `{name}`"),
+                ));
+            };
+            // `__uncaught` never returns: its result is a type variable (unit here).
+            let scheme = t.vars.ty(f).clone();
+            let (_, tys) = t.u.instantiate(&scheme);
+            let head = tys
+                .into_iter()
+                .fold(Expr::Var(f), |e, ty| Expr::TyApp(bx(e), ty));
+            Ok(Expr::App(bx(head), args))
+        };
+        let at_exit = call(self, "do_at_exit", vec![unit_value()])?;
+        let x = self.fresh_var("_uncaught", Type::exn(), Span::default());
+        let linked = bool_value(self.links_printexc);
+        let handler = call(self, "Printexc.__uncaught", vec![linked, Expr::Var(x)])?;
+        Ok(Expr::Try(
+            bx(Expr::Seq(bx(program), bx(at_exit))),
+            x,
+            bx(handler),
+        ))
     }
 
     /// `open M`: binds `M.x` as `x` for values, types and constructors. Returns what the
@@ -960,6 +1022,9 @@ impl<'s> Typer<'s> {
         };
         match self.env.lookup(name) {
             Some(ValueBinding::Var(v)) => {
+                if !self.in_prelude && self.printexc_vars.contains(&v) {
+                    self.links_printexc = true;
+                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);

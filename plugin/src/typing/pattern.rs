@@ -257,7 +257,10 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Lazy(q) => {
                 let Some(f) = self.prelude_functions.get("Lazy.force").copied() else {
-                    return Err(Diagnostic::unsupported(span, "lazy patterns in the prelude are"));
+                    return Err(Diagnostic::unsupported(
+                        span,
+                        "lazy patterns in the prelude are",
+                    ));
                 };
                 let scheme = self.vars.ty(f).clone();
                 let (ft, args) = self.u.instantiate(&scheme);

@@ -44,6 +44,24 @@ let flush_all () =
   (try flush stdout with Sys_error _ -> ());
   (try flush stderr with Sys_error _ -> ())
 let prerr_newline () = prerr_string "\n"; flush stderr
+(* at_exit as OCaml 4.13's stdlib.ml: the exit function runs the registered functions, last
+   registered first, each at most once (MPR#7253), then flushes the standard channels. The
+   program's code ends with do_at_exit; an exception escaping it goes to
+   Printexc.__uncaught. *)
+let __flush_std_buffers () =
+  (try flush stdout with _ -> ());
+  (try flush stderr with _ -> ())
+let __exit_function = ref __flush_std_buffers
+let at_exit f =
+  let f_yet_to_run = ref true in
+  let old_exit = !__exit_function in
+  let new_exit () =
+    if !f_yet_to_run then begin f_yet_to_run := false; f () end;
+    old_exit ()
+  in
+  __exit_function := new_exit
+let do_at_exit () = !__exit_function ()
+let exit retcode = do_at_exit (); __sys_exit retcode
 
 (*! module Sys *)
 let argv = __argv ()
@@ -1293,3 +1311,63 @@ let lazy_from_val = from_val
 let lazy_is_val = is_val
 let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
+
+(*! module Printexc *)
+(* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
+   program that uses Printexc (or Fun, which uses it) has its uncaught exceptions printed by
+   Printexc's handler, as with ocamlopt, where linking Printexc installs it. *)
+type raw_backtrace = { __raw_backtrace : unit }
+let __printers = ref []
+let __locfmt file line char1 char2 msg =
+  "File \"" ^ file ^ "\", line " ^ string_of_int line ^ ", characters "
+  ^ string_of_int char1 ^ "-" ^ string_of_int char2 ^ ": " ^ msg
+let to_string_default = function
+  | Out_of_memory -> "Out of memory"
+  | Stack_overflow -> "Stack overflow"
+  | Match_failure (file, line, char) ->
+    __locfmt file line char (char + 5) "Pattern matching failed"
+  | Assert_failure (file, line, char) ->
+    __locfmt file line char (char + 6) "Assertion failed"
+  | x -> __format_exception x true
+let __use_printers x =
+  let rec conv = function
+    | hd :: tl -> (match hd x with None | exception _ -> conv tl | Some s -> Some s)
+    | [] -> None
+  in
+  conv !__printers
+let to_string e = match __use_printers e with Some s -> s | None -> to_string_default e
+let print fct arg =
+  try fct arg with x ->
+    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
+    flush stderr;
+    raise x
+let catch fct arg =
+  try fct arg with x ->
+    flush stdout;
+    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
+    exit 2
+let register_printer fn = __printers := fn :: !__printers
+let __empty_backtrace = { __raw_backtrace = () }
+let default_uncaught_exception_handler exn (_ : raw_backtrace) =
+  prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+  flush stderr
+let __uncaught_exception_handler = ref default_uncaught_exception_handler
+let set_uncaught_exception_handler fn = __uncaught_exception_handler := fn
+(* An exception escaped the program: Printexc's handle_uncaught_exception when the program
+   uses Printexc, else the runtime's default_fatal_uncaught_exception (the text is made
+   before the exit functions run); then exit 2 without flushing. *)
+let __uncaught linked exn =
+  if linked then begin
+    (try do_at_exit () with _ -> ());
+    try !__uncaught_exception_handler exn __empty_backtrace with exn' ->
+      prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+      prerr_string
+        ("Fatal error in uncaught exception handler: exception " ^ to_string exn' ^ "\n");
+      flush stderr
+  end else begin
+    let msg = __format_exception exn false in
+    (try do_at_exit () with _ -> ());
+    prerr_string ("Fatal error: exception " ^ msg ^ "\n");
+    (try flush stderr with _ -> ())
+  end;
+  __sys_exit 2
