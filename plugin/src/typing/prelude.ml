@@ -100,6 +100,53 @@ let escaped = function
     __bytes_set s 3 (__char_of_int (48 + n mod 10));
     s
 
+(*! module Seq *)
+(* OCaml 4.13's seq.ml. *)
+type 'a node = Nil | Cons of 'a * 'a t
+and 'a t = unit -> 'a node
+let empty () = Nil
+let return x () = Cons (x, empty)
+let cons x next () = Cons (x, next)
+let rec append seq1 seq2 () =
+  match seq1 () with
+  | Nil -> seq2 ()
+  | Cons (x, next) -> Cons (x, append next seq2)
+let rec map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> Cons (f x, map f next)
+let rec filter_map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) ->
+    match f x with
+    | None -> filter_map f next ()
+    | Some y -> Cons (y, filter_map f next)
+let rec filter f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> if f x then Cons (x, filter f next) else filter f next ()
+let rec concat seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> append x (concat next) ()
+let rec flat_map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> append (f x) (flat_map f next) ()
+let concat_map = flat_map
+let fold_left f acc seq =
+  let rec aux f acc seq = match seq () with
+    | Nil -> acc
+    | Cons (x, next) -> let acc = f acc x in aux f acc next
+  in
+  aux f acc seq
+let iter f seq =
+  let rec aux seq = match seq () with
+    | Nil -> ()
+    | Cons (x, next) -> f x; aux next
+  in
+  aux seq
+let rec unfold f u () =
+  match f u with
+  | None -> Nil
+  | Some (x, u') -> Cons (x, unfold f u')
+
 (*! module String *)
 let init n f =
   if n < 0 then invalid_arg "Bytes.create" else begin
@@ -247,6 +294,19 @@ let split_on_char sep s =
     end
   done;
   String.sub s 0 !j :: !r
+
+let to_seq s =
+  let rec aux i () =
+    if i = String.length s then Seq.Nil
+    else let x = String.get s i in Seq.Cons (x, aux (i + 1))
+  in
+  aux 0
+let to_seqi s =
+  let rec aux i () =
+    if i = String.length s then Seq.Nil
+    else let x = String.get s i in Seq.Cons ((i, x), aux (i + 1))
+  in
+  aux 0
 
 (*! module List *)
 let rec length_aux len = function [] -> len | _ :: l -> length_aux (len + 1) l
@@ -474,6 +534,21 @@ let rev_map2 f l1 l2 =
   in
   rmap2_f [] l1 l2
 
+let to_seq l =
+  let rec aux l () = match l with
+    | [] -> Seq.Nil
+    | x :: tail -> Seq.Cons (x, aux tail)
+  in
+  aux l
+let of_seq seq =
+  let rec direct depth seq : _ list =
+    if depth = 0 then Seq.fold_left (fun acc x -> x :: acc) [] seq |> rev
+    else match seq () with
+      | Seq.Nil -> []
+      | Seq.Cons (x, next) -> x :: direct (depth - 1) next
+  in
+  direct 500 seq
+
 (*! module Option *)
 let none = None
 let some v = Some v
@@ -495,9 +570,11 @@ let compare cmp o0 o1 = match (o0, o1) with
   | (Some _, None) -> 1
 let to_list = function None -> [] | Some v -> [v]
 
+let to_seq o = match o with None -> Seq.empty | Some v -> Seq.return v
+
 (*! module Result *)
 (* After OCaml 4.13's result.ml, without the functions of labelled arguments (value, fold,
-   equal, compare) and to_seq. *)
+   equal, compare). *)
 type ('a, 'e) t = ('a, 'e) result
 let ok v = Ok v
 let error e = Error e
@@ -513,6 +590,8 @@ let is_ok = function Ok _ -> true | Error _ -> false
 let is_error = function Error _ -> true | Ok _ -> false
 let to_option = function Ok v -> Some v | Error _ -> None
 let to_list = function Ok v -> [v] | Error _ -> []
+
+let to_seq = function Ok v -> Seq.return v | Error _ -> Seq.empty
 
 (*! module Bool *)
 (* After OCaml 4.13's bool.ml; not, ( && ), ( || ) and to_int are primitives (builtins.rs),
@@ -805,6 +884,33 @@ let stable_sort cmp a =
     merge l2 l1 t 0 l2 a 0
   end
 let fast_sort = stable_sort
+
+let to_seq a =
+  let rec aux i () =
+    if i < Array.length a then
+      let x = Array.get a i in
+      Seq.Cons (x, aux (i + 1))
+    else Seq.Nil
+  in
+  aux 0
+let to_seqi a =
+  let rec aux i () =
+    if i < Array.length a then
+      let x = Array.get a i in
+      Seq.Cons ((i, x), aux (i + 1))
+    else Seq.Nil
+  in
+  aux 0
+let __of_rev_list = function
+  | [] -> [||]
+  | hd :: tl as l ->
+    let len = List.length l in
+    let a = Array.make len hd in
+    let rec fill i = function [] -> a | hd :: tl -> Array.set a i hd; fill (i - 1) tl in
+    fill (len - 2) tl
+let of_seq i =
+  let l = Seq.fold_left (fun acc x -> x :: acc) [] i in
+  __of_rev_list l
 
 (*! module Buffer *)
 (* After OCaml 4.13's buffer.ml (bytes are strings written in place by the private
