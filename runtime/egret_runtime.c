@@ -253,6 +253,78 @@ static int is_special_exception(value identity) {
          (n == 14 && memcmp((char *)name, "Assert_failure", 14) == 0);
 }
 
+void egret_format_exception(value exn, char *buf, size_t cap);
+
+/* A string field as Printf's %S writes it: quoted, with String.escaped's escapes. */
+static void append_escaped(char *buf, size_t cap, size_t *len, value s) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t n = egret_string_len(s);
+  append(buf, cap, len, "\"", 1);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = p[i];
+    char esc[8];
+    switch (c) {
+    case '"': append(buf, cap, len, "\\\"", 2); break;
+    case '\\': append(buf, cap, len, "\\\\", 2); break;
+    case '\n': append(buf, cap, len, "\\n", 2); break;
+    case '\t': append(buf, cap, len, "\\t", 2); break;
+    case '\r': append(buf, cap, len, "\\r", 2); break;
+    case '\b': append(buf, cap, len, "\\b", 2); break;
+    default:
+      if (c >= ' ' && c <= '~') {
+        append(buf, cap, len, (const char *)&c, 1);
+      } else {
+        snprintf(esc, sizeof esc, "\\%03u", (unsigned)c);
+        append(buf, cap, len, esc, 4);
+      }
+    }
+  }
+  append(buf, cap, len, "\"", 1);
+}
+
+/* Printexc.to_string_default's generic case (printexc.ml): the constructor, then every
+ * argument (ints in decimal, strings as %S, anything else `_`); no special case for
+ * Match_failure and Assert_failure, which Printexc formats itself. */
+static void format_exception_printexc(value exn, char *buf, size_t cap) {
+  size_t len = 0;
+  buf[0] = 0;
+  if (Tag_hd(Hd_val(exn)) == Exception_identity_tag) {
+    value name = Field(exn, 0);
+    append(buf, cap, &len, (char *)name, egret_string_len(name));
+    return;
+  }
+  value name = Field(Field(exn, 0), 0);
+  append(buf, cap, &len, (char *)name, egret_string_len(name));
+  size_t size = Wosize_hd(Hd_val(exn));
+  if (size < 2) return;
+  append(buf, cap, &len, "(", 1);
+  for (size_t i = 1; i < size; i++) {
+    if (i > 1) append(buf, cap, &len, ", ", 2);
+    value v = Field(exn, i);
+    if (Is_int(v)) {
+      char num[32];
+      int n = snprintf(num, sizeof num, "%ld", (long)Int_val(v));
+      append(buf, cap, &len, num, (size_t)n);
+    } else if (Tag_hd(Hd_val(v)) == String_tag) {
+      append_escaped(buf, cap, &len, v);
+    } else {
+      append(buf, cap, &len, "_", 1);
+    }
+  }
+  append(buf, cap, &len, ")", 1);
+}
+
+/* The text of an exception as a string: as the runtime prints an uncaught one
+ * (caml_format_exception), or as Printexc.to_string_default does when `printexc` is true. */
+value egret_format_exception_string(value exn, value printexc) {
+  static char buf[4096];
+  if (printexc != Val_false)
+    format_exception_printexc(exn, buf, sizeof buf);
+  else
+    egret_format_exception(exn, buf, sizeof buf);
+  return egret_string_of_bytes(buf, strlen(buf));
+}
+
 void egret_format_exception(value exn, char *buf, size_t cap) {
   size_t len = 0;
   buf[0] = 0;
@@ -673,6 +745,13 @@ value egret_sys_argv(value unit) {
 
 value egret_exit(value code) {
   flush_std_channels();
+  egret_gc_report();
+  exit((int)Int_val(code));
+}
+
+/* OCaml's sys_exit: ends the program without flushing the channels (`exit` and the end of
+ * the program flush them first, in do_at_exit). */
+value egret_sys_exit(value code) {
   egret_gc_report();
   exit((int)Int_val(code));
 }

@@ -288,7 +288,16 @@ impl<'m> ObjectWriter<'m> {
                 variables: Vec::new(),
             };
         };
-        let is_entry = self.module.entry == Some(id);
+        // The program's top-level code: the entry, and the `try` bodies outlined from it (the
+        // typer wraps the program's phrases in one, for the exit functions).
+        let is_entry = self.module.entry.is_some_and(|e| {
+            let entry = &self.module.functions[e.0 as usize].name;
+            e == id
+                || f.name
+                    .strip_prefix(entry.as_str())
+                    .and_then(|rest| rest.strip_prefix("_try"))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
         // Generated functions (closure application, partial application) keep their symbol as
         // source name.
         let artificial = f.source_name == f.name || f.source_name.is_empty();

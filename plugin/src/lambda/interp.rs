@@ -295,6 +295,43 @@ impl<'p> Machine<'p> {
         out
     }
 
+    /// Printexc.to_string_default's generic text of an exception (printexc.ml): the
+    /// constructor, then every argument, strings as `%S` writes them; no special case.
+    pub fn printexc_exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
+        let Value::Block(b) = v else {
+            return b"_".to_vec();
+        };
+        let fields = b.fields.borrow();
+        let mut out = match fields.first() {
+            Some(Value::Int(i)) => self
+                .prog
+                .types
+                .exceptions
+                .get(*i as usize)
+                .map_or_else(|| format!("exn{i}"), |e| e.name.clone()),
+            _ => "_".into(),
+        }
+        .into_bytes();
+        if fields.len() < 2 {
+            return out;
+        }
+        out.push(b'(');
+        for (i, a) in fields[1..].iter().enumerate() {
+            if i > 0 {
+                out.extend_from_slice(b", ");
+            }
+            match a {
+                Value::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
+                Value::Str(s) => {
+                    out.extend_from_slice(&crate::lambda::runtime::ocaml_quoted(&s.borrow()))
+                }
+                _ => out.push(b'_'),
+            }
+        }
+        out.push(b')');
+        out
+    }
+
     fn eval(&mut self, e: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
         self.depth += 1;
         let here = 0u8;
@@ -947,7 +984,16 @@ impl<'p> Machine<'p> {
                 }
                 return Ok(Value::Int(n));
             }
-            "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "egret_exit" | "egret_sys_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "egret_format_exception_string" => {
+                let printexc = matches!(args.get(1), Some(Value::Int(1)));
+                let text = if printexc {
+                    self.printexc_exception_bytes(&args[0])
+                } else {
+                    self.exception_bytes(&args[0])
+                };
+                return str_val(text);
+            }
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
             "egret_alloc_dummy" => {
                 let n = int(0)?.max(0) as usize;

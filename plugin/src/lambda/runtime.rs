@@ -89,6 +89,8 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_bool_of_string"(String) -> Bool, Effect),
     rt!("egret_char_chr"(Int) -> Char, Effect),
     rt!("egret_exit"(Int) -> Any, Effect),
+    rt!("egret_sys_exit"(Int) -> Any, Effect),
+    rt!("egret_format_exception_string"(Any, Bool) -> String, Pure),
     rt!("egret_opaque_identity"(Any) -> Any, Effect),
     // `let rec` of values: a dummy block of n fields, then filled with a block's tag and fields.
     rt!("egret_alloc_dummy"(Int) -> Any, Effect),
@@ -247,4 +249,25 @@ mod libm {
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {
     RUNTIME.iter().find(|f| f.name == name)
+}
+
+/// A string as Printf's `%S` writes it (Printexc's text of a string argument): in double
+/// quotes, with `String.escaped`'s escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\b`, and `\ddd` in
+/// decimal for the bytes outside `' '..'~'`).
+pub fn ocaml_quoted(s: &[u8]) -> Vec<u8> {
+    let mut out = vec![b'"'];
+    for &c in s {
+        match c {
+            b'"' => out.extend_from_slice(b"\\\""),
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\t' => out.extend_from_slice(b"\\t"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            8 => out.extend_from_slice(b"\\b"),
+            b' '..=b'~' => out.push(c),
+            _ => out.extend_from_slice(format!("\\{c:03}").as_bytes()),
+        }
+    }
+    out.push(b'"');
+    out
 }

@@ -120,6 +120,13 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_flush_stderr", 0, 1, rt_flush),
     ("egret_flush", 1, 1, rt_flush),
     ("egret_exit", 1, 1, rt_exit),
+    ("egret_sys_exit", 1, 1, rt_exit),
+    (
+        "egret_format_exception_string",
+        2,
+        2,
+        rt_format_exception_string,
+    ),
     ("egret_opaque_identity", 1, 1, rt_opaque_identity),
     ("egret_alloc_dummy", 1, 1, rt_alloc_dummy),
     ("egret_update_dummy", 2, 2, rt_update_dummy),
@@ -561,6 +568,14 @@ fn rt_string_concat(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopRe
     let mut s = it.bytes_ref(a[0])?.to_vec();
     s.extend_from_slice(it.bytes_ref(a[1])?);
     Ok(it.alloc(HeapBlock::Bytes(s)))
+}
+fn rt_format_exception_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let text = if it.int_arg(a[1])? != 0 {
+        it.format_exception_printexc(a[0])
+    } else {
+        it.format_exception(a[0])
+    };
+    Ok(it.alloc(HeapBlock::Bytes(text)))
 }
 fn rt_string_of_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let n = it.int_arg(a[0])?;
@@ -1071,6 +1086,55 @@ impl<'m> Interpreter<'m> {
             }
         }
         Ok(0)
+    }
+
+    /// Printexc.to_string_default's generic text of an exception (the C runtime's
+    /// `format_exception_printexc`): the constructor, then every argument, strings as `%S`.
+    pub fn format_exception_printexc(&self, exn: IValue) -> Vec<u8> {
+        let block = |v: IValue| match v {
+            IValue::Ptr(p) => Some(&self.heap[p as usize]),
+            _ => None,
+        };
+        let fields = |v: IValue| match block(v) {
+            Some(HeapBlock::Fields { tag, fields }) => Some((*tag, fields.as_slice())),
+            _ => None,
+        };
+        let string = |v: IValue| match block(v) {
+            Some(HeapBlock::Bytes(b)) => Some(b.as_slice()),
+            _ => None,
+        };
+        let name_of = |identity: IValue| {
+            fields(identity)
+                .and_then(|(_, f)| f.first().copied())
+                .and_then(string)
+                .unwrap_or(b"<exception>")
+                .to_vec()
+        };
+        let Some((tag, exn_fields)) = fields(exn) else {
+            return b"<exception>".to_vec();
+        };
+        if tag == 248 {
+            return name_of(exn);
+        }
+        let mut out = name_of(exn_fields.first().copied().unwrap_or(UNIT));
+        if exn_fields.len() < 2 {
+            return out;
+        }
+        out.push(b'(');
+        for (k, v) in exn_fields.iter().enumerate().skip(1) {
+            if k > 1 {
+                out.extend_from_slice(b", ");
+            }
+            match v {
+                IValue::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
+                v => match string(*v) {
+                    Some(s) => out.extend_from_slice(&crate::lambda::runtime::ocaml_quoted(s)),
+                    None => out.push(b'_'),
+                },
+            }
+        }
+        out.push(b')');
+        out
     }
 
     /// OCaml's text for an exception value (the C runtime's `egret_format_exception`, after

@@ -126,6 +126,10 @@ pub enum PatternKind {
         open_: bool,
     },
     Or(Box<Pattern>, Box<Pattern>),
+    /// `[| p1; ..; pn |]`: an array of exactly n elements.
+    Array(Vec<Pattern>),
+    /// `lazy p`: forces the lazy value and matches its result against `p`.
+    Lazy(Box<Pattern>),
     Alias(Box<Pattern>, String),
     Constraint(Box<Pattern>, TypeExpr),
     /// `exception p`: only as a whole case of a `match` (the scrutinee raised an exception

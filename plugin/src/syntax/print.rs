@@ -417,6 +417,10 @@ fn pattern_sexp(p: &Pattern) -> Sexp {
             list(items)
         }
         PatternKind::Or(a, b) => list([atom("|"), pattern_sexp(a), pattern_sexp(b)]),
+        PatternKind::Lazy(q) => list([atom("lazy"), pattern_sexp(q)]),
+        PatternKind::Array(items) => {
+            list(std::iter::once(atom("array")).chain(items.iter().map(pattern_sexp)))
+        }
         PatternKind::Alias(p, name) => list([atom("as"), pattern_sexp(p), atom(name.clone())]),
         PatternKind::Constraint(p, t) => list([atom(":"), pattern_sexp(p), type_sexp(t)]),
     }

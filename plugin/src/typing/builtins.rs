@@ -92,6 +92,16 @@ pub fn builtins() -> Vec<Builtin> {
     add("not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
     add("&&", 0, f(vec![bool_(), bool_()], bool_()), And);
     add("||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    // bool.ml's externals (`%boolnot`, `%sequand`, `%sequor`, `%identity`).
+    add("Bool.not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
+    add("Bool.&&", 0, f(vec![bool_(), bool_()], bool_()), And);
+    add("Bool.||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    add(
+        "Bool.to_int",
+        0,
+        f(vec![bool_()], int()),
+        prim(P::Identity, 1),
+    );
     add("raise", 1, f(vec![Type::exn()], a()), Raise);
     let ref_a = Type::Con(TyCon::REF, vec![a()]);
     add("ref", 1, f(vec![a()], ref_a.clone()), Ref);
@@ -174,6 +184,20 @@ pub fn builtins() -> Vec<Builtin> {
         rt("egret_int_of_string", eff, 1),
     );
     add("exit", 1, f(vec![int()], a()), rt("egret_exit", eff, 1));
+    // The prelude's `exit` runs `do_at_exit`, then this (OCaml's sys_exit: no flush).
+    add(
+        "__sys_exit",
+        1,
+        f(vec![int()], a()),
+        rt("egret_sys_exit", eff, 1),
+    );
+    // An exception's text: the runtime's (false) or Printexc.to_string_default's (true).
+    add(
+        "__format_exception",
+        0,
+        f(vec![Type::exn(), bool_()], string()),
+        rt("egret_format_exception_string", pure, 2),
+    );
     add(
         "flush",
         0,

@@ -2,6 +2,7 @@
 
 use super::builtins::{BuiltinImpl, EXN_ASSERT_FAILURE};
 use super::env::{CtorRef, TypeName, ValueBinding};
+use super::unify::TypePrinter;
 use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
@@ -88,7 +89,11 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 }
 
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
-const LAZY_FUNCTIONS: [&str; 2] = ["Lazy.from_fun", "Lazy.from_val"];
+/// What the program's code is wrapped in (`Typer::program_with_exit`).
+/// (`Printexc.__uncaught` is private to its section: captured when the section closes.)
+const EXIT_FUNCTIONS: [&str; 1] = ["do_at_exit"];
+
+const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force"];
 
 
 /// The value of a float literal's text (`1.5`, `1e-3`, `0x1.8p3`; `_` already removed): as
@@ -108,6 +113,15 @@ impl<'s> Typer<'s> {
         if i > 0 && phrases.get(i).map(|p| p.section) != Some(phrases[i - 1].section) {
             self.close_section(&phrases[i - 1]);
         }
+        let program_begins = phrases.get(i).is_none_or(|p| !p.prelude);
+        if i > 0 && phrases[i - 1].prelude && program_begins {
+            return self.program_with_exit(phrases, i);
+        }
+        self.phrases_from(phrases, i)
+    }
+
+    /// [`Typer::items_from`] once the previous section is closed.
+    fn phrases_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
         let Some(phrase) = phrases.get(i) else {
             return Ok(unit_value());
         };
@@ -256,13 +270,37 @@ impl<'s> Typer<'s> {
         if let Some(module) = &last.module {
             // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
             let scope = std::mem::take(&mut self.section_scope);
-            self.qualify_since(&scope, module, &|key| format!("Stdlib.{key}"), true);
+            if module == "Printexc" {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup("__uncaught") {
+                    self.prelude_functions.insert("Printexc.__uncaught", v);
+                }
+            }
+            // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
+            // original name.
+            let exn_name = |key: &str| match key {
+                "Lazy.Undefined" => "CamlinternalLazy.Undefined".to_string(),
+                _ => format!("Stdlib.{key}"),
+            };
+            self.qualify_since(&scope, module, &exn_name, true);
+            // Using these modules links Printexc (Fun uses it), which handles uncaught
+            // exceptions its own way.
+            if module == "Printexc" || module == "Fun" {
+                let prefix = format!("{module}.");
+                for n in self.env.visible_names() {
+                    if n.starts_with(&prefix) {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
+                            self.printexc_vars.insert(v);
+                        }
+                    }
+                }
+            }
         }
         if last.ends_prelude {
             // What elaborations of the program's code call, whatever the program rebinds.
             for name in super::printf::PRELUDE_FUNCTIONS
                 .iter()
                 .chain(&LAZY_FUNCTIONS)
+                .chain(&EXIT_FUNCTIONS)
             {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.prelude_functions.insert(name, v);
@@ -274,6 +312,37 @@ impl<'s> Typer<'s> {
                 }
             }
         }
+    }
+
+    /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
+    /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
+    /// Printexc (whose handler then reports the exception).
+    fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        let program = self.phrases_from(phrases, i)?;
+        let call = |t: &mut Self, name: &str, args: Vec<Expr>| -> TResult<Expr> {
+            let Some(f) = t.prelude_functions.get(name).copied() else {
+                return Err(Diagnostic::error(
+                    Span::default(),
+                    format!("internal error: the prelude defines no `{name}`"),
+                ));
+            };
+            // `__uncaught` never returns: its result is a type variable (unit here).
+            let scheme = t.vars.ty(f).clone();
+            let (_, tys) = t.u.instantiate(&scheme);
+            let head = tys
+                .into_iter()
+                .fold(Expr::Var(f), |e, ty| Expr::TyApp(bx(e), ty));
+            Ok(Expr::App(bx(head), args))
+        };
+        let at_exit = call(self, "do_at_exit", vec![unit_value()])?;
+        let x = self.fresh_var("_uncaught", Type::exn(), Span::default());
+        let linked = bool_value(self.links_printexc);
+        let handler = call(self, "Printexc.__uncaught", vec![linked, Expr::Var(x)])?;
+        Ok(Expr::Try(
+            bx(Expr::Seq(bx(program), bx(at_exit))),
+            x,
+            bx(handler),
+        ))
     }
 
     /// `open M`: binds `M.x` as `x` for values, types and constructors. Returns what the
@@ -588,11 +657,7 @@ impl<'s> Typer<'s> {
                     }
                 }
             }
-            ExprKind::Match(scrut, cases)
-                if cases
-                    .iter()
-                    .any(|c| matches!(c.pat.kind, PatternKind::Exception(_))) =>
-            {
+            ExprKind::Match(scrut, cases) if cases.iter().any(|c| has_exception_case(&c.pat)) => {
                 self.match_with_exceptions(scrut, cases, span)
             }
             ExprKind::Match(scrut, cases) => {
@@ -801,31 +866,50 @@ impl<'s> Typer<'s> {
     /// `match e with p -> b | exception q -> h`: only `e` is protected. It elaborates to
     /// `match (try %Left e with x -> %Right (match x with q -> h | _ -> raise x)) with
     /// %Left v -> (match v with p -> b) | %Right r -> r`, so exceptions raised by `b` or `h`
-    /// propagate.
+    /// propagate. A case whose or-pattern mixes both (`p | exception q -> b`) is split as
+    /// OCaml's `split_cases` does: `p -> b` among the value cases, `q -> b` among the
+    /// exception cases.
     fn match_with_exceptions(
         &mut self,
         scrut: &ast::Expr,
         cases: &[ast::Case],
         span: Span,
     ) -> TResult<(Expr, Type)> {
-        let (value_cases, exn_cases): (Vec<ast::Case>, Vec<ast::Case>) = cases
-            .iter()
-            .cloned()
-            .partition(|c| !matches!(c.pat.kind, PatternKind::Exception(_)));
-        let exn_cases: Vec<ast::Case> = exn_cases
-            .into_iter()
-            .map(|c| match c.pat.kind {
-                PatternKind::Exception(p) => ast::Case {
-                    pat: *p,
-                    guard: c.guard,
-                    body: c.body,
-                },
-                _ => unreachable!(),
-            })
-            .collect();
+        let mut value_cases = Vec::new();
+        let mut exn_cases = Vec::new();
+        // For each case split in two: its index among the value and the exception cases.
+        let mut mixed = Vec::new();
+        for c in cases {
+            let (vp, ep) = split_exception_pattern(&c.pat)?;
+            if vp.is_some() && ep.is_some() {
+                if c.guard.is_some() {
+                    return Err(Diagnostic::error(
+                        c.pat.span,
+                        "Mixing value and exception patterns under when-guards is not supported.",
+                    ));
+                }
+                mixed.push((value_cases.len(), exn_cases.len(), c.pat.span));
+            }
+            for (part, out) in [(vp, &mut value_cases), (ep, &mut exn_cases)] {
+                if let Some(pat) = part {
+                    out.push(ast::Case {
+                        pat,
+                        guard: c.guard.clone(),
+                        body: c.body.clone(),
+                    });
+                }
+            }
+        }
+        if value_cases.is_empty() {
+            return Err(Diagnostic::error(
+                span,
+                "None of the patterns in this 'match' expression match values.",
+            ));
+        }
         let (s, st) = self.expr(scrut)?;
         let x = self.fresh_var("_exn", Type::exn(), span);
-        let (h, rt) = self.match_cases(x, &Type::exn(), &exn_cases, span, true)?;
+        let (h, rt, exn_binds) =
+            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true)?;
         let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
         let left = Expr::Construct {
             ty: either.clone(),
@@ -839,11 +923,20 @@ impl<'s> Typer<'s> {
         };
         let r = self.fresh_var("_result", either.clone(), span);
         let v = self.fresh_var("_value", st.clone(), span);
-        let (on_value, vt) = if value_cases.is_empty() {
-            (Expr::Var(v), st.clone())
-        } else {
-            self.match_cases(v, &st, &value_cases, span, false)?
-        };
+        let (on_value, vt, value_binds) =
+            self.match_cases_binding(v, &st, &value_cases, span, false)?;
+        // The two halves of a split or-pattern bind each variable at one type.
+        for (vi, ei, pspan) in mixed {
+            for (name, lv, _) in &value_binds[vi] {
+                let Some((_, rv, _)) = exn_binds[ei].iter().find(|(n, _, _)| n == name) else {
+                    continue;
+                };
+                let (lt, rt) = (self.vars.ty(*lv).clone(), self.vars.ty(*rv).clone());
+                if self.u.unify(&lt, &rt, &self.types).is_err() {
+                    return Err(self.or_pattern_type_clash(name, &lt, &rt, pspan));
+                }
+            }
+        }
         self.expect(span, &vt, &rt)?;
         let field = |r: VarId| Expr::Field(bx(Expr::Var(r)), 0);
         let dispatch = Expr::Switch {
@@ -860,6 +953,25 @@ impl<'s> Typer<'s> {
             Expr::Local(r, bx(Expr::Try(bx(left), x, bx(right))), bx(dispatch)),
             rt,
         ))
+    }
+
+    /// OCaml's error for an or-pattern binding a variable at two types.
+    pub(super) fn or_pattern_type_clash(
+        &self,
+        name: &str,
+        left: &Type,
+        right: &Type,
+        span: Span,
+    ) -> Diagnostic {
+        let mut p = TypePrinter::new(&self.types);
+        let l = p.print(&self.u.zonk(left));
+        let r = p.print(&self.u.zonk(right));
+        Diagnostic::error(
+            span,
+            format!(
+                "The variable {name} on the left-hand side of this or-pattern has type {l}\n       but on the right-hand side it has type {r}"
+            ),
+        )
     }
 
     fn constant(&mut self, c: &ast::Constant, span: Span) -> TResult<(Expr, Type)> {
@@ -886,6 +998,9 @@ impl<'s> Typer<'s> {
         };
         match self.env.lookup(name) {
             Some(ValueBinding::Var(v)) => {
+                if !self.in_prelude && self.printexc_vars.contains(&v) {
+                    self.links_printexc = true;
+                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);
@@ -895,9 +1010,9 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            None if super::printf::is_printf(name) => Err(Diagnostic::unsupported(
+            Some(ValueBinding::Printf(full)) => Err(Diagnostic::unsupported(
                 span,
-                &format!("`{name}` without a literal format string is"),
+                &format!("`{full}` without a literal format string is"),
             )),
             None | Some(ValueBinding::Hidden) => {
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
@@ -1024,8 +1139,8 @@ impl<'s> Typer<'s> {
 
     fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
         if let ExprKind::Var(name) = &f.kind {
-            if super::printf::is_printf(name) && self.env.lookup(name).is_none() {
-                return self.printf(name, args, span);
+            if let Some(ValueBinding::Printf(full)) = self.env.lookup(name) {
+                return self.printf(full, args, span);
             }
         }
         // A saturated builtin becomes its primitive directly.
@@ -1467,4 +1582,75 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
 /// disambiguation picks among the declarations of a name), so `M.f` is the field `f`.
 pub(super) fn field_name(label: &str) -> &str {
     label.rsplit('.').next().unwrap_or(label)
+}
+
+/// Whether a case's pattern has an exception part: `exception p`, possibly under or-patterns.
+fn has_exception_case(p: &ast::Pattern) -> bool {
+    match &p.kind {
+        PatternKind::Exception(_) => true,
+        PatternKind::Or(a, b) => has_exception_case(a) || has_exception_case(b),
+        _ => false,
+    }
+}
+
+/// A match case's pattern split into the part matching values and the part matching
+/// exceptions (OCaml's `Typedtree.split_pattern`): `exception` may occur only under
+/// or-patterns at the top of the case. Both sides of each or-pattern bind the same names.
+fn split_exception_pattern(
+    p: &ast::Pattern,
+) -> TResult<(Option<ast::Pattern>, Option<ast::Pattern>)> {
+    match &p.kind {
+        PatternKind::Exception(q) => Ok((None, Some((**q).clone()))),
+        PatternKind::Or(a, b) => {
+            let (va, ea) = split_exception_pattern(a)?;
+            let (vb, eb) = split_exception_pattern(b)?;
+            let (mut na, mut nb) = (Vec::new(), Vec::new());
+            pattern_names(a, &mut na);
+            pattern_names(b, &mut nb);
+            if let Some(name) = na
+                .iter()
+                .chain(&nb)
+                .find(|n| !na.contains(n) || !nb.contains(n))
+            {
+                return Err(Diagnostic::error(
+                    p.span,
+                    format!("Variable {name} must occur on both sides of this | pattern"),
+                ));
+            }
+            let join = |x: Option<ast::Pattern>, y: Option<ast::Pattern>| match (x, y) {
+                (Some(x), Some(y)) => Some(ast::Pattern {
+                    kind: PatternKind::Or(Box::new(x), Box::new(y)),
+                    span: p.span,
+                }),
+                (x, None) => x,
+                (None, y) => y,
+            };
+            Ok((join(va, vb), join(ea, eb)))
+        }
+        _ => Ok((Some(p.clone()), None)),
+    }
+}
+
+/// The variable names a pattern binds, in order (OCaml rejects a pattern binding one twice).
+fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
+    match &p.kind {
+        PatternKind::Var(n) => out.push(n.clone()),
+        PatternKind::Alias(q, n) => {
+            pattern_names(q, out);
+            out.push(n.clone())
+        }
+        PatternKind::Tuple(ps) | PatternKind::Array(ps) => {
+            ps.iter().for_each(|q| pattern_names(q, out))
+        }
+        PatternKind::Construct(_, q) => q.iter().for_each(|q| pattern_names(q, out)),
+        PatternKind::Record { fields, .. } => {
+            fields.iter().for_each(|(_, _, q)| pattern_names(q, out))
+        }
+        // Both sides bind the same names (checked where the or-pattern is typed).
+        PatternKind::Or(a, _) => pattern_names(a, out),
+        PatternKind::Constraint(q, _) | PatternKind::Exception(q) | PatternKind::Lazy(q) => {
+            pattern_names(q, out)
+        }
+        PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
+    }
 }

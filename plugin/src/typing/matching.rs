@@ -67,10 +67,24 @@ impl<'s> Typer<'s> {
         span: Span,
         is_try: bool,
     ) -> TResult<(Expr, Type)> {
+        self.match_cases_binding(x, t, cases, span, is_try)
+            .map(|(e, t, _)| (e, t))
+    }
+
+    /// [`Typer::match_cases`], also giving the variables each case's pattern binds.
+    pub(super) fn match_cases_binding(
+        &mut self,
+        x: VarId,
+        t: &Type,
+        cases: &[ast::Case],
+        span: Span,
+        is_try: bool,
+    ) -> TResult<(Expr, Type, Vec<Bindings>)> {
         let result_ty = self.u.fresh_var();
         let mut rows = Vec::new();
         let mut clauses = Vec::new();
         let mut bodies = Vec::new();
+        let mut case_binds = Vec::new();
         for (i, case) in cases.iter().enumerate() {
             let mark = self.env.mark();
             let mut binds = Bindings::new();
@@ -111,6 +125,7 @@ impl<'s> Typer<'s> {
                 guard_fn,
             });
             bodies.push((body, guard));
+            case_binds.push(binds);
             rows.push(Row {
                 pats: vec![pat],
                 binds: vec![],
@@ -136,7 +151,7 @@ impl<'s> Typer<'s> {
             ));
         }
         let tree = self.place_clause_functions(tree, &c.clauses, bodies);
-        Ok((tree, result_ty))
+        Ok((tree, result_ty, case_binds))
     }
 
     /// `let pat = <x> in body` for a destructuring binding: a one-clause match whose result,
@@ -258,10 +273,11 @@ fn collect_vars(p: &Pat, out: &mut Vec<VarId>) {
             collect_vars(q, out);
             out.push(*v)
         }
-        Pat::Ctor { args, .. } | Pat::Exn { args, .. } => {
+        Pat::Ctor { args, .. } | Pat::Exn { args, .. } | Pat::Array { args, .. } => {
             args.iter().for_each(|a| collect_vars(a, out))
         }
         Pat::Or(a, _) => collect_vars(a, out),
+        Pat::Lazy { arg, .. } => collect_vars(arg, out),
         _ => {}
     }
 }
@@ -366,6 +382,25 @@ impl Compiler {
                 let ty = ty.clone();
                 self.split_ctors(t, &occs, col, occ, ty, rows)
             }
+            Pat::Array { elt_ty, .. } => {
+                let elt_ty = elt_ty.clone();
+                self.split_arrays(t, &occs, col, occ, elt_ty, rows)
+            }
+            Pat::Lazy {
+                force, inner_ty, ..
+            } => {
+                // Forcing is the test (it may run code): the column's value is replaced by the
+                // forced one, which every row of the column then matches (`_` as `lazy _`).
+                let (force, inner_ty) = (force.clone(), inner_ty.clone());
+                let forced = t.fresh_var("_forced", inner_ty, Span::default());
+                let specialized = specialize(&rows, col, |p| match p {
+                    Pat::Lazy { arg, .. } => Some(vec![(**arg).clone()]),
+                    _ => Some(vec![Pat::Any]),
+                });
+                let arm = self.compile(t, splice(&occs, col, &[forced]), specialized);
+                let value = Expr::App(bx(force), vec![Expr::Var(occ)]);
+                Expr::Local(forced, bx(value), bx(arm))
+            }
             _ => self.split_tests(t, &occs, col, occ, rows),
         }
     }
@@ -381,10 +416,20 @@ impl Compiler {
                 .map(|(_, o)| *o)
                 .unwrap_or(v)
         };
+        // An alias variable may have a more general type than the value it names
+        // (`Error _ as e`, see `Typer::as_type`): the same word, cast to its type.
+        let arg = |v: VarId| {
+            let o = lookup(v);
+            if o != v && t.u.zonk(t.vars.ty(v)) != t.u.zonk(t.vars.ty(o)) {
+                Expr::Prim(Prim::Identity, vec![Expr::Var(o)])
+            } else {
+                Expr::Var(o)
+            }
+        };
         let args: Vec<Expr> = if clause.vars.is_empty() {
             vec![super::expr::unit_value()]
         } else {
-            clause.vars.iter().map(|v| Expr::Var(lookup(*v))).collect()
+            clause.vars.iter().map(|v| arg(*v)).collect()
         };
         let call_body = Expr::App(bx(Expr::Var(clause.body_fn)), args.clone());
         if !clause.has_guard {
@@ -483,6 +528,65 @@ impl Compiler {
             kind: SwitchKind::Constructor(ty),
             arms,
             default,
+            ty: self.result_ty.clone(),
+        }
+    }
+
+    /// Splits a column of array patterns on the array's length (a `Switch` on ints, as
+    /// ocamlopt's `Matching.divide_array`): the arm for length n matches the elements, read
+    /// in place, against the rows' n element patterns.
+    fn split_arrays(
+        &mut self,
+        t: &mut Typer,
+        occs: &[VarId],
+        col: usize,
+        occ: VarId,
+        elt_ty: Type,
+        rows: Vec<Row>,
+    ) -> Expr {
+        let mut lengths: Vec<usize> = Vec::new();
+        for r in &rows {
+            if let Pat::Array { args, .. } = &r.pats[col] {
+                if !lengths.contains(&args.len()) {
+                    lengths.push(args.len());
+                }
+            }
+        }
+        let rest = specialize(&rows, col, |p| match p {
+            Pat::Array { .. } => None,
+            _ => Some(vec![]),
+        });
+        let otherwise = self.compile(t, splice(occs, col, &[]), rest);
+        let mut arms = Vec::new();
+        for &n in &lengths {
+            let elts: Vec<VarId> = (0..n)
+                .map(|_| t.fresh_var("_elt", elt_ty.clone(), Span::default()))
+                .collect();
+            let specialized = specialize(&rows, col, |p| match p {
+                Pat::Array { args, .. } if args.len() == n => Some(args.clone()),
+                Pat::Array { .. } => None,
+                _ => Some(vec![Pat::Any; n]),
+            });
+            let mut arm = self.compile(t, splice(occs, col, &elts), specialized);
+            for (i, e) in elts.iter().enumerate().rev() {
+                // In bounds: the length was tested, so the read cannot fail.
+                let get = Expr::Prim(
+                    Prim::Runtime("egret_array_get", crate::lambda::ir::Purity::ReadOnly),
+                    vec![Expr::Var(occ), Expr::Const(Const::Int(i as i64))],
+                );
+                arm = Expr::Local(*e, bx(get), bx(arm));
+            }
+            arms.push((n as i64, arm));
+        }
+        let length = Expr::Prim(
+            Prim::Runtime("egret_array_length", crate::lambda::ir::Purity::Pure),
+            vec![Expr::Var(occ)],
+        );
+        Expr::Switch {
+            scrut: bx(length),
+            kind: SwitchKind::Int,
+            arms,
+            default: Some(bx(otherwise)),
             ty: self.result_ty.clone(),
         }
     }

@@ -169,6 +169,10 @@ pub(crate) struct Typer<'s> {
     /// The type and module names declared so far by each structure of the program being
     /// elaborated, innermost last (a name may be declared once per structure, as in OCaml).
     structures: Vec<StructureNames>,
+    /// The variables of the prelude's Printexc and Fun sections: a program using one links
+    /// Printexc (`links_printexc`).
+    printexc_vars: std::collections::HashSet<VarId>,
+    links_printexc: bool,
 }
 
 /// The names a structure has declared.
@@ -206,6 +210,8 @@ impl<'s> Typer<'s> {
             weak_toplevel: Vec::new(),
             variances: Default::default(),
             structures: vec![StructureNames::default()],
+            printexc_vars: Default::default(),
+            links_printexc: false,
         };
         t.variances.update(&t.types);
         t.declare_predefined();
@@ -247,6 +253,9 @@ impl<'s> Typer<'s> {
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
+        }
+        for name in printf::PRINTF_FUNCTIONS {
+            self.env.bind(name, ValueBinding::Printf(name));
         }
     }
 

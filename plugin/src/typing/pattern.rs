@@ -37,6 +37,18 @@ pub enum Pat {
         arg_tys: Vec<Type>,
     },
     Or(Box<Pat>, Box<Pat>),
+    /// `lazy p`: `force` (the prelude's `Lazy.force` at the pattern's type) gives the value
+    /// of type `inner_ty` that `p` matches.
+    Lazy {
+        force: crate::lambda::ir::Expr,
+        inner_ty: Type,
+        arg: Box<Pat>,
+    },
+    /// `[| p1; ..; pn |]`: an array of length n, elements of type `elt_ty`.
+    Array {
+        elt_ty: Type,
+        args: Vec<Pat>,
+    },
 }
 
 impl Pat {
@@ -56,13 +68,14 @@ impl Pat {
         }
         match self {
             Pat::Alias(p, _) => p.rename(from, to),
-            Pat::Ctor { args, .. } | Pat::Exn { args, .. } => {
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } | Pat::Array { args, .. } => {
                 args.iter_mut().for_each(|a| a.rename(from, to))
             }
             Pat::Or(a, b) => {
                 a.rename(from, to);
                 b.rename(from, to)
             }
+            Pat::Lazy { arg, .. } => arg.rename(from, to),
             _ => {}
         }
     }
@@ -95,7 +108,8 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Alias(q, name) => {
                 let inner = self.pattern(q, t, binds)?;
-                let v = self.fresh_var(name, t.clone(), span);
+                let at = self.as_type(&inner, t);
+                let v = self.fresh_var(name, at, span);
                 binds.push((name.clone(), v, span));
                 Ok(Pat::Alias(Box::new(inner), v))
             }
@@ -219,7 +233,9 @@ impl<'s> Typer<'s> {
                     match binds[before..].iter().find(|(n, _, _)| n == name).cloned() {
                         Some((_, lv, _)) => {
                             let (lt, rt) = (self.vars.ty(lv).clone(), self.vars.ty(*v).clone());
-                            self.expect_pat(*vspan, &rt, &lt)?;
+                            if self.u.unify(&lt, &rt, &self.types).is_err() {
+                                return Err(self.or_pattern_type_clash(name, &lt, &rt, span));
+                            }
                             pb.rename(*v, lv)
                         }
                         None => {
@@ -243,15 +259,98 @@ impl<'s> Typer<'s> {
                 }
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
             }
+            PatternKind::Lazy(q) => {
+                let Some(f) = self.prelude_functions.get("Lazy.force").copied() else {
+                    return Err(Diagnostic::unsupported(
+                        span,
+                        "lazy patterns in the prelude are",
+                    ));
+                };
+                let scheme = self.vars.ty(f).clone();
+                let (ft, args) = self.u.instantiate(&scheme);
+                let mut force = crate::lambda::ir::Expr::Var(f);
+                for a in args {
+                    force = crate::lambda::ir::Expr::TyApp(Box::new(force), a);
+                }
+                let Type::Arrow(param, inner_ty) = (*self.u.shallow(&ft)).clone() else {
+                    unreachable!("Lazy.force is a function")
+                };
+                self.expect_pat(span, &param, t)?;
+                let arg = self.pattern(q, &inner_ty, binds)?;
+                Ok(Pat::Lazy {
+                    force,
+                    inner_ty: *inner_ty,
+                    arg: Box::new(arg),
+                })
+            }
+            PatternKind::Array(ps) => {
+                let elt_ty = self.u.fresh_var();
+                let at = Type::Con(crate::lambda::ir::TyCon::ARRAY, vec![elt_ty.clone()]);
+                self.expect_pat(span, &at, t)?;
+                let mut args = Vec::new();
+                for q in ps {
+                    args.push(self.pattern(q, &elt_ty, binds)?);
+                }
+                Ok(Pat::Array { elt_ty, args })
+            }
             PatternKind::Exception(_) => Err(Diagnostic::error(
                 span,
-                "Exception patterns are only allowed as a whole case of a match",
+                "Exception patterns are not allowed in this position.",
             )),
             PatternKind::Constraint(q, te) => {
                 let ct = self.type_expr(te)?;
                 self.expect_pat(span, &ct, t)?;
                 self.pattern(q, t, binds)
             }
+        }
+    }
+
+    /// The type of `x` in `p as x` where `p : t` (OCaml's `Typecore.build_as_type`): the type
+    /// `p` itself forces, so a constructor's arguments that `p` leaves unconstrained are free
+    /// again (`Error _ as e : ('b, 'e) result` for any `'b`). Records keep their type.
+    fn as_type(&mut self, p: &Pat, t: &Type) -> Type {
+        match p {
+            Pat::Alias(q, _) => self.as_type(q, t),
+            Pat::Ctor {
+                ty,
+                args,
+                arg_tys,
+                index,
+            } => match self.u.zonk(ty) {
+                Type::Tuple(_) => Type::Tuple(
+                    args.iter()
+                        .zip(arg_tys)
+                        .map(|(a, at)| self.as_type(a, at))
+                        .collect(),
+                ),
+                Type::Con(con, _) => {
+                    let decl = self.types.decl(con).clone();
+                    let DeclKind::Variant(ctors) = &decl.kind else {
+                        return t.clone();
+                    };
+                    let fresh: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
+                    for ((a, at), ct) in args.iter().zip(arg_tys).zip(&ctors[*index as usize].args)
+                    {
+                        let inst = decl
+                            .params
+                            .iter()
+                            .zip(&fresh)
+                            .fold(ct.clone(), |t, (v, f)| t.subst(*v, f));
+                        let built = self.as_type(a, at);
+                        // `built` is at least as general as `at`, an instance of `inst`.
+                        let _ = self.u.unify(&built, &inst, &self.types);
+                    }
+                    Type::Con(con, fresh)
+                }
+                _ => t.clone(),
+            },
+            Pat::Or(a, b) => {
+                let ta = self.as_type(a, t);
+                let tb = self.as_type(b, t);
+                let _ = self.u.unify(&tb, &ta, &self.types);
+                ta
+            }
+            _ => t.clone(),
         }
     }
 

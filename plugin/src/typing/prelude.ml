@@ -2,6 +2,7 @@
    Sections start with a line "(*! module Name *)"; names starting with "__" are private.
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
+type ('a, 'b) result = Ok of 'a | Error of 'b
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -56,6 +57,24 @@ let classify_float x =
 let float_of_string_opt s = try Some (float_of_string s) with Failure _ -> None
 let print_float f = print_string (string_of_float f)
 let prerr_float f = prerr_string (string_of_float f)
+(* at_exit as OCaml 4.13's stdlib.ml: the exit function runs the registered functions, last
+   registered first, each at most once (MPR#7253), then flushes the standard channels. The
+   program's code ends with do_at_exit; an exception escaping it goes to
+   Printexc.__uncaught. *)
+let __flush_std_buffers () =
+  (try flush stdout with _ -> ());
+  (try flush stderr with _ -> ())
+let __exit_function = ref __flush_std_buffers
+let at_exit f =
+  let f_yet_to_run = ref true in
+  let old_exit = !__exit_function in
+  let new_exit () =
+    if !f_yet_to_run then begin f_yet_to_run := false; f () end;
+    old_exit ()
+  in
+  __exit_function := new_exit
+let do_at_exit () = !__exit_function ()
+let exit retcode = do_at_exit (); __sys_exit retcode
 
 (*! module Sys *)
 let argv = __argv ()
@@ -93,6 +112,53 @@ let escaped = function
     __bytes_set s 2 (__char_of_int (48 + (n / 10) mod 10));
     __bytes_set s 3 (__char_of_int (48 + n mod 10));
     s
+
+(*! module Seq *)
+(* OCaml 4.13's seq.ml. *)
+type 'a node = Nil | Cons of 'a * 'a t
+and 'a t = unit -> 'a node
+let empty () = Nil
+let return x () = Cons (x, empty)
+let cons x next () = Cons (x, next)
+let rec append seq1 seq2 () =
+  match seq1 () with
+  | Nil -> seq2 ()
+  | Cons (x, next) -> Cons (x, append next seq2)
+let rec map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> Cons (f x, map f next)
+let rec filter_map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) ->
+    match f x with
+    | None -> filter_map f next ()
+    | Some y -> Cons (y, filter_map f next)
+let rec filter f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> if f x then Cons (x, filter f next) else filter f next ()
+let rec concat seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> append x (concat next) ()
+let rec flat_map f seq () = match seq () with
+  | Nil -> Nil
+  | Cons (x, next) -> append (f x) (flat_map f next) ()
+let concat_map = flat_map
+let fold_left f acc seq =
+  let rec aux f acc seq = match seq () with
+    | Nil -> acc
+    | Cons (x, next) -> let acc = f acc x in aux f acc next
+  in
+  aux f acc seq
+let iter f seq =
+  let rec aux seq = match seq () with
+    | Nil -> ()
+    | Cons (x, next) -> f x; aux next
+  in
+  aux seq
+let rec unfold f u () =
+  match f u with
+  | None -> Nil
+  | Some (x, u') -> Cons (x, unfold f u')
 
 (*! module String *)
 let init n f =
@@ -241,6 +307,19 @@ let split_on_char sep s =
     end
   done;
   String.sub s 0 !j :: !r
+
+let to_seq s =
+  let rec aux i () =
+    if i = String.length s then Seq.Nil
+    else let x = String.get s i in Seq.Cons (x, aux (i + 1))
+  in
+  aux 0
+let to_seqi s =
+  let rec aux i () =
+    if i = String.length s then Seq.Nil
+    else let x = String.get s i in Seq.Cons ((i, x), aux (i + 1))
+  in
+  aux 0
 
 (*! module List *)
 let rec length_aux len = function [] -> len | _ :: l -> length_aux (len + 1) l
@@ -468,6 +547,21 @@ let rev_map2 f l1 l2 =
   in
   rmap2_f [] l1 l2
 
+let to_seq l =
+  let rec aux l () = match l with
+    | [] -> Seq.Nil
+    | x :: tail -> Seq.Cons (x, aux tail)
+  in
+  aux l
+let of_seq seq =
+  let rec direct depth seq : _ list =
+    if depth = 0 then Seq.fold_left (fun acc x -> x :: acc) [] seq |> rev
+    else match seq () with
+      | Seq.Nil -> []
+      | Seq.Cons (x, next) -> x :: direct (depth - 1) next
+  in
+  direct 500 seq
+
 (*! module Option *)
 let none = None
 let some v = Some v
@@ -488,6 +582,37 @@ let compare cmp o0 o1 = match (o0, o1) with
   | (None, Some _) -> -1
   | (Some _, None) -> 1
 let to_list = function None -> [] | Some v -> [v]
+
+let to_seq o = match o with None -> Seq.empty | Some v -> Seq.return v
+
+(*! module Result *)
+(* After OCaml 4.13's result.ml, without the functions of labelled arguments (value, fold,
+   equal, compare). *)
+type ('a, 'e) t = ('a, 'e) result
+let ok v = Ok v
+let error e = Error e
+let get_ok = function Ok v -> v | Error _ -> invalid_arg "result is Error _"
+let get_error = function Error e -> e | Ok _ -> invalid_arg "result is Ok _"
+let bind r f = match r with Ok v -> f v | Error _ as e -> e
+let join = function Ok r -> r | Error _ as e -> e
+let map f = function Ok v -> Ok (f v) | Error _ as e -> e
+let map_error f = function Error e -> Error (f e) | Ok _ as v -> v
+let iter f = function Ok v -> f v | Error _ -> ()
+let iter_error f = function Error e -> f e | Ok _ -> ()
+let is_ok = function Ok _ -> true | Error _ -> false
+let is_error = function Error _ -> true | Ok _ -> false
+let to_option = function Ok v -> Some v | Error _ -> None
+let to_list = function Ok v -> [v] | Error _ -> []
+
+let to_seq = function Ok v -> Seq.return v | Error _ -> Seq.empty
+
+(*! module Bool *)
+(* After OCaml 4.13's bool.ml; not, ( && ), ( || ) and to_int are primitives (builtins.rs),
+   to_float waits for floats. *)
+type t = bool
+let equal (x : bool) y = x = y
+let compare (x : bool) y = compare x y
+let to_string = function false -> "false" | true -> "true"
 
 (*! module Array *)
 (* After OCaml 4.13's array.ml; its C primitives (caml_array_sub, _blit, _fill, _append,
@@ -772,6 +897,33 @@ let stable_sort cmp a =
     merge l2 l1 t 0 l2 a 0
   end
 let fast_sort = stable_sort
+
+let to_seq a =
+  let rec aux i () =
+    if i < Array.length a then
+      let x = Array.get a i in
+      Seq.Cons (x, aux (i + 1))
+    else Seq.Nil
+  in
+  aux 0
+let to_seqi a =
+  let rec aux i () =
+    if i < Array.length a then
+      let x = Array.get a i in
+      Seq.Cons ((i, x), aux (i + 1))
+    else Seq.Nil
+  in
+  aux 0
+let __of_rev_list = function
+  | [] -> [||]
+  | hd :: tl as l ->
+    let len = List.length l in
+    let a = Array.make len hd in
+    let rec fill i = function [] -> a | hd :: tl -> Array.set a i hd; fill (i - 1) tl in
+    fill (len - 2) tl
+let of_seq i =
+  let l = Seq.fold_left (fun acc x -> x :: acc) [] i in
+  __of_rev_list l
 
 (*! module Buffer *)
 (* After OCaml 4.13's buffer.ml (bytes are strings written in place by the private
@@ -1373,3 +1525,63 @@ let min_max_num (x: float) (y: float) =
   else if is_nan y then (x, x)
   else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
 let hash (x: float) = Hashtbl.hash x
+
+(*! module Printexc *)
+(* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
+   program that uses Printexc (or Fun, which uses it) has its uncaught exceptions printed by
+   Printexc's handler, as with ocamlopt, where linking Printexc installs it. *)
+type raw_backtrace = { __raw_backtrace : unit }
+let __printers = ref []
+let __locfmt file line char1 char2 msg =
+  "File \"" ^ file ^ "\", line " ^ string_of_int line ^ ", characters "
+  ^ string_of_int char1 ^ "-" ^ string_of_int char2 ^ ": " ^ msg
+let to_string_default = function
+  | Out_of_memory -> "Out of memory"
+  | Stack_overflow -> "Stack overflow"
+  | Match_failure (file, line, char) ->
+    __locfmt file line char (char + 5) "Pattern matching failed"
+  | Assert_failure (file, line, char) ->
+    __locfmt file line char (char + 6) "Assertion failed"
+  | x -> __format_exception x true
+let __use_printers x =
+  let rec conv = function
+    | hd :: tl -> (match hd x with None | exception _ -> conv tl | Some s -> Some s)
+    | [] -> None
+  in
+  conv !__printers
+let to_string e = match __use_printers e with Some s -> s | None -> to_string_default e
+let print fct arg =
+  try fct arg with x ->
+    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
+    flush stderr;
+    raise x
+let catch fct arg =
+  try fct arg with x ->
+    flush stdout;
+    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
+    exit 2
+let register_printer fn = __printers := fn :: !__printers
+let __empty_backtrace = { __raw_backtrace = () }
+let default_uncaught_exception_handler exn (_ : raw_backtrace) =
+  prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+  flush stderr
+let __uncaught_exception_handler = ref default_uncaught_exception_handler
+let set_uncaught_exception_handler fn = __uncaught_exception_handler := fn
+(* An exception escaped the program: Printexc's handle_uncaught_exception when the program
+   uses Printexc, else the runtime's default_fatal_uncaught_exception (the text is made
+   before the exit functions run); then exit 2 without flushing. *)
+let __uncaught linked exn =
+  if linked then begin
+    (try do_at_exit () with _ -> ());
+    try !__uncaught_exception_handler exn __empty_backtrace with exn' ->
+      prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+      prerr_string
+        ("Fatal error in uncaught exception handler: exception " ^ to_string exn' ^ "\n");
+      flush stderr
+  end else begin
+    let msg = __format_exception exn false in
+    (try do_at_exit () with _ -> ());
+    prerr_string ("Fatal error: exception " ^ msg ^ "\n");
+    (try flush stderr with _ -> ())
+  end;
+  __sys_exit 2

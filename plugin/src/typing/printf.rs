@@ -37,11 +37,16 @@ enum Piece {
 pub(super) const PRELUDE_FUNCTIONS: [&str; 3] = ["output_string", "String.escaped", "Char.escaped"];
 
 pub fn is_printf(name: &str) -> bool {
-    matches!(
-        name,
-        "Printf.printf" | "Printf.sprintf" | "Printf.eprintf" | "Printf.fprintf"
-    )
+    PRINTF_FUNCTIONS.contains(&name)
 }
+
+/// The functions elaborated from their literal format (bound as `ValueBinding::Printf`).
+pub const PRINTF_FUNCTIONS: [&str; 4] = [
+    "Printf.printf",
+    "Printf.sprintf",
+    "Printf.eprintf",
+    "Printf.fprintf",
+];
 
 fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
     let mut pieces = Vec::new();

@@ -515,17 +515,7 @@ impl Parser {
         self.eat_sym("|");
         let mut cases = Vec::new();
         loop {
-            // `exception p` (a match case catching exceptions of the scrutinee).
-            let exn_start = self.start();
-            let pat = if self.eat_kw("exception") {
-                let inner = self.pattern()?;
-                Pattern {
-                    kind: PatternKind::Exception(Box::new(inner)),
-                    span: self.span_from(exn_start),
-                }
-            } else {
-                self.pattern()?
-            };
+            let pat = self.pattern()?;
             let guard = if self.eat_kw("when") {
                 Some(self.seq_expr()?)
             } else {
@@ -794,11 +784,18 @@ impl Parser {
                         span: self.span_from(start),
                     });
                 }
+                // `M.[..]`, `M.[|..|]`, `M.{..}`: `let open M in` the list, array or record.
                 TokenKind::Symbol(s) if matches!(s.as_str(), "[" | "{" | "[|") => {
-                    return Err(Diagnostic::unsupported(
-                        self.span_from(start),
-                        &format!("local opens `M.{s}..`"),
-                    ));
+                    self.bump();
+                    let e = match s.as_str() {
+                        "[" => self.list_expr()?,
+                        "[|" => self.array_expr()?,
+                        _ => self.record_expr()?,
+                    };
+                    return Ok(Expr {
+                        kind: ExprKind::Open(path, boxed(e)),
+                        span: self.span_from(start),
+                    });
                 }
                 _ => {
                     self.bump();

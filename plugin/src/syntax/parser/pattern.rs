@@ -69,11 +69,24 @@ impl Parser {
     fn constructor_pattern(&mut self) -> PResult<Pattern> {
         let start = self.start();
         match self.peek() {
+            // `exception p` binds as tightly as a constructor application (OCaml's
+            // `%prec prec_constr_appl`): `exception A | B` is `(exception A) | B`.
             TokenKind::Keyword("exception") => {
-                return Err(Diagnostic::unsupported(self.span(), "exception patterns"))
+                self.bump();
+                let inner = self.constructor_pattern()?;
+                return Ok(pat(
+                    PatternKind::Exception(Box::new(inner)),
+                    self.span_from(start),
+                ));
             }
+            // `lazy p` takes a simple pattern (OCaml's `LAZY simple_pattern`).
             TokenKind::Keyword("lazy") => {
-                return Err(Diagnostic::unsupported(self.span(), "lazy patterns"))
+                self.bump();
+                let inner = self.simple_pattern()?;
+                return Ok(pat(
+                    PatternKind::Lazy(Box::new(inner)),
+                    self.span_from(start),
+                ));
             }
             _ => {}
         }
@@ -223,7 +236,10 @@ impl Parser {
             }
             TokenKind::Symbol(s) if s == "{" => return self.record_pattern(),
             TokenKind::Symbol(s) if s == "[|" => {
-                return Err(Diagnostic::unsupported(self.span(), "array patterns"))
+                let open = self.bump().span;
+                let items = self.semicolon_separated("|]", Self::pattern)?;
+                self.expect_closing("|]", "[|", open)?;
+                return Ok(pat(PatternKind::Array(items), self.span_from(start)));
             }
             _ => return Err(self.expected("a pattern")),
         };

@@ -201,3 +201,9 @@ let _ = -(-1)
 let _ = f (- x) (-x) (-. x)
 let x = 1 and y = 2
 let rec even n = n = 0 || odd (n - 1) and odd n = n <> 0 && even (n - 1)
+let _ = match f x with Some y | exception E y -> y | exception A | B -> 0 | _ -> 1
+let _ = match f x with exception Failure s | exception Invalid_argument s -> s | s -> s
+let _ = match x with exception (A | B) -> 1 | (exception C) -> 2 | x -> x
+let f = function [||] -> 0 | [| x |] -> x | [| x; (y, z) |] | [| x; y; z |] -> x + y + z
+let f = function lazy x -> x | lazy (Some y) as z -> y | (lazy _, lazy [| _ |]) -> 0
+let f = function Some (lazy x) -> x | C (lazy x, y) -> y

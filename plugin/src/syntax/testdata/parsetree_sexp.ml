@@ -84,6 +84,10 @@ let rec pattern p =
   | Ppat_alias (p, x) -> out "(as "; pattern p; out (" " ^ x.txt ^ ")")
   | Ppat_constraint (p, { ptyp_desc = Ptyp_poly _; _ }) -> pattern p
   | Ppat_constraint (p, t) -> out "(: "; pattern p; out (" " ^ type_sexp t ^ ")")
+  | Ppat_exception p -> out "(exception "; pattern p; out ")"
+  | Ppat_lazy p -> out "(lazy "; pattern p; out ")"
+  | Ppat_array [] -> out "(array)"
+  | Ppat_array ps -> out "(array "; list pattern " " ps; out ")"
   | _ -> out "<unsupported>"
 
 let rec expr e =

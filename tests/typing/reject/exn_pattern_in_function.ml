@@ -1,0 +1,1 @@
+let f = function exception Not_found -> 1 | x -> x

@@ -1,0 +1,1 @@
+let f () = match (1, "") with (x, _) | (_, x) -> ignore x
