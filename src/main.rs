@@ -421,7 +421,6 @@ fn unsupported_target(
     ))
 }
 
-
 /// The available code generators: the adapters' Cranelift one, egret's own, and the example of
 /// a backend defined in a crate of its own (`backends/egret-backend-example`): any crate
 /// implementing `CodegenBackend` is added here the same way.

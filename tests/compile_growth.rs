@@ -35,7 +35,11 @@ fn build(name: &str, source: &str, extra: &[&str]) -> String {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{name}: {}", &stderr[..stderr.len().min(400)]);
+    assert!(
+        out.status.success(),
+        "{name}: {}",
+        &stderr[..stderr.len().min(400)]
+    );
     format!("{stderr}{}", String::from_utf8_lossy(&out.stdout))
 }
 

@@ -58,7 +58,10 @@ impl CodegenBackend for CraneliftBackend {
                 lower_function_with_labels(module, id, isa.frontend_config(), options.debug_info)?;
             let to_clif = start.elapsed();
             let (mut compiled, debug) = compile(&*isa, func, lowered, options.verify)?;
-            compiled.stats.pass_times.insert(0, ("ssa-to-clif", to_clif));
+            compiled
+                .stats
+                .pass_times
+                .insert(0, ("ssa-to-clif", to_clif));
             sink.define_function(id, func, &compiled)?;
             if options.debug_info {
                 sink.define_function_debug_info(id, debug)?;

@@ -198,10 +198,7 @@ impl Simplifier<'_> {
     ) -> Expr {
         match strip_locs(ir) {
             Expr::Local(v, d, b) => {
-                let scope = in_scope.update(
-                    v.0,
-                    Definition::of_let(&d, self.occs.lookup_var(v)),
-                );
+                let scope = in_scope.update(v.0, Definition::of_let(&d, self.occs.lookup_var(v)));
                 let b = self.into_tail(*b, &scope, f);
                 Expr::Local(v, d, Box::new(b))
             }

@@ -68,8 +68,8 @@ pub enum Definition {
 impl Definition {
     /// What the scope records of a `let` of `var` (occurrence `occ`) to the simplified `ir`.
     pub fn of_let(ir: &Expr, occ: Occurrence) -> Definition {
-        let useful = is_value(ir)
-            || matches!(peel_loc(ir), Expr::Construct { .. } | Expr::Const(_));
+        let useful =
+            is_value(ir) || matches!(peel_loc(ir), Expr::Construct { .. } | Expr::Const(_));
         if useful {
             Definition::BoundTo(ir.clone(), occ)
         } else {

@@ -1207,7 +1207,11 @@ impl<'s> Typer<'s> {
                 Type::Var(v) => {
                     let r = self.u.fresh_var();
                     self.u
-                        .unify(&Type::Var(v), &Type::arrow(xt.clone(), r.clone()), &self.types)
+                        .unify(
+                            &Type::Var(v),
+                            &Type::arrow(xt.clone(), r.clone()),
+                            &self.types,
+                        )
                         .map_err(|_| Diagnostic::error(a.span, "cannot apply"))?;
                     r
                 }
