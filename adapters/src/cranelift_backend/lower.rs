@@ -21,8 +21,8 @@
 //! value lowers to carries the SSA value's index as its `ValueLabel`, so Cranelift reports where
 //! each SSA value lives (regalloc2's debug locations); labels do not change the code.
 
-use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::condcodes::FloatCC;
+use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::immediates::Ieee64;
 use cranelift_codegen::ir::types::{F64, I64};
 use cranelift_codegen::ir::{
@@ -206,9 +206,7 @@ impl Lowering<'_, '_> {
             for (v, stmt) in self.func.block_stmts(b) {
                 let Stmt::Phi { ty, .. } = stmt else { break };
                 self.check_type(*ty)?;
-                let param = self
-                    .builder
-                    .append_block_param(block, Self::clif_type(*ty));
+                let param = self.builder.append_block_param(block, Self::clif_type(*ty));
                 self.values[v.index()] = Some(param);
                 if self.value_labels {
                     self.builder.set_val_label(param, ValueLabel::from_u32(v.0));
@@ -518,8 +516,12 @@ impl Lowering<'_, '_> {
             // x86-64's cvttsd2si: out of range or nan gives min_int's bits (Cranelift's
             // conversion traps there, its saturating one clamps).
             FUnOp::ToInt => {
-                let lo = b.ins().f64const(Ieee64::with_float(-9.223_372_036_854_776e18));
-                let hi = b.ins().f64const(Ieee64::with_float(9.223_372_036_854_776e18));
+                let lo = b
+                    .ins()
+                    .f64const(Ieee64::with_float(-9.223_372_036_854_776e18));
+                let hi = b
+                    .ins()
+                    .f64const(Ieee64::with_float(9.223_372_036_854_776e18));
                 let ge = b.ins().fcmp(FloatCC::GreaterThanOrEqual, a, lo);
                 let lt = b.ins().fcmp(FloatCC::LessThan, a, hi);
                 let in_range = b.ins().band(ge, lt);

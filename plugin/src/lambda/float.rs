@@ -69,7 +69,12 @@ fn exponent(a: f64, prec: usize, alt: bool) -> String {
 fn general(a: f64, prec: usize, alt: bool) -> String {
     let p = prec.max(1);
     let e = format!("{:.*e}", p - 1, a);
-    let x: i32 = e.split_once('e').expect("exponent form").1.parse().expect("exponent");
+    let x: i32 = e
+        .split_once('e')
+        .expect("exponent form")
+        .1
+        .parse()
+        .expect("exponent");
     let mut s = if x < p as i32 && x >= -4 {
         fixed(a, (p as i32 - 1 - x) as usize, alt)
     } else {
@@ -242,7 +247,11 @@ pub fn format_conversion(spec: &[u8], x: f64) -> Option<String> {
         b'F' => {
             let p = prec.unwrap_or(12) as usize;
             let s = format_float(&sign_flags, p, b'g', x);
-            let s = if s.contains(['.', 'e', 'E']) { s } else { s + "." };
+            let s = if s.contains(['.', 'e', 'E']) {
+                s
+            } else {
+                s + "."
+            };
             special(s)
         }
         // OCaml's `#` only selects the hexadecimal `%#F`: printf never sees it.
@@ -344,7 +353,11 @@ fn float_of_hex(s: &[u8]) -> Option<f64> {
     }
     if let Some(e) = exp {
         let e = std::str::from_utf8(e).ok()?;
-        if e.is_empty() || !e.trim_start_matches(['+', '-']).bytes().all(|c| c.is_ascii_digit())
+        if e.is_empty()
+            || !e
+                .trim_start_matches(['+', '-'])
+                .bytes()
+                .all(|c| c.is_ascii_digit())
         {
             return None;
         }

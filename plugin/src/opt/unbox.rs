@@ -35,9 +35,7 @@ enum Input {
 pub fn unbox_float_phis(f: Function, float_data: &HashMap<DataId, u64>) -> (Function, usize) {
     let phis: Vec<Value> = (0..f.stmts.len() as u32)
         .map(Value)
-        .filter(|v| {
-            matches!(f.stmts[v.index()], Stmt::Phi { ty: Type::Val, .. })
-        })
+        .filter(|v| matches!(f.stmts[v.index()], Stmt::Phi { ty: Type::Val, .. }))
         .collect();
     if phis.is_empty() {
         return (f, 0);
@@ -133,9 +131,9 @@ pub fn unbox_float_phis(f: Function, float_data: &HashMap<DataId, u64>) -> (Func
             ins.push(match *i {
                 Input::Box(x) => x,
                 Input::Phi(q) => twin[&q],
-                Input::Const(bits) => *consts
-                    .entry(bits)
-                    .or_insert_with(|| ed.insert_before(entry_first, Stmt::FConst(bits), Type::F64)),
+                Input::Const(bits) => *consts.entry(bits).or_insert_with(|| {
+                    ed.insert_before(entry_first, Stmt::FConst(bits), Type::F64)
+                }),
             });
         }
         ed.set(

@@ -428,7 +428,11 @@ fn rt_float_classify(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopR
     Ok(IValue::Int(crate::lambda::float::classify(a)))
 }
 fn rt_float_fma(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b, c) = (it.float_arg(x[0])?, it.float_arg(x[1])?, it.float_arg(x[2])?);
+    let (a, b, c) = (
+        it.float_arg(x[0])?,
+        it.float_arg(x[1])?,
+        it.float_arg(x[2])?,
+    );
     Ok(it.box_float(a.mul_add(b, c)))
 }
 fn float_unary(it: &mut Interpreter, x: &[IValue], name: &str) -> Result<IValue, StopReason> {

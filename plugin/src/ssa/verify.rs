@@ -345,7 +345,14 @@ impl Verifier<'_> {
                 self.want(i, *a, arg, "operand");
             }
             Stmt::FBinary(op, a, b) => {
-                result(self, if op.is_comparison() { Type::Val } else { Type::F64 });
+                result(
+                    self,
+                    if op.is_comparison() {
+                        Type::Val
+                    } else {
+                        Type::F64
+                    },
+                );
                 self.want(i, *a, Type::F64, "operand");
                 self.want(i, *b, Type::F64, "operand");
             }

@@ -95,7 +95,6 @@ const EXIT_FUNCTIONS: [&str; 1] = ["do_at_exit"];
 
 const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force"];
 
-
 /// The value of a float literal's text (`1.5`, `1e-3`, `0x1.8p3`; `_` already removed): as
 /// ocamlopt converts it, with `float_of_string` (so `1e400` is `inf`).
 pub fn float_literal(text: &str, span: Span) -> TResult<f64> {

@@ -801,8 +801,9 @@ impl Emitter<'_> {
                     disp: 8 * x as i32,
                 };
                 encode::movsd_store(&mut self.buf, &slot, Xmm(x));
-                self.buf
-                    .list(at, || format!("movsd qword ptr [rsp+0x{:x}], xmm{x}", 8 * x));
+                self.buf.list(at, || {
+                    format!("movsd qword ptr [rsp+0x{:x}], xmm{x}", 8 * x)
+                });
             }
         }
         for (g, v) in [(Gpr::Rdi, p.wosize as i64), (Gpr::Rsi, p.tag as i64)] {
@@ -834,8 +835,9 @@ impl Emitter<'_> {
                     disp: 8 * x as i32,
                 };
                 encode::movsd_load(&mut self.buf, Xmm(x), &slot);
-                self.buf
-                    .list(at, || format!("movsd xmm{x}, qword ptr [rsp+0x{:x}]", 8 * x));
+                self.buf.list(at, || {
+                    format!("movsd xmm{x}, qword ptr [rsp+0x{:x}]", 8 * x)
+                });
             }
             let at = self.at();
             encode::alu_ri(&mut self.buf, AluEnc::Add, Gpr::Rsp, XMM_AREA);

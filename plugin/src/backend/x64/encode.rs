@@ -462,6 +462,13 @@ pub fn ucomisd(s: &mut impl ByteSink, a: Xmm, b: Xmm) {
 
 /// `btc r64, imm8` (`complement`) or `btr r64, imm8`.
 pub fn bt_ri(s: &mut impl ByteSink, complement: bool, r: Gpr, bit: u8) {
-    op_reg_rm(s, true, &[0x0F, 0xBA], if complement { 7 } else { 6 }, r, false);
+    op_reg_rm(
+        s,
+        true,
+        &[0x0F, 0xBA],
+        if complement { 7 } else { 6 },
+        r,
+        false,
+    );
     s.put1(bit)
 }

@@ -138,7 +138,11 @@ fn templates() -> Vec<Template> {
         FBinOp::Gt,
         FBinOp::Ge,
     ] {
-        t.push(("fbinary", 2, Box::new(move |o| Stmt::FBinary(op, o[0], o[1]))));
+        t.push((
+            "fbinary",
+            2,
+            Box::new(move |o| Stmt::FBinary(op, o[0], o[1])),
+        ));
     }
     for op in [
         FUnOp::Neg,
