@@ -286,45 +286,45 @@ pub fn builtins() -> Vec<Builtin> {
     for name in ["int_of_float", "truncate"] {
         add(name, 0, f(vec![float()], int()), prim(P::IntOfFloat, 1));
     }
-    for (name, c) in [
-        ("exp", "egret_float_exp"),
-        ("log", "egret_float_log"),
-        ("log10", "egret_float_log10"),
-        ("expm1", "egret_float_expm1"),
-        ("log1p", "egret_float_log1p"),
-        ("cos", "egret_float_cos"),
-        ("sin", "egret_float_sin"),
-        ("tan", "egret_float_tan"),
-        ("acos", "egret_float_acos"),
-        ("asin", "egret_float_asin"),
-        ("atan", "egret_float_atan"),
-        ("cosh", "egret_float_cosh"),
-        ("sinh", "egret_float_sinh"),
-        ("tanh", "egret_float_tanh"),
-        ("acosh", "egret_float_acosh"),
-        ("asinh", "egret_float_asinh"),
-        ("atanh", "egret_float_atanh"),
-        ("ceil", "egret_float_ceil"),
-        ("floor", "egret_float_floor"),
-        ("__float_trunc", "egret_float_trunc"),
-        ("__float_round", "egret_float_round"),
-        ("__float_cbrt", "egret_float_cbrt"),
-        ("__float_exp2", "egret_float_exp2"),
-        ("__float_log2", "egret_float_log2"),
-        ("__float_erf", "egret_float_erf"),
-        ("__float_erfc", "egret_float_erfc"),
+    for (name, imp) in [
+        ("exp", rt("egret_float_exp", pure, 1)),
+        ("log", rt("egret_float_log", pure, 1)),
+        ("log10", rt("egret_float_log10", pure, 1)),
+        ("expm1", rt("egret_float_expm1", pure, 1)),
+        ("log1p", rt("egret_float_log1p", pure, 1)),
+        ("cos", rt("egret_float_cos", pure, 1)),
+        ("sin", rt("egret_float_sin", pure, 1)),
+        ("tan", rt("egret_float_tan", pure, 1)),
+        ("acos", rt("egret_float_acos", pure, 1)),
+        ("asin", rt("egret_float_asin", pure, 1)),
+        ("atan", rt("egret_float_atan", pure, 1)),
+        ("cosh", rt("egret_float_cosh", pure, 1)),
+        ("sinh", rt("egret_float_sinh", pure, 1)),
+        ("tanh", rt("egret_float_tanh", pure, 1)),
+        ("acosh", rt("egret_float_acosh", pure, 1)),
+        ("asinh", rt("egret_float_asinh", pure, 1)),
+        ("atanh", rt("egret_float_atanh", pure, 1)),
+        ("ceil", rt("egret_float_ceil", pure, 1)),
+        ("floor", rt("egret_float_floor", pure, 1)),
+        ("__float_trunc", rt("egret_float_trunc", pure, 1)),
+        ("__float_round", rt("egret_float_round", pure, 1)),
+        ("__float_cbrt", rt("egret_float_cbrt", pure, 1)),
+        ("__float_exp2", rt("egret_float_exp2", pure, 1)),
+        ("__float_log2", rt("egret_float_log2", pure, 1)),
+        ("__float_erf", rt("egret_float_erf", pure, 1)),
+        ("__float_erfc", rt("egret_float_erfc", pure, 1)),
     ] {
-        add(name, 0, float1.clone(), prim(P::Runtime(c, pure), 1));
+        add(name, 0, float1.clone(), imp);
     }
-    for (name, c) in [
-        ("**", "egret_float_pow"),
-        ("atan2", "egret_float_atan2"),
-        ("hypot", "egret_float_hypot"),
-        ("copysign", "egret_float_copysign"),
-        ("mod_float", "egret_float_fmod"),
-        ("__float_nextafter", "egret_float_nextafter"),
+    for (name, imp) in [
+        ("**", rt("egret_float_pow", pure, 2)),
+        ("atan2", rt("egret_float_atan2", pure, 2)),
+        ("hypot", rt("egret_float_hypot", pure, 2)),
+        ("copysign", rt("egret_float_copysign", pure, 2)),
+        ("mod_float", rt("egret_float_fmod", pure, 2)),
+        ("__float_nextafter", rt("egret_float_nextafter", pure, 2)),
     ] {
-        add(name, 0, float2.clone(), prim(P::Runtime(c, pure), 2));
+        add(name, 0, float2.clone(), imp);
     }
     add(
         "__float_fma",
