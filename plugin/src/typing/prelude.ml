@@ -147,6 +147,19 @@ let rec unfold f u () =
   | None -> Nil
   | Some (x, u') -> Cons (x, unfold f u')
 
+(*! module Either *)
+(* OCaml 4.13's either.ml, without the functions of labelled arguments (map, fold, iter,
+   for_all, equal, compare). *)
+type ('a, 'b) t = Left of 'a | Right of 'b
+let left v = Left v
+let right v = Right v
+let is_left = function Left _ -> true | Right _ -> false
+let is_right = function Left _ -> false | Right _ -> true
+let find_left = function Left v -> Some v | Right _ -> None
+let find_right = function Left _ -> None | Right v -> Some v
+let map_left f = function Left v -> Left (f v) | Right _ as e -> e
+let map_right f = function Left _ as e -> e | Right v -> Right (f v)
+
 (*! module String *)
 let init n f =
   if n < 0 then invalid_arg "Bytes.create" else begin
@@ -534,6 +547,16 @@ let rev_map2 f l1 l2 =
   in
   rmap2_f [] l1 l2
 
+let partition_map p l =
+  let rec part left right = function
+    | [] -> (rev left, rev right)
+    | x :: l ->
+      begin match p x with
+        | Either.Left v -> part (v :: left) right l
+        | Either.Right v -> part left (v :: right) l
+      end
+  in
+  part [] [] l
 let to_seq l =
   let rec aux l () = match l with
     | [] -> Seq.Nil
