@@ -160,6 +160,19 @@ let rec unfold f u () =
   | None -> Nil
   | Some (x, u') -> Cons (x, unfold f u')
 
+(*! module Either *)
+(* OCaml 4.13's either.ml, without the functions of labelled arguments (map, fold, iter,
+   for_all, equal, compare). *)
+type ('a, 'b) t = Left of 'a | Right of 'b
+let left v = Left v
+let right v = Right v
+let is_left = function Left _ -> true | Right _ -> false
+let is_right = function Left _ -> false | Right _ -> true
+let find_left = function Left v -> Some v | Right _ -> None
+let find_right = function Left _ -> None | Right v -> Some v
+let map_left f = function Left v -> Left (f v) | Right _ as e -> e
+let map_right f = function Left _ as e -> e | Right v -> Right (f v)
+
 (*! module String *)
 let init n f =
   if n < 0 then invalid_arg "Bytes.create" else begin
@@ -547,6 +560,16 @@ let rev_map2 f l1 l2 =
   in
   rmap2_f [] l1 l2
 
+let partition_map p l =
+  let rec part left right = function
+    | [] -> (rev left, rev right)
+    | x :: l ->
+      begin match p x with
+        | Either.Left v -> part (v :: left) right l
+        | Either.Right v -> part left (v :: right) l
+      end
+  in
+  part [] [] l
 let to_seq l =
   let rec aux l () = match l with
     | [] -> Seq.Nil
@@ -984,6 +1007,92 @@ let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
 let truncate b len =
   if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
   else b.buffer_position <- len
+
+(*! module Filename *)
+(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without the functions of
+   labelled or optional arguments (chop_suffix_opt, quote_command) and those needing the
+   environment or the file system (temp_dir_name, temp_file, open_temp_file). *)
+let __generic_quote quotequote s =
+  let l = String.length s in
+  let b = Buffer.create (l + 20) in
+  Buffer.add_char b '\'';
+  for i = 0 to l - 1 do
+    if s.[i] = '\'' then Buffer.add_string b quotequote else Buffer.add_char b s.[i]
+  done;
+  Buffer.add_char b '\'';
+  Buffer.contents b
+let __generic_basename is_dir_sep current_dir_name name =
+  let rec find_end n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then find_end (n - 1)
+    else find_beg n (n + 1)
+  and find_beg n p =
+    if n < 0 then String.sub name 0 p
+    else if is_dir_sep name n then String.sub name (n + 1) (p - n - 1)
+    else find_beg (n - 1) p
+  in
+  if name = "" then current_dir_name else find_end (String.length name - 1)
+let __generic_dirname is_dir_sep current_dir_name name =
+  let rec trailing_sep n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then trailing_sep (n - 1)
+    else base n
+  and base n =
+    if n < 0 then current_dir_name
+    else if is_dir_sep name n then intermediate_sep n
+    else base (n - 1)
+  and intermediate_sep n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then intermediate_sep (n - 1)
+    else String.sub name 0 (n + 1)
+  in
+  if name = "" then current_dir_name else trailing_sep (String.length name - 1)
+let null = "/dev/null"
+let current_dir_name = "."
+let parent_dir_name = ".."
+let dir_sep = "/"
+let is_dir_sep s i = s.[i] = '/'
+let is_relative n = String.length n < 1 || n.[0] <> '/'
+let is_implicit n =
+  is_relative n
+  && (String.length n < 2 || String.sub n 0 2 <> "./")
+  && (String.length n < 3 || String.sub n 0 3 <> "../")
+(* String.ends_with ~suffix:suff name *)
+let check_suffix name suff =
+  let len_s = String.length suff and len_n = String.length name in
+  len_n >= len_s && String.sub name (len_n - len_s) len_s = suff
+let quote = __generic_quote "'\\''"
+let basename = __generic_basename is_dir_sep current_dir_name
+let dirname = __generic_dirname is_dir_sep current_dir_name
+let concat dirname filename =
+  let l = String.length dirname in
+  if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
+  else dirname ^ dir_sep ^ filename
+let chop_suffix name suff =
+  let n = String.length name - String.length suff in
+  if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
+let extension_len name =
+  let rec check i0 i =
+    if i < 0 || is_dir_sep name i then 0
+    else if name.[i] = '.' then check i0 (i - 1)
+    else String.length name - i0
+  in
+  let rec search_dot i =
+    if i < 0 || is_dir_sep name i then 0
+    else if name.[i] = '.' then check i (i - 1)
+    else search_dot (i - 1)
+  in
+  search_dot (String.length name - 1)
+let extension name =
+  let l = extension_len name in
+  if l = 0 then "" else String.sub name (String.length name - l) l
+let chop_extension name =
+  let l = extension_len name in
+  if l = 0 then invalid_arg "Filename.chop_extension"
+  else String.sub name 0 (String.length name - l)
+let remove_extension name =
+  let l = extension_len name in
+  if l = 0 then name else String.sub name 0 (String.length name - l)
 
 (*! module Hashtbl *)
 (* After OCaml 4.13's hashtbl.ml, never randomized (seed 0, as OCaml without OCAMLRUNPARAM=R):
