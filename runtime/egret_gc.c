@@ -662,3 +662,83 @@ value egret_update_dummy(value dummy, value v) {
   for (uint64_t i = 0; i < n; i++) d[i] = s[i];
   return Val_unit;
 }
+
+/* ---- the Gc module's primitives (OCaml's runtime/gc_ctrl.c, with egret's collector) ----
+ *
+ * egret's collector has one generation and never moves a block (see the top of this file):
+ * there is no minor heap for Gc.minor to empty, so it has nothing to do; Gc.major,
+ * Gc.full_major and Gc.compact are each one full collection (a compaction could only move
+ * blocks, which this collector never does), and so is a Gc.major_slice (the collector is not
+ * incremental: its smallest unit of work is a whole collection). */
+
+value caml_gc_minor(value unit) {
+  (void)unit;
+  return Val_unit;
+}
+
+value caml_gc_major(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_full_major(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_compaction(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_major_slice(value work) {
+  (void)work;
+  egret_gc_collect();
+  return Val_int(0);
+}
+
+/* The Gc.control record's fields (minor_heap_size, major_heap_increment, space_overhead,
+ * verbose, max_overhead, stack_limit, allocation_policy, window_size, custom_major_ratio,
+ * custom_minor_ratio, custom_minor_max_size), OCaml 4.13's defaults (runtime/caml/config.h;
+ * stack_limit is 0 in native code). The collector keeps its own policy: these are stored,
+ * normalised as caml_gc_set does, and read back (plugin/src/lambda/runtime.rs, GcControl, is
+ * the interpreters' copy of this logic). */
+static int64_t gc_control[11] = {262144, 15, 120, 0, 500, 0, 2, 1, 44, 100, 8192};
+
+value caml_gc_get(value unit) {
+  (void)unit;
+  uint64_t *b = egret_alloc(11, 0);
+  for (int i = 0; i < 11; i++) b[i] = Val_int(gc_control[i]);
+  return (value)b;
+}
+
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+value caml_gc_set(value v) {
+  const uint64_t *f = (const uint64_t *)v;
+  int64_t n[11];
+  for (int i = 0; i < 11; i++) n[i] = Int_val(f[i]);
+  gc_control[3] = n[3];
+  /* OCaml's Max (p, 1) on unsigned words: only 0 becomes 1. */
+  gc_control[2] = n[2] == 0 ? 1 : n[2];
+  gc_control[4] = n[4];
+  gc_control[1] = n[1];
+  gc_control[7] = clamp64(n[7], 1, 50);
+  gc_control[8] = n[8] == 0 ? 1 : n[8];
+  gc_control[9] = n[9] == 0 ? 1 : n[9];
+  gc_control[10] = n[10];
+  /* Next-fit (0) and first-fit (1); anything else is best-fit (2). Changing the policy makes
+   * OCaml collect and compact the heap: a full collection here. */
+  int64_t policy = (n[6] == 0 || n[6] == 1) ? n[6] : 2;
+  if (policy != gc_control[6]) {
+    gc_control[6] = policy;
+    egret_gc_collect();
+  }
+  /* The minor heap size: within [4096, 2^28] words, rounded up to whole 4 KiB pages. */
+  int64_t s = clamp64(n[0], 4096, (int64_t)1 << 28);
+  gc_control[0] = (s + 511) / 512 * 512;
+  return Val_unit;
+}

@@ -115,6 +115,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
                 .saturating_sub(opts.stack_bytes / 8 + (1 << 20)),
             argv: &opts.argv,
             literals: HashMap::new(),
+            gc_control: Default::default(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -219,6 +220,8 @@ pub struct Machine<'p> {
     argv: &'p [String],
     /// The string each literal evaluates to, by the address of its `Const` node.
     literals: HashMap<*const Expr, Bytes>,
+    /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
+    gc_control: super::runtime::GcControl,
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -775,8 +778,6 @@ impl<'p> Machine<'p> {
             "egret_prerr_int" => self
                 .stderr
                 .extend_from_slice(int(0)?.to_string().as_bytes()),
-            "egret_prerr_char" => self.stderr.push(int(0)? as u8),
-            "egret_prerr_newline" => self.stderr.push(b'\n'),
             // Output is not buffered here, so flushing has nothing to do.
             "egret_flush_stdout" | "egret_flush_stderr" | "egret_flush" => {}
             "egret_string_concat" => {
@@ -818,30 +819,27 @@ impl<'p> Machine<'p> {
                 }
                 return str_val(vec![c as u8; n as usize]);
             }
-            "egret_string_equal" => return Ok(bool_val(string(0)? == string(1)?)),
-            "egret_string_compare" => return Ok(Value::Int(string(0)?.cmp(&string(1)?) as i64)),
-            "egret_string_of_bool" => {
-                return str_val(if int(0)? != 0 {
-                    b"true".to_vec()
-                } else {
-                    b"false".to_vec()
-                })
-            }
-            "egret_bool_of_string" => {
-                return match string(0)?.as_slice() {
-                    b"true" => Ok(bool_val(true)),
-                    b"false" => Ok(bool_val(false)),
-                    _ => self.raise_named("Invalid_argument", Some("bool_of_string")),
-                }
-            }
-            "egret_char_chr" => {
-                let n = int(0)?;
-                if !(0..=255).contains(&n) {
-                    return self.raise_named("Invalid_argument", Some("Char.chr"));
-                }
-                return Ok(Value::Int(n));
-            }
             "egret_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            // No collector here: a collection has nothing to show.
+            "caml_gc_minor" | "caml_gc_major" | "caml_gc_full_major" | "caml_gc_compaction" => {}
+            "caml_gc_major_slice" => return Ok(Value::Int(0)),
+            "caml_gc_get" => {
+                let fields = self.gc_control.0.iter().map(|&n| Value::Int(n)).collect();
+                return Ok(Value::Block(Block::new(0, fields)));
+            }
+            "caml_gc_set" => {
+                let Some(Value::Block(b)) = args.first() else {
+                    return error("caml_gc_set: not a block");
+                };
+                let mut f = [0i64; 11];
+                for (slot, v) in f.iter_mut().zip(b.fields.borrow().iter()) {
+                    let Value::Int(n) = v else {
+                        return error("caml_gc_set: a field is not an int");
+                    };
+                    *slot = *n;
+                }
+                self.gc_control.set(f);
+            }
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
             "egret_alloc_dummy" => {
                 let n = int(0)?.max(0) as usize;

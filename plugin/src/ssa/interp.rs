@@ -144,6 +144,13 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_format_int", 2, 2, rt_format_int),
     ("egret_format_string", 2, 2, rt_format_string),
     ("egret_format_char", 2, 2, rt_format_char),
+    ("caml_gc_minor", 0, 1, rt_gc_collect),
+    ("caml_gc_major", 0, 1, rt_gc_collect),
+    ("caml_gc_full_major", 0, 1, rt_gc_collect),
+    ("caml_gc_compaction", 0, 1, rt_gc_collect),
+    ("caml_gc_major_slice", 1, 1, rt_gc_major_slice),
+    ("caml_gc_get", 0, 1, rt_gc_get),
+    ("caml_gc_set", 1, 1, rt_gc_set),
 ];
 
 const UNIT: IValue = IValue::Int(0);
@@ -394,6 +401,26 @@ fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
         None => it.invalid_argument("index out of bounds"),
     }
 }
+/// No collector here: a collection has nothing to show.
+fn rt_gc_collect(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(UNIT)
+}
+fn rt_gc_major_slice(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(0))
+}
+fn rt_gc_get(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = it.gc_control.0.iter().map(|&n| IValue::Int(n)).collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut f = [0i64; 11];
+    let fields = it.fields_mut(a[0])?.clone();
+    for (slot, v) in f.iter_mut().zip(fields) {
+        *slot = it.int_arg(v)?;
+    }
+    it.gc_control.set(f);
+    Ok(UNIT)
+}
 fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     let fields = it
         .argv
@@ -516,6 +543,8 @@ pub struct Interpreter<'m> {
     pub max_depth: usize,
     /// `Sys.argv`.
     pub argv: Vec<Vec<u8>>,
+    /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
+    gc_control: crate::lambda::runtime::GcControl,
 }
 
 impl<'m> Interpreter<'m> {
@@ -530,6 +559,7 @@ impl<'m> Interpreter<'m> {
             fuel,
             max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
+            gc_control: Default::default(),
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();

@@ -27,6 +27,17 @@ pub enum BuiltinImpl {
     Apply,
     /// A primitive whose arguments ocamlopt evaluates left to right (`String.get`).
     LeftToRight(Prim, usize),
+    /// `%field1`: field `n` of the argument.
+    Field(u32),
+    /// `%ignore`: the argument evaluated, then `()`.
+    Ignore,
+    /// `%succint`, `%predint`: the argument plus a constant.
+    AddConst(i64),
+    /// `%word_size` and the other constants of `Sys`: the argument evaluated, then the int.
+    Const(i64),
+    /// An `external` that cannot be called (an unknown C primitive ...): using it is the error
+    /// `Typer::unavailable[i]` (see `typing::externals`).
+    Unavailable(u32),
 }
 
 /// A predefined value: its OCaml name, its type scheme (in terms of `TyVar(0)`, `TyVar(1)`,

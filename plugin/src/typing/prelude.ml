@@ -1265,3 +1265,28 @@ let lazy_from_val = from_val
 let lazy_is_val = is_val
 let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
+
+(*! module Gc *)
+(* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c). The
+   statistics (stat, quick_stat, counters, minor_words, allocated_bytes) need floats, and
+   finalise, finalise_last and the alarms need the collector to call OCaml code: not yet. *)
+type control = {
+  mutable minor_heap_size : int;
+  mutable major_heap_increment : int;
+  mutable space_overhead : int;
+  mutable verbose : int;
+  mutable max_overhead : int;
+  mutable stack_limit : int;
+  mutable allocation_policy : int;
+  window_size : int;
+  custom_major_ratio : int;
+  custom_minor_ratio : int;
+  custom_minor_max_size : int;
+}
+external get : unit -> control = "caml_gc_get"
+external set : control -> unit = "caml_gc_set"
+external minor : unit -> unit = "caml_gc_minor"
+external major_slice : int -> int = "caml_gc_major_slice"
+external major : unit -> unit = "caml_gc_major"
+external full_major : unit -> unit = "caml_gc_full_major"
+external compact : unit -> unit = "caml_gc_compaction"
