@@ -114,6 +114,9 @@ void egret_raise_stack_overflow(void) __attribute__((noreturn));
 void egret_raise_out_of_memory(void) __attribute__((noreturn));
 void egret_invalid_argument(const char *msg) __attribute__((noreturn));
 void egret_failwith(const char *msg) __attribute__((noreturn));
+/* OCaml's caml_sys_error: raises Sys_error "NAME: <strerror err>", or strerror's text alone
+ * when `name` (an OCaml string) is 0. */
+void egret_sys_error(value name, int err) __attribute__((noreturn));
 
 /* ---- the calling convention of the native backend ---- */
 

@@ -9,6 +9,7 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         include_str!("../../runtime/egret_runtime.c"),
     ),
     ("egret_gc.c", include_str!("../../runtime/egret_gc.c")),
+    ("egret_prims.c", include_str!("../../runtime/egret_prims.c")),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

@@ -115,6 +115,25 @@ pub const RUNTIME: &[RuntimeFn] = &[
     // `caml_gc_set` does ([`GcControl`]).
     rt!("caml_gc_get"(Unit) -> Any, Effect),
     rt!("caml_gc_set"(Any) -> Unit, Effect),
+    // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
+    // `%obj_is_int`, and fresh blocks.
+    rt!("caml_obj_tag"(Any) -> Int, ReadOnly),
+    rt!("egret_obj_is_int"(Any) -> Bool, Pure),
+    rt!("caml_obj_block"(Int, Int) -> Any, Effect),
+    rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
+    rt!("caml_obj_dup"(Any) -> Any, Effect),
+    // `Sys` (runtime/egret_prims.c, after OCaml's sys.c; the interpreters' are `lambda::sys`).
+    rt!("caml_sys_getenv"(String) -> String, Effect),
+    rt!("caml_sys_file_exists"(String) -> Bool, Effect),
+    rt!("caml_sys_is_directory"(String) -> Bool, Effect),
+    rt!("caml_sys_remove"(String) -> Unit, Effect),
+    rt!("caml_sys_rename"(String, String) -> Unit, Effect),
+    rt!("caml_sys_chdir"(String) -> Unit, Effect),
+    rt!("caml_sys_getcwd"(Unit) -> String, Effect),
+    rt!("caml_sys_mkdir"(String, Int) -> Unit, Effect),
+    rt!("caml_sys_rmdir"(String) -> Unit, Effect),
+    rt!("caml_sys_system_command"(String) -> Int, Effect),
+    rt!("caml_sys_read_directory"(String) -> Array, Effect),
 ];
 
 /// OCaml's `Gc.control` record as `caml_gc_get` returns it: the runtime's parameters. egret's

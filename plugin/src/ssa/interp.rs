@@ -151,6 +151,22 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_gc_major_slice", 1, 1, rt_gc_major_slice),
     ("caml_gc_get", 0, 1, rt_gc_get),
     ("caml_gc_set", 1, 1, rt_gc_set),
+    ("caml_obj_tag", 1, 1, rt_obj_tag),
+    ("egret_obj_is_int", 1, 1, rt_obj_is_int),
+    ("caml_obj_block", 2, 2, rt_obj_block),
+    ("caml_obj_with_tag", 2, 2, rt_obj_with_tag),
+    ("caml_obj_dup", 1, 1, rt_obj_dup),
+    ("caml_sys_getenv", 1, 1, rt_sys),
+    ("caml_sys_file_exists", 1, 1, rt_sys),
+    ("caml_sys_is_directory", 1, 1, rt_sys),
+    ("caml_sys_remove", 1, 1, rt_sys),
+    ("caml_sys_rename", 2, 2, rt_sys),
+    ("caml_sys_chdir", 1, 1, rt_sys),
+    ("caml_sys_getcwd", 0, 1, rt_sys),
+    ("caml_sys_mkdir", 2, 2, rt_sys),
+    ("caml_sys_rmdir", 1, 1, rt_sys),
+    ("caml_sys_system_command", 1, 1, rt_sys),
+    ("caml_sys_read_directory", 1, 1, rt_sys),
 ];
 
 const UNIT: IValue = IValue::Int(0);
@@ -401,6 +417,99 @@ fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
         None => it.invalid_argument("index out of bounds"),
     }
 }
+fn rt_obj_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(match a[0] {
+        IValue::Int(_) => 1000,
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag, .. } => *tag as i64,
+            HeapBlock::Bytes(_) => 252,
+        },
+        v => return Err(StopReason::Invalid(format!("caml_obj_tag of {v:?}"))),
+    }))
+}
+fn rt_obj_is_int(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(matches!(a[0], IValue::Int(_)) as i64))
+}
+fn rt_obj_block(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (tag, size) = (it.int_arg(a[0])? & 0xff, it.int_arg(a[1])?);
+    if size < 0 || tag == 255 || (tag == 252 && size == 0) || (tag == 247 && size < 2) {
+        return it.invalid_argument("Obj.new_block");
+    }
+    Ok(match tag {
+        // Zero words: the last byte, the padding count, says 7.
+        252 => it.alloc(HeapBlock::Bytes(vec![0; size as usize * 8 - 1])),
+        251.. => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.new_block {tag}: not in the interpreter"
+            )))
+        }
+        _ => it.alloc(HeapBlock::Fields {
+            tag: tag as u8,
+            fields: vec![UNIT; size as usize],
+        }),
+    })
+}
+fn rt_obj_with_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let tag = it.int_arg(a[0])? & 0xff;
+    let copy = match (it.block(a[1])?, tag) {
+        (HeapBlock::Bytes(b), 252) => HeapBlock::Bytes(b.clone()),
+        (HeapBlock::Fields { fields, .. }, t) if t < 251 => HeapBlock::Fields {
+            tag: t as u8,
+            fields: fields.clone(),
+        },
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.with_tag {tag}: not in the interpreter"
+            )))
+        }
+    };
+    Ok(it.alloc(copy))
+}
+fn rt_obj_dup(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let copy = it.block(a[0])?.clone();
+    Ok(it.alloc(copy))
+}
+/// The `Sys` primitives (`lambda::sys`), told apart by `it.current_runtime`.
+fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::sys::{SysArg, SysFailure, SysValue};
+    let name = it.current_runtime;
+    let mut args = Vec::new();
+    for &v in a {
+        args.push(match v {
+            IValue::Int(n) => SysArg::Int(n),
+            v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
+        });
+    }
+    let Some(r) = crate::lambda::sys::call(name, &args) else {
+        return Err(StopReason::Invalid(format!("{name}: bad arguments")));
+    };
+    match r {
+        Ok(SysValue::Unit) => Ok(UNIT),
+        Ok(SysValue::Bool(b)) => Ok(IValue::Int(b as i64)),
+        Ok(SysValue::Int(n)) => Ok(IValue::Int(n)),
+        Ok(SysValue::Str(s)) => Ok(it.alloc(HeapBlock::Bytes(s))),
+        Ok(SysValue::Strs(v)) => {
+            let fields = v
+                .into_iter()
+                .map(|s| it.alloc(HeapBlock::Bytes(s)))
+                .collect();
+            Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+        }
+        Ok(SysValue::Command {
+            code,
+            stdout,
+            stderr,
+        }) => {
+            it.stdout.extend_from_slice(&stdout);
+            it.stderr.extend_from_slice(&stderr);
+            Ok(IValue::Int(code))
+        }
+        Err(SysFailure::NotFound) => it.raise_constant("Not_found"),
+        Err(SysFailure::SysError(m)) => {
+            it.raise_with_string("Sys_error", &String::from_utf8_lossy(&m))
+        }
+    }
+}
 /// No collector here: a collection has nothing to show.
 fn rt_gc_collect(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Ok(UNIT)
@@ -545,6 +654,8 @@ pub struct Interpreter<'m> {
     pub argv: Vec<Vec<u8>>,
     /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
     gc_control: crate::lambda::runtime::GcControl,
+    /// The runtime function being called (for the primitives that share an implementation).
+    current_runtime: &'static str,
 }
 
 impl<'m> Interpreter<'m> {
@@ -560,6 +671,7 @@ impl<'m> Interpreter<'m> {
             max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
             gc_control: Default::default(),
+            current_runtime: "",
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();
@@ -638,6 +750,14 @@ impl<'m> Interpreter<'m> {
                 b => Err(StopReason::Invalid(format!("expected bytes, got {b:?}"))),
             },
             v => Err(StopReason::Invalid(format!("expected bytes, got {v:?}"))),
+        }
+    }
+
+    /// The heap block `v` points at.
+    fn block(&self, v: IValue) -> Result<&HeapBlock, StopReason> {
+        match v {
+            IValue::Ptr(p) => Ok(&self.heap[p as usize]),
+            v => Err(StopReason::Invalid(format!("expected a block, got {v:?}"))),
         }
     }
 
@@ -973,7 +1093,8 @@ impl<'m> Interpreter<'m> {
                             x => return invalid(format!("{}: %{pc}: call of {x:?}", func.name)),
                         },
                         Callee::Runtime(name) => {
-                            let Some(&(_, lo, hi, prim)) = RUNTIME.iter().find(|(n, ..)| n == name)
+                            let Some(&(rt_name, lo, hi, prim)) =
+                                RUNTIME.iter().find(|(n, ..)| n == name)
                             else {
                                 return invalid(format!("unknown runtime function {name}"));
                             };
@@ -981,6 +1102,7 @@ impl<'m> Interpreter<'m> {
                                 return invalid(format!("{name}: bad argument count"));
                             }
                             let tail = matches!(s, Stmt::TailCall { .. });
+                            self.current_runtime = rt_name;
                             let r = match prim(self, &argv) {
                                 Ok(r) => r,
                                 Err(StopReason::Exit(c)) => return Err(Stop::Exit(c)),

@@ -252,6 +252,12 @@ pub fn builtins() -> Vec<Builtin> {
         rt("egret_hash", pure, 4),
     );
     // Private to the prelude (hidden afterwards).
+    add(
+        "__obj_is_int",
+        1,
+        f(vec![a()], bool_()),
+        rt("egret_obj_is_int", pure, 1),
+    );
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
     add(
         "__channel_id",

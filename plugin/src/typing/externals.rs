@@ -97,6 +97,7 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%obj_size", 1, As("Array.length")),
         ("%obj_field", 2, As("Array.get")),
         ("%obj_set_field", 3, As("Array.set")),
+        ("%obj_is_int", 1, As("__obj_is_int")),
         ("%opaque", 1, As("Sys.opaque_identity")),
         // Sys's constants (`external word_size : unit -> int = "%word_size"`): a 64-bit
         // little-endian Unix.
