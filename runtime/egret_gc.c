@@ -19,9 +19,10 @@
  *     only the marked blocks, so a dead block never needs its start bit.
  *   - Roots are found conservatively: the words of the program stack from the current stack
  *     pointer to its base (the runtime allocates that stack in `main`), the callee-saved
- *     registers (spilled into this frame by setjmp and __builtin_unwind_init), and
- *     egret_extra_args. A root may point anywhere inside a block, its header included: the
- *     containing block is the nearest start bit at or below the address, searched at most
+ *     registers (spilled into this frame by setjmp and __builtin_unwind_init),
+ *     egret_extra_args, and the cells registered with egret_register_global_root. A root
+ *     may point anywhere inside a block, its header included: the containing block is the
+ *     nearest start bit at or below the address, searched at most
  *     LARGE_WORDS back; blocks longer than that are "large" and found in a sorted table.
  *   - Heap objects are scanned precisely: a field is followed only if it points exactly at
  *     field 0 of a block with a start bit; closures' field 0 (a code pointer) is skipped, and
@@ -467,6 +468,17 @@ static inline void parse_region_of(const uint64_t *p) {
   if (lo > 0 && p < fresh[lo - 1].end) parse_fresh_region(lo - 1, p);
 }
 
+/* The runtime's own cells holding values (Callback.register's named values): roots too. Each
+ * cell is registered once and never freed, so it never moves. */
+static value **global_roots;
+static size_t global_root_count, global_root_capacity;
+
+void egret_register_global_root(value *cell) {
+  if (global_root_count == global_root_capacity)
+    global_roots = grow_array(global_roots, &global_root_capacity, sizeof *global_roots);
+  global_roots[global_root_count++] = cell;
+}
+
 /* Marks from the roots; `registers` is the spilled register file in the caller's frame, which
  * lies in the scanned part of the stack. */
 static void __attribute__((noinline)) mark_roots(void) {
@@ -478,6 +490,8 @@ static void __attribute__((noinline)) mark_roots(void) {
   mark_range(sp, base);
   drain_mark_stack();
   mark_range(egret_extra_args, egret_extra_args + sizeof egret_extra_args / sizeof egret_extra_args[0]);
+  drain_mark_stack();
+  for (size_t i = 0; i < global_root_count; i++) mark_range(global_roots[i], global_roots[i] + 1);
   drain_mark_stack();
   (void)marker;
 }

@@ -180,3 +180,43 @@ value caml_sys_read_directory(value path) {
   free(names);
   return (value)a;
 }
+
+/* ---- Callback (OCaml's runtime/callback.c) ----
+ * Callback.register keeps a value under a name for C code to find (caml_named_value). The
+ * table's cells are roots of the collector, so a registered value stays alive, as in OCaml.
+ * A name registered again gets the new value. */
+
+struct named_value {
+  struct named_value *next;
+  value v;
+  size_t len;
+  char name[];
+};
+static struct named_value *named_values;
+
+value caml_register_named_value(value name, value v) {
+  size_t len = egret_string_len(name);
+  for (struct named_value *n = named_values; n != NULL; n = n->next)
+    if (n->len == len && memcmp(n->name, (const char *)name, len) == 0) {
+      n->v = v;
+      return Val_unit;
+    }
+  struct named_value *n = malloc(sizeof *n + len + 1);
+  if (n == NULL) egret_out_of_memory();
+  memcpy(n->name, (const char *)name, len);
+  n->name[len] = 0;
+  n->len = len;
+  n->v = v;
+  n->next = named_values;
+  named_values = n;
+  egret_register_global_root(&n->v);
+  return Val_unit;
+}
+
+/* OCaml's C API: the value registered under `name`, or NULL. */
+const value *caml_named_value(const char *name) {
+  size_t len = strlen(name);
+  for (struct named_value *n = named_values; n != NULL; n = n->next)
+    if (n->len == len && memcmp(n->name, name, len) == 0) return &n->v;
+  return NULL;
+}

@@ -75,6 +75,8 @@ void *egret_alloc(uint64_t wosize, uint64_t tag);
 /* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
 value egret_alloc_dummy(value size);
 value egret_update_dummy(value dummy, value v);
+/* Makes `*cell` a root of every collection from now on (the cell must never be freed). */
+void egret_register_global_root(value *cell);
 /* A full collection now. */
 void egret_gc_collect(void);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */

@@ -917,6 +917,8 @@ impl<'p> Machine<'p> {
                     )),
                 };
             }
+            // Nothing reads the table (no C code) and nothing is collected here.
+            "caml_register_named_value" => {}
             // No collector here: a collection has nothing to show.
             "caml_gc_minor" | "caml_gc_major" | "caml_gc_full_major" | "caml_gc_compaction" => {}
             "caml_gc_major_slice" => return Ok(Value::Int(0)),

@@ -134,6 +134,8 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("caml_sys_rmdir"(String) -> Unit, Effect),
     rt!("caml_sys_system_command"(String) -> Int, Effect),
     rt!("caml_sys_read_directory"(String) -> Array, Effect),
+    // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
+    rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];
 
 /// OCaml's `Gc.control` record as `caml_gc_get` returns it: the runtime's parameters. egret's

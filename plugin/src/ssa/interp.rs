@@ -167,6 +167,8 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_rmdir", 1, 1, rt_sys),
     ("caml_sys_system_command", 1, 1, rt_sys),
     ("caml_sys_read_directory", 1, 1, rt_sys),
+    // Nothing reads the table (no C code) and nothing is collected here.
+    ("caml_register_named_value", 2, 2, rt_gc_collect),
 ];
 
 const UNIT: IValue = IValue::Int(0);

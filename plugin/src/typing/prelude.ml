@@ -56,6 +56,8 @@ let os_type = "Unix"
 let unix = true
 let win32 = false
 let cygwin = false
+let interactive = ref false
+let ocaml_version = "4.13.1"
 type backend_type = Native | Bytecode | Other of string
 let backend_type = Native
 (* OCaml's sys.ml: the runtime's primitives (runtime/egret_prims.c, after OCaml's sys.c). *)
@@ -1339,3 +1341,12 @@ let final_tag = custom_tag
 let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
+
+(*! module Callback *)
+(* OCaml 4.13's callback.ml: the runtime keeps the values (runtime/egret_prims.c). *)
+external __register_named_value : string -> Obj.t -> unit = "caml_register_named_value"
+let register name v = __register_named_value name (Obj.repr v)
+let register_exception name (exn : exn) =
+  let exn = Obj.repr exn in
+  let slot = if Obj.tag exn = Obj.object_tag then exn else Obj.field exn 0 in
+  __register_named_value name slot
