@@ -7,7 +7,12 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The runtime's C sources, in `../runtime` (keep in sync with `src/runtime.rs`).
-const SOURCES: &[&str] = &["egret_runtime.c", "egret_gc.c", "egret_float.c"];
+const SOURCES: &[&str] = &[
+    "egret_runtime.c",
+    "egret_gc.c",
+    "egret_float.c",
+    "egret_prims.c",
+];
 const HEADERS: &[&str] = &["egret_runtime.h"];
 
 fn main() {

@@ -25,42 +25,6 @@ value egret_box_float(double d) {
   return (value)p;
 }
 
-/* ---- arithmetic and comparisons (the compiled code's boxed operations) ---- */
-
-value egret_float_add(value a, value b) { return egret_box_float(Double_val(a) + Double_val(b)); }
-value egret_float_sub(value a, value b) { return egret_box_float(Double_val(a) - Double_val(b)); }
-value egret_float_mul(value a, value b) { return egret_box_float(Double_val(a) * Double_val(b)); }
-value egret_float_div(value a, value b) { return egret_box_float(Double_val(a) / Double_val(b)); }
-value egret_float_neg(value a) { return egret_box_float(-Double_val(a)); }
-value egret_float_abs(value a) { return egret_box_float(fabs(Double_val(a))); }
-value egret_float_sqrt(value a) { return egret_box_float(sqrt(Double_val(a))); }
-value egret_float_of_int(value n) { return egret_box_float((double)Int_val(n)); }
-
-/* OCaml leaves out-of-range conversions unspecified; this is x86-64's cvttsd2si (what
- * ocamlopt's code gives), then tagged. */
-value egret_int_of_float(value a) {
-  double d = Double_val(a);
-  int64_t n = (d != d || d >= 9223372036854775807.0 || d < -9223372036854775808.0)
-                  ? INT64_MIN
-                  : (int64_t)d;
-  return Val_int(n);
-}
-
-value egret_float_eq(value a, value b) { return Val_int(Double_val(a) == Double_val(b)); }
-value egret_float_ne(value a, value b) { return Val_int(Double_val(a) != Double_val(b)); }
-value egret_float_lt(value a, value b) { return Val_int(Double_val(a) < Double_val(b)); }
-value egret_float_le(value a, value b) { return Val_int(Double_val(a) <= Double_val(b)); }
-value egret_float_gt(value a, value b) { return Val_int(Double_val(a) > Double_val(b)); }
-value egret_float_ge(value a, value b) { return Val_int(Double_val(a) >= Double_val(b)); }
-
-/* caml_float_compare: nan equals itself and is below every other float. */
-int64_t egret_float_compare_unboxed(double f, double g) {
-  return (int64_t)(f > g) - (int64_t)(f < g) + (int64_t)(f == f) - (int64_t)(g == g);
-}
-value egret_float_compare(value a, value b) {
-  return Val_int(egret_float_compare_unboxed(Double_val(a), Double_val(b)));
-}
-
 /* ---- the C library ---- */
 
 /* One definition per function (tests/runtime_table.rs finds each by its name). */

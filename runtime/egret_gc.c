@@ -19,9 +19,10 @@
  *     only the marked blocks, so a dead block never needs its start bit.
  *   - Roots are found conservatively: the words of the program stack from the current stack
  *     pointer to its base (the runtime allocates that stack in `main`), the callee-saved
- *     registers (spilled into this frame by setjmp and __builtin_unwind_init), and
- *     egret_extra_args. A root may point anywhere inside a block, its header included: the
- *     containing block is the nearest start bit at or below the address, searched at most
+ *     registers (spilled into this frame by setjmp and __builtin_unwind_init),
+ *     egret_extra_args, and the cells registered with egret_register_global_root. A root
+ *     may point anywhere inside a block, its header included: the containing block is the
+ *     nearest start bit at or below the address, searched at most
  *     LARGE_WORDS back; blocks longer than that are "large" and found in a sorted table.
  *   - Heap objects are scanned precisely: a field is followed only if it points exactly at
  *     field 0 of a block with a start bit; closures' field 0 (a code pointer) is skipped, and
@@ -467,6 +468,17 @@ static inline void parse_region_of(const uint64_t *p) {
   if (lo > 0 && p < fresh[lo - 1].end) parse_fresh_region(lo - 1, p);
 }
 
+/* The runtime's own cells holding values (Callback.register's named values): roots too. Each
+ * cell is registered once and never freed, so it never moves. */
+static value **global_roots;
+static size_t global_root_count, global_root_capacity;
+
+void egret_register_global_root(value *cell) {
+  if (global_root_count == global_root_capacity)
+    global_roots = grow_array(global_roots, &global_root_capacity, sizeof *global_roots);
+  global_roots[global_root_count++] = cell;
+}
+
 /* Marks from the roots; `registers` is the spilled register file in the caller's frame, which
  * lies in the scanned part of the stack. */
 static void __attribute__((noinline)) mark_roots(void) {
@@ -478,6 +490,8 @@ static void __attribute__((noinline)) mark_roots(void) {
   mark_range(sp, base);
   drain_mark_stack();
   mark_range(egret_extra_args, egret_extra_args + sizeof egret_extra_args / sizeof egret_extra_args[0]);
+  drain_mark_stack();
+  for (size_t i = 0; i < global_root_count; i++) mark_range(global_roots[i], global_roots[i] + 1);
   drain_mark_stack();
   (void)marker;
 }
@@ -660,5 +674,85 @@ value egret_update_dummy(value dummy, value v) {
   }
   Hd_val(dummy) = (Hd_val(dummy) & ~(uint64_t)0xff) | Tag_hd(Hd_val(v));
   for (uint64_t i = 0; i < n; i++) d[i] = s[i];
+  return Val_unit;
+}
+
+/* ---- the Gc module's primitives (OCaml's runtime/gc_ctrl.c, with egret's collector) ----
+ *
+ * egret's collector has one generation and never moves a block (see the top of this file):
+ * there is no minor heap for Gc.minor to empty, so it has nothing to do; Gc.major,
+ * Gc.full_major and Gc.compact are each one full collection (a compaction could only move
+ * blocks, which this collector never does), and so is a Gc.major_slice (the collector is not
+ * incremental: its smallest unit of work is a whole collection). */
+
+value caml_gc_minor(value unit) {
+  (void)unit;
+  return Val_unit;
+}
+
+value caml_gc_major(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_full_major(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_compaction(value unit) {
+  (void)unit;
+  egret_gc_collect();
+  return Val_unit;
+}
+
+value caml_gc_major_slice(value work) {
+  (void)work;
+  egret_gc_collect();
+  return Val_int(0);
+}
+
+/* The Gc.control record's fields (minor_heap_size, major_heap_increment, space_overhead,
+ * verbose, max_overhead, stack_limit, allocation_policy, window_size, custom_major_ratio,
+ * custom_minor_ratio, custom_minor_max_size), OCaml 4.13's defaults (runtime/caml/config.h;
+ * stack_limit is 0 in native code). The collector keeps its own policy: these are stored,
+ * normalised as caml_gc_set does, and read back (plugin/src/lambda/runtime.rs, GcControl, is
+ * the interpreters' copy of this logic). */
+static int64_t gc_control[11] = {262144, 15, 120, 0, 500, 0, 2, 1, 44, 100, 8192};
+
+value caml_gc_get(value unit) {
+  (void)unit;
+  uint64_t *b = egret_alloc(11, 0);
+  for (int i = 0; i < 11; i++) b[i] = Val_int(gc_control[i]);
+  return (value)b;
+}
+
+static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+
+value caml_gc_set(value v) {
+  const uint64_t *f = (const uint64_t *)v;
+  int64_t n[11];
+  for (int i = 0; i < 11; i++) n[i] = Int_val(f[i]);
+  gc_control[3] = n[3];
+  /* OCaml's Max (p, 1) on unsigned words: only 0 becomes 1. */
+  gc_control[2] = n[2] == 0 ? 1 : n[2];
+  gc_control[4] = n[4];
+  gc_control[1] = n[1];
+  gc_control[7] = clamp64(n[7], 1, 50);
+  gc_control[8] = n[8] == 0 ? 1 : n[8];
+  gc_control[9] = n[9] == 0 ? 1 : n[9];
+  gc_control[10] = n[10];
+  /* Next-fit (0) and first-fit (1); anything else is best-fit (2). Changing the policy makes
+   * OCaml collect and compact the heap: a full collection here. */
+  int64_t policy = (n[6] == 0 || n[6] == 1) ? n[6] : 2;
+  if (policy != gc_control[6]) {
+    gc_control[6] = policy;
+    egret_gc_collect();
+  }
+  /* The minor heap size: within [4096, 2^28] words, rounded up to whole 4 KiB pages. */
+  int64_t s = clamp64(n[0], 4096, (int64_t)1 << 28);
+  gc_control[0] = (s + 511) / 512 * 512;
   return Val_unit;
 }

@@ -439,6 +439,33 @@ void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_foun
 void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
 void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
+/* OCaml's caml_sys_error: Sys_error "NAME: <strerror>" (NAME an OCaml string), or strerror's
+ * text alone when `name` is 0. */
+void egret_sys_error(value name, int err) {
+  const char *text = strerror(err);
+  size_t tl = strlen(text), nl = name ? egret_string_len(name) : 0;
+  size_t len = name ? nl + 2 + tl : tl;
+  if (egret_exn_Sys_error == NULL) {
+    char buf[1024];
+    snprintf(buf, sizeof buf, "Sys_error(\"%.*s%s%s\")", (int)(nl < 512 ? nl : 512),
+             name ? (const char *)name : "", name ? ": " : "", text);
+    egret_fatal_uncaught(buf);
+  }
+  value s = egret_alloc_string(len);
+  char *p = (char *)s;
+  if (name) {
+    memcpy(p, (const char *)name, nl);
+    memcpy(p + nl, ": ", 2);
+    p += nl + 2;
+  }
+  memcpy(p, text, tl);
+  value *e = egret_alloc(2, 0);
+  e[0] = (value)&egret_exn_Sys_error[1];
+  e[1] = s;
+  egret_raise((value)e);
+  __builtin_unreachable();
+}
+
 /* OCaml's caml_sys_io_error(NO_ARG): Sys_error with strerror's text alone. */
 static void raise_sys_error(int err) { raise_with_string(egret_exn_Sys_error, "Sys_error", strerror(err)); }
 

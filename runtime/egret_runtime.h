@@ -76,6 +76,8 @@ void *egret_alloc(uint64_t wosize, uint64_t tag);
 /* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
 value egret_alloc_dummy(value size);
 value egret_update_dummy(value dummy, value v);
+/* Makes `*cell` a root of every collection from now on (the cell must never be freed). */
+void egret_register_global_root(value *cell);
 /* A full collection now. */
 void egret_gc_collect(void);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */
@@ -115,6 +117,9 @@ void egret_raise_stack_overflow(void) __attribute__((noreturn));
 void egret_raise_out_of_memory(void) __attribute__((noreturn));
 void egret_invalid_argument(const char *msg) __attribute__((noreturn));
 void egret_failwith(const char *msg) __attribute__((noreturn));
+/* OCaml's caml_sys_error: raises Sys_error "NAME: <strerror err>", or strerror's text alone
+ * when `name` (an OCaml string) is 0. */
+void egret_sys_error(value name, int err) __attribute__((noreturn));
 
 /* ---- the calling convention of the native backend ---- */
 

@@ -217,3 +217,57 @@ fn unsupported_targets_are_errors_for_every_backend() {
         assert!(!err.contains("try --backend"), "{backend}: {err}");
     }
 }
+
+/// `external` declarations: OCaml's errors at the declaration (`%`-primitives, arity), and
+/// where an external the runtime cannot call is used (never a link failure).
+#[test]
+fn external_declaration_errors() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "external x : int = \"foo\"\n",
+            "External identifiers must be functions",
+            "ext.ml:1:14",
+        ),
+        (
+            "external f : int -> int = \"%frob\"\n",
+            "Unknown builtin primitive \"%frob\"",
+            "ext.ml:1:27",
+        ),
+        (
+            "external f : int -> int = \"%addint\"\n",
+            "Wrong arity for builtin primitive \"%addint\"",
+            "ext.ml:1:27",
+        ),
+        (
+            "external f : float -> float = \"%negfloat\"\n",
+            "the primitive \"%negfloat\" is not supported yet",
+            "ext.ml:1:31",
+        ),
+        (
+            "external f : int -> int = \"caml_frob\"\nlet () = print_int (f 1)\n",
+            "the C primitive \"caml_frob\" (external `f`) is not supported yet",
+            "ext.ml:2:21",
+        ),
+        (
+            "external f : int -> int -> int = \"caml_gc_minor\"\nlet g = f 1\n",
+            "the external `f` is declared with 2 argument(s), but the runtime's \"caml_gc_minor\" takes 1",
+            "ext.ml:2:9",
+        ),
+        (
+            "external f : (int [@untagged]) -> int = \"caml_gc_major_slice\" \"s\"\nlet g = List.map f\n",
+            "unboxed or untagged arguments (external `f`, primitive \"s\") are not supported yet",
+            "ext.ml:2:18",
+        ),
+    ];
+    for (source, message, at) in cases {
+        let (code, err) = check("ext.ml", source);
+        assert_eq!(code, 1, "{source}: {err}");
+        assert!(err.contains(message) && err.contains(at), "{source}: {err}");
+    }
+    // An external that cannot be called is fine while unused, as with ocamlopt.
+    let (code, err) = check(
+        "unused.ml",
+        "external f : int -> int = \"caml_frob\"\nlet x = 1\n",
+    );
+    assert_eq!(code, 0, "{err}");
+}

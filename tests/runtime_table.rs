@@ -109,3 +109,36 @@ fn every_emitted_runtime_function_is_in_the_c_runtime() {
         "runtime functions missing from the C runtime: {missing:?}"
     );
 }
+
+/// `external` declarations may call any function of the front end's table
+/// (`lambda::runtime::RUNTIME`, OCaml's `caml_*` primitives included): each one is implemented
+/// by the C runtime and by the SSA interpreter (the lambda interpreter's implementations are
+/// checked by `lambda::tests::every_runtime_primitive_is_implemented`).
+#[test]
+fn every_callable_runtime_function_is_in_the_c_runtime_and_the_interpreter() {
+    let mut c = String::new();
+    for entry in std::fs::read_dir(common::root().join("runtime")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "c") {
+            c.push_str(&std::fs::read_to_string(&path).unwrap());
+        }
+    }
+    let interp: BTreeSet<&str> = egret_plugin::ssa::interp::RUNTIME
+        .iter()
+        .map(|(n, ..)| *n)
+        .collect();
+    let mut missing = Vec::new();
+    for f in egret_plugin::lambda::runtime::RUNTIME {
+        let n = f.name;
+        if !c
+            .lines()
+            .any(|line| line.contains(&format!(" {n}(")) && !line.trim_end().ends_with(';'))
+        {
+            missing.push(format!("{n} (C runtime)"));
+        }
+        if !interp.contains(n) {
+            missing.push(format!("{n} (SSA interpreter)"));
+        }
+    }
+    assert!(missing.is_empty(), "missing: {missing:?}");
+}

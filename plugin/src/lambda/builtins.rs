@@ -106,6 +106,8 @@ pub fn builtin_types() -> TypeTable {
             ],
         ),
         prim("bytes"),
+        // `Obj.t`, the type of any value (OCaml's is abstract in obj.mli).
+        prim("Obj.t"),
     ];
     let exceptions = EXCEPTIONS
         .iter()

@@ -115,6 +115,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
                 .saturating_sub(opts.stack_bytes / 8 + (1 << 20)),
             argv: &opts.argv,
             literals: HashMap::new(),
+            gc_control: Default::default(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -221,6 +222,8 @@ pub struct Machine<'p> {
     argv: &'p [String],
     /// The string each literal evaluates to, by the address of its `Const` node.
     literals: HashMap<*const Expr, Bytes>,
+    /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
+    gc_control: super::runtime::GcControl,
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -828,6 +831,45 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// A `Sys` primitive ([`super::sys`]).
+    fn call_sys(&mut self, name: &str, args: &[Value<'p>]) -> R<'p, Value<'p>> {
+        use super::sys::{SysArg, SysFailure, SysValue};
+        let args: Vec<SysArg> = args
+            .iter()
+            .map(|a| match a {
+                Value::Str(s) => SysArg::Str(s.borrow().clone()),
+                Value::Int(n) => SysArg::Int(*n),
+                _ => SysArg::Int(0),
+            })
+            .collect();
+        let Some(r) = super::sys::call(name, &args) else {
+            return error(format!("{name}: bad arguments"));
+        };
+        match r {
+            Ok(SysValue::Unit) => Ok(Value::Int(0)),
+            Ok(SysValue::Bool(b)) => Ok(bool_val(b)),
+            Ok(SysValue::Int(n)) => Ok(Value::Int(n)),
+            Ok(SysValue::Str(s)) => Ok(str_value(s)),
+            Ok(SysValue::Strs(v)) => Ok(Value::Block(Block::new(
+                0,
+                v.into_iter().map(str_value).collect(),
+            ))),
+            Ok(SysValue::Command {
+                code,
+                stdout,
+                stderr,
+            }) => {
+                self.stdout.extend_from_slice(&stdout);
+                self.stderr.extend_from_slice(&stderr);
+                Ok(Value::Int(code))
+            }
+            Err(SysFailure::NotFound) => self.raise_named("Not_found", None),
+            Err(SysFailure::SysError(m)) => {
+                self.raise_named("Sys_error", Some(&String::from_utf8_lossy(&m)))
+            }
+        }
+    }
+
     /// The runtime primitives of [`super::runtime::RUNTIME`].
     pub fn call_runtime(&mut self, name: &str, args: Vec<Value<'p>>) -> R<'p, Value<'p>> {
         let Some(f) = super::runtime::lookup(name) else {
@@ -849,11 +891,15 @@ impl<'p> Machine<'p> {
             Some(Value::Str(s)) => Ok(s.clone()),
             _ => error(format!("{name}: argument {i} is not a string")),
         };
+        // An array, or any block for `Obj.size` and `Obj.field`.
         let block = |i: usize| match args.get(i) {
-            Some(Value::Block(b)) if b.tag.get() == 0 => Ok(b.clone()),
+            Some(Value::Block(b)) => Ok(b.clone()),
             _ => error(format!("{name}: argument {i} is not an array")),
         };
         let unit = Ok(Value::Int(0));
+        if super::sys::PRIMITIVES.contains(&name) {
+            return self.call_sys(name, &args);
+        }
         let str_val = |s: Vec<u8>| Ok(str_value(s));
         let float = |i: usize| match args.get(i) {
             Some(Value::Float(x)) => Ok(*x),
@@ -918,8 +964,6 @@ impl<'p> Machine<'p> {
             "egret_prerr_int" => self
                 .stderr
                 .extend_from_slice(int(0)?.to_string().as_bytes()),
-            "egret_prerr_char" => self.stderr.push(int(0)? as u8),
-            "egret_prerr_newline" => self.stderr.push(b'\n'),
             // Output is not buffered here, so flushing has nothing to do.
             "egret_flush_stdout" | "egret_flush_stderr" | "egret_flush" => {}
             "egret_string_concat" => {
@@ -961,30 +1005,84 @@ impl<'p> Machine<'p> {
                 }
                 return str_val(vec![c as u8; n as usize]);
             }
-            "egret_string_equal" => return Ok(bool_val(string(0)? == string(1)?)),
-            "egret_string_compare" => return Ok(Value::Int(string(0)?.cmp(&string(1)?) as i64)),
-            "egret_string_of_bool" => {
-                return str_val(if int(0)? != 0 {
-                    b"true".to_vec()
-                } else {
-                    b"false".to_vec()
-                })
-            }
-            "egret_bool_of_string" => {
-                return match string(0)?.as_slice() {
-                    b"true" => Ok(bool_val(true)),
-                    b"false" => Ok(bool_val(false)),
-                    _ => self.raise_named("Invalid_argument", Some("bool_of_string")),
-                }
-            }
-            "egret_char_chr" => {
-                let n = int(0)?;
-                if !(0..=255).contains(&n) {
-                    return self.raise_named("Invalid_argument", Some("Char.chr"));
-                }
-                return Ok(Value::Int(n));
-            }
             "egret_exit" | "egret_sys_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "caml_obj_tag" => {
+                return Ok(Value::Int(match args.first() {
+                    Some(Value::Int(_)) => 1000,
+                    Some(Value::Str(_)) => 252,
+                    Some(Value::Float(_)) => 253,
+                    Some(Value::Block(b)) => b.ocaml_tag.get() as i64,
+                    Some(Value::Closure(_)) => 247,
+                    None => return error("caml_obj_tag arity"),
+                }))
+            }
+            "egret_obj_is_int" => return Ok(bool_val(matches!(args.first(), Some(Value::Int(_))))),
+            "caml_obj_block" => {
+                let (tag, size) = (int(0)?, int(1)?);
+                let tag = tag & 0xff;
+                if size < 0 || tag == 255 || (tag == 252 && size == 0) || (tag == 247 && size < 2) {
+                    return self.raise_named("Invalid_argument", Some("Obj.new_block"));
+                }
+                return match tag {
+                    // Zero words: the last byte, the padding count, says 7.
+                    252 => str_val(vec![0; size as usize * 8 - 1]),
+                    247 | 251.. => error(format!("Obj.new_block {tag}: not in the interpreter")),
+                    _ => {
+                        let fields = vec![Value::Int(0); size as usize];
+                        Ok(Value::Block(Block::new(tag as u32, fields)))
+                    }
+                };
+            }
+            "caml_obj_with_tag" | "caml_obj_dup" => {
+                let v = args.last().cloned().unwrap_or(Value::Int(0));
+                let tag = match name {
+                    "caml_obj_dup" => None,
+                    _ => Some(int(0)? & 0xff),
+                };
+                return match (v, tag) {
+                    (Value::Str(s), None | Some(252)) => str_val(s.borrow().clone()),
+                    // A constructor's tag is its index among the non-constant constructors
+                    // (`ocaml_tag`); the interpreter dispatches on its index in the declaration
+                    // (`tag`), which another tag's constructor has only when the two agree.
+                    (Value::Block(b), t)
+                        if t.is_none() || b.tag.get() == b.ocaml_tag.get() as u32 =>
+                    {
+                        let fields = b.fields.borrow().clone();
+                        Ok(Value::Block(match t {
+                            None => Block::with_ocaml_tag(b.tag.get(), b.ocaml_tag.get(), fields),
+                            Some(t) => Block::new(t as u32, fields),
+                        }))
+                    }
+                    (Value::Closure(_), _) => {
+                        error(format!("{name} of a closure: not in the interpreter"))
+                    }
+                    (_, _) => error(format!(
+                        "{name}: not a block of this tag in the interpreter"
+                    )),
+                };
+            }
+            // Nothing reads the table (no C code) and nothing is collected here.
+            "caml_register_named_value" => {}
+            // No collector here: a collection has nothing to show.
+            "caml_gc_minor" | "caml_gc_major" | "caml_gc_full_major" | "caml_gc_compaction" => {}
+            "caml_gc_major_slice" => return Ok(Value::Int(0)),
+            "caml_gc_get" => {
+                let fields = self.gc_control.0.iter().map(|&n| Value::Int(n)).collect();
+                return Ok(Value::Block(Block::new(0, fields)));
+            }
+            "caml_gc_set" => {
+                let Some(Value::Block(b)) = args.first() else {
+                    return error("caml_gc_set: not a block");
+                };
+                let mut f = [0i64; 11];
+                for (slot, v) in f.iter_mut().zip(b.fields.borrow().iter()) {
+                    let Value::Int(n) = v else {
+                        return error("caml_gc_set: a field is not an int");
+                    };
+                    *slot = *n;
+                }
+                self.gc_control.set(f);
+            }
             "egret_format_exception_string" => {
                 let printexc = matches!(args.get(1), Some(Value::Int(1)));
                 let text = if printexc {

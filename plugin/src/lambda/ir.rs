@@ -51,8 +51,10 @@ impl TyCon {
     pub const EITHER: TyCon = TyCon(12);
     /// `bytes`: a string written in place (same representation, another type).
     pub const BYTES: TyCon = TyCon(13);
+    /// `Obj.t`: any value (the `Obj` module's type).
+    pub const OBJ_T: TyCon = TyCon(14);
     /// The first declaration that is not predefined.
-    pub const FIRST_DECLARED: TyCon = TyCon(14);
+    pub const FIRST_DECLARED: TyCon = TyCon(15);
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -26,6 +26,7 @@ pub mod pmap;
 pub mod print;
 pub mod runtime;
 pub mod sexp;
+pub mod sys;
 #[cfg(test)]
 pub mod testkit;
 #[cfg(test)]

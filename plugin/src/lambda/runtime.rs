@@ -72,8 +72,6 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_prerr_string"(String) -> Unit, Effect),
     rt!("egret_prerr_endline"(String) -> Unit, Effect),
     rt!("egret_prerr_int"(Int) -> Unit, Effect),
-    rt!("egret_prerr_char"(Char) -> Unit, Effect),
-    rt!("egret_prerr_newline"(Unit) -> Unit, Effect),
     rt!("egret_flush_stdout"(Unit) -> Unit, Effect),
     rt!("egret_flush_stderr"(Unit) -> Unit, Effect),
     rt!("egret_string_concat"(String, String) -> String, Pure),
@@ -83,11 +81,6 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_int_of_string"(String) -> Int, Effect),
     rt!("egret_string_sub"(String, Int, Int) -> String, Effect),
     rt!("egret_string_make"(Int, Char) -> String, Effect),
-    rt!("egret_string_equal"(String, String) -> Bool, Pure),
-    rt!("egret_string_compare"(String, String) -> Int, Pure),
-    rt!("egret_string_of_bool"(Bool) -> String, Pure),
-    rt!("egret_bool_of_string"(String) -> Bool, Effect),
-    rt!("egret_char_chr"(Int) -> Char, Effect),
     rt!("egret_exit"(Int) -> Any, Effect),
     rt!("egret_sys_exit"(Int) -> Any, Effect),
     rt!("egret_format_exception_string"(Any, Bool) -> String, Pure),
@@ -160,6 +153,39 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("egret_float_fmod"(Float, Float) -> Float, Pure),
     rt!("egret_float_copysign"(Float, Float) -> Float, Pure),
     rt!("egret_float_nextafter"(Float, Float) -> Float, Pure),
+    // ---- OCaml's C primitives, called by `external` declarations (the prelude's `Gc` ...) ----
+    // `Gc`: egret's collector is one non-moving generation, so `minor` has no young generation
+    // to empty, and `major`, `full_major`, `compaction` and `major_slice` are full collections.
+    rt!("caml_gc_minor"(Unit) -> Unit, Effect),
+    rt!("caml_gc_major"(Unit) -> Unit, Effect),
+    rt!("caml_gc_full_major"(Unit) -> Unit, Effect),
+    rt!("caml_gc_compaction"(Unit) -> Unit, Effect),
+    rt!("caml_gc_major_slice"(Int) -> Int, Effect),
+    // The control record (`Gc.control`, 11 int fields), kept and normalised as OCaml's
+    // `caml_gc_set` does ([`GcControl`]).
+    rt!("caml_gc_get"(Unit) -> Any, Effect),
+    rt!("caml_gc_set"(Any) -> Unit, Effect),
+    // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
+    // `%obj_is_int`, and fresh blocks.
+    rt!("caml_obj_tag"(Any) -> Int, ReadOnly),
+    rt!("egret_obj_is_int"(Any) -> Bool, Pure),
+    rt!("caml_obj_block"(Int, Int) -> Any, Effect),
+    rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
+    rt!("caml_obj_dup"(Any) -> Any, Effect),
+    // `Sys` (runtime/egret_prims.c, after OCaml's sys.c; the interpreters' are `lambda::sys`).
+    rt!("caml_sys_getenv"(String) -> String, Effect),
+    rt!("caml_sys_file_exists"(String) -> Bool, Effect),
+    rt!("caml_sys_is_directory"(String) -> Bool, Effect),
+    rt!("caml_sys_remove"(String) -> Unit, Effect),
+    rt!("caml_sys_rename"(String, String) -> Unit, Effect),
+    rt!("caml_sys_chdir"(String) -> Unit, Effect),
+    rt!("caml_sys_getcwd"(Unit) -> String, Effect),
+    rt!("caml_sys_mkdir"(String, Int) -> Unit, Effect),
+    rt!("caml_sys_rmdir"(String) -> Unit, Effect),
+    rt!("caml_sys_system_command"(String) -> Int, Effect),
+    rt!("caml_sys_read_directory"(String) -> Array, Effect),
+    // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
+    rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];
 
 /// The C library's functions of one float the runtime exposes as `egret_float_<name>`, with
@@ -244,6 +270,43 @@ mod libm {
         pub fn fmod(x: f64, y: f64) -> f64;
         pub fn copysign(x: f64, y: f64) -> f64;
         pub fn nextafter(x: f64, y: f64) -> f64;
+    }
+}
+
+/// OCaml's `Gc.control` record as `caml_gc_get` returns it: the runtime's parameters. egret's
+/// collector keeps its own policy (ARCHITECTURE.md, "The garbage collector"); the parameters
+/// are stored, normalised as OCaml 4.13's `caml_gc_set` does (`runtime/gc_ctrl.c`), and read
+/// back. `runtime/egret_gc.c` does the same in C; both interpreters use this one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GcControl(pub [i64; 11]);
+
+impl Default for GcControl {
+    /// OCaml 4.13's defaults (`runtime/caml/config.h`); `stack_limit` is 0 in native code.
+    fn default() -> Self {
+        GcControl([262_144, 15, 120, 0, 500, 0, 2, 1, 44, 100, 8192])
+    }
+}
+
+impl GcControl {
+    /// `caml_gc_set`: the new record's fields, normalised; `stack_limit` is ignored in native
+    /// code (it stays 0).
+    pub fn set(&mut self, f: [i64; 11]) {
+        // OCaml's `Max (p, 1)` on unsigned words: only 0 becomes 1.
+        let at_least_1 = |p: i64| if p == 0 { 1 } else { p };
+        let c = &mut self.0;
+        c[3] = f[3];
+        c[2] = at_least_1(f[2]);
+        c[4] = f[4];
+        c[1] = f[1];
+        c[7] = f[7].clamp(1, 50);
+        c[8] = at_least_1(f[8]);
+        c[9] = at_least_1(f[9]);
+        c[10] = f[10];
+        // Next-fit (0) and first-fit (1); anything else is best-fit (2).
+        c[6] = if f[6] == 0 || f[6] == 1 { f[6] } else { 2 };
+        // The minor heap size: within [4096, 2^28] words, rounded up to whole 4 KiB pages.
+        let s = f[0].clamp(4096, 1 << 28);
+        c[0] = (s + 511) / 512 * 512;
     }
 }
 

@@ -65,14 +65,18 @@ mod tests {
         let src = "let f n =\n  let total = ref 0 in\n  for i = 1 to n do\n    \
                    total := !total + i;\n    print_int !total\n  done;\n  !total * 2\n\
                    let () = print_int (f (List.length [1; 2; 3]))\n";
-        let module = match compile_to_ssa(
-            src,
-            &crate::fuzz::pipeline_options(),
-            &mut Session::default(),
-        ) {
-            Ok(Output::Module(m)) => m,
-            _ => panic!("does not compile"),
-        };
+        // On a big stack, as the command line compiles (the prelude's phrases nest).
+        let module =
+            crate::lambda::with_big_stack(crate::lambda::BIG_STACK, || {
+                match compile_to_ssa(
+                    src,
+                    &crate::fuzz::pipeline_options(),
+                    &mut Session::default(),
+                ) {
+                    Ok(Output::Module(m)) => m,
+                    _ => panic!("does not compile"),
+                }
+            });
         let mut checked = 0;
         for f in &module.functions {
             let dom = DomTree::new(f);

@@ -192,22 +192,6 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_fmod", 2, 2, rt_float_fmod),
     ("egret_float_copysign", 2, 2, rt_float_copysign),
     ("egret_float_nextafter", 2, 2, rt_float_nextafter),
-    ("egret_float_add", 2, 2, rt_float_add),
-    ("egret_float_sub", 2, 2, rt_float_sub),
-    ("egret_float_mul", 2, 2, rt_float_mul),
-    ("egret_float_div", 2, 2, rt_float_div),
-    ("egret_float_neg", 1, 1, rt_float_neg),
-    ("egret_float_abs", 1, 1, rt_float_abs),
-    ("egret_float_sqrt", 1, 1, rt_float_sqrt),
-    ("egret_float_eq", 2, 2, rt_float_eq),
-    ("egret_float_ne", 2, 2, rt_float_ne),
-    ("egret_float_lt", 2, 2, rt_float_lt),
-    ("egret_float_le", 2, 2, rt_float_le),
-    ("egret_float_gt", 2, 2, rt_float_gt),
-    ("egret_float_ge", 2, 2, rt_float_ge),
-    ("egret_float_compare", 2, 2, rt_float_compare),
-    ("egret_float_of_int", 1, 1, rt_float_of_int),
-    ("egret_int_of_float", 1, 1, rt_int_of_float),
     ("egret_float_of_string", 1, 1, rt_float_of_string),
     ("egret_string_of_float", 1, 1, rt_string_of_float),
     ("egret_format_float", 2, 2, rt_format_float),
@@ -216,6 +200,31 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_modf", 1, 1, rt_float_modf),
     ("egret_float_classify", 1, 1, rt_float_classify),
     ("egret_float_fma", 3, 3, rt_float_fma),
+    ("caml_gc_minor", 0, 1, rt_gc_collect),
+    ("caml_gc_major", 0, 1, rt_gc_collect),
+    ("caml_gc_full_major", 0, 1, rt_gc_collect),
+    ("caml_gc_compaction", 0, 1, rt_gc_collect),
+    ("caml_gc_major_slice", 1, 1, rt_gc_major_slice),
+    ("caml_gc_get", 0, 1, rt_gc_get),
+    ("caml_gc_set", 1, 1, rt_gc_set),
+    ("caml_obj_tag", 1, 1, rt_obj_tag),
+    ("egret_obj_is_int", 1, 1, rt_obj_is_int),
+    ("caml_obj_block", 2, 2, rt_obj_block),
+    ("caml_obj_with_tag", 2, 2, rt_obj_with_tag),
+    ("caml_obj_dup", 1, 1, rt_obj_dup),
+    ("caml_sys_getenv", 1, 1, rt_sys),
+    ("caml_sys_file_exists", 1, 1, rt_sys),
+    ("caml_sys_is_directory", 1, 1, rt_sys),
+    ("caml_sys_remove", 1, 1, rt_sys),
+    ("caml_sys_rename", 2, 2, rt_sys),
+    ("caml_sys_chdir", 1, 1, rt_sys),
+    ("caml_sys_getcwd", 0, 1, rt_sys),
+    ("caml_sys_mkdir", 2, 2, rt_sys),
+    ("caml_sys_rmdir", 1, 1, rt_sys),
+    ("caml_sys_system_command", 1, 1, rt_sys),
+    ("caml_sys_read_directory", 1, 1, rt_sys),
+    // Nothing reads the table (no C code) and nothing is collected here.
+    ("caml_register_named_value", 2, 2, rt_gc_collect),
 ];
 
 const UNIT: IValue = IValue::Int(0);
@@ -315,70 +324,6 @@ fn rt_float_copysign(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopR
 }
 fn rt_float_nextafter(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     float_binary(it, a, "nextafter")
-}
-fn rt_float_add(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(it.box_float(a + b))
-}
-fn rt_float_sub(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(it.box_float(a - b))
-}
-fn rt_float_mul(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(it.box_float(a * b))
-}
-fn rt_float_div(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(it.box_float(a / b))
-}
-fn rt_float_neg(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let a = it.float_arg(x[0])?;
-    Ok(it.box_float(-a))
-}
-fn rt_float_abs(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let a = it.float_arg(x[0])?;
-    Ok(it.box_float(a.abs()))
-}
-fn rt_float_sqrt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let a = it.float_arg(x[0])?;
-    Ok(it.box_float(a.sqrt()))
-}
-fn rt_float_eq(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a == b) as i64))
-}
-fn rt_float_ne(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a != b) as i64))
-}
-fn rt_float_lt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a < b) as i64))
-}
-fn rt_float_le(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a <= b) as i64))
-}
-fn rt_float_gt(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a > b) as i64))
-}
-fn rt_float_ge(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int((a >= b) as i64))
-}
-fn rt_float_compare(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
-    Ok(IValue::Int(crate::lambda::arith::float_compare(a, b)))
-}
-fn rt_float_of_int(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let n = it.int_arg(x[0])?;
-    Ok(it.box_float(n as f64))
-}
-fn rt_int_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
-    let a = it.float_arg(x[0])?;
-    Ok(IValue::Int(crate::lambda::arith::int_of_float(a)))
 }
 fn rt_float_of_string(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
     match crate::lambda::float::float_of_string(it.bytes_ref(x[0])?) {
@@ -715,6 +660,119 @@ fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
         None => it.invalid_argument("index out of bounds"),
     }
 }
+fn rt_obj_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(match a[0] {
+        IValue::Int(_) => 1000,
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag, .. } => *tag as i64,
+            HeapBlock::Bytes(_) => 252,
+        },
+        v => return Err(StopReason::Invalid(format!("caml_obj_tag of {v:?}"))),
+    }))
+}
+fn rt_obj_is_int(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(matches!(a[0], IValue::Int(_)) as i64))
+}
+fn rt_obj_block(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (tag, size) = (it.int_arg(a[0])? & 0xff, it.int_arg(a[1])?);
+    if size < 0 || tag == 255 || (tag == 252 && size == 0) || (tag == 247 && size < 2) {
+        return it.invalid_argument("Obj.new_block");
+    }
+    Ok(match tag {
+        // Zero words: the last byte, the padding count, says 7.
+        252 => it.alloc(HeapBlock::Bytes(vec![0; size as usize * 8 - 1])),
+        251.. => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.new_block {tag}: not in the interpreter"
+            )))
+        }
+        _ => it.alloc(HeapBlock::Fields {
+            tag: tag as u8,
+            fields: vec![UNIT; size as usize],
+        }),
+    })
+}
+fn rt_obj_with_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let tag = it.int_arg(a[0])? & 0xff;
+    let copy = match (it.block(a[1])?, tag) {
+        (HeapBlock::Bytes(b), 252) => HeapBlock::Bytes(b.clone()),
+        (HeapBlock::Fields { fields, .. }, t) if t < 251 => HeapBlock::Fields {
+            tag: t as u8,
+            fields: fields.clone(),
+        },
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.with_tag {tag}: not in the interpreter"
+            )))
+        }
+    };
+    Ok(it.alloc(copy))
+}
+fn rt_obj_dup(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let copy = it.block(a[0])?.clone();
+    Ok(it.alloc(copy))
+}
+/// The `Sys` primitives (`lambda::sys`), told apart by `it.current_runtime`.
+fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::sys::{SysArg, SysFailure, SysValue};
+    let name = it.current_runtime;
+    let mut args = Vec::new();
+    for &v in a {
+        args.push(match v {
+            IValue::Int(n) => SysArg::Int(n),
+            v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
+        });
+    }
+    let Some(r) = crate::lambda::sys::call(name, &args) else {
+        return Err(StopReason::Invalid(format!("{name}: bad arguments")));
+    };
+    match r {
+        Ok(SysValue::Unit) => Ok(UNIT),
+        Ok(SysValue::Bool(b)) => Ok(IValue::Int(b as i64)),
+        Ok(SysValue::Int(n)) => Ok(IValue::Int(n)),
+        Ok(SysValue::Str(s)) => Ok(it.alloc(HeapBlock::Bytes(s))),
+        Ok(SysValue::Strs(v)) => {
+            let fields = v
+                .into_iter()
+                .map(|s| it.alloc(HeapBlock::Bytes(s)))
+                .collect();
+            Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+        }
+        Ok(SysValue::Command {
+            code,
+            stdout,
+            stderr,
+        }) => {
+            it.stdout.extend_from_slice(&stdout);
+            it.stderr.extend_from_slice(&stderr);
+            Ok(IValue::Int(code))
+        }
+        Err(SysFailure::NotFound) => it.raise_constant("Not_found"),
+        Err(SysFailure::SysError(m)) => {
+            it.raise_with_string("Sys_error", &String::from_utf8_lossy(&m))
+        }
+    }
+}
+/// No collector here: a collection has nothing to show.
+fn rt_gc_collect(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(UNIT)
+}
+fn rt_gc_major_slice(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(0))
+}
+fn rt_gc_get(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = it.gc_control.0.iter().map(|&n| IValue::Int(n)).collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut f = [0i64; 11];
+    let fields = it.fields_mut(a[0])?.clone();
+    for (slot, v) in f.iter_mut().zip(fields) {
+        *slot = it.int_arg(v)?;
+    }
+    it.gc_control.set(f);
+    Ok(UNIT)
+}
 fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     let fields = it
         .argv
@@ -837,6 +895,10 @@ pub struct Interpreter<'m> {
     pub max_depth: usize,
     /// `Sys.argv`.
     pub argv: Vec<Vec<u8>>,
+    /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
+    gc_control: crate::lambda::runtime::GcControl,
+    /// The runtime function being called (for the primitives that share an implementation).
+    current_runtime: &'static str,
 }
 
 impl<'m> Interpreter<'m> {
@@ -851,6 +913,8 @@ impl<'m> Interpreter<'m> {
             fuel,
             max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
+            gc_control: Default::default(),
+            current_runtime: "",
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();
@@ -955,6 +1019,14 @@ impl<'m> Interpreter<'m> {
                 b => Err(StopReason::Invalid(format!("expected bytes, got {b:?}"))),
             },
             v => Err(StopReason::Invalid(format!("expected bytes, got {v:?}"))),
+        }
+    }
+
+    /// The heap block `v` points at.
+    fn block(&self, v: IValue) -> Result<&HeapBlock, StopReason> {
+        match v {
+            IValue::Ptr(p) => Ok(&self.heap[p as usize]),
+            v => Err(StopReason::Invalid(format!("expected a block, got {v:?}"))),
         }
     }
 
@@ -1398,7 +1470,8 @@ impl<'m> Interpreter<'m> {
                             x => return invalid(format!("{}: %{pc}: call of {x:?}", func.name)),
                         },
                         Callee::Runtime(name) => {
-                            let Some(&(_, lo, hi, prim)) = RUNTIME.iter().find(|(n, ..)| n == name)
+                            let Some(&(rt_name, lo, hi, prim)) =
+                                RUNTIME.iter().find(|(n, ..)| n == name)
                             else {
                                 return invalid(format!("unknown runtime function {name}"));
                             };
@@ -1406,6 +1479,7 @@ impl<'m> Interpreter<'m> {
                                 return invalid(format!("{name}: bad argument count"));
                             }
                             let tail = matches!(s, Stmt::TailCall { .. });
+                            self.current_runtime = rt_name;
                             let r = match prim(self, &argv) {
                                 Ok(r) => r,
                                 Err(StopReason::Exit(c)) => return Err(Stop::Exit(c)),

@@ -210,6 +210,26 @@ pub enum ItemKind {
     Module(String, Vec<Item>),
     /// `open M` (`open M.N`): the path.
     Open(String),
+    /// `external name : type = "prim" ["native_prim"]`
+    External(ExternalDecl),
+}
+
+/// `external name : type = "prim" ["native_prim"] [@@attrs]`: a primitive, OCaml's
+/// `Primitive.description` before typing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExternalDecl {
+    /// The value name (`( + )` is `+`).
+    pub name: String,
+    pub name_span: Span,
+    pub ty: TypeExpr,
+    /// The strings after `=`, at least one: the bytecode and the native name, with OCaml's
+    /// old-style `"noalloc"` and `"float"` among them (`Primitive.parse_declaration`).
+    pub prims: Vec<String>,
+    pub prims_span: Span,
+    /// An `[@unboxed]`, `[@untagged]`, `[@@unboxed]` or `[@@untagged]` attribute is on the
+    /// declaration or inside its type: OCaml then calls the native name with unboxed or
+    /// untagged arguments and results.
+    pub unboxed: bool,
 }
 
 /// A whole source file.

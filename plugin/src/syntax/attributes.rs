@@ -13,11 +13,35 @@ fn is_attribute_start(t: &TokenKind) -> bool {
     matches!(t, TokenKind::Symbol(s) if matches!(s.as_str(), "[@" | "[@@" | "[@@@"))
 }
 
-/// `tokens` without their attributes. An attribute left open is kept: the parser reports a
-/// syntax error at its `[@`.
-pub fn strip(tokens: Vec<Token>) -> Vec<Token> {
+/// An attribute removed from the tokens: its name (`unboxed`, `ocaml.inline`) and where it
+/// was, as the index in the remaining tokens of the token that followed it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Removed {
+    pub at: usize,
+    pub name: String,
+}
+
+/// The dotted name at the start of an attribute's tokens (after its `[@`).
+fn attribute_name(attribute: &[Token]) -> String {
+    let mut name = String::new();
+    for t in &attribute[1..] {
+        match &t.kind {
+            TokenKind::Lident(n) | TokenKind::Uident(n) => name.push_str(n),
+            TokenKind::Keyword(k) => name.push_str(k),
+            TokenKind::Symbol(s) if s == "." => name.push('.'),
+            _ => break,
+        }
+    }
+    name
+}
+
+/// `tokens` without their attributes, and the attributes removed (the parser reads the few
+/// that change meaning: `[@unboxed]` and `[@untagged]` on an `external`). An attribute left
+/// open is kept: the parser reports a syntax error at its `[@`.
+pub fn strip(tokens: Vec<Token>) -> (Vec<Token>, Vec<Removed>) {
+    let mut removed = Vec::new();
     if !tokens.iter().any(|t| is_attribute_start(&t.kind)) {
-        return tokens;
+        return (tokens, removed);
     }
     let mut out = Vec::with_capacity(tokens.len());
     let mut attribute: Vec<Token> = Vec::new();
@@ -42,8 +66,12 @@ pub fn strip(tokens: Vec<Token>) -> Vec<Token> {
         }
         attribute.push(t);
         if depth == 0 {
+            removed.push(Removed {
+                at: out.len(),
+                name: attribute_name(&attribute),
+            });
             attribute.clear();
         }
     }
-    out
+    (out, removed)
 }

@@ -59,8 +59,9 @@ pub fn parse_bytes(source: &[u8]) -> Result<ast::Program, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
         let lexed = lexer::lex(source);
-        let tokens = attributes::strip(lexed.tokens);
+        let (tokens, attributes) = attributes::strip(lexed.tokens);
         let mut parser = parser::Parser::new(source, tokens, lexed.error);
+        parser.attributes = attributes;
         parser.program().map_err(|e| vec![e])
     };
     std::thread::scope(|scope| {

@@ -138,6 +138,14 @@ fn item_sexp(item: &Item) -> Sexp {
             list(v)
         }
         ItemKind::Open(path) => list([atom("open"), atom(path)]),
+        ItemKind::External(x) => {
+            let mut v = vec![atom("external"), atom(&x.name), type_sexp(&x.ty)];
+            v.extend(x.prims.iter().map(|p| atom(format!("{p:?}"))));
+            if x.unboxed {
+                v.push(atom("unboxed"));
+            }
+            list(v)
+        }
     }
 }
 

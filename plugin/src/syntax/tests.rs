@@ -596,11 +596,6 @@ fn unsupported_constructs() {
         ("module M (X : S) = struct end", "functors are", "("),
         ("include List", "modules", "include"),
         ("class c = object end", "objects and classes", "class"),
-        (
-            "external f : int -> int = \"f\"",
-            "external declarations",
-            "external",
-        ),
         ("let x = let open! M in y", "`open!` is", "!"),
         ("let f ~x = x", "labelled and optional arguments", "~"),
         ("let f ?x () = x", "labelled and optional arguments", "?"),
@@ -789,5 +784,30 @@ fn modules_and_opens() {
         "module M = struct let x = 1",
         "syntax error: expected `end`",
         "",
+    );
+}
+
+#[test]
+fn external_declarations() {
+    let src = "external f : int -> int = \"caml_f\"\n\
+               external ( +! ) : int -> int -> int = \"%addint\" [@@noalloc]\n\
+               external g : 'a -> unit = \"g_byte\" \"g_native\" \"noalloc\"\n\
+               external h : (float [@unboxed]) -> int = \"h\" \"h_unboxed\"\n\
+               external k : int -> int = \"k\" [@@untagged]\n\
+               let x = 1 [@@unboxed]";
+    assert_eq!(
+        items(src),
+        "(external f (int -> int) \"caml_f\")\n\
+         (external +! (int -> int -> int) \"%addint\")\n\
+         (external g ('a -> unit) \"g_byte\" \"g_native\" \"noalloc\")\n\
+         (external h (float -> int) \"h\" \"h_unboxed\" unboxed)\n\
+         (external k (int -> int) \"k\" unboxed)\n\
+         (let (x 1))"
+    );
+    assert_error("external f : int -> int", "syntax error: expected `=`", "");
+    assert_error(
+        "external f : int -> int = 3",
+        "syntax error: expected a primitive name (a string literal)",
+        "3",
     );
 }

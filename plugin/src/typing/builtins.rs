@@ -27,6 +27,17 @@ pub enum BuiltinImpl {
     Apply,
     /// A primitive whose arguments ocamlopt evaluates left to right (`String.get`).
     LeftToRight(Prim, usize),
+    /// `%field1`: field `n` of the argument.
+    Field(u32),
+    /// `%ignore`: the argument evaluated, then `()`.
+    Ignore,
+    /// `%succint`, `%predint`: the argument plus a constant.
+    AddConst(i64),
+    /// `%word_size` and the other constants of `Sys`: the argument evaluated, then the int.
+    Const(i64),
+    /// An `external` that cannot be called (an unknown C primitive ...): using it is the error
+    /// `Typer::unavailable[i]` (see `typing::externals`).
+    Unavailable(u32),
 }
 
 /// A predefined value: its OCaml name, its type scheme (in terms of `TyVar(0)`, `TyVar(1)`,
@@ -375,6 +386,12 @@ pub fn builtins() -> Vec<Builtin> {
         rt("egret_float_of_string", eff, 1),
     );
     // Private to the prelude (hidden afterwards).
+    add(
+        "__obj_is_int",
+        1,
+        f(vec![a()], bool_()),
+        rt("egret_obj_is_int", pure, 1),
+    );
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
     add(
         "__channel_id",

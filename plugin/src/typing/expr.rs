@@ -176,6 +176,10 @@ impl<'s> Typer<'s> {
                 self.open_module(path, item.span)?;
                 self.items_from(phrases, i + 1)
             }
+            ast::ItemKind::External(x) => {
+                self.external_decl(x)?;
+                self.items_from(phrases, i + 1)
+            }
             ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
         }
     }
@@ -1050,15 +1054,22 @@ impl<'s> Typer<'s> {
             let fresh = self.u.fresh_var();
             t = t.subst(TyVar(q as u32), &fresh);
         }
-        t
+        // An `external`'s scheme quantifies with `Forall`s.
+        self.u.instantiate(&t).0
     }
 
     /// A builtin used as a first-class value: eta-expanded into a function.
     fn builtin_value(&mut self, i: usize, span: Span) -> TResult<(Expr, Type)> {
+        self.check_available(i, span)?;
         let t = self.builtin_type(i);
+        let arity = self.builtin_arity(i);
         let mut params = Vec::new();
         let mut cur = t.clone();
         while let Type::Arrow(a, r) = cur {
+            if params.len() == arity {
+                cur = Type::Arrow(a, r);
+                break;
+            }
             params.push(self.fresh_var("_x", *a, span));
             cur = *r;
         }
@@ -1120,6 +1131,22 @@ impl<'s> Typer<'s> {
                 let r = args.pop().unwrap();
                 Expr::SetField(bx(r), 0, bx(v))
             }
+            BuiltinImpl::Field(n) => Expr::Field(bx(args.pop().unwrap()), n),
+            BuiltinImpl::Ignore => Expr::Seq(bx(args.pop().unwrap()), bx(unit_value())),
+            BuiltinImpl::AddConst(k) => Expr::Prim(
+                Prim::Add,
+                vec![args.pop().unwrap(), Expr::Const(Const::Int(k))],
+            ),
+            BuiltinImpl::Const(k) => {
+                // `%big_endian` and the `%ostype_*` are bools.
+                let constant = if *self.u.shallow(&result) == Type::bool() {
+                    bool_value(k != 0)
+                } else {
+                    Expr::Const(Const::Int(k))
+                };
+                Expr::Seq(bx(args.pop().unwrap()), bx(constant))
+            }
+            BuiltinImpl::Unavailable(_) => unreachable!("checked where the external is used"),
         })
     }
 
@@ -1127,7 +1154,14 @@ impl<'s> Typer<'s> {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
-            BuiltinImpl::Raise | BuiltinImpl::Ref | BuiltinImpl::Deref => 1,
+            BuiltinImpl::Raise
+            | BuiltinImpl::Ref
+            | BuiltinImpl::Deref
+            | BuiltinImpl::Field(_)
+            | BuiltinImpl::Ignore
+            | BuiltinImpl::AddConst(_)
+            | BuiltinImpl::Const(_)
+            | BuiltinImpl::Unavailable(_) => 1,
             BuiltinImpl::And
             | BuiltinImpl::Or
             | BuiltinImpl::Assign
@@ -1145,6 +1179,7 @@ impl<'s> Typer<'s> {
         // A saturated builtin becomes its primitive directly.
         if let ExprKind::Var(name) = &f.kind {
             if let Some(ValueBinding::Builtin(i)) = self.env.lookup(name) {
+                self.check_available(i, f.span)?;
                 let arity = self.builtin_arity(i);
                 if args.len() >= arity {
                     let mut t = self.builtin_type(i);

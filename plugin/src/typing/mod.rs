@@ -13,6 +13,7 @@ mod builtins;
 mod decls;
 mod env;
 mod expr;
+mod externals;
 mod letrec;
 mod matching;
 mod pattern;
@@ -145,6 +146,9 @@ pub(crate) struct Typer<'s> {
     types: TypeTable,
     env: Env,
     builtins: Vec<builtins::Builtin>,
+    /// Why each unusable `external` cannot be called ([`builtins::BuiltinImpl::Unavailable`]),
+    /// and whether that is a "not supported yet".
+    unavailable: Vec<(String, bool)>,
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
@@ -199,6 +203,7 @@ impl<'s> Typer<'s> {
             types,
             env: Env::default(),
             builtins: builtins::builtins(),
+            unavailable: Vec::new(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
             section_scope: Scope::default(),

@@ -88,6 +88,23 @@ let os_type = "Unix"
 let unix = true
 let win32 = false
 let cygwin = false
+let interactive = ref false
+let ocaml_version = "4.13.1"
+type backend_type = Native | Bytecode | Other of string
+let backend_type = Native
+(* OCaml's sys.ml: the runtime's primitives (runtime/egret_prims.c, after OCaml's sys.c). *)
+external getenv : string -> string = "caml_sys_getenv"
+let getenv_opt s = try Some (getenv s) with Not_found -> None
+external command : string -> int = "caml_sys_system_command"
+external file_exists : string -> bool = "caml_sys_file_exists"
+external is_directory : string -> bool = "caml_sys_is_directory"
+external remove : string -> unit = "caml_sys_remove"
+external rename : string -> string -> unit = "caml_sys_rename"
+external chdir : string -> unit = "caml_sys_chdir"
+external getcwd : unit -> string = "caml_sys_getcwd"
+external mkdir : string -> int -> unit = "caml_sys_mkdir"
+external rmdir : string -> unit = "caml_sys_rmdir"
+external readdir : string -> string array = "caml_sys_read_directory"
 
 (*! module Char *)
 let code c = __int_of_char c
@@ -1694,3 +1711,70 @@ let __uncaught linked exn =
     (try flush stderr with _ -> ())
   end;
   __sys_exit 2
+(*! module Gc *)
+(* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c). The
+   statistics (stat, quick_stat, counters, minor_words, allocated_bytes) need floats, and
+   finalise, finalise_last and the alarms need the collector to call OCaml code: not yet. *)
+type control = {
+  mutable minor_heap_size : int;
+  mutable major_heap_increment : int;
+  mutable space_overhead : int;
+  mutable verbose : int;
+  mutable max_overhead : int;
+  mutable stack_limit : int;
+  mutable allocation_policy : int;
+  window_size : int;
+  custom_major_ratio : int;
+  custom_minor_ratio : int;
+  custom_minor_max_size : int;
+}
+external get : unit -> control = "caml_gc_get"
+external set : control -> unit = "caml_gc_set"
+external minor : unit -> unit = "caml_gc_minor"
+external major_slice : int -> int = "caml_gc_major_slice"
+external major : unit -> unit = "caml_gc_major"
+external full_major : unit -> unit = "caml_gc_full_major"
+external compact : unit -> unit = "caml_gc_compaction"
+
+(*! module Obj *)
+(* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
+   predefined. egret represents closures (code pointer, arity, captured values) and lazy values
+   (a one-field record) its own way: their tags and sizes are not ocamlopt's. *)
+external repr : 'a -> Obj.t = "%identity"
+external obj : Obj.t -> 'a = "%identity"
+external magic : 'a -> 'b = "%identity"
+external is_int : Obj.t -> bool = "%obj_is_int"
+let is_block a = not (is_int a)
+external tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
+external size : Obj.t -> int = "%obj_size"
+external field : Obj.t -> int -> Obj.t = "%obj_field"
+external set_field : Obj.t -> int -> Obj.t -> unit = "%obj_set_field"
+external new_block : int -> int -> Obj.t = "caml_obj_block"
+external dup : Obj.t -> Obj.t = "caml_obj_dup"
+external with_tag : int -> Obj.t -> Obj.t = "caml_obj_with_tag"
+let first_non_constant_constructor_tag = 0
+let last_non_constant_constructor_tag = 245
+let lazy_tag = 246
+let closure_tag = 247
+let object_tag = 248
+let infix_tag = 249
+let forward_tag = 250
+let no_scan_tag = 251
+let abstract_tag = 251
+let string_tag = 252
+let double_tag = 253
+let double_array_tag = 254
+let custom_tag = 255
+let final_tag = custom_tag
+let int_tag = 1000
+let out_of_heap_tag = 1001
+let unaligned_tag = 1002
+
+(*! module Callback *)
+(* OCaml 4.13's callback.ml: the runtime keeps the values (runtime/egret_prims.c). *)
+external __register_named_value : string -> Obj.t -> unit = "caml_register_named_value"
+let register name v = __register_named_value name (Obj.repr v)
+let register_exception name (exn : exn) =
+  let exn = Obj.repr exn in
+  let slot = if Obj.tag exn = Obj.object_tag then exn else Obj.field exn 0 in
+  __register_named_value name slot

@@ -37,6 +37,8 @@ pub(super) struct Parser {
     nesting: u32,
     /// The byte offset where each line starts, for the line numbers in notes.
     line_starts: Vec<u32>,
+    /// The attributes removed before parsing ([`super::attributes::strip`]).
+    pub(super) attributes: Vec<super::attributes::Removed>,
 }
 
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
@@ -58,6 +60,7 @@ impl Parser {
             prev_hi: 0,
             nesting: 0,
             line_starts,
+            attributes: Vec::new(),
         }
     }
 
@@ -239,7 +242,6 @@ impl Parser {
                 "class" | "object" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
                     "objects and classes"
                 }
-                "external" => "external declarations",
                 "val" => "signatures",
                 _ => return None,
             },
@@ -317,6 +319,7 @@ impl Parser {
                     ItemKind::Exception(self.exception_declaration()?)
                 }
                 TokenKind::Keyword("module") => self.module_definition()?,
+                TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),
                 TokenKind::Keyword("open") => {
                     self.bump();
                     ItemKind::Open(self.module_path()?)
@@ -378,6 +381,44 @@ impl Parser {
         let items = self.items(true)?;
         self.expect_closing_kw("end", "struct", open)?;
         Ok(ItemKind::Module(name, items))
+    }
+
+    /// `external name : type = "prim" ["native_prim"]`. Whether an `[@unboxed]` or `[@untagged]`
+    /// attribute was on it (or in its type) is read from the attributes removed before parsing.
+    fn external_declaration(&mut self) -> PResult<ExternalDecl> {
+        let first = self.pos;
+        self.expect_kw("external")?;
+        let (name, name_span) = self.value_name()?;
+        self.expect_sym(":")?;
+        let ty = self.poly_type_expr()?;
+        self.expect_sym("=")?;
+        let lo = self.start();
+        let mut prims = Vec::new();
+        while let TokenKind::String(s) = self.peek() {
+            prims.push(String::from_utf8_lossy(s).into_owned());
+            self.bump();
+        }
+        if prims.is_empty() {
+            return Err(self.expected("a primitive name (a string literal)"));
+        }
+        let prims_span = self.span_from(lo);
+        let last = self.pos;
+        let unboxed = self.attributes.iter().any(|a| {
+            a.at > first
+                && a.at <= last
+                && matches!(
+                    a.name.as_str(),
+                    "unboxed" | "untagged" | "ocaml.unboxed" | "ocaml.untagged"
+                )
+        });
+        Ok(ExternalDecl {
+            name,
+            name_span,
+            ty,
+            prims,
+            prims_span,
+            unboxed,
+        })
     }
 
     /// `M` or `M.N`: a module path.

@@ -6,15 +6,18 @@ use crate::driver::{compile_to_ssa, Output, Session};
 use crate::ssa::ir::Module;
 use regalloc2::{Allocation, PReg};
 
+/// Compiled on a big stack, as the command line compiles (the prelude's phrases nest).
 fn module(src: &str) -> Module {
-    match compile_to_ssa(
-        src,
-        &crate::fuzz::pipeline_options(),
-        &mut Session::default(),
-    ) {
-        Ok(Output::Module(m)) => m,
-        _ => panic!("does not compile"),
-    }
+    crate::lambda::with_big_stack(crate::lambda::BIG_STACK, || {
+        match compile_to_ssa(
+            src,
+            &crate::fuzz::pipeline_options(),
+            &mut Session::default(),
+        ) {
+            Ok(Output::Module(m)) => m,
+            _ => panic!("does not compile"),
+        }
+    })
 }
 
 #[test]

@@ -1,0 +1,301 @@
+//! `external` declarations: OCaml's primitives, typed as OCaml types them and compiled to egret's
+//! predefined operations or to calls of the runtime's C functions.
+//!
+//! `external name : type = "prim" ["native_prim"]` binds `name` to a primitive of arity = the
+//! number of arrows written in `type` (OCaml's `Ctype.arity` before abbreviations are
+//! expanded), with the declared type generalised. The primitive is what ocamlopt calls, the
+//! native name when there are two (OCaml's `Primitive.native_name`; the old-style strings
+//! `"noalloc"` and `"float"` are read as `Primitive.parse_declaration` reads them).
+//!
+//! - A `%`-primitive is one of OCaml's built-in operations (`translprim.ml`): those egret has
+//!   map to its predefined values' implementations ([`PERCENT`]: `%addint` is `+`'s); one
+//!   of OCaml's that egret lacks is "not supported yet", any other name is OCaml's error
+//!   `Unknown builtin primitive`, both at the declaration, as OCaml checks them there.
+//! - Any other name is a C function of the runtime, called with OCaml's `value` ABI (every
+//!   argument and the result a word): a full application is a `Prim::Runtime` call, a partial
+//!   application or a use as a value gets a wrapper closure (the typer eta-expands, as for
+//!   every predefined primitive). The runtime's functions are those of
+//!   [`crate::lambda::runtime::RUNTIME`]: a name that is not there, a declaration whose arity
+//!   is not the function's, or unboxed/untagged arguments (`[@unboxed]`, `[@untagged]`, which
+//!   change the C signature) are an error where the external is used, naming the primitive
+//!   — never a link failure. (An unused declaration is fine, as with ocamlopt, which only
+//!   references the symbols it calls.)
+
+use super::builtins::{Builtin, BuiltinImpl};
+use super::env::ValueBinding;
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Prim, Type};
+use crate::syntax::ast::{self, TypeExprKind};
+
+/// What an OCaml `%`-primitive egret implements becomes.
+#[derive(Clone, Copy)]
+enum Percent {
+    /// The implementation of this predefined value (`%addint` is `+`'s).
+    As(&'static str),
+    Impl(BuiltinImpl),
+}
+
+/// OCaml's `%`-primitives egret implements, with their arity (OCaml rejects a declaration of
+/// another arity: `Wrong arity for builtin primitive`).
+const PERCENT: &[(&str, usize, Percent)] = {
+    use BuiltinImpl as B;
+    use Percent::{As, Impl};
+    &[
+        ("%identity", 1, Impl(B::Prim(Prim::Identity, 1))),
+        ("%bytes_to_string", 1, Impl(B::Prim(Prim::Identity, 1))),
+        ("%bytes_of_string", 1, Impl(B::Prim(Prim::Identity, 1))),
+        ("%ignore", 1, Impl(B::Ignore)),
+        ("%revapply", 2, As("|>")),
+        ("%apply", 2, As("@@")),
+        ("%field0", 1, As("!")),
+        ("%field1", 1, Impl(B::Field(1))),
+        ("%setfield0", 2, As(":=")),
+        ("%makemutable", 1, As("ref")),
+        ("%raise", 1, As("raise")),
+        ("%reraise", 1, As("raise")),
+        ("%raise_notrace", 1, As("raise")),
+        ("%sequand", 2, As("&&")),
+        ("%sequor", 2, As("||")),
+        ("%boolnot", 1, As("not")),
+        ("%negint", 1, As("~-")),
+        ("%succint", 1, Impl(B::AddConst(1))),
+        ("%predint", 1, Impl(B::AddConst(-1))),
+        ("%addint", 2, As("+")),
+        ("%subint", 2, As("-")),
+        ("%mulint", 2, As("*")),
+        ("%divint", 2, As("/")),
+        ("%modint", 2, As("mod")),
+        ("%andint", 2, As("land")),
+        ("%orint", 2, As("lor")),
+        ("%xorint", 2, As("lxor")),
+        ("%lslint", 2, As("lsl")),
+        ("%lsrint", 2, As("lsr")),
+        ("%asrint", 2, As("asr")),
+        ("%eq", 2, As("==")),
+        ("%noteq", 2, As("!=")),
+        ("%equal", 2, As("=")),
+        ("%notequal", 2, As("<>")),
+        ("%lessthan", 2, As("<")),
+        ("%lessequal", 2, As("<=")),
+        ("%greaterthan", 2, As(">")),
+        ("%greaterequal", 2, As(">=")),
+        ("%compare", 2, As("compare")),
+        ("%string_length", 1, As("String.length")),
+        ("%bytes_length", 1, As("String.length")),
+        ("%string_safe_get", 2, As("String.get")),
+        ("%bytes_safe_get", 2, As("String.get")),
+        // The unsafe accesses are checked: where OCaml's behaviour is undefined egret raises.
+        ("%string_unsafe_get", 2, As("String.get")),
+        ("%bytes_unsafe_get", 2, As("String.get")),
+        ("%bytes_unsafe_set", 3, As("__bytes_set")),
+        ("%array_length", 1, As("Array.length")),
+        ("%array_safe_get", 2, As("Array.get")),
+        ("%array_safe_set", 3, As("Array.set")),
+        ("%array_unsafe_get", 2, As("Array.get")),
+        ("%array_unsafe_set", 3, As("Array.set")),
+        ("%obj_size", 1, As("Array.length")),
+        ("%obj_field", 2, As("Array.get")),
+        ("%obj_set_field", 3, As("Array.set")),
+        ("%obj_is_int", 1, As("__obj_is_int")),
+        ("%opaque", 1, As("Sys.opaque_identity")),
+        // Sys's constants (`external word_size : unit -> int = "%word_size"`): a 64-bit
+        // little-endian Unix.
+        ("%word_size", 1, Impl(B::Const(64))),
+        ("%int_size", 1, Impl(B::Const(63))),
+        ("%max_wosize", 1, Impl(B::Const((1 << 54) - 1))),
+        ("%big_endian", 1, Impl(B::Const(0))),
+        ("%ostype_unix", 1, Impl(B::Const(1))),
+        ("%ostype_win32", 1, Impl(B::Const(0))),
+        ("%ostype_cygwin", 1, Impl(B::Const(0))),
+    ]
+};
+
+/// Every `%`-primitive OCaml 4.13 knows (`lambda/translprim.ml`): one of these that egret
+/// lacks is "not supported yet", any other name OCaml's `Unknown builtin primitive`.
+#[rustfmt::skip]
+const OCAML_PERCENT: &[&str] = &[
+    "%identity", "%bytes_to_string", "%bytes_of_string", "%ignore", "%revapply", "%apply",
+    "%loc_LOC", "%loc_FILE", "%loc_LINE", "%loc_POS", "%loc_MODULE", "%loc_FUNCTION",
+    "%field0", "%field1", "%setfield0", "%makeblock", "%makemutable", "%raise", "%reraise",
+    "%raise_notrace", "%raise_with_backtrace", "%sequand", "%sequor", "%boolnot",
+    "%big_endian", "%backend_type", "%word_size", "%int_size", "%max_wosize", "%ostype_unix",
+    "%ostype_win32", "%ostype_cygwin", "%frame_pointers", "%negint", "%succint", "%predint",
+    "%addint", "%subint", "%mulint", "%divint", "%modint", "%andint", "%orint", "%xorint",
+    "%lslint", "%lsrint", "%asrint", "%eq", "%noteq", "%ltint", "%leint", "%gtint", "%geint",
+    "%incr", "%decr", "%intoffloat", "%floatofint", "%negfloat", "%absfloat", "%addfloat",
+    "%subfloat", "%mulfloat", "%divfloat", "%eqfloat", "%noteqfloat", "%ltfloat", "%lefloat",
+    "%gtfloat", "%gefloat", "%string_length", "%string_safe_get", "%string_safe_set",
+    "%string_unsafe_get", "%string_unsafe_set", "%bytes_length", "%bytes_safe_get",
+    "%bytes_safe_set", "%bytes_unsafe_get", "%bytes_unsafe_set", "%array_length",
+    "%array_safe_get", "%array_safe_set", "%array_unsafe_get", "%array_unsafe_set",
+    "%obj_size", "%obj_field", "%obj_set_field", "%floatarray_length", "%floatarray_safe_get",
+    "%floatarray_safe_set", "%floatarray_unsafe_get", "%floatarray_unsafe_set", "%obj_is_int",
+    "%lazy_force", "%nativeint_of_int", "%nativeint_to_int", "%nativeint_neg",
+    "%nativeint_add", "%nativeint_sub", "%nativeint_mul", "%nativeint_div", "%nativeint_mod",
+    "%nativeint_and", "%nativeint_or", "%nativeint_xor", "%nativeint_lsl", "%nativeint_lsr",
+    "%nativeint_asr", "%int32_of_int", "%int32_to_int", "%int32_neg", "%int32_add",
+    "%int32_sub", "%int32_mul", "%int32_div", "%int32_mod", "%int32_and", "%int32_or",
+    "%int32_xor", "%int32_lsl", "%int32_lsr", "%int32_asr", "%int64_of_int", "%int64_to_int",
+    "%int64_neg", "%int64_add", "%int64_sub", "%int64_mul", "%int64_div", "%int64_mod",
+    "%int64_and", "%int64_or", "%int64_xor", "%int64_lsl", "%int64_lsr", "%int64_asr",
+    "%nativeint_of_int32", "%nativeint_to_int32", "%int64_of_int32", "%int64_to_int32",
+    "%int64_of_nativeint", "%int64_to_nativeint", "%caml_ba_ref_1", "%caml_ba_ref_2",
+    "%caml_ba_ref_3", "%caml_ba_set_1", "%caml_ba_set_2", "%caml_ba_set_3",
+    "%caml_ba_unsafe_ref_1", "%caml_ba_unsafe_ref_2", "%caml_ba_unsafe_ref_3",
+    "%caml_ba_unsafe_set_1", "%caml_ba_unsafe_set_2", "%caml_ba_unsafe_set_3",
+    "%caml_ba_dim_1", "%caml_ba_dim_2", "%caml_ba_dim_3", "%caml_string_get16",
+    "%caml_string_get16u", "%caml_string_get32", "%caml_string_get32u", "%caml_string_get64",
+    "%caml_string_get64u", "%caml_string_set16", "%caml_string_set16u", "%caml_string_set32",
+    "%caml_string_set32u", "%caml_string_set64", "%caml_string_set64u", "%caml_bytes_get16",
+    "%caml_bytes_get16u", "%caml_bytes_get32", "%caml_bytes_get32u", "%caml_bytes_get64",
+    "%caml_bytes_get64u", "%caml_bytes_set16", "%caml_bytes_set16u", "%caml_bytes_set32",
+    "%caml_bytes_set32u", "%caml_bytes_set64", "%caml_bytes_set64u", "%caml_bigstring_get16",
+    "%caml_bigstring_get16u", "%caml_bigstring_get32", "%caml_bigstring_get32u",
+    "%caml_bigstring_get64", "%caml_bigstring_get64u", "%caml_bigstring_set16",
+    "%caml_bigstring_set16u", "%caml_bigstring_set32", "%caml_bigstring_set32u",
+    "%caml_bigstring_set64", "%caml_bigstring_set64u", "%bswap16", "%bswap_int32",
+    "%bswap_int64", "%bswap_native", "%int_as_pointer", "%opaque", "%sys_argv", "%send",
+    "%sendself", "%sendcache", "%equal", "%notequal", "%lessequal", "%lessthan",
+    "%greaterequal", "%greaterthan", "%compare",
+];
+
+/// The number of arrows of a declared type as written (OCaml's arity of a primitive).
+fn syntactic_arity(t: &ast::TypeExpr) -> usize {
+    match &t.kind {
+        TypeExprKind::Arrow(_, r) => 1 + syntactic_arity(r),
+        _ => 0,
+    }
+}
+
+impl Typer<'_> {
+    /// `external name : type = "prim" ..`: binds `name` to a new predefined value.
+    pub(super) fn external_decl(&mut self, x: &ast::ExternalDecl) -> TResult<()> {
+        let arity = syntactic_arity(&x.ty);
+        // OCaml's `Primitive.parse_declaration`: the old-style "noalloc" and "float" (unboxed
+        // floats) strings, later strings ignored.
+        let prims: Vec<&str> = x.prims.iter().map(String::as_str).collect();
+        let (native, old_style_float) = match prims[..] {
+            [_, "noalloc", native, "float", ..] => (native, true),
+            [_, "noalloc", native, ..] => (native, false),
+            [_, native, "float", ..] => (native, true),
+            [name, "noalloc", ..] => (name, false),
+            [_, native, ..] => (native, false),
+            [name] => (name, false),
+            [] => unreachable!("the parser requires a primitive name"),
+        };
+        let native = native.to_string();
+        let first = &x.prims[0];
+        if arity == 0 && !first.starts_with('%') {
+            return Err(Diagnostic::error(
+                x.ty.span,
+                "External identifiers must be functions",
+            ));
+        }
+        let ty = self.external_scheme(&x.ty)?;
+        let imp = if first.starts_with('%') {
+            self.percent_primitive(first, arity, x.prims_span)?
+        } else {
+            self.c_primitive(&x.name, &native, arity, x.unboxed || old_style_float)
+        };
+        let index = self.builtins.len();
+        self.builtins.push(Builtin {
+            name: "",
+            quantified: 0,
+            ty,
+            imp,
+        });
+        self.env.bind(&x.name, ValueBinding::Builtin(index));
+        Ok(())
+    }
+
+    /// The declared type, generalised: `Forall`s around it (instantiated at each use).
+    fn external_scheme(&mut self, te: &ast::TypeExpr) -> TResult<Type> {
+        self.annot_vars.clear();
+        self.u.level += 1;
+        let t = self.type_expr(te);
+        self.u.level -= 1;
+        self.annot_vars.clear();
+        let t = self.u.zonk(&t?);
+        let vs = self.u.generalizable(&t);
+        let mut scheme = t;
+        for &v in vs.iter().rev() {
+            self.u.levels[v.0 as usize] = u32::MAX;
+            scheme = Type::Forall(v, Box::new(scheme));
+        }
+        Ok(scheme)
+    }
+
+    fn percent_primitive(&self, name: &str, arity: usize, span: Span) -> TResult<BuiltinImpl> {
+        let Some(&(_, want, how)) = PERCENT.iter().find(|(n, ..)| *n == name) else {
+            return Err(if OCAML_PERCENT.contains(&name) {
+                Diagnostic::unsupported(span, &format!("the primitive \"{name}\" is"))
+            } else {
+                Diagnostic::error(span, format!("Unknown builtin primitive \"{name}\""))
+            });
+        };
+        if arity != want {
+            return Err(Diagnostic::error(
+                span,
+                format!("Wrong arity for builtin primitive \"{name}\""),
+            ));
+        }
+        Ok(match how {
+            Percent::Impl(imp) => imp,
+            Percent::As(value) => {
+                self.builtins
+                    .iter()
+                    .find(|b| b.name == value)
+                    .expect("a %-primitive names a predefined value")
+                    .imp
+            }
+        })
+    }
+
+    /// A C function of the runtime, or why it cannot be called (reported where it is used).
+    fn c_primitive(
+        &mut self,
+        external: &str,
+        name: &str,
+        arity: usize,
+        unboxed: bool,
+    ) -> BuiltinImpl {
+        let (message, unsupported) = match crate::lambda::runtime::lookup(name) {
+            _ if unboxed => (
+                format!("unboxed or untagged arguments (external `{external}`, primitive \"{name}\") are"),
+                true,
+            ),
+            Some(f) if f.params.len() == arity => {
+                return BuiltinImpl::Prim(Prim::Runtime(f.name, f.purity), arity)
+            }
+            Some(f) => (
+                format!(
+                    "the external `{external}` is declared with {arity} argument(s), but the runtime's \"{name}\" takes {}",
+                    f.params.len()
+                ),
+                false,
+            ),
+            None => (
+                format!("the C primitive \"{name}\" (external `{external}`) is"),
+                true,
+            ),
+        };
+        self.unavailable.push((message, unsupported));
+        BuiltinImpl::Unavailable(self.unavailable.len() as u32 - 1)
+    }
+
+    /// The error for a use of an external that cannot be called, if builtin `i` is one.
+    pub(super) fn check_available(&self, i: usize, span: Span) -> TResult<()> {
+        match self.builtins[i].imp {
+            BuiltinImpl::Unavailable(k) => {
+                let (message, unsupported) = &self.unavailable[k as usize];
+                Err(if *unsupported {
+                    Diagnostic::unsupported(span, message)
+                } else {
+                    Diagnostic::error(span, message.clone())
+                })
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/* OCaml's C primitives that the standard library's `external` declarations name, beyond the
+ * collector's (egret_gc.c): the Obj module's and the Sys module's, after OCaml 4.13's
+ * runtime/obj.c and runtime/sys.c.
+ *
+ * Every primitive takes and returns values (the `value` ABI of egret_runtime.h). A primitive
+ * that allocates calls egret_alloc, which may collect: the collector finds the arguments and
+ * locals held on the C stack or in registers (conservative roots), so no registration is
+ * needed, but a block must be fully initialised before the next allocation. */
+#define _GNU_SOURCE
+#include "egret_runtime.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define No_scan_tag 251
+#define Custom_tag 255
+
+/* Obj.tag: the block's tag, 1000 for an int, 1002 for an unaligned pointer (OCaml's
+ * Int_tag and Unaligned_tag). Every aligned value egret builds is a block with a header, in
+ * the heap or in static data (OCaml's Out_of_heap_tag, 1001, never occurs). */
+value caml_obj_tag(value v) {
+  if (v & 1) return Val_int(1000);
+  if (v & 7) return Val_int(1002);
+  return Val_int(Tag_hd(Hd_val(v)));
+}
+
+/* Obj.is_int (%obj_is_int). */
+value egret_obj_is_int(value v) { return (v & 1) ? Val_true : Val_false; }
+
+/* Obj.new_block tag size: a block whose fields are () (below No_scan_tag) or zero bytes;
+ * a string must have a word (its last byte is the padding count), and custom blocks, which
+ * need their operations table, are refused, as OCaml does. */
+value caml_obj_block(value tag, value size) {
+  int64_t sz = Int_val(size), tg = Int_val(tag);
+  if (sz < 0 || (uint64_t)sz > EGRET_MAX_WOSIZE) egret_invalid_argument("Obj.new_block");
+  tg &= 0xff;
+  if (tg == Custom_tag || (tg == String_tag && sz == 0) || (tg == Closure_tag && sz < 2))
+    egret_invalid_argument("Obj.new_block");
+  uint64_t *b = egret_alloc((uint64_t)sz, (uint64_t)tg);
+  if (sz == 0) return (value)b;
+  /* A closure's field 0 is a code pointer (never scanned), field 1 its arity. */
+  uint64_t fill = tg < No_scan_tag ? Val_unit : 0;
+  for (int64_t i = 0; i < sz; i++) b[i] = fill;
+  return (value)b;
+}
+
+/* Obj.with_tag tag v: a copy of block v with another tag (the atom of that tag if v has no
+ * fields). */
+value caml_obj_with_tag(value tag, value v) {
+  uint64_t sz = Wosize_hd(Hd_val(v));
+  uint64_t tg = (uint64_t)Int_val(tag) & 0xff;
+  uint64_t *b = egret_alloc(sz, tg);
+  if (sz > 0) memcpy(b, (const void *)v, sz * sizeof(uint64_t));
+  return (value)b;
+}
+
+/* Obj.dup v: a copy of block v (a string's bytes included). */
+value caml_obj_dup(value v) { return caml_obj_with_tag(Val_int(Tag_hd(Hd_val(v))), v); }
+
+/* ---- Sys (OCaml's runtime/sys.c) ----
+ * A file name must be a C string: one holding a NUL byte names no file (OCaml's
+ * caml_string_is_c_safe; egret's strings, as OCaml's, end with a NUL byte in their padding).
+ * A failing system call raises Sys_error "NAME: <strerror>", as caml_sys_error does. */
+
+static int c_safe(value s) { return memchr((const char *)s, 0, egret_string_len(s)) == NULL; }
+
+static void check_path(value name) {
+  if (!c_safe(name)) egret_sys_error(name, ENOENT);
+}
+
+value caml_sys_getenv(value var) {
+  if (!c_safe(var)) egret_raise_not_found();
+  const char *v = getenv((const char *)var);
+  if (v == NULL) egret_raise_not_found();
+  return egret_string_of_bytes(v, strlen(v));
+}
+
+value caml_sys_file_exists(value name) {
+  struct stat st;
+  if (!c_safe(name)) return Val_false;
+  return stat((const char *)name, &st) == 0 ? Val_true : Val_false;
+}
+
+value caml_sys_is_directory(value name) {
+  struct stat st;
+  check_path(name);
+  if (stat((const char *)name, &st) == -1) egret_sys_error(name, errno);
+  return S_ISDIR(st.st_mode) ? Val_true : Val_false;
+}
+
+value caml_sys_remove(value name) {
+  check_path(name);
+  if (unlink((const char *)name) == -1) egret_sys_error(name, errno);
+  return Val_unit;
+}
+
+value caml_sys_rename(value from, value to) {
+  check_path(from);
+  check_path(to);
+  if (rename((const char *)from, (const char *)to) == -1) egret_sys_error(0, errno);
+  return Val_unit;
+}
+
+value caml_sys_chdir(value dir) {
+  check_path(dir);
+  if (chdir((const char *)dir) == -1) egret_sys_error(dir, errno);
+  return Val_unit;
+}
+
+value caml_sys_getcwd(value unit) {
+  (void)unit;
+  char buf[4096];
+  if (getcwd(buf, sizeof buf) == NULL) egret_sys_error(0, errno);
+  return egret_string_of_bytes(buf, strlen(buf));
+}
+
+value caml_sys_mkdir(value path, value perm) {
+  check_path(path);
+  if (mkdir((const char *)path, (mode_t)Int_val(perm)) == -1) egret_sys_error(path, errno);
+  return Val_unit;
+}
+
+value caml_sys_rmdir(value path) {
+  check_path(path);
+  if (rmdir((const char *)path) == -1) egret_sys_error(path, errno);
+  return Val_unit;
+}
+
+/* Sys.command: the shell's exit status, 255 when the command did not exit normally. OCaml's
+ * buffered output is not flushed first (as with ocamlopt). */
+value caml_sys_system_command(value command) {
+  if (!c_safe(command)) egret_sys_error(command, EINVAL);
+  int status = system((const char *)command);
+  if (status == -1) egret_sys_error(command, errno);
+  return Val_int(WIFEXITED(status) ? WEXITSTATUS(status) : 255);
+}
+
+/* Sys.readdir: the entries but . and .., in the order the system lists them. */
+value caml_sys_read_directory(value path) {
+  check_path(path);
+  DIR *d = opendir((const char *)path);
+  if (d == NULL) egret_sys_error(path, errno);
+  size_t n = 0, cap = 16;
+  char **names = malloc(cap * sizeof *names);
+  if (names == NULL) egret_out_of_memory();
+  struct dirent *e;
+  errno = 0;
+  while ((e = readdir(d)) != NULL) {
+    if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+    if (n == cap) {
+      cap *= 2;
+      char **grown = realloc(names, cap * sizeof *names);
+      if (grown == NULL) egret_out_of_memory();
+      names = grown;
+    }
+    names[n] = strdup(e->d_name);
+    if (names[n] == NULL) egret_out_of_memory();
+    n++;
+  }
+  int err = errno;
+  closedir(d);
+  if (err != 0) {
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    egret_sys_error(path, err);
+  }
+  uint64_t *a = egret_alloc(n, 0);
+  for (size_t i = 0; i < n; i++) a[i] = Val_unit;
+  for (size_t i = 0; i < n; i++) {
+    a[i] = egret_string_of_bytes(names[i], strlen(names[i]));
+    free(names[i]);
+  }
+  free(names);
+  return (value)a;
+}
+
+/* ---- Callback (OCaml's runtime/callback.c) ----
+ * Callback.register keeps a value under a name for C code to find (caml_named_value). The
+ * table's cells are roots of the collector, so a registered value stays alive, as in OCaml.
+ * A name registered again gets the new value. */
+
+struct named_value {
+  struct named_value *next;
+  value v;
+  size_t len;
+  char name[];
+};
+static struct named_value *named_values;
+
+value caml_register_named_value(value name, value v) {
+  size_t len = egret_string_len(name);
+  for (struct named_value *n = named_values; n != NULL; n = n->next)
+    if (n->len == len && memcmp(n->name, (const char *)name, len) == 0) {
+      n->v = v;
+      return Val_unit;
+    }
+  struct named_value *n = malloc(sizeof *n + len + 1);
+  if (n == NULL) egret_out_of_memory();
+  memcpy(n->name, (const char *)name, len);
+  n->name[len] = 0;
+  n->len = len;
+  n->v = v;
+  n->next = named_values;
+  named_values = n;
+  egret_register_global_root(&n->v);
+  return Val_unit;
+}
+
+/* OCaml's C API: the value registered under `name`, or NULL. */
+const value *caml_named_value(const char *name) {
+  size_t len = strlen(name);
+  for (struct named_value *n = named_values; n != NULL; n = n->next)
+    if (n->len == len && memcmp(n->name, name, len) == 0) return &n->v;
+  return NULL;
+}
