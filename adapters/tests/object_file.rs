@@ -155,6 +155,8 @@ uint64_t egret_test_backtrace(uint64_t unit) {
         .arg(&program)
         .arg(&runtime)
         .arg(&helper)
+        // The runtime's float primitives use the C library's mathematics.
+        .arg("-lm")
         .status()
         .unwrap();
     assert!(status.success());
