@@ -647,11 +647,11 @@ let to_list = function Ok v -> [v] | Error _ -> []
 let to_seq = function Ok v -> Seq.return v | Error _ -> Seq.empty
 
 (*! module Bool *)
-(* After OCaml 4.13's bool.ml; not, ( && ), ( || ) and to_int are primitives (builtins.rs),
-   to_float waits for floats. *)
+(* After OCaml 4.13's bool.ml; not, ( && ), ( || ) and to_int are primitives (builtins.rs). *)
 type t = bool
 let equal (x : bool) y = x = y
 let compare (x : bool) y = compare x y
+let to_float = function false -> 0. | true -> 1.
 let to_string = function false -> "false" | true -> "true"
 
 (*! module Array *)
