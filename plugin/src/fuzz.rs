@@ -97,6 +97,18 @@ pub fn typecheck(data: &[u8]) -> bool {
 }
 
 /// The driver options the `pipeline` target uses: verifiers on, the default optimisations.
+/// `src` compiled to optimised SSA with [`pipeline_options`], on a big stack as the command
+/// line compiles (the prelude's phrases nest); panics if it does not compile. For tests.
+pub fn compile_module(src: &str) -> crate::ssa::ir::Module {
+    let opts = pipeline_options();
+    on_big_stack(
+        || match driver::compile_to_ssa(src, &opts, &mut Session::default()) {
+            Ok(Output::Module(m)) => m,
+            _ => panic!("does not compile"),
+        },
+    )
+}
+
 pub fn pipeline_options() -> driver::Options {
     driver::Options {
         file_name: FILE_NAME.to_string(),

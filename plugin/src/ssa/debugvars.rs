@@ -54,7 +54,6 @@ pub fn contents_at(f: &Function, dom: &DomTree, assigns: &[DebugAssign]) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::driver::{compile_to_ssa, Output, Session};
     use crate::ssa::ir::{Callee, DebugValue, Stmt};
 
     /// Where the program reads `!total` right after `total := ...` (the argument of
@@ -65,18 +64,7 @@ mod tests {
         let src = "let f n =\n  let total = ref 0 in\n  for i = 1 to n do\n    \
                    total := !total + i;\n    print_int !total\n  done;\n  !total * 2\n\
                    let () = print_int (f (List.length [1; 2; 3]))\n";
-        // On a big stack, as the command line compiles (the prelude's phrases nest).
-        let module =
-            crate::lambda::with_big_stack(crate::lambda::BIG_STACK, || {
-                match compile_to_ssa(
-                    src,
-                    &crate::fuzz::pipeline_options(),
-                    &mut Session::default(),
-                ) {
-                    Ok(Output::Module(m)) => m,
-                    _ => panic!("does not compile"),
-                }
-            });
+        let module = crate::fuzz::compile_module(src);
         let mut checked = 0;
         for f in &module.functions {
             let dom = DomTree::new(f);

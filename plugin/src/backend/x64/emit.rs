@@ -371,15 +371,7 @@ impl Emitter<'_> {
                 encode::movzx_r8(b, dst, dst);
             }
         }
-        encode::lea(
-            b,
-            dst,
-            &Mem::Base {
-                base: dst,
-                index: Some((dst, 0)),
-                disp: 1,
-            },
-        );
+        encode::tag_int(b, dst);
     }
 
     fn inst(&mut self, inst: &Inst) {
@@ -473,15 +465,7 @@ impl Emitter<'_> {
                 let (b, d) = (&mut self.buf, dst.gpr());
                 encode::setcc(b, *cc, d);
                 encode::movzx_r8(b, d, d);
-                encode::lea(
-                    b,
-                    d,
-                    &Mem::Base {
-                        base: d,
-                        index: Some((d, 0)),
-                        disp: 1,
-                    },
-                );
+                encode::tag_int(b, d);
                 let cc = *cc;
                 b.list(at, || {
                     format!(
@@ -527,15 +511,7 @@ impl Emitter<'_> {
             Inst::Cvttsd2si { dst, src } => {
                 let d = dst.gpr();
                 encode::cvttsd2si(b, d, src.xmm());
-                encode::lea(
-                    b,
-                    d,
-                    &Mem::Base {
-                        base: d,
-                        index: Some((d, 0)),
-                        disp: 1,
-                    },
-                );
+                encode::tag_int(b, d);
             }
             Inst::FCmpSetcc {
                 cc,

@@ -152,6 +152,16 @@ pub fn op_reg_mem(
     }
 }
 
+/// `lea r, [r + r + 1]`: the machine integer in `r` as a tagged OCaml int `2r + 1`.
+pub fn tag_int(s: &mut impl ByteSink, r: Gpr) {
+    let mem = Mem::Base {
+        base: r,
+        index: Some((r, 0)),
+        disp: 1,
+    };
+    lea(s, r, &mem);
+}
+
 pub fn mov_rr(s: &mut impl ByteSink, dst: Gpr, src: Gpr) {
     op_reg_rm(s, true, &[0x89], src.enc(), dst, false)
 }

@@ -2,27 +2,11 @@
 //! symbolic checker rejects a corrupted allocation, and compiling with `verify` runs it.
 
 use crate::backend::x64::{abi, lower, regalloc};
-use crate::driver::{compile_to_ssa, Output, Session};
-use crate::ssa::ir::Module;
 use regalloc2::{Allocation, PReg};
-
-/// Compiled on a big stack, as the command line compiles (the prelude's phrases nest).
-fn module(src: &str) -> Module {
-    crate::lambda::with_big_stack(crate::lambda::BIG_STACK, || {
-        match compile_to_ssa(
-            src,
-            &crate::fuzz::pipeline_options(),
-            &mut Session::default(),
-        ) {
-            Ok(Output::Module(m)) => m,
-            _ => panic!("does not compile"),
-        }
-    })
-}
 
 #[test]
 fn regalloc2_checker_rejects_corrupted_allocations() {
-    let m = module(
+    let m = crate::fuzz::compile_module(
         "let rec f a b c = if a > 0 then f (a - 1) (b + c * a) (c lxor b) else b + c\n\
          let () = print_int (f 10 1 2)\n",
     );

@@ -1,0 +1,688 @@
+//! The SSA interpreter's runtime primitives ([`RUNTIME`]): the C runtime's functions with
+//! their semantics, errors included, over the interpreter's heap.
+
+use super::*;
+
+/// A runtime primitive: receives the arguments, returns the result (unit is `Int(0)`).
+pub type RuntimeFn = fn(&mut Interpreter, &[IValue]) -> Result<IValue, StopReason>;
+
+/// How a runtime primitive ends the program or transfers control instead of returning.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StopReason {
+    /// Exit with this code (output so far is kept).
+    Exit(i32),
+    /// A misuse (wrong argument kind).
+    Invalid(String),
+    /// Raise this OCaml exception.
+    Raise(IValue),
+    /// Run `code(env)` under a handler (`egret_try`); the interpreter loop does it.
+    RunTry { code: FuncId, env: IValue },
+}
+
+/// The runtime primitives: C symbol, minimum and maximum argument count, implementation.
+/// Primitives of OCaml type `unit -> _` accept their unit argument or none.
+pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
+    ("egret_print_int", 1, 1, rt_print_int),
+    ("egret_print_string", 1, 1, rt_print_string),
+    ("egret_print_char", 1, 1, rt_print_char),
+    ("egret_print_endline", 1, 1, rt_print_endline),
+    ("egret_print_newline", 0, 1, rt_print_newline),
+    ("egret_prerr_string", 1, 1, rt_prerr_string),
+    ("egret_prerr_endline", 1, 1, rt_prerr_endline),
+    ("egret_prerr_int", 1, 1, rt_prerr_int),
+    ("egret_flush_stdout", 0, 1, rt_flush),
+    ("egret_flush_stderr", 0, 1, rt_flush),
+    ("egret_flush", 1, 1, rt_flush),
+    ("egret_exit", 1, 1, rt_exit),
+    ("egret_sys_exit", 1, 1, rt_exit),
+    (
+        "egret_format_exception_string",
+        2,
+        2,
+        rt_format_exception_string,
+    ),
+    ("egret_opaque_identity", 1, 1, rt_opaque_identity),
+    ("egret_alloc_dummy", 1, 1, rt_alloc_dummy),
+    ("egret_update_dummy", 2, 2, rt_update_dummy),
+    (
+        "egret_raise_division_by_zero",
+        0,
+        1,
+        rt_raise_division_by_zero,
+    ),
+    ("egret_raise", 1, 1, rt_raise),
+    ("egret_try", 2, 2, rt_try),
+    ("egret_compare", 2, 2, rt_compare),
+    ("egret_compare_partial", 2, 2, rt_compare_partial),
+    ("egret_string_length", 1, 1, rt_string_length),
+    ("egret_string_get", 2, 2, rt_string_get),
+    ("egret_string_make", 2, 2, rt_string_make),
+    ("egret_string_sub", 3, 3, rt_string_sub),
+    ("egret_string_concat", 2, 2, rt_string_concat),
+    ("egret_string_of_int", 1, 1, rt_string_of_int),
+    ("egret_int_of_string", 1, 1, rt_int_of_string),
+    ("egret_bytes_create", 1, 1, rt_bytes_create),
+    ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
+    ("egret_blit_string", 5, 5, rt_blit_string),
+    ("egret_array_make", 2, 2, rt_array_make),
+    ("egret_hash", 4, 4, rt_hash),
+    ("egret_array_length", 1, 1, rt_array_length),
+    ("egret_array_get", 2, 2, rt_array_get),
+    ("egret_array_set", 3, 3, rt_array_set),
+    ("egret_sys_argv", 0, 1, rt_sys_argv),
+    ("egret_format_int", 2, 2, rt_format_int),
+    ("egret_format_string", 2, 2, rt_format_string),
+    ("egret_format_char", 2, 2, rt_format_char),
+    // Floats: boxed (a block of tag 253 whose one field is the raw bits).
+    ("egret_float_exp", 1, 1, rt_float_exp),
+    ("egret_float_log", 1, 1, rt_float_log),
+    ("egret_float_log10", 1, 1, rt_float_log10),
+    ("egret_float_log2", 1, 1, rt_float_log2),
+    ("egret_float_exp2", 1, 1, rt_float_exp2),
+    ("egret_float_expm1", 1, 1, rt_float_expm1),
+    ("egret_float_log1p", 1, 1, rt_float_log1p),
+    ("egret_float_sin", 1, 1, rt_float_sin),
+    ("egret_float_cos", 1, 1, rt_float_cos),
+    ("egret_float_tan", 1, 1, rt_float_tan),
+    ("egret_float_asin", 1, 1, rt_float_asin),
+    ("egret_float_acos", 1, 1, rt_float_acos),
+    ("egret_float_atan", 1, 1, rt_float_atan),
+    ("egret_float_sinh", 1, 1, rt_float_sinh),
+    ("egret_float_cosh", 1, 1, rt_float_cosh),
+    ("egret_float_tanh", 1, 1, rt_float_tanh),
+    ("egret_float_asinh", 1, 1, rt_float_asinh),
+    ("egret_float_acosh", 1, 1, rt_float_acosh),
+    ("egret_float_atanh", 1, 1, rt_float_atanh),
+    ("egret_float_ceil", 1, 1, rt_float_ceil),
+    ("egret_float_floor", 1, 1, rt_float_floor),
+    ("egret_float_trunc", 1, 1, rt_float_trunc),
+    ("egret_float_round", 1, 1, rt_float_round),
+    ("egret_float_cbrt", 1, 1, rt_float_cbrt),
+    ("egret_float_erf", 1, 1, rt_float_erf),
+    ("egret_float_erfc", 1, 1, rt_float_erfc),
+    ("egret_float_atan2", 2, 2, rt_float_atan2),
+    ("egret_float_hypot", 2, 2, rt_float_hypot),
+    ("egret_float_pow", 2, 2, rt_float_pow),
+    ("egret_float_fmod", 2, 2, rt_float_fmod),
+    ("egret_float_copysign", 2, 2, rt_float_copysign),
+    ("egret_float_nextafter", 2, 2, rt_float_nextafter),
+    ("egret_float_of_string", 1, 1, rt_float_of_string),
+    ("egret_string_of_float", 1, 1, rt_string_of_float),
+    ("egret_format_float", 2, 2, rt_format_float),
+    ("egret_float_ldexp", 2, 2, rt_float_ldexp),
+    ("egret_float_frexp", 1, 1, rt_float_frexp),
+    ("egret_float_modf", 1, 1, rt_float_modf),
+    ("egret_float_classify", 1, 1, rt_float_classify),
+    ("egret_float_fma", 3, 3, rt_float_fma),
+    ("caml_gc_minor", 0, 1, rt_gc_collect),
+    ("caml_gc_major", 0, 1, rt_gc_collect),
+    ("caml_gc_full_major", 0, 1, rt_gc_collect),
+    ("caml_gc_compaction", 0, 1, rt_gc_collect),
+    ("caml_gc_major_slice", 1, 1, rt_gc_major_slice),
+    ("caml_gc_get", 0, 1, rt_gc_get),
+    ("caml_gc_set", 1, 1, rt_gc_set),
+    ("caml_obj_tag", 1, 1, rt_obj_tag),
+    ("egret_obj_is_int", 1, 1, rt_obj_is_int),
+    ("caml_obj_block", 2, 2, rt_obj_block),
+    ("caml_obj_with_tag", 2, 2, rt_obj_with_tag),
+    ("caml_obj_dup", 1, 1, rt_obj_dup),
+    ("caml_sys_getenv", 1, 1, rt_sys),
+    ("caml_sys_file_exists", 1, 1, rt_sys),
+    ("caml_sys_is_directory", 1, 1, rt_sys),
+    ("caml_sys_remove", 1, 1, rt_sys),
+    ("caml_sys_rename", 2, 2, rt_sys),
+    ("caml_sys_chdir", 1, 1, rt_sys),
+    ("caml_sys_getcwd", 0, 1, rt_sys),
+    ("caml_sys_mkdir", 2, 2, rt_sys),
+    ("caml_sys_rmdir", 1, 1, rt_sys),
+    ("caml_sys_system_command", 1, 1, rt_sys),
+    ("caml_sys_read_directory", 1, 1, rt_sys),
+    // Nothing reads the table (no C code) and nothing is collected here.
+    ("caml_register_named_value", 2, 2, rt_gc_collect),
+];
+
+pub(super) const UNIT: IValue = IValue::Int(0);
+
+/// The C library's functions of one and two floats, each calling `float_unary`/`float_binary`
+/// with its C name (the table's functions receive no name).
+macro_rules! float_fns {
+    ($kind:ident: $($rt:ident = $name:literal),* $(,)?) => {
+        $(fn $rt(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+            $kind(it, a, $name)
+        })*
+    };
+}
+float_fns!(float_unary: rt_float_exp = "exp", rt_float_log = "log", rt_float_log10 = "log10", rt_float_log2 = "log2", rt_float_exp2 = "exp2", rt_float_expm1 = "expm1", rt_float_log1p = "log1p", rt_float_sin = "sin", rt_float_cos = "cos", rt_float_tan = "tan", rt_float_asin = "asin", rt_float_acos = "acos", rt_float_atan = "atan", rt_float_sinh = "sinh", rt_float_cosh = "cosh", rt_float_tanh = "tanh", rt_float_asinh = "asinh", rt_float_acosh = "acosh", rt_float_atanh = "atanh", rt_float_ceil = "ceil", rt_float_floor = "floor", rt_float_trunc = "trunc", rt_float_round = "round", rt_float_cbrt = "cbrt", rt_float_erf = "erf", rt_float_erfc = "erfc");
+float_fns!(float_binary: rt_float_atan2 = "atan2", rt_float_hypot = "hypot", rt_float_pow = "pow", rt_float_fmod = "fmod", rt_float_copysign = "copysign", rt_float_nextafter = "nextafter");
+fn rt_float_of_string(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    match crate::lambda::float::float_of_string(it.bytes_ref(x[0])?) {
+        Some(f) => Ok(it.box_float(f)),
+        None => it.failwith("float_of_string"),
+    }
+}
+fn rt_string_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let s = crate::lambda::float::string_of_float(a);
+    Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
+}
+fn rt_format_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(x[0])?.to_vec();
+    let a = it.float_arg(x[1])?;
+    match crate::lambda::float::format_conversion(&spec, a) {
+        Some(s) => Ok(it.alloc(HeapBlock::Bytes(s.into_bytes()))),
+        None => Err(StopReason::Invalid(format!(
+            "egret_format_float: bad conversion {}",
+            String::from_utf8_lossy(&spec)
+        ))),
+    }
+}
+fn rt_float_ldexp(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, e) = (it.float_arg(x[0])?, it.int_arg(x[1])?);
+    Ok(it.box_float(crate::lambda::float::ldexp(a, e)))
+}
+fn rt_float_frexp(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (m, e) = crate::lambda::float::frexp(it.float_arg(x[0])?);
+    let m = it.box_float(m);
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![m, IValue::Int(e)],
+    }))
+}
+fn rt_float_modf(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let (f, i) = crate::lambda::float::modf(a);
+    let (f, i) = (it.box_float(f), it.box_float(i));
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![f, i],
+    }))
+}
+fn rt_float_classify(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    Ok(IValue::Int(crate::lambda::float::classify(a)))
+}
+fn rt_float_fma(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let (a, b, c) = (
+        it.float_arg(x[0])?,
+        it.float_arg(x[1])?,
+        it.float_arg(x[2])?,
+    );
+    Ok(it.box_float(a.mul_add(b, c)))
+}
+fn float_unary(it: &mut Interpreter, x: &[IValue], name: &str) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let f = crate::lambda::runtime::FLOAT_UNARY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a listed function")
+        .1;
+    Ok(it.box_float(f(a)))
+}
+fn float_binary(it: &mut Interpreter, x: &[IValue], name: &str) -> Result<IValue, StopReason> {
+    let (a, b) = (it.float_arg(x[0])?, it.float_arg(x[1])?);
+    let f = crate::lambda::runtime::FLOAT_BINARY
+        .iter()
+        .find(|(n, _)| *n == name)
+        .expect("a listed function")
+        .1;
+    Ok(it.box_float(f(a, b)))
+}
+
+fn rt_print_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    it.stdout.extend_from_slice(n.to_string().as_bytes());
+    Ok(UNIT)
+}
+fn rt_print_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let s = it.string_arg(a[0])?;
+    it.stdout.extend_from_slice(&s);
+    Ok(UNIT)
+}
+fn rt_print_char(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let c = it.int_arg(a[0])?;
+    it.stdout.push(c as u8);
+    Ok(UNIT)
+}
+fn rt_print_endline(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    rt_print_string(it, a)?;
+    it.stdout.push(b'\n');
+    Ok(UNIT)
+}
+fn rt_print_newline(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    it.stdout.push(b'\n');
+    Ok(UNIT)
+}
+fn rt_prerr_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let s = it.string_arg(a[0])?;
+    it.stderr.extend_from_slice(&s);
+    Ok(UNIT)
+}
+fn rt_prerr_endline(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    rt_prerr_string(it, a)?;
+    it.stderr.push(b'\n');
+    Ok(UNIT)
+}
+fn rt_prerr_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    it.stderr.extend_from_slice(n.to_string().as_bytes());
+    Ok(UNIT)
+}
+fn rt_flush(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(UNIT)
+}
+fn rt_exit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Exit(it.int_arg(a[0])? as i32))
+}
+fn rt_opaque_identity(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(a[0])
+}
+fn rt_raise_division_by_zero(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    it.raise_constant("Division_by_zero")
+}
+fn rt_raise(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Raise(a[0]))
+}
+fn rt_try(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let IValue::Code(code) = a[0] else {
+        return Err(StopReason::Invalid(format!("egret_try of {:?}", a[0])));
+    };
+    let IValue::Ptr(p) = a[1] else {
+        return Err(StopReason::Invalid(format!(
+            "egret_try with env {:?}",
+            a[1]
+        )));
+    };
+    match it.module.functions.get(code.index()) {
+        Some(f) if f.abi == Abi::C && f.params.len() == 1 => {}
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "egret_try of {code:?}, not a C-ABI function of one parameter"
+            )))
+        }
+    }
+    Err(StopReason::RunTry {
+        code,
+        env: IValue::Ptr(p),
+    })
+}
+fn rt_compare(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.compare(a[0], a[1], true)?))
+}
+fn rt_compare_partial(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.compare(a[0], a[1], false)?))
+}
+fn rt_string_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.bytes_ref(a[0])?.len() as i64))
+}
+fn rt_string_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    let s = it.bytes_ref(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| s.get(i)) {
+        Some(&c) => Ok(IValue::Int(c as i64)),
+        None => it.invalid_argument("index out of bounds"),
+    }
+}
+fn rt_string_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (n, c) = (it.int_arg(a[0])?, it.int_arg(a[1])?);
+    if n < 0 {
+        return it.invalid_argument("Bytes.create");
+    }
+    Ok(it.alloc(HeapBlock::Bytes(vec![c as u8; n as usize])))
+}
+fn rt_string_sub(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, l) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let s = it.bytes_ref(a[0])?;
+    if o < 0
+        || l < 0
+        || o.checked_add(l)
+            .is_none_or(|end| end as u64 > s.len() as u64)
+    {
+        return it.invalid_argument("String.sub / Bytes.sub");
+    }
+    let sub = s[o as usize..(o + l) as usize].to_vec();
+    Ok(it.alloc(HeapBlock::Bytes(sub)))
+}
+fn rt_string_concat(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut s = it.bytes_ref(a[0])?.to_vec();
+    s.extend_from_slice(it.bytes_ref(a[1])?);
+    Ok(it.alloc(HeapBlock::Bytes(s)))
+}
+fn rt_format_exception_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let text = if it.int_arg(a[1])? != 0 {
+        it.format_exception_printexc(a[0])
+    } else {
+        it.format_exception(a[0])
+    };
+    Ok(it.alloc(HeapBlock::Bytes(text)))
+}
+fn rt_string_of_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    Ok(it.alloc(HeapBlock::Bytes(n.to_string().into_bytes())))
+}
+fn rt_int_of_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    match parse_int(it.bytes_ref(a[0])?) {
+        Some(n) => Ok(IValue::Int(n)),
+        None => it.failwith("int_of_string"),
+    }
+}
+fn rt_bytes_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Bytes.create");
+    }
+    Ok(it.alloc(HeapBlock::Bytes(vec![0; n as usize])))
+}
+fn rt_bytes_unsafe_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (i, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let b = it.bytes_mut(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| b.get_mut(i)) {
+        Some(byte) => *byte = c as u8,
+        None => {
+            return Err(StopReason::Invalid(format!(
+                "egret_bytes_unsafe_set: index {i} out of bounds"
+            )))
+        }
+    }
+    Ok(UNIT)
+}
+fn rt_blit_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (so, d_o, len) = (it.int_arg(a[1])?, it.int_arg(a[3])?, it.int_arg(a[4])?);
+    let src = it.bytes_ref(a[0])?;
+    let range = |o: i64, n: usize| {
+        (o >= 0 && len >= 0 && (o + len) as u64 <= n as u64).then(|| o as usize..(o + len) as usize)
+    };
+    let Some(from) = range(so, src.len()) else {
+        return Err(StopReason::Invalid(
+            "egret_blit_string: source out of bounds".into(),
+        ));
+    };
+    let chunk = src[from].to_vec();
+    let dst = it.bytes_mut(a[2])?;
+    let Some(to) = range(d_o, dst.len()) else {
+        return Err(StopReason::Invalid(
+            "egret_blit_string: destination out of bounds".into(),
+        ));
+    };
+    dst[to].copy_from_slice(&chunk);
+    Ok(UNIT)
+}
+fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::hash::{caml_hash, Node};
+    let (count, limit, seed) = (it.int_arg(a[0])?, it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let h = caml_hash(count, limit, seed, a[3], |v| match *v {
+        IValue::Int(n) => Node::Int(n),
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Bytes(b) => Node::Str(b.clone()),
+            HeapBlock::Fields { tag: 247, .. } => Node::Closure,
+            HeapBlock::Fields {
+                tag: DOUBLE_TAG,
+                fields,
+            } => match fields.as_slice() {
+                [IValue::Raw(bits)] => Node::Float(f64::from_bits(*bits as u64)),
+                _ => Node::Closure,
+            },
+            HeapBlock::Fields { tag, fields } => Node::Block(*tag, fields.clone()),
+        },
+        IValue::Code(_) | IValue::Raw(_) => Node::Closure,
+    });
+    Ok(IValue::Int(h))
+}
+fn rt_alloc_dummy(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![UNIT; n.max(0) as usize],
+    }))
+}
+fn rt_update_dummy(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (IValue::Ptr(d), IValue::Ptr(v)) = (a[0], a[1]) else {
+        return Err(StopReason::Invalid("egret_update_dummy: not blocks".into()));
+    };
+    let new = it.heap[v as usize].clone();
+    match (&mut it.heap[d as usize], new) {
+        (HeapBlock::Fields { tag, fields }, HeapBlock::Fields { tag: t, fields: f })
+            if fields.len() == f.len() =>
+        {
+            *tag = t;
+            *fields = f;
+            Ok(UNIT)
+        }
+        _ => Err(StopReason::Invalid(
+            "egret_update_dummy: sizes differ".into(),
+        )),
+    }
+}
+fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Array.make");
+    }
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![a[1]; n as usize],
+    }))
+}
+fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.fields_mut(a[0])?.len() as i64))
+}
+fn rt_array_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    match usize::try_from(i)
+        .ok()
+        .and_then(|i| it.fields_mut(a[0]).ok()?.get(i).copied())
+    {
+        Some(v) => Ok(v),
+        None => {
+            it.fields_mut(a[0])?;
+            it.invalid_argument("index out of bounds")
+        }
+    }
+}
+fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])?;
+    let fields = it.fields_mut(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| fields.get_mut(i)) {
+        Some(f) => {
+            *f = a[2];
+            Ok(UNIT)
+        }
+        None => it.invalid_argument("index out of bounds"),
+    }
+}
+fn rt_obj_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(match a[0] {
+        IValue::Int(_) => 1000,
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag, .. } => *tag as i64,
+            HeapBlock::Bytes(_) => 252,
+        },
+        v => return Err(StopReason::Invalid(format!("caml_obj_tag of {v:?}"))),
+    }))
+}
+fn rt_obj_is_int(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(matches!(a[0], IValue::Int(_)) as i64))
+}
+fn rt_obj_block(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (tag, size) = (it.int_arg(a[0])? & 0xff, it.int_arg(a[1])?);
+    if size < 0 || tag == 255 || (tag == 252 && size == 0) || (tag == 247 && size < 2) {
+        return it.invalid_argument("Obj.new_block");
+    }
+    Ok(match tag {
+        // Zero words: the last byte, the padding count, says 7.
+        252 => it.alloc(HeapBlock::Bytes(vec![0; size as usize * 8 - 1])),
+        251.. => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.new_block {tag}: not in the interpreter"
+            )))
+        }
+        _ => it.alloc(HeapBlock::Fields {
+            tag: tag as u8,
+            fields: vec![UNIT; size as usize],
+        }),
+    })
+}
+fn rt_obj_with_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let tag = it.int_arg(a[0])? & 0xff;
+    let copy = match (it.block(a[1])?, tag) {
+        (HeapBlock::Bytes(b), 252) => HeapBlock::Bytes(b.clone()),
+        (HeapBlock::Fields { fields, .. }, t) if t < 251 => HeapBlock::Fields {
+            tag: t as u8,
+            fields: fields.clone(),
+        },
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "Obj.with_tag {tag}: not in the interpreter"
+            )))
+        }
+    };
+    Ok(it.alloc(copy))
+}
+fn rt_obj_dup(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let copy = it.block(a[0])?.clone();
+    Ok(it.alloc(copy))
+}
+/// The `Sys` primitives (`lambda::sys`), told apart by `it.current_runtime`.
+fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::sys::{SysArg, SysFailure, SysValue};
+    let name = it.current_runtime;
+    let mut args = Vec::new();
+    for &v in a {
+        args.push(match v {
+            IValue::Int(n) => SysArg::Int(n),
+            v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
+        });
+    }
+    let Some(r) = crate::lambda::sys::call(name, &args) else {
+        return Err(StopReason::Invalid(format!("{name}: bad arguments")));
+    };
+    match r {
+        Ok(SysValue::Unit) => Ok(UNIT),
+        Ok(SysValue::Bool(b)) => Ok(IValue::Int(b as i64)),
+        Ok(SysValue::Int(n)) => Ok(IValue::Int(n)),
+        Ok(SysValue::Str(s)) => Ok(it.alloc(HeapBlock::Bytes(s))),
+        Ok(SysValue::Strs(v)) => {
+            let fields = v
+                .into_iter()
+                .map(|s| it.alloc(HeapBlock::Bytes(s)))
+                .collect();
+            Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+        }
+        Ok(SysValue::Command {
+            code,
+            stdout,
+            stderr,
+        }) => {
+            it.stdout.extend_from_slice(&stdout);
+            it.stderr.extend_from_slice(&stderr);
+            Ok(IValue::Int(code))
+        }
+        Err(SysFailure::NotFound) => it.raise_constant("Not_found"),
+        Err(SysFailure::SysError(m)) => {
+            it.raise_with_string("Sys_error", &String::from_utf8_lossy(&m))
+        }
+    }
+}
+/// No collector here: a collection has nothing to show.
+fn rt_gc_collect(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(UNIT)
+}
+fn rt_gc_major_slice(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(0))
+}
+fn rt_gc_get(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = it.gc_control.0.iter().map(|&n| IValue::Int(n)).collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut f = [0i64; 11];
+    let fields = it.fields_mut(a[0])?.clone();
+    for (slot, v) in f.iter_mut().zip(fields) {
+        *slot = it.int_arg(v)?;
+    }
+    it.gc_control.set(f);
+    Ok(UNIT)
+}
+fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = it
+        .argv
+        .clone()
+        .into_iter()
+        .map(|arg| it.alloc(HeapBlock::Bytes(arg)))
+        .collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_format_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(a[0])?.to_vec();
+    let n = it.int_arg(a[1])?;
+    Ok(it.alloc(HeapBlock::Bytes(crate::lambda::interp::format_int(
+        &spec, n,
+    ))))
+}
+fn rt_format_string(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let spec = it.bytes_ref(a[0])?.to_vec();
+    let s = it.bytes_ref(a[1])?.to_vec();
+    Ok(
+        it.alloc(HeapBlock::Bytes(crate::lambda::interp::format_string(
+            &spec, &s,
+        ))),
+    )
+}
+/// OCaml's `%c` ignores flags and width.
+fn rt_format_char(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let c = it.int_arg(a[1])? as u8;
+    Ok(it.alloc(HeapBlock::Bytes(vec![c])))
+}
+
+/// OCaml's `int_of_string` (the C runtime's `egret_int_of_string`, after OCaml's
+/// `parse_intnat`): optional sign, `0x 0o 0b 0u` prefixes, `_` separators after the first digit;
+/// decimal must fit in 63 bits signed, other bases in 63 bits unsigned.
+fn parse_int(p: &[u8]) -> Option<i64> {
+    let mut i = 0;
+    let mut negative = false;
+    if i < p.len() && (p[i] == b'-' || p[i] == b'+') {
+        negative = p[i] == b'-';
+        i += 1;
+    }
+    let (mut base, mut signed_range) = (10u64, true);
+    if i + 1 < p.len() && p[i] == b'0' {
+        let prefix = match p[i + 1] {
+            b'x' | b'X' => Some(16),
+            b'o' | b'O' => Some(8),
+            b'b' | b'B' => Some(2),
+            b'u' | b'U' => Some(10),
+            _ => None,
+        };
+        if let Some(b) = prefix {
+            base = b;
+            signed_range = false;
+            i += 2;
+        }
+    }
+    if i >= p.len() {
+        return None;
+    }
+    let limit: u64 = if signed_range { 1 << 62 } else { (1 << 63) - 1 };
+    let mut acc: u64 = 0;
+    let mut digits = 0;
+    for &c in &p[i..] {
+        if c == b'_' && digits > 0 {
+            continue;
+        }
+        let d = (c as char).to_digit(16)? as u64;
+        if d >= base || acc > (limit - d) / base {
+            return None;
+        }
+        acc = acc * base + d;
+        digits += 1;
+    }
+    if signed_range && !negative && acc > limit - 1 {
+        return None;
+    }
+    let r = if negative {
+        (acc as i64).wrapping_neg()
+    } else {
+        acc as i64
+    };
+    // Non-decimal literals denote 63-bit words: wrap into the int range.
+    Some((r << 1) >> 1)
+}
