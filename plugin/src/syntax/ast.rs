@@ -6,6 +6,8 @@
 //!   `&&`/`||` stay applications of `Var "&&"`/`Var "||"` (typing makes them lazy);
 //! - `[a; b]` is `Construct("::", Some(Tuple[a, Construct("::", ...)]))` ending in `Construct("[]")`;
 //! - `let f x y = e` is a binding of pattern `f` to `Fun([x, y], e)`;
+//! - arguments and parameters carry their labels: `f ~x:1 y` is `Apply(f, [(~x, 1), (-, y)])`,
+//!   a punned `~x` is `(~x, Var x)`;
 //!   `let f : t = e` puts a `Constraint` on the expression;
 //! - `function cases` is `Function(cases)`; `fun p1 p2 -> e` is `Fun([p1, p2], e)`;
 //! - qualified names keep their dots: `List.map` is `Var("List.map")`;
@@ -53,8 +55,9 @@ pub enum ExprKind {
     /// A constructor, with its argument if any: `None`, `Some x`, `A (x, y)`, `()`, `true`, `[]`, `::`.
     /// A constructor taking several arguments gets them as one `Tuple` expression.
     Construct(String, Option<Box<Expr>>),
-    Apply(Box<Expr>, Vec<Expr>),
-    Fun(Vec<Pattern>, Box<Expr>),
+    /// `f a1 .. an`, each argument with its label (`~x:e`, `?x:e`, or none).
+    Apply(Box<Expr>, Vec<(ArgLabel, Expr)>),
+    Fun(Vec<Param>, Box<Expr>),
     Function(Vec<Case>),
     Let(RecFlag, Vec<Binding>, Box<Expr>),
     If {
@@ -88,6 +91,46 @@ pub enum ExprKind {
     /// `lazy e`
     Lazy(Box<Expr>),
     Constraint(Box<Expr>, TypeExpr),
+}
+
+/// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ArgLabel {
+    Nolabel,
+    Labelled(String),
+    Optional(String),
+}
+
+impl ArgLabel {
+    /// The label's name (`""` without one), as OCaml's `Btype.label_name`.
+    pub fn name(&self) -> &str {
+        match self {
+            ArgLabel::Nolabel => "",
+            ArgLabel::Labelled(s) | ArgLabel::Optional(s) => s,
+        }
+    }
+    pub fn is_optional(&self) -> bool {
+        matches!(self, ArgLabel::Optional(_))
+    }
+}
+
+/// A parameter of `fun` or of a `let`-defined function: `p`, `~x`, `~x:p`, `?x`, `?(x = d)`,
+/// `?x:(p = d)`. Only an optional parameter has a default.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub label: ArgLabel,
+    pub default: Option<Box<Expr>>,
+    pub pat: Pattern,
+}
+
+impl Param {
+    pub fn positional(pat: Pattern) -> Param {
+        Param {
+            label: ArgLabel::Nolabel,
+            default: None,
+            pat,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -150,7 +193,8 @@ pub enum TypeExprKind {
     /// `int`, `int list`, `(int, string) Hashtbl.t`
     Constr(String, Vec<TypeExpr>),
     Tuple(Vec<TypeExpr>),
-    Arrow(Box<TypeExpr>, Box<TypeExpr>),
+    /// `t -> u`, `x:t -> u`, `?x:t -> u`.
+    Arrow(ArgLabel, Box<TypeExpr>, Box<TypeExpr>),
     /// `_`
     Any,
 }
@@ -236,6 +280,11 @@ pub struct ExternalDecl {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     pub items: Vec<Item>,
+}
+
+/// Arguments without labels (operators, desugared forms).
+pub fn unlabelled(args: Vec<Expr>) -> Vec<(ArgLabel, Expr)> {
+    args.into_iter().map(|e| (ArgLabel::Nolabel, e)).collect()
 }
 
 impl Expr {

@@ -225,8 +225,42 @@ fn type_text(t: &TypeExpr) -> String {
 /// `a -> b -> c` without the outer parentheses (arrows associate to the right).
 fn arrow_chain(t: &TypeExpr) -> String {
     match &t.kind {
-        TypeExprKind::Arrow(a, b) => format!("{} -> {}", type_text(a), arrow_chain(b)),
+        TypeExprKind::Arrow(label, a, b) => format!(
+            "{}{} -> {}",
+            label_prefix(label),
+            type_text(a),
+            arrow_chain(b)
+        ),
         _ => type_text(t),
+    }
+}
+
+/// `x:` / `?x:` before a labelled arrow's argument type.
+fn label_prefix(label: &ArgLabel) -> String {
+    match label {
+        ArgLabel::Nolabel => String::new(),
+        ArgLabel::Labelled(l) => format!("{l}:"),
+        ArgLabel::Optional(l) => format!("?{l}:"),
+    }
+}
+
+/// A labelled item as `(~x item)` / `(?x item)`, an unlabelled one as itself.
+fn labelled_sexp(label: &ArgLabel, item: Sexp) -> Sexp {
+    match label {
+        ArgLabel::Nolabel => item,
+        ArgLabel::Labelled(l) => list([atom(format!("~{l}")), item]),
+        ArgLabel::Optional(l) => list([atom(format!("?{l}")), item]),
+    }
+}
+
+fn param_sexp(p: &Param) -> Sexp {
+    match &p.default {
+        None => labelled_sexp(&p.label, pattern_sexp(&p.pat)),
+        Some(d) => list([
+            atom(format!("?{}", p.label.name())),
+            pattern_sexp(&p.pat),
+            expr_sexp(d),
+        ]),
     }
 }
 
@@ -282,12 +316,13 @@ fn expr_sexp(e: &Expr) -> Sexp {
                 _ => None,
             })
         }
-        ExprKind::Apply(f, args) => {
-            list(std::iter::once(expr_sexp(f)).chain(args.iter().map(expr_sexp)))
-        }
+        ExprKind::Apply(f, args) => list(
+            std::iter::once(expr_sexp(f))
+                .chain(args.iter().map(|(l, a)| labelled_sexp(l, expr_sexp(a)))),
+        ),
         ExprKind::Fun(params, body) => list([
             atom("fun"),
-            list(params.iter().map(pattern_sexp)),
+            list(params.iter().map(param_sexp)),
             expr_sexp(body),
         ]),
         ExprKind::Function(cases) => {

@@ -19,6 +19,33 @@ fn parse_expr(src: &str) -> Expr {
     }
 }
 
+#[test]
+fn labelled_arguments_parameters_and_types() {
+    let cases = [
+        ("f ~x ~y:2 z", "(f (~x x) (~y 2) z)"),
+        ("f ?x ?y:(g 1)", "(f (?x x) (?y (g 1)))"),
+        ("f ~(x : int)", "(f (~x (: x int)))"),
+        ("fun ~x ~y:(a, b) -> x", "(fun ((~x x) (~y (, a b))) x)"),
+        (
+            "fun ?x ?(y = 1) ?z:(w = 2) () -> x",
+            "(fun ((?x x) (?y y 1) (?z w 2) ()) x)",
+        ),
+        ("fun ?(y : int = 1) -> y", "(fun ((?y (: y int) 1)) y)"),
+        ("fun ~(x : int) -> x", "(fun ((~x (: x int))) x)"),
+        (
+            "(f : x:int -> ?y:(int * int) -> unit)",
+            "(: f (x:int -> ?y:(int * int) -> unit))",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(expr(src), want, "{src}");
+    }
+    assert_eq!(
+        items("let f ~x ?(y = x) () = x + y"),
+        "(let (f (fun ((~x x) (?y y x) ()) (+ x y))))"
+    );
+}
+
 /// Each item of the program `src`, one per line.
 fn items(src: &str) -> String {
     let program = parse(src).unwrap_or_else(|e| panic!("{src}: {e:?}"));
@@ -480,8 +507,8 @@ fn spans() {
         panic!()
     };
     assert_eq!(op.span, Span::new(12, 13));
-    assert_eq!(args[0].span, Span::new(8, 11));
-    assert_eq!(args[1].span, Span::new(14, 16));
+    assert_eq!(args[0].1.span, Span::new(8, 11));
+    assert_eq!(args[1].1.span, Span::new(14, 16));
 
     let e = parse_expr("(1, 2)");
     assert_eq!(e.span, Span::new(8, 14));
@@ -597,9 +624,6 @@ fn unsupported_constructs() {
         ("include List", "modules", "include"),
         ("class c = object end", "objects and classes", "class"),
         ("let x = let open! M in y", "`open!` is", "!"),
-        ("let f ~x = x", "labelled and optional arguments", "~"),
-        ("let f ?x () = x", "labelled and optional arguments", "?"),
-        ("let x = f ~x", "labelled and optional arguments", "~"),
         ("let x = `A", "polymorphic variants", "`"),
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),

@@ -159,10 +159,14 @@ impl<'s> Typer<'s> {
                     .map(|t| self.type_expr_in(t, scope, flexible))
                     .collect::<TResult<_>>()?,
             ),
-            TypeExprKind::Arrow(a, b) => Type::arrow(
-                self.type_expr_in(a, scope, flexible)?,
-                self.type_expr_in(b, scope, flexible)?,
-            ),
+            TypeExprKind::Arrow(label, a, b) => {
+                let mut param = self.type_expr_in(a, scope, flexible)?;
+                if label.is_optional() {
+                    param = Type::Con(TyCon::OPTION, vec![param]);
+                }
+                let result = self.type_expr_in(b, scope, flexible)?;
+                self.labelled_arrow(label, param, result, true)
+            }
             TypeExprKind::Constr(name, args) => {
                 let args = args
                     .iter()

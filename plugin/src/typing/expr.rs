@@ -30,6 +30,19 @@ pub(crate) fn bool_value(b: bool) -> Expr {
     }
 }
 
+/// A step at the start of a function's body ([`Typer::fun`]).
+enum Prologue {
+    /// `let x = match opt with Some v -> v | None -> default`.
+    Default {
+        x: VarId,
+        opt: VarId,
+        default: Expr,
+        ty: Type,
+    },
+    /// Matches the parameter's value `v` against a pattern.
+    Match(VarId, super::pattern::Pat, Span),
+}
+
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
 /// `mutable_field` says whether a record field name is mutable (records with one are not).
 fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
@@ -57,9 +70,11 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         ExprKind::Assert(e) | ExprKind::Lazy(e) => v(e),
         // `raise e` diverges: nonexpansive when `e` is.
         ExprKind::Apply(f, args)
-            if args.len() == 1 && matches!(&f.kind, ExprKind::Var(n) if n == "raise") =>
+            if args.len() == 1
+                && args[0].0 == ast::ArgLabel::Nolabel
+                && matches!(&f.kind, ExprKind::Var(n) if n == "raise") =>
         {
-            v(&args[0])
+            v(&args[0].1)
         }
         ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
@@ -567,7 +582,7 @@ impl<'s> Typer<'s> {
                 ));
             };
 
-            let t = self.u.fresh_var();
+            let t = self.type_approx(&b.expr);
             let v = self.fresh_var(name, t.clone(), b.pat.span);
             self.env.bind(name, ValueBinding::Var(v));
             group.push((v, t));
@@ -697,7 +712,7 @@ impl<'s> Typer<'s> {
                     span,
                 };
                 self.expr(&ast::Expr {
-                    kind: ExprKind::Apply(Box::new(of_list), vec![list]),
+                    kind: ExprKind::Apply(Box::new(of_list), ast::unlabelled(vec![list])),
                     span,
                 })
             }
@@ -1170,21 +1185,27 @@ impl<'s> Typer<'s> {
         }
     }
 
-    fn apply(&mut self, f: &ast::Expr, args: &[ast::Expr], span: Span) -> TResult<(Expr, Type)> {
+    fn apply(
+        &mut self,
+        f: &ast::Expr,
+        args: &[(ast::ArgLabel, ast::Expr)],
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
         if let ExprKind::Var(name) = &f.kind {
             if let Some(ValueBinding::Printf(full)) = self.env.lookup(name) {
                 return self.printf(full, args, span);
             }
         }
         // A saturated builtin becomes its primitive directly.
-        if let ExprKind::Var(name) = &f.kind {
+        let unlabelled = args.iter().all(|(l, _)| *l == ast::ArgLabel::Nolabel);
+        if let (ExprKind::Var(name), true) = (&f.kind, unlabelled) {
             if let Some(ValueBinding::Builtin(i)) = self.env.lookup(name) {
                 self.check_available(i, f.span)?;
                 let arity = self.builtin_arity(i);
                 if args.len() >= arity {
                     let mut t = self.builtin_type(i);
                     let mut xs = Vec::new();
-                    for a in &args[..arity] {
+                    for (_, a) in &args[..arity] {
                         let Type::Arrow(p, r) = t else {
                             unreachable!("builtin arity")
                         };
@@ -1206,7 +1227,7 @@ impl<'s> Typer<'s> {
         &mut self,
         head: Expr,
         t: Type,
-        args: &[ast::Expr],
+        args: &[(ast::ArgLabel, ast::Expr)],
         fspan: Span,
     ) -> TResult<(Expr, Type)> {
         self.apply_rest(head, t, args, fspan)
@@ -1215,88 +1236,111 @@ impl<'s> Typer<'s> {
     fn apply_rest(
         &mut self,
         head: Expr,
-        mut t: Type,
-        args: &[ast::Expr],
+        t: Type,
+        args: &[(ast::ArgLabel, ast::Expr)],
         fspan: Span,
     ) -> TResult<(Expr, Type)> {
-        if args.is_empty() {
-            return Ok((head, t));
-        }
-        let mut xs = Vec::new();
-        for a in args {
-            // The function's type, its head resolved; owned, so the result type is moved
-            // out, not copied (a copy per argument is quadratic in a long application).
-            if let Type::Var(_) = t {
-                t = self.u.shallow(&t).into_owned();
-            }
-            let (x, xt) = match &t {
-                Type::Arrow(p, _) => self.expr_expected(a, Some(p))?,
-                _ => self.expr(a)?,
-            };
-            let r = match t {
-                Type::Arrow(p, r) => {
-                    self.expect(a.span, &xt, &p)?;
-                    *r
-                }
-                Type::Var(v) => {
-                    let r = self.u.fresh_var();
-                    self.u
-                        .unify(
-                            &Type::Var(v),
-                            &Type::arrow(xt.clone(), r.clone()),
-                            &self.types,
-                        )
-                        .map_err(|_| Diagnostic::error(a.span, "cannot apply"))?;
-                    r
-                }
-                other => {
-                    let ts = self.print_type(&other);
-                    return Err(Diagnostic::error(
-                        fspan,
-                        format!("This expression has type {ts}\n       This is not a function; it cannot be applied."),
-                    ));
-                }
-            };
-            xs.push(x);
-            t = r;
-        }
-        Ok((Expr::App(bx(head), xs), t))
+        self.apply_labelled(head, t, args, fspan)
     }
 
-    fn fun(&mut self, pats: &[ast::Pattern], body: &ast::Expr) -> TResult<(Expr, Type)> {
+    /// `fun p1 .. pn -> body`, the parameters possibly labelled (`~x`, `?(x = d)`).
+    fn fun(&mut self, params: &[ast::Param], body: &ast::Expr) -> TResult<(Expr, Type)> {
         let mark = self.env.mark();
-        let mut params = Vec::new();
+        let mut vars = Vec::new();
         let mut tys = Vec::new();
-        let mut destructure = Vec::new();
-        for p in pats {
-            let t = self.u.fresh_var();
-            match &p.kind {
-                PatternKind::Var(name) => {
-                    let v = self.fresh_var(name, t.clone(), p.span);
-                    self.env.bind(name, ValueBinding::Var(v));
-                    params.push(v);
+        // What the body does first, in order: an optional parameter's default (`x = match
+        // opt with Some v -> v | None -> d`) and the patterns of the parameters.
+        let mut prologue = Vec::new();
+        for p in params {
+            let (param_ty, value_ty) = match &p.label {
+                ast::ArgLabel::Optional(_) if p.default.is_some() => {
+                    let t = self.u.fresh_var();
+                    (Type::Con(TyCon::OPTION, vec![t.clone()]), t)
+                }
+                ast::ArgLabel::Optional(_) => {
+                    let t = Type::Con(TyCon::OPTION, vec![self.u.fresh_var()]);
+                    (t.clone(), t)
                 }
                 _ => {
-                    let v = self.fresh_var("_arg", t.clone(), p.span);
-                    let (pat, _) = self.pattern_binding(p, &t)?;
-                    params.push(v);
-                    destructure.push((v, pat, p.span));
+                    let t = self.u.fresh_var();
+                    (t.clone(), t)
+                }
+            };
+            let var_name = match &p.pat.kind {
+                PatternKind::Var(name) if p.default.is_none() => name.as_str(),
+                _ if p.default.is_some() => "*opt*",
+                _ => "_arg",
+            };
+            let v = self.fresh_var(var_name, param_ty.clone(), p.pat.span);
+            vars.push(v);
+            tys.push((p.label.clone(), param_ty));
+            // The value the pattern matches: the parameter, or its default's result.
+            let value = match &p.default {
+                Some(d) => {
+                    // Typed where the earlier parameters are bound, the later ones not yet.
+                    let (dx, dt) = self.expr(d)?;
+                    self.expect(d.span, &dt, &value_ty)?;
+                    let name = match &p.pat.kind {
+                        PatternKind::Var(name) => name.as_str(),
+                        _ => "_arg",
+                    };
+                    let x = self.fresh_var(name, value_ty.clone(), d.span);
+                    prologue.push(Prologue::Default {
+                        x,
+                        opt: v,
+                        default: dx,
+                        ty: value_ty.clone(),
+                    });
+                    x
+                }
+                None => v,
+            };
+            match &p.pat.kind {
+                PatternKind::Var(name) => self.env.bind(name, ValueBinding::Var(value)),
+                _ => {
+                    let (pat, _) = self.pattern_binding(&p.pat, &value_ty)?;
+                    prologue.push(Prologue::Match(value, pat, p.pat.span));
                 }
             }
-            tys.push(t);
         }
         let (mut b, bt) = self.expr(body)?;
         self.env.restore(mark);
-        for (v, pat, span) in destructure.into_iter().rev() {
-            b = self.bind_pattern(v, pat, b, &bt, span)?;
-        }
         // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
-        // parameters (nothing is computed in between), as OCaml counts arity.
-        if let Expr::Fun(inner, inner_body) = b {
-            params.extend(inner);
-            b = *inner_body;
+        // parameters (nothing is computed in between), as OCaml counts arity; defaults are
+        // computed when the whole function is applied (OCaml's `push_defaults`).
+        let mergeable = prologue
+            .iter()
+            .all(|p| matches!(p, Prologue::Default { .. }));
+        if let (true, Expr::Fun(inner, inner_body)) = (mergeable, &mut b) {
+            vars.append(inner);
+            b = std::mem::replace(&mut **inner_body, Expr::Const(Const::Int(0)));
         }
-        Ok((Expr::Fun(params, bx(b)), Type::arrows(tys.into_iter(), bt)))
+        for step in prologue.into_iter().rev() {
+            b = match step {
+                Prologue::Default {
+                    x,
+                    opt,
+                    default,
+                    ty,
+                } => {
+                    let option = Type::Con(TyCon::OPTION, vec![ty.clone()]);
+                    let value = Expr::Switch {
+                        scrut: bx(Expr::Var(opt)),
+                        kind: crate::lambda::ir::SwitchKind::Constructor(option),
+                        arms: vec![(0, default), (1, Expr::Field(bx(Expr::Var(opt)), 0))],
+                        default: None,
+                        ty,
+                    };
+                    Expr::Local(x, bx(value), bx(b))
+                }
+                Prologue::Match(v, pat, span) => self.bind_pattern(v, pat, b, &bt, span)?,
+            };
+        }
+        let mut ty = bt;
+        for (label, param) in tys.into_iter().rev() {
+            ty = self.labelled_arrow(&label, param, ty, true);
+        }
+        Ok((Expr::Fun(vars, bx(b)), ty))
     }
 
     /// Instantiates a constructor: its declaration, fresh type arguments, argument types.

@@ -163,7 +163,7 @@ const OCAML_PERCENT: &[&str] = &[
 /// The number of arrows of a declared type as written (OCaml's arity of a primitive).
 fn syntactic_arity(t: &ast::TypeExpr) -> usize {
     match &t.kind {
-        TypeExprKind::Arrow(_, r) => 1 + syntactic_arity(r),
+        TypeExprKind::Arrow(_, _, r) => 1 + syntactic_arity(r),
         _ => 0,
     }
 }

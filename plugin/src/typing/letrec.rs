@@ -29,7 +29,7 @@ use super::env::ValueBinding;
 use super::{TResult, Typer};
 use crate::diagnostics::Diagnostic;
 use crate::lambda::ir::{Const, Expr, Prim, Purity, TyCon, Type};
-use crate::syntax::ast::{self, ExprKind, PatternKind};
+use crate::syntax::ast::{self, ArgLabel, ExprKind, PatternKind};
 
 /// What a right-hand side is, for the rules above.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -51,7 +51,11 @@ pub(super) fn classify(e: &ast::Expr) -> RecKind {
         }
         ExprKind::Array(items) if !items.is_empty() => RecKind::Block,
         ExprKind::Lazy(_) => RecKind::Block,
-        ExprKind::Apply(f, args) if args.len() == 1 && is_var(f, "ref") => RecKind::Block,
+        ExprKind::Apply(f, args)
+            if args.len() == 1 && args[0].0 == ArgLabel::Nolabel && is_var(f, "ref") =>
+        {
+            RecKind::Block
+        }
         ExprKind::Sequence(_, e)
         | ExprKind::Constraint(e, _)
         | ExprKind::Open(_, e)
@@ -141,7 +145,11 @@ fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
         ExprKind::Record { fields, base } => {
             fields.iter().all(|(_, _, e)| g(e)) && base.as_deref().is_none_or(d)
         }
-        ExprKind::Apply(f, args) if args.len() == 1 && is_var(f, "ref") => g(&args[0]),
+        ExprKind::Apply(f, args)
+            if args.len() == 1 && args[0].0 == ArgLabel::Nolabel && is_var(f, "ref") =>
+        {
+            g(&args[0].1)
+        }
         ExprKind::Sequence(a, b) => d(a) && guarded(b, names, mode),
         ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => guarded(e, names, mode),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| d(&b.expr)) && guarded(body, names, mode),
@@ -159,14 +167,19 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
         ExprKind::Constant(_) => false,
-        ExprKind::Fun(_, body) | ExprKind::Lazy(body) => under_functions && m(body),
+        // An optional parameter's default is evaluated when the function is applied.
+        ExprKind::Fun(params, body) => {
+            under_functions
+                && (m(body) || params.iter().any(|p| p.default.as_deref().is_some_and(&m)))
+        }
+        ExprKind::Lazy(body) => under_functions && m(body),
         ExprKind::Function(cs) => under_functions && cases(cs),
         ExprKind::Open(_, e)
         | ExprKind::Field(e, _)
         | ExprKind::Assert(e)
         | ExprKind::Constraint(e, _) => m(e),
         ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
-        ExprKind::Apply(f, args) => m(f) || args.iter().any(m),
+        ExprKind::Apply(f, args) => m(f) || args.iter().any(|(_, a)| m(a)),
         ExprKind::Let(_, bs, body) => bs.iter().any(|b| m(&b.expr)) || m(body),
         ExprKind::If { cond, then, els } => m(cond) || m(then) || els.as_deref().is_some_and(m),
         ExprKind::Match(e, cs) | ExprKind::Try(e, cs) => m(e) || cases(cs),

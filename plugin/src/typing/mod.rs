@@ -14,6 +14,7 @@ mod decls;
 mod env;
 mod expr;
 mod externals;
+pub(crate) mod labels;
 mod letrec;
 mod matching;
 mod pattern;
@@ -177,6 +178,8 @@ pub(crate) struct Typer<'s> {
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
     links_printexc: bool,
+    /// The label constructors of labelled arrows ([`labels`]).
+    label_cons: labels::LabelCons,
 }
 
 /// The names a structure has declared.
@@ -217,6 +220,7 @@ impl<'s> Typer<'s> {
             structures: vec![StructureNames::default()],
             printexc_vars: Default::default(),
             links_printexc: false,
+            label_cons: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();
@@ -283,7 +287,7 @@ impl<'s> Typer<'s> {
 
     fn has_free_var(&self, t: &Type) -> bool {
         match t {
-            Type::Var(v) => !self.generalized(*v),
+            Type::Var(v) => !self.generalized(*v) && !self.u.commu_vars.contains(v),
             Type::Con(_, a) | Type::Tuple(a) => a.iter().any(|t| self.has_free_var(t)),
             Type::Arrow(a, b) => self.has_free_var(a) || self.has_free_var(b),
             Type::Forall(_, t) => self.has_free_var(t),
@@ -362,6 +366,8 @@ impl<'s> Typer<'s> {
         match t {
             Type::Var(v) if bound.contains(v) || self.generalized(*v) => t.clone(),
             Type::Var(_) => Type::unit(),
+            // A labelled parameter is its argument at run time ([`labels`]).
+            Type::Con(c, a) if self.u.label_cons.contains(c) => self.default_free(&a[0], bound),
             Type::Con(c, a) => {
                 Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
             }

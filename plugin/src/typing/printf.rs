@@ -134,7 +134,7 @@ impl<'s> Typer<'s> {
     pub(super) fn printf(
         &mut self,
         name: &str,
-        args: &[ast::Expr],
+        args: &[(ast::ArgLabel, ast::Expr)],
         span: Span,
     ) -> TResult<(Expr, Type)> {
         // `fprintf oc fmt args..` is `(fun oc args.. -> ..) oc args..`: the channel is the
@@ -152,14 +152,17 @@ impl<'s> Typer<'s> {
             }
             _ => (Target::String, 0),
         };
-        let Some(ExprKind::Constant(Constant::String(fmt))) = args.get(fmt_arg).map(|a| &a.kind)
-        else {
+        let fmt_expr = args
+            .get(fmt_arg)
+            .filter(|(l, _)| *l == ast::ArgLabel::Nolabel)
+            .map(|(_, a)| a);
+        let Some(ExprKind::Constant(Constant::String(fmt))) = fmt_expr.map(|a| &a.kind) else {
             return Err(Diagnostic::unsupported(
-                args.get(fmt_arg).map_or(span, |a| a.span),
+                fmt_expr.map_or(span, |a| a.span),
                 &format!("`{name}` with a format that is not a string literal is"),
             ));
         };
-        let pieces = parse_format(fmt, args[fmt_arg].span)?;
+        let pieces = parse_format(fmt, args[fmt_arg].1.span)?;
         let mut params = Vec::new();
         let mut tys = Vec::new();
         if let Target::Channel(oc) = target {
@@ -305,7 +308,7 @@ impl<'s> Typer<'s> {
         } else {
             Expr::Fun(params, Box::new(body))
         };
-        let rest: Vec<ast::Expr> = match target {
+        let rest: Vec<(ast::ArgLabel, ast::Expr)> = match target {
             Target::Channel(_) => std::iter::once(args[0].clone())
                 .chain(args[2..].iter().cloned())
                 .collect(),

@@ -11,6 +11,7 @@ use std::ops::Deref;
 use std::rc::Rc;
 
 use crate::lambda::ir::{TyCon, TyVar, Type, TypeTable};
+use crate::syntax::ast::ArgLabel;
 
 #[derive(Default)]
 pub struct Unifier {
@@ -28,6 +29,12 @@ pub struct Unifier {
     pub scopes: Vec<u32>,
     /// How many type declarations exist now.
     pub scope: u32,
+    /// The label constructors of labelled arrows (`typing::labels`): declared on first use,
+    /// they are not types a variable could escape with.
+    pub label_cons: HashSet<TyCon>,
+    /// The variables standing for "is this labelled arrow's order known" (OCaml's `commutable`
+    /// `Clink`, see `typing::labels`): never generalised, never reported as weak.
+    pub commu_vars: HashSet<TyVar>,
 }
 
 /// A type with the bindings at its head followed: the type itself, or the (shared) type its
@@ -197,7 +204,7 @@ impl Unifier {
                 Ok(())
             }
             Type::Con(c, ts) => {
-                if c.0 >= scope {
+                if c.0 >= scope && !self.label_cons.contains(c) {
                     return Err(UnifyError::Escape(*c));
                 }
                 ts.iter()
@@ -226,7 +233,7 @@ impl Unifier {
     fn collect_free(&self, t: &Type, out: &mut Vec<TyVar>, seen: &mut HashSet<TyVar>) {
         match self.resolve(t) {
             Type::Var(v) => {
-                if seen.insert(*v) {
+                if seen.insert(*v) && !self.commu_vars.contains(v) {
                     out.push(*v)
                 }
             }
@@ -350,7 +357,27 @@ impl<'a> TypePrinter<'a> {
                 }
             }
             Type::Arrow(a, b) => {
-                let s = format!("{} -> {}", self.print_prec(a, 1), self.print_prec(b, 0));
+                let param = match &**a {
+                    Type::Con(c, args) => {
+                        match crate::typing::labels::label_of_decl(&self.types.decl(*c).name) {
+                            Some(label) => {
+                                // `?x:t` shows the type of the optional argument, `t`, not `t option`.
+                                let arg = match (&label, &args[0]) {
+                                    (ArgLabel::Optional(_), Type::Con(TyCon::OPTION, t)) => &t[0],
+                                    _ => &args[0],
+                                };
+                                let prefix = match &label {
+                                    ArgLabel::Optional(l) => format!("?{l}:"),
+                                    _ => format!("{}:", label.name()),
+                                };
+                                format!("{prefix}{}", self.print_prec(arg, 1))
+                            }
+                            None => self.print_prec(a, 1),
+                        }
+                    }
+                    _ => self.print_prec(a, 1),
+                };
+                let s = format!("{param} -> {}", self.print_prec(b, 0));
                 if prec >= 1 {
                     format!("({s})")
                 } else {

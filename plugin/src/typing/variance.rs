@@ -40,6 +40,10 @@ impl Variances {
         let first = self.weak.len();
         for d in &types.decls[first..] {
             let flags = match d.kind {
+                // A label constructor (`typing::labels`) only wraps an arrow's parameter.
+                DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
+                    vec![false; d.params.len()]
+                }
                 // `array` and other primitive containers are invariant.
                 DeclKind::Primitive => vec![true; d.params.len()],
                 _ => vec![false; d.params.len()],

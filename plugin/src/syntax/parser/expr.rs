@@ -558,12 +558,52 @@ impl Parser {
         }
         let mut args = Vec::new();
         while self.starts_simple_expr() {
-            args.push(self.simple_expr()?.0);
+            args.push(self.argument()?);
         }
         Ok(Expr {
             kind: ExprKind::Apply(boxed(head), args),
             span: self.span_from(start),
         })
+    }
+
+    /// An argument (OCaml's `labeled_simple_expr`): a simple expression, `~x:e`, `~x`,
+    /// `~(x : t)`, `?x:e`, `?x`.
+    fn argument(&mut self) -> PResult<(ArgLabel, Expr)> {
+        let optional = self.is_sym("?");
+        if !optional && !self.is_sym("~") {
+            return Ok((ArgLabel::Nolabel, self.simple_expr()?.0));
+        }
+        let label = |name: String| {
+            if optional {
+                ArgLabel::Optional(name)
+            } else {
+                ArgLabel::Labelled(name)
+            }
+        };
+        if let Some(name) = self.label_colon_at(0) {
+            self.bump();
+            self.bump();
+            self.bump();
+            if !self.starts_simple_expr() {
+                return Err(self.expected("an expression"));
+            }
+            return Ok((label(name), self.simple_expr()?.0));
+        }
+        let start = self.start();
+        self.bump();
+        if !optional && self.eat_sym("(") {
+            let (name, span) = self.label_name()?;
+            self.expect_sym(":")?;
+            let t = self.type_expr()?;
+            self.expect_sym(")")?;
+            let e = Expr {
+                kind: ExprKind::Constraint(boxed(var(&name, span)), t),
+                span: self.span_from(start),
+            };
+            return Ok((label(name), e));
+        }
+        let (name, span) = self.label_name()?;
+        Ok((label(name.clone()), var(&name, span)))
     }
 
     /// `e.f <- v` or `e.(i) <- v`, after `head` (`e.f` or `e.(i)`).
@@ -578,7 +618,7 @@ impl Parser {
             },
             ExprKind::Apply(f, mut args) => {
                 // `a.(i) <- v` is `Array.set a i v`.
-                args.push(value);
+                args.push((ArgLabel::Nolabel, value));
                 Expr {
                     kind: ExprKind::Apply(boxed(var("Array.set", f.span)), args),
                     span,
@@ -601,7 +641,7 @@ impl Parser {
             let (rhs, _) = self.dotted_expr()?;
             let span = self.span_from(start);
             e = Expr {
-                kind: ExprKind::Apply(boxed(var(&op, op_span)), vec![e, rhs]),
+                kind: ExprKind::Apply(boxed(var(&op, op_span)), unlabelled(vec![e, rhs])),
                 span,
             };
             assignable = false;
@@ -628,7 +668,7 @@ impl Parser {
                     let getter = if s == "(" { "Array.get" } else { "String.get" };
                     let span = self.span_from(start);
                     e = Expr {
-                        kind: ExprKind::Apply(boxed(var(getter, dot)), vec![e, index]),
+                        kind: ExprKind::Apply(boxed(var(getter, dot)), unlabelled(vec![e, index])),
                         span,
                     };
                     assignable = s == "(";
@@ -680,7 +720,7 @@ impl Parser {
                 self.enter()?;
                 let operand = self.prefixed_atom()?;
                 self.leave();
-                let kind = ExprKind::Apply(boxed(var(&s, op_span)), vec![operand]);
+                let kind = ExprKind::Apply(boxed(var(&s, op_span)), unlabelled(vec![operand]));
                 return Ok(Expr {
                     kind,
                     span: self.span_from(start),
@@ -948,7 +988,7 @@ fn unary(op: &str, operand: Expr, span: Span) -> Expr {
             let name = format!("~{op}");
             ExprKind::Apply(
                 boxed(var(&name, Span::new(span.lo, span.lo + op.len() as u32))),
-                vec![operand],
+                unlabelled(vec![operand]),
             )
         }
     };
@@ -974,7 +1014,7 @@ fn binary(op: TokenKind, op_span: Span, lhs: Expr, rhs: Expr) -> Expr {
         return cons(lhs, rhs, span);
     }
     Expr {
-        kind: ExprKind::Apply(boxed(var(&name, op_span)), vec![lhs, rhs]),
+        kind: ExprKind::Apply(boxed(var(&name, op_span)), unlabelled(vec![lhs, rhs])),
         span,
     }
 }

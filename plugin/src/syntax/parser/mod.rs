@@ -105,6 +105,24 @@ impl Parser {
         matches!(self.peek_at(offset), TokenKind::Symbol(t) if t == s)
     }
 
+    /// OCaml's `LABEL` / `OPTLABEL` tokens: `~x:` or `?x:` written without spaces, `offset`
+    /// tokens ahead; the label's name.
+    fn label_colon_at(&self, offset: usize) -> Option<String> {
+        let at = |i: usize| &self.tokens[(self.pos + offset + i).min(self.tokens.len() - 1)];
+        let (tilde, name, colon) = (at(0), at(1), at(2));
+        match (&tilde.kind, &name.kind, &colon.kind) {
+            (TokenKind::Symbol(t), TokenKind::Lident(n), TokenKind::Symbol(c))
+                if (t == "~" || t == "?")
+                    && c == ":"
+                    && tilde.span.hi == name.span.lo
+                    && name.span.hi == colon.span.lo =>
+            {
+                Some(n.clone())
+            }
+            _ => None,
+        }
+    }
+
     fn is_kw(&self, k: &str) -> bool {
         matches!(self.peek(), TokenKind::Keyword(t) if *t == k)
     }
@@ -246,7 +264,6 @@ impl Parser {
                 _ => return None,
             },
             TokenKind::Symbol(s) => match s.as_str() {
-                "~" | "?" => "labelled and optional arguments",
                 "`" => "polymorphic variants",
                 "[%" | "[%%" => return Some(self.uninterpreted_extension()),
                 "#" => "objects and toplevel directives",
@@ -513,7 +530,7 @@ impl Parser {
             };
         }
         if let Some(first) = params.first() {
-            let span = self.span_from(first.span.lo);
+            let span = self.span_from(first.pat.span.lo);
             expr = Expr {
                 kind: ExprKind::Fun(params, Box::new(expr)),
                 span,

@@ -131,31 +131,117 @@ impl Parser {
         }
     }
 
-    /// Whether a function parameter (or a label, which is unsupported) starts `offset` tokens
-    /// ahead.
+    /// Whether a function parameter (possibly labelled) starts `offset` tokens ahead.
     pub(super) fn starts_parameter_at(&self, offset: usize) -> bool {
         self.starts_simple_pattern_at(offset)
             || matches!(self.peek_at(offset), TokenKind::Symbol(s) if s == "~" || s == "?")
     }
 
-    /// A parameter of `fun` or of a `let`-defined function: a simple pattern.
-    pub(super) fn parameter(&mut self) -> PResult<Pattern> {
-        if self.is_sym("~") || self.is_sym("?") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "labelled and optional arguments",
-            ));
-        }
+    /// A parameter of `fun` or of a `let`-defined function (OCaml's `labeled_simple_pattern`):
+    /// a simple pattern, `~x`, `~(x : t)`, `~x:p`, `?x`, `?(x [: t] [= d])`, `?x:p`,
+    /// `?x:(p [: t] [= d])`.
+    pub(super) fn parameter(&mut self) -> PResult<Param> {
         if self.is_sym("(") && self.is_kw_at(1, "type") {
             return Err(Diagnostic::unsupported(
                 self.span(),
                 "locally abstract types",
             ));
         }
-        if !self.starts_simple_pattern() {
-            return Err(self.expected("a parameter pattern"));
+        let optional = self.is_sym("?");
+        if !optional && !self.is_sym("~") {
+            if !self.starts_simple_pattern() {
+                return Err(self.expected("a parameter pattern"));
+            }
+            return Ok(Param::positional(self.simple_pattern()?));
         }
-        self.simple_pattern()
+        let label = |name: String| {
+            if optional {
+                ArgLabel::Optional(name)
+            } else {
+                ArgLabel::Labelled(name)
+            }
+        };
+        if let Some(name) = self.label_colon_at(0) {
+            // `~x:p`, `?x:p`, `?x:(p [: t] [= d])`
+            self.bump();
+            self.bump();
+            self.bump();
+            if optional && self.is_sym("(") {
+                let start = self.start();
+                self.bump();
+                let mut pat = self.pattern()?;
+                pat = self.parameter_constraint(pat, start)?;
+                let default = self.parameter_default()?;
+                self.expect_sym(")")?;
+                return Ok(Param {
+                    label: label(name),
+                    default,
+                    pat,
+                });
+            }
+            if !self.starts_simple_pattern() {
+                return Err(self.expected("a pattern"));
+            }
+            let pat = self.simple_pattern()?;
+            return Ok(Param {
+                label: label(name),
+                default: None,
+                pat,
+            });
+        }
+        self.bump();
+        if self.eat_sym("(") {
+            // `~(x [: t])`, `?(x [: t] [= d])`
+            let start = self.start();
+            let (name, span) = self.label_name()?;
+            let pat =
+                self.parameter_constraint(pat(PatternKind::Var(name.clone()), span), start)?;
+            let default = if optional {
+                self.parameter_default()?
+            } else {
+                None
+            };
+            self.expect_sym(")")?;
+            return Ok(Param {
+                label: label(name),
+                default,
+                pat,
+            });
+        }
+        let (name, span) = self.label_name()?;
+        Ok(Param {
+            label: label(name.clone()),
+            default: None,
+            pat: pat(PatternKind::Var(name), span),
+        })
+    }
+
+    /// The name after `~` or `?`: a lowercase identifier.
+    pub(super) fn label_name(&mut self) -> PResult<(String, Span)> {
+        match self.peek().clone() {
+            TokenKind::Lident(name) => Ok((name, self.bump().span)),
+            _ => Err(self.expected("a label name")),
+        }
+    }
+
+    /// `p : t` inside a parameter's parentheses, if there is a `:`.
+    fn parameter_constraint(&mut self, p: Pattern, start: u32) -> PResult<Pattern> {
+        if !self.eat_sym(":") {
+            return Ok(p);
+        }
+        let t = self.type_expr()?;
+        Ok(pat(
+            PatternKind::Constraint(Box::new(p), t),
+            self.span_from(start),
+        ))
+    }
+
+    /// `= d` inside an optional parameter's parentheses, if there is a `=`.
+    fn parameter_default(&mut self) -> PResult<Option<Box<Expr>>> {
+        if !self.eat_sym("=") {
+            return Ok(None);
+        }
+        Ok(Some(Box::new(self.seq_expr()?)))
     }
 
     fn is_kw_at(&self, offset: usize, k: &str) -> bool {

@@ -28,20 +28,44 @@ impl Parser {
         // `t1 -> .. -> tn` is collected, then folded to the right: long arrows do not recurse.
         let mut items = Vec::new();
         loop {
-            let labelled = matches!(self.peek(), TokenKind::Lident(_)) && self.is_sym_at(1, ":");
-            if labelled || self.is_sym("?") || self.is_sym("~") {
-                let what = "labelled and optional arguments";
-                return Err(Diagnostic::unsupported(self.span(), what));
+            let label = if let Some(name) = self.label_colon_at(0) {
+                // `?x:t` (OCaml's `OPTLABEL`; `~x:t` is not a type)
+                if self.is_sym("~") {
+                    return Err(self.expected("a type"));
+                }
+                self.bump();
+                self.bump();
+                self.bump();
+                ArgLabel::Optional(name)
+            } else if self.is_sym("?") {
+                // `? x : t`
+                self.bump();
+                let (name, _) = self.label_name()?;
+                self.expect_sym(":")?;
+                ArgLabel::Optional(name)
+            } else if matches!(self.peek(), TokenKind::Lident(_)) && self.is_sym_at(1, ":") {
+                let (name, _) = self.label_name()?;
+                self.bump();
+                ArgLabel::Labelled(name)
+            } else {
+                ArgLabel::Nolabel
+            };
+            let t = self.tuple_type()?;
+            if label != ArgLabel::Nolabel && !self.is_sym("->") {
+                return Err(self.expected("`->` after a labelled argument type"));
             }
-            items.push(self.tuple_type()?);
+            items.push((label, t));
             if !self.eat_sym("->") {
                 break;
             }
         }
-        let mut result = items.pop().unwrap();
-        while let Some(arg) = items.pop() {
+        let (_, mut result) = items.pop().unwrap();
+        while let Some((label, arg)) = items.pop() {
             let span = arg.span.to(result.span);
-            result = ty(TypeExprKind::Arrow(Box::new(arg), Box::new(result)), span);
+            result = ty(
+                TypeExprKind::Arrow(label, Box::new(arg), Box::new(result)),
+                span,
+            );
         }
         Ok(result)
     }
