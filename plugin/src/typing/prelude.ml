@@ -178,8 +178,7 @@ let rec unfold f u () =
   | Some (x, u') -> Cons (x, unfold f u')
 
 (*! module Either *)
-(* OCaml 4.13's either.ml, without the functions of labelled arguments (map, fold, iter,
-   for_all, equal, compare). *)
+(* OCaml 4.13's either.ml. *)
 type ('a, 'b) t = Left of 'a | Right of 'b
 let left v = Left v
 let right v = Right v
@@ -189,6 +188,19 @@ let find_left = function Left v -> Some v | Right _ -> None
 let find_right = function Left _ -> None | Right v -> Some v
 let map_left f = function Left v -> Left (f v) | Right _ as e -> e
 let map_right f = function Left _ as e -> e | Right v -> Right (f v)
+let map ~left ~right = function Left v -> Left (left v) | Right v -> Right (right v)
+let fold ~left ~right = function Left v -> left v | Right v -> right v
+let iter ~left ~right = function Left v -> left v | Right v -> right v
+let for_all ~left ~right = function Left v -> left v | Right v -> right v
+let equal ~left ~right e1 e2 = match e1, e2 with
+  | Left v1, Left v2 -> left v1 v2
+  | Right v1, Right v2 -> right v1 v2
+  | Left _, Right _ | Right _, Left _ -> false
+let compare ~left ~right e1 e2 = match e1, e2 with
+  | Left v1, Left v2 -> left v1 v2
+  | Right v1, Right v2 -> right v1 v2
+  | Left _, Right _ -> (-1)
+  | Right _, Left _ -> 1
 
 (*! module String *)
 let init n f =
@@ -252,6 +264,23 @@ let rcontains_from s i c =
     invalid_arg "String.rcontains_from / Bytes.rcontains_from"
   else try ignore (rindex_from s i c); true with Not_found -> false
 let cat s1 s2 = s1 ^ s2
+let starts_with ~prefix s =
+  let len_s = String.length s
+  and len_pre = String.length prefix in
+  let rec aux i =
+    if i = len_pre then true
+    else if String.unsafe_get s i <> String.unsafe_get prefix i then false
+    else aux (i + 1)
+  in len_s >= len_pre && aux 0
+let ends_with ~suffix s =
+  let len_s = String.length s
+  and len_suf = String.length suffix in
+  let diff = len_s - len_suf in
+  let rec aux i =
+    if i = len_suf then true
+    else if String.unsafe_get s (diff + i) <> String.unsafe_get suffix i then false
+    else aux (i + 1)
+  in diff >= 0 && aux 0
 let empty = ""
 let of_bytes b = let s = __string_of_bytes b in String.sub s 0 (String.length s)
 let to_bytes s = __bytes_of_string (String.sub s 0 (String.length s))
@@ -605,10 +634,12 @@ let of_seq seq =
 (*! module Option *)
 let none = None
 let some v = Some v
+let value o ~default = match o with Some v -> v | None -> default
 let get = function Some v -> v | None -> invalid_arg "option is None"
 let bind o f = match o with None -> None | Some v -> f v
 let join = function Some o -> o | None -> None
 let map f o = match o with None -> None | Some v -> Some (f v)
+let fold ~none ~some = function Some v -> some v | None -> none
 let iter (f : 'a -> unit) = function Some v -> f v | None -> ()
 let is_none = function None -> true | Some _ -> false
 let is_some = function None -> false | Some _ -> true
@@ -626,21 +657,31 @@ let to_list = function None -> [] | Some v -> [v]
 let to_seq o = match o with None -> Seq.empty | Some v -> Seq.return v
 
 (*! module Result *)
-(* After OCaml 4.13's result.ml, without the functions of labelled arguments (value, fold,
-   equal, compare). *)
+(* After OCaml 4.13's result.ml. *)
 type ('a, 'e) t = ('a, 'e) result
 let ok v = Ok v
 let error e = Error e
+let value r ~default = match r with Ok v -> v | Error _ -> default
 let get_ok = function Ok v -> v | Error _ -> invalid_arg "result is Error _"
 let get_error = function Error e -> e | Ok _ -> invalid_arg "result is Ok _"
 let bind r f = match r with Ok v -> f v | Error _ as e -> e
 let join = function Ok r -> r | Error _ as e -> e
 let map f = function Ok v -> Ok (f v) | Error _ as e -> e
 let map_error f = function Error e -> Error (f e) | Ok _ as v -> v
+let fold ~ok ~error = function Ok v -> ok v | Error e -> error e
 let iter f = function Ok v -> f v | Error _ -> ()
 let iter_error f = function Error e -> f e | Ok _ -> ()
 let is_ok = function Ok _ -> true | Error _ -> false
 let is_error = function Error _ -> true | Ok _ -> false
+let equal ~ok ~error r0 r1 = match r0, r1 with
+  | Ok v0, Ok v1 -> ok v0 v1
+  | Error e0, Error e1 -> error e0 e1
+  | _, _ -> false
+let compare ~ok ~error r0 r1 = match r0, r1 with
+  | Ok v0, Ok v1 -> ok v0 v1
+  | Error e0, Error e1 -> error e0 e1
+  | Ok _, Error _ -> -1
+  | Error _, Ok _ -> 1
 let to_option = function Ok v -> Some v | Error _ -> None
 let to_list = function Ok v -> [v] | Error _ -> []
 
@@ -1026,9 +1067,9 @@ let truncate b len =
   else b.buffer_position <- len
 
 (*! module Filename *)
-(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without the functions of
-   labelled or optional arguments (chop_suffix_opt, quote_command) and those needing the
-   environment or the file system (temp_dir_name, temp_file, open_temp_file). *)
+(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
+   functions needing the environment or the file system (temp_dir_name, temp_file,
+   open_temp_file). *)
 let __generic_quote quotequote s =
   let l = String.length s in
   let b = Buffer.create (l + 20) in
@@ -1088,6 +1129,16 @@ let concat dirname filename =
 let chop_suffix name suff =
   let n = String.length name - String.length suff in
   if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
+let chop_suffix_opt ~suffix filename =
+  let len_s = String.length suffix and len_f = String.length filename in
+  if len_f >= len_s then
+    let r = String.sub filename (len_f - len_s) len_s in
+    if r = suffix then
+      Some (String.sub filename 0 (len_f - len_s))
+    else
+      None
+  else
+    None
 let extension_len name =
   let rec check i0 i =
     if i < 0 || is_dir_sep name i then 0
@@ -1461,12 +1512,6 @@ let min (x : int) y = if x <= y then x else y
 let max (x : int) y = if x >= y then x else y
 let to_string x = string_of_int x
 
-(*! module Fun *)
-let id x = x
-let const c _ = c
-let flip f x y = f y x
-let negate p v = not (p v)
-
 (*! module Bytes *)
 (* After OCaml 4.13's bytes.ml. A [bytes] is a string written in place; the private casts
    [__s] and [__b] change the type, never the value. *)
@@ -1711,6 +1756,26 @@ let __uncaught linked exn =
     (try flush stderr with _ -> ())
   end;
   __sys_exit 2
+(*! module Fun *)
+let id x = x
+let const c _ = c
+let flip f x y = f y x
+let negate p v = not (p v)
+(* OCaml 4.13's fun.ml, without backtraces. *)
+exception Finally_raised of exn
+let () = Printexc.register_printer (function
+    | Finally_raised exn -> Some ("Fun.Finally_raised: " ^ Printexc.to_string exn)
+    | _ -> None)
+let protect ~(finally : unit -> unit) work =
+  let finally_no_exn () =
+    try finally () with e -> raise (Finally_raised e)
+  in
+  match work () with
+  | result -> finally_no_exn () ; result
+  | exception work_exn ->
+    finally_no_exn () ;
+    raise work_exn
+
 (*! module Gc *)
 (* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c). The
    statistics (stat, quick_stat, counters, minor_words, allocated_bytes) need floats, and
