@@ -269,7 +269,7 @@ let starts_with ~prefix s =
   and len_pre = String.length prefix in
   let rec aux i =
     if i = len_pre then true
-    else if String.unsafe_get s i <> String.unsafe_get prefix i then false
+    else if String.get s i <> String.get prefix i then false
     else aux (i + 1)
   in len_s >= len_pre && aux 0
 let ends_with ~suffix s =
@@ -278,7 +278,7 @@ let ends_with ~suffix s =
   let diff = len_s - len_suf in
   let rec aux i =
     if i = len_suf then true
-    else if String.unsafe_get s (diff + i) <> String.unsafe_get suffix i then false
+    else if String.get s (diff + i) <> String.get suffix i then false
     else aux (i + 1)
   in diff >= 0 && aux 0
 let empty = ""
