@@ -329,7 +329,32 @@ impl<'s> Typer<'s> {
                     self.env.bind(&n, ValueBinding::Hidden);
                 }
             }
+            self.bind_stdlib_names();
         }
+    }
+
+    /// Everything the prelude defines is also `Stdlib.name` (`Stdlib.compare`,
+    /// `Stdlib.List.map`, `Stdlib.Not_found`, `int Stdlib.ref`), whatever the program rebinds.
+    fn bind_stdlib_names(&mut self) {
+        let mut values = self.env.visible_names();
+        values.sort();
+        for n in values {
+            if let Some(b) = self.env.lookup(&n) {
+                self.env.bind(&format!("Stdlib.{n}"), b);
+            }
+        }
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .map(|(n, t)| (format!("Stdlib.{n}"), t.clone()))
+            .collect();
+        self.env.types.extend(types);
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .map(|(n, c)| (format!("Stdlib.{n}"), *c))
+            .collect();
+        self.env.ctors.extend(ctors);
+        let fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (self.env.fields.iter())
+            .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
+            .collect();
+        self.env.fields.extend(fields);
     }
 
     /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
