@@ -252,6 +252,10 @@ pub enum ItemKind {
     Expr(Expr),
     /// `module M = struct items end`
     Module(String, Vec<Item>),
+    /// `module M = N.P`: another name for a module.
+    ModuleAlias(String, String),
+    /// `include M.N`: the module's components are the current structure's too.
+    Include(String),
     /// `open M` (`open M.N`): the path.
     Open(String),
     /// `external name : type = "prim" ["native_prim"]`

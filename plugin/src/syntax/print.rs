@@ -119,6 +119,8 @@ pub fn print_item_compact(item: &Item) -> String {
 
 fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
+        ItemKind::ModuleAlias(name, path) => list([atom("module"), atom(name), atom(path)]),
+        ItemKind::Include(path) => list([atom("include"), atom(path)]),
         ItemKind::Let(flag, bindings) => {
             let mut items = vec![atom("let")];
             if *flag == RecFlag::Recursive {

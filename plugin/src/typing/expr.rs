@@ -195,6 +195,16 @@ impl<'s> Typer<'s> {
                 self.external_decl(x)?;
                 self.items_from(phrases, i + 1)
             }
+            ast::ItemKind::ModuleAlias(name, path) => {
+                self.declare_in_structure(name, item.span, "module", |s| &mut s.modules)?;
+                self.alias_module(name, path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            // The included names are bound in the structure, which exports what it binds.
+            ast::ItemKind::Include(path) => {
+                self.open_module(path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
             ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
         }
     }
@@ -417,6 +427,38 @@ impl<'s> Typer<'s> {
             undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
         }
         Ok(undo)
+    }
+
+    /// `module name = path`: every name `path.x` is also `name.x` (values, types,
+    /// constructors, record fields; the same definitions, as OCaml's module aliases).
+    fn alias_module(&mut self, name: &str, path: &str, span: Span) -> TResult<()> {
+        let prefix = format!("{path}.");
+        let rename = |n: &String| n.strip_prefix(&prefix).map(|rest| format!("{name}.{rest}"));
+        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
+            .filter_map(|n| Some((rename(n)?, self.env.lookup(n)?)))
+            .collect();
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .filter_map(|(n, t)| Some((rename(n)?, t.clone())))
+            .collect();
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .filter_map(|(n, c)| Some((rename(n)?, *c)))
+            .collect();
+        let fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (self.env.fields.iter())
+            .filter_map(|(n, f)| Some((rename(n)?, f.clone())))
+            .collect();
+        if values.is_empty() && types.is_empty() && ctors.is_empty() {
+            return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        // Sorted, so that the environment does not depend on hash order.
+        let mut values = values;
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+        for (n, b) in values {
+            self.env.bind(&n, b);
+        }
+        self.env.types.extend(types);
+        self.env.ctors.extend(ctors);
+        self.env.fields.extend(fields);
+        Ok(())
     }
 
     /// Ends a local open: the types and constructors it shadowed are back.

@@ -341,6 +341,16 @@ impl Parser {
                     self.bump();
                     ItemKind::Open(self.module_path()?)
                 }
+                TokenKind::Keyword("include")
+                    if matches!(self.peek_at(1), TokenKind::Uident(_)) =>
+                {
+                    self.bump();
+                    let path = self.module_path()?;
+                    if self.is_sym("(") {
+                        return Err(Diagnostic::unsupported(self.span(), "functors are"));
+                    }
+                    ItemKind::Include(path)
+                }
                 _ if self.starts_expr() => {
                     if !expr_allowed {
                         return Err(self.error_here(
@@ -388,6 +398,15 @@ impl Parser {
             return Err(Diagnostic::unsupported(self.span(), "functors are"));
         }
         self.expect_sym("=")?;
+        if let TokenKind::Uident(_) = self.peek() {
+            // `module M = N.P`, unless it is a functor application `F (X)`.
+            let start = self.pos;
+            let path = self.module_path()?;
+            if !self.is_sym("(") {
+                return Ok(ItemKind::ModuleAlias(name, path));
+            }
+            self.pos = start;
+        }
         if !self.is_kw("struct") {
             return Err(Diagnostic::unsupported(
                 self.span(),
