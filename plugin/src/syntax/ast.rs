@@ -254,6 +254,8 @@ pub enum ItemKind {
     Module(String, Vec<Item>),
     /// `module M = N.P`: another name for a module.
     ModuleAlias(String, String),
+    /// `exception E = M.F`: another name for an exception constructor.
+    ExceptionAlias(String, String),
     /// `include M.N`: the module's components are the current structure's too.
     Include(String),
     /// `open M` (`open M.N`): the path.

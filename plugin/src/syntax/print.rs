@@ -121,6 +121,7 @@ fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
         ItemKind::ModuleAlias(name, path) => list([atom("module"), atom(name), atom(path)]),
         ItemKind::Include(path) => list([atom("include"), atom(path)]),
+        ItemKind::ExceptionAlias(name, path) => list([atom("exception"), atom(name), atom(path)]),
         ItemKind::Let(flag, bindings) => {
             let mut items = vec![atom("let")];
             if *flag == RecFlag::Recursive {

@@ -200,6 +200,26 @@ impl<'s> Typer<'s> {
                 self.alias_module(name, path, item.span)?;
                 self.items_from(phrases, i + 1)
             }
+            ast::ItemKind::ExceptionAlias(name, path) => {
+                match self.env.ctors.get(path.as_str()).copied() {
+                    Some(c @ CtorRef::Exception(_)) => {
+                        self.env.ctors.insert(name.clone(), c);
+                    }
+                    Some(CtorRef::Variant(..)) => {
+                        return Err(Diagnostic::error(
+                            item.span,
+                            format!("The constructor {path} is not an exception"),
+                        ))
+                    }
+                    None => {
+                        return Err(Diagnostic::error(
+                            item.span,
+                            format!("Unbound constructor {path}"),
+                        ))
+                    }
+                }
+                self.items_from(phrases, i + 1)
+            }
             // The included names are bound in the structure, which exports what it binds.
             ast::ItemKind::Include(path) => {
                 self.open_module(path, item.span)?;

@@ -332,9 +332,7 @@ impl Parser {
                     }
                 }
                 TokenKind::Keyword("type") => ItemKind::Type(self.type_declarations()?),
-                TokenKind::Keyword("exception") => {
-                    ItemKind::Exception(self.exception_declaration()?)
-                }
+                TokenKind::Keyword("exception") => self.exception_declaration()?,
                 TokenKind::Keyword("module") => self.module_definition()?,
                 TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),
                 TokenKind::Keyword("open") => {
@@ -596,14 +594,18 @@ impl Parser {
         }
     }
 
-    /// `exception E [of t1 * .. * tn]`
-    fn exception_declaration(&mut self) -> PResult<ConstructorDecl> {
+    /// `exception E [of t1 * .. * tn]` or `exception E = M.F`.
+    fn exception_declaration(&mut self) -> PResult<ItemKind> {
         self.expect_kw("exception")?;
         let decl = self.constructor_declaration()?;
-        if self.is_sym("=") {
-            return Err(Diagnostic::unsupported(self.span(), "exception rebinding"));
+        if self.eat_sym("=") {
+            if !decl.args.is_empty() {
+                return Err(self.expected("a declaration without `of` before `=`"));
+            }
+            let path = self.module_path()?;
+            return Ok(ItemKind::ExceptionAlias(decl.name, path));
         }
-        Ok(decl)
+        Ok(ItemKind::Exception(decl))
     }
 }
 
