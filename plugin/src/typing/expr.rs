@@ -518,7 +518,16 @@ impl<'s> Typer<'s> {
     ) -> TResult<Expr> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
+        // `let printf = Printf.printf`: another name for the function elaborated from each
+        // application's literal format.
+        let mut printf_aliases = Vec::new();
         for b in bindings {
+            if let (PatternKind::Var(name), ExprKind::Var(f)) = (&b.pat.kind, &b.expr.kind) {
+                if let Some(ValueBinding::Printf(full)) = self.env.lookup(f) {
+                    printf_aliases.push((name, full));
+                    continue;
+                }
+            }
             self.u.level += 1;
             let (e, t) = self.expr(&b.expr)?;
             self.u.level -= 1;
@@ -566,6 +575,9 @@ impl<'s> Typer<'s> {
                     self.weak_toplevel.push((info.span, info.ty.clone()));
                 }
             }
+        }
+        for (name, full) in printf_aliases {
+            self.env.bind(name, ValueBinding::Printf(full));
         }
         let (mut rest, rest_ty) = body(self)?;
         for (v, pat, span) in complex.into_iter().rev() {

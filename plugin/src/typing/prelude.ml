@@ -652,6 +652,7 @@ let compare cmp o0 o1 = match (o0, o1) with
   | (None, None) -> 0
   | (None, Some _) -> -1
   | (Some _, None) -> 1
+let to_result ~none = function None -> Error none | Some v -> Ok v
 let to_list = function None -> [] | Some v -> [v]
 
 let to_seq o = match o with None -> Seq.empty | Some v -> Seq.return v
