@@ -87,3 +87,11 @@ let () =
   done;
   Array.iter (Printf.printf " %d") a;
   print_newline ()
+
+(* The submodule under its path, as a type, and through `open Random`. *)
+let seeded : Random.State.t = Random.State.make [| 7 |]
+
+let () =
+  let open Random in
+  let st : State.t = State.copy seeded in
+  Printf.printf "open Random: %d %d\n" (State.int st 100) (State.int seeded 100)
