@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/types.h>
@@ -181,6 +182,18 @@ value caml_sys_read_directory(value path) {
   }
   free(names);
   return (value)a;
+}
+
+/* Sys.time: the processor time the program has used, user and system, in seconds (OCaml's
+ * caml_sys_time, with getrusage). */
+value egret_box_float(double d); /* egret_float.c */
+
+value caml_sys_time(value unit) {
+  (void)unit;
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return egret_box_float((double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+                         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 }
 
 /* Random.self_init's seed (OCaml's caml_sys_random_seed): up to 12 bytes of /dev/urandom,

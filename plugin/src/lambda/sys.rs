@@ -21,6 +21,8 @@ pub enum SysValue {
     Str(Vec<u8>),
     /// `Sys.readdir`: a string array.
     Strs(Vec<Vec<u8>>),
+    /// `Sys.time`: a float.
+    Float(f64),
     /// `caml_sys_random_seed`: an int array.
     Ints(Vec<i64>),
     /// `Sys.command`: the exit code, and what the command wrote (the interpreters collect the
@@ -54,6 +56,7 @@ pub const PRIMITIVES: &[&str] = &[
     "caml_sys_rmdir",
     "caml_sys_system_command",
     "caml_sys_read_directory",
+    "caml_sys_time",
     "caml_sys_random_seed",
     "caml_md5_string",
 ];
@@ -186,6 +189,7 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
                 Ok(SysValue::Strs(names))
             })
         }
+        "caml_sys_time" => Ok(SysValue::Float(process_time())),
         "caml_sys_random_seed" => Ok(SysValue::Ints(random_seed())),
         "caml_md5_string" => {
             let (str, ofs, len) = (s(0)?, n(1)?, n(2)?);
@@ -197,6 +201,24 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
         }
         _ => return None,
     })
+}
+
+/// OCaml's `caml_sys_time`: the processor time used, user and system, in seconds
+/// (getrusage, as the C runtime).
+fn process_time() -> f64 {
+    unsafe extern "C" {
+        /// `struct rusage` on 64-bit Linux: `ru_utime` and `ru_stime` (each a `timeval`, two
+        /// longs), then 14 longs.
+        fn getrusage(who: i32, usage: *mut [i64; 18]) -> i32;
+    }
+    const RUSAGE_SELF: i32 = 0;
+    let mut ru = [0i64; 18];
+    // SAFETY: `ru` has the size and alignment of `struct rusage` on the 64-bit Linux targets
+    // egret supports (x86-64, AArch64).
+    if unsafe { getrusage(RUSAGE_SELF, &mut ru) } != 0 {
+        return 0.0;
+    }
+    (ru[0] as f64 + ru[1] as f64 / 1e6) + (ru[2] as f64 + ru[3] as f64 / 1e6)
 }
 
 /// OCaml's `caml_sys_random_seed`: up to 12 bytes of `/dev/urandom`, last byte first, one int

@@ -105,6 +105,8 @@ external getcwd : unit -> string = "caml_sys_getcwd"
 external mkdir : string -> int -> unit = "caml_sys_mkdir"
 external rmdir : string -> unit = "caml_sys_rmdir"
 external readdir : string -> string array = "caml_sys_read_directory"
+(* OCaml's is [@unboxed] and [@@noalloc]; egret's returns a boxed float. *)
+external time : unit -> float = "caml_sys_time"
 
 (*! module Char *)
 let code c = __int_of_char c
