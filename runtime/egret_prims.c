@@ -1,6 +1,6 @@
 /* OCaml's C primitives that the standard library's `external` declarations name, beyond the
- * collector's (egret_gc.c): the Obj module's and the Sys module's, after OCaml 4.13's
- * runtime/obj.c and runtime/sys.c.
+ * collector's (egret_gc.c): the Obj module's and the Sys module's (with Random's seed), after
+ * OCaml 4.13's runtime/obj.c and runtime/sys.c.
  *
  * Every primitive takes and returns values (the `value` ABI of egret_runtime.h). A primitive
  * that allocates calls egret_alloc, which may collect: the collector finds the arguments and
@@ -14,7 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -178,6 +181,45 @@ value caml_sys_read_directory(value path) {
     free(names[i]);
   }
   free(names);
+  return (value)a;
+}
+
+/* Sys.time: the processor time the program has used, user and system, in seconds (OCaml's
+ * caml_sys_time, with getrusage). */
+value egret_box_float(double d); /* egret_float.c */
+
+value caml_sys_time(value unit) {
+  (void)unit;
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return egret_box_float((double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+                         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
+}
+
+/* Random.self_init's seed (OCaml's caml_sys_random_seed): up to 12 bytes of /dev/urandom,
+ * last byte first, one int each; if fewer than 12 could be read, the time (microseconds,
+ * seconds) and the process ids complete them. */
+value caml_sys_random_seed(value unit) {
+  (void)unit;
+  int64_t data[16];
+  int n = 0;
+  int fd = open("/dev/urandom", O_RDONLY, 0);
+  if (fd != -1) {
+    unsigned char buffer[12];
+    ssize_t nread = read(fd, buffer, 12);
+    close(fd);
+    while (nread > 0) data[n++] = buffer[--nread];
+  }
+  if (n < 12) {
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    data[n++] = tv.tv_usec;
+    data[n++] = tv.tv_sec;
+    data[n++] = getpid();
+    data[n++] = getppid();
+  }
+  uint64_t *a = egret_alloc((uint64_t)n, 0);
+  for (int i = 0; i < n; i++) a[i] = Val_int(data[i]);
   return (value)a;
 }
 

@@ -854,6 +854,11 @@ impl<'p> Machine<'p> {
                 0,
                 v.into_iter().map(str_value).collect(),
             ))),
+            Ok(SysValue::Float(x)) => Ok(Value::Float(x)),
+            Ok(SysValue::Ints(v)) => Ok(Value::Block(Block::new(
+                0,
+                v.into_iter().map(Value::Int).collect(),
+            ))),
             Ok(SysValue::Command {
                 code,
                 stdout,

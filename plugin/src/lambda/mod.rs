@@ -21,6 +21,7 @@ pub mod float;
 pub mod hash;
 pub mod interp;
 pub mod ir;
+pub mod md5;
 pub mod parse;
 pub mod pmap;
 pub mod print;

@@ -184,6 +184,13 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("caml_sys_rmdir"(String) -> Unit, Effect),
     rt!("caml_sys_system_command"(String) -> Int, Effect),
     rt!("caml_sys_read_directory"(String) -> Array, Effect),
+    // `Sys.time`: the processor time used (getrusage), boxed.
+    rt!("caml_sys_time"(Unit) -> Float, Effect),
+    // `Random.self_init`'s seed: an int array from /dev/urandom (egret_prims.c).
+    rt!("caml_sys_random_seed"(Unit) -> Array, Effect),
+    // `Digest.string`: the 16 bytes of the MD5 of a substring (runtime/egret_md5.c,
+    // `lambda::md5`); `Digest.substring` checks the bounds.
+    rt!("caml_md5_string"(String, Int, Int) -> String, Pure),
     // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];

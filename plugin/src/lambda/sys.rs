@@ -1,7 +1,8 @@
 //! OCaml's `Sys` primitives for the interpreters (lambda and SSA): the same system calls as
 //! the C runtime's (`runtime/egret_prims.c`, after OCaml's `runtime/sys.c`), with the same
-//! results and errors. Each interpreter converts its values to [`SysArg`]s and the
-//! [`SysResult`] back.
+//! results and errors; also `Random`'s seed (`caml_sys_random_seed`, in OCaml's sys.c too) and
+//! `Digest`'s `caml_md5_string` ([`super::md5`]). Each interpreter converts its values to
+//! [`SysArg`]s and the [`SysResult`] back.
 
 use std::ffi::OsStr;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
@@ -20,6 +21,10 @@ pub enum SysValue {
     Str(Vec<u8>),
     /// `Sys.readdir`: a string array.
     Strs(Vec<Vec<u8>>),
+    /// `Sys.time`: a float.
+    Float(f64),
+    /// `caml_sys_random_seed`: an int array.
+    Ints(Vec<i64>),
     /// `Sys.command`: the exit code, and what the command wrote (the interpreters collect the
     /// program's output instead of writing it).
     Command {
@@ -51,6 +56,9 @@ pub const PRIMITIVES: &[&str] = &[
     "caml_sys_rmdir",
     "caml_sys_system_command",
     "caml_sys_read_directory",
+    "caml_sys_time",
+    "caml_sys_random_seed",
+    "caml_md5_string",
 ];
 
 /// strerror's text for an OS error (Rust's message without its " (os error N)").
@@ -181,6 +189,59 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
                 Ok(SysValue::Strs(names))
             })
         }
+        "caml_sys_time" => Ok(SysValue::Float(process_time())),
+        "caml_sys_random_seed" => Ok(SysValue::Ints(random_seed())),
+        "caml_md5_string" => {
+            let (str, ofs, len) = (s(0)?, n(1)?, n(2)?);
+            // Digest checks the bounds before calling the primitive.
+            let bytes = str
+                .get(usize::try_from(ofs).ok()?..)?
+                .get(..usize::try_from(len).ok()?)?;
+            Ok(SysValue::Str(super::md5::digest(bytes).to_vec()))
+        }
         _ => return None,
     })
+}
+
+/// OCaml's `caml_sys_time`: the processor time used, user and system, in seconds
+/// (getrusage, as the C runtime).
+fn process_time() -> f64 {
+    unsafe extern "C" {
+        /// `struct rusage` on 64-bit Linux: `ru_utime` and `ru_stime` (each a `timeval`, two
+        /// longs), then 14 longs.
+        fn getrusage(who: i32, usage: *mut [i64; 18]) -> i32;
+    }
+    const RUSAGE_SELF: i32 = 0;
+    let mut ru = [0i64; 18];
+    // SAFETY: `ru` has the size and alignment of `struct rusage` on the 64-bit Linux targets
+    // egret supports (x86-64, AArch64).
+    if unsafe { getrusage(RUSAGE_SELF, &mut ru) } != 0 {
+        return 0.0;
+    }
+    (ru[0] as f64 + ru[1] as f64 / 1e6) + (ru[2] as f64 + ru[3] as f64 / 1e6)
+}
+
+/// OCaml's `caml_sys_random_seed`: up to 12 bytes of `/dev/urandom`, last byte first, one int
+/// each; if fewer than 12 could be read, the time (microseconds, seconds) and the process ids
+/// complete them.
+fn random_seed() -> Vec<i64> {
+    use std::io::Read;
+    let mut data = Vec::new();
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        let mut buffer = [0u8; 12];
+        // One read, as OCaml's.
+        if let Ok(n) = f.read(&mut buffer) {
+            data.extend(buffer[..n].iter().rev().map(|&b| i64::from(b)));
+        }
+    }
+    if data.len() < 12 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap_or_default();
+        data.push(i64::from(now.subsec_micros()));
+        data.push(now.as_secs() as i64);
+        data.push(i64::from(std::process::id()));
+        data.push(i64::from(std::os::unix::process::parent_id()));
+    }
+    data
 }

@@ -105,6 +105,8 @@ external getcwd : unit -> string = "caml_sys_getcwd"
 external mkdir : string -> int -> unit = "caml_sys_mkdir"
 external rmdir : string -> unit = "caml_sys_rmdir"
 external readdir : string -> string array = "caml_sys_read_directory"
+(* OCaml's is [@unboxed] and [@@noalloc]; egret's returns a boxed float. *)
+external time : unit -> float = "caml_sys_time"
 
 (*! module Char *)
 let code c = __int_of_char c
@@ -1845,6 +1847,7 @@ let register_exception name (exn : exn) =
   let slot = if Obj.tag exn = Obj.object_tag then exn else Obj.field exn 0 in
   __register_named_value name slot
 
+<<<<<<< HEAD
 (*! module ListLabels *)
 (* OCaml 4.13's listLabels.ml is `include List` compiled with -nolabels: List's
    functions with the labels of listLabels.mli. *)
@@ -2247,3 +2250,178 @@ let set = BytesLabels.set
 let create = BytesLabels.create
 let unsafe_get = BytesLabels.unsafe_get
 let unsafe_set = BytesLabels.unsafe_set
+=======
+(*! module Digest *)
+(* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The
+   prelude has no input channels: channel, file and input are missing. *)
+type t = string
+let compare = String.compare
+let equal = String.equal
+external unsafe_string : string -> int -> int -> t = "caml_md5_string"
+let string str = unsafe_string str 0 (String.length str)
+let bytes b = string (Bytes.unsafe_to_string b)
+let substring str ofs len =
+  if ofs < 0 || len < 0 || ofs > String.length str - len
+  then invalid_arg "Digest.substring"
+  else unsafe_string str ofs len
+let subbytes b ofs len = substring (Bytes.unsafe_to_string b) ofs len
+let output chan digest = output_string chan digest
+let __char_hex n =
+  __char_of_int (n + if n < 10 then Char.code '0' else (Char.code 'a' - 10))
+let to_hex d =
+  if String.length d <> 16 then invalid_arg "Digest.to_hex";
+  let result = Bytes.create 32 in
+  for i = 0 to 15 do
+    let x = Char.code d.[i] in
+    Bytes.unsafe_set result (i*2) (__char_hex (x lsr 4));
+    Bytes.unsafe_set result (i*2+1) (__char_hex (x land 0x0f));
+  done;
+  Bytes.unsafe_to_string result
+let from_hex s =
+  if String.length s <> 32 then invalid_arg "Digest.from_hex";
+  let digit c =
+    match c with
+    | '0'..'9' -> Char.code c - Char.code '0'
+    | 'A'..'F' -> Char.code c - Char.code 'A' + 10
+    | 'a'..'f' -> Char.code c - Char.code 'a' + 10
+    | _ -> raise (Invalid_argument "Digest.from_hex")
+  in
+  let byte i = digit s.[i] lsl 4 + digit s.[i+1] in
+  let result = Bytes.create 16 in
+  for i = 0 to 15 do
+    Bytes.set result i (Char.chr (byte (2 * i)));
+  done;
+  Bytes.unsafe_to_string result
+
+(*! module Random.State *)
+(* OCaml 4.13's random.ml, its submodule State: a section of its own, so its names are
+   Random.State.x (the section before Random's, which uses them by those names; its private
+   __ names are not visible there, hence Random.set_state's copy of assign). The
+   lagged-Fibonacci generator F(55, 24, +) with the high bits mixed in; int32, int64 and
+   nativeint need boxed integers: not yet. The fields are private (the type is abstract in
+   OCaml). *)
+type t = { __st : int array; mutable __idx : int }
+let __new_state () = { __st = Array.make 55 0; __idx = 0 }
+let __assign st1 st2 =
+  Array.blit st2.__st 0 st1.__st 0 55;
+  st1.__idx <- st2.__idx
+let full_init s seed =
+  let combine accu x = Digest.string (accu ^ Int.to_string x) in
+  let extract d =
+    Char.code d.[0] + (Char.code d.[1] lsl 8) + (Char.code d.[2] lsl 16)
+    + (Char.code d.[3] lsl 24)
+  in
+  let seed = if Array.length seed = 0 then [| 0 |] else seed in
+  let l = Array.length seed in
+  for i = 0 to 54 do
+    s.__st.(i) <- i;
+  done;
+  let accu = ref "x" in
+  for i = 0 to 54 + Int.max 55 l do
+    let j = i mod 55 in
+    let k = i mod l in
+    accu := combine !accu seed.(k);
+    s.__st.(j) <- (s.__st.(j) lxor extract !accu) land 0x3FFFFFFF;  (* PR#5575 *)
+  done;
+  s.__idx <- 0
+let make seed =
+  let result = __new_state () in
+  full_init result seed;
+  result
+external __random_seed : unit -> int array = "caml_sys_random_seed"
+let make_self_init () = make (__random_seed ())
+let copy s =
+  let result = __new_state () in
+  __assign result s;
+  result
+(* Returns 30 random bits as an integer 0 <= x < 1073741824 *)
+let bits s =
+  s.__idx <- (s.__idx + 1) mod 55;
+  let curval = s.__st.(s.__idx) in
+  let newval = s.__st.((s.__idx + 24) mod 55)
+               + (curval lxor ((curval lsr 25) land 0x1F)) in
+  let newval30 = newval land 0x3FFFFFFF in  (* PR#5575 *)
+  s.__st.(s.__idx) <- newval30;
+  newval30
+let rec __intaux s n =
+  let r = bits s in
+  let v = r mod n in
+  if r - v > 0x3FFFFFFF - n + 1 then __intaux s n else v
+let int s bound =
+  if bound > 0x3FFFFFFF || bound <= 0
+  then invalid_arg "Random.int"
+  else __intaux s bound
+let rec __int63aux s n =
+  let max_int_32 = (1 lsl 30) + 0x3FFFFFFF in (* 0x7FFFFFFF *)
+  let b1 = bits s in
+  let b2 = bits s in
+  let (r, max_int) =
+    if n <= max_int_32 then
+      (* 31 random bits: the upper 15 bits of b1 and 16 bits of b2. *)
+      let bpos =
+        (((b2 land 0x3FFFC000) lsl 1) lor (b1 lsr 15))
+      in
+        (bpos, max_int_32)
+    else
+      let b3 = bits s in
+      (* 62 random bits: the upper 20 bits of b1 and 21 bits of b2 and b3. *)
+      let bpos =
+        ((((b3 land 0x3FFFFE00) lsl 12) lor (b2 lsr 9)) lsl 20)
+          lor (b1 lsr 10)
+      in
+        (bpos, max_int)
+  in
+  let v = r mod n in
+  if r - v > max_int - n + 1 then __int63aux s n else v
+let full_int s bound =
+  if bound <= 0 then
+    invalid_arg "Random.full_int"
+  else if bound > 0x3FFFFFFF then
+    __int63aux s bound
+  else
+    __intaux s bound
+(* Returns a float 0 <= x <= 1 with at most 60 bits of precision. *)
+let __rawfloat s =
+  let scale = 1073741824.0  (* 2^30 *)
+  and r1 = float_of_int (bits s)
+  and r2 = float_of_int (bits s)
+  in (r1 /. scale +. r2) /. scale
+let float s bound = __rawfloat s *. bound
+let bool s = (bits s land 1 = 0)
+
+(*! module Random *)
+(* OCaml 4.13's random.ml: the functions on the default state. int32, int64 and nativeint
+   need boxed integers: not yet. *)
+(* This is the state you get with [init 27182818] and then applying
+   the "land 0x3FFFFFFF" filter to them.  See #5575, #5793, #5977. *)
+let __default = {
+  __st = [|
+      0x3ae2522b; 0x1d8d4634; 0x15b4fad0; 0x18b14ace; 0x12f8a3c4; 0x3b086c47;
+      0x16d467d6; 0x101d91c7; 0x321df177; 0x0176c193; 0x1ff72bf1; 0x1e889109;
+      0x0b464b18; 0x2b86b97c; 0x0891da48; 0x03137463; 0x085ac5a1; 0x15d61f2f;
+      0x3bced359; 0x29c1c132; 0x3a86766e; 0x366d8c86; 0x1f5b6222; 0x3ce1b59f;
+      0x2ebf78e1; 0x27cd1b86; 0x258f3dc3; 0x389a8194; 0x02e4c44c; 0x18c43f7d;
+      0x0f6e534f; 0x1e7df359; 0x055d0b7e; 0x10e84e7e; 0x126198e4; 0x0e7722cb;
+      0x1cbede28; 0x3391b964; 0x3d40e92a; 0x0c59933d; 0x0b8cd0b7; 0x24efff1c;
+      0x2803fdaa; 0x08ebc72e; 0x0f522e32; 0x05398edc; 0x2144a04c; 0x0aef3cbd;
+      0x01ad4719; 0x35b93cd6; 0x2a559d4f; 0x1e6fd768; 0x26e27f36; 0x186f18c3;
+      0x2fbf967a;
+    |];
+  __idx = 0;
+}
+let bits () = Random.State.bits __default
+let int bound = Random.State.int __default bound
+let full_int bound = Random.State.full_int __default bound
+let float scale = Random.State.float __default scale
+let bool () = Random.State.bool __default
+let full_init seed = Random.State.full_init __default seed
+let init seed = Random.State.full_init __default [| seed |]
+external __random_seed : unit -> int array = "caml_sys_random_seed"
+let self_init () = full_init (__random_seed ())
+(* Manipulating the current state. *)
+let get_state () = Random.State.copy __default
+let set_state s =
+  (* State.assign, private to its section. *)
+  Array.blit s.__st 0 __default.__st 0 55;
+  __default.__idx <- s.__idx
+>>>>>>> random

@@ -137,6 +137,9 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_rmdir", 1, 1, rt_sys),
     ("caml_sys_system_command", 1, 1, rt_sys),
     ("caml_sys_read_directory", 1, 1, rt_sys),
+    ("caml_sys_time", 0, 1, rt_sys),
+    ("caml_sys_random_seed", 0, 1, rt_sys),
+    ("caml_md5_string", 3, 3, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
 ];
@@ -565,6 +568,11 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
                 .into_iter()
                 .map(|s| it.alloc(HeapBlock::Bytes(s)))
                 .collect();
+            Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+        }
+        Ok(SysValue::Float(x)) => Ok(it.box_float(x)),
+        Ok(SysValue::Ints(v)) => {
+            let fields = v.into_iter().map(IValue::Int).collect();
             Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
         }
         Ok(SysValue::Command {
