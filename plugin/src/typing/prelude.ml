@@ -1847,7 +1847,6 @@ let register_exception name (exn : exn) =
   let slot = if Obj.tag exn = Obj.object_tag then exn else Obj.field exn 0 in
   __register_named_value name slot
 
-<<<<<<< HEAD
 (*! module ListLabels *)
 (* OCaml 4.13's listLabels.ml is `include List` compiled with -nolabels: List's
    functions with the labels of listLabels.mli. *)
@@ -2250,7 +2249,7 @@ let set = BytesLabels.set
 let create = BytesLabels.create
 let unsafe_get = BytesLabels.unsafe_get
 let unsafe_set = BytesLabels.unsafe_set
-=======
+
 (*! module Digest *)
 (* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The
    prelude has no input channels: channel, file and input are missing. *)
@@ -2424,4 +2423,3 @@ let set_state s =
   (* State.assign, private to its section. *)
   Array.blit s.__st 0 __default.__st 0 55;
   __default.__idx <- s.__idx
->>>>>>> random
