@@ -123,7 +123,7 @@ impl<'s> Typer<'s> {
         Ok(t)
     }
 
-    fn type_expr_in(
+    pub(super) fn type_expr_in(
         &mut self,
         te: &ast::TypeExpr,
         scope: &HashMap<String, Type>,
@@ -154,6 +154,12 @@ impl<'s> Typer<'s> {
                 }
             },
             TypeExprKind::Any => self.u.fresh_var(),
+            TypeExprKind::Poly(..) => {
+                return Err(Diagnostic::unsupported(
+                    te.span,
+                    "explicitly polymorphic annotations other than on a let-bound name are",
+                ))
+            }
             TypeExprKind::Tuple(ts) => Type::Tuple(
                 ts.iter()
                     .map(|t| self.type_expr_in(t, scope, flexible))

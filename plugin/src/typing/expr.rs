@@ -61,7 +61,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         {
             v(&args[0])
         }
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
@@ -82,7 +82,7 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         ExprKind::Record { fields, base: None } => {
             fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e))
         }
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
@@ -418,13 +418,26 @@ impl<'s> Typer<'s> {
         let mut defs = Vec::new();
         for b in bindings {
             self.u.level += 1;
-            let (e, t) = self.expr(&b.expr)?;
+            let poly = match super::poly::poly_annotation(&b.expr) {
+                Some(ann) => {
+                    let scheme = self.poly_scheme(&ann)?;
+                    Some(self.poly_definition(&ann, &scheme)?)
+                }
+                None => None,
+            };
+            let (e, t) = match &poly {
+                Some(c) => (c.expr.clone(), c.ty.clone()),
+                None => self.expr(&b.expr)?,
+            };
             self.u.level -= 1;
             let value = is_value(&b.expr, &|n| self.field_is_mutable(n));
             if !value {
                 // The relaxed value restriction: only covariant variables stay generalisable.
                 self.u
                     .lower_contravariant(&t, self.u.level, &self.variances);
+            }
+            if let Some(c) = &poly {
+                self.check_poly(c)?;
             }
             defs.push((b, e, t, value));
         }
@@ -550,10 +563,10 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
-        if bindings
-            .iter()
-            .any(|b| super::letrec::classify(&b.expr) != super::letrec::RecKind::Function)
-        {
+        if bindings.iter().any(|b| {
+            let def = super::poly::poly_annotation(&b.expr).map_or(&b.expr, |a| a.function());
+            super::letrec::classify(def) != super::letrec::RecKind::Function
+        }) {
             return self.let_rec_values(bindings, body);
         }
         self.u.level += 1;
@@ -567,34 +580,67 @@ impl<'s> Typer<'s> {
                 ));
             };
 
-            let t = self.u.fresh_var();
+            // A name with a polymorphic annotation has its scheme from the start: its
+            // recursive uses instantiate it (polymorphic recursion).
+            let (t, scheme) = match super::poly::poly_annotation(&b.expr) {
+                Some(ann) => {
+                    let scheme = self.poly_scheme(&ann)?;
+                    (scheme.clone(), Some(scheme))
+                }
+                None => (self.u.fresh_var(), None),
+            };
             let v = self.fresh_var(name, t.clone(), b.pat.span);
             self.env.bind(name, ValueBinding::Var(v));
-            group.push((v, t));
+            group.push((v, t, scheme));
         }
         let mut defs = Vec::new();
-        for (b, (v, t)) in bindings.iter().zip(&group) {
-            let (e, et) = self.expr(&b.expr)?;
-            self.expect(b.expr.span, &et, t)?;
-            defs.push((*v, e, t.clone()));
+        for (b, (v, t, scheme)) in bindings.iter().zip(&group) {
+            match (super::poly::poly_annotation(&b.expr), scheme) {
+                (Some(ann), Some(scheme)) => {
+                    let c = self.poly_definition(&ann, scheme)?;
+                    defs.push((*v, c.expr.clone(), c.ty.clone(), Some(c)));
+                }
+                _ => {
+                    let (e, et) = self.expr(&b.expr)?;
+                    self.expect(b.expr.span, &et, t)?;
+                    defs.push((*v, e, t.clone(), None));
+                }
+            }
         }
         self.u.level -= 1;
-        // Generalise the group together over the union of its variables.
+        let mut annotated = Vec::new();
+        for (_, _, _, c) in &defs {
+            annotated.push(match c {
+                Some(c) => Some(self.check_poly(c)?),
+                None => None,
+            });
+        }
+        // Generalise the group together over the union of its variables (the annotated
+        // names over their annotations' variables).
         let mut vs: Vec<TyVar> = Vec::new();
-        for (_, _, t) in &defs {
+        for ((_, _, t, _), a) in defs.iter().zip(&annotated) {
+            if a.is_some() {
+                continue;
+            }
             for v in self.u.generalizable(t) {
                 if !vs.contains(&v) {
                     vs.push(v)
                 }
             }
         }
-        let members: Vec<VarId> = defs.iter().map(|(v, _, _)| *v).collect();
+        // Uses of the annotated names are already instances of their schemes.
+        let members: Vec<VarId> = defs
+            .iter()
+            .zip(&annotated)
+            .filter(|(_, a)| a.is_none())
+            .map(|((v, _, _, _), _)| *v)
+            .collect();
         let mut out = Vec::new();
-        for (v, mut e, t) in defs {
+        for ((v, mut e, t, _), a) in defs.into_iter().zip(annotated) {
             if !vs.is_empty() {
                 instantiate_rec_uses(&mut e, &members, &vs);
             }
-            let (e, scheme) = self.quantify(e, t, &vs);
+            let (e, scheme) = self.quantify(e, t, a.as_deref().unwrap_or(&vs));
             // quantify marks vars generalised again: harmless.
             self.vars.vars[v.0 as usize].ty = scheme;
             out.push((v, e));
@@ -689,6 +735,7 @@ impl<'s> Typer<'s> {
                 Ok((Expr::Try(bx(b), x, bx(h)), bt))
             }
             ExprKind::Lazy(x) => self.lazy(x, span),
+            ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);

@@ -62,6 +62,48 @@ impl Parser {
         self.type_expr()
     }
 
+    /// The annotation of a let-bound name: `t`, `'a 'b. t` (a [`TypeExprKind::Poly`]), or
+    /// `type a b. t` (locally abstract types: the names and `t`).
+    pub(super) fn binding_annotation(&mut self) -> PResult<(Option<Vec<String>>, TypeExpr)> {
+        let start = self.start();
+        if self.eat_kw("type") {
+            let mut names = Vec::new();
+            while let TokenKind::Lident(name) = self.peek().clone() {
+                self.bump();
+                names.push(name);
+            }
+            if names.is_empty() {
+                return Err(self.expected("a type name"));
+            }
+            self.expect_sym(".")?;
+            return Ok((Some(names), self.type_expr()?));
+        }
+        let mut names = Vec::new();
+        let mut i = 0;
+        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+            i += 2;
+        }
+        if i > 0 && self.is_sym_at(i, ".") {
+            while self.eat_sym("'") {
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                names.push(name);
+            }
+            self.expect_sym(".")?;
+            let body = self.type_expr()?;
+            return Ok((
+                None,
+                ty(
+                    TypeExprKind::Poly(names, Box::new(body)),
+                    self.span_from(start),
+                ),
+            ));
+        }
+        Ok((None, self.type_expr()?))
+    }
+
     /// A type without `->` or `*` (the annotation in `fun x : t -> e`).
     pub(super) fn type_expr_no_arrow(&mut self) -> PResult<TypeExpr> {
         self.applied_type()

@@ -1,0 +1,221 @@
+//! Explicit polymorphism: polymorphic annotations on let-bound names (`let rec f : 'a. 'a t ->
+//! int = ..`, with polymorphic recursion) and locally abstract types (`fun (type a) -> e`).
+//!
+//! An annotation `'a1 .. 'an. t` gives the name the scheme `∀g1..gn. t` before its definition
+//! is typed, so a recursive use instantiates it at any type (polymorphic recursion, which
+//! plain HM inference cannot type). The definition is checked against an instance of `t` with
+//! fresh unification variables `u1..un` one level deeper; afterwards each `ui` must still be
+//! a distinct unbound variable that can be generalised (OCaml checks the same with its
+//! universal variables), else "This definition has type .. which is less general than ..".
+//!
+//! A locally abstract type `a` in `fun (type a) -> e` names a fresh unification variable
+//! one level deeper while `e` is typed; afterwards it must still be unbound and not have met
+//! a variable from outside (OCaml: `a` is a new abstract type, which `e` cannot unify with
+//! anything else, and which is then replaced by a fresh variable). Without GADTs nothing
+//! refines it.
+
+use std::collections::HashMap;
+
+use super::env::TypeName;
+use super::unify::TypePrinter;
+use super::{TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Expr, TyVar, Type};
+use crate::syntax::ast::{self, ExprKind, TypeExprKind};
+
+/// A let-bound name's explicitly polymorphic annotation: the variable names, the type and
+/// the definition under the annotation.
+pub(super) struct PolyAnnotation<'a> {
+    names: &'a [String],
+    ty: &'a ast::TypeExpr,
+    pub(super) def: &'a ast::Expr,
+}
+
+impl<'a> PolyAnnotation<'a> {
+    /// The definition without its locally abstract types and type constraints (`let f : type
+    /// a. t = fun ..` is `fun (type a) -> (fun .. : t)`): a `fun` when it is a function.
+    pub(super) fn function(&self) -> &'a ast::Expr {
+        let mut e = self.def;
+        while let ExprKind::Newtype(_, x) | ExprKind::Constraint(x, _) = &e.kind {
+            e = x;
+        }
+        e
+    }
+}
+
+/// `e` is `(def : 'a... t)` (how the parser gives `let f : 'a. t = def`).
+pub(super) fn poly_annotation(e: &ast::Expr) -> Option<PolyAnnotation<'_>> {
+    match &e.kind {
+        ExprKind::Constraint(def, te) => match &te.kind {
+            TypeExprKind::Poly(names, ty) => Some(PolyAnnotation { names, ty, def }),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A definition checked against a polymorphic annotation: its expression and type, the
+/// annotation's scheme and the instance variables that must stay general.
+pub(super) struct PolyChecked {
+    pub(super) expr: Expr,
+    pub(super) ty: Type,
+    scheme: Type,
+    instance_vars: Vec<Type>,
+    span: Span,
+}
+
+impl Typer<'_> {
+    /// The scheme `∀g1..gn. t` of annotation `ann`.
+    pub(super) fn poly_scheme(&mut self, ann: &PolyAnnotation) -> TResult<Type> {
+        let mut scope: HashMap<String, Type> = self.annot_vars.clone();
+        let mut gs = Vec::new();
+        for name in ann.names {
+            let g = self.u.fresh();
+            // Quantified: never bound, never generalised again.
+            self.u.levels[g.0 as usize] = u32::MAX;
+            scope.insert(name.clone(), Type::Var(g));
+            gs.push(g);
+        }
+        let t = self.type_expr_in(ann.ty, &scope, true)?;
+        Ok(gs
+            .into_iter()
+            .rev()
+            .fold(t, |t, g| Type::Forall(g, Box::new(t))))
+    }
+
+    /// Types `ann.def` against a fresh instance of `scheme` (at the current level: the caller
+    /// has entered the definition's level). [`Typer::check_poly`] checks the result once
+    /// the level is left.
+    pub(super) fn poly_definition(
+        &mut self,
+        ann: &PolyAnnotation,
+        scheme: &Type,
+    ) -> TResult<PolyChecked> {
+        let (instance, instance_vars) = self.u.instantiate(scheme);
+        let (expr, t) = self.expr_expected(ann.def, Some(&instance))?;
+        self.expect(ann.def.span, &t, &instance)?;
+        Ok(PolyChecked {
+            expr,
+            ty: instance,
+            scheme: scheme.clone(),
+            instance_vars,
+            span: ann.def.span,
+        })
+    }
+
+    /// After leaving the definition's level: the instance variables are distinct, unbound and
+    /// generalisable, so the definition has the annotated scheme. Gives the variables.
+    pub(super) fn check_poly(&mut self, c: &PolyChecked) -> TResult<Vec<TyVar>> {
+        let mut vars: Vec<TyVar> = Vec::new();
+        for u in &c.instance_vars {
+            match &*self.u.shallow(u) {
+                Type::Var(w)
+                    if self.u.levels[w.0 as usize] > self.u.level
+                        && self.u.levels[w.0 as usize] != u32::MAX
+                        && !vars.contains(w) =>
+                {
+                    vars.push(*w)
+                }
+                _ => {
+                    vars.clear();
+                    break;
+                }
+            }
+        }
+        if vars.len() == c.instance_vars.len() {
+            return Ok(vars);
+        }
+        let mut p = TypePrinter::new(&self.types);
+        let expected = print_scheme(&mut p, &c.scheme);
+        let t = self.u.zonk(&c.ty);
+        let general = self.u.generalizable(&t);
+        let actual = print_scheme(
+            &mut p,
+            &general
+                .iter()
+                .rev()
+                .fold(t, |t, g| Type::Forall(*g, Box::new(t))),
+        );
+        Err(Diagnostic::error(
+            c.span,
+            format!(
+                "This definition has type {actual} which is less general than\n         {expected}"
+            ),
+        ))
+    }
+
+    /// `fun (type a) -> body`.
+    pub(super) fn newtype(
+        &mut self,
+        name: &str,
+        body: &ast::Expr,
+        expected: Option<&Type>,
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
+        let outer = self.u.level;
+        self.u.level += 1;
+        let a = self.u.fresh_var();
+        let saved = self
+            .env
+            .types
+            .insert(name.to_string(), TypeName::Abbrev(vec![], a.clone()));
+        self.newtypes.push((name.to_string(), a.clone()));
+        let typed = self.expr_expected(body, expected);
+        self.newtypes.pop();
+        match saved {
+            Some(s) => self.env.types.insert(name.to_string(), s),
+            None => self.env.types.remove(name),
+        };
+        self.u.level = outer;
+        let (e, t) = typed?;
+        let other_newtype = |t: &Self, w: TyVar| {
+            t.newtypes
+                .iter()
+                .find(|(_, b)| matches!(&*t.u.shallow(b), Type::Var(x) if *x == w))
+                .map(|(n, _)| n.clone())
+        };
+        let escaped = match &*self.u.shallow(&a) {
+            Type::Var(w) if self.u.levels[w.0 as usize] > outer => None,
+            Type::Var(w) => Some(match other_newtype(self, *w) {
+                Some(other) => format!(
+                    "This expression has type {name} but an expression was expected of type \
+                     {other}"
+                ),
+                None => format!(
+                    "This expression has type {} but an expression was expected of type \
+                     {name}\n       The type constructor {name} would escape its scope",
+                    TypePrinter::new(&self.types).print(&Type::Var(*w))
+                ),
+            }),
+            other => {
+                let other = self.u.zonk(other);
+                let mut p = TypePrinter::new(&self.types);
+                Some(format!(
+                    "This expression has type {name} but an expression was expected of type {}",
+                    p.print(&other)
+                ))
+            }
+        };
+        if let Some(message) = escaped {
+            return Err(Diagnostic::error(span, message));
+        }
+        // Its variables belong to this level again (the deeper one only served the check).
+        self.u.lower_all(&t, outer);
+        Ok((e, t))
+    }
+}
+
+/// `'a 'b. t`, or `t` when nothing is quantified (as OCaml prints schemes in messages).
+fn print_scheme(p: &mut TypePrinter, mut t: &Type) -> String {
+    let mut vars = Vec::new();
+    while let Type::Forall(v, body) = t {
+        vars.push(p.print(&Type::Var(*v)));
+        t = body;
+    }
+    let body = p.print(t);
+    if vars.is_empty() {
+        body
+    } else {
+        format!("{}. {body}", vars.join(" "))
+    }
+}
