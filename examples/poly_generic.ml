@@ -37,6 +37,10 @@ let describe x = (Hashtbl.hash x, compare x x, x = x, compare (x, 1) (x, 2))
 
 let total = ref 0
 
+(* A generalised binding that computes (evaluated once): its comparison at 'a is generic. *)
+let equal = (print_string ""; fun x y -> x = y)
+let order = (print_string ""; fun x y -> compare x y)
+
 let check x =
   let h, c, e, c2 = describe x in
   total := !total + h + c + (if e then 1 else 0) + c2
@@ -53,6 +57,9 @@ let () =
   print_endline (show (hashes (build 4 2.5)));
   print_endline (show (hashes (Cons ("x", Cons (("y", "z"), Nil)))));
   print_endline (show (hashes (build 3 [ 1; 2 ])));
+  Printf.printf "%b %b %b %b\n" (equal "ab" ("a" ^ "b")) (equal [ 1.5 ] [ 1.5 ]) (equal nan nan)
+    (equal 3 3);
+  Printf.printf "%d %d %d\n" (order "b" "a") (order [ 2 ] [ 1; 2 ]) (order (Some 1.) None);
   check (1);
   check ([ 1 ]);
   check ([ [ 1 ] ]);

@@ -93,6 +93,11 @@ impl Type {
     pub fn exn() -> Type {
         Type::Con(TyCon::EXN, vec![])
     }
+    /// `Obj.t`: any value. Stands for a type variable that nothing instantiates (a value used
+    /// at every type), so that nothing type-directed (a comparison) is specialised at it.
+    pub fn any_value() -> Type {
+        Type::Con(TyCon::OBJ_T, vec![])
+    }
     pub fn arrow(a: Type, b: Type) -> Type {
         Type::Arrow(Box::new(a), Box::new(b))
     }

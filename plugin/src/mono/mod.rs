@@ -98,9 +98,11 @@ struct Mono<'a> {
 
 type TySubst = HashMap<TyVar, Type>;
 
+/// `t` with the variables of `s` replaced; one not in `s` (none in a verified program) is any
+/// value.
 fn subst_all(t: &Type, s: &TySubst) -> Type {
     match t {
-        Type::Var(v) => s.get(v).cloned().unwrap_or_else(Type::unit),
+        Type::Var(v) => s.get(v).cloned().unwrap_or_else(Type::any_value),
         Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| subst_all(t, s)).collect()),
         Type::Tuple(a) => Type::Tuple(a.iter().map(|t| subst_all(t, s)).collect()),
         Type::Arrow(a, b) => Type::arrow(subst_all(a, s), subst_all(b, s)),
@@ -194,9 +196,11 @@ fn strip_tyfuns(mut e: &Expr) -> (Vec<TyVar>, &Expr) {
 impl<'a> Mono<'a> {
     fn fresh_binder(&mut self, old: VarId, s: &TySubst) -> VarId {
         let info = self.old.get(old);
+        // A monomorphic binder may still hold a polymorphic value (a polymorphic record
+        // field's): its `Forall`s stay.
         let v = self
             .vars
-            .fresh(info.name.clone(), subst_all(&info.ty, s), info.span);
+            .fresh(info.name.clone(), subst_scheme(&info.ty, s), info.span);
         self.rename.insert(old, v);
         v
     }
@@ -287,14 +291,59 @@ impl<'a> Mono<'a> {
                     cur = f;
                 }
                 args.reverse();
-                match cur {
+                let mut head = cur;
+                while let Expr::Loc(_, h) = head {
+                    head = h;
+                }
+                match head {
                     Expr::Var(v) if self.poly.contains_key(v) => self.instance(*v, args),
-                    // A type application of something already monomorphic (e.g. after the
-                    // simplifier substituted a definition): translate the head.
-                    other => self.expr(other, s),
+                    // A type abstraction applied (the simplifier substituted a definition):
+                    // its body at those types.
+                    Expr::TyFun(..) => {
+                        let (tvs, inner) = strip_tyfuns(head);
+                        let mut s2 = s.clone();
+                        let n = tvs.len().min(args.len());
+                        for (tv, a) in tvs.iter().zip(&args) {
+                            s2.insert(*tv, a.clone());
+                        }
+                        // Partially applied: the rest stays abstract (uniform).
+                        let rest = &tvs[n..];
+                        for tv in rest {
+                            s2.insert(*tv, Type::Var(*tv));
+                        }
+                        let depth = self.tyvars.len();
+                        self.tyvars.extend(rest.iter().copied());
+                        let body = self.expr(inner, &s2);
+                        self.tyvars.truncate(depth);
+                        let body = rest
+                            .iter()
+                            .rev()
+                            .fold(body, |e, tv| Expr::TyFun(*tv, bx(e)));
+                        args[n..]
+                            .iter()
+                            .fold(body, |e, a| Expr::TyApp(bx(e), a.clone()))
+                    }
+                    // A polymorphic value that is not a definition (a polymorphic record
+                    // field's, or a variable bound to one): instantiated where it is used.
+                    Expr::Field(..) => args
+                        .into_iter()
+                        .fold(self.expr(cur, s), |e, a| Expr::TyApp(bx(e), a)),
+                    Expr::Var(v)
+                        if matches!(
+                            self.rename.get(v).map(|n| self.vars.ty(*n)),
+                            Some(Type::Forall(..))
+                        ) =>
+                    {
+                        args.into_iter()
+                            .fold(self.expr(cur, s), |e, a| Expr::TyApp(bx(e), a))
+                    }
+                    // A type application of something already monomorphic: the head.
+                    _ => self.expr(cur, s),
                 }
             }
-            Expr::TyFun(_, b) => self.expr(b, s),
+            // A type abstraction that is not a definition (the value of a polymorphic record
+            // field): one uniform copy.
+            Expr::TyFun(..) => self.uniform_copy(e, s),
             Expr::Local(v, def, body) => {
                 let (tvs, inner) = strip_tyfuns(def);
                 if tvs.is_empty() {

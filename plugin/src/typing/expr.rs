@@ -32,7 +32,7 @@ pub(crate) fn bool_value(b: bool) -> Expr {
 
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
 /// `mutable_field` says whether a record field name is mutable (records with one are not).
-fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+pub(super) fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     // OCaml 4.13's `Typecore.is_nonexpansive`, for the expressions egret has.
     let v = |e: &ast::Expr| is_value(e, mutable_field);
     match &e.kind {
@@ -71,7 +71,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 /// constants, and constructions of such. Only these are generalised by wrapping them in type
 /// abstractions (which `mono` instantiates by copying); other generalisable expressions are
 /// evaluated once (`Typer::generalize_expansive`).
-fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+pub(super) fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     let v = |e: &ast::Expr| is_pure_value(e, mutable_field);
     match &e.kind {
         ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
@@ -492,9 +492,9 @@ impl<'s> Typer<'s> {
     /// nonexpansive expression with effects such as `(print_string ""; [])`), generalising
     /// the variables left above the current level (for an expansive one, after
     /// `lower_contravariant`: they occur only covariantly). `e` is evaluated once, into
-    /// a monomorphic variable whose generalisable variables are fixed to `unit`, and `name` is
-    /// that value at every instance (`Λws. identity tmp`; values are uniform, and no value of a
-    /// generalisable type can be in it).
+    /// a monomorphic variable whose generalisable variables are fixed to `Obj.t` (any value:
+    /// code at them stays generic), and `name` is that value at every instance
+    /// (`Λws. identity tmp`; values are uniform words).
     fn generalize_expansive(
         &mut self,
         name: &str,
@@ -517,8 +517,11 @@ impl<'s> Typer<'s> {
             .map(|(v, w)| (*v, Type::Var(*w)))
             .collect();
         let scheme_body = super::unify::subst_all(&t, &renaming);
+        // The value's own variables become `Obj.t`, any value: `tmp` holds a value usable at
+        // every type, so code in it that depends on the type (a comparison at `'a`) must stay
+        // generic (with `'a` fixed to `unit`, mono made `=` a comparison of words).
         for &v in &vs {
-            let _ = self.u.unify(&Type::Var(v), &Type::unit(), &self.types);
+            let _ = self.u.unify(&Type::Var(v), &Type::any_value(), &self.types);
         }
         let tmp = self.fresh_var(name, self.u.zonk(&t), span);
         simple.push((tmp, e));
@@ -529,7 +532,7 @@ impl<'s> Typer<'s> {
         v
     }
 
-    fn field_is_mutable(&self, name: &str) -> bool {
+    pub(super) fn field_is_mutable(&self, name: &str) -> bool {
         self.env
             .fields
             .get(field_name(name))
@@ -546,7 +549,7 @@ impl<'s> Typer<'s> {
         self.quantify(e, t, &vs)
     }
 
-    fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
+    pub(super) fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
         // Instantiation substitutes structurally: the scheme must not hide its variables
         // behind unification bindings.
         let mut t = self.u.zonk(&t);
@@ -774,7 +777,7 @@ impl<'s> Typer<'s> {
                 let con = self.record_type_of(&[name], &xt);
                 let (_, i, rt, ft, _) = self.field_instance(name, span, con)?;
                 self.expect(r.span, &xt, &rt)?;
-                Ok((Expr::Field(bx(x), i), ft))
+                Ok(self.field_use(Expr::Field(bx(x), i), ft))
             }
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.expr(r)?;
@@ -787,8 +790,7 @@ impl<'s> Typer<'s> {
                     ));
                 }
                 self.expect(r.span, &xt, &rt)?;
-                let (y, yt) = self.expr(v)?;
-                self.expect(v.span, &yt, &ft)?;
+                let y = self.field_value(v, &ft)?;
                 Ok((Expr::SetField(bx(x), i, bx(y)), Type::unit()))
             }
             ExprKind::Open(path, body) => {
@@ -1587,9 +1589,7 @@ impl<'s> Typer<'s> {
                     format!("The record field {name} is defined several times in this expression"),
                 ));
             }
-            let (x, xt) = self.expr(e)?;
-            self.expect(e.span, &xt, &ft)?;
-            given[i as usize] = Some(x);
+            given[i as usize] = Some(self.field_value(e, &ft)?);
         }
         match base {
             None => {

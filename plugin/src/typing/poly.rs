@@ -20,7 +20,7 @@ use super::env::TypeName;
 use super::unify::TypePrinter;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Expr, TyVar, Type};
+use crate::lambda::ir::{Expr, Prim, TyVar, Type};
 use crate::syntax::ast::{self, ExprKind, TypeExprKind};
 
 /// A let-bound name's explicitly polymorphic annotation: the variable names, the type and
@@ -106,6 +106,11 @@ impl Typer<'_> {
     /// After leaving the definition's level: the instance variables are distinct, unbound and
     /// generalisable, so the definition has the annotated scheme. Gives the variables.
     pub(super) fn check_poly(&mut self, c: &PolyChecked) -> TResult<Vec<TyVar>> {
+        self.check_general(c, "definition")
+    }
+
+    /// [`Typer::check_poly`] for a `what` ("definition", "field value").
+    fn check_general(&mut self, c: &PolyChecked, what: &str) -> TResult<Vec<TyVar>> {
         let mut vars: Vec<TyVar> = Vec::new();
         for u in &c.instance_vars {
             match &*self.u.shallow(u) {
@@ -139,9 +144,75 @@ impl Typer<'_> {
         Err(Diagnostic::error(
             c.span,
             format!(
-                "This definition has type {actual} which is less general than\n         {expected}"
+                "This {what} has type {actual} which is less general than\n         {expected}"
             ),
         ))
+    }
+
+    /// A use of a record field's value `e` of type `ft`: a polymorphic field's (`f : 'a. t`)
+    /// is instantiated, as a variable's scheme.
+    pub(super) fn field_use(&mut self, e: Expr, ft: Type) -> (Expr, Type) {
+        if !matches!(ft, Type::Forall(..)) {
+            return (e, ft);
+        }
+        let (t, args) = self.u.instantiate(&ft);
+        (
+            args.into_iter().fold(e, |e, a| Expr::TyApp(Box::new(e), a)),
+            t,
+        )
+    }
+
+    /// The value `e` stored in a field of type `ft`. For a polymorphic field `'a. t`, `e` is
+    /// typed one level deeper against an instance and must be as general as the field ("This
+    /// field value has type .. which is less general than .."), then abstracted over the
+    /// instance's variables; one that computes is evaluated once (`Λws. identity tmp`, as a
+    /// let-bound expansive value).
+    pub(super) fn field_value(&mut self, e: &ast::Expr, ft: &Type) -> TResult<Expr> {
+        if !matches!(ft, Type::Forall(..)) {
+            let (x, xt) = self.expr(e)?;
+            self.expect(e.span, &xt, ft)?;
+            return Ok(x);
+        }
+        self.u.level += 1;
+        let (instance, instance_vars) = self.u.instantiate(ft);
+        let typed = self.expr_expected(e, Some(&instance)).and_then(|(x, xt)| {
+            self.expect(e.span, &xt, &instance)?;
+            Ok(x)
+        });
+        self.u.level -= 1;
+        let x = typed?;
+        if !super::expr::is_value(e, &|n| self.field_is_mutable(n)) {
+            self.u
+                .lower_contravariant(&instance, self.u.level, &self.variances);
+        }
+        let checked = PolyChecked {
+            expr: x,
+            ty: instance,
+            scheme: ft.clone(),
+            instance_vars,
+            span: e.span,
+        };
+        let vars = self.check_general(&checked, "field value")?;
+        let PolyChecked { expr: x, ty, .. } = checked;
+        if super::expr::is_pure_value(e, &|n| self.field_is_mutable(n)) {
+            return Ok(self.quantify(x, ty, &vars).0);
+        }
+        let ty = self.u.zonk(&ty);
+        let ws: Vec<TyVar> = vars.iter().map(|_| self.u.fresh()).collect();
+        let renaming = vars
+            .iter()
+            .zip(&ws)
+            .map(|(v, w)| (*v, Type::Var(*w)))
+            .collect();
+        let body = super::unify::subst_all(&ty, &renaming);
+        // As in `generalize_expansive`: the value's own variables are any value.
+        for &v in &vars {
+            let _ = self.u.unify(&Type::Var(v), &Type::any_value(), &self.types);
+        }
+        let tmp = self.fresh_var("_field", ty, e.span);
+        let cast = Expr::Prim(Prim::Identity, vec![Expr::Var(tmp)]);
+        let (cast, _) = self.quantify(cast, body, &ws);
+        Ok(Expr::Local(tmp, Box::new(x), Box::new(cast)))
     }
 
     /// `fun (type a) -> body`.

@@ -46,8 +46,8 @@ impl Parser {
         Ok(result)
     }
 
-    /// A type annotation where OCaml allows `'a. t` (let bindings, record fields): the
-    /// polymorphic form is rejected.
+    /// A type annotation where OCaml allows `'a. t` and egret does not yet (`external`
+    /// declarations, the annotation of a function's result): the polymorphic form is rejected.
     pub(super) fn poly_type_expr(&mut self) -> PResult<TypeExpr> {
         let mut i = 0;
         while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
@@ -371,7 +371,10 @@ impl Parser {
             };
             p.bump();
             p.expect_sym(":")?;
-            let ty = p.poly_type_expr()?;
+            let ty = match p.binding_annotation()? {
+                (None, ty) => ty,
+                (Some(_), _) => return Err(p.expected("a type")),
+            };
             Ok(FieldDecl {
                 name,
                 mutable,
