@@ -37,8 +37,15 @@ let rev_map (type a b) (f : a -> b) (l : a list) : b list =
   let rec go (acc : b list) (l : a list) = match l with [] -> acc | x :: t -> go (f x :: acc) t in
   go [] l
 
+(* A group mixing annotated and inferred members: `apply0` is generalised with the group, and
+   `weight` uses it at a type of its own. *)
+let rec weight : 'a. 'a list -> int = fun l -> apply0 (fun z -> z) + List.length l
+and apply0 k = ignore k; 0
+and size n = if n = 0 then 0 else 1 + size (n - 1) + weight [ n ] - 1
+
 let () =
   Printf.printf "%d %s %g\n" (id 3) (id "three") (id 3.0);
+  Printf.printf "%d %d %d %d\n" (weight [ 'a'; 'b' ]) (weight []) (apply0 (fun (x : string) -> x)) (size 4);
   let a, b = pair 1 "one" in
   Printf.printf "%d %s\n" a b;
   let x, y = swap (2.5, 'c') in

@@ -696,6 +696,30 @@ mod tests {
         assert_eq!(count(&m, "tlen"), (1, 2));
     }
 
+    /// A generalised value that computes is evaluated once at `Obj.t` (any value): its
+    /// comparison stays structural at every type (with `unit` it compared words).
+    #[test]
+    fn expansive_generalised_values_compare_generically() {
+        let m = mono(
+            "let eq = (print_string \"\"; fun x y -> x = y)\n\
+             let () = print_string (string_of_bool (eq \"ab\" (\"a\" ^ \"b\")))",
+            "true",
+        );
+        assert_eq!(count(&m, "eq"), (0, 2));
+    }
+
+    /// A polymorphic record field's value is one uniform copy, instantiated at each use.
+    #[test]
+    fn polymorphic_fields_hold_uniform_copies() {
+        let m = mono(
+            "type r = { cmp : 'a. 'a -> 'a -> int }\n\
+             let r = { cmp = (fun x y -> compare x y) }\n\
+             let () = print_int (r.cmp \"b\" \"a\" + r.cmp 1 2 + r.cmp [1.] [1.])",
+            "0",
+        );
+        assert_eq!(count(&m, "r").0, 1);
+    }
+
     /// A definition used at more than `MAX_INSTANCES` types: that many copies, and the
     /// uniform copy for the other uses.
     #[test]

@@ -642,6 +642,9 @@ impl<'s> Typer<'s> {
         for ((v, mut e, t, _), a) in defs.into_iter().zip(annotated) {
             if !vs.is_empty() {
                 instantiate_rec_uses(&mut e, &members, &vs);
+                if let Some(own) = &a {
+                    self.fix_foreign_vars(&mut e, &vs, own);
+                }
             }
             let (e, scheme) = self.quantify(e, t, a.as_deref().unwrap_or(&vs));
             // quantify marks vars generalised again: harmless.

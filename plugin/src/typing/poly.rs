@@ -215,6 +215,49 @@ impl Typer<'_> {
         Ok(Expr::Local(tmp, Box::new(x), Box::new(cast)))
     }
 
+    /// In the definition `e` of an annotated member of a `let rec` group, which is abstracted
+    /// over its own annotation's variables `own` only, the variables `vs` the other members
+    /// are generalised over are out of scope (`e` uses those members at them): they are
+    /// any value there (`Obj.t`).
+    pub(super) fn fix_foreign_vars(&mut self, e: &mut Expr, vs: &[TyVar], own: &[TyVar]) {
+        let map: HashMap<TyVar, Type> = vs
+            .iter()
+            .filter(|v| !own.contains(v))
+            .map(|v| (*v, Type::any_value()))
+            .collect();
+        if !map.is_empty() {
+            self.subst_expr_types(e, &map);
+        }
+    }
+
+    fn subst_expr_types(&mut self, e: &mut Expr, map: &HashMap<TyVar, Type>) {
+        let mut binders = Vec::new();
+        {
+            let fix = |t: &mut Type| *t = super::unify::subst_all(&self.u.zonk(t), map);
+            match e {
+                Expr::TyApp(_, t) | Expr::Raise(_, t) => fix(t),
+                Expr::Construct { ty, .. } => fix(ty),
+                Expr::Switch { kind, ty, .. } => {
+                    if let crate::lambda::ir::SwitchKind::Constructor(t) = kind {
+                        fix(t);
+                    }
+                    fix(ty);
+                }
+                Expr::Local(v, ..) | Expr::Try(_, v, _) | Expr::For { var: v, .. } => {
+                    binders.push(*v)
+                }
+                Expr::Fun(ps, _) => binders.extend(ps.iter().copied()),
+                Expr::LetRec(defs, _) => binders.extend(defs.iter().map(|(v, _)| *v)),
+                _ => {}
+            }
+        }
+        for v in binders {
+            let t = self.u.zonk(&self.vars.vars[v.0 as usize].ty);
+            self.vars.vars[v.0 as usize].ty = super::unify::subst_all(&t, map);
+        }
+        crate::lambda::visit::each_child_mut(e, &mut |c| self.subst_expr_types(c, map));
+    }
+
     /// `fun (type a) -> body`.
     pub(super) fn newtype(
         &mut self,
