@@ -25,6 +25,11 @@
 //! Inside a uniform copy, types are not ground: structural comparisons at a type variable
 //! stay the runtime's generic ones.
 //!
+//! Polymorphic values that are not definitions: a `TyFun` elsewhere (the value of a polymorphic
+//! record field) becomes a uniform copy in place; the `TyApp`s of a `Field` or of a variable
+//! whose type is a `Forall` (bound to such a field) stay; a `TyApp` of a `TyFun` (the
+//! simplifier substituted a definition) is its body at those types.
+//!
 //! Now that types are known, structural comparisons of immediate values (ints, chars,
 //! constant-only variants) become word comparisons.
 
