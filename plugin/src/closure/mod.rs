@@ -1,5 +1,9 @@
-//! The closure stage: monomorphic lambda IR → first-order functions with explicit
+//! The closure stage: lambda IR (after `mono`) → first-order functions with explicit
 //! environments ([`ir`]).
+//!
+//! Type abstractions and applications are erased (values are uniform words, so a
+//! polymorphic definition `mono` kept uniform runs as it is): `Λa. fun ..` bound to a
+//! variable is a known function like `fun ..`.
 //!
 //! 1. Number every `Fun` in pre-order (function 0 is the top level) and compute its free
 //!    variables. All walks here visit children in [`visit::each_child`] order, so the
@@ -144,6 +148,15 @@ fn strip_loc(e: &Expr) -> &Expr {
     }
 }
 
+/// `e` without its locations and type abstractions and applications, which compute nothing
+/// (values are uniform words): `Λa. fun x -> ..` is a function, `f [int]` is `f`.
+fn strip_types(e: &Expr) -> &Expr {
+    match e {
+        Expr::Loc(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) => strip_types(b),
+        e => e,
+    }
+}
+
 fn bx(e: CExpr) -> Box<CExpr> {
     Box::new(e)
 }
@@ -171,6 +184,7 @@ impl Converter {
                 self.number(b, None, span);
             }
             Expr::Loc(s, b) => self.number(b, binder, s.span()),
+            Expr::TyFun(_, b) => self.number(b, binder, span),
             Expr::Local(v, d, b) => {
                 self.number(d, Some(*v), span);
                 self.number(b, None, span);
@@ -315,7 +329,7 @@ impl Converter {
                 }
             }
             Expr::App(f, args) => {
-                let head = strip_loc(f);
+                let head = strip_types(f);
                 let known = match head {
                     Expr::Var(v) => self
                         .fun_of_var
@@ -347,8 +361,8 @@ impl Converter {
                 CExpr::LetMut(*v, bx(init), bx(self.expr(b, cur)))
             }
             Expr::Local(v, d, b) => {
-                let dc = if let Expr::Fun(..) = strip_loc(d) {
-                    let idx = self.function(strip_loc(d));
+                let dc = if let Expr::Fun(..) = strip_types(d) {
+                    let idx = self.function(strip_types(d));
                     if self.closed.contains(&idx) {
                         // Referenced as a static closure; the binding is not needed.
                         let bc = self.expr(b, cur);
@@ -365,7 +379,7 @@ impl Converter {
             Expr::LetRec(defs, b) => {
                 let mut group = Vec::new();
                 for (v, d) in defs {
-                    let idx = self.function(strip_loc(d));
+                    let idx = self.function(strip_types(d));
                     if !self.closed.contains(&idx) {
                         group.push((*v, idx, self.captured_of(idx)));
                     }

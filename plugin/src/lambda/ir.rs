@@ -1,13 +1,14 @@
 //! The explicitly typed lambda IR (System F with data, effects and recursion).
 //!
 //! Produced by `typing` from the AST; transformed by `simplify` (lambda → lambda) and `mono`
-//! (polymorphic → monomorphic); consumed by `closure`.
+//! (polymorphic → specialised where finite, uniform elsewhere); consumed by `closure`.
 //!
 //! - Every variable is a [`VarId`] into the program's [`VarTable`], which records its source
 //!   name, its type and where it was bound. Binders are unique in a whole [`Program`]
 //!   (no shadowing at this level); passes that duplicate code must rename.
 //! - Type abstraction and application are explicit ([`Expr::TyFun`], [`Expr::TyApp`]); after
-//!   `mono` there are none left.
+//!   `mono` only its uniform copies keep them (closure conversion erases them: values are
+//!   uniform words).
 //! - `Fun(params, body)` with several parameters is the curried function
 //!   `fun p1 -> ... -> fun pn -> body`; `App(f, args)` is curried application. Functions of
 //!   several parameters let later stages call them without building intermediate closures.
@@ -91,6 +92,11 @@ impl Type {
     }
     pub fn exn() -> Type {
         Type::Con(TyCon::EXN, vec![])
+    }
+    /// `Obj.t`: any value. Stands for a type variable that nothing instantiates (a value used
+    /// at every type), so that nothing type-directed (a comparison) is specialised at it.
+    pub fn any_value() -> Type {
+        Type::Con(TyCon::OBJ_T, vec![])
     }
     pub fn arrow(a: Type, b: Type) -> Type {
         Type::Arrow(Box::new(a), Box::new(b))

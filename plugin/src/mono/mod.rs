@@ -1,14 +1,34 @@
-//! The mono stage: polymorphic lambda IR → monomorphic lambda IR (whole program, MLton-style).
+//! The mono stage: polymorphic lambda IR → lambda IR specialised where that is finite
+//! (whole program, MLton-style), uniform elsewhere.
 //!
 //! Every polymorphic definition (`let v = TyFun(a.., def)`, or a `let rec` group) is copied once
 //! per distinct instantiation its uses request (`TyApp(.. TyApp(Var v, t1) .., tn)` with the
 //! types made ground); definitions nobody instantiates disappear (they are values, so this
-//! drops no effect). The output has no `TyFun`/`TyApp`/`Forall`, and every binder is fresh
-//! (each copy gets its own variables), so binders stay unique.
+//! drops no effect). Every binder is fresh (each copy gets its own variables), so binders stay
+//! unique.
 //!
 //! Requests are collected demand-first: the scope of a polymorphic binding is translated before
 //! its definition, then one copy is made per request; a `let rec` group runs a worklist until
-//! no copy requests a new instance (terminates: HM has no polymorphic recursion).
+//! no copy requests a new instance.
+//!
+//! Specialisation is an optimisation, not a requirement: values are uniform words, so a
+//! definition can also be kept as one *uniform copy* (`TyFun`s kept, its type variables left
+//! as variables) that runs at every type, which later stages erase. A request gets the uniform
+//! copy (`TyApp`s of it) when
+//! - it comes from a copy of the same `let rec` group and its type arguments are bigger than
+//!   the copy's own (polymorphic recursion, `f : 'a. 'a t -> int` calling `f` at `('a * 'a)`:
+//!   specialising would never end),
+//! - the definition already has [`MAX_INSTANCES`] copies, or
+//! - its type arguments mention type variables of a uniform copy that are not in scope at the
+//!   definition (a uniform copy calling a polymorphic function defined outside it).
+//!
+//! Inside a uniform copy, types are not ground: structural comparisons at a type variable
+//! stay the runtime's generic ones.
+//!
+//! Polymorphic values that are not definitions: a `TyFun` elsewhere (the value of a polymorphic
+//! record field) becomes a uniform copy in place; the `TyApp`s of a `Field` or of a variable
+//! whose type is a `Forall` (bound to such a field) stay; a `TyApp` of a `TyFun` (the
+//! simplifier substituted a definition) is its body at those types.
 //!
 //! Now that types are known, structural comparisons of immediate values (ints, chars,
 //! constant-only variants) become word comparisons.
@@ -27,6 +47,8 @@ pub fn monomorphize(program: &Program) -> Program {
         rename: HashMap::new(),
         poly: HashMap::new(),
         types: &program.types,
+        tyvars: Vec::new(),
+        copying: Vec::new(),
     };
     let body = m.expr(&program.body, &HashMap::new());
     Program {
@@ -38,9 +60,30 @@ pub fn monomorphize(program: &Program) -> Program {
     }
 }
 
+/// Copies of one polymorphic definition beyond which further instances share its uniform copy.
+pub const MAX_INSTANCES: usize = 32;
+
 struct PolyBinding {
-    /// Instances requested so far: ground type arguments → the copy's variable.
+    /// Instances requested so far: type arguments → the copy's variable.
     instances: Vec<(Vec<Type>, VarId)>,
+    /// The uniform copy's variable, once requested.
+    uniform: Option<VarId>,
+    /// The `let rec` group the definition belongs to (an index of [`Mono::groups`]), if any.
+    group: Option<usize>,
+    /// How many of [`Mono::tyvars`] are in scope at the definition: an instance may mention
+    /// only those (the copies are placed at the definition).
+    tyvars_in_scope: usize,
+}
+
+impl PolyBinding {
+    fn new(group: Option<usize>, tyvars_in_scope: usize) -> PolyBinding {
+        PolyBinding {
+            instances: Vec::new(),
+            uniform: None,
+            group,
+            tyvars_in_scope,
+        }
+    }
 }
 
 struct Mono<'a> {
@@ -51,17 +94,60 @@ struct Mono<'a> {
     /// Polymorphic binders in scope.
     poly: HashMap<VarId, PolyBinding>,
     types: &'a TypeTable,
+    /// The type variables of the uniform copies being translated, outermost first.
+    tyvars: Vec<TyVar>,
+    /// `let rec` groups seen so far; `copying[g]`: the size of the type arguments of the copy
+    /// of group `g` being translated (innermost), if any.
+    copying: Vec<Vec<usize>>,
 }
 
 type TySubst = HashMap<TyVar, Type>;
 
+/// `t` with the variables of `s` replaced; one not in `s` (none in a verified program) is any
+/// value.
 fn subst_all(t: &Type, s: &TySubst) -> Type {
     match t {
-        Type::Var(v) => s.get(v).cloned().unwrap_or_else(Type::unit),
+        Type::Var(v) => s.get(v).cloned().unwrap_or_else(Type::any_value),
         Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| subst_all(t, s)).collect()),
         Type::Tuple(a) => Type::Tuple(a.iter().map(|t| subst_all(t, s)).collect()),
         Type::Arrow(a, b) => Type::arrow(subst_all(a, s), subst_all(b, s)),
         Type::Forall(_, t) => subst_all(t, s),
+    }
+}
+
+/// `t` with the variables of `s` replaced, keeping `Forall`s and the variables they bind.
+fn subst_scheme(t: &Type, s: &TySubst) -> Type {
+    match t {
+        Type::Forall(v, b) => {
+            let mut inner = s.clone();
+            inner.insert(*v, Type::Var(*v));
+            Type::Forall(*v, Box::new(subst_scheme(b, &inner)))
+        }
+        t => subst_all(t, s),
+    }
+}
+
+/// The number of nodes of `t`.
+fn type_size(t: &Type) -> usize {
+    match t {
+        Type::Var(_) => 1,
+        Type::Con(_, a) | Type::Tuple(a) => 1 + a.iter().map(type_size).sum::<usize>(),
+        Type::Arrow(a, b) => 1 + type_size(a) + type_size(b),
+        Type::Forall(_, t) => 1 + type_size(t),
+    }
+}
+
+fn args_size(args: &[Type]) -> usize {
+    args.iter().map(type_size).sum()
+}
+
+/// Whether every type variable of `t` is one of `scope`.
+fn vars_within(t: &Type, scope: &[TyVar]) -> bool {
+    match t {
+        Type::Var(v) => scope.contains(v),
+        Type::Con(_, a) | Type::Tuple(a) => a.iter().all(|t| vars_within(t, scope)),
+        Type::Arrow(a, b) => vars_within(a, scope) && vars_within(b, scope),
+        Type::Forall(v, t) => vars_within(t, &[scope, &[*v]].concat()),
     }
 }
 
@@ -115,17 +201,33 @@ fn strip_tyfuns(mut e: &Expr) -> (Vec<TyVar>, &Expr) {
 impl<'a> Mono<'a> {
     fn fresh_binder(&mut self, old: VarId, s: &TySubst) -> VarId {
         let info = self.old.get(old);
+        // A monomorphic binder may still hold a polymorphic value (a polymorphic record
+        // field's): its `Forall`s stay.
         let v = self
             .vars
-            .fresh(info.name.clone(), subst_all(&info.ty, s), info.span);
+            .fresh(info.name.clone(), subst_scheme(&info.ty, s), info.span);
         self.rename.insert(old, v);
         v
     }
 
-    fn instance(&mut self, old: VarId, args: Vec<Type>) -> VarId {
+    /// The instance of polymorphic `old` at `args`: a specialised copy's variable, or the
+    /// uniform copy applied to `args` (see the module doc for when).
+    fn instance(&mut self, old: VarId, args: Vec<Type>) -> Expr {
         let binding = self.poly.get(&old).expect("polymorphic binding in scope");
         if let Some((_, v)) = binding.instances.iter().find(|(a, _)| *a == args) {
-            return *v;
+            return Expr::Var(*v);
+        }
+        let in_scope = &self.tyvars[..binding.tyvars_in_scope];
+        let grows = binding
+            .group
+            .and_then(|g| self.copying[g].last())
+            .is_some_and(|&size| args_size(&args) > size);
+        let specialise = binding.uniform.is_none()
+            && !grows
+            && binding.instances.len() < MAX_INSTANCES
+            && args.iter().all(|a| vars_within(a, in_scope));
+        if !specialise {
+            return self.uniform_instance(old, args);
         }
         let info: &VarInfo = self.old.get(old);
         // The instance's type: strip the foralls and substitute.
@@ -140,14 +242,50 @@ impl<'a> Mono<'a> {
         let ty = subst_all(&t, &s);
         let v = self.vars.fresh(info.name.clone(), ty, info.span);
         self.poly.get_mut(&old).unwrap().instances.push((args, v));
-        v
+        Expr::Var(v)
+    }
+
+    /// `old`'s uniform copy applied to `args` (the copy is made where `old` is defined, once
+    /// its scope has been translated).
+    fn uniform_instance(&mut self, old: VarId, args: Vec<Type>) -> Expr {
+        let u = match self.poly[&old].uniform {
+            Some(u) => u,
+            None => {
+                let info: &VarInfo = self.old.get(old);
+                // Free variables of the scheme other than its own are those of the enclosing
+                // uniform copies, which stay; anything else is fixed as everywhere in mono.
+                let keep: TySubst = self.tyvars.iter().map(|v| (*v, Type::Var(*v))).collect();
+                let ty = subst_scheme(&info.ty, &keep);
+                let u = self.vars.fresh(info.name.clone(), ty, info.span);
+                self.poly.get_mut(&old).unwrap().uniform = Some(u);
+                u
+            }
+        };
+        args.into_iter()
+            .fold(Expr::Var(u), |e, a| Expr::TyApp(bx(e), a))
+    }
+
+    /// The uniform copy of definition `def` (`TyFun(a.., inner)`): its type variables stay.
+    fn uniform_copy(&mut self, def: &Expr, s: &TySubst) -> Expr {
+        let (tvs, inner) = strip_tyfuns(def);
+        let mut s2 = s.clone();
+        for tv in &tvs {
+            s2.insert(*tv, Type::Var(*tv));
+        }
+        let depth = self.tyvars.len();
+        self.tyvars.extend(tvs.iter().copied());
+        let body = self.expr(inner, &s2);
+        self.tyvars.truncate(depth);
+        tvs.into_iter()
+            .rev()
+            .fold(body, |e, tv| Expr::TyFun(tv, bx(e)))
     }
 
     fn expr(&mut self, e: &Expr, s: &TySubst) -> Expr {
         match e {
             Expr::Var(v) => match self.rename.get(v) {
                 Some(n) => Expr::Var(*n),
-                None if self.poly.contains_key(v) => Expr::Var(self.instance(*v, vec![])),
+                None if self.poly.contains_key(v) => self.instance(*v, vec![]),
                 None => panic!("mono: unbound variable {v}"),
             },
             Expr::TyApp(..) => {
@@ -158,14 +296,59 @@ impl<'a> Mono<'a> {
                     cur = f;
                 }
                 args.reverse();
-                match cur {
-                    Expr::Var(v) if self.poly.contains_key(v) => Expr::Var(self.instance(*v, args)),
-                    // A type application of something already monomorphic (e.g. after the
-                    // simplifier substituted a definition): translate the head.
-                    other => self.expr(other, s),
+                let mut head = cur;
+                while let Expr::Loc(_, h) = head {
+                    head = h;
+                }
+                match head {
+                    Expr::Var(v) if self.poly.contains_key(v) => self.instance(*v, args),
+                    // A type abstraction applied (the simplifier substituted a definition):
+                    // its body at those types.
+                    Expr::TyFun(..) => {
+                        let (tvs, inner) = strip_tyfuns(head);
+                        let mut s2 = s.clone();
+                        let n = tvs.len().min(args.len());
+                        for (tv, a) in tvs.iter().zip(&args) {
+                            s2.insert(*tv, a.clone());
+                        }
+                        // Partially applied: the rest stays abstract (uniform).
+                        let rest = &tvs[n..];
+                        for tv in rest {
+                            s2.insert(*tv, Type::Var(*tv));
+                        }
+                        let depth = self.tyvars.len();
+                        self.tyvars.extend(rest.iter().copied());
+                        let body = self.expr(inner, &s2);
+                        self.tyvars.truncate(depth);
+                        let body = rest
+                            .iter()
+                            .rev()
+                            .fold(body, |e, tv| Expr::TyFun(*tv, bx(e)));
+                        args[n..]
+                            .iter()
+                            .fold(body, |e, a| Expr::TyApp(bx(e), a.clone()))
+                    }
+                    // A polymorphic value that is not a definition (a polymorphic record
+                    // field's, or a variable bound to one): instantiated where it is used.
+                    Expr::Field(..) => args
+                        .into_iter()
+                        .fold(self.expr(cur, s), |e, a| Expr::TyApp(bx(e), a)),
+                    Expr::Var(v)
+                        if matches!(
+                            self.rename.get(v).map(|n| self.vars.ty(*n)),
+                            Some(Type::Forall(..))
+                        ) =>
+                    {
+                        args.into_iter()
+                            .fold(self.expr(cur, s), |e, a| Expr::TyApp(bx(e), a))
+                    }
+                    // A type application of something already monomorphic: the head.
+                    _ => self.expr(cur, s),
                 }
             }
-            Expr::TyFun(_, b) => self.expr(b, s),
+            // A type abstraction that is not a definition (the value of a polymorphic record
+            // field): one uniform copy.
+            Expr::TyFun(..) => self.uniform_copy(e, s),
             Expr::Local(v, def, body) => {
                 let (tvs, inner) = strip_tyfuns(def);
                 if tvs.is_empty() {
@@ -174,15 +357,15 @@ impl<'a> Mono<'a> {
                     let b = self.expr(body, s);
                     return Expr::Local(nv, bx(d), bx(b));
                 }
-                self.poly.insert(
-                    *v,
-                    PolyBinding {
-                        instances: Vec::new(),
-                    },
-                );
+                self.poly
+                    .insert(*v, PolyBinding::new(None, self.tyvars.len()));
                 let b = self.expr(body, s);
                 let binding = self.poly.remove(v).unwrap();
                 let mut out = b;
+                if let Some(u) = binding.uniform {
+                    let d = self.uniform_copy(def, s);
+                    out = Expr::Local(u, bx(d), bx(out));
+                }
                 for (args, nv) in binding.instances.into_iter().rev() {
                     let mut s2 = s.clone();
                     for (tv, a) in tvs.iter().zip(args) {
@@ -400,40 +583,52 @@ impl<'a> Mono<'a> {
                 .collect();
             return Expr::LetRec(ds, bx(self.expr(body, s)));
         }
+        let group = self.copying.len();
+        self.copying.push(Vec::new());
         for (v, _) in defs {
-            self.poly.insert(
-                *v,
-                PolyBinding {
-                    instances: Vec::new(),
-                },
-            );
+            self.poly
+                .insert(*v, PolyBinding::new(Some(group), self.tyvars.len()));
         }
         let b = self.expr(body, s);
-        // Worklist: specialise every requested instance; copies may request more.
-        let mut done: Vec<(VarId, usize)> = Vec::new();
+        // Worklist: specialise every requested instance; copies may request more, and the
+        // uniform copies once requested.
+        let mut done: Vec<usize> = vec![0; defs.len()];
+        let mut uniform_done = vec![false; defs.len()];
         let mut out_defs = Vec::new();
         loop {
-            let mut todo = None;
-            'find: for (v, _) in defs {
-                let n = self.poly[v].instances.len();
-                for i in 0..n {
-                    if !done.contains(&(*v, i)) {
-                        todo = Some((*v, i));
-                        break 'find;
+            let todo = defs.iter().enumerate().find_map(|(k, (v, _))| {
+                let p = &self.poly[v];
+                if done[k] < p.instances.len() {
+                    Some((k, Some(done[k])))
+                } else if p.uniform.is_some() && !uniform_done[k] {
+                    Some((k, None))
+                } else {
+                    None
+                }
+            });
+            let Some((k, i)) = todo else { break };
+            let (v, def) = &defs[k];
+            match i {
+                Some(i) => {
+                    done[k] += 1;
+                    let (args, nv) = self.poly[v].instances[i].clone();
+                    let (tvs, inner) = strip_tyfuns(def);
+                    let mut s2 = s.clone();
+                    self.copying[group].push(args_size(&args));
+                    for (tv, a) in tvs.iter().zip(args) {
+                        s2.insert(*tv, a);
                     }
+                    let d = self.expr(inner, &s2);
+                    self.copying[group].pop();
+                    out_defs.push((nv, d));
+                }
+                None => {
+                    uniform_done[k] = true;
+                    let u = self.poly[v].uniform.unwrap();
+                    let d = self.uniform_copy(def, s);
+                    out_defs.push((u, d));
                 }
             }
-            let Some((v, i)) = todo else { break };
-            done.push((v, i));
-            let (args, nv) = self.poly[&v].instances[i].clone();
-            let def = &defs.iter().find(|(w, _)| *w == v).unwrap().1;
-            let (tvs, inner) = strip_tyfuns(def);
-            let mut s2 = s.clone();
-            for (tv, a) in tvs.iter().zip(args) {
-                s2.insert(*tv, a);
-            }
-            let d = self.expr(inner, &s2);
-            out_defs.push((nv, d));
         }
         for (v, _) in defs {
             self.poly.remove(v);
@@ -447,6 +642,105 @@ impl<'a> Mono<'a> {
 
 #[cfg(test)]
 mod tests {
+    use crate::lambda::ir::{Expr, Program};
+
+    /// Types `src` (no simplifier) and makes it monomorphic where it can; checks the result
+    /// with the verifier and the interpreter against `want` (what ocamlopt prints).
+    fn mono(src: &str, want: &str) -> Program {
+        let ast = crate::syntax::parse(src).unwrap();
+        let (p, _) = crate::typing::type_program(&ast, src, "t.ml").unwrap();
+        let m = super::monomorphize(&p);
+        crate::lambda::verify::verify_program(&m).unwrap();
+        let out = crate::lambda::interp::run_program(&m, &Default::default());
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want);
+        m
+    }
+
+    /// The type abstractions left, and the bindings of variables named `name`.
+    fn count(p: &Program, name: &str) -> (usize, usize) {
+        fn go(p: &Program, e: &Expr, name: &str, n: &mut (usize, usize)) {
+            match e {
+                Expr::TyFun(..) => n.0 += 1,
+                Expr::Local(v, ..) if p.vars.get(*v).name == name => n.1 += 1,
+                Expr::LetRec(defs, _) => {
+                    n.1 += defs
+                        .iter()
+                        .filter(|(v, _)| p.vars.get(*v).name == name)
+                        .count()
+                }
+                _ => {}
+            }
+            crate::lambda::visit::each_child(e, &mut |c| go(p, c, name, n));
+        }
+        let mut n = (0, 0);
+        go(p, &p.body, name, &mut n);
+        n
+    }
+
+    /// Ordinary polymorphism is specialised as before: one copy per type, no `TyFun` left.
+    #[test]
+    fn finite_instances_are_specialised() {
+        let m = mono(
+            "let rec tlen l = match l with [] -> 0 | _ :: t -> 1 + tlen t\n\
+             let () = print_int (tlen [1; 2] + tlen [\"a\"] + tlen [[]])",
+            "4",
+        );
+        assert_eq!(count(&m, "tlen"), (0, 3));
+    }
+
+    /// Polymorphic recursion (`tlen` calls itself at `'a * 'a`): the instance asked for from
+    /// outside is specialised, and its recursive call goes to the one uniform copy.
+    #[test]
+    fn polymorphic_recursion_gets_a_uniform_copy() {
+        let m = mono(
+            "type 'a t = N | C of 'a * ('a * 'a) t\n\
+             let rec tlen : 'a. 'a t -> int = function N -> 0 | C (_, r) -> 1 + 2 * tlen r\n\
+             let () = print_int (tlen (C (1, C ((2, 3), N))))",
+            "3",
+        );
+        assert_eq!(count(&m, "tlen"), (1, 2));
+    }
+
+    /// A generalised value that computes is evaluated once at `Obj.t` (any value): its
+    /// comparison stays structural at every type (with `unit` it compared words).
+    #[test]
+    fn expansive_generalised_values_compare_generically() {
+        let m = mono(
+            "let eq = (print_string \"\"; fun x y -> x = y)\n\
+             let () = print_string (string_of_bool (eq \"ab\" (\"a\" ^ \"b\")))",
+            "true",
+        );
+        assert_eq!(count(&m, "eq"), (0, 2));
+    }
+
+    /// A polymorphic record field's value is one uniform copy, instantiated at each use.
+    #[test]
+    fn polymorphic_fields_hold_uniform_copies() {
+        let m = mono(
+            "type r = { cmp : 'a. 'a -> 'a -> int }\n\
+             let r = { cmp = (fun x y -> compare x y) }\n\
+             let () = print_int (r.cmp \"b\" \"a\" + r.cmp 1 2 + r.cmp [1.] [1.])",
+            "0",
+        );
+        assert_eq!(count(&m, "r").0, 1);
+    }
+
+    /// A definition used at more than `MAX_INSTANCES` types: that many copies, and the
+    /// uniform copy for the other uses.
+    #[test]
+    fn instances_beyond_the_budget_share_the_uniform_copy() {
+        let n = super::MAX_INSTANCES + 8;
+        let mut src = String::from("let tf x = compare x x\nlet () =\n");
+        let mut v = String::from("1");
+        for _ in 0..n {
+            src.push_str(&format!("  print_int (tf ({v}));\n"));
+            v = format!("[{v}]");
+        }
+        src.push_str("  ()\n");
+        let m = mono(&src, &"0".repeat(n));
+        assert_eq!(count(&m, "tf"), (1, super::MAX_INSTANCES + 1));
+    }
+
     /// A long sequence (`print_int 1; print_int 1; ..`, a right-nested chain of `Seq`s) is
     /// translated in linear time and memory. The translation used to copy every subtree once
     /// per level above it: 4,000 statements took gigabytes, 50,000 ran out of memory.

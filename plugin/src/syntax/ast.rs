@@ -91,6 +91,9 @@ pub enum ExprKind {
     /// `lazy e`
     Lazy(Box<Expr>),
     Constraint(Box<Expr>, TypeExpr),
+    /// `fun (type a) -> e`: a locally abstract type `a` in `e` (`let f (type a) x = ..` is
+    /// `Newtype("a", Fun([x], ..))`).
+    Newtype(String, Box<Expr>),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
@@ -197,6 +200,10 @@ pub enum TypeExprKind {
     Arrow(ArgLabel, Box<TypeExpr>, Box<TypeExpr>),
     /// `_`
     Any,
+    /// `'a 'b. t`: an explicitly polymorphic type, only as the annotation of a let-bound
+    /// name (`let f : 'a. 'a -> 'a = ..`; `let f : type a. t = e` is parsed as
+    /// `let f : 'a. t[a := 'a] = fun (type a) -> (e : t)`, as OCaml's parser does).
+    Poly(Vec<String>, Box<TypeExpr>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

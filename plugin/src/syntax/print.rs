@@ -196,7 +196,10 @@ fn constructor_sexp(c: &ConstructorDecl) -> Sexp {
 
 fn type_sexp(t: &TypeExpr) -> Sexp {
     let text = type_text(t);
-    let self_delimited = matches!(t.kind, TypeExprKind::Tuple(_) | TypeExprKind::Arrow(..));
+    let self_delimited = matches!(
+        t.kind,
+        TypeExprKind::Tuple(_) | TypeExprKind::Arrow(..) | TypeExprKind::Poly(..)
+    );
     if text.contains(' ') && !self_delimited {
         atom(format!("({text})"))
     } else {
@@ -222,6 +225,10 @@ fn type_text(t: &TypeExpr) -> String {
             items.iter().map(type_text).collect::<Vec<_>>().join(" * ")
         ),
         TypeExprKind::Arrow(..) => format!("({})", arrow_chain(t)),
+        TypeExprKind::Poly(vs, body) => {
+            let vs: Vec<String> = vs.iter().map(|v| format!("'{v}")).collect();
+            format!("({}. {})", vs.join(" "), type_text(body))
+        }
     }
 }
 
@@ -418,6 +425,7 @@ fn expr_sexp(e: &Expr) -> Sexp {
             expr_sexp(&Expr::list(items.clone(), e.span)),
         ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
+        ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
     }
 }
 

@@ -636,11 +636,10 @@ fn unsupported_constructs() {
         ("type t = [ `A ]", "polymorphic variants", "["),
         ("let x = 1L", "int64 literals", "1L"),
         (
-            "let f : 'a. 'a -> 'a = fun x -> x",
+            "external f : 'a. 'a -> 'a = \"f\"",
             "explicitly polymorphic annotations",
             "'",
         ),
-        ("let f (type a) x = x", "locally abstract types", "("),
     ];
     for (src, what, at) in cases {
         assert_error(src, &format!("{what} not supported yet"), at);
@@ -833,5 +832,42 @@ fn external_declarations() {
         "external f : int -> int = 3",
         "syntax error: expected a primitive name (a string literal)",
         "3",
+    );
+}
+
+/// Explicitly polymorphic annotations and locally abstract types, in the forms OCaml's parser
+/// gives (`let f : type a. t = e` is `let f : 'a. t[a := 'a] = fun (type a) -> (e : t)`).
+#[test]
+fn polymorphic_annotations_and_locally_abstract_types() {
+    assert_eq!(
+        items("let rec f : 'a. 'a t -> int = fun x -> f x"),
+        "(let rec (f (: (fun (x) (f x)) ('a. ('a t -> int)))))"
+    );
+    assert_eq!(
+        items("let f : 'a 'b. 'a -> 'b -> 'a = fun x _ -> x"),
+        "(let (f (: (fun (x _) x) ('a 'b. ('a -> 'b -> 'a)))))"
+    );
+    assert_eq!(
+        items("let f : type a b. a -> b list = fun x -> []"),
+        "(let (f (: (fun (type a) (fun (type b) (: (fun (x) []) (a -> b list)))) ('a 'b. ('a -> 'b list)))))"
+    );
+    check(&[
+        (
+            "fun (type a) (x : a) -> x",
+            "(fun (type a) (fun ((: x a)) x))",
+        ),
+        (
+            "fun x (type a b) y -> x",
+            "(fun (x) (fun (type a) (fun (type b) (fun (y) x))))",
+        ),
+        (
+            "let f (type t) x = x in f",
+            "(let ((f (fun (type t) (fun (x) x)))) f)",
+        ),
+    ]);
+    assert_error(
+        "let f (type) x = x",
+        "syntax error: expected a type name",
+        ")",
     );
 }

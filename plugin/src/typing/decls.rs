@@ -123,7 +123,7 @@ impl<'s> Typer<'s> {
         Ok(t)
     }
 
-    fn type_expr_in(
+    pub(super) fn type_expr_in(
         &mut self,
         te: &ast::TypeExpr,
         scope: &HashMap<String, Type>,
@@ -154,6 +154,29 @@ impl<'s> Typer<'s> {
                 }
             },
             TypeExprKind::Any => self.u.fresh_var(),
+            // A polymorphic record field `f : 'a. t` (declarations only).
+            TypeExprKind::Poly(names, body) if !flexible => {
+                let mut inner = scope.clone();
+                let mut gs = Vec::new();
+                for name in names {
+                    let g = self.u.fresh();
+                    // Quantified: never bound, never generalised again.
+                    self.u.levels[g.0 as usize] = u32::MAX;
+                    inner.insert(name.clone(), Type::Var(g));
+                    gs.push(g);
+                }
+                let t = self.type_expr_in(body, &inner, false)?;
+                gs.into_iter()
+                    .rev()
+                    .fold(t, |t, g| Type::Forall(g, Box::new(t)))
+            }
+            TypeExprKind::Poly(..) => {
+                return Err(Diagnostic::unsupported(
+                    te.span,
+                    "explicitly polymorphic annotations other than on a let-bound name or a \
+                     record field are",
+                ))
+            }
             TypeExprKind::Tuple(ts) => Type::Tuple(
                 ts.iter()
                     .map(|t| self.type_expr_in(t, scope, flexible))

@@ -45,7 +45,7 @@ enum Prologue {
 
 /// Is the expression a syntactic value (may be generalised under the value restriction)?
 /// `mutable_field` says whether a record field name is mutable (records with one are not).
-fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+pub(super) fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     // OCaml 4.13's `Typecore.is_nonexpansive`, for the expressions egret has.
     let v = |e: &ast::Expr| is_value(e, mutable_field);
     match &e.kind {
@@ -76,7 +76,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         {
             v(&args[0].1)
         }
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
@@ -86,7 +86,7 @@ fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
 /// constants, and constructions of such. Only these are generalised by wrapping them in type
 /// abstractions (which `mono` instantiates by copying); other generalisable expressions are
 /// evaluated once (`Typer::generalize_expansive`).
-fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
+pub(super) fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
     let v = |e: &ast::Expr| is_pure_value(e, mutable_field);
     match &e.kind {
         ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_) => {
@@ -97,7 +97,7 @@ fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> bool {
         ExprKind::Record { fields, base: None } => {
             fields.iter().all(|(n, _, e)| !mutable_field(n) && v(e))
         }
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => v(e),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => v(e),
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| v(&b.expr)) && v(body),
         _ => false,
     }
@@ -529,13 +529,26 @@ impl<'s> Typer<'s> {
                 }
             }
             self.u.level += 1;
-            let (e, t) = self.expr(&b.expr)?;
+            let poly = match super::poly::poly_annotation(&b.expr) {
+                Some(ann) => {
+                    let scheme = self.poly_scheme(&ann)?;
+                    Some(self.poly_definition(&ann, &scheme)?)
+                }
+                None => None,
+            };
+            let (e, t) = match &poly {
+                Some(c) => (c.expr.clone(), c.ty.clone()),
+                None => self.expr(&b.expr)?,
+            };
             self.u.level -= 1;
             let value = is_value(&b.expr, &|n| self.field_is_mutable(n));
             if !value {
                 // The relaxed value restriction: only covariant variables stay generalisable.
                 self.u
                     .lower_contravariant(&t, self.u.level, &self.variances);
+            }
+            if let Some(c) = &poly {
+                self.check_poly(c)?;
             }
             defs.push((b, e, t, value));
         }
@@ -593,9 +606,9 @@ impl<'s> Typer<'s> {
     /// nonexpansive expression with effects such as `(print_string ""; [])`), generalising
     /// the variables left above the current level (for an expansive one, after
     /// `lower_contravariant`: they occur only covariantly). `e` is evaluated once, into
-    /// a monomorphic variable whose generalisable variables are fixed to `unit`, and `name` is
-    /// that value at every instance (`Λws. identity tmp`; values are uniform, and no value of a
-    /// generalisable type can be in it).
+    /// a monomorphic variable whose generalisable variables are fixed to `Obj.t` (any value:
+    /// code at them stays generic), and `name` is that value at every instance
+    /// (`Λws. identity tmp`; values are uniform words).
     fn generalize_expansive(
         &mut self,
         name: &str,
@@ -618,8 +631,11 @@ impl<'s> Typer<'s> {
             .map(|(v, w)| (*v, Type::Var(*w)))
             .collect();
         let scheme_body = super::unify::subst_all(&t, &renaming);
+        // The value's own variables become `Obj.t`, any value: `tmp` holds a value usable at
+        // every type, so code in it that depends on the type (a comparison at `'a`) must stay
+        // generic (with `'a` fixed to `unit`, mono made `=` a comparison of words).
         for &v in &vs {
-            let _ = self.u.unify(&Type::Var(v), &Type::unit(), &self.types);
+            let _ = self.u.unify(&Type::Var(v), &Type::any_value(), &self.types);
         }
         let tmp = self.fresh_var(name, self.u.zonk(&t), span);
         simple.push((tmp, e));
@@ -630,7 +646,7 @@ impl<'s> Typer<'s> {
         v
     }
 
-    fn field_is_mutable(&self, name: &str) -> bool {
+    pub(super) fn field_is_mutable(&self, name: &str) -> bool {
         self.env
             .fields
             .get(field_name(name))
@@ -647,7 +663,7 @@ impl<'s> Typer<'s> {
         self.quantify(e, t, &vs)
     }
 
-    fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
+    pub(super) fn quantify(&mut self, mut e: Expr, t: Type, vs: &[TyVar]) -> (Expr, Type) {
         // Instantiation substitutes structurally: the scheme must not hide its variables
         // behind unification bindings.
         let mut t = self.u.zonk(&t);
@@ -664,10 +680,10 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
-        if bindings
-            .iter()
-            .any(|b| super::letrec::classify(&b.expr) != super::letrec::RecKind::Function)
-        {
+        if bindings.iter().any(|b| {
+            let def = super::poly::poly_annotation(&b.expr).map_or(&b.expr, |a| a.function());
+            super::letrec::classify(def) != super::letrec::RecKind::Function
+        }) {
             return self.let_rec_values(bindings, body);
         }
         self.u.level += 1;
@@ -681,34 +697,70 @@ impl<'s> Typer<'s> {
                 ));
             };
 
-            let t = self.type_approx(&b.expr);
+            // A name with a polymorphic annotation has its scheme from the start: its
+            // recursive uses instantiate it (polymorphic recursion).
+            let (t, scheme) = match super::poly::poly_annotation(&b.expr) {
+                Some(ann) => {
+                    let scheme = self.poly_scheme(&ann)?;
+                    (scheme.clone(), Some(scheme))
+                }
+                None => (self.type_approx(&b.expr), None),
+            };
             let v = self.fresh_var(name, t.clone(), b.pat.span);
             self.env.bind(name, ValueBinding::Var(v));
-            group.push((v, t));
+            group.push((v, t, scheme));
         }
         let mut defs = Vec::new();
-        for (b, (v, t)) in bindings.iter().zip(&group) {
-            let (e, et) = self.expr(&b.expr)?;
-            self.expect(b.expr.span, &et, t)?;
-            defs.push((*v, e, t.clone()));
+        for (b, (v, t, scheme)) in bindings.iter().zip(&group) {
+            match (super::poly::poly_annotation(&b.expr), scheme) {
+                (Some(ann), Some(scheme)) => {
+                    let c = self.poly_definition(&ann, scheme)?;
+                    defs.push((*v, c.expr.clone(), c.ty.clone(), Some(c)));
+                }
+                _ => {
+                    let (e, et) = self.expr(&b.expr)?;
+                    self.expect(b.expr.span, &et, t)?;
+                    defs.push((*v, e, t.clone(), None));
+                }
+            }
         }
         self.u.level -= 1;
-        // Generalise the group together over the union of its variables.
+        let mut annotated = Vec::new();
+        for (_, _, _, c) in &defs {
+            annotated.push(match c {
+                Some(c) => Some(self.check_poly(c)?),
+                None => None,
+            });
+        }
+        // Generalise the group together over the union of its variables (the annotated
+        // names over their annotations' variables).
         let mut vs: Vec<TyVar> = Vec::new();
-        for (_, _, t) in &defs {
+        for ((_, _, t, _), a) in defs.iter().zip(&annotated) {
+            if a.is_some() {
+                continue;
+            }
             for v in self.u.generalizable(t) {
                 if !vs.contains(&v) {
                     vs.push(v)
                 }
             }
         }
-        let members: Vec<VarId> = defs.iter().map(|(v, _, _)| *v).collect();
+        // Uses of the annotated names are already instances of their schemes.
+        let members: Vec<VarId> = defs
+            .iter()
+            .zip(&annotated)
+            .filter(|(_, a)| a.is_none())
+            .map(|((v, _, _, _), _)| *v)
+            .collect();
         let mut out = Vec::new();
-        for (v, mut e, t) in defs {
+        for ((v, mut e, t, _), a) in defs.into_iter().zip(annotated) {
             if !vs.is_empty() {
                 instantiate_rec_uses(&mut e, &members, &vs);
+                if let Some(own) = &a {
+                    self.fix_foreign_vars(&mut e, &vs, own);
+                }
             }
-            let (e, scheme) = self.quantify(e, t, &vs);
+            let (e, scheme) = self.quantify(e, t, a.as_deref().unwrap_or(&vs));
             // quantify marks vars generalised again: harmless.
             self.vars.vars[v.0 as usize].ty = scheme;
             out.push((v, e));
@@ -803,6 +855,7 @@ impl<'s> Typer<'s> {
                 Ok((Expr::Try(bx(b), x, bx(h)), bt))
             }
             ExprKind::Lazy(x) => self.lazy(x, span),
+            ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
@@ -841,7 +894,7 @@ impl<'s> Typer<'s> {
                 let con = self.record_type_of(&[name], &xt);
                 let (_, i, rt, ft, _) = self.field_instance(name, span, con)?;
                 self.expect(r.span, &xt, &rt)?;
-                Ok((Expr::Field(bx(x), i), ft))
+                Ok(self.field_use(Expr::Field(bx(x), i), ft))
             }
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.expr(r)?;
@@ -854,8 +907,7 @@ impl<'s> Typer<'s> {
                     ));
                 }
                 self.expect(r.span, &xt, &rt)?;
-                let (y, yt) = self.expr(v)?;
-                self.expect(v.span, &yt, &ft)?;
+                let y = self.field_value(v, &ft)?;
                 Ok((Expr::SetField(bx(x), i, bx(y)), Type::unit()))
             }
             ExprKind::Open(path, body) => {
@@ -1683,9 +1735,7 @@ impl<'s> Typer<'s> {
                     format!("The record field {name} is defined several times in this expression"),
                 ));
             }
-            let (x, xt) = self.expr(e)?;
-            self.expect(e.span, &xt, &ft)?;
-            given[i as usize] = Some(x);
+            given[i as usize] = Some(self.field_value(e, &ft)?);
         }
         match base {
             None => {

@@ -58,6 +58,7 @@ pub(super) fn classify(e: &ast::Expr) -> RecKind {
         }
         ExprKind::Sequence(_, e)
         | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e)
         | ExprKind::Open(_, e)
         | ExprKind::Let(_, _, e) => match classify(e) {
             RecKind::Function | RecKind::Unknown | RecKind::MaybeComputedFunction
@@ -78,6 +79,7 @@ fn is_function_tail(e: &ast::Expr) -> bool {
         ExprKind::Fun(..) | ExprKind::Function(_) | ExprKind::Var(_) => true,
         ExprKind::Sequence(_, e)
         | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e)
         | ExprKind::Open(_, e)
         | ExprKind::Let(_, _, e) => is_function_tail(e),
         _ => false,
@@ -93,7 +95,9 @@ fn delayed_only(e: &ast::Expr, names: &[String]) -> bool {
         ExprKind::Fun(..) | ExprKind::Function(_) => true,
         ExprKind::Var(n) => !names.contains(n),
         ExprKind::Sequence(a, b) => !mentions(a, &names_ref, false) && delayed_only(b, names),
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => delayed_only(e, names),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
+            delayed_only(e, names)
+        }
         ExprKind::Let(rec, bs, body) => {
             let mut inner = names.to_vec();
             for b in bs {
@@ -151,7 +155,9 @@ fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
             g(&args[0].1)
         }
         ExprKind::Sequence(a, b) => d(a) && guarded(b, names, mode),
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => guarded(e, names, mode),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
+            guarded(e, names, mode)
+        }
         ExprKind::Let(_, bs, body) => bs.iter().all(|b| d(&b.expr)) && guarded(body, names, mode),
         _ => !mentions(e, names, false),
     }
@@ -177,7 +183,8 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         ExprKind::Open(_, e)
         | ExprKind::Field(e, _)
         | ExprKind::Assert(e)
-        | ExprKind::Constraint(e, _) => m(e),
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e) => m(e),
         ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
         ExprKind::Apply(f, args) => m(f) || args.iter().any(|(_, a)| m(a)),
         ExprKind::Let(_, bs, body) => bs.iter().any(|b| m(&b.expr)) || m(body),
@@ -374,7 +381,9 @@ impl<'s> Typer<'s> {
 fn is_group_var(e: &ast::Expr, names: &[&str]) -> bool {
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
-        ExprKind::Constraint(e, _) | ExprKind::Open(_, e) => is_group_var(e, names),
+        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
+            is_group_var(e, names)
+        }
         _ => false,
     }
 }

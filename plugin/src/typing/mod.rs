@@ -18,6 +18,7 @@ pub(crate) mod labels;
 mod letrec;
 mod matching;
 mod pattern;
+mod poly;
 mod prelude;
 mod printf;
 mod unify;
@@ -153,6 +154,9 @@ pub(crate) struct Typer<'s> {
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
+    /// The locally abstract types being typed (`fun (type a) -> ..`), innermost last: their
+    /// names and variables (see `poly`).
+    newtypes: Vec<(String, Type)>,
     /// What the environment held where the current prelude section began.
     section_scope: Scope,
     /// The prelude's functions that `Printf` elaborations call (`printf::PRELUDE_FUNCTIONS`),
@@ -209,6 +213,7 @@ impl<'s> Typer<'s> {
             unavailable: Vec::new(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
+            newtypes: Vec::new(),
             section_scope: Scope::default(),
             modules: Vec::new(),
             prelude_functions: Default::default(),

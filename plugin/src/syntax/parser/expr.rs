@@ -384,9 +384,9 @@ impl Parser {
     fn fun_expr(&mut self) -> PResult<Expr> {
         let start = self.start();
         self.expect_kw("fun")?;
-        let mut params = vec![self.parameter()?];
+        let mut params = vec![self.parameter_or_newtypes()?];
         while !self.is_sym("->") && !self.is_sym(":") {
-            params.push(self.parameter()?);
+            params.push(self.parameter_or_newtypes()?);
         }
         let annotation = if self.eat_sym(":") {
             Some(self.type_expr_no_arrow()?)
@@ -402,10 +402,9 @@ impl Parser {
                 span: self.span_from(body_start),
             };
         }
-        Ok(Expr {
-            kind: ExprKind::Fun(params, boxed(body)),
-            span: self.span_from(start),
-        })
+        let mut f = super::pattern::fun_of_parameters(params, body, self.prev_hi);
+        f.span = self.span_from(start);
+        Ok(f)
     }
 
     /// `if seq_expr then expr [else expr]`

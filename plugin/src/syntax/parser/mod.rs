@@ -520,7 +520,7 @@ impl Parser {
             let (name, span) = self.value_name()?;
             let mut params = Vec::new();
             while !self.is_sym("=") && !self.is_sym(":") {
-                params.push(self.parameter()?);
+                params.push(self.parameter_or_newtypes()?);
             }
             (
                 Pattern {
@@ -532,25 +532,63 @@ impl Parser {
         } else {
             (self.pattern()?, Vec::new())
         };
-        let annotation = if self.eat_sym(":") {
-            Some(self.poly_type_expr()?)
-        } else {
+        // `let f : type a. t = e` is `let f : 'a. t[a := 'a] = fun (type a) -> (e : t)`.
+        let annotation = if !self.eat_sym(":") {
             None
+        } else if params.is_empty() {
+            Some(self.binding_annotation()?)
+        } else {
+            Some((None, self.poly_type_expr()?))
         };
         self.expect_sym("=")?;
         let body_start = self.start();
         let mut expr = self.seq_expr()?;
-        if let Some(ty) = annotation {
+        let mut poly = None;
+        match annotation {
+            None => {}
+            Some((
+                None,
+                ty @ TypeExpr {
+                    kind: TypeExprKind::Poly(..),
+                    ..
+                },
+            )) => poly = Some(ty),
+            Some((None, ty)) => {
+                expr = Expr {
+                    kind: ExprKind::Constraint(Box::new(expr), ty),
+                    span: self.span_from(body_start),
+                };
+            }
+            Some((Some(names), ty)) => {
+                let span = self.span_from(body_start);
+                poly = Some(TypeExpr {
+                    kind: TypeExprKind::Poly(names.clone(), Box::new(varify(&ty, &names))),
+                    span: ty.span,
+                });
+                expr = Expr {
+                    kind: ExprKind::Constraint(Box::new(expr), ty),
+                    span,
+                };
+                for name in names.into_iter().rev() {
+                    expr = Expr {
+                        kind: ExprKind::Newtype(name, Box::new(expr)),
+                        span,
+                    };
+                }
+            }
+        }
+        if let Some(first) = params.first() {
+            let lo = match first {
+                pattern::Parameter::Pattern(p) => p.pat.span.lo,
+                pattern::Parameter::Newtypes(_, s) => s.lo,
+            };
+            expr = pattern::fun_of_parameters(params, expr, self.prev_hi);
+            expr.span = self.span_from(lo);
+        }
+        if let Some(ty) = poly {
             expr = Expr {
                 kind: ExprKind::Constraint(Box::new(expr), ty),
                 span: self.span_from(body_start),
-            };
-        }
-        if let Some(first) = params.first() {
-            let span = self.span_from(first.pat.span.lo);
-            expr = Expr {
-                kind: ExprKind::Fun(params, Box::new(expr)),
-                span,
             };
         }
         Ok(Binding {
@@ -643,4 +681,28 @@ fn describe(kind: &TokenKind) -> String {
         TokenKind::Keyword(k) => format!("keyword `{k}`"),
         TokenKind::Eof | TokenKind::Error => "end of file".to_string(),
     }
+}
+
+/// `t` with each type constructor `a` of `names` (no arguments) replaced by the variable `'a`
+/// (OCaml's `Typ.varify_constructors`).
+fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
+    let kind = match &t.kind {
+        TypeExprKind::Constr(n, args) if args.is_empty() && names.contains(n) => {
+            TypeExprKind::Var(n.clone())
+        }
+        TypeExprKind::Constr(n, args) => {
+            TypeExprKind::Constr(n.clone(), args.iter().map(|a| varify(a, names)).collect())
+        }
+        TypeExprKind::Tuple(ts) => {
+            TypeExprKind::Tuple(ts.iter().map(|a| varify(a, names)).collect())
+        }
+        TypeExprKind::Arrow(l, a, b) => TypeExprKind::Arrow(
+            l.clone(),
+            Box::new(varify(a, names)),
+            Box::new(varify(b, names)),
+        ),
+        TypeExprKind::Poly(vs, b) => TypeExprKind::Poly(vs.clone(), Box::new(varify(b, names))),
+        k @ (TypeExprKind::Var(_) | TypeExprKind::Any) => k.clone(),
+    };
+    TypeExpr { kind, span: t.span }
 }

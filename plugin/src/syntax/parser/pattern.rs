@@ -141,12 +141,6 @@ impl Parser {
     /// a simple pattern, `~x`, `~(x : t)`, `~x:p`, `?x`, `?(x [: t] [= d])`, `?x:p`,
     /// `?x:(p [: t] [= d])`.
     pub(super) fn parameter(&mut self) -> PResult<Param> {
-        if self.is_sym("(") && self.is_kw_at(1, "type") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "locally abstract types",
-            ));
-        }
         let optional = self.is_sym("?");
         if !optional && !self.is_sym("~") {
             if !self.starts_simple_pattern() {
@@ -242,6 +236,26 @@ impl Parser {
             return Ok(None);
         }
         Ok(Some(Box::new(self.seq_expr()?)))
+    }
+
+    /// A parameter or a group of locally abstract types `(type a b)`.
+    pub(super) fn parameter_or_newtypes(&mut self) -> PResult<Parameter> {
+        if !(self.is_sym("(") && self.is_kw_at(1, "type")) {
+            return Ok(Parameter::Pattern(self.parameter()?));
+        }
+        let start = self.start();
+        self.bump();
+        self.bump();
+        let mut names = Vec::new();
+        while let TokenKind::Lident(name) = self.peek().clone() {
+            self.bump();
+            names.push(name);
+        }
+        if names.is_empty() {
+            return Err(self.expected("a type name"));
+        }
+        self.expect_sym(")")?;
+        Ok(Parameter::Newtypes(names, self.span_from(start)))
     }
 
     fn is_kw_at(&self, offset: usize, k: &str) -> bool {
@@ -410,4 +424,47 @@ impl Parser {
             self.span_from(start),
         ))
     }
+}
+
+/// A parameter of `fun` or of a let-defined function.
+pub(super) enum Parameter {
+    Pattern(Param),
+    /// `(type a b)`
+    Newtypes(Vec<String>, Span),
+}
+
+/// `fun params -> body`: runs of patterns become one `Fun` each, `(type a)` a `Newtype`
+/// (`fun x (type a) y -> e` is `Fun([x], Newtype(a, Fun([y], e)))`). `end_` is where the
+/// whole function ends (each node spans from its first parameter to there).
+pub(super) fn fun_of_parameters(params: Vec<Parameter>, body: Expr, end_: u32) -> Expr {
+    let mut body = body;
+    let mut pats: Vec<Param> = Vec::new();
+    for p in params.into_iter().rev() {
+        match p {
+            Parameter::Pattern(p) => pats.insert(0, p),
+            Parameter::Newtypes(names, span) => {
+                if !pats.is_empty() {
+                    let lo = pats[0].pat.span.lo;
+                    body = Expr {
+                        kind: ExprKind::Fun(std::mem::take(&mut pats), Box::new(body)),
+                        span: Span::new(lo, end_),
+                    };
+                }
+                for name in names.into_iter().rev() {
+                    body = Expr {
+                        kind: ExprKind::Newtype(name, Box::new(body)),
+                        span: Span::new(span.lo, end_),
+                    };
+                }
+            }
+        }
+    }
+    if !pats.is_empty() {
+        let lo = pats[0].pat.span.lo;
+        body = Expr {
+            kind: ExprKind::Fun(pats, Box::new(body)),
+            span: Span::new(lo, end_),
+        };
+    }
+    body
 }

@@ -70,8 +70,8 @@ impl Parser {
         Ok(result)
     }
 
-    /// A type annotation where OCaml allows `'a. t` (let bindings, record fields): the
-    /// polymorphic form is rejected.
+    /// A type annotation where OCaml allows `'a. t` and egret does not yet (`external`
+    /// declarations, the annotation of a function's result): the polymorphic form is rejected.
     pub(super) fn poly_type_expr(&mut self) -> PResult<TypeExpr> {
         let mut i = 0;
         while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
@@ -84,6 +84,48 @@ impl Parser {
             ));
         }
         self.type_expr()
+    }
+
+    /// The annotation of a let-bound name: `t`, `'a 'b. t` (a [`TypeExprKind::Poly`]), or
+    /// `type a b. t` (locally abstract types: the names and `t`).
+    pub(super) fn binding_annotation(&mut self) -> PResult<(Option<Vec<String>>, TypeExpr)> {
+        let start = self.start();
+        if self.eat_kw("type") {
+            let mut names = Vec::new();
+            while let TokenKind::Lident(name) = self.peek().clone() {
+                self.bump();
+                names.push(name);
+            }
+            if names.is_empty() {
+                return Err(self.expected("a type name"));
+            }
+            self.expect_sym(".")?;
+            return Ok((Some(names), self.type_expr()?));
+        }
+        let mut names = Vec::new();
+        let mut i = 0;
+        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+            i += 2;
+        }
+        if i > 0 && self.is_sym_at(i, ".") {
+            while self.eat_sym("'") {
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                names.push(name);
+            }
+            self.expect_sym(".")?;
+            let body = self.type_expr()?;
+            return Ok((
+                None,
+                ty(
+                    TypeExprKind::Poly(names, Box::new(body)),
+                    self.span_from(start),
+                ),
+            ));
+        }
+        Ok((None, self.type_expr()?))
     }
 
     /// A type without `->` or `*` (the annotation in `fun x : t -> e`).
@@ -353,7 +395,10 @@ impl Parser {
             };
             p.bump();
             p.expect_sym(":")?;
-            let ty = p.poly_type_expr()?;
+            let ty = match p.binding_annotation()? {
+                (None, ty) => ty,
+                (Some(_), _) => return Err(p.expected("a type")),
+            };
             Ok(FieldDecl {
                 name,
                 mutable,

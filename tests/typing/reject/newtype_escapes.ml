@@ -1,0 +1,1 @@
+let g y = (fun (type a) (x : a) -> x = y)

@@ -1,0 +1,1 @@
+let f (type a) (x : a) = x + 1

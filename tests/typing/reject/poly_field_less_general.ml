@@ -1,0 +1,2 @@
+type t = { f : 'a. 'a -> 'a }
+let r = { f = (fun x -> x + 1) }

@@ -1,0 +1,1 @@
+let rec f : 'a. 'a -> 'a = fun x -> x + 1
