@@ -12,6 +12,7 @@ const SOURCES: &[&str] = &[
     "egret_gc.c",
     "egret_float.c",
     "egret_prims.c",
+    "egret_boxint.c",
 ];
 const HEADERS: &[&str] = &["egret_runtime.h"];
 

@@ -11,6 +11,10 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
     ("egret_gc.c", include_str!("../../runtime/egret_gc.c")),
     ("egret_float.c", include_str!("../../runtime/egret_float.c")),
     ("egret_prims.c", include_str!("../../runtime/egret_prims.c")),
+    (
+        "egret_boxint.c",
+        include_str!("../../runtime/egret_boxint.c"),
+    ),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

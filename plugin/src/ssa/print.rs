@@ -81,6 +81,7 @@ fn print_data(m: &Module, id: DataId, d: &Data) -> String {
             DataWord::Word(w) => format!("raw {w:#x}"),
             DataWord::FuncAddr(f) => format!("funcaddr {}", func_name(Some(m), *f)),
             DataWord::DataAddr(d) => data_name(Some(m), *d),
+            DataWord::Symbol(s) => format!("symbol {s}"),
         })
         .collect();
     format!("data {name} = block tag {tag} [{}]", fields.join(", "))
