@@ -864,9 +864,9 @@ static value pad_to_width(value spec, const char *s, size_t len, int zeros_ok) {
 }
 
 /* `%#d`: the digits grouped, then padded. */
-static value format_int_grouped(value spec, long n) {
+static value format_int_grouped(value spec, long n, unsigned long un, int is_unsigned) {
   char plain[32], grouped[48];
-  int plen = snprintf(plain, sizeof plain, "%ld", n);
+  int plen = is_unsigned ? snprintf(plain, sizeof plain, "%lu", un) : snprintf(plain, sizeof plain, "%ld", n);
   size_t len = group_digits(plain, (size_t)plen, grouped);
   return pad_to_width(spec, grouped, len, 1);
 }
@@ -882,9 +882,10 @@ value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits) {
   size_t k = spec_prefix(spec, fmt, sizeof fmt - 4);
   char conv = ((char *)spec)[egret_string_len(spec) - 1];
   int decimal = conv == 'd' || conv == 'i';
-  /* `#` groups decimal digits unless `+` or ` ` chose another conversion, as in OCaml. */
-  if (decimal && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
-    return format_int_grouped(spec, (long)n);
+  /* `#` groups decimal digits (`%#u` too) unless `+` or ` ` chose another conversion, as in
+   * OCaml. */
+  if ((decimal || conv == 'u') && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
+    return format_int_grouped(spec, (long)n, (unsigned long)unsigned_bits, conv == 'u');
   fmt[k] = 'l'; fmt[k + 1] = decimal ? 'd' : conv; fmt[k + 2] = 0;
   long sv = (long)n;
   unsigned long uv = (unsigned long)unsigned_bits;
