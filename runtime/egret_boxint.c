@@ -213,7 +213,8 @@ value caml_nativeint_format(value spec, value a) { return format_boxed(spec, I64
 value egret_format_nativeint(value spec, value a) { return format_boxed(spec, I64(a), (uint64_t)I64(a)); }
 value caml_nativeint_of_string(value s) { return boxn(parse_boxed(s, 64, "Nativeint.of_string")); }
 
-/* ---- conversions between the types, and float bits ---- */
+/* ---- conversions between the types, float bits, and %bswap16 on ints ---- */
+value caml_bswap16(value v) { int64_t x = Int_val(v); return Val_int(((x & 0xff) << 8) | ((x & 0xff00) >> 8)); }
 value caml_int64_of_int32(value a) { return box64(I32(a)); }
 value caml_int64_to_int32(value a) { return box32(I64(a)); }
 value caml_nativeint_of_int32(value a) { return boxn(I32(a)); }

@@ -44,6 +44,11 @@ pub fn split_name(name: &str) -> Option<(BoxedIntKind, &str)> {
     })
 }
 
+/// `%bswap16` (`caml_bswap16`): the two low bytes of an int swapped, the rest dropped.
+pub fn bswap16(n: i64) -> i64 {
+    ((n & 0xff) << 8) | ((n & 0xff00) >> 8)
+}
+
 /// The unsigned value of the payload at the type's width.
 fn unsigned(kind: BoxedIntKind, n: i64) -> u64 {
     match kind {

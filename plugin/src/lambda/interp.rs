@@ -1048,6 +1048,7 @@ impl<'p> Machine<'p> {
                 return str_val(vec![c as u8; n as usize]);
             }
             "egret_exit" | "egret_sys_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "caml_bswap16" => return Ok(Value::Int(super::boxint::bswap16(int(0)?))),
             "caml_obj_tag" => {
                 return Ok(Value::Int(match args.first() {
                     Some(Value::Int(_)) => 1000,

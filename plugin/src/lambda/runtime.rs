@@ -376,8 +376,9 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];
 
-/// The conversions between boxed integer types, and their float bits.
-const BOXED_INT_CONVERSIONS: [RuntimeFn; 10] = [
+/// The conversions between boxed integer types, their float bits, and `%bswap16` on ints.
+const BOXED_INT_CONVERSIONS: [RuntimeFn; 11] = [
+    rt!("caml_bswap16"(Int) -> Int, Pure),
     rt!("caml_int64_of_int32"(Int32) -> Int64, Pure),
     rt!("caml_int64_to_int32"(Int64) -> Int32, Pure),
     rt!("caml_nativeint_of_int32"(Int32) -> Nativeint, Pure),

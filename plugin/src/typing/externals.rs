@@ -108,6 +108,11 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%ostype_unix", 1, Impl(B::Const(1))),
         ("%ostype_win32", 1, Impl(B::Const(0))),
         ("%ostype_cygwin", 1, Impl(B::Const(0))),
+        (
+            "%bswap16",
+            1,
+            Impl(B::Prim(Prim::Runtime("caml_bswap16", Purity::Pure), 1)),
+        ),
         // Boxed integers: the runtime's functions named as OCaml's C primitives
         // (`lambda::boxint`, `runtime/egret_boxint.c`).
         (

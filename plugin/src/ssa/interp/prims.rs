@@ -139,6 +139,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_read_directory", 1, 1, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
+    ("caml_bswap16", 1, 1, rt_bswap16),
     // Boxed integers (`lambda::boxint`): custom blocks `[ops, payload]`.
     ("caml_int32_neg", 1, 1, rt_boxint),
     ("caml_int32_add", 2, 2, rt_boxint),
@@ -228,6 +229,12 @@ pub fn custom_ops_code(symbol: &str) -> i64 {
 pub fn custom_ops_kind(code: i64) -> Option<crate::lambda::ir::BoxedIntKind> {
     let i = usize::try_from(code.checked_sub(1)?).ok()?;
     crate::lambda::ir::BoxedIntKind::ALL.get(i).copied()
+}
+
+fn rt_bswap16(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(crate::lambda::boxint::bswap16(
+        it.int_arg(a[0])?,
+    )))
 }
 
 /// Every boxed-integer primitive: [`crate::lambda::boxint::eval`] by the primitive's name.
