@@ -225,3 +225,27 @@ value caml_int32_bits_of_float(value d) { float f = (float)double_val(d); int32_
 value caml_int32_float_of_bits(value a) { int32_t i = I32(a); float f; memcpy(&f, &i, 4); return box_double((double)f); }
 value caml_int64_bits_of_float(value d) { double f = double_val(d); int64_t i; memcpy(&i, &f, 8); return box64(i); }
 value caml_int64_float_of_bits(value a) { int64_t i = I64(a); double f; memcpy(&f, &i, 8); return box_double(f); }
+
+/* ---- 16/32/64-bit little-endian accesses of strings and bytes (OCaml's str.c) ---- */
+static int64_t get_bytes(value s, value i, int width) {
+  int64_t idx = Int_val(i);
+  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  uint64_t w = 0;
+  memcpy(&w, (const char *)s + idx, (size_t)width);
+  return (int64_t)w;
+}
+static value set_bytes(value s, value i, int width, int64_t v) {
+  int64_t idx = Int_val(i);
+  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  memcpy((char *)s + idx, &v, (size_t)width);
+  return Val_unit;
+}
+value caml_string_get16(value s, value i) { return Val_int(get_bytes(s, i, 2)); }
+value caml_string_get32(value s, value i) { return box32(get_bytes(s, i, 4)); }
+value caml_string_get64(value s, value i) { return box64(get_bytes(s, i, 8)); }
+value caml_bytes_get16(value s, value i) { return Val_int(get_bytes(s, i, 2)); }
+value caml_bytes_get32(value s, value i) { return box32(get_bytes(s, i, 4)); }
+value caml_bytes_get64(value s, value i) { return box64(get_bytes(s, i, 8)); }
+value caml_bytes_set16(value s, value i, value v) { return set_bytes(s, i, 2, Int_val(v)); }
+value caml_bytes_set32(value s, value i, value v) { return set_bytes(s, i, 4, I32(v)); }
+value caml_bytes_set64(value s, value i, value v) { return set_bytes(s, i, 8, I64(v)); }

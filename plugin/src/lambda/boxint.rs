@@ -49,6 +49,49 @@ pub fn bswap16(n: i64) -> i64 {
     ((n & 0xff) << 8) | ((n & 0xff00) >> 8)
 }
 
+/// The string and bytes accesses of 16, 32 and 64 bits (`caml_string_get32`,
+/// `caml_bytes_set64` ..., OCaml's `str.c`): whether it writes, and the width in bytes.
+pub fn bytes_access(name: &str) -> Option<(bool, usize)> {
+    let rest = name
+        .strip_prefix("caml_string_get")
+        .map(|w| (false, w))
+        .or_else(|| name.strip_prefix("caml_bytes_get").map(|w| (false, w)))
+        .or_else(|| name.strip_prefix("caml_bytes_set").map(|w| (true, w)))?;
+    let width = match rest.1 {
+        "16" => 2,
+        "32" => 4,
+        "64" => 8,
+        _ => return None,
+    };
+    Some((rest.0, width))
+}
+
+/// The little-endian integer of `width` bytes at `idx` (an int32 sign-extended; 16 bits
+/// unsigned), or `None` out of bounds (OCaml raises `Invalid_argument "index out of bounds"`).
+pub fn bytes_get(b: &[u8], idx: i64, width: usize) -> Option<i64> {
+    let i = usize::try_from(idx).ok()?;
+    let bytes = b.get(i..i.checked_add(width)?)?;
+    let mut word = [0u8; 8];
+    word[..width].copy_from_slice(bytes);
+    let n = i64::from_le_bytes(word);
+    Some(match width {
+        4 => n as i32 as i64,
+        _ => n,
+    })
+}
+
+/// Writes the low `width` bytes of `v` at `idx`, little-endian; `false` out of bounds.
+pub fn bytes_set(b: &mut [u8], idx: i64, width: usize, v: i64) -> bool {
+    let Some(i) = usize::try_from(idx).ok() else {
+        return false;
+    };
+    let Some(slot) = i.checked_add(width).and_then(|end| b.get_mut(i..end)) else {
+        return false;
+    };
+    slot.copy_from_slice(&v.to_le_bytes()[..width]);
+    true
+}
+
 /// The unsigned value of the payload at the type's width.
 fn unsigned(kind: BoxedIntKind, n: i64) -> u64 {
     match kind {

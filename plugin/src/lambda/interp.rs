@@ -942,6 +942,30 @@ impl<'p> Machine<'p> {
         if let Some((kind, op)) = super::boxint::split_name(name) {
             return self.call_boxint(name, kind, op, &args);
         }
+        if let Some((set, width)) = super::boxint::bytes_access(name) {
+            let s = bytes(0)?;
+            let i = int(1)?;
+            let boxed = |w: usize| match w {
+                4 => BoxedIntKind::Int32,
+                _ => BoxedIntKind::Int64,
+            };
+            if set {
+                let v = match args.get(2) {
+                    Some(Value::Int(n)) => *n,
+                    Some(Value::BoxedInt(_, n)) => *n,
+                    _ => return error(format!("{name}: bad value")),
+                };
+                if !super::boxint::bytes_set(&mut s.borrow_mut(), i, width, v) {
+                    return self.raise_named("Invalid_argument", Some("index out of bounds"));
+                }
+                return unit;
+            }
+            return match super::boxint::bytes_get(&s.borrow(), i, width) {
+                None => self.raise_named("Invalid_argument", Some("index out of bounds")),
+                Some(n) if width == 2 => Ok(Value::Int(n)),
+                Some(n) => Ok(Value::BoxedInt(boxed(width), n)),
+            };
+        }
         let str_val = |s: Vec<u8>| Ok(str_value(s));
         let float = |i: usize| match args.get(i) {
             Some(Value::Float(x)) => Ok(*x),

@@ -376,8 +376,19 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];
 
-/// The conversions between boxed integer types, their float bits, and `%bswap16` on ints.
-const BOXED_INT_CONVERSIONS: [RuntimeFn; 11] = [
+/// The conversions between boxed integer types, their float bits, `%bswap16` on ints, and
+/// the strings' and bytes' accesses of 16, 32 and 64 bits (little-endian; a string or bytes
+/// first, typed loosely as the two types differ).
+const BOXED_INT_CONVERSIONS: [RuntimeFn; 20] = [
+    rt!("caml_string_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_string_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_string_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_bytes_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_bytes_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_bytes_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_bytes_set16"(Any, Int, Int) -> Unit, Effect),
+    rt!("caml_bytes_set32"(Any, Int, Int32) -> Unit, Effect),
+    rt!("caml_bytes_set64"(Any, Int, Int64) -> Unit, Effect),
     rt!("caml_bswap16"(Int) -> Int, Pure),
     rt!("caml_int64_of_int32"(Int32) -> Int64, Pure),
     rt!("caml_int64_to_int32"(Int64) -> Int32, Pure),

@@ -113,6 +113,151 @@ const PERCENT: &[(&str, usize, Percent)] = {
             1,
             Impl(B::Prim(Prim::Runtime("caml_bswap16", Purity::Pure), 1)),
         ),
+        // 16/32/64-bit accesses of strings and bytes; the unsafe ones (`..u`) are checked too.
+        (
+            "%caml_string_get16",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get16u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get32",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get32u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get64",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get64u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get16",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get16u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get32",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get32u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get64",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get64u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_set16",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set16", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set16u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set16", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set32",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set32", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set32u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set32", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set64",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set64", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set64u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set64", Purity::Effect),
+                3,
+            )),
+        ),
         // Boxed integers: the runtime's functions named as OCaml's C primitives
         // (`lambda::boxint`, `runtime/egret_boxint.c`).
         (

@@ -140,6 +140,15 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
     ("caml_bswap16", 1, 1, rt_bswap16),
+    ("caml_string_get16", 2, 2, rt_bytes_access),
+    ("caml_string_get32", 2, 2, rt_bytes_access),
+    ("caml_string_get64", 2, 2, rt_bytes_access),
+    ("caml_bytes_get16", 2, 2, rt_bytes_access),
+    ("caml_bytes_get32", 2, 2, rt_bytes_access),
+    ("caml_bytes_get64", 2, 2, rt_bytes_access),
+    ("caml_bytes_set16", 3, 3, rt_bytes_access),
+    ("caml_bytes_set32", 3, 3, rt_bytes_access),
+    ("caml_bytes_set64", 3, 3, rt_bytes_access),
     // Boxed integers (`lambda::boxint`): custom blocks `[ops, payload]`.
     ("caml_int32_neg", 1, 1, rt_boxint),
     ("caml_int32_add", 2, 2, rt_boxint),
@@ -235,6 +244,33 @@ fn rt_bswap16(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> 
     Ok(IValue::Int(crate::lambda::boxint::bswap16(
         it.int_arg(a[0])?,
     )))
+}
+
+/// The 16-, 32- and 64-bit accesses of strings and bytes ([`crate::lambda::boxint::bytes_get`]).
+fn rt_bytes_access(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::boxint::{bytes_access, bytes_get, bytes_set};
+    use crate::lambda::ir::BoxedIntKind;
+    let name = it.current_runtime;
+    let Some((set, width)) = bytes_access(name) else {
+        return Err(StopReason::Invalid(format!("{name}: not a bytes access")));
+    };
+    let i = it.int_arg(a[1])?;
+    if set {
+        let v = match a[2] {
+            IValue::Int(n) => n,
+            v => it.boxed_int_arg(v)?.1,
+        };
+        if !bytes_set(it.bytes_mut(a[0])?, i, width, v) {
+            return it.invalid_argument("index out of bounds");
+        }
+        return Ok(UNIT);
+    }
+    match bytes_get(it.bytes_ref(a[0])?, i, width) {
+        None => it.invalid_argument("index out of bounds"),
+        Some(n) if width == 2 => Ok(IValue::Int(n)),
+        Some(n) if width == 4 => Ok(it.box_int(BoxedIntKind::Int32, n)),
+        Some(n) => Ok(it.box_int(BoxedIntKind::Int64, n)),
+    }
 }
 
 /// Every boxed-integer primitive: [`crate::lambda::boxint::eval`] by the primitive's name.
