@@ -351,6 +351,25 @@ let to_seqi s =
   in
   aux 0
 
+(* The binary accessors of OCaml 4.13's string.ml (little-endian machine: [_ne] is [_le]). *)
+external get_uint16_ne : string -> int -> int = "%caml_string_get16"
+external get_int32_ne : string -> int -> int32 = "%caml_string_get32"
+external get_int64_ne : string -> int -> int64 = "%caml_string_get64"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let get_uint8 s i = Char.code (String.get s i)
+let get_int8 s i = ((get_uint8 s i) lsl 55) asr 55
+let get_uint16_le s i = get_uint16_ne s i
+let get_uint16_be s i = __swap16 (get_uint16_ne s i)
+let get_int16_ne s i = ((get_uint16_ne s i) lsl 47) asr 47
+let get_int16_le s i = ((get_uint16_le s i) lsl 47) asr 47
+let get_int16_be s i = ((get_uint16_be s i) lsl 47) asr 47
+let get_int32_le s i = get_int32_ne s i
+let get_int32_be s i = __swap32 (get_int32_ne s i)
+let get_int64_le s i = get_int64_ne s i
+let get_int64_be s i = __swap64 (get_int64_ne s i)
+
 (*! module List *)
 let rec length_aux len = function [] -> len | _ :: l -> length_aux (len + 1) l
 let length l = length_aux 0 l
@@ -1698,6 +1717,39 @@ let extend b left right =
     if cpylen > 0 then __blit_string s srcoff r dstoff cpylen;
     __b r
   end
+
+(* The binary accessors of OCaml 4.13's bytes.ml (little-endian machine: [_ne] is [_le]). *)
+external get_uint16_ne : bytes -> int -> int = "%caml_bytes_get16"
+external get_int32_ne : bytes -> int -> int32 = "%caml_bytes_get32"
+external get_int64_ne : bytes -> int -> int64 = "%caml_bytes_get64"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let get_uint8 s i = Char.code (get s i)
+let get_int8 s i = ((get_uint8 s i) lsl 55) asr 55
+let get_uint16_le s i = get_uint16_ne s i
+let get_uint16_be s i = __swap16 (get_uint16_ne s i)
+let get_int16_ne s i = ((get_uint16_ne s i) lsl 47) asr 47
+let get_int16_le s i = ((get_uint16_le s i) lsl 47) asr 47
+let get_int16_be s i = ((get_uint16_be s i) lsl 47) asr 47
+let get_int32_le s i = get_int32_ne s i
+let get_int32_be s i = __swap32 (get_int32_ne s i)
+let get_int64_le s i = get_int64_ne s i
+let get_int64_be s i = __swap64 (get_int64_ne s i)
+external set_int16_ne : bytes -> int -> int -> unit = "%caml_bytes_set16"
+external set_int32_ne : bytes -> int -> int32 -> unit = "%caml_bytes_set32"
+external set_int64_ne : bytes -> int -> int64 -> unit = "%caml_bytes_set64"
+let set_int8 b i x = set b i (Char.chr (x land 0xff))
+let set_int16_le b i x = set_int16_ne b i x
+let set_int16_be b i x = set_int16_ne b i (__swap16 x)
+let set_int32_le b i x = set_int32_ne b i x
+let set_int32_be b i x = set_int32_ne b i (__swap32 x)
+let set_int64_le b i x = set_int64_ne b i x
+let set_int64_be b i x = set_int64_ne b i (__swap64 x)
+let set_uint8 = set_int8
+let set_uint16_ne = set_int16_ne
+let set_uint16_be = set_int16_be
+let set_uint16_le = set_int16_le
 
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
