@@ -13,6 +13,7 @@ const SOURCES: &[&str] = &[
     "egret_float.c",
     "egret_prims.c",
     "egret_md5.c",
+    "egret_boxint.c",
 ];
 const HEADERS: &[&str] = &["egret_runtime.h"];
 

@@ -497,6 +497,11 @@ static int64_t compare_values(value a, value b, int total) {
     if (ta >= Closure_tag || tb >= Closure_tag) {
       if (ta == Closure_tag || tb == Closure_tag) egret_invalid_argument("compare: functional value");
       if (ta != tb) return ta < tb ? -1 : 1;
+      if (ta == Custom_tag) {
+        int c = egret_custom_compare(a, b);
+        if (c != 0) return c;
+        return 0;
+      }
       if (ta == String_tag) {
         size_t la = egret_string_len(a), lb = egret_string_len(b);
         int c = memcmp((char *)a, (char *)b, la < lb ? la : lb);
@@ -717,6 +722,11 @@ value egret_hash(value count, value limit, value seed, value obj) {
     case Closure_tag:
       h = hash_mix(h, Closure_tag);
       break;
+    case Custom_tag:
+      /* The custom operations' hash (only the low 32 bits, as OCaml). */
+      h = hash_mix(h, egret_custom_hash(v));
+      num--;
+      break;
     case Double_tag: {
       /* caml_hash_mix_double: nans and -0. normalised, low word then high word. */
       uint64_t bits;
@@ -854,24 +864,31 @@ static value pad_to_width(value spec, const char *s, size_t len, int zeros_ok) {
 }
 
 /* `%#d`: the digits grouped, then padded. */
-static value format_int_grouped(value spec, long n) {
+static value format_int_grouped(value spec, long n, unsigned long un, int is_unsigned) {
   char plain[32], grouped[48];
-  int plen = snprintf(plain, sizeof plain, "%ld", n);
+  int plen = is_unsigned ? snprintf(plain, sizeof plain, "%lu", un) : snprintf(plain, sizeof plain, "%ld", n);
   size_t len = group_digits(plain, (size_t)plen, grouped);
   return pad_to_width(spec, grouped, len, 1);
 }
 
 value egret_format_int(value spec, value n) {
+  return egret_format_integer(spec, Int_val(n), (uint64_t)(n >> 1) & 0x7fffffffffffffffUL);
+}
+
+/* An integer of any width (boxed integers too, egret_boxint.c): `n` its value, `unsigned_bits`
+ * what %u %x %X %o show. */
+value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits) {
   char fmt[64];
   size_t k = spec_prefix(spec, fmt, sizeof fmt - 4);
   char conv = ((char *)spec)[egret_string_len(spec) - 1];
   int decimal = conv == 'd' || conv == 'i';
-  /* `#` groups decimal digits unless `+` or ` ` chose another conversion, as in OCaml. */
-  if (decimal && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
-    return format_int_grouped(spec, (long)Int_val(n));
+  /* `#` groups decimal digits (`%#u` too) unless `+` or ` ` chose another conversion, as in
+   * OCaml. */
+  if ((decimal || conv == 'u') && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
+    return format_int_grouped(spec, (long)n, (unsigned long)unsigned_bits, conv == 'u');
   fmt[k] = 'l'; fmt[k + 1] = decimal ? 'd' : conv; fmt[k + 2] = 0;
-  long sv = (long)Int_val(n);
-  unsigned long uv = (unsigned long)(n >> 1) & 0x7fffffffffffffffUL;
+  long sv = (long)n;
+  unsigned long uv = (unsigned long)unsigned_bits;
   int len = decimal ? snprintf(NULL, 0, fmt, sv) : snprintf(NULL, 0, fmt, uv);
   if (len < 0) len = 0;
   value r = egret_alloc_string((size_t)len);

@@ -28,6 +28,13 @@ typedef uint64_t value;
 #define Exception_identity_tag 248
 #define String_tag 252
 #define Double_tag 253
+#define Custom_tag 255
+
+/* Boxed integers (egret_boxint.c): custom blocks [ops, payload]. Structural comparison and
+ * hashing call the block's operations. */
+int egret_custom_compare(value a, value b);
+uint32_t egret_custom_hash(value v);
+value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits);
 
 /* ---- allocation (egret_gc.c) ----
  *

@@ -271,3 +271,34 @@ fn external_declaration_errors() {
     );
     assert_eq!(code, 0, "{err}");
 }
+
+/// Boxed integer literals out of range are OCaml's error, pointing at the literal (the sign
+/// counts: `-2147483648l` is in range, `4294967296l` is not); their types are OCaml's.
+#[test]
+fn boxed_integer_literal_errors() {
+    for (src, what, at) in [
+        ("let x = 4294967296l\n", "int32", "b1.ml:1:9"),
+        ("let x = 0x1ffffffffl\n", "int32", "b1.ml:1:9"),
+        ("let x = -0x10000000000000000L\n", "int64", "b1.ml:1:9"),
+        (
+            "let f = function 99999999999999999999n -> 1 | _ -> 0\n",
+            "nativeint",
+            "b1.ml:1:18",
+        ),
+    ] {
+        let (code, err) = check("b1.ml", src);
+        assert_eq!(code, 1, "{src}: {err}");
+        let message =
+            format!("Integer literal exceeds the range of representable integers of type {what}");
+        assert!(err.contains(&message), "{src}: {err}");
+        assert!(err.contains(at), "{src}: {err}");
+    }
+    let (code, err) = check("b2.ml", "let x = -2147483648l\nlet y = 2147483648l\n");
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = check("b3.ml", "let x = 1L + 1\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("This expression has type int64 but an expression was expected of type int"),
+        "{err}"
+    );
+}

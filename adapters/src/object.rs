@@ -173,6 +173,16 @@ impl<'m> ObjectWriter<'m> {
                     // A data address points at the object's first field, after the header.
                     description.write_data_addr(offset, gv, 8);
                 }
+                DataWord::Symbol(name) => {
+                    // A runtime data symbol (a custom block's operations): its address.
+                    bytes.extend_from_slice(&[0; 8]);
+                    let id = self
+                        .object
+                        .declare_data(name, ClifLinkage::Import, false, false)
+                        .map_err(|e| object_error(e, &d.name))?;
+                    let gv = self.object.declare_data_in_data(id, &mut description);
+                    description.write_data_addr(offset, gv, 0);
+                }
             }
         }
         description.define(bytes.into_boxed_slice());

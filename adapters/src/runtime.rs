@@ -12,6 +12,10 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
     ("egret_float.c", include_str!("../../runtime/egret_float.c")),
     ("egret_prims.c", include_str!("../../runtime/egret_prims.c")),
     ("egret_md5.c", include_str!("../../runtime/egret_md5.c")),
+    (
+        "egret_boxint.c",
+        include_str!("../../runtime/egret_boxint.c"),
+    ),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

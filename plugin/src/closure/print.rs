@@ -51,7 +51,9 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
         CExpr::Var(v) => out.push_str(&var(p, *v)),
         CExpr::Const(Const::Int(n)) => out.push_str(&n.to_string()),
         CExpr::Const(Const::Char(c)) => out.push_str(&format!("{:?}", *c as char)),
-        CExpr::Const(c @ Const::Float(_)) => out.push_str(&crate::lambda::print::const_text(c)),
+        CExpr::Const(c @ (Const::Float(_) | Const::BoxedInt(..))) => {
+            out.push_str(&crate::lambda::print::const_text(c))
+        }
         CExpr::Const(Const::String(s)) => {
             out.push_str(&format!("{:?}", String::from_utf8_lossy(s)))
         }

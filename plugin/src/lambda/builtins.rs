@@ -108,6 +108,9 @@ pub fn builtin_types() -> TypeTable {
         prim("bytes"),
         // `Obj.t`, the type of any value (OCaml's is abstract in obj.mli).
         prim("Obj.t"),
+        prim("int32"),
+        prim("int64"),
+        prim("nativeint"),
     ];
     let exceptions = EXCEPTIONS
         .iter()

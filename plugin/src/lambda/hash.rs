@@ -16,6 +16,8 @@ pub enum Node<V> {
     Float(f64),
     /// A structured block: its tag and fields.
     Block(u8, Vec<V>),
+    /// A custom block (a boxed integer): what its custom operations' `hash` gives.
+    Custom(u32),
     /// A function: OCaml mixes its header and code pointers, which have no portable value;
     /// egret mixes the closure tag only (so the interpreters and the runtime agree).
     Closure,
@@ -104,6 +106,10 @@ pub fn caml_hash<V>(
             }
             Node::Float(d) => {
                 h = mix_double(h, d);
+                num -= 1;
+            }
+            Node::Custom(n) => {
+                h = mix(h, n);
                 num -= 1;
             }
             Node::Closure => h = mix(h, 247),

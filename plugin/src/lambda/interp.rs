@@ -152,6 +152,8 @@ pub enum Value<'p> {
     Str(Bytes),
     /// A boxed float.
     Float(f64),
+    /// A boxed integer (`int32` sign-extended, `int64`, `nativeint`): a custom block.
+    BoxedInt(BoxedIntKind, i64),
     Block(Rc<Block<'p>>),
     Closure(Rc<Closure<'p>>),
 }
@@ -386,6 +388,7 @@ impl<'p> Machine<'p> {
             Expr::Const(Const::Int(n)) => Step::Value(Value::Int(*n)),
             Expr::Const(Const::Char(c)) => Step::Value(Value::Int(*c as i64)),
             Expr::Const(Const::Float(bits)) => Step::Value(Value::Float(f64::from_bits(*bits))),
+            Expr::Const(Const::BoxedInt(k, n)) => Step::Value(Value::BoxedInt(*k, *n)),
             Expr::Const(Const::String(s)) => {
                 let bytes = self
                     .literals
@@ -783,10 +786,12 @@ impl<'p> Machine<'p> {
                     return Ok(Some(Ordering::Equal));
                 }
             }
-            // Blocks by tag: strings (252) and floats (253) above structured blocks.
+            // Blocks by tag: strings (252), floats (253) and custom blocks (255) above
+            // structured blocks.
             let rank = |v: &Value<'p>| match v {
                 Value::Str(_) => 1,
                 Value::Float(_) => 2,
+                Value::BoxedInt(..) => 3,
                 _ => 0,
             };
             let (x, y) = match (&a, &b) {
@@ -805,6 +810,10 @@ impl<'p> Machine<'p> {
                         None if !total => None,
                         None => Some(super::arith::float_compare(*x, *y).cmp(&0)),
                     })
+                }
+                // Custom blocks of different types by their identifiers ("_i" < "_j" < "_n").
+                (Value::BoxedInt(k, x), Value::BoxedInt(j, y)) => {
+                    return Ok(Some(k.cmp(j).then(x.cmp(y))))
                 }
                 (Value::Block(x), Value::Block(y)) => (x.clone(), y.clone()),
                 (x, y) => return Ok(Some(rank(x).cmp(&rank(y)))),
@@ -828,6 +837,36 @@ impl<'p> Machine<'p> {
             drop((fx, fy));
             a = last_x;
             b = last_y;
+        }
+    }
+
+    /// A boxed-integer primitive ([`super::boxint`]).
+    fn call_boxint(
+        &mut self,
+        name: &str,
+        kind: BoxedIntKind,
+        op: &str,
+        args: &[Value<'p>],
+    ) -> R<'p, Value<'p>> {
+        use super::boxint::{BoxArg, BoxResult};
+        let args: Vec<BoxArg> = args
+            .iter()
+            .map(|a| match a {
+                Value::Int(n) => BoxArg::Int(*n),
+                Value::BoxedInt(k, n) => BoxArg::Boxed(*k, *n),
+                Value::Float(x) => BoxArg::Float(*x),
+                Value::Str(s) => BoxArg::Str(s.borrow().clone()),
+                _ => BoxArg::Int(0),
+            })
+            .collect();
+        match super::boxint::eval(kind, op, &args) {
+            Some(BoxResult::Value(BoxArg::Int(n))) => Ok(Value::Int(n)),
+            Some(BoxResult::Value(BoxArg::Boxed(k, n))) => Ok(Value::BoxedInt(k, n)),
+            Some(BoxResult::Value(BoxArg::Float(x))) => Ok(Value::Float(x)),
+            Some(BoxResult::Value(BoxArg::Str(s))) => Ok(str_value(s)),
+            Some(BoxResult::DivisionByZero) => self.raise_named("Division_by_zero", None),
+            Some(BoxResult::Failure(msg)) => self.raise_named("Failure", Some(&msg)),
+            None => error(format!("{name}: bad arguments")),
         }
     }
 
@@ -904,6 +943,33 @@ impl<'p> Machine<'p> {
         let unit = Ok(Value::Int(0));
         if super::sys::PRIMITIVES.contains(&name) {
             return self.call_sys(name, &args);
+        }
+        if let Some((kind, op)) = super::boxint::split_name(name) {
+            return self.call_boxint(name, kind, op, &args);
+        }
+        if let Some((set, width)) = super::boxint::bytes_access(name) {
+            let s = bytes(0)?;
+            let i = int(1)?;
+            let boxed = |w: usize| match w {
+                4 => BoxedIntKind::Int32,
+                _ => BoxedIntKind::Int64,
+            };
+            if set {
+                let v = match args.get(2) {
+                    Some(Value::Int(n)) => *n,
+                    Some(Value::BoxedInt(_, n)) => *n,
+                    _ => return error(format!("{name}: bad value")),
+                };
+                if !super::boxint::bytes_set(&mut s.borrow_mut(), i, width, v) {
+                    return self.raise_named("Invalid_argument", Some("index out of bounds"));
+                }
+                return unit;
+            }
+            return match super::boxint::bytes_get(&s.borrow(), i, width) {
+                None => self.raise_named("Invalid_argument", Some("index out of bounds")),
+                Some(n) if width == 2 => Ok(Value::Int(n)),
+                Some(n) => Ok(Value::BoxedInt(boxed(width), n)),
+            };
         }
         let str_val = |s: Vec<u8>| Ok(str_value(s));
         let float = |i: usize| match args.get(i) {
@@ -1011,11 +1077,13 @@ impl<'p> Machine<'p> {
                 return str_val(vec![c as u8; n as usize]);
             }
             "egret_exit" | "egret_sys_exit" => return Err(Unwind::Exit(int(0)? as i32)),
+            "caml_bswap16" => return Ok(Value::Int(super::boxint::bswap16(int(0)?))),
             "caml_obj_tag" => {
                 return Ok(Value::Int(match args.first() {
                     Some(Value::Int(_)) => 1000,
                     Some(Value::Str(_)) => 252,
                     Some(Value::Float(_)) => 253,
+                    Some(Value::BoxedInt(..)) => 255,
                     Some(Value::Block(b)) => b.ocaml_tag.get() as i64,
                     Some(Value::Closure(_)) => 247,
                     None => return error("caml_obj_tag arity"),
@@ -1175,6 +1243,7 @@ impl<'p> Machine<'p> {
                     Value::Int(n) => Node::Int(*n),
                     Value::Str(s) => Node::Str(s.borrow().clone()),
                     Value::Float(x) => Node::Float(*x),
+                    Value::BoxedInt(k, n) => Node::Custom(super::boxint::hash(*k, *n)),
                     Value::Block(b) => Node::Block(b.ocaml_tag.get(), b.fields.borrow().clone()),
                     Value::Closure(_) => Node::Closure,
                 });
@@ -1293,8 +1362,13 @@ fn pad(s: &Spec, prefix: &[u8], digits: &[u8], zero_ok: bool) -> Vec<u8> {
 /// CamlinternalFormat) and prefixes `0x`/`0X`/`0` to non-zero hex/octal. The SSA interpreter
 /// shares this implementation.
 pub fn format_int(spec: &[u8], n: i64) -> Vec<u8> {
+    format_integer(spec, n, (n as u64) & 0x7fff_ffff_ffff_ffff)
+}
+
+/// [`format_int`] of an integer of any width: `n` its value, `unsigned` its bits as the
+/// unsigned conversions show them (`%lu` of `-1l` is 4294967295). Boxed integers use it too.
+pub fn format_integer(spec: &[u8], n: i64, unsigned: u64) -> Vec<u8> {
     let s = parse_spec(spec);
-    let unsigned = (n as u64) & 0x7fff_ffff_ffff_ffff;
     let group = |digits: String| -> String {
         if !s.hash || s.plus || s.space {
             return digits;

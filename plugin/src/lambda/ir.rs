@@ -54,8 +54,12 @@ impl TyCon {
     pub const BYTES: TyCon = TyCon(13);
     /// `Obj.t`: any value (the `Obj` module's type).
     pub const OBJ_T: TyCon = TyCon(14);
+    /// `int32`, `int64`, `nativeint`: boxed integers (custom blocks, see [`BoxedIntKind`]).
+    pub const INT32: TyCon = TyCon(15);
+    pub const INT64: TyCon = TyCon(16);
+    pub const NATIVEINT: TyCon = TyCon(17);
     /// The first declaration that is not predefined.
-    pub const FIRST_DECLARED: TyCon = TyCon(15);
+    pub const FIRST_DECLARED: TyCon = TyCon(18);
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -97,6 +101,9 @@ impl Type {
     /// at every type), so that nothing type-directed (a comparison) is specialised at it.
     pub fn any_value() -> Type {
         Type::Con(TyCon::OBJ_T, vec![])
+    }
+    pub fn boxed_int(kind: BoxedIntKind) -> Type {
+        Type::Con(kind.tycon(), vec![])
     }
     pub fn arrow(a: Type, b: Type) -> Type {
         Type::Arrow(Box::new(a), Box::new(b))
@@ -228,6 +235,70 @@ pub enum Const {
     /// A float, by its IEEE-754 bits (so that `Eq`/`Hash` are exact: `-0.` and `nan` payloads
     /// are kept). At run time a boxed float: a one-field block of tag `Double_tag` (253).
     Float(u64),
+    /// An `int32` (sign-extended), `int64` or `nativeint` literal. At run time a boxed integer:
+    /// a custom block (tag 255) of two words, the custom operations' address and the payload.
+    BoxedInt(BoxedIntKind, i64),
+}
+
+/// Which boxed integer type: OCaml's `int32`, `int64` and `nativeint` (64 bits here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BoxedIntKind {
+    Int32,
+    Int64,
+    Nativeint,
+}
+
+impl BoxedIntKind {
+    pub const ALL: [BoxedIntKind; 3] = [
+        BoxedIntKind::Int32,
+        BoxedIntKind::Int64,
+        BoxedIntKind::Nativeint,
+    ];
+    pub fn tycon(self) -> TyCon {
+        match self {
+            BoxedIntKind::Int32 => TyCon::INT32,
+            BoxedIntKind::Int64 => TyCon::INT64,
+            BoxedIntKind::Nativeint => TyCon::NATIVEINT,
+        }
+    }
+    /// The OCaml type's name (`int32`), also the prefix of its C primitives (`caml_int32_add`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BoxedIntKind::Int32 => "int32",
+            BoxedIntKind::Int64 => "int64",
+            BoxedIntKind::Nativeint => "nativeint",
+        }
+    }
+    /// The literal suffix: `1l`, `1L`, `1n`.
+    pub fn suffix(self) -> char {
+        match self {
+            BoxedIntKind::Int32 => 'l',
+            BoxedIntKind::Int64 => 'L',
+            BoxedIntKind::Nativeint => 'n',
+        }
+    }
+    /// The number of bits of the payload.
+    pub fn bits(self) -> u32 {
+        match self {
+            BoxedIntKind::Int32 => 32,
+            _ => 64,
+        }
+    }
+    /// The runtime's custom operations for this type (a data symbol, `runtime/egret_boxint.c`).
+    pub fn ops_symbol(self) -> &'static str {
+        match self {
+            BoxedIntKind::Int32 => "caml_int32_ops",
+            BoxedIntKind::Int64 => "caml_int64_ops",
+            BoxedIntKind::Nativeint => "caml_nativeint_ops",
+        }
+    }
+    /// Wraps `n` to the type's width (sign-extended into the `i64`).
+    pub fn wrap(self, n: i64) -> i64 {
+        match self {
+            BoxedIntKind::Int32 => n as i32 as i64,
+            _ => n,
+        }
+    }
 }
 
 impl Const {

@@ -10,12 +10,14 @@
 //!   IR can be tested by running the program before and after it.
 //! - [`runtime`]: the table of runtime primitives (`Prim::Runtime`) with their signatures and
 //!   meaning, shared by the verifier and the interpreter; [`arith`]: OCaml's 63-bit integer
-//!   arithmetic, shared by the interpreter and the simplifier's constant folding.
+//!   arithmetic, shared by the interpreter and the simplifier's constant folding; [`boxint`]:
+//!   the `int32`/`int64`/`nativeint` primitives, shared by both interpreters.
 //! - [`builtins`]: the built-in type declarations (the first [`ir::TyCon`]s) and exceptions.
 //! - [`visit`]: child iteration and the binders of a node; [`pmap`]: a persistent map keyed
 //!   by variables (environments, substitutions) with O(1) copies.
 
 pub mod arith;
+pub mod boxint;
 pub mod builtins;
 pub mod float;
 pub mod hash;

@@ -285,6 +285,7 @@ pub fn const_text(c: &Const) -> String {
             s
         }
         Const::Float(bits) => float_text(f64::from_bits(*bits)),
+        Const::BoxedInt(k, n) => format!("{n}{}", k.suffix()),
     }
 }
 

@@ -5,7 +5,7 @@
 //! implements every entry (`interp::Machine::call_runtime`; a test checks the two agree). To add a
 //! primitive, add a row here and a case there.
 
-use super::ir::{Purity, Type};
+use super::ir::{BoxedIntKind, Purity, Type};
 
 /// The types runtime primitives take and return.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,10 @@ pub enum RtTy {
     Any,
     /// `'a array` for any `'a` (typed loosely, as [`RtTy::Any`]; the interpreter wants a block).
     Array,
+    /// Boxed integers (custom blocks, `lambda::boxint`).
+    Int32,
+    Int64,
+    Nativeint,
 }
 
 impl RtTy {
@@ -33,6 +37,9 @@ impl RtTy {
             RtTy::Unit => Type::unit(),
             RtTy::Bool => Type::bool(),
             RtTy::Float => Type::float(),
+            RtTy::Int32 => Type::boxed_int(BoxedIntKind::Int32),
+            RtTy::Int64 => Type::boxed_int(BoxedIntKind::Int64),
+            RtTy::Nativeint => Type::boxed_int(BoxedIntKind::Nativeint),
             RtTy::Any | RtTy::Array => return None,
         })
     }
@@ -63,7 +70,188 @@ macro_rules! rt {
     };
 }
 
-pub const RUNTIME: &[RuntimeFn] = &[
+/// The primitives of one boxed integer type `$t` (OCaml's C names, `runtime/ints.c`; the
+/// `%int32_add` ... primitives map onto them, `typing/externals.rs`).
+macro_rules! boxed_int_prims {
+    ($t:ident, $p:literal) => {
+        [
+            RuntimeFn {
+                name: concat!("caml_", $p, "_neg"),
+                params: &[$t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_add"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_sub"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_mul"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_div"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Effect,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_mod"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Effect,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_and"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_or"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_xor"),
+                params: &[$t, $t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_shift_left"),
+                params: &[$t, Int],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_shift_right"),
+                params: &[$t, Int],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_shift_right_unsigned"),
+                params: &[$t, Int],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_bswap"),
+                params: &[$t],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_of_int"),
+                params: &[Int],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_to_int"),
+                params: &[$t],
+                result: Int,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_of_float"),
+                params: &[Float],
+                result: $t,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_to_float"),
+                params: &[$t],
+                result: Float,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_compare"),
+                params: &[$t, $t],
+                result: Int,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_format"),
+                params: &[String, $t],
+                result: String,
+                purity: Pure,
+            },
+            RuntimeFn {
+                name: concat!("caml_", $p, "_of_string"),
+                params: &[String],
+                result: $t,
+                purity: Effect,
+            },
+            // Printf's `%ld`, `%Lx`, `%nd` ...: the spec as written and the argument.
+            RuntimeFn {
+                name: concat!("egret_format_", $p),
+                params: &[String, $t],
+                result: String,
+                purity: Pure,
+            },
+        ]
+    };
+}
+
+macro_rules! rt_table {
+    ($($part:expr),* $(,)?) => {{
+        const PARTS: &[&[RuntimeFn]] = &[$($part),*];
+        const LEN: usize = {
+            let mut n = 0;
+            let mut i = 0;
+            while i < PARTS.len() {
+                n += PARTS[i].len();
+                i += 1;
+            }
+            n
+        };
+        const TABLE: [RuntimeFn; LEN] = {
+            let mut out = [const { RuntimeFn { name: "", params: &[], result: Unit, purity: Pure } }; LEN];
+            let mut n = 0;
+            let mut i = 0;
+            while i < PARTS.len() {
+                let mut j = 0;
+                while j < PARTS[i].len() {
+                    out[n] = RuntimeFn {
+                        name: PARTS[i][j].name,
+                        params: PARTS[i][j].params,
+                        result: PARTS[i][j].result,
+                        purity: PARTS[i][j].purity,
+                    };
+                    n += 1;
+                    j += 1;
+                }
+                i += 1;
+            }
+            out
+        };
+        &TABLE
+    }};
+}
+
+pub const RUNTIME: &[RuntimeFn] = rt_table![
+    BASE,
+    &boxed_int_prims!(Int32, "int32"),
+    &boxed_int_prims!(Int64, "int64"),
+    &boxed_int_prims!(Nativeint, "nativeint"),
+    &BOXED_INT_CONVERSIONS,
+];
+
+/// The runtime's own primitives and OCaml's other C primitives.
+const BASE: &[RuntimeFn] = &[
     rt!("egret_print_int"(Int) -> Unit, Effect),
     rt!("egret_print_string"(String) -> Unit, Effect),
     rt!("egret_print_char"(Char) -> Unit, Effect),
@@ -193,6 +381,32 @@ pub const RUNTIME: &[RuntimeFn] = &[
     rt!("caml_md5_string"(String, Int, Int) -> String, Pure),
     // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
+];
+
+/// The conversions between boxed integer types, their float bits, `%bswap16` on ints, and
+/// the strings' and bytes' accesses of 16, 32 and 64 bits (little-endian; a string or bytes
+/// first, typed loosely as the two types differ).
+const BOXED_INT_CONVERSIONS: [RuntimeFn; 20] = [
+    rt!("caml_string_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_string_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_string_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_bytes_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_bytes_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_bytes_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_bytes_set16"(Any, Int, Int) -> Unit, Effect),
+    rt!("caml_bytes_set32"(Any, Int, Int32) -> Unit, Effect),
+    rt!("caml_bytes_set64"(Any, Int, Int64) -> Unit, Effect),
+    rt!("caml_bswap16"(Int) -> Int, Pure),
+    rt!("caml_int64_of_int32"(Int32) -> Int64, Pure),
+    rt!("caml_int64_to_int32"(Int64) -> Int32, Pure),
+    rt!("caml_nativeint_of_int32"(Int32) -> Nativeint, Pure),
+    rt!("caml_nativeint_to_int32"(Nativeint) -> Int32, Pure),
+    rt!("caml_int64_of_nativeint"(Nativeint) -> Int64, Pure),
+    rt!("caml_int64_to_nativeint"(Int64) -> Nativeint, Pure),
+    rt!("caml_int32_bits_of_float"(Float) -> Int32, Pure),
+    rt!("caml_int32_float_of_bits"(Int32) -> Float, Pure),
+    rt!("caml_int64_bits_of_float"(Float) -> Int64, Pure),
+    rt!("caml_int64_float_of_bits"(Int64) -> Float, Pure),
 ];
 
 /// The C library's functions of one float the runtime exposes as `egret_float_<name>`, with

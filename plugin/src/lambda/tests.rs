@@ -358,6 +358,7 @@ fn every_runtime_primitive_is_implemented() {
             .iter()
             .map(|t| match t {
                 super::runtime::RtTy::String if f.name == "egret_format_float" => str_("%f"),
+                super::runtime::RtTy::String if f.name.contains("format") => str_("%d"),
                 // `Sys`'s primitives get a file that cannot exist (a `mkdir` must fail).
                 super::runtime::RtTy::String if f.name.starts_with("caml_sys_") => {
                     str_("/nonexistent-egret-test/1")
@@ -368,6 +369,17 @@ fn every_runtime_primitive_is_implemented() {
                 super::runtime::RtTy::Bool => tt(),
                 super::runtime::RtTy::Array => rt("egret_array_make", vec![int(1), int(0)]),
                 super::runtime::RtTy::Float => Expr::Const(Const::float(1.5)),
+                super::runtime::RtTy::Int32 => Expr::Const(Const::BoxedInt(BoxedIntKind::Int32, 7)),
+                super::runtime::RtTy::Int64 => Expr::Const(Const::BoxedInt(BoxedIntKind::Int64, 7)),
+                super::runtime::RtTy::Nativeint => {
+                    Expr::Const(Const::BoxedInt(BoxedIntKind::Nativeint, 7))
+                }
+                // The 16/32/64-bit accesses take a string long enough.
+                super::runtime::RtTy::Any
+                    if f.name.starts_with("caml_string_") || f.name.starts_with("caml_bytes_") =>
+                {
+                    str_("12345678")
+                }
                 // `Obj`'s copies take a block.
                 super::runtime::RtTy::Any if f.name.starts_with("caml_obj_") => {
                     rt("egret_array_make", vec![int(1), int(0)])

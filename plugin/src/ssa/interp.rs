@@ -49,6 +49,10 @@ pub const UNORDERED: i64 = 2;
 /// OCaml's tag of a boxed float.
 pub const DOUBLE_TAG: u8 = 253;
 
+/// OCaml's tag of a custom block (a boxed integer: `[ops, payload]`, the operations as the
+/// raw word [`prims::custom_ops_code`] gives).
+pub const CUSTOM_TAG: u8 = 255;
+
 /// A heap block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum HeapBlock {
@@ -165,11 +169,14 @@ impl<'m> Interpreter<'m> {
                     let fields = d.words[1.min(d.words.len())..]
                         .iter()
                         .map(|w| match w {
-                            DataWord::Word(w) if tag == DOUBLE_TAG => IValue::Raw(*w as i64),
+                            DataWord::Word(w) if tag == DOUBLE_TAG || tag == CUSTOM_TAG => {
+                                IValue::Raw(*w as i64)
+                            }
                             DataWord::Word(w) if w & 1 == 1 => IValue::Int((*w as i64) >> 1),
                             DataWord::Word(w) => IValue::Raw(*w as i64),
                             DataWord::FuncAddr(f) => IValue::Code(*f),
                             DataWord::DataAddr(x) => IValue::Ptr(x.0),
+                            DataWord::Symbol(s) => IValue::Raw(prims::custom_ops_code(s)),
                         })
                         .collect();
                     HeapBlock::Fields { tag, fields }
@@ -195,6 +202,40 @@ impl<'m> Interpreter<'m> {
             },
             v => Err(StopReason::Invalid(format!("expected a float, got {v:?}"))),
         }
+    }
+
+    /// The type and payload of a boxed integer (a custom block).
+    pub fn boxed_int_arg(
+        &self,
+        v: IValue,
+    ) -> Result<(crate::lambda::ir::BoxedIntKind, i64), StopReason> {
+        if let IValue::Ptr(p) = v {
+            if let HeapBlock::Fields {
+                tag: CUSTOM_TAG,
+                fields,
+            } = &self.heap[p as usize]
+            {
+                if let [IValue::Raw(ops), IValue::Raw(n)] = fields.as_slice() {
+                    if let Some(kind) = prims::custom_ops_kind(*ops) {
+                        return Ok((kind, kind.wrap(*n)));
+                    }
+                }
+            }
+        }
+        Err(StopReason::Invalid(format!(
+            "expected a boxed integer, got {v:?}"
+        )))
+    }
+
+    /// A fresh boxed integer.
+    pub fn box_int(&mut self, kind: crate::lambda::ir::BoxedIntKind, n: i64) -> IValue {
+        self.alloc(HeapBlock::Fields {
+            tag: CUSTOM_TAG,
+            fields: vec![
+                IValue::Raw(prims::custom_ops_code(kind.ops_symbol())),
+                IValue::Raw(n),
+            ],
+        })
     }
 
     /// A fresh boxed float.
@@ -348,6 +389,14 @@ impl<'m> Interpreter<'m> {
             }
             if ta != tb {
                 return Ok(if ta < tb { -1 } else { 1 });
+            }
+            if ta == CUSTOM_TAG {
+                // Boxed integers: of different types by their identifiers, else signed.
+                let (x, y) = (self.boxed_int_arg(a)?, self.boxed_int_arg(b)?);
+                match x.cmp(&y) {
+                    std::cmp::Ordering::Equal => continue,
+                    o => return Ok(o as i64),
+                }
             }
             if ta == DOUBLE_TAG {
                 let (x, y) = (self.float_arg(a)?, self.float_arg(b)?);

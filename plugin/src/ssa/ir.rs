@@ -523,6 +523,9 @@ pub enum DataWord {
     FuncAddr(FuncId),
     /// The address of another data object's first field.
     DataAddr(DataId),
+    /// The address of a data symbol of the runtime: a custom block's operations
+    /// (`caml_int64_ops`, a boxed integer's first field).
+    Symbol(&'static str),
 }
 
 /// A whole program in SSA form.

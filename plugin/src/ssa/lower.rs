@@ -21,13 +21,15 @@ use super::ir::*;
 use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
 use crate::diagnostics::Diagnostic;
 use crate::lambda::ir::{
-    Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId,
+    BoxedIntKind, Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId,
 };
 
 pub const CLOSURE_TAG: u8 = 247;
 /// OCaml's `Double_tag`: a boxed float, one word of IEEE bits (never scanned by the GC).
 pub const DOUBLE_TAG: u8 = 253;
 pub const EXN_TAG: u8 = 248;
+/// OCaml's `Custom_tag`: a boxed integer, `[custom operations, payload]` (never scanned).
+pub const CUSTOM_TAG: u8 = 255;
 
 /// Lowers a whole program. The module's entry is `egret_program` (no parameters); the object writer exports it (or a backend's C-ABI wrapper) as `egret_main`.
 pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
@@ -47,6 +49,7 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
         static_closures: HashMap::new(),
         strings: HashMap::new(),
         floats: HashMap::new(),
+        boxed_ints: HashMap::new(),
         exn_ids: HashMap::new(),
         static_blocks: 0,
         applies: BTreeSet::new(),
@@ -126,6 +129,7 @@ struct Lowerer<'p> {
     strings: HashMap<Vec<u8>, DataId>,
     /// Float constants by their bits.
     floats: HashMap<u64, DataId>,
+    boxed_ints: HashMap<(BoxedIntKind, i64), DataId>,
     exn_ids: HashMap<u32, DataId>,
     /// Constant blocks made static data so far (for unique names).
     static_blocks: usize,
@@ -304,6 +308,26 @@ impl<'p> Lowerer<'p> {
         d
     }
 
+    /// A boxed integer constant: a static custom block `[ops, payload]` (one per distinct
+    /// value, like floats).
+    fn boxed_int(&mut self, kind: BoxedIntKind, n: i64) -> DataId {
+        if let Some(d) = self.boxed_ints.get(&(kind, n)) {
+            return *d;
+        }
+        let i = self.boxed_ints.len();
+        let d = self.mb.add_data(Data {
+            name: format!("egret_{}_{i}", kind.name()),
+            linkage: Linkage::Local,
+            words: vec![
+                DataWord::Word(header(2, CUSTOM_TAG)),
+                DataWord::Symbol(kind.ops_symbol()),
+                DataWord::Word(n as u64),
+            ],
+        });
+        self.boxed_ints.insert((kind, n), d);
+        d
+    }
+
     fn static_closure(&mut self, g: FuncIdx) -> DataId {
         if let Some(d) = self.static_closures.get(&g) {
             return *d;
@@ -407,6 +431,7 @@ impl<'p> Lowerer<'p> {
             CExpr::Const(Const::Char(c)) => DataWord::Word(((*c as u64) << 1) | 1),
             CExpr::Const(Const::String(s)) => DataWord::DataAddr(self.string(s)),
             CExpr::Const(Const::Float(bits)) => DataWord::DataAddr(self.float(*bits)),
+            CExpr::Const(Const::BoxedInt(k, n)) => DataWord::DataAddr(self.boxed_int(*k, *n)),
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => DataWord::Word(((n as u64) << 1) | 1),
                 Err(tag) => {
@@ -540,6 +565,10 @@ impl<'p> Lowerer<'p> {
                 Const::Float(bits) => {
                     let d = self.float(*bits);
                     fx.float_constants.insert(d, *bits);
+                    fx.b.ins(Stmt::DataAddr(d), Type::Val)
+                }
+                Const::BoxedInt(k, n) => {
+                    let d = self.boxed_int(*k, *n);
                     fx.b.ins(Stmt::DataAddr(d), Type::Val)
                 }
             }),

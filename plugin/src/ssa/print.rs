@@ -77,10 +77,13 @@ fn print_data(m: &Module, id: DataId, d: &Data) -> String {
     let fields: Vec<String> = fields
         .iter()
         .map(|w| match w {
+            // A custom block's payload (a boxed integer) is a raw number.
+            DataWord::Word(w) if tag == "255" => format!("raw {}", *w as i64),
             DataWord::Word(w) if w & 1 == 1 => ((*w as i64) >> 1).to_string(),
             DataWord::Word(w) => format!("raw {w:#x}"),
             DataWord::FuncAddr(f) => format!("funcaddr {}", func_name(Some(m), *f)),
             DataWord::DataAddr(d) => data_name(Some(m), *d),
+            DataWord::Symbol(s) => format!("symbol {s}"),
         })
         .collect();
     format!("data {name} = block tag {tag} [{}]", fields.join(", "))

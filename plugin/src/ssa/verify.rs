@@ -52,6 +52,13 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<String>> {
                 DataWord::DataAddr(x) if x.index() >= m.data.len() => {
                     errs.push(format!("data {}: data {x:?} out of range", d.name))
                 }
+                DataWord::Symbol(s)
+                    if !crate::lambda::ir::BoxedIntKind::ALL
+                        .iter()
+                        .any(|k| k.ops_symbol() == *s) =>
+                {
+                    errs.push(format!("data {}: unknown runtime symbol {s}", d.name))
+                }
                 _ => {}
             }
         }

@@ -25,6 +25,9 @@ pub enum Constant {
     String(Vec<u8>),
     /// `3.14` (parsed; typing rejects floats until level 2).
     Float(String),
+    /// `1l`, `-0xffL`, `3n`: the literal's text (with its sign, without the suffix) and the
+    /// suffix `l`, `L` or `n`; the typer converts it to an int32/int64/nativeint.
+    BoxedInt(String, char),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -29,6 +29,10 @@ pub enum TokenKind {
     Int(i64),
     /// A float literal's text without `_` (`1.5`, `1e10`, `1.`).
     Float(String),
+    /// An integer literal with a suffix `l` (int32), `L` (int64) or `n` (nativeint): its text
+    /// as written, without the suffix (`0x7fff_ffff`). The typer converts it (OCaml's parser
+    /// keeps the text too: `-2147483648l` is only in range with its sign).
+    BoxedInt(String, char),
     Char(u8),
     String(Vec<u8>),
     /// `x`, `_foo`, `x'` (but not `_` alone, which is the symbol `_`).
@@ -630,12 +634,9 @@ impl<'a> Lexer<'a> {
             let span = self.span_from(start);
             let suffix = self.src[literal_end];
             if !is_float && self.pos == literal_end + 1 && matches!(suffix, b'l' | b'L' | b'n') {
-                let what = match suffix {
-                    b'l' => "int32 literals",
-                    b'L' => "int64 literals",
-                    _ => "nativeint literals",
-                };
-                return Err(Diagnostic::unsupported(span, what));
+                let text = String::from_utf8_lossy(&self.src[start..literal_end]).into_owned();
+                self.push(TokenKind::BoxedInt(text, suffix as char), start);
+                return Ok(());
             }
             return Err(Diagnostic::error(span, format!("invalid literal `{text}`")));
         }
@@ -760,7 +761,6 @@ mod tests {
 
     #[test]
     fn bad_literals() {
-        assert_eq!(error("12L").message, "int64 literals not supported yet");
         assert_eq!(error("12abc").message, "invalid literal `12abc`");
         assert_eq!(error("12abc").span, Some(Span::new(0, 5)));
     }

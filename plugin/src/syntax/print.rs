@@ -278,6 +278,7 @@ fn constant_text(c: &Constant) -> String {
     match c {
         Constant::Int(n) => n.to_string(),
         Constant::Float(text) => text.clone(),
+        Constant::BoxedInt(text, suffix) => format!("{text}{suffix}"),
         Constant::Char(b) => format!("'{}'", escape_byte(*b, b'\'')),
         Constant::String(bytes) => {
             let body: String = bytes.iter().map(|&b| escape_byte(b, b'"')).collect();

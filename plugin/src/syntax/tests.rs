@@ -634,7 +634,6 @@ fn unsupported_constructs() {
         ("type t = private int", "private types", "private"),
         ("type nonrec t = int", "`type nonrec`", "nonrec"),
         ("type t = [ `A ]", "polymorphic variants", "["),
-        ("let x = 1L", "int64 literals", "1L"),
         (
             "external f : 'a. 'a -> 'a = \"f\"",
             "explicitly polymorphic annotations",

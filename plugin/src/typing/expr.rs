@@ -6,7 +6,7 @@ use super::unify::TypePrinter;
 use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
-    Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
+    BoxedIntKind, Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
 };
 use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
 
@@ -112,6 +112,26 @@ const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force
 
 /// The value of a float literal's text (`1.5`, `1e-3`, `0x1.8p3`; `_` already removed): as
 /// ocamlopt converts it, with `float_of_string` (so `1e400` is `inf`).
+/// The kind and value of an `int32`/`int64`/`nativeint` literal (its text with its sign), or
+/// OCaml's error when it is out of range.
+pub fn boxed_int_literal(text: &str, suffix: char, span: Span) -> TResult<(BoxedIntKind, i64)> {
+    let kind = match suffix {
+        'l' => BoxedIntKind::Int32,
+        'L' => BoxedIntKind::Int64,
+        _ => BoxedIntKind::Nativeint,
+    };
+    match crate::lambda::boxint::literal(kind, text) {
+        Some(n) => Ok((kind, n)),
+        None => Err(Diagnostic::error(
+            span,
+            format!(
+                "Integer literal exceeds the range of representable integers of type {}",
+                kind.name()
+            ),
+        )),
+    }
+}
+
 pub fn float_literal(text: &str, span: Span) -> TResult<f64> {
     crate::lambda::float::float_of_string(text.as_bytes())
         .ok_or_else(|| Diagnostic::error(span, format!("invalid float literal {text}")))
@@ -1155,6 +1175,10 @@ impl<'s> Typer<'s> {
                 Expr::Const(Const::float(float_literal(text, span)?)),
                 Type::float(),
             ),
+            ast::Constant::BoxedInt(text, suffix) => {
+                let (kind, n) = boxed_int_literal(text, *suffix, span)?;
+                (Expr::Const(Const::BoxedInt(kind, n)), Type::boxed_int(kind))
+            }
         })
     }
 

@@ -342,6 +342,7 @@ enum Head {
     Range(i64, i64),
     Str(std::rc::Rc<[u8]>),
     Float(u64),
+    BoxedInt(crate::lambda::ir::BoxedIntKind, i64),
 }
 
 fn head(p: &Pat) -> Option<Head> {
@@ -352,6 +353,7 @@ fn head(p: &Pat) -> Option<Head> {
         Pat::Range(a, b) => Some(Head::Range(*a, *b)),
         Pat::Str(s) => Some(Head::Str(s.clone())),
         Pat::Float(f) => Some(Head::Float(*f)),
+        Pat::BoxedInt(k, n) => Some(Head::BoxedInt(*k, *n)),
         _ => None,
     }
 }
@@ -637,6 +639,7 @@ impl Compiler {
                 (Pat::Range(a, b), Head::Range(c, d)) if a <= c && d <= b => Some(vec![]),
                 (Pat::Str(s), Head::Str(x)) if s == x => Some(vec![]),
                 (Pat::Float(f), Head::Float(x)) if f == x => Some(vec![]),
+                (Pat::BoxedInt(k, n), Head::BoxedInt(j, m)) if k == j && n == m => Some(vec![]),
                 _ if head(p).is_none() => Some(vec![Pat::Any; fields.len()]),
                 _ => None,
             });
@@ -675,6 +678,9 @@ impl Compiler {
                     Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::String(s.clone()))])
                 }
                 Head::Float(f) => Expr::Prim(Prim::FEq, vec![*v(), Expr::Const(Const::Float(*f))]),
+                Head::BoxedInt(k, n) => {
+                    Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::BoxedInt(*k, *n))])
+                }
                 Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
                 Head::Ctor(_) => unreachable!(),
             };

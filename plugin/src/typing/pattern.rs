@@ -23,6 +23,8 @@ pub enum Pat {
     /// A float constant (its bits), matched by float equality as OCaml does (`0.` matches
     /// `-0.`; nothing matches `nan`).
     Float(u64),
+    /// An `int32`/`int64`/`nativeint` constant, matched by equality.
+    BoxedInt(crate::lambda::ir::BoxedIntKind, i64),
     /// Constructor `index` of `ty` with its argument patterns (tuples and records: index 0).
     Ctor {
         ty: Type,
@@ -122,6 +124,10 @@ impl<'s> Typer<'s> {
                         Pat::Float(super::expr::float_literal(text, span)?.to_bits()),
                         Type::float(),
                     ),
+                    ast::Constant::BoxedInt(text, suffix) => {
+                        let (kind, n) = super::expr::boxed_int_literal(text, *suffix, span)?;
+                        (Pat::BoxedInt(kind, n), Type::boxed_int(kind))
+                    }
                 };
                 self.expect_pat(span, &ct, t)?;
                 Ok(pat)

@@ -382,6 +382,25 @@ let to_seqi s =
   in
   aux 0
 
+(* The binary accessors of OCaml 4.13's string.ml (little-endian machine: [_ne] is [_le]). *)
+external get_uint16_ne : string -> int -> int = "%caml_string_get16"
+external get_int32_ne : string -> int -> int32 = "%caml_string_get32"
+external get_int64_ne : string -> int -> int64 = "%caml_string_get64"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let get_uint8 s i = Char.code (String.get s i)
+let get_int8 s i = ((get_uint8 s i) lsl 55) asr 55
+let get_uint16_le s i = get_uint16_ne s i
+let get_uint16_be s i = __swap16 (get_uint16_ne s i)
+let get_int16_ne s i = ((get_uint16_ne s i) lsl 47) asr 47
+let get_int16_le s i = ((get_uint16_le s i) lsl 47) asr 47
+let get_int16_be s i = ((get_uint16_be s i) lsl 47) asr 47
+let get_int32_le s i = get_int32_ne s i
+let get_int32_be s i = __swap32 (get_int32_ne s i)
+let get_int64_le s i = get_int64_ne s i
+let get_int64_be s i = __swap64 (get_int64_ne s i)
+
 (*! module List *)
 let rec length_aux len = function [] -> len | _ :: l -> length_aux (len + 1) l
 let length l = length_aux 0 l
@@ -1515,6 +1534,178 @@ let min (x : int) y = if x <= y then x else y
 let max (x : int) y = if x >= y then x else y
 let to_string x = string_of_int x
 
+(*! module Int32 *)
+(* OCaml 4.13's int32.ml; the primitives are the runtime's (lambda/boxint.rs, egret_boxint.c). *)
+type t = int32
+external neg : int32 -> int32 = "%int32_neg"
+external add : int32 -> int32 -> int32 = "%int32_add"
+external sub : int32 -> int32 -> int32 = "%int32_sub"
+external mul : int32 -> int32 -> int32 = "%int32_mul"
+external div : int32 -> int32 -> int32 = "%int32_div"
+external rem : int32 -> int32 -> int32 = "%int32_mod"
+external logand : int32 -> int32 -> int32 = "%int32_and"
+external logor : int32 -> int32 -> int32 = "%int32_or"
+external logxor : int32 -> int32 -> int32 = "%int32_xor"
+external shift_left : int32 -> int -> int32 = "%int32_lsl"
+external shift_right : int32 -> int -> int32 = "%int32_asr"
+external shift_right_logical : int32 -> int -> int32 = "%int32_lsr"
+external of_int : int -> int32 = "%int32_of_int"
+external to_int : int32 -> int = "%int32_to_int"
+external of_float : float -> int32 = "caml_int32_of_float"
+external to_float : int32 -> float = "caml_int32_to_float"
+external bits_of_float : float -> int32 = "caml_int32_bits_of_float"
+external float_of_bits : int32 -> float = "caml_int32_float_of_bits"
+external format : string -> int32 -> string = "caml_int32_format"
+external of_string : string -> int32 = "caml_int32_of_string"
+let zero = 0l
+let one = 1l
+let minus_one = -1l
+let succ n = add n 1l
+let pred n = sub n 1l
+let abs n = if n >= 0l then n else neg n
+let min_int = 0x80000000l
+let max_int = 0x7FFFFFFFl
+let lognot n = logxor n (-1l)
+let unsigned_to_int n = Some (to_int n land 0xFFFFFFFF)
+let to_string n = format "%d" n
+let of_string_opt s =
+  try Some (of_string s)
+  with Failure _ -> None
+external compare : t -> t -> int = "caml_int32_compare"
+let equal (x: t) (y: t) = compare x y = 0
+let unsigned_compare n m =
+  compare (sub n min_int) (sub m min_int)
+let min x y : t = if x <= y then x else y
+let max x y : t = if x >= y then x else y
+let unsigned_div n d =
+  if d < zero then
+    if unsigned_compare n d < 0 then zero else one
+  else
+    let q = shift_left (div (shift_right_logical n 1) d) 1 in
+    let r = sub n (mul q d) in
+    if unsigned_compare r d >= 0 then succ q else q
+let unsigned_rem n d =
+  sub n (mul (unsigned_div n d) d)
+
+(*! module Int64 *)
+(* OCaml 4.13's int64.ml; the primitives are the runtime's (lambda/boxint.rs, egret_boxint.c). *)
+type t = int64
+external neg : int64 -> int64 = "%int64_neg"
+external add : int64 -> int64 -> int64 = "%int64_add"
+external sub : int64 -> int64 -> int64 = "%int64_sub"
+external mul : int64 -> int64 -> int64 = "%int64_mul"
+external div : int64 -> int64 -> int64 = "%int64_div"
+external rem : int64 -> int64 -> int64 = "%int64_mod"
+external logand : int64 -> int64 -> int64 = "%int64_and"
+external logor : int64 -> int64 -> int64 = "%int64_or"
+external logxor : int64 -> int64 -> int64 = "%int64_xor"
+external shift_left : int64 -> int -> int64 = "%int64_lsl"
+external shift_right : int64 -> int -> int64 = "%int64_asr"
+external shift_right_logical : int64 -> int -> int64 = "%int64_lsr"
+external of_int : int -> int64 = "%int64_of_int"
+external to_int : int64 -> int = "%int64_to_int"
+external of_float : float -> int64 = "caml_int64_of_float"
+external to_float : int64 -> float = "caml_int64_to_float"
+external of_int32 : int32 -> int64 = "%int64_of_int32"
+external to_int32 : int64 -> int32 = "%int64_to_int32"
+external of_nativeint : nativeint -> int64 = "%int64_of_nativeint"
+external to_nativeint : int64 -> nativeint = "%int64_to_nativeint"
+external bits_of_float : float -> int64 = "caml_int64_bits_of_float"
+external float_of_bits : int64 -> float = "caml_int64_float_of_bits"
+external format : string -> int64 -> string = "caml_int64_format"
+external of_string : string -> int64 = "caml_int64_of_string"
+let zero = 0L
+let one = 1L
+let minus_one = -1L
+let succ n = add n 1L
+let pred n = sub n 1L
+let abs n = if n >= 0L then n else neg n
+let min_int = 0x8000000000000000L
+let max_int = 0x7FFFFFFFFFFFFFFFL
+let lognot n = logxor n (-1L)
+let unsigned_to_int n =
+  if compare zero n <= 0 && compare n (of_int 4611686018427387903) <= 0 then
+    Some (to_int n)
+  else
+    None
+let to_string n = format "%d" n
+let of_string_opt s =
+  try Some (of_string s)
+  with Failure _ -> None
+external compare : t -> t -> int = "caml_int64_compare"
+let equal (x: t) (y: t) = compare x y = 0
+let unsigned_compare n m =
+  compare (sub n min_int) (sub m min_int)
+let min x y : t = if x <= y then x else y
+let max x y : t = if x >= y then x else y
+let unsigned_div n d =
+  if d < zero then
+    if unsigned_compare n d < 0 then zero else one
+  else
+    let q = shift_left (div (shift_right_logical n 1) d) 1 in
+    let r = sub n (mul q d) in
+    if unsigned_compare r d >= 0 then succ q else q
+let unsigned_rem n d =
+  sub n (mul (unsigned_div n d) d)
+
+(*! module Nativeint *)
+(* OCaml 4.13's nativeint.ml; the primitives are the runtime's (lambda/boxint.rs, egret_boxint.c). *)
+type t = nativeint
+external neg : nativeint -> nativeint = "%nativeint_neg"
+external add : nativeint -> nativeint -> nativeint = "%nativeint_add"
+external sub : nativeint -> nativeint -> nativeint = "%nativeint_sub"
+external mul : nativeint -> nativeint -> nativeint = "%nativeint_mul"
+external div : nativeint -> nativeint -> nativeint = "%nativeint_div"
+external rem : nativeint -> nativeint -> nativeint = "%nativeint_mod"
+external logand : nativeint -> nativeint -> nativeint = "%nativeint_and"
+external logor : nativeint -> nativeint -> nativeint = "%nativeint_or"
+external logxor : nativeint -> nativeint -> nativeint = "%nativeint_xor"
+external shift_left : nativeint -> int -> nativeint = "%nativeint_lsl"
+external shift_right : nativeint -> int -> nativeint = "%nativeint_asr"
+external shift_right_logical : nativeint -> int -> nativeint = "%nativeint_lsr"
+external of_int : int -> nativeint = "%nativeint_of_int"
+external to_int : nativeint -> int = "%nativeint_to_int"
+external of_float : float -> nativeint = "caml_nativeint_of_float"
+external to_float : nativeint -> float = "caml_nativeint_to_float"
+external of_int32 : int32 -> nativeint = "%nativeint_of_int32"
+external to_int32 : nativeint -> int32 = "%nativeint_to_int32"
+external format : string -> nativeint -> string = "caml_nativeint_format"
+external of_string : string -> nativeint = "caml_nativeint_of_string"
+let zero = 0n
+let one = 1n
+let minus_one = -1n
+let size = 64
+let succ n = add n 1n
+let pred n = sub n 1n
+let abs n = if n >= 0n then n else neg n
+let min_int = 0x8000000000000000n
+let max_int = 0x7FFFFFFFFFFFFFFFn
+let lognot n = logxor n (-1n)
+let unsigned_to_int n =
+  if compare zero n <= 0 && compare n (of_int 4611686018427387903) <= 0 then
+    Some (to_int n)
+  else
+    None
+let to_string n = format "%d" n
+let of_string_opt s =
+  try Some (of_string s)
+  with Failure _ -> None
+external compare : t -> t -> int = "caml_nativeint_compare"
+let equal (x: t) (y: t) = compare x y = 0
+let unsigned_compare n m =
+  compare (sub n min_int) (sub m min_int)
+let min x y : t = if x <= y then x else y
+let max x y : t = if x >= y then x else y
+let unsigned_div n d =
+  if d < zero then
+    if unsigned_compare n d < 0 then zero else one
+  else
+    let q = shift_left (div (shift_right_logical n 1) d) 1 in
+    let r = sub n (mul q d) in
+    if unsigned_compare r d >= 0 then succ q else q
+let unsigned_rem n d =
+  sub n (mul (unsigned_div n d) d)
+
 (*! module Bytes *)
 (* After OCaml 4.13's bytes.ml. A [bytes] is a string written in place; the private casts
    [__s] and [__b] change the type, never the value. *)
@@ -1574,6 +1765,39 @@ let extend b left right =
     if cpylen > 0 then __blit_string s srcoff r dstoff cpylen;
     __b r
   end
+
+(* The binary accessors of OCaml 4.13's bytes.ml (little-endian machine: [_ne] is [_le]). *)
+external get_uint16_ne : bytes -> int -> int = "%caml_bytes_get16"
+external get_int32_ne : bytes -> int -> int32 = "%caml_bytes_get32"
+external get_int64_ne : bytes -> int -> int64 = "%caml_bytes_get64"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let get_uint8 s i = Char.code (get s i)
+let get_int8 s i = ((get_uint8 s i) lsl 55) asr 55
+let get_uint16_le s i = get_uint16_ne s i
+let get_uint16_be s i = __swap16 (get_uint16_ne s i)
+let get_int16_ne s i = ((get_uint16_ne s i) lsl 47) asr 47
+let get_int16_le s i = ((get_uint16_le s i) lsl 47) asr 47
+let get_int16_be s i = ((get_uint16_be s i) lsl 47) asr 47
+let get_int32_le s i = get_int32_ne s i
+let get_int32_be s i = __swap32 (get_int32_ne s i)
+let get_int64_le s i = get_int64_ne s i
+let get_int64_be s i = __swap64 (get_int64_ne s i)
+external set_int16_ne : bytes -> int -> int -> unit = "%caml_bytes_set16"
+external set_int32_ne : bytes -> int -> int32 -> unit = "%caml_bytes_set32"
+external set_int64_ne : bytes -> int -> int64 -> unit = "%caml_bytes_set64"
+let set_int8 b i x = set b i (Char.chr (x land 0xff))
+let set_int16_le b i x = set_int16_ne b i x
+let set_int16_be b i x = set_int16_ne b i (__swap16 x)
+let set_int32_le b i x = set_int32_ne b i x
+let set_int32_be b i x = set_int32_ne b i (__swap32 x)
+let set_int64_le b i x = set_int64_ne b i x
+let set_int64_be b i x = set_int64_ne b i (__swap64 x)
+let set_uint8 = set_int8
+let set_uint16_ne = set_int16_ne
+let set_uint16_be = set_int16_be
+let set_uint16_le = set_int16_le
 
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record

@@ -6,12 +6,13 @@
 //! `(fun a1 .. an -> pieces) args..`, where pieces print (or concatenate) the literal text and
 //! each formatted argument in order. Output happens once all arguments are given, as in OCaml.
 //! Supported: `%d %i %u %x %X %o %s %c %b %B %% %!`, the float conversions `%f %F %e %E %g %G
-//! %h %H` (with a precision), flags `- 0 + space #`, widths.
+//! %h %H` (with a precision), the boxed integers' `%ld %Ld %nd` (and `i u x X o`), flags
+//! `- 0 + space #`, widths.
 
 use super::builtins::BuiltinImpl;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Const, Expr, Prim, Purity, Type};
+use crate::lambda::ir::{BoxedIntKind, Const, Expr, Prim, Purity, Type};
 use crate::syntax::ast::{self, Constant, ExprKind};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,6 +30,11 @@ enum Piece {
     Conv {
         spec: String,
         kind: u8,
+    },
+    /// `%ld`, `%Lx`, `%nu` ...: its spec (with the size letter) and the integer type.
+    BoxedInt {
+        spec: String,
+        kind: BoxedIntKind,
     },
     Flush,
 }
@@ -75,6 +81,18 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
                 i += 1;
             }
         }
+        // `%ld %Lx %nu ...`: an int32, int64 or nativeint conversion.
+        let size = match (fmt.get(i), fmt.get(i + 1)) {
+            (Some(&l @ (b'l' | b'L' | b'n')), Some(b'd' | b'i' | b'u' | b'x' | b'X' | b'o')) => {
+                i += 1;
+                Some(match l {
+                    b'l' => BoxedIntKind::Int32,
+                    b'L' => BoxedIntKind::Int64,
+                    _ => BoxedIntKind::Nativeint,
+                })
+            }
+            _ => None,
+        };
         let Some(&c) = fmt.get(i) else {
             return Err(bad(
                 "invalid format: it ends in the middle of a conversion".into()
@@ -86,6 +104,14 @@ fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
             b'!' if i - start == 2 => {
                 pieces.push(Piece::Text(std::mem::take(&mut text)));
                 pieces.push(Piece::Flush);
+            }
+            b'd' | b'i' | b'u' | b'x' | b'X' | b'o' if !precision && size.is_some() => {
+                pieces.push(Piece::Text(std::mem::take(&mut text)));
+                let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
+                pieces.push(Piece::BoxedInt {
+                    spec,
+                    kind: size.unwrap_or(BoxedIntKind::Int64),
+                });
             }
             b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' | b'S' | b'C'
                 if !precision =>
@@ -181,6 +207,22 @@ impl<'s> Typer<'s> {
                         _ => Expr::Const(Const::Int(1)),
                     }],
                 )),
+                Piece::BoxedInt { spec, kind } => {
+                    let ty = Type::boxed_int(*kind);
+                    let v = self.fresh_var("_fmt", ty.clone(), span);
+                    params.push(v);
+                    tys.push(ty);
+                    let name = match kind {
+                        BoxedIntKind::Int32 => "egret_format_int32",
+                        BoxedIntKind::Int64 => "egret_format_int64",
+                        BoxedIntKind::Nativeint => "egret_format_nativeint",
+                    };
+                    out.push(rt(
+                        name,
+                        Purity::Pure,
+                        vec![string(spec.as_bytes()), Expr::Var(v)],
+                    ));
+                }
                 Piece::Conv { spec, kind } => {
                     let ty = match kind {
                         b's' | b'S' => Type::string(),

@@ -142,7 +142,178 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_md5_string", 3, 3, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
+    ("caml_bswap16", 1, 1, rt_bswap16),
+    ("caml_string_get16", 2, 2, rt_bytes_access),
+    ("caml_string_get32", 2, 2, rt_bytes_access),
+    ("caml_string_get64", 2, 2, rt_bytes_access),
+    ("caml_bytes_get16", 2, 2, rt_bytes_access),
+    ("caml_bytes_get32", 2, 2, rt_bytes_access),
+    ("caml_bytes_get64", 2, 2, rt_bytes_access),
+    ("caml_bytes_set16", 3, 3, rt_bytes_access),
+    ("caml_bytes_set32", 3, 3, rt_bytes_access),
+    ("caml_bytes_set64", 3, 3, rt_bytes_access),
+    // Boxed integers (`lambda::boxint`): custom blocks `[ops, payload]`.
+    ("caml_int32_neg", 1, 1, rt_boxint),
+    ("caml_int32_add", 2, 2, rt_boxint),
+    ("caml_int32_sub", 2, 2, rt_boxint),
+    ("caml_int32_mul", 2, 2, rt_boxint),
+    ("caml_int32_div", 2, 2, rt_boxint),
+    ("caml_int32_mod", 2, 2, rt_boxint),
+    ("caml_int32_and", 2, 2, rt_boxint),
+    ("caml_int32_or", 2, 2, rt_boxint),
+    ("caml_int32_xor", 2, 2, rt_boxint),
+    ("caml_int32_shift_left", 2, 2, rt_boxint),
+    ("caml_int32_shift_right", 2, 2, rt_boxint),
+    ("caml_int32_shift_right_unsigned", 2, 2, rt_boxint),
+    ("caml_int32_bswap", 1, 1, rt_boxint),
+    ("caml_int32_of_int", 1, 1, rt_boxint),
+    ("caml_int32_to_int", 1, 1, rt_boxint),
+    ("caml_int32_of_float", 1, 1, rt_boxint),
+    ("caml_int32_to_float", 1, 1, rt_boxint),
+    ("caml_int32_compare", 2, 2, rt_boxint),
+    ("caml_int32_format", 2, 2, rt_boxint),
+    ("caml_int32_of_string", 1, 1, rt_boxint),
+    ("egret_format_int32", 2, 2, rt_boxint),
+    ("caml_int64_neg", 1, 1, rt_boxint),
+    ("caml_int64_add", 2, 2, rt_boxint),
+    ("caml_int64_sub", 2, 2, rt_boxint),
+    ("caml_int64_mul", 2, 2, rt_boxint),
+    ("caml_int64_div", 2, 2, rt_boxint),
+    ("caml_int64_mod", 2, 2, rt_boxint),
+    ("caml_int64_and", 2, 2, rt_boxint),
+    ("caml_int64_or", 2, 2, rt_boxint),
+    ("caml_int64_xor", 2, 2, rt_boxint),
+    ("caml_int64_shift_left", 2, 2, rt_boxint),
+    ("caml_int64_shift_right", 2, 2, rt_boxint),
+    ("caml_int64_shift_right_unsigned", 2, 2, rt_boxint),
+    ("caml_int64_bswap", 1, 1, rt_boxint),
+    ("caml_int64_of_int", 1, 1, rt_boxint),
+    ("caml_int64_to_int", 1, 1, rt_boxint),
+    ("caml_int64_of_float", 1, 1, rt_boxint),
+    ("caml_int64_to_float", 1, 1, rt_boxint),
+    ("caml_int64_compare", 2, 2, rt_boxint),
+    ("caml_int64_format", 2, 2, rt_boxint),
+    ("caml_int64_of_string", 1, 1, rt_boxint),
+    ("egret_format_int64", 2, 2, rt_boxint),
+    ("caml_nativeint_neg", 1, 1, rt_boxint),
+    ("caml_nativeint_add", 2, 2, rt_boxint),
+    ("caml_nativeint_sub", 2, 2, rt_boxint),
+    ("caml_nativeint_mul", 2, 2, rt_boxint),
+    ("caml_nativeint_div", 2, 2, rt_boxint),
+    ("caml_nativeint_mod", 2, 2, rt_boxint),
+    ("caml_nativeint_and", 2, 2, rt_boxint),
+    ("caml_nativeint_or", 2, 2, rt_boxint),
+    ("caml_nativeint_xor", 2, 2, rt_boxint),
+    ("caml_nativeint_shift_left", 2, 2, rt_boxint),
+    ("caml_nativeint_shift_right", 2, 2, rt_boxint),
+    ("caml_nativeint_shift_right_unsigned", 2, 2, rt_boxint),
+    ("caml_nativeint_bswap", 1, 1, rt_boxint),
+    ("caml_nativeint_of_int", 1, 1, rt_boxint),
+    ("caml_nativeint_to_int", 1, 1, rt_boxint),
+    ("caml_nativeint_of_float", 1, 1, rt_boxint),
+    ("caml_nativeint_to_float", 1, 1, rt_boxint),
+    ("caml_nativeint_compare", 2, 2, rt_boxint),
+    ("caml_nativeint_format", 2, 2, rt_boxint),
+    ("caml_nativeint_of_string", 1, 1, rt_boxint),
+    ("egret_format_nativeint", 2, 2, rt_boxint),
+    ("caml_int64_of_int32", 1, 1, rt_boxint),
+    ("caml_int64_to_int32", 1, 1, rt_boxint),
+    ("caml_nativeint_of_int32", 1, 1, rt_boxint),
+    ("caml_nativeint_to_int32", 1, 1, rt_boxint),
+    ("caml_int64_of_nativeint", 1, 1, rt_boxint),
+    ("caml_int64_to_nativeint", 1, 1, rt_boxint),
+    ("caml_int32_bits_of_float", 1, 1, rt_boxint),
+    ("caml_int32_float_of_bits", 1, 1, rt_boxint),
+    ("caml_int64_bits_of_float", 1, 1, rt_boxint),
+    ("caml_int64_float_of_bits", 1, 1, rt_boxint),
 ];
+
+/// The raw word standing for a custom operations symbol in the interpreter's heap (the address
+/// of `caml_int32_ops` ... in the C runtime): 1, 2, 3 for int32, int64, nativeint.
+pub fn custom_ops_code(symbol: &str) -> i64 {
+    crate::lambda::ir::BoxedIntKind::ALL
+        .iter()
+        .position(|k| k.ops_symbol() == symbol)
+        .map_or(0, |i| i as i64 + 1)
+}
+
+/// The boxed integer type of an operations word ([`custom_ops_code`]).
+pub fn custom_ops_kind(code: i64) -> Option<crate::lambda::ir::BoxedIntKind> {
+    let i = usize::try_from(code.checked_sub(1)?).ok()?;
+    crate::lambda::ir::BoxedIntKind::ALL.get(i).copied()
+}
+
+fn rt_bswap16(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(crate::lambda::boxint::bswap16(
+        it.int_arg(a[0])?,
+    )))
+}
+
+/// The 16-, 32- and 64-bit accesses of strings and bytes ([`crate::lambda::boxint::bytes_get`]).
+fn rt_bytes_access(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::boxint::{bytes_access, bytes_get, bytes_set};
+    use crate::lambda::ir::BoxedIntKind;
+    let name = it.current_runtime;
+    let Some((set, width)) = bytes_access(name) else {
+        return Err(StopReason::Invalid(format!("{name}: not a bytes access")));
+    };
+    let i = it.int_arg(a[1])?;
+    if set {
+        let v = match a[2] {
+            IValue::Int(n) => n,
+            v => it.boxed_int_arg(v)?.1,
+        };
+        if !bytes_set(it.bytes_mut(a[0])?, i, width, v) {
+            return it.invalid_argument("index out of bounds");
+        }
+        return Ok(UNIT);
+    }
+    match bytes_get(it.bytes_ref(a[0])?, i, width) {
+        None => it.invalid_argument("index out of bounds"),
+        Some(n) if width == 2 => Ok(IValue::Int(n)),
+        Some(n) if width == 4 => Ok(it.box_int(BoxedIntKind::Int32, n)),
+        Some(n) => Ok(it.box_int(BoxedIntKind::Int64, n)),
+    }
+}
+
+/// Every boxed-integer primitive: [`crate::lambda::boxint::eval`] by the primitive's name.
+fn rt_boxint(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::boxint::{eval, split_name, BoxArg, BoxResult};
+    let name = it.current_runtime;
+    let Some((kind, op)) = split_name(name) else {
+        return Err(StopReason::Invalid(format!(
+            "{name}: not a boxed-integer primitive"
+        )));
+    };
+    let mut args = Vec::with_capacity(a.len());
+    for &v in a {
+        args.push(match v {
+            IValue::Int(n) => BoxArg::Int(n),
+            IValue::Ptr(p) => match &it.heap[p as usize] {
+                HeapBlock::Bytes(b) => BoxArg::Str(b.clone()),
+                HeapBlock::Fields {
+                    tag: DOUBLE_TAG, ..
+                } => BoxArg::Float(it.float_arg(v)?),
+                _ => {
+                    let (k, n) = it.boxed_int_arg(v)?;
+                    BoxArg::Boxed(k, n)
+                }
+            },
+            v => return Err(StopReason::Invalid(format!("{name} of {v:?}"))),
+        });
+    }
+    match eval(kind, op, &args) {
+        Some(BoxResult::Value(BoxArg::Int(n))) => Ok(IValue::Int(n)),
+        Some(BoxResult::Value(BoxArg::Boxed(k, n))) => Ok(it.box_int(k, n)),
+        Some(BoxResult::Value(BoxArg::Float(x))) => Ok(it.box_float(x)),
+        Some(BoxResult::Value(BoxArg::Str(s))) => Ok(it.alloc(HeapBlock::Bytes(s))),
+        Some(BoxResult::DivisionByZero) => it.raise_constant("Division_by_zero"),
+        Some(BoxResult::Failure(msg)) => it.failwith(&msg),
+        None => Err(StopReason::Invalid(format!(
+            "{name}: bad arguments {args:?}"
+        ))),
+    }
+}
 
 pub(super) const UNIT: IValue = IValue::Int(0);
 
@@ -423,6 +594,12 @@ fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
             } => match fields.as_slice() {
                 [IValue::Raw(bits)] => Node::Float(f64::from_bits(*bits as u64)),
                 _ => Node::Closure,
+            },
+            HeapBlock::Fields {
+                tag: CUSTOM_TAG, ..
+            } => match it.boxed_int_arg(*v) {
+                Ok((k, n)) => Node::Custom(crate::lambda::boxint::hash(k, n)),
+                Err(_) => Node::Closure,
             },
             HeapBlock::Fields { tag, fields } => Node::Block(*tag, fields.clone()),
         },

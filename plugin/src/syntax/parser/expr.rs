@@ -300,6 +300,7 @@ impl Parser {
         match self.peek() {
             TokenKind::Int(_)
             | TokenKind::Float(_)
+            | TokenKind::BoxedInt(..)
             | TokenKind::Char(_)
             | TokenKind::String(_)
             | TokenKind::Lident(_)
@@ -734,6 +735,9 @@ impl Parser {
         let kind = match self.peek().clone() {
             TokenKind::Int(n) => ExprKind::Constant(Constant::Int(n)),
             TokenKind::Float(text) => ExprKind::Constant(Constant::Float(text)),
+            TokenKind::BoxedInt(text, suffix) => {
+                ExprKind::Constant(Constant::BoxedInt(text, suffix))
+            }
             TokenKind::Char(c) => ExprKind::Constant(Constant::Char(c)),
             TokenKind::String(s) => ExprKind::Constant(Constant::String(s)),
             TokenKind::Lident(name) => ExprKind::Var(name),
@@ -977,7 +981,10 @@ fn unary(op: &str, operand: Expr, span: Span) -> Expr {
         ("-" | "-.", ExprKind::Constant(Constant::Float(text))) => {
             ExprKind::Constant(Constant::Float(negate_float_text(&text)))
         }
-        ("+", ExprKind::Constant(c @ Constant::Int(_)))
+        ("-", ExprKind::Constant(Constant::BoxedInt(text, suffix))) => {
+            ExprKind::Constant(Constant::BoxedInt(negate_float_text(&text), suffix))
+        }
+        ("+", ExprKind::Constant(c @ (Constant::Int(_) | Constant::BoxedInt(..))))
         | ("+" | "+.", ExprKind::Constant(c @ Constant::Float(_))) => ExprKind::Constant(c),
         (_, kind) => {
             let operand = Expr {
@@ -994,6 +1001,7 @@ fn unary(op: &str, operand: Expr, span: Span) -> Expr {
     Expr { kind, span }
 }
 
+/// A number's text with the opposite sign (`1.5` and `-1.5`, `0xffl`'s `0xff` and `-0xff`).
 pub(super) fn negate_float_text(text: &str) -> String {
     match text.strip_prefix('-') {
         Some(positive) => positive.to_string(),

@@ -672,6 +672,7 @@ fn describe(kind: &TokenKind) -> String {
     match kind {
         TokenKind::Int(_) => "integer literal".to_string(),
         TokenKind::Float(_) => "float literal".to_string(),
+        TokenKind::BoxedInt(..) => "integer literal".to_string(),
         TokenKind::Char(_) => "character literal".to_string(),
         TokenKind::String(_) => "string literal".to_string(),
         TokenKind::Lident(s)

@@ -114,6 +114,7 @@ impl Parser {
         match self.peek_at(offset) {
             TokenKind::Int(_)
             | TokenKind::Float(_)
+            | TokenKind::BoxedInt(..)
             | TokenKind::Char(_)
             | TokenKind::String(_)
             | TokenKind::Lident(_)
@@ -124,7 +125,7 @@ impl Parser {
                     || (s == "-"
                         && matches!(
                             self.peek_at(offset + 1),
-                            TokenKind::Int(_) | TokenKind::Float(_)
+                            TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::BoxedInt(..)
                         ))
             }
             _ => false,
@@ -270,7 +271,10 @@ impl Parser {
             TokenKind::Keyword(b @ ("true" | "false")) => {
                 PatternKind::Construct(b.to_string(), None)
             }
-            TokenKind::Int(_) | TokenKind::Float(_) | TokenKind::String(_) => {
+            TokenKind::Int(_)
+            | TokenKind::Float(_)
+            | TokenKind::BoxedInt(..)
+            | TokenKind::String(_) => {
                 let c = self.signed_constant()?;
                 return Ok(pat(PatternKind::Constant(c), self.span_from(start)));
             }
@@ -355,6 +359,10 @@ impl Parser {
             TokenKind::Int(n) => Constant::Int(n),
             TokenKind::Float(text) if negative => Constant::Float(negate_float_text(&text)),
             TokenKind::Float(text) => Constant::Float(text),
+            TokenKind::BoxedInt(text, suffix) if negative => {
+                Constant::BoxedInt(negate_float_text(&text), suffix)
+            }
+            TokenKind::BoxedInt(text, suffix) => Constant::BoxedInt(text, suffix),
             TokenKind::String(s) if !negative => Constant::String(s),
             _ => return Err(self.expected("a number")),
         };

@@ -175,6 +175,7 @@ impl Jit {
                     DataWord::Word(x) => *x,
                     DataWord::FuncAddr(f) => funcs[f.index()] as u64,
                     DataWord::DataAddr(dd) => data_addr(dd.index()) as u64,
+                    DataWord::Symbol(s) => panic!("the JIT tests have no runtime data symbol {s}"),
                 };
                 let at = data_off[i] + 8 * k;
                 bytes[at..at + 8].copy_from_slice(&v.to_le_bytes());
