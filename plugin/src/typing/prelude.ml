@@ -2603,6 +2603,35 @@ let full_int s bound =
     __int63aux s bound
   else
     __intaux s bound
+let rec __int32aux s n =
+  let b1 = Int32.of_int (bits s) in
+  let b2 = Int32.shift_left (Int32.of_int (bits s land 1)) 30 in
+  let r = Int32.logor b1 b2 in
+  let v = Int32.rem r n in
+  if Int32.sub r v > Int32.add (Int32.sub Int32.max_int n) 1l
+  then __int32aux s n
+  else v
+let int32 s bound =
+  if bound <= 0l
+  then invalid_arg "Random.int32"
+  else __int32aux s bound
+let rec __int64aux s n =
+  let b1 = Int64.of_int (bits s) in
+  let b2 = Int64.shift_left (Int64.of_int (bits s)) 30 in
+  let b3 = Int64.shift_left (Int64.of_int (bits s land 7)) 60 in
+  let r = Int64.logor b1 (Int64.logor b2 b3) in
+  let v = Int64.rem r n in
+  if Int64.sub r v > Int64.add (Int64.sub Int64.max_int n) 1L
+  then __int64aux s n
+  else v
+let int64 s bound =
+  if bound <= 0L
+  then invalid_arg "Random.int64"
+  else __int64aux s bound
+let nativeint =
+  if Nativeint.size = 32
+  then fun s bound -> Nativeint.of_int32 (int32 s (Nativeint.to_int32 bound))
+  else fun s bound -> Int64.to_nativeint (int64 s (Int64.of_nativeint bound))
 (* Returns a float 0 <= x <= 1 with at most 60 bits of precision. *)
 let __rawfloat s =
   let scale = 1073741824.0  (* 2^30 *)
@@ -2613,8 +2642,7 @@ let float s bound = __rawfloat s *. bound
 let bool s = (bits s land 1 = 0)
 
 (*! module Random *)
-(* OCaml 4.13's random.ml: the functions on the default state. int32, int64 and nativeint
-   need boxed integers: not yet. *)
+(* OCaml 4.13's random.ml: the functions on the default state. *)
 (* This is the state you get with [init 27182818] and then applying
    the "land 0x3FFFFFFF" filter to them.  See #5575, #5793, #5977. *)
 let __default = {
@@ -2635,6 +2663,9 @@ let __default = {
 let bits () = Random.State.bits __default
 let int bound = Random.State.int __default bound
 let full_int bound = Random.State.full_int __default bound
+let int32 bound = Random.State.int32 __default bound
+let nativeint bound = Random.State.nativeint __default bound
+let int64 bound = Random.State.int64 __default bound
 let float scale = Random.State.float __default scale
 let bool () = Random.State.bool __default
 let full_init seed = Random.State.full_init __default seed
