@@ -19,6 +19,7 @@
 #include "egret_runtime.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
@@ -793,8 +794,209 @@ value egret_sys_exit(value code) {
   exit((int)Int_val(code));
 }
 
+/* ======================================================================================
+ * Channels beyond stdout and stderr (after OCaml's io.c): a channel is an int, 0 stdin,
+ * 1 stdout, 2 stderr, 3.. the files open_in/open_out opened. An input channel buffers
+ * IO_BUFFER_SIZE bytes as OCaml's; reading stdin never flushes stdout (OCaml's read_line
+ * flushes it itself). The interpreters' twin is plugin/src/lambda/chan.rs.
+ * ====================================================================================== */
+
+struct in_chan {
+  int fd;
+  size_t curr, max;
+  unsigned char buf[IO_BUFFER_SIZE];
+};
+
+struct chan_slot {
+  int is_out;
+  void *p;
+};
+
+static struct in_chan egret_stdin = {0, 0, 0, {0}};
+static struct chan_slot *chan_table;
+static size_t chan_count, chan_cap;
+
+static void chan_table_init(void) {
+  if (chan_table != NULL) return;
+  chan_cap = 16;
+  chan_table = calloc(chan_cap, sizeof *chan_table);
+  if (chan_table == NULL) egret_out_of_memory();
+  chan_table[0] = (struct chan_slot){0, &egret_stdin};
+  chan_table[1] = (struct chan_slot){1, &egret_stdout};
+  chan_table[2] = (struct chan_slot){1, &egret_stderr};
+  chan_count = 3;
+}
+
+static struct chan_slot *chan_get(value id) {
+  chan_table_init();
+  int64_t i = Int_val(id);
+  if (i < 0 || (size_t)i >= chan_count) egret_invalid_argument("bad channel");
+  return &chan_table[i];
+}
+
+static value chan_add(int is_out, void *p) {
+  chan_table_init();
+  if (chan_count == chan_cap) {
+    struct chan_slot *t = realloc(chan_table, 2 * chan_cap * sizeof *t);
+    if (t == NULL) egret_out_of_memory();
+    chan_table = t;
+    chan_cap *= 2;
+  }
+  chan_table[chan_count] = (struct chan_slot){is_out, p};
+  return Val_int((int64_t)chan_count++);
+}
+
+/* OCaml's caml_sys_open with open_in's / open_out's flags: Sys_error "NAME: <strerror>". */
+static int open_file(value name, int flags) {
+  size_t len = egret_string_len(name);
+  if (memchr((const char *)name, 0, len) != NULL) egret_sys_error(name, ENOENT);
+  int fd = open((const char *)name, flags | O_CLOEXEC, 0666);
+  if (fd < 0) egret_sys_error(name, errno);
+  return fd;
+}
+
+value egret_open_in(value name) {
+  int fd = open_file(name, O_RDONLY);
+  struct in_chan *c = malloc(sizeof *c);
+  if (c == NULL) egret_out_of_memory();
+  c->fd = fd;
+  c->curr = c->max = 0;
+  return chan_add(0, c);
+}
+
+value egret_open_out(value name) {
+  int fd = open_file(name, O_WRONLY | O_CREAT | O_TRUNC);
+  struct channel *c = malloc(sizeof *c);
+  if (c == NULL) egret_out_of_memory();
+  c->fd = fd;
+  c->pos = 0;
+  return chan_add(1, c);
+}
+
+/* caml_ml_close_channel: the descriptor is closed; later reads and writes fail. */
+value egret_close_channel(value id) {
+  struct chan_slot *s = chan_get(id);
+  int fd;
+  if (s->is_out) {
+    struct channel *c = s->p;
+    fd = c->fd;
+    c->fd = -1;
+    c->pos = 0;
+  } else {
+    struct in_chan *c = s->p;
+    fd = c->fd;
+    c->fd = -1;
+    c->curr = c->max = 0;
+  }
+  if (fd != -1 && close(fd) != 0) raise_sys_error(errno);
+  return Val_unit;
+}
+
+static struct in_chan *in_get(value id) {
+  struct chan_slot *s = chan_get(id);
+  if (s->is_out) raise_sys_error(EBADF);
+  return s->p;
+}
+
+/* caml_read_fd: Sys_error on an error other than EINTR. */
+static size_t read_fd(int fd, unsigned char *p, size_t n) {
+  for (;;) {
+    ssize_t r = read(fd, p, n);
+    if (r >= 0) return (size_t)r;
+    if (errno != EINTR) raise_sys_error(errno);
+  }
+}
+
+/* caml_refill: the buffer anew, or 0 bytes at the end of the input. */
+static size_t in_refill(struct in_chan *c) {
+  size_t n = read_fd(c->fd, c->buf, IO_BUFFER_SIZE);
+  c->curr = 0;
+  c->max = n;
+  return n;
+}
+
+value egret_input_char(value id) {
+  struct in_chan *c = in_get(id);
+  if (c->curr >= c->max && in_refill(c) == 0) return Val_int(-1);
+  return Val_int(c->buf[c->curr++]);
+}
+
+/* caml_ml_input: at most n bytes, what is buffered or one read. */
+value egret_input(value id, value n) {
+  struct in_chan *c = in_get(id);
+  size_t want = (size_t)Int_val(n);
+  size_t avail = c->max - c->curr;
+  if (avail == 0 && want > 0) avail = in_refill(c);
+  size_t k = want < avail ? want : avail;
+  value s = egret_alloc_string(k);
+  memcpy((unsigned char *)s, c->buf + c->curr, k);
+  c->curr += k;
+  return s;
+}
+
+/* caml_ml_input_scan_line. */
+value egret_input_scan_line(value id) {
+  struct in_chan *c = in_get(id);
+  size_t p = c->curr;
+  do {
+    if (p >= c->max) {
+      if (c->curr > 0) {
+        memmove(c->buf, c->buf + c->curr, c->max - c->curr);
+        p -= c->curr;
+        c->max -= c->curr;
+        c->curr = 0;
+      }
+      if (c->max >= IO_BUFFER_SIZE) return Val_int(-(int64_t)(c->max - c->curr));
+      size_t n = read_fd(c->fd, c->buf + c->max, IO_BUFFER_SIZE - c->max);
+      if (n == 0) return Val_int(-(int64_t)(c->max - c->curr));
+      c->max += n;
+    }
+  } while (c->buf[p++] != '\n');
+  return Val_int((int64_t)(p - c->curr));
+}
+
+/* caml_ml_channel_size. */
+value egret_in_channel_length(value id) {
+  struct in_chan *c = in_get(id);
+  off_t here = lseek(c->fd, 0, SEEK_CUR);
+  if (here == -1) raise_sys_error(errno);
+  off_t end = lseek(c->fd, 0, SEEK_END);
+  if (end == -1 || lseek(c->fd, here, SEEK_SET) != here) raise_sys_error(errno);
+  return Val_int((int64_t)end);
+}
+
+static struct channel *out_get(value id) {
+  struct chan_slot *s = chan_get(id);
+  if (!s->is_out) raise_sys_error(EBADF);
+  return s->p;
+}
+
+value egret_output_string(value id, value s) {
+  channel_write_string(out_get(id), s);
+  return Val_unit;
+}
+
+/* The opened files' part of flush_all: errors ignored (OCaml's `with Sys_error _ -> ()`). */
+value egret_flush_all(value unit) {
+  (void)unit;
+  chan_table_init();
+  for (size_t i = 3; i < chan_count; i++) {
+    if (!chan_table[i].is_out) continue;
+    struct channel *c = chan_table[i].p;
+    if (c->fd != -1) channel_flush_quietly(c);
+  }
+  return Val_unit;
+}
+
 value egret_flush(value channel) {
-  channel_flush(Int_val(channel) == 2 ? &egret_stderr : &egret_stdout);
+  int64_t i = Int_val(channel);
+  if (i == 1 || i == 2) {
+    channel_flush(i == 2 ? &egret_stderr : &egret_stdout);
+    return Val_unit;
+  }
+  struct channel *c = out_get(channel);
+  if (c->pos > 0 && c->fd == -1) raise_sys_error(EBADF);
+  channel_flush(c);
   return Val_unit;
 }
 

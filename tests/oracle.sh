@@ -3,7 +3,7 @@
 #   tests/oracle.sh [examples/NAME.ml ...]   (default: every example)
 # For NAME.ml it writes NAME.out (stdout), and NAME.err / NAME.code only when stderr is
 # non-empty / the exit code is not 0. Arguments in NAME.args (one line) are passed to the
-# program.
+# program; NAME.stdin, if present, is its standard input (else /dev/null).
 set -euo pipefail
 # Deep non-tail recursion (a million frames) needs more than the default 8 MB stack under
 # ocamlopt; egret programs get a large stack of their own.
@@ -24,7 +24,9 @@ for f in "${files[@]}"; do
   args=()
   [ -f "$d/$n.args" ] && read -r -a args < "$d/$n.args"
   set +e
-  "$tmp/$n/$n" "${args[@]}" > "$d/$n.out" 2> "$tmp/err"
+  input=/dev/null
+  [ -f "$d/$n.stdin" ] && input="$d/$n.stdin"
+  "$tmp/$n/$n" "${args[@]}" < "$input" > "$d/$n.out" 2> "$tmp/err"
   code=$?
   set -e
   if [ -s "$tmp/err" ]; then cp "$tmp/err" "$d/$n.err"; else rm -f "$d/$n.err"; fi

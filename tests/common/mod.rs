@@ -135,6 +135,11 @@ pub fn check_example_with(
         None => Command::new(&exe),
     };
     cmd.args(&args);
+    // NAME.stdin is the program's standard input (tests/oracle.sh), else nothing.
+    match std::fs::File::open(with("stdin")) {
+        Ok(f) => cmd.stdin(f),
+        Err(_) => cmd.stdin(std::process::Stdio::null()),
+    };
     for (k, v) in env {
         cmd.env(k, v);
     }

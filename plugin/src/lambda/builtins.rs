@@ -111,6 +111,7 @@ pub fn builtin_types() -> TypeTable {
         prim("int32"),
         prim("int64"),
         prim("nativeint"),
+        prim("in_channel"),
     ];
     let exceptions = EXCEPTIONS
         .iter()

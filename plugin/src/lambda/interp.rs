@@ -881,7 +881,26 @@ impl<'p> Machine<'p> {
                 _ => SysArg::Int(0),
             })
             .collect();
-        let Some(r) = super::sys::call(name, &args) else {
+        if name == "egret_output_string" {
+            // stdout and stderr are collected here.
+            if let (Some(SysArg::Int(id @ (1 | 2))), Some(SysArg::Str(t))) =
+                (args.first(), args.get(1))
+            {
+                let out = if *id == 1 {
+                    &mut self.stdout
+                } else {
+                    &mut self.stderr
+                };
+                out.extend_from_slice(t);
+                return Ok(Value::Int(0));
+            }
+        }
+        let r = if super::chan::PRIMITIVES.contains(&name) {
+            super::chan::call(name, &args)
+        } else {
+            super::sys::call(name, &args)
+        };
+        let Some(r) = r else {
             return error(format!("{name}: bad arguments"));
         };
         match r {
@@ -941,7 +960,7 @@ impl<'p> Machine<'p> {
             _ => error(format!("{name}: argument {i} is not an array")),
         };
         let unit = Ok(Value::Int(0));
-        if super::sys::PRIMITIVES.contains(&name) {
+        if super::sys::PRIMITIVES.contains(&name) || super::chan::PRIMITIVES.contains(&name) {
             return self.call_sys(name, &args);
         }
         if let Some((kind, op)) = super::boxint::split_name(name) {
@@ -1036,7 +1055,15 @@ impl<'p> Machine<'p> {
                 .stderr
                 .extend_from_slice(int(0)?.to_string().as_bytes()),
             // Output is not buffered here, so flushing has nothing to do.
-            "egret_flush_stdout" | "egret_flush_stderr" | "egret_flush" => {}
+            "egret_flush_stdout" | "egret_flush_stderr" => {}
+            "egret_flush" => {
+                let id = int(0)?;
+                if id > 2 {
+                    if let Err(super::sys::SysFailure::SysError(m)) = super::chan::flush(id) {
+                        return self.raise_named("Sys_error", Some(&String::from_utf8_lossy(&m)));
+                    }
+                }
+            }
             "egret_string_concat" => {
                 let mut s = string(0)?;
                 s.extend_from_slice(&bytes(1)?.borrow());

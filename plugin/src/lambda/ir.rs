@@ -58,8 +58,10 @@ impl TyCon {
     pub const INT32: TyCon = TyCon(15);
     pub const INT64: TyCon = TyCon(16);
     pub const NATIVEINT: TyCon = TyCon(17);
+    /// `in_channel`: an int, as `out_channel` (the runtime's channel number; 0 is stdin).
+    pub const IN_CHANNEL: TyCon = TyCon(18);
     /// The first declaration that is not predefined.
-    pub const FIRST_DECLARED: TyCon = TyCon(18);
+    pub const FIRST_DECLARED: TyCon = TyCon(19);
     pub fn index(self) -> usize {
         self.0 as usize
     }

@@ -19,6 +19,7 @@
 pub mod arith;
 pub mod boxint;
 pub mod builtins;
+pub mod chan;
 pub mod float;
 pub mod hash;
 pub mod interp;

@@ -361,6 +361,22 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
     rt!("caml_obj_dup"(Any) -> Any, Effect),
     // `Sys` (runtime/egret_prims.c, after OCaml's sys.c; the interpreters' are `lambda::sys`).
+    // Channels (runtime/egret_runtime.c, after OCaml's io.c; the interpreters' are
+    // `lambda::chan`): a channel is an int, 0 stdin, 1 stdout, 2 stderr, 3.. opened files.
+    rt!("egret_open_in"(String) -> Int, Effect),
+    rt!("egret_open_out"(String) -> Int, Effect),
+    rt!("egret_close_channel"(Any) -> Unit, Effect),
+    // The next byte, or -1 at the end of the input.
+    rt!("egret_input_char"(Any) -> Int, Effect),
+    // `caml_ml_input` without the destination: at most n bytes, read into a fresh string
+    // (empty at the end of the input).
+    rt!("egret_input"(Any, Int) -> String, Effect),
+    // OCaml's caml_ml_input_scan_line: n > 0, a line of n bytes (newline included) is
+    // buffered; n <= 0, -n bytes and no newline (end of input or a full buffer).
+    rt!("egret_input_scan_line"(Any) -> Int, Effect),
+    rt!("egret_in_channel_length"(Any) -> Int, Effect),
+    rt!("egret_output_string"(Any, String) -> Unit, Effect),
+    rt!("egret_flush_all"(Unit) -> Unit, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
     rt!("caml_sys_file_exists"(String) -> Bool, Effect),
     rt!("caml_sys_is_directory"(String) -> Bool, Effect),

@@ -393,6 +393,19 @@ pub fn builtins() -> Vec<Builtin> {
         rt("egret_obj_is_int", pure, 1),
     );
     add("__channel", 0, f(vec![int()], chan()), prim(P::Identity, 1));
+    let in_chan = || Type::Con(TyCon::IN_CHANNEL, vec![]);
+    add(
+        "__in_channel",
+        0,
+        f(vec![int()], in_chan()),
+        prim(P::Identity, 1),
+    );
+    add(
+        "__in_channel_id",
+        0,
+        f(vec![in_chan()], int()),
+        prim(P::Identity, 1),
+    );
     add(
         "__channel_id",
         0,

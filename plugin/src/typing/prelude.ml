@@ -33,16 +33,104 @@ let char_of_int n = if n < 0 || n > 255 then invalid_arg "char_of_int" else __ch
 let print_bytes b = print_string (__string_of_bytes b)
 let prerr_char c = prerr_string (String.make 1 c)
 let prerr_bytes b = prerr_string (__string_of_bytes b)
-let output_string oc s = if __channel_id oc = 1 then print_string s else prerr_string s
+(* Channels: the runtime's numbers (0 stdin, 1 stdout, 2 stderr, 3.. opened files; buffered
+   as OCaml's io.c, runtime/egret_runtime.c). Semantics as OCaml 4.13's stdlib.ml. *)
+external __output_string : out_channel -> string -> unit = "egret_output_string"
+let output_string oc s =
+  match __channel_id oc with
+  | 1 -> print_string s
+  | 2 -> prerr_string s
+  | _ -> __output_string oc s
 let output_bytes oc b = output_string oc (__string_of_bytes b)
-let output_char oc c = if __channel_id oc = 1 then print_char c else prerr_char c
+let output_char oc c =
+  match __channel_id oc with
+  | 1 -> print_char c
+  | 2 -> prerr_char c
+  | _ -> __output_string oc (String.make 1 c)
+let stdin = __in_channel 0
+external __open_out : string -> int = "egret_open_out"
+external __open_in : string -> int = "egret_open_in"
+external __close_channel : int -> unit = "egret_close_channel"
+external __flush_opened : unit -> unit = "egret_flush_all"
+let open_out name = __channel (__open_out name)
+let open_out_bin name = __channel (__open_out name)
+let close_out oc = flush oc; __close_channel (__channel_id oc)
+let close_out_noerr oc =
+  (try flush oc with _ -> ());
+  (try __close_channel (__channel_id oc) with _ -> ())
+let open_in name = __in_channel (__open_in name)
+let open_in_bin name = __in_channel (__open_in name)
+let close_in ic = __close_channel (__in_channel_id ic)
+let close_in_noerr ic = (try close_in ic with _ -> ())
+external __input_char : in_channel -> int = "egret_input_char"
+let input_char ic =
+  let c = __input_char ic in
+  if c < 0 then raise End_of_file else __char_of_int c
+let input_byte ic =
+  let c = __input_char ic in
+  if c < 0 then raise End_of_file else c
+external __input : in_channel -> int -> string = "egret_input"
+external in_channel_length : in_channel -> int = "egret_in_channel_length"
+(* caml_ml_input: the bytes read are blitted into [s]. *)
+let __unsafe_input ic s ofs len =
+  let got = __input ic len in
+  let n = String.length got in
+  __blit_string got 0 s ofs n;
+  n
+let input ic b ofs len =
+  let s = __string_of_bytes b in
+  if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "input"
+  else __unsafe_input ic s ofs len
+let rec __unsafe_really_input ic s ofs len =
+  if len <= 0 then () else begin
+    let r = __unsafe_input ic s ofs len in
+    if r = 0 then raise End_of_file
+    else __unsafe_really_input ic s (ofs + r) (len - r)
+  end
+let really_input ic b ofs len =
+  let s = __string_of_bytes b in
+  if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "really_input"
+  else __unsafe_really_input ic s ofs len
+let really_input_string ic len =
+  let s = __bytes_create len in
+  really_input ic (__bytes_of_string s) 0 len;
+  s
+external __input_scan_line : in_channel -> int = "egret_input_scan_line"
+let input_line chan =
+  let rec build_result buf pos = function
+    [] -> buf
+  | hd :: tl ->
+      let len = String.length hd in
+      __blit_string hd 0 buf (pos - len) len;
+      build_result buf (pos - len) tl in
+  let rec scan accu len =
+    let n = __input_scan_line chan in
+    if n = 0 then begin
+      match accu with
+        [] -> raise End_of_file
+      | _  -> build_result (__bytes_create len) len accu
+    end else if n > 0 then begin
+      let res = __bytes_create (n - 1) in
+      ignore (__unsafe_input chan res 0 (n - 1));
+      ignore (input_char chan);
+      match accu with
+        [] -> res
+      |  _ -> let len = len + n - 1 in
+              build_result (__bytes_create len) len (res :: accu)
+    end else begin
+      let beg = __bytes_create (-n) in
+      ignore (__unsafe_input chan beg 0 (-n));
+      scan (beg :: accu) (len - n)
+    end
+  in scan [] 0
 let output_substring oc s ofs len =
   if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "output_substring"
   else output_string oc (String.sub s ofs len)
 (* As OCaml's: a channel that cannot be flushed is skipped. *)
 let flush_all () =
   (try flush stdout with Sys_error _ -> ());
-  (try flush stderr with Sys_error _ -> ())
+  (try flush stderr with Sys_error _ -> ());
+  __flush_opened ()
 let prerr_newline () = prerr_string "\n"; flush stderr
 let infinity = float_of_string "inf"
 let neg_infinity = float_of_string "-inf"
@@ -57,6 +145,11 @@ let classify_float x =
 let float_of_string_opt s = try Some (float_of_string s) with Failure _ -> None
 let print_float f = print_string (string_of_float f)
 let prerr_float f = prerr_string (string_of_float f)
+let read_line () = flush stdout; input_line stdin
+let read_int () = int_of_string (read_line ())
+let read_int_opt () = int_of_string_opt (read_line ())
+let read_float () = float_of_string (read_line ())
+let read_float_opt () = float_of_string_opt (read_line ())
 (* at_exit as OCaml 4.13's stdlib.ml: the exit function runs the registered functions, last
    registered first, each at most once (MPR#7253), then flushes the standard channels. The
    program's code ends with do_at_exit; an exception escaping it goes to
@@ -64,7 +157,7 @@ let prerr_float f = prerr_string (string_of_float f)
 let __flush_std_buffers () =
   (try flush stdout with _ -> ());
   (try flush stderr with _ -> ())
-let __exit_function = ref __flush_std_buffers
+let __exit_function = ref flush_all
 let at_exit f =
   let f_yet_to_run = ref true in
   let old_exit = !__exit_function in

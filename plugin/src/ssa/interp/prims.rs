@@ -126,6 +126,15 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_obj_block", 2, 2, rt_obj_block),
     ("caml_obj_with_tag", 2, 2, rt_obj_with_tag),
     ("caml_obj_dup", 1, 1, rt_obj_dup),
+    ("egret_open_in", 1, 1, rt_sys),
+    ("egret_open_out", 1, 1, rt_sys),
+    ("egret_close_channel", 1, 1, rt_sys),
+    ("egret_input_char", 1, 1, rt_sys),
+    ("egret_input", 2, 2, rt_sys),
+    ("egret_input_scan_line", 1, 1, rt_sys),
+    ("egret_in_channel_length", 1, 1, rt_sys),
+    ("egret_output_string", 2, 2, rt_sys),
+    ("egret_flush_all", 0, 1, rt_sys),
     ("caml_sys_getenv", 1, 1, rt_sys),
     ("caml_sys_file_exists", 1, 1, rt_sys),
     ("caml_sys_is_directory", 1, 1, rt_sys),
@@ -441,7 +450,16 @@ fn rt_prerr_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
     it.stderr.extend_from_slice(n.to_string().as_bytes());
     Ok(UNIT)
 }
-fn rt_flush(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+fn rt_flush(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    // stdout and stderr are collected unbuffered; an opened file's buffer is written.
+    if let Some(&IValue::Int(id)) = a.first() {
+        if id > 2 && it.current_runtime == "egret_flush" {
+            if let Err(crate::lambda::sys::SysFailure::SysError(m)) = crate::lambda::chan::flush(id)
+            {
+                return it.raise_with_string("Sys_error", &String::from_utf8_lossy(&m));
+            }
+        }
+    }
     Ok(UNIT)
 }
 fn rt_exit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
@@ -732,7 +750,25 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
             v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
         });
     }
-    let Some(r) = crate::lambda::sys::call(name, &args) else {
+    if name == "egret_output_string" {
+        // stdout and stderr are collected here.
+        if let (Some(SysArg::Int(id @ (1 | 2))), Some(SysArg::Str(t))) = (args.first(), args.get(1))
+        {
+            let out = if *id == 1 {
+                &mut it.stdout
+            } else {
+                &mut it.stderr
+            };
+            out.extend_from_slice(t);
+            return Ok(UNIT);
+        }
+    }
+    let r = if crate::lambda::chan::PRIMITIVES.contains(&name) {
+        crate::lambda::chan::call(name, &args)
+    } else {
+        crate::lambda::sys::call(name, &args)
+    };
+    let Some(r) = r else {
         return Err(StopReason::Invalid(format!("{name}: bad arguments")));
     };
     match r {
