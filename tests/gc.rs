@@ -80,6 +80,7 @@ fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
     let run = |env: &[(&str, &str)]| {
         let mut cmd = Command::new(&exe);
         cmd.args(&args);
+        cmd.stdin(common::example_stdin(&ml.with_extension("stdin")));
         for (k, v) in env {
             cmd.env(k, v);
         }

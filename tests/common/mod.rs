@@ -135,11 +135,7 @@ pub fn check_example_with(
         None => Command::new(&exe),
     };
     cmd.args(&args);
-    // NAME.stdin is the program's standard input (tests/oracle.sh), else nothing.
-    match std::fs::File::open(with("stdin")) {
-        Ok(f) => cmd.stdin(f),
-        Err(_) => cmd.stdin(std::process::Stdio::null()),
-    };
+    cmd.stdin(example_stdin(&with("stdin")));
     for (k, v) in env {
         cmd.env(k, v);
     }
@@ -222,4 +218,13 @@ pub fn skip(test: &str, why: &str) {
     use std::io::Write;
     // Straight to stderr: the harness captures eprintln! output of passing tests.
     let _ = writeln!(std::io::stderr(), "{test}: skipped: {why}");
+}
+
+/// An example's standard input: its `NAME.stdin` file (tests/oracle.sh gives it to ocamlopt's
+/// build too), else nothing.
+pub fn example_stdin(stdin_file: &Path) -> std::process::Stdio {
+    match std::fs::File::open(stdin_file) {
+        Ok(f) => f.into(),
+        Err(_) => std::process::Stdio::null(),
+    }
 }
