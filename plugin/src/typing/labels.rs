@@ -60,6 +60,20 @@ fn is_inferred(e: &ast::Expr) -> bool {
     }
 }
 
+/// `t` with its label constructors removed (`Con(~x, [t, k])` is `t`): the declarations'
+/// types as the lambda IR sees them.
+pub(super) fn strip_label_cons(t: &Type, labels: &std::collections::HashSet<TyCon>) -> Type {
+    let strip = |t: &Type| strip_label_cons(t, labels);
+    match t {
+        Type::Con(c, args) if labels.contains(c) => strip(&args[0]),
+        Type::Con(c, args) => Type::Con(*c, args.iter().map(strip).collect()),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(strip).collect()),
+        Type::Arrow(a, b) => Type::arrow(strip(a), strip(b)),
+        Type::Forall(v, b) => Type::Forall(*v, Box::new(strip(b))),
+        Type::Var(v) => Type::Var(*v),
+    }
+}
+
 /// The labels interned so far.
 #[derive(Default)]
 pub(crate) struct LabelCons {
@@ -472,8 +486,14 @@ impl<'s> Typer<'s> {
                 _ => {
                     let inner = self.u.fresh_var();
                     let option = Type::Con(TyCon::OPTION, vec![inner.clone()]);
-                    // An optional parameter always receives an option.
-                    let _ = self.u.unify(param, &option, &self.types);
+                    // An optional parameter receives an option by construction (definitions,
+                    // type expressions and inferred arrows all make one): `param` is a
+                    // variable here, and this unification cannot fail.
+                    let unified = self.u.unify(param, &option, &self.types);
+                    debug_assert!(
+                        unified.is_ok(),
+                        "an optional parameter of a non-option type"
+                    );
                     inner
                 }
             };

@@ -352,6 +352,31 @@ impl<'s> Typer<'s> {
             v.ty = self.ground(&v.ty);
         }
         self.ground_expr(&mut body);
+        // Labelled arrows in declarations (`{ cb : x:int -> int }`) are plain arrows at run
+        // time ([`labels`]).
+        let labels = std::mem::take(&mut self.u.label_cons);
+        for d in &mut self.types.decls {
+            match &mut d.kind {
+                crate::lambda::ir::DeclKind::Variant(cs) => {
+                    for c in cs {
+                        for a in &mut c.args {
+                            *a = labels::strip_label_cons(a, &labels);
+                        }
+                    }
+                }
+                crate::lambda::ir::DeclKind::Record(fs) => {
+                    for f in fs {
+                        f.ty = labels::strip_label_cons(&f.ty, &labels);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for e in &mut self.types.exceptions {
+            for a in &mut e.args {
+                *a = labels::strip_label_cons(a, &labels);
+            }
+        }
         Program {
             body,
             vars,
