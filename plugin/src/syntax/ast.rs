@@ -108,6 +108,14 @@ pub enum ArgLabel {
 }
 
 impl ArgLabel {
+    /// `?name` when `optional`, else `~name`.
+    pub fn new(optional: bool, name: String) -> ArgLabel {
+        if optional {
+            ArgLabel::Optional(name)
+        } else {
+            ArgLabel::Labelled(name)
+        }
+    }
     /// The label's name (`""` without one), as OCaml's `Btype.label_name`.
     pub fn name(&self) -> &str {
         match self {

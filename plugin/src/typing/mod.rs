@@ -21,6 +21,7 @@ mod pattern;
 mod poly;
 mod prelude;
 mod printf;
+mod structure;
 mod unify;
 mod variance;
 

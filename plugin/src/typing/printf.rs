@@ -356,6 +356,6 @@ impl<'s> Typer<'s> {
                 .collect(),
             _ => args[1..].to_vec(),
         };
-        self.apply_rest_pub(head, fn_ty, &rest, span)
+        self.apply_labelled(head, fn_ty, &rest, span)
     }
 }

@@ -573,13 +573,7 @@ impl Parser {
         if !optional && !self.is_sym("~") {
             return Ok((ArgLabel::Nolabel, self.simple_expr()?.0));
         }
-        let label = |name: String| {
-            if optional {
-                ArgLabel::Optional(name)
-            } else {
-                ArgLabel::Labelled(name)
-            }
-        };
+        let label = |name: String| ArgLabel::new(optional, name);
         if let Some(name) = self.label_colon_at(0) {
             self.bump();
             self.bump();

@@ -149,13 +149,7 @@ impl Parser {
             }
             return Ok(Param::positional(self.simple_pattern()?));
         }
-        let label = |name: String| {
-            if optional {
-                ArgLabel::Optional(name)
-            } else {
-                ArgLabel::Labelled(name)
-            }
-        };
+        let label = |name: String| ArgLabel::new(optional, name);
         if let Some(name) = self.label_colon_at(0) {
             // `~x:p`, `?x:p`, `?x:(p [: t] [= d])`
             self.bump();

@@ -1,0 +1,395 @@
+//! The structure level: a program's phrases (items, and the enter/leave phrases of the
+//! modules flattened between them), the prelude's sections, `open`, module aliases,
+//! `include`, and the program's exit (`at_exit`, uncaught exceptions).
+
+use super::env::{CtorRef, TypeName, ValueBinding};
+use super::expr::{bool_value, unit_value, EXIT_FUNCTIONS, LAZY_FUNCTIONS};
+use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{Expr, Type};
+use crate::syntax::ast;
+
+fn bx(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+impl<'s> Typer<'s> {
+    /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
+    /// section to the next closes the previous one: a prelude section of module `M` rebinds
+    /// its names as `M.name` only; at the end of the prelude its private `__` names are hidden.
+    /// A user module's phrases sit between its enter and leave phrases; leaving it rebinds
+    /// its names as `M.name` the same way.
+    pub(super) fn items_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        if i > 0 && phrases.get(i).map(|p| p.section) != Some(phrases[i - 1].section) {
+            self.close_section(&phrases[i - 1]);
+        }
+        let program_begins = phrases.get(i).is_none_or(|p| !p.prelude);
+        if i > 0 && phrases[i - 1].prelude && program_begins {
+            return self.program_with_exit(phrases, i);
+        }
+        self.phrases_from(phrases, i)
+    }
+
+    /// [`Typer::items_from`] once the previous section is closed.
+    pub(super) fn phrases_from(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        let Some(phrase) = phrases.get(i) else {
+            return Ok(unit_value());
+        };
+        if i == 0 || phrases[i - 1].section != phrase.section {
+            self.section_scope = self.scope();
+        }
+        self.in_prelude = phrase.prelude;
+        self.section_module = phrase.module.clone();
+        self.annot_vars.clear();
+        let item = match phrase.kind {
+            PhraseKind::Item(item) => item,
+            PhraseKind::EnterModule(name, span) => {
+                self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+                self.structures.push(Default::default());
+                let scope = self.scope();
+                self.modules.push(OpenModule {
+                    name: name.to_string(),
+                    scope,
+                });
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::LeaveModule => {
+                let m = self.modules.pop().expect("a module is open");
+                self.structures.pop();
+                let unit = super::decls::module_name(&self.file_name);
+                self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
+                return self.items_from(phrases, i + 1);
+            }
+        };
+        match &item.kind {
+            ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| {
+                Ok((t.items_from(phrases, i + 1)?, Type::unit()))
+            }),
+            ast::ItemKind::Expr(e) => {
+                let (e, _) = self.expr(e)?;
+                let rest = self.items_from(phrases, i + 1)?;
+                Ok(Expr::Seq(bx(e), bx(rest)))
+            }
+            ast::ItemKind::Type(decls) => {
+                if !phrase.prelude {
+                    for d in decls {
+                        self.declare_in_structure(&d.name, d.span, "type", |s| &mut s.types)?;
+                    }
+                }
+                self.type_decls(decls)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::Exception(c) => {
+                self.exception_decl(c)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::Open(path) => {
+                self.open_module(path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::External(x) => {
+                self.external_decl(x)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::ModuleAlias(name, path) => {
+                self.declare_in_structure(name, item.span, "module", |s| &mut s.modules)?;
+                self.alias_module(name, path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::ExceptionAlias(name, path) => {
+                match self.env.ctors.get(path.as_str()).copied() {
+                    Some(c @ CtorRef::Exception(_)) => {
+                        self.env.ctors.insert(name.clone(), c);
+                    }
+                    Some(CtorRef::Variant(..)) => {
+                        return Err(Diagnostic::error(
+                            item.span,
+                            format!("The constructor {path} is not an exception"),
+                        ))
+                    }
+                    None => {
+                        return Err(Diagnostic::error(
+                            item.span,
+                            format!("Unbound constructor {path}"),
+                        ))
+                    }
+                }
+                self.items_from(phrases, i + 1)
+            }
+            // The included names are bound in the structure, which exports what it binds.
+            ast::ItemKind::Include(path) => {
+                self.open_module(path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
+        }
+    }
+
+    /// Records that the current structure declares `name` (a type or module name: `what`), or
+    /// OCaml's error if it already did.
+    pub(super) fn declare_in_structure(
+        &mut self,
+        name: &str,
+        span: Span,
+        what: &str,
+        names: fn(&mut super::StructureNames) -> &mut std::collections::HashSet<String>,
+    ) -> TResult<()> {
+        let structure = self.structures.last_mut().expect("a structure is open");
+        if names(structure).insert(name.to_string()) {
+            return Ok(());
+        }
+        Err(Diagnostic::error(
+            span,
+            format!(
+                "Multiple definition of the {what} name {name}.\nNames must be unique in a given structure or signature."
+            ),
+        ))
+    }
+
+    /// What the environment holds now.
+    pub(super) fn scope(&self) -> Scope {
+        Scope {
+            mark: self.env.mark(),
+            types: self.env.types.clone(),
+            ctors: self.env.ctors.clone(),
+        }
+    }
+
+    /// Rebinds what was declared since `scope` under `module.`: values (the private `__`
+    /// ones dropped when `hide_private`), types, constructors; an exception's printed name
+    /// becomes `exn_name(qualified constructor)`.
+    pub(super) fn qualify_since(
+        &mut self,
+        scope: &Scope,
+        module: &str,
+        exn_name: &dyn Fn(&str) -> String,
+        hide_private: bool,
+    ) {
+        let names = self.env.names_since(scope.mark);
+        let bindings: Vec<(String, ValueBinding)> = names
+            .into_iter()
+            .filter_map(|n| self.env.lookup(&n).map(|b| (n, b)))
+            .collect();
+        self.env.restore(scope.mark);
+        for (n, b) in bindings {
+            if !(hide_private && n.starts_with("__")) {
+                self.env.bind(&format!("{module}.{n}"), b);
+            }
+        }
+        // A type or constructor declared since `scope` (new, or shadowing an outer one, which
+        // is visible again afterwards) is known as `module.name`.
+        let declared: Vec<String> = (self.env.types.iter())
+            .filter(|&(n, t)| scope.types.get(n) != Some(t))
+            .map(|(n, _)| n.clone())
+            .collect();
+        for n in declared {
+            let t = self.env.types.remove(&n).expect("declared above");
+            if let Some(outer) = scope.types.get(&n) {
+                self.env.types.insert(n.clone(), outer.clone());
+            }
+            let qualified = format!("{module}.{n}");
+            if let TypeName::Con(con) = &t {
+                self.types.decls[con.0 as usize].name = qualified.clone();
+            }
+            self.env.types.insert(qualified, t);
+        }
+        let declared: Vec<String> = (self.env.ctors.iter())
+            .filter(|&(n, c)| scope.ctors.get(n) != Some(c))
+            .map(|(n, _)| n.clone())
+            .collect();
+        for n in declared {
+            let c = self.env.ctors.remove(&n).expect("declared above");
+            if let Some(outer) = scope.ctors.get(&n) {
+                self.env.ctors.insert(n.clone(), *outer);
+            }
+            let qualified = format!("{module}.{n}");
+            if let CtorRef::Exception(i) = c {
+                self.types.exceptions[i as usize].name = exn_name(&qualified);
+            }
+            self.env.ctors.insert(qualified, c);
+        }
+    }
+
+    pub(super) fn close_section(&mut self, last: &Phrase) {
+        if let Some(module) = &last.module {
+            // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
+            let scope = std::mem::take(&mut self.section_scope);
+            if module == "Printexc" {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup("__uncaught") {
+                    self.prelude_functions.insert("Printexc.__uncaught", v);
+                }
+            }
+            // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
+            // original name.
+            let exn_name = |key: &str| match key {
+                "Lazy.Undefined" => "CamlinternalLazy.Undefined".to_string(),
+                _ => format!("Stdlib.{key}"),
+            };
+            self.qualify_since(&scope, module, &exn_name, true);
+            // Using these modules links Printexc (Fun uses it), which handles uncaught
+            // exceptions its own way.
+            if module == "Printexc" || module == "Fun" {
+                let prefix = format!("{module}.");
+                for n in self.env.visible_names() {
+                    if n.starts_with(&prefix) {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
+                            self.printexc_vars.insert(v);
+                        }
+                    }
+                }
+            }
+        }
+        if last.ends_prelude {
+            // What elaborations of the program's code call, whatever the program rebinds.
+            for name in super::printf::PRELUDE_FUNCTIONS
+                .iter()
+                .chain(&LAZY_FUNCTIONS)
+                .chain(&EXIT_FUNCTIONS)
+            {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
+                    self.prelude_functions.insert(name, v);
+                }
+            }
+            for n in self.env.visible_names() {
+                if n.starts_with("__") {
+                    self.env.bind(&n, ValueBinding::Hidden);
+                }
+            }
+            self.bind_stdlib_names();
+        }
+    }
+
+    /// Everything the prelude defines is also `Stdlib.name` (`Stdlib.compare`,
+    /// `Stdlib.List.map`, `Stdlib.Not_found`, `int Stdlib.ref`), whatever the program rebinds.
+    pub(super) fn bind_stdlib_names(&mut self) {
+        let mut values = self.env.visible_names();
+        values.sort();
+        for n in values {
+            if let Some(b) = self.env.lookup(&n) {
+                self.env.bind(&format!("Stdlib.{n}"), b);
+            }
+        }
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .map(|(n, t)| (format!("Stdlib.{n}"), t.clone()))
+            .collect();
+        self.env.types.extend(types);
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .map(|(n, c)| (format!("Stdlib.{n}"), *c))
+            .collect();
+        self.env.ctors.extend(ctors);
+        let fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (self.env.fields.iter())
+            .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
+            .collect();
+        self.env.fields.extend(fields);
+    }
+
+    /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
+    /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
+    /// Printexc (whose handler then reports the exception).
+    pub(super) fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        let program = self.phrases_from(phrases, i)?;
+        let call = |t: &mut Self, name: &str, args: Vec<Expr>| -> TResult<Expr> {
+            let Some(f) = t.prelude_functions.get(name).copied() else {
+                return Err(Diagnostic::error(
+                    Span::default(),
+                    format!("internal error: the prelude defines no `{name}`"),
+                ));
+            };
+            // `__uncaught` never returns: its result is a type variable (unit here).
+            let scheme = t.vars.ty(f).clone();
+            let (_, tys) = t.u.instantiate(&scheme);
+            let head = tys
+                .into_iter()
+                .fold(Expr::Var(f), |e, ty| Expr::TyApp(bx(e), ty));
+            Ok(Expr::App(bx(head), args))
+        };
+        let at_exit = call(self, "do_at_exit", vec![unit_value()])?;
+        let x = self.fresh_var("_uncaught", Type::exn(), Span::default());
+        let linked = bool_value(self.links_printexc);
+        let handler = call(self, "Printexc.__uncaught", vec![linked, Expr::Var(x)])?;
+        Ok(Expr::Try(
+            bx(Expr::Seq(bx(program), bx(at_exit))),
+            x,
+            bx(handler),
+        ))
+    }
+
+    /// `open M`: binds `M.x` as `x` for values, types and constructors. Returns what the
+    /// types and constructors were before, for [`Self::close_open`] (values are scoped by the
+    /// environment's marks).
+    pub(super) fn open_module(&mut self, path: &str, span: Span) -> TResult<OpenUndo> {
+        let prefix = format!("{path}.");
+        let strip = |n: &String| n.strip_prefix(&prefix).map(str::to_string);
+        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
+            .filter_map(|n| Some((strip(n)?, self.env.lookup(n)?)))
+            .collect();
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .filter_map(|(n, t)| Some((strip(n)?, t.clone())))
+            .collect();
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .filter_map(|(n, c)| Some((strip(n)?, c.clone())))
+            .collect();
+        if values.is_empty() && types.is_empty() && ctors.is_empty() {
+            return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        let mut undo = OpenUndo::default();
+        for (n, b) in values {
+            self.env.bind(&n, b);
+        }
+        for (n, t) in types {
+            undo.types.push((n.clone(), self.env.types.insert(n, t)));
+        }
+        for (n, c) in ctors {
+            undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
+        }
+        Ok(undo)
+    }
+
+    /// `module name = path`: every name `path.x` is also `name.x` (values, types,
+    /// constructors, record fields; the same definitions, as OCaml's module aliases).
+    pub(super) fn alias_module(&mut self, name: &str, path: &str, span: Span) -> TResult<()> {
+        let prefix = format!("{path}.");
+        let rename = |n: &String| n.strip_prefix(&prefix).map(|rest| format!("{name}.{rest}"));
+        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
+            .filter_map(|n| Some((rename(n)?, self.env.lookup(n)?)))
+            .collect();
+        let types: Vec<(String, TypeName)> = (self.env.types.iter())
+            .filter_map(|(n, t)| Some((rename(n)?, t.clone())))
+            .collect();
+        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+            .filter_map(|(n, c)| Some((rename(n)?, *c)))
+            .collect();
+        let fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (self.env.fields.iter())
+            .filter_map(|(n, f)| Some((rename(n)?, f.clone())))
+            .collect();
+        if values.is_empty() && types.is_empty() && ctors.is_empty() {
+            return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        // Sorted, so that the environment does not depend on hash order.
+        let mut values = values;
+        values.sort_by(|a, b| a.0.cmp(&b.0));
+        for (n, b) in values {
+            self.env.bind(&n, b);
+        }
+        self.env.types.extend(types);
+        self.env.ctors.extend(ctors);
+        self.env.fields.extend(fields);
+        Ok(())
+    }
+
+    /// Ends a local open: the types and constructors it shadowed are back.
+    pub(super) fn close_open(&mut self, undo: OpenUndo) {
+        for (n, old) in undo.types.into_iter().rev() {
+            match old {
+                Some(t) => self.env.types.insert(n, t),
+                None => self.env.types.remove(&n),
+            };
+        }
+        for (n, old) in undo.ctors.into_iter().rev() {
+            match old {
+                Some(c) => self.env.ctors.insert(n, c),
+                None => self.env.ctors.remove(&n),
+            };
+        }
+    }
+}
