@@ -112,10 +112,16 @@ fn shift(kind: BoxedIntKind, op: &str, n: i64, count: i64) -> i64 {
     })
 }
 
-/// OCaml's `parse_intnat` / `caml_int64_of_string` (`runtime/ints.c`): an optional sign, a
-/// base prefix (`0x 0o 0b 0u`: unsigned), digits with `_` after the first; decimal must fit
-/// signed, prefixed forms unsigned at the width (negated if `-`).
+/// OCaml's `parse_intnat` / `caml_int64_of_string` (`runtime/ints.c`) at `kind`'s width.
 pub fn of_string(kind: BoxedIntKind, s: &[u8]) -> Option<i64> {
+    parse_intnat(s, kind.bits()).map(|r| kind.wrap(r))
+}
+
+/// OCaml's `parse_intnat` at a width of `bits` (63 for `int_of_string`): an optional sign, a
+/// base prefix (`0x 0o 0b 0u`: unsigned), digits with `_` after the first; decimal must fit
+/// signed, prefixed forms unsigned at the width (negated if `-`). The result's low `bits`
+/// bits are the value.
+pub fn parse_intnat(s: &[u8], bits: u32) -> Option<i64> {
     let (neg, mut p) = match s.first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -152,7 +158,6 @@ pub fn of_string(kind: BoxedIntKind, s: &[u8]) -> Option<i64> {
         }
         res = res.checked_mul(base)?.checked_add(digit(c)?)?;
     }
-    let bits = kind.bits();
     if signed {
         let half = 1u64 << (bits - 1);
         if (!neg && res >= half) || (neg && res > half) {
@@ -161,8 +166,7 @@ pub fn of_string(kind: BoxedIntKind, s: &[u8]) -> Option<i64> {
     } else if bits < 64 && res >= 1u64 << bits {
         return None;
     }
-    let r = if neg { res.wrapping_neg() } else { res };
-    Some(kind.wrap(r as i64))
+    Some(if neg { res.wrapping_neg() } else { res } as i64)
 }
 
 /// A literal's value (`Misc.Int_literal_converter`): the text with its sign is read by

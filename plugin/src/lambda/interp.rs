@@ -1446,52 +1446,7 @@ pub fn format_string(spec: &[u8], text: &[u8]) -> Vec<u8> {
     pad(&parse_spec(spec), b"", text, false)
 }
 
-/// OCaml's `int_of_string` (`parse_intnat` of runtime/ints.c): an optional sign, then decimal
-/// or a `0x`/`0o`/`0b`/`0u` prefix, digits with `_` after the first; decimal must fit in 63
-/// bits signed, the prefixed forms in 63 bits unsigned (wrapping into the negative ints).
+/// OCaml's `int_of_string` (`parse_intnat` of runtime/ints.c at 63 bits).
 pub fn parse_ocaml_int(s: &[u8]) -> Option<i64> {
-    let (neg, mut p) = match s.first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let (mut base, mut signed) = (10u64, true);
-    if p.len() >= 2 && p[0] == b'0' {
-        let prefix = match p[1] {
-            b'x' | b'X' => Some(16),
-            b'o' | b'O' => Some(8),
-            b'b' | b'B' => Some(2),
-            b'u' | b'U' => Some(10),
-            _ => None,
-        };
-        if let Some(b) = prefix {
-            base = b;
-            signed = false;
-            p = &p[2..];
-        }
-    }
-    let digit = |c: u8| {
-        (c as char)
-            .to_digit(36)
-            .map(u64::from)
-            .filter(|d| *d < base)
-    };
-    let mut res = digit(*p.first()?)?;
-    for &c in &p[1..] {
-        if c == b'_' {
-            continue;
-        }
-        res = res.checked_mul(base)?.checked_add(digit(c)?)?;
-    }
-    let half = 1u64 << 62;
-    let ok = if signed {
-        res < half || (neg && res == half)
-    } else {
-        res < 1 << 63
-    };
-    if !ok {
-        return None;
-    }
-    let r = if neg { res.wrapping_neg() } else { res };
-    Some(super::arith::wrap(r as i64))
+    super::boxint::parse_intnat(s, 63).map(super::arith::wrap)
 }
