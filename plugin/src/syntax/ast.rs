@@ -97,6 +97,8 @@ pub enum ExprKind {
     /// `fun (type a) -> e`: a locally abstract type `a` in `e` (`let f (type a) x = ..` is
     /// `Newtype("a", Fun([x], ..))`).
     Newtype(String, Box<Expr>),
+    /// `let module M = ME in e`
+    LetModule(String, ModExpr, Box<Expr>),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
@@ -268,14 +270,17 @@ pub enum ItemKind {
     Exception(ConstructorDecl),
     /// A top-level expression (`;; e` or a first phrase `e`).
     Expr(Expr),
-    /// `module M = struct items end`
-    Module(String, Vec<Item>),
+    /// `module M = ME` (a path alone is [`ItemKind::ModuleAlias`]); `module F (X : S) = ME`
+    /// is `Module("F", Functor(..))`, `module M : S = ME` is `Module("M", Constraint(ME, S))`.
+    Module(String, ModExpr),
+    /// `module type S = MT` (`None`: an abstract module type, `module type S`).
+    ModuleType(String, Option<ModType>),
     /// `module M = N.P`: another name for a module.
     ModuleAlias(String, String),
     /// `exception E = M.F`: another name for an exception constructor.
     ExceptionAlias(String, String),
-    /// `include M.N`: the module's components are the current structure's too.
-    Include(String),
+    /// `include ME`: the module's components are the current structure's too.
+    Include(ModExpr),
     /// `open M` (`open M.N`): the path.
     Open(String),
     /// `external name : type = "prim" ["native_prim"]`
@@ -298,6 +303,104 @@ pub struct ExternalDecl {
     /// declaration or inside its type: OCaml then calls the native name with unboxed or
     /// untagged arguments and results.
     pub unboxed: bool,
+}
+
+/// A module expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModExpr {
+    pub kind: ModExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModExprKind {
+    /// `M`, `M.N`
+    Path(String),
+    /// `struct items end`
+    Struct(Vec<Item>),
+    /// `functor (X : S) -> ME`, `functor () -> ME`; `module F (X : S) (Y : T) = ME` has both
+    /// parameters in one `Functor`.
+    Functor(Vec<FunctorParam>, Box<ModExpr>),
+    /// `F (A)`; `F ()` (a generative functor's application) has no argument.
+    Apply(Box<ModExpr>, Option<Box<ModExpr>>),
+    /// `(ME : MT)`
+    Constraint(Box<ModExpr>, ModType),
+}
+
+/// A functor's parameter: `(X : S)`, `(_ : S)` (no name), or `()` (generative: no name, no
+/// type).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FunctorParam {
+    pub name: Option<String>,
+    pub ty: Option<ModType>,
+    pub span: Span,
+}
+
+/// A module type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModType {
+    pub kind: ModTypeKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModTypeKind {
+    /// `S`, `M.S`
+    Path(String),
+    /// `sig items end`
+    Sig(Vec<SigItem>),
+    /// `MT with c1 and c2`
+    With(Box<ModType>, Vec<WithConstraint>),
+    /// `functor (X : S) -> MT`, `(X : S) -> MT`, `S -> MT` (a parameter without a name).
+    Functor(Vec<FunctorParam>, Box<ModType>),
+    /// `module type of ME`
+    TypeOf(Box<ModExpr>),
+}
+
+/// A constraint of `MT with ..`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WithConstraint {
+    /// `type 'a t = u` (the declaration's name is the path's last component, `path` the
+    /// whole path: `type M.t = u`), or `type t := u` when `destructive`.
+    Type {
+        path: String,
+        decl: TypeDecl,
+        destructive: bool,
+    },
+    /// `module M = P`, or `module M := P` when `destructive`.
+    Module {
+        path: String,
+        target: String,
+        destructive: bool,
+    },
+}
+
+/// An item of a signature.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SigItem {
+    pub kind: SigItemKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SigItemKind {
+    /// `val x : t`
+    Val(String, Span, TypeExpr),
+    External(ExternalDecl),
+    Type(Vec<TypeDecl>),
+    /// `type t := u` (a destructive substitution in a signature)
+    TypeSubst(Vec<TypeDecl>),
+    Exception(ConstructorDecl),
+    /// `module M : MT` (`module F (X : S) : MT` has a `Functor` type).
+    Module(String, ModType),
+    /// `module M = P`
+    ModuleAlias(String, String),
+    /// `module type S = MT`, or `module type S` (abstract).
+    ModuleType(String, Option<ModType>),
+    /// `include MT`
+    Include(ModType),
+    /// `open M`
+    Open(String),
 }
 
 /// A whole source file.

@@ -120,7 +120,12 @@ pub fn print_item_compact(item: &Item) -> String {
 fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
         ItemKind::ModuleAlias(name, path) => list([atom("module"), atom(name), atom(path)]),
-        ItemKind::Include(path) => list([atom("include"), atom(path)]),
+        ItemKind::Include(me) => list([atom("include"), mod_expr_sexp(me)]),
+        ItemKind::ModuleType(name, mt) => {
+            let mut v = vec![atom("module-type"), atom(name)];
+            v.extend(mt.iter().map(mod_type_sexp));
+            list(v)
+        }
         ItemKind::ExceptionAlias(name, path) => list([atom("exception"), atom(name), atom(path)]),
         ItemKind::Let(flag, bindings) => {
             let mut items = vec![atom("let")];
@@ -135,11 +140,7 @@ fn item_sexp(item: &Item) -> Sexp {
         }
         ItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
         ItemKind::Expr(e) => list([atom("eval"), expr_sexp(e)]),
-        ItemKind::Module(name, items) => {
-            let mut v = vec![atom("module"), atom(name)];
-            v.extend(items.iter().map(item_sexp));
-            list(v)
-        }
+        ItemKind::Module(name, me) => list([atom("module"), atom(name), mod_expr_sexp(me)]),
         ItemKind::Open(path) => list([atom("open"), atom(path)]),
         ItemKind::External(x) => {
             let mut v = vec![atom("external"), atom(&x.name), type_sexp(&x.ty)];
@@ -149,6 +150,95 @@ fn item_sexp(item: &Item) -> Sexp {
             }
             list(v)
         }
+    }
+}
+
+fn mod_expr_sexp(m: &ModExpr) -> Sexp {
+    match &m.kind {
+        ModExprKind::Path(p) => atom(p),
+        ModExprKind::Struct(items) => {
+            list(std::iter::once(atom("struct")).chain(items.iter().map(item_sexp)))
+        }
+        ModExprKind::Functor(params, body) => {
+            let mut v = vec![atom("functor")];
+            v.extend(params.iter().map(functor_param_sexp));
+            v.push(mod_expr_sexp(body));
+            list(v)
+        }
+        ModExprKind::Apply(f, arg) => {
+            let arg = arg.as_deref().map_or_else(|| atom("()"), mod_expr_sexp);
+            list([atom("apply"), mod_expr_sexp(f), arg])
+        }
+        ModExprKind::Constraint(me, mt) => list([atom(":"), mod_expr_sexp(me), mod_type_sexp(mt)]),
+    }
+}
+
+fn functor_param_sexp(p: &FunctorParam) -> Sexp {
+    match &p.ty {
+        None => atom("()"),
+        Some(t) => list([atom(p.name.as_deref().unwrap_or("_")), mod_type_sexp(t)]),
+    }
+}
+
+fn mod_type_sexp(t: &ModType) -> Sexp {
+    match &t.kind {
+        ModTypeKind::Path(p) => atom(p),
+        ModTypeKind::Sig(items) => {
+            list(std::iter::once(atom("sig")).chain(items.iter().map(sig_item_sexp)))
+        }
+        ModTypeKind::With(t, cs) => {
+            let mut v = vec![atom("with"), mod_type_sexp(t)];
+            for c in cs {
+                v.push(match c {
+                    WithConstraint::Type {
+                        decl, destructive, ..
+                    } => list([
+                        atom(if *destructive { "type:=" } else { "type" }),
+                        type_decl_sexp(decl),
+                    ]),
+                    WithConstraint::Module {
+                        path,
+                        target,
+                        destructive,
+                    } => list([
+                        atom(if *destructive { "module:=" } else { "module" }),
+                        atom(path),
+                        atom(target),
+                    ]),
+                });
+            }
+            list(v)
+        }
+        ModTypeKind::Functor(params, body) => {
+            let mut v = vec![atom("functor")];
+            v.extend(params.iter().map(functor_param_sexp));
+            v.push(mod_type_sexp(body));
+            list(v)
+        }
+        ModTypeKind::TypeOf(me) => list([atom("module-type-of"), mod_expr_sexp(me)]),
+    }
+}
+
+fn sig_item_sexp(item: &SigItem) -> Sexp {
+    match &item.kind {
+        SigItemKind::Val(name, _, t) => list([atom("val"), atom(name), type_sexp(t)]),
+        SigItemKind::External(x) => list([atom("external"), atom(&x.name), type_sexp(&x.ty)]),
+        SigItemKind::Type(decls) => {
+            list(std::iter::once(atom("type")).chain(decls.iter().map(type_decl_sexp)))
+        }
+        SigItemKind::TypeSubst(decls) => {
+            list(std::iter::once(atom("type:=")).chain(decls.iter().map(type_decl_sexp)))
+        }
+        SigItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
+        SigItemKind::Module(name, t) => list([atom("module"), atom(name), mod_type_sexp(t)]),
+        SigItemKind::ModuleAlias(name, p) => list([atom("module"), atom(name), atom(p)]),
+        SigItemKind::ModuleType(name, t) => {
+            let mut v = vec![atom("module-type"), atom(name)];
+            v.extend(t.iter().map(mod_type_sexp));
+            list(v)
+        }
+        SigItemKind::Include(t) => list([atom("include"), mod_type_sexp(t)]),
+        SigItemKind::Open(p) => list([atom("open"), atom(p)]),
     }
 }
 
@@ -427,6 +517,9 @@ fn expr_sexp(e: &Expr) -> Sexp {
         ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
+        ExprKind::LetModule(name, me, e) => {
+            list([atom("let-module"), atom(name), mod_expr_sexp(me), expr_sexp(e)])
+        }
     }
 }
 

@@ -35,7 +35,7 @@ pub enum TypeName {
     Abbrev(Vec<TyVar>, Type),
 }
 
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub struct Env {
     values: HashMap<String, Vec<ValueBinding>>,
     undo: Vec<String>,
@@ -43,6 +43,10 @@ pub struct Env {
     /// Field name → the record types declaring it, with the field's index; latest last.
     pub fields: HashMap<String, Vec<(TyCon, u32)>>,
     pub types: HashMap<String, TypeName>,
+    /// Functors by their qualified names (`Map.Make`).
+    pub(crate) functors: HashMap<String, std::rc::Rc<super::modules::FunctorDef>>,
+    /// Module types by their qualified names (`Map.OrderedType`).
+    pub(crate) module_types: HashMap<String, std::rc::Rc<super::modules::ModTypeDef>>,
 }
 
 impl Env {

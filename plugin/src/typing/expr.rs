@@ -497,6 +497,7 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
+            ExprKind::LetModule(name, me, body) => self.let_module(name, me, body, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);

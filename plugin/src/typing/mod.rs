@@ -17,6 +17,7 @@ mod externals;
 pub(crate) mod labels;
 mod letrec;
 mod matching;
+mod modules;
 mod pattern;
 mod poly;
 mod prelude;
@@ -37,15 +38,41 @@ pub type TResult<T> = Result<T, Diagnostic>;
 
 /// What a top-level phrase is: an item, or the start or end of a `module M = struct .. end`
 /// (whose items come between the two).
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) enum PhraseKind<'a> {
     Item(&'a ast::Item),
     /// `module M = struct`: the name and the span of the whole item.
-    EnterModule(&'a str, Span),
+    EnterModule(String, Span),
     LeaveModule,
+    /// `module M = P`: another name for module `P` (or functor `P`).
+    Alias(String, String, Span),
+    /// `(M : MT)` after `M`'s phrases: `M` checked against `MT` and restricted to it.
+    Seal(String, &'a ast::ModType, Span),
+    /// `module F = functor params -> body`.
+    DefineFunctor(String, &'a [ast::FunctorParam], &'a ast::ModExpr, Span),
+    /// `module name = functor (arg)`, the functor and the argument as paths (`None`: `()`).
+    Apply {
+        name: String,
+        functor: String,
+        arg: Option<String>,
+        span: Span,
+    },
+    /// The start of a functor's body: its environment, the parameter bound to the argument.
+    EnterFunctor {
+        functor: std::rc::Rc<modules::FunctorDef>,
+        param: Option<String>,
+        arg: Option<String>,
+    },
+    /// The end of a functor's body that built the module `name`.
+    LeaveFunctor(String),
+    /// `include ME` of a module expression elaborated as the (hidden) module named.
+    IncludePath(String, Span),
+    /// The body of `let module M = ME in body`: the last phrase, whose value is the result.
+    Body(&'a ast::Expr),
 }
 
 /// One top-level phrase and the section of the program it belongs to.
+#[derive(Clone)]
 pub(crate) struct Phrase<'a> {
     kind: PhraseKind<'a>,
     section: usize,
@@ -55,6 +82,9 @@ pub(crate) struct Phrase<'a> {
     ends_prelude: bool,
     /// The phrase is the prelude's (its spans index the prelude's text, not the program's).
     prelude: bool,
+    /// The phrase's syntax is the prelude's text, though it is elaborated as part of the
+    /// program (the body of a prelude functor the program applies).
+    prelude_text: bool,
 }
 
 /// Type-checks `program` (whose source text is `source`, named `file_name` in run-time
@@ -75,11 +105,18 @@ pub fn type_program(
                 module: module.clone(),
                 ends_prelude: k + 1 == prelude.len(),
                 prelude: true,
+                prelude_text: false,
             });
         }
     }
-    flatten_modules(&program.items, prelude.len(), &mut phrases);
     let mut typer = Typer::new(source, file_name);
+    let ctx = modules::PhraseCtx {
+        section: prelude.len(),
+        module: None,
+        prelude: false,
+        prelude_text: false,
+    };
+    modules::flatten_items(&program.items, &ctx, &mut typer.hidden_modules, &mut phrases);
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
             if let Some(d) = typer.ungeneralizable_toplevel() {
@@ -98,26 +135,6 @@ pub fn type_program(
     }
 }
 
-/// The program's items as phrases, a module's items between its enter and leave phrases.
-fn flatten_modules<'a>(items: &'a [ast::Item], section: usize, out: &mut Vec<Phrase<'a>>) {
-    let phrase = |kind| Phrase {
-        kind,
-        section,
-        module: None,
-        ends_prelude: false,
-        prelude: false,
-    };
-    for item in items {
-        if let ast::ItemKind::Module(name, inner) = &item.kind {
-            out.push(phrase(PhraseKind::EnterModule(name, item.span)));
-            flatten_modules(inner, section, out);
-            out.push(phrase(PhraseKind::LeaveModule));
-        } else {
-            out.push(phrase(PhraseKind::Item(item)));
-        }
-    }
-}
-
 /// A user module being elaborated: its name and what was declared before it.
 pub(crate) struct OpenModule {
     name: String,
@@ -130,6 +147,8 @@ pub(crate) struct OpenModule {
 pub(crate) struct OpenUndo {
     types: Vec<(String, Option<TypeName>)>,
     ctors: Vec<(String, Option<env::CtorRef>)>,
+    functors: Vec<(String, Option<std::rc::Rc<modules::FunctorDef>>)>,
+    module_types: Vec<(String, Option<std::rc::Rc<modules::ModTypeDef>>)>,
 }
 
 /// What the environment held when a module (or a prelude section) began: the value scope
@@ -139,6 +158,8 @@ pub(crate) struct Scope {
     mark: usize,
     types: std::collections::HashMap<String, TypeName>,
     ctors: std::collections::HashMap<String, env::CtorRef>,
+    functors: std::collections::HashMap<String, std::rc::Rc<modules::FunctorDef>>,
+    module_types: std::collections::HashMap<String, std::rc::Rc<modules::ModTypeDef>>,
 }
 
 pub(crate) struct Typer<'s> {
@@ -185,6 +206,16 @@ pub(crate) struct Typer<'s> {
     links_printexc: bool,
     /// The label constructors of labelled arrows ([`labels`]).
     label_cons: labels::LabelCons,
+    /// The environments of the functor applications being elaborated, innermost last: what
+    /// each application's environment was before entering the functor's ([`modules`]).
+    saved_envs: Vec<Env>,
+    /// Hidden modules (module expressions that are not paths, as functor arguments) so far.
+    hidden_modules: u32,
+    /// Functor applications made so far (`Map.Make(String)`) and the module each built, for
+    /// applicative paths (`Map.Make(String).t`).
+    applications: std::collections::HashMap<String, String>,
+    /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
+    body_types: Vec<Type>,
 }
 
 /// The names a structure has declared.
@@ -192,6 +223,7 @@ pub(crate) struct Typer<'s> {
 pub(crate) struct StructureNames {
     types: std::collections::HashSet<String>,
     modules: std::collections::HashSet<String>,
+    module_types: std::collections::HashSet<String>,
 }
 
 impl<'s> Typer<'s> {
@@ -227,6 +259,10 @@ impl<'s> Typer<'s> {
             printexc_vars: Default::default(),
             links_printexc: false,
             label_cons: Default::default(),
+            saved_envs: Vec::new(),
+            hidden_modules: 0,
+            applications: Default::default(),
+            body_types: Vec::new(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

@@ -38,12 +38,13 @@ impl<'s> Typer<'s> {
         if i == 0 || phrases[i - 1].section != phrase.section {
             self.section_scope = self.scope();
         }
-        self.in_prelude = phrase.prelude;
+        self.in_prelude = phrase.prelude || phrase.prelude_text;
         self.section_module = phrase.module.clone();
         self.annot_vars.clear();
-        let item = match phrase.kind {
-            PhraseKind::Item(item) => item,
+        let item = match &phrase.kind {
+            PhraseKind::Item(item) => *item,
             PhraseKind::EnterModule(name, span) => {
+                let (name, span) = (name.as_str(), *span);
                 self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
                 self.structures.push(Default::default());
                 let scope = self.scope();
@@ -59,6 +60,51 @@ impl<'s> Typer<'s> {
                 let unit = super::decls::module_name(&self.file_name);
                 self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
                 return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::Alias(name, path, span) => {
+                self.declare_in_structure(name, *span, "module", |s| &mut s.modules)?;
+                self.alias_any_module(name, path, *span)?;
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::Seal(name, mt, span) => {
+                let wrappers = self.seal(name, mt, *span)?;
+                let rest = self.items_from(phrases, i + 1)?;
+                return Ok(super::modules::wrap(wrappers, rest));
+            }
+            PhraseKind::DefineFunctor(name, params, body, span) => {
+                self.define_functor(name, params, body, *span)?;
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::Apply {
+                name,
+                functor,
+                arg,
+                span,
+            } => {
+                let functor = self.resolve_module_path(functor);
+                let arg = arg.as_deref().map(|a| self.resolve_module_path(a));
+                return self.apply_functor(phrases, i, name, &functor, arg.as_deref(), *span);
+            }
+            PhraseKind::EnterFunctor {
+                functor,
+                param,
+                arg,
+            } => {
+                self.enter_functor(functor, param.as_deref(), arg.as_deref());
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::LeaveFunctor(name) => {
+                self.leave_functor(name);
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::IncludePath(path, span) => {
+                self.open_module(path, *span)?;
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::Body(e) => {
+                let (e, t) = self.expr(e)?;
+                self.body_types.push(t);
+                return Ok(e);
             }
         };
         match &item.kind {
@@ -93,7 +139,7 @@ impl<'s> Typer<'s> {
             }
             ast::ItemKind::ModuleAlias(name, path) => {
                 self.declare_in_structure(name, item.span, "module", |s| &mut s.modules)?;
-                self.alias_module(name, path, item.span)?;
+                self.alias_any_module(name, path, item.span)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::ExceptionAlias(name, path) => {
@@ -117,8 +163,16 @@ impl<'s> Typer<'s> {
                 self.items_from(phrases, i + 1)
             }
             // The included names are bound in the structure, which exports what it binds.
-            ast::ItemKind::Include(path) => {
-                self.open_module(path, item.span)?;
+            ast::ItemKind::Include(me) => {
+                let ast::ModExprKind::Path(path) = &me.kind else {
+                    unreachable!("an include of a module expression is flattened into phrases")
+                };
+                let path = self.resolve_module_path(path);
+                self.open_module(&path, item.span)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::ModuleType(name, mt) => {
+                self.define_module_type(name, mt.as_ref(), item.span)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
@@ -152,6 +206,8 @@ impl<'s> Typer<'s> {
             mark: self.env.mark(),
             types: self.env.types.clone(),
             ctors: self.env.ctors.clone(),
+            functors: self.env.functors.clone(),
+            module_types: self.env.module_types.clone(),
         }
     }
 
@@ -207,6 +263,30 @@ impl<'s> Typer<'s> {
                 self.types.exceptions[i as usize].name = exn_name(&qualified);
             }
             self.env.ctors.insert(qualified, c);
+        }
+        let declared: Vec<String> = (self.env.functors.iter())
+            .filter(|&(n, f)| scope.functors.get(n).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g)))
+            .map(|(n, _)| n.clone())
+            .collect();
+        for n in declared {
+            let f = self.env.functors.remove(&n).expect("declared above");
+            if let Some(outer) = scope.functors.get(&n) {
+                self.env.functors.insert(n.clone(), outer.clone());
+            }
+            self.env.functors.insert(format!("{module}.{n}"), f);
+        }
+        let declared: Vec<String> = (self.env.module_types.iter())
+            .filter(|&(n, f)| {
+                scope.module_types.get(n).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+            })
+            .map(|(n, _)| n.clone())
+            .collect();
+        for n in declared {
+            let f = self.env.module_types.remove(&n).expect("declared above");
+            if let Some(outer) = scope.module_types.get(&n) {
+                self.env.module_types.insert(n.clone(), outer.clone());
+            }
+            self.env.module_types.insert(format!("{module}.{n}"), f);
         }
     }
 
@@ -281,6 +361,14 @@ impl<'s> Typer<'s> {
             .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
             .collect();
         self.env.fields.extend(fields);
+        let functors: Vec<_> = (self.env.functors.iter())
+            .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
+            .collect();
+        self.env.functors.extend(functors);
+        let module_types: Vec<_> = (self.env.module_types.iter())
+            .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
+            .collect();
+        self.env.module_types.extend(module_types);
     }
 
     /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
@@ -329,10 +417,30 @@ impl<'s> Typer<'s> {
         let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
             .filter_map(|(n, c)| Some((strip(n)?, c.clone())))
             .collect();
-        if values.is_empty() && types.is_empty() && ctors.is_empty() {
+        let functors: Vec<(String, std::rc::Rc<super::modules::FunctorDef>)> =
+            (self.env.functors.iter())
+                .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
+                .collect();
+        let module_types: Vec<(String, std::rc::Rc<super::modules::ModTypeDef>)> =
+            (self.env.module_types.iter())
+                .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
+                .collect();
+        if values.is_empty()
+            && types.is_empty()
+            && ctors.is_empty()
+            && functors.is_empty()
+            && module_types.is_empty()
+            && !super::modules::module_exists(&self.env, path)
+        {
             return Err(Diagnostic::error(span, format!("Unbound module {path}")));
         }
         let mut undo = OpenUndo::default();
+        for (n, f) in functors {
+            undo.functors.push((n.clone(), self.env.functors.insert(n, f)));
+        }
+        for (n, f) in module_types {
+            undo.module_types.push((n.clone(), self.env.module_types.insert(n, f)));
+        }
         for (n, b) in values {
             self.env.bind(&n, b);
         }
@@ -343,38 +451,6 @@ impl<'s> Typer<'s> {
             undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
         }
         Ok(undo)
-    }
-
-    /// `module name = path`: every name `path.x` is also `name.x` (values, types,
-    /// constructors, record fields; the same definitions, as OCaml's module aliases).
-    pub(super) fn alias_module(&mut self, name: &str, path: &str, span: Span) -> TResult<()> {
-        let prefix = format!("{path}.");
-        let rename = |n: &String| n.strip_prefix(&prefix).map(|rest| format!("{name}.{rest}"));
-        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
-            .filter_map(|n| Some((rename(n)?, self.env.lookup(n)?)))
-            .collect();
-        let types: Vec<(String, TypeName)> = (self.env.types.iter())
-            .filter_map(|(n, t)| Some((rename(n)?, t.clone())))
-            .collect();
-        let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
-            .filter_map(|(n, c)| Some((rename(n)?, *c)))
-            .collect();
-        let fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (self.env.fields.iter())
-            .filter_map(|(n, f)| Some((rename(n)?, f.clone())))
-            .collect();
-        if values.is_empty() && types.is_empty() && ctors.is_empty() {
-            return Err(Diagnostic::error(span, format!("Unbound module {path}")));
-        }
-        // Sorted, so that the environment does not depend on hash order.
-        let mut values = values;
-        values.sort_by(|a, b| a.0.cmp(&b.0));
-        for (n, b) in values {
-            self.env.bind(&n, b);
-        }
-        self.env.types.extend(types);
-        self.env.ctors.extend(ctors);
-        self.env.fields.extend(fields);
-        Ok(())
     }
 
     /// Ends a local open: the types and constructors it shadowed are back.
@@ -389,6 +465,18 @@ impl<'s> Typer<'s> {
             match old {
                 Some(c) => self.env.ctors.insert(n, c),
                 None => self.env.ctors.remove(&n),
+            };
+        }
+        for (n, old) in undo.functors.into_iter().rev() {
+            match old {
+                Some(f) => self.env.functors.insert(n, f),
+                None => self.env.functors.remove(&n),
+            };
+        }
+        for (n, old) in undo.module_types.into_iter().rev() {
+            match old {
+                Some(f) => self.env.module_types.insert(n, f),
+                None => self.env.module_types.remove(&n),
             };
         }
     }

@@ -145,6 +145,8 @@ impl Parser {
             Let(u32, RecFlag, Vec<Binding>),
             /// `let open M in` seen at `start`.
             Open(u32, String),
+            /// `let module M = ME in` seen at `start`.
+            Module(u32, String, ModExpr),
             /// `e;` seen; the rest of the sequence follows.
             Then(Expr),
         }
@@ -160,6 +162,24 @@ impl Parser {
                     let path = self.module_path()?;
                     self.expect_kw("in")?;
                     frames.push(Frame::Open(start, path));
+                    continue;
+                }
+                if self.eat_kw("module") {
+                    let TokenKind::Uident(name) = self.peek().clone() else {
+                        return Err(self.expected("a module name"));
+                    };
+                    self.bump();
+                    let params = self.functor_params()?;
+                    let constraint = if self.eat_sym(":") {
+                        Some(self.module_type()?)
+                    } else {
+                        None
+                    };
+                    self.expect_sym("=")?;
+                    let body = self.module_expr()?;
+                    let me = super::modules::functor_of(params, body, constraint);
+                    self.expect_kw("in")?;
+                    frames.push(Frame::Module(start, name, me));
                     continue;
                 }
                 self.check_let_extensions()?;
@@ -189,6 +209,10 @@ impl Parser {
                 }
                 Frame::Open(start, path) => Expr {
                     kind: ExprKind::Open(path, boxed(result)),
+                    span: Span::new(start, end),
+                },
+                Frame::Module(start, name, me) => Expr {
+                    kind: ExprKind::LetModule(name, me, boxed(result)),
                     span: Span::new(start, end),
                 },
                 Frame::Then(first) => {

@@ -16,6 +16,7 @@
 //! [`expr`], [`pattern`] and [`types`] hold the rest of the grammar.
 
 mod expr;
+mod modules;
 mod pattern;
 mod types;
 
@@ -298,7 +299,7 @@ impl Parser {
                 TokenKind::Eof => break,
                 TokenKind::Keyword("end") if in_struct => break,
                 TokenKind::Keyword("let")
-                    if matches!(self.peek_at(1), TokenKind::Keyword("open")) =>
+                    if matches!(self.peek_at(1), TokenKind::Keyword("open" | "module")) =>
                 {
                     if !expr_allowed {
                         return Err(self.error_here(
@@ -339,15 +340,9 @@ impl Parser {
                     self.bump();
                     ItemKind::Open(self.module_path()?)
                 }
-                TokenKind::Keyword("include")
-                    if matches!(self.peek_at(1), TokenKind::Uident(_)) =>
-                {
+                TokenKind::Keyword("include") => {
                     self.bump();
-                    let path = self.module_path()?;
-                    if self.is_sym("(") {
-                        return Err(Diagnostic::unsupported(self.span(), "functors are"));
-                    }
-                    ItemKind::Include(path)
+                    ItemKind::Include(self.module_expr()?)
                 }
                 _ if self.starts_expr() => {
                     if !expr_allowed {
@@ -373,53 +368,9 @@ impl Parser {
         Ok(items)
     }
 
-    /// `module M = struct items end`; other module forms are not supported yet.
-    fn module_definition(&mut self) -> PResult<ItemKind> {
-        let module = self.expect_kw("module")?;
-        let TokenKind::Uident(name) = self.peek().clone() else {
-            return Err(match self.peek() {
-                TokenKind::Keyword("type") => Diagnostic::unsupported(module, "module types are"),
-                TokenKind::Keyword("rec") => {
-                    Diagnostic::unsupported(module, "recursive modules are")
-                }
-                _ => self.expected("a module name"),
-            });
-        };
-        self.bump();
-        if self.is_sym(":") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "module signatures are",
-            ));
-        }
-        if self.is_sym("(") {
-            return Err(Diagnostic::unsupported(self.span(), "functors are"));
-        }
-        self.expect_sym("=")?;
-        if let TokenKind::Uident(_) = self.peek() {
-            // `module M = N.P`, unless it is a functor application `F (X)`.
-            let start = self.pos;
-            let path = self.module_path()?;
-            if !self.is_sym("(") {
-                return Ok(ItemKind::ModuleAlias(name, path));
-            }
-            self.pos = start;
-        }
-        if !self.is_kw("struct") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "module expressions other than `struct ... end` are",
-            ));
-        }
-        let open = self.expect_kw("struct")?;
-        let items = self.items(true)?;
-        self.expect_closing_kw("end", "struct", open)?;
-        Ok(ItemKind::Module(name, items))
-    }
-
     /// `external name : type = "prim" ["native_prim"]`. Whether an `[@unboxed]` or `[@untagged]`
     /// attribute was on it (or in its type) is read from the attributes removed before parsing.
-    fn external_declaration(&mut self) -> PResult<ExternalDecl> {
+    pub(super) fn external_declaration(&mut self) -> PResult<ExternalDecl> {
         let first = self.pos;
         self.expect_kw("external")?;
         let (name, name_span) = self.value_name()?;
@@ -483,11 +434,10 @@ impl Parser {
         }
     }
 
-    /// After `let`: reject `let module`, `let exception`, `let%ext` (`let open` is an
-    /// expression, parsed with the expressions).
+    /// After `let`: reject `let exception`, `let%ext` (`let open` and `let module` are
+    /// expressions, parsed with the expressions).
     fn check_let_extensions(&self) -> PResult<()> {
         let what = match self.peek() {
-            TokenKind::Keyword("module") => "local modules",
             TokenKind::Keyword("exception") => "local exceptions",
             TokenKind::Symbol(s) if s == "%" => "extension nodes",
             _ => return Ok(()),
@@ -614,7 +564,7 @@ impl Parser {
     }
 
     /// `x` or `( op )`.
-    fn value_name(&mut self) -> PResult<(String, Span)> {
+    pub(super) fn value_name(&mut self) -> PResult<(String, Span)> {
         let start = self.start();
         match self.peek().clone() {
             TokenKind::Lident(name) => {

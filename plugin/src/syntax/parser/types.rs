@@ -222,12 +222,20 @@ impl Parser {
     }
 
     /// `t`, `M.t`, `M.N.t`.
-    fn type_constructor_path(&mut self) -> PResult<(String, Span)> {
+    pub(super) fn type_constructor_path(&mut self) -> PResult<(String, Span)> {
         let start = self.start();
         let mut path = String::new();
         while let TokenKind::Uident(m) = self.peek().clone() {
             self.bump();
             path.push_str(&m);
+            // `Map.Make(String).t`: a type of a functor application (an applicative path).
+            while self.is_sym("(") && matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                let open = self.expect_sym("(")?;
+                path.push('(');
+                path.push_str(&self.module_path()?);
+                self.expect_closing(")", "(", open)?;
+                path.push(')');
+            }
             path.push('.');
             self.expect_sym(".")?;
         }
@@ -286,7 +294,7 @@ impl Parser {
     }
 
     /// ``, `'a`, `('a, 'b)`.
-    fn type_parameters(&mut self) -> PResult<Vec<String>> {
+    pub(super) fn type_parameters(&mut self) -> PResult<Vec<String>> {
         let parenthesized = self.is_sym("(");
         if !parenthesized && !self.is_sym("'") {
             if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
