@@ -195,6 +195,9 @@ impl<'s> Typer<'s> {
                     .iter()
                     .map(|t| self.type_expr_in(t, scope, flexible))
                     .collect::<TResult<Vec<_>>>()?;
+                // `Map.Make(String).t`: the type of the module that application built.
+                let resolved = self.resolve_module_path(name);
+                let name = &resolved;
                 match self.env.types.get(name).cloned() {
                     Some(TypeName::Con(c)) => {
                         let arity = self.types.decl(c).params.len();
@@ -218,7 +221,7 @@ impl<'s> Typer<'s> {
                             .zip(&args)
                             .fold(body, |t, (p, a)| t.subst(*p, a))
                     }
-                    None => {
+                    None | Some(TypeName::ModuleMarker(_)) => {
                         return Err(Diagnostic::error(
                             te.span,
                             format!("Unbound type constructor {name}"),

@@ -33,6 +33,9 @@ pub enum TypeName {
     Con(TyCon),
     /// `type ('a, 'b) t = ...` abbreviation: parameters and body.
     Abbrev(Vec<TyVar>, Type),
+    /// Not a type: the marker `M.%module` saying that structure number `n` exists as `M`
+    /// (see `modules::MODULE_MARKER`).
+    ModuleMarker(u32),
 }
 
 #[derive(Default, Clone)]

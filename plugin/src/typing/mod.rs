@@ -97,19 +97,20 @@ pub fn type_program(
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let prelude = prelude::parsed();
     let mut phrases = Vec::new();
+    let mut typer = Typer::new(source, file_name);
     for (k, (module, p)) in prelude.iter().enumerate() {
-        for item in &p.items {
-            phrases.push(Phrase {
-                kind: PhraseKind::Item(item),
-                section: k,
-                module: module.clone(),
-                ends_prelude: k + 1 == prelude.len(),
-                prelude: true,
-                prelude_text: false,
-            });
+        let ctx = modules::PhraseCtx {
+            section: k,
+            module: module.clone(),
+            prelude: true,
+            prelude_text: false,
+        };
+        let first = phrases.len();
+        modules::flatten_items(&p.items, &ctx, &mut typer.hidden_modules, &mut phrases);
+        if k + 1 == prelude.len() {
+            phrases[first..].iter_mut().for_each(|p| p.ends_prelude = true);
         }
     }
-    let mut typer = Typer::new(source, file_name);
     let ctx = modules::PhraseCtx {
         section: prelude.len(),
         module: None,

@@ -37,6 +37,10 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, TyVar, Type, VarId};
 use crate::syntax::ast;
 
+/// A type name no program can write, `M.%module`, that every structure `M` has: an empty
+/// structure exists too.
+pub(crate) const MODULE_MARKER: &str = "%module";
+
 /// A functor: what applying it needs.
 pub(crate) struct FunctorDef {
     pub params: Vec<ast::FunctorParam>,
@@ -289,7 +293,9 @@ impl<'s> Typer<'s> {
         mt: Option<&ast::ModType>,
         span: Span,
     ) -> TResult<()> {
-        self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
+        if !self.in_prelude {
+            self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
+        }
         self.env.module_types.insert(
             name.to_string(),
             Rc::new(ModTypeDef { ty: mt.cloned() }),
@@ -305,7 +311,9 @@ impl<'s> Typer<'s> {
         body: &ast::ModExpr,
         span: Span,
     ) -> TResult<()> {
-        self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+        if !self.in_prelude {
+            self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+        }
         for p in params {
             if let Some(t) = &p.ty {
                 // The parameter's module type must exist (checked again at each application).
@@ -383,7 +391,7 @@ impl<'s> Typer<'s> {
             arg: arg.map(str::to_string),
         }));
         if let (Some(x), Some(t)) = (&param.name, &param.ty) {
-            new.push(ctx.phrase(PhraseKind::Seal(x.clone(), t, param.span)));
+            new.push(ctx.phrase(PhraseKind::Seal(x.clone(), t, span)));
         }
         let mut hidden = self.hidden_modules;
         if rest.is_empty() {
@@ -408,6 +416,10 @@ impl<'s> Typer<'s> {
         if let (Some(x), Some(a)) = (param, arg) {
             let c = components(&outer, a);
             bind_components(&mut self.env, x, c);
+            // A functor as the argument (of a parameter of functor type).
+            if let Some(f) = outer.functors.get(a) {
+                self.env.functors.insert(x.to_string(), f.clone());
+            }
         }
         self.saved_envs.push(outer);
         self.structures.push(Default::default());
@@ -436,6 +448,13 @@ impl<'s> Typer<'s> {
         bind_components(&mut self.env, name, c);
         if let Some(f) = self.env.functors.get(&path).cloned() {
             self.env.functors.insert(name.to_string(), f);
+        } else {
+            // A marker of its own, so that the enclosing structure sees `name` declared.
+            self.hidden_modules += 1;
+            self.env.types.insert(
+                format!("{name}.{MODULE_MARKER}"),
+                TypeName::ModuleMarker(self.hidden_modules),
+            );
         }
         Ok(())
     }
@@ -587,7 +606,7 @@ impl<'s> Typer<'s> {
             }
         }
         for (n, _) in types {
-            if !note_module(&n) {
+            if n != MODULE_MARKER && !note_module(&n) {
                 sig.types.push((n, Vec::new()));
             }
         }

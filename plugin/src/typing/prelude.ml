@@ -202,6 +202,7 @@ external readdir : string -> string array = "caml_sys_read_directory"
 external time : unit -> float = "caml_sys_time"
 
 (*! module Char *)
+type t = char
 let code c = __int_of_char c
 let chr n = if n < 0 || n > 255 then invalid_arg "Char.chr" else __char_of_int n
 let lowercase_ascii c = if c >= 'A' && c <= 'Z' then __char_of_int (__int_of_char c + 32) else c
@@ -298,6 +299,7 @@ let compare ~left ~right e1 e2 = match e1, e2 with
   | Right _, Left _ -> 1
 
 (*! module String *)
+type t = string
 let init n f =
   if n < 0 then invalid_arg "Bytes.create" else begin
     let s = __bytes_create n in
@@ -495,6 +497,7 @@ let get_int64_le s i = get_int64_ne s i
 let get_int64_be s i = __swap64 (get_int64_ne s i)
 
 (*! module List *)
+type 'a t = 'a list
 let rec length_aux len = function [] -> len | _ :: l -> length_aux (len + 1) l
 let length l = length_aux 0 l
 let cons a l = a :: l
@@ -746,6 +749,7 @@ let of_seq seq =
   direct 500 seq
 
 (*! module Option *)
+type 'a t = 'a option
 let none = None
 let some v = Some v
 let value o ~default = match o with Some v -> v | None -> default
@@ -772,6 +776,7 @@ let to_list = function None -> [] | Some v -> [v]
 let to_seq o = match o with None -> Seq.empty | Some v -> Seq.return v
 
 (*! module Result *)
+type ('a, 'e) t = ('a, 'e) result
 (* After OCaml 4.13's result.ml. *)
 type ('a, 'e) t = ('a, 'e) result
 let ok v = Ok v
@@ -811,6 +816,7 @@ let to_float = function false -> 0. | true -> 1.
 let to_string = function false -> "false" | true -> "true"
 
 (*! module Array *)
+type 'a t = 'a array
 (* After OCaml 4.13's array.ml; its C primitives (caml_array_sub, _blit, _fill, _append,
    _concat) are written here as loops. The parser reads `[| e1; ..; en |]` as
    `Array.of_list [e1; ..; en]`, so of_list comes first. *)
@@ -1481,6 +1487,154 @@ let mem h key =
     | Hashtbl_cons { bucket_key = k; bucket_next } -> compare k key = 0 || mem_in_bucket bucket_next in
   mem_in_bucket h.hashtbl_data.(__key_index h key)
 
+(* OCaml 4.13's functorial interface (MakeSeeded, Make), over the buckets above. *)
+module type HashedType = sig
+  type t
+  val equal : t -> t -> bool
+  val hash : t -> int
+end
+module type SeededHashedType = sig
+  type t
+  val equal : t -> t -> bool
+  val hash : int -> t -> int
+end
+module type S = sig
+  type key
+  type 'a t
+  val create : int -> 'a t
+  val clear : 'a t -> unit
+  val reset : 'a t -> unit
+  val copy : 'a t -> 'a t
+  val add : 'a t -> key -> 'a -> unit
+  val remove : 'a t -> key -> unit
+  val find : 'a t -> key -> 'a
+  val find_opt : 'a t -> key -> 'a option
+  val find_all : 'a t -> key -> 'a list
+  val replace : 'a t -> key -> 'a -> unit
+  val mem : 'a t -> key -> bool
+  val iter : (key -> 'a -> unit) -> 'a t -> unit
+  val filter_map_inplace : (key -> 'a -> 'a option) -> 'a t -> unit
+  val fold : (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
+  val length : 'a t -> int
+end
+module type SeededS = sig
+  type key
+  type 'a t
+  val create : int -> 'a t
+  val clear : 'a t -> unit
+  val reset : 'a t -> unit
+  val copy : 'a t -> 'a t
+  val add : 'a t -> key -> 'a -> unit
+  val remove : 'a t -> key -> unit
+  val find : 'a t -> key -> 'a
+  val find_opt : 'a t -> key -> 'a option
+  val find_all : 'a t -> key -> 'a list
+  val replace : 'a t -> key -> 'a -> unit
+  val mem : 'a t -> key -> bool
+  val iter : (key -> 'a -> unit) -> 'a t -> unit
+  val filter_map_inplace : (key -> 'a -> 'a option) -> 'a t -> unit
+  val fold : (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
+  val length : 'a t -> int
+end
+module MakeSeeded (H : SeededHashedType) : SeededS with type key = H.t = struct
+  type key = H.t
+  type 'a hashtbl = (key, 'a) t
+  type 'a t = 'a hashtbl
+  let create = create
+  let clear = clear
+  let reset = reset
+  let copy = copy
+  let key_index h key = (H.hash h.hashtbl_seed key) land (Array.length h.hashtbl_data - 1)
+  let add h key data =
+    let i = key_index h key in
+    let bucket = __cons key data h.hashtbl_data.(i) in
+    h.hashtbl_data.(i) <- bucket;
+    h.hashtbl_size <- h.hashtbl_size + 1;
+    if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize key_index h
+  let rec remove_bucket h i key prec = function
+    | Hashtbl_empty -> ()
+    | Hashtbl_cons { bucket_key = k; bucket_next = next } as c ->
+      if H.equal k key then begin
+        h.hashtbl_size <- h.hashtbl_size - 1;
+        match prec with
+        | Hashtbl_empty -> h.hashtbl_data.(i) <- next
+        | Hashtbl_cons c -> c.bucket_next <- next
+      end
+      else remove_bucket h i key c next
+  let remove h key =
+    let i = key_index h key in
+    remove_bucket h i key Hashtbl_empty h.hashtbl_data.(i)
+  let rec find_rec key = function
+    | Hashtbl_empty -> raise Not_found
+    | Hashtbl_cons { bucket_key = k; bucket_data = data; bucket_next = next } ->
+      if H.equal key k then data else find_rec key next
+  let find h key =
+    match h.hashtbl_data.(key_index h key) with
+    | Hashtbl_empty -> raise Not_found
+    | Hashtbl_cons { bucket_key = k1; bucket_data = d1; bucket_next = next1 } ->
+      if H.equal key k1 then d1 else
+      match next1 with
+      | Hashtbl_empty -> raise Not_found
+      | Hashtbl_cons { bucket_key = k2; bucket_data = d2; bucket_next = next2 } ->
+        if H.equal key k2 then d2 else
+        match next2 with
+        | Hashtbl_empty -> raise Not_found
+        | Hashtbl_cons { bucket_key = k3; bucket_data = d3; bucket_next = next3 } ->
+          if H.equal key k3 then d3 else find_rec key next3
+  let rec find_rec_opt key = function
+    | Hashtbl_empty -> None
+    | Hashtbl_cons { bucket_key = k; bucket_data = data; bucket_next = next } ->
+      if H.equal key k then Some data else find_rec_opt key next
+  let find_opt h key =
+    match h.hashtbl_data.(key_index h key) with
+    | Hashtbl_empty -> None
+    | Hashtbl_cons { bucket_key = k1; bucket_data = d1; bucket_next = next1 } ->
+      if H.equal key k1 then Some d1 else
+      match next1 with
+      | Hashtbl_empty -> None
+      | Hashtbl_cons { bucket_key = k2; bucket_data = d2; bucket_next = next2 } ->
+        if H.equal key k2 then Some d2 else
+        match next2 with
+        | Hashtbl_empty -> None
+        | Hashtbl_cons { bucket_key = k3; bucket_data = d3; bucket_next = next3 } ->
+          if H.equal key k3 then Some d3 else find_rec_opt key next3
+  let find_all h key =
+    let rec find_in_bucket = function
+      | Hashtbl_empty -> []
+      | Hashtbl_cons { bucket_key = k; bucket_data = d; bucket_next = next } ->
+        if H.equal k key then d :: find_in_bucket next else find_in_bucket next in
+    find_in_bucket h.hashtbl_data.(key_index h key)
+  let rec replace_bucket key data = function
+    | Hashtbl_empty -> true
+    | Hashtbl_cons ({ bucket_key = k; bucket_next = next } as slot) ->
+      if H.equal k key then (slot.bucket_key <- key; slot.bucket_data <- data; false)
+      else replace_bucket key data next
+  let replace h key data =
+    let i = key_index h key in
+    let l = h.hashtbl_data.(i) in
+    if replace_bucket key data l then begin
+      h.hashtbl_data.(i) <- __cons key data l;
+      h.hashtbl_size <- h.hashtbl_size + 1;
+      if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize key_index h
+    end
+  let mem h key =
+    let rec mem_in_bucket = function
+      | Hashtbl_empty -> false
+      | Hashtbl_cons { bucket_key = k; bucket_next = next } ->
+        H.equal k key || mem_in_bucket next in
+    mem_in_bucket h.hashtbl_data.(key_index h key)
+  let iter = iter
+  let filter_map_inplace = filter_map_inplace
+  let fold = fold
+  let length = length
+end
+module Make (H : HashedType) : S with type key = H.t = struct
+  include MakeSeeded (struct
+    type t = H.t
+    let equal = H.equal
+    let hash (_seed : int) x = H.hash x
+  end)
+end
 (*! module Stack *)
 (* After OCaml 4.13's stack.ml. *)
 type 'a t = { mutable stack_c : 'a list; mutable stack_len : int }
@@ -1600,6 +1754,7 @@ let transfer q1 q2 =
       clear q1
 
 (*! module Int *)
+type t = int
 let zero = 0
 let one = 1
 let minus_one = -1
@@ -1800,6 +1955,7 @@ let unsigned_rem n d =
   sub n (mul (unsigned_div n d) d)
 
 (*! module Bytes *)
+type t = bytes
 (* After OCaml 4.13's bytes.ml. A [bytes] is a string written in place; the private casts
    [__s] and [__b] change the type, never the value. *)
 let __s b = __string_of_bytes b
@@ -1923,6 +2079,7 @@ let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
 
 (*! module Float *)
+type t = float
 (* After OCaml 4.13's float.ml (without Float.Array). *)
 let neg x = ~-. x
 let add x y = x +. y
@@ -2771,3 +2928,923 @@ let set_state s =
   (* State.assign, private to its section. *)
   Array.blit s.__st 0 __default.__st 0 55;
   __default.__idx <- s.__idx
+(*! module Map *)
+(* OCaml 4.13's map.ml, its inline records as tuples (the same blocks). *)
+module type OrderedType =
+  sig
+    type t
+    val compare: t -> t -> int
+  end
+module type S =
+  sig
+    type key
+    type 'a t
+    val empty: 'a t
+    val is_empty: 'a t -> bool
+    val mem:  key -> 'a t -> bool
+    val add: key -> 'a -> 'a t -> 'a t
+    val update: key -> ('a option -> 'a option) -> 'a t -> 'a t
+    val singleton: key -> 'a -> 'a t
+    val remove: key -> 'a t -> 'a t
+    val merge:
+          (key -> 'a option -> 'b option -> 'c option) -> 'a t -> 'b t -> 'c t
+    val union: (key -> 'a -> 'a -> 'a option) -> 'a t -> 'a t -> 'a t
+    val compare: ('a -> 'a -> int) -> 'a t -> 'a t -> int
+    val equal: ('a -> 'a -> bool) -> 'a t -> 'a t -> bool
+    val iter: (key -> 'a -> unit) -> 'a t -> unit
+    val fold: (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
+    val for_all: (key -> 'a -> bool) -> 'a t -> bool
+    val exists: (key -> 'a -> bool) -> 'a t -> bool
+    val filter: (key -> 'a -> bool) -> 'a t -> 'a t
+    val filter_map: (key -> 'a -> 'b option) -> 'a t -> 'b t
+    val partition: (key -> 'a -> bool) -> 'a t -> 'a t * 'a t
+    val cardinal: 'a t -> int
+    val bindings: 'a t -> (key * 'a) list
+    val min_binding: 'a t -> (key * 'a)
+    val min_binding_opt: 'a t -> (key * 'a) option
+    val max_binding: 'a t -> (key * 'a)
+    val max_binding_opt: 'a t -> (key * 'a) option
+    val choose: 'a t -> (key * 'a)
+    val choose_opt: 'a t -> (key * 'a) option
+    val split: key -> 'a t -> 'a t * 'a option * 'a t
+    val find: key -> 'a t -> 'a
+    val find_opt: key -> 'a t -> 'a option
+    val find_first: (key -> bool) -> 'a t -> key * 'a
+    val find_first_opt: (key -> bool) -> 'a t -> (key * 'a) option
+    val find_last: (key -> bool) -> 'a t -> key * 'a
+    val find_last_opt: (key -> bool) -> 'a t -> (key * 'a) option
+    val map: ('a -> 'b) -> 'a t -> 'b t
+    val mapi: (key -> 'a -> 'b) -> 'a t -> 'b t
+    val to_seq : 'a t -> (key * 'a) Seq.t
+    val to_rev_seq : 'a t -> (key * 'a) Seq.t
+    val to_seq_from : key -> 'a t -> (key * 'a) Seq.t
+    val add_seq : (key * 'a) Seq.t -> 'a t -> 'a t
+    val of_seq : (key * 'a) Seq.t -> 'a t
+  end
+module Make (Ord : OrderedType) : S with type key = Ord.t = struct
+    type key = Ord.t
+    type 'a t =
+        Empty
+      | Node of 'a t * key * 'a * 'a t * int
+    let height = function
+        Empty -> 0
+      | Node (_, _, _, _, h) -> h
+    let create l x d r =
+      let hl = height l and hr = height r in
+      Node (l, x, d, r, (if hl >= hr then hl + 1 else hr + 1))
+    let singleton x d = Node (Empty, x, d, Empty, 1)
+    let bal l x d r =
+      let hl = match l with Empty -> 0 | Node (_, _, _, _, h) -> h in
+      let hr = match r with Empty -> 0 | Node (_, _, _, _, h) -> h in
+      if hl > hr + 2 then begin
+        match l with
+          Empty -> invalid_arg "Map.bal"
+        | Node (ll, lv, ld, lr, _) ->
+            if height ll >= height lr then
+              create ll lv ld (create lr x d r)
+            else begin
+              match lr with
+                Empty -> invalid_arg "Map.bal"
+              | Node (lrl, lrv, lrd, lrr, _)->
+                  create (create ll lv ld lrl) lrv lrd (create lrr x d r)
+            end
+      end else if hr > hl + 2 then begin
+        match r with
+          Empty -> invalid_arg "Map.bal"
+        | Node (rl, rv, rd, rr, _) ->
+            if height rr >= height rl then
+              create (create l x d rl) rv rd rr
+            else begin
+              match rl with
+                Empty -> invalid_arg "Map.bal"
+              | Node (rll, rlv, rld, rlr, _) ->
+                  create (create l x d rll) rlv rld (create rlr rv rd rr)
+            end
+      end else
+        Node (l, x, d, r, (if hl >= hr then hl + 1 else hr + 1))
+    let empty = Empty
+    let is_empty = function Empty -> true | _ -> false
+    let rec add x data = function
+        Empty ->
+          Node (Empty, x, data, Empty, 1)
+      | Node (l, v, d, r, h) as m ->
+          let c = Ord.compare x v in
+          if c = 0 then
+            if d == data then m else Node (l, x, data, r, h)
+          else if c < 0 then
+            let ll = add x data l in
+            if l == ll then m else bal ll v d r
+          else
+            let rr = add x data r in
+            if r == rr then m else bal l v d rr
+    let rec find x = function
+        Empty ->
+          raise Not_found
+      | Node (l, v, d, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then d
+          else find x (if c < 0 then l else r)
+    let rec find_first_aux v0 d0 f = function
+        Empty ->
+          (v0, d0)
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_first_aux v d f l
+          else
+            find_first_aux v0 d0 f r
+    let rec find_first f = function
+        Empty ->
+          raise Not_found
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_first_aux v d f l
+          else
+            find_first f r
+    let rec find_first_opt_aux v0 d0 f = function
+        Empty ->
+          Some (v0, d0)
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_first_opt_aux v d f l
+          else
+            find_first_opt_aux v0 d0 f r
+    let rec find_first_opt f = function
+        Empty ->
+          None
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_first_opt_aux v d f l
+          else
+            find_first_opt f r
+    let rec find_last_aux v0 d0 f = function
+        Empty ->
+          (v0, d0)
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_last_aux v d f r
+          else
+            find_last_aux v0 d0 f l
+    let rec find_last f = function
+        Empty ->
+          raise Not_found
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_last_aux v d f r
+          else
+            find_last f l
+    let rec find_last_opt_aux v0 d0 f = function
+        Empty ->
+          Some (v0, d0)
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_last_opt_aux v d f r
+          else
+            find_last_opt_aux v0 d0 f l
+    let rec find_last_opt f = function
+        Empty ->
+          None
+      | Node (l, v, d, r, _) ->
+          if f v then
+            find_last_opt_aux v d f r
+          else
+            find_last_opt f l
+    let rec find_opt x = function
+        Empty ->
+          None
+      | Node (l, v, d, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then Some d
+          else find_opt x (if c < 0 then l else r)
+    let rec mem x = function
+        Empty ->
+          false
+      | Node (l, v, _, r, _) ->
+          let c = Ord.compare x v in
+          c = 0 || mem x (if c < 0 then l else r)
+    let rec min_binding = function
+        Empty -> raise Not_found
+      | Node (Empty, v, d, _, _) -> (v, d)
+      | Node (l, _, _, _, _) -> min_binding l
+    let rec min_binding_opt = function
+        Empty -> None
+      | Node (Empty, v, d, _, _) -> Some (v, d)
+      | Node (l, _, _, _, _)-> min_binding_opt l
+    let rec max_binding = function
+        Empty -> raise Not_found
+      | Node (_, v, d, Empty, _) -> (v, d)
+      | Node (_, _, _, r, _) -> max_binding r
+    let rec max_binding_opt = function
+        Empty -> None
+      | Node (_, v, d, Empty, _) -> Some (v, d)
+      | Node (_, _, _, r, _) -> max_binding_opt r
+    let rec remove_min_binding = function
+        Empty -> invalid_arg "Map.remove_min_elt"
+      | Node (Empty, _, _, r, _) -> r
+      | Node (l, v, d, r, _) -> bal (remove_min_binding l) v d r
+    let merge t1 t2 =
+      match (t1, t2) with
+        (Empty, t) -> t
+      | (t, Empty) -> t
+      | (_, _) ->
+          let (x, d) = min_binding t2 in
+          bal t1 x d (remove_min_binding t2)
+    let rec remove x = function
+        Empty ->
+          Empty
+      | (Node (l, v, d, r, _) as m) ->
+          let c = Ord.compare x v in
+          if c = 0 then merge l r
+          else if c < 0 then
+            let ll = remove x l in if l == ll then m else bal ll v d r
+          else
+            let rr = remove x r in if r == rr then m else bal l v d rr
+    let rec update x f = function
+        Empty ->
+          begin match f None with
+          | None -> Empty
+          | Some data -> Node (Empty, x, data, Empty, 1)
+          end
+      | Node (l, v, d, r, h) as m ->
+          let c = Ord.compare x v in
+          if c = 0 then begin
+            match f (Some d) with
+            | None -> merge l r
+            | Some data ->
+                if d == data then m else Node (l, x, data, r, h)
+          end else if c < 0 then
+            let ll = update x f l in
+            if l == ll then m else bal ll v d r
+          else
+            let rr = update x f r in
+            if r == rr then m else bal l v d rr
+    let rec iter f = function
+        Empty -> ()
+      | Node (l, v, d, r, _) ->
+          iter f l; f v d; iter f r
+    let rec map f = function
+        Empty ->
+          Empty
+      | Node (l, v, d, r, h) ->
+          let l' = map f l in
+          let d' = f d in
+          let r' = map f r in
+          Node (l', v, d', r', h)
+    let rec mapi f = function
+        Empty ->
+          Empty
+      | Node (l, v, d, r, h) ->
+          let l' = mapi f l in
+          let d' = f v d in
+          let r' = mapi f r in
+          Node (l', v, d', r', h)
+    let rec fold f m accu =
+      match m with
+        Empty -> accu
+      | Node (l, v, d, r, _) ->
+          fold f r (f v d (fold f l accu))
+    let rec for_all p = function
+        Empty -> true
+      | Node (l, v, d, r, _) -> p v d && for_all p l && for_all p r
+    let rec exists p = function
+        Empty -> false
+      | Node (l, v, d, r, _) -> p v d || exists p l || exists p r
+    let rec add_min_binding k x = function
+      | Empty -> singleton k x
+      | Node (l, v, d, r, _) ->
+        bal (add_min_binding k x l) v d r
+    let rec add_max_binding k x = function
+      | Empty -> singleton k x
+      | Node (l, v, d, r, _) ->
+        bal l v d (add_max_binding k x r)
+    let rec join l v d r =
+      match (l, r) with
+        (Empty, _) -> add_min_binding v d r
+      | (_, Empty) -> add_max_binding v d l
+      | (Node (ll, lv, ld, lr, lh),
+         Node (rl, rv, rd, rr, rh)) ->
+          if lh > rh + 2 then bal ll lv ld (join lr v d r) else
+          if rh > lh + 2 then bal (join l v d rl) rv rd rr else
+          create l v d r
+    let concat t1 t2 =
+      match (t1, t2) with
+        (Empty, t) -> t
+      | (t, Empty) -> t
+      | (_, _) ->
+          let (x, d) = min_binding t2 in
+          join t1 x d (remove_min_binding t2)
+    let concat_or_join t1 v d t2 =
+      match d with
+      | Some d -> join t1 v d t2
+      | None -> concat t1 t2
+    let rec split x = function
+        Empty ->
+          (Empty, None, Empty)
+      | Node (l, v, d, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then (l, Some d, r)
+          else if c < 0 then
+            let (ll, pres, rl) = split x l in (ll, pres, join rl v d r)
+          else
+            let (lr, pres, rr) = split x r in (join l v d lr, pres, rr)
+    let rec merge f s1 s2 =
+      match (s1, s2) with
+        (Empty, Empty) -> Empty
+      | (Node (l1, v1, d1, r1, h1), _) when h1 >= height s2 ->
+          let (l2, d2, r2) = split v1 s2 in
+          concat_or_join (merge f l1 l2) v1 (f v1 (Some d1) d2) (merge f r1 r2)
+      | (_, Node (l2, v2, d2, r2, _)) ->
+          let (l1, d1, r1) = split v2 s1 in
+          concat_or_join (merge f l1 l2) v2 (f v2 d1 (Some d2)) (merge f r1 r2)
+      | _ ->
+          assert false
+    let rec union f s1 s2 =
+      match (s1, s2) with
+      | (Empty, s) | (s, Empty) -> s
+      | (Node (l1, v1, d1, r1, h1),
+         Node (l2, v2, d2, r2, h2)) ->
+          if h1 >= h2 then
+            let (l2, d2, r2) = split v1 s2 in
+            let l = union f l1 l2 and r = union f r1 r2 in
+            match d2 with
+            | None -> join l v1 d1 r
+            | Some d2 -> concat_or_join l v1 (f v1 d1 d2) r
+          else
+            let (l1, d1, r1) = split v2 s1 in
+            let l = union f l1 l2 and r = union f r1 r2 in
+            match d1 with
+            | None -> join l v2 d2 r
+            | Some d1 -> concat_or_join l v2 (f v2 d1 d2) r
+    let rec filter p = function
+        Empty -> Empty
+      | Node (l, v, d, r, _) as m ->
+          let l' = filter p l in
+          let pvd = p v d in
+          let r' = filter p r in
+          if pvd then if l==l' && r==r' then m else join l' v d r'
+          else concat l' r'
+    let rec filter_map f = function
+        Empty -> Empty
+      | Node (l, v, d, r, _) ->
+          let l' = filter_map f l in
+          let fvd = f v d in
+          let r' = filter_map f r in
+          begin match fvd with
+            | Some d' -> join l' v d' r'
+            | None -> concat l' r'
+          end
+    let rec partition p = function
+        Empty -> (Empty, Empty)
+      | Node (l, v, d, r, _) ->
+          let (lt, lf) = partition p l in
+          let pvd = p v d in
+          let (rt, rf) = partition p r in
+          if pvd
+          then (join lt v d rt, concat lf rf)
+          else (concat lt rt, join lf v d rf)
+    type 'a enumeration = End | More of key * 'a * 'a t * 'a enumeration
+    let rec cons_enum m e =
+      match m with
+        Empty -> e
+      | Node (l, v, d, r, _) -> cons_enum l (More(v, d, r, e))
+    let compare cmp m1 m2 =
+      let rec compare_aux e1 e2 =
+          match (e1, e2) with
+          (End, End) -> 0
+        | (End, _)  -> -1
+        | (_, End) -> 1
+        | (More(v1, d1, r1, e1), More(v2, d2, r2, e2)) ->
+            let c = Ord.compare v1 v2 in
+            if c <> 0 then c else
+            let c = cmp d1 d2 in
+            if c <> 0 then c else
+            compare_aux (cons_enum r1 e1) (cons_enum r2 e2)
+      in compare_aux (cons_enum m1 End) (cons_enum m2 End)
+    let equal cmp m1 m2 =
+      let rec equal_aux e1 e2 =
+          match (e1, e2) with
+          (End, End) -> true
+        | (End, _)  -> false
+        | (_, End) -> false
+        | (More(v1, d1, r1, e1), More(v2, d2, r2, e2)) ->
+            Ord.compare v1 v2 = 0 && cmp d1 d2 &&
+            equal_aux (cons_enum r1 e1) (cons_enum r2 e2)
+      in equal_aux (cons_enum m1 End) (cons_enum m2 End)
+    let rec cardinal = function
+        Empty -> 0
+      | Node (l, _, _, r, _) -> cardinal l + 1 + cardinal r
+    let rec bindings_aux accu = function
+        Empty -> accu
+      | Node (l, v, d, r, _) -> bindings_aux ((v, d) :: bindings_aux accu r) l
+    let bindings s =
+      bindings_aux [] s
+    let choose = min_binding
+    let choose_opt = min_binding_opt
+    let add_seq i m =
+      Seq.fold_left (fun m (k,v) -> add k v m) m i
+    let of_seq i = add_seq i empty
+    let rec seq_of_enum_ c () = match c with
+      | End -> Seq.Nil
+      | More (k,v,t,rest) -> Seq.Cons ((k,v), seq_of_enum_ (cons_enum t rest))
+    let to_seq m =
+      seq_of_enum_ (cons_enum m End)
+    let rec snoc_enum s e =
+      match s with
+        Empty -> e
+      | Node (l, v, d, r, _) -> snoc_enum r (More(v, d, l, e))
+    let rec rev_seq_of_enum_ c () = match c with
+      | End -> Seq.Nil
+      | More (k,v,t,rest) ->
+          Seq.Cons ((k,v), rev_seq_of_enum_ (snoc_enum t rest))
+    let to_rev_seq c =
+      rev_seq_of_enum_ (snoc_enum c End)
+    let to_seq_from low m =
+      let rec aux low m c = match m with
+        | Empty -> c
+        | Node (l, v, d, r, _) ->
+            begin match Ord.compare v low with
+              | 0 -> More (v, d, r, c)
+              | n when n<0 -> aux low r c
+              | _ -> aux low l (More (v, d, r, c))
+            end
+      in
+      seq_of_enum_ (aux low m End)
+end
+(*! module Set *)
+(* OCaml 4.13's set.ml, its inline records as tuples (the same blocks). *)
+module type OrderedType =
+  sig
+    type t
+    val compare: t -> t -> int
+  end
+module type S =
+  sig
+    type elt
+    type t
+    val empty: t
+    val is_empty: t -> bool
+    val mem: elt -> t -> bool
+    val add: elt -> t -> t
+    val singleton: elt -> t
+    val remove: elt -> t -> t
+    val union: t -> t -> t
+    val inter: t -> t -> t
+    val disjoint: t -> t -> bool
+    val diff: t -> t -> t
+    val compare: t -> t -> int
+    val equal: t -> t -> bool
+    val subset: t -> t -> bool
+    val iter: (elt -> unit) -> t -> unit
+    val map: (elt -> elt) -> t -> t
+    val fold: (elt -> 'a -> 'a) -> t -> 'a -> 'a
+    val for_all: (elt -> bool) -> t -> bool
+    val exists: (elt -> bool) -> t -> bool
+    val filter: (elt -> bool) -> t -> t
+    val filter_map: (elt -> elt option) -> t -> t
+    val partition: (elt -> bool) -> t -> t * t
+    val cardinal: t -> int
+    val elements: t -> elt list
+    val min_elt: t -> elt
+    val min_elt_opt: t -> elt option
+    val max_elt: t -> elt
+    val max_elt_opt: t -> elt option
+    val choose: t -> elt
+    val choose_opt: t -> elt option
+    val split: elt -> t -> t * bool * t
+    val find: elt -> t -> elt
+    val find_opt: elt -> t -> elt option
+    val find_first: (elt -> bool) -> t -> elt
+    val find_first_opt: (elt -> bool) -> t -> elt option
+    val find_last: (elt -> bool) -> t -> elt
+    val find_last_opt: (elt -> bool) -> t -> elt option
+    val of_list: elt list -> t
+    val to_seq_from : elt -> t -> elt Seq.t
+    val to_seq : t -> elt Seq.t
+    val to_rev_seq : t -> elt Seq.t
+    val add_seq : elt Seq.t -> t -> t
+    val of_seq : elt Seq.t -> t
+  end
+module Make (Ord : OrderedType) : S with type elt = Ord.t =
+  struct
+    type elt = Ord.t
+    type t = Empty | Node of t * elt * t * int
+    let height = function
+        Empty -> 0
+      | Node (_, _, _, h) -> h
+    let create l v r =
+      let hl = match l with Empty -> 0 | Node (_, _, _, h) -> h in
+      let hr = match r with Empty -> 0 | Node (_, _, _, h) -> h in
+      Node (l, v, r, (if hl >= hr then hl + 1 else hr + 1))
+    let bal l v r =
+      let hl = match l with Empty -> 0 | Node (_, _, _, h) -> h in
+      let hr = match r with Empty -> 0 | Node (_, _, _, h) -> h in
+      if hl > hr + 2 then begin
+        match l with
+          Empty -> invalid_arg "Set.bal"
+        | Node (ll, lv, lr, _) ->
+            if height ll >= height lr then
+              create ll lv (create lr v r)
+            else begin
+              match lr with
+                Empty -> invalid_arg "Set.bal"
+              | Node (lrl, lrv, lrr, _)->
+                  create (create ll lv lrl) lrv (create lrr v r)
+            end
+      end else if hr > hl + 2 then begin
+        match r with
+          Empty -> invalid_arg "Set.bal"
+        | Node (rl, rv, rr, _) ->
+            if height rr >= height rl then
+              create (create l v rl) rv rr
+            else begin
+              match rl with
+                Empty -> invalid_arg "Set.bal"
+              | Node (rll, rlv, rlr, _) ->
+                  create (create l v rll) rlv (create rlr rv rr)
+            end
+      end else
+        Node (l, v, r, (if hl >= hr then hl + 1 else hr + 1))
+    let rec add x = function
+        Empty -> Node (Empty, x, Empty, 1)
+      | Node (l, v, r, _) as t ->
+          let c = Ord.compare x v in
+          if c = 0 then t else
+          if c < 0 then
+            let ll = add x l in
+            if l == ll then t else bal ll v r
+          else
+            let rr = add x r in
+            if r == rr then t else bal l v rr
+    let singleton x = Node (Empty, x, Empty, 1)
+    let rec add_min_element x = function
+      | Empty -> singleton x
+      | Node (l, v, r, _) ->
+        bal (add_min_element x l) v r
+    let rec add_max_element x = function
+      | Empty -> singleton x
+      | Node (l, v, r, _) ->
+        bal l v (add_max_element x r)
+    let rec join l v r =
+      match (l, r) with
+        (Empty, _) -> add_min_element v r
+      | (_, Empty) -> add_max_element v l
+      | (Node (ll, lv, lr, lh), Node (rl, rv, rr, rh)) ->
+          if lh > rh + 2 then bal ll lv (join lr v r) else
+          if rh > lh + 2 then bal (join l v rl) rv rr else
+          create l v r
+    let rec min_elt = function
+        Empty -> raise Not_found
+      | Node (Empty, v, _, _) -> v
+      | Node (l, _, _, _) -> min_elt l
+    let rec min_elt_opt = function
+        Empty -> None
+      | Node (Empty, v, _, _) -> Some v
+      | Node (l, _, _, _) -> min_elt_opt l
+    let rec max_elt = function
+        Empty -> raise Not_found
+      | Node (_, v, Empty, _) -> v
+      | Node (_, _, r, _) -> max_elt r
+    let rec max_elt_opt = function
+        Empty -> None
+      | Node (_, v, Empty, _) -> Some v
+      | Node (_, _, r, _) -> max_elt_opt r
+    let rec remove_min_elt = function
+        Empty -> invalid_arg "Set.remove_min_elt"
+      | Node (Empty, _, r, _) -> r
+      | Node (l, v, r, _) -> bal (remove_min_elt l) v r
+    let merge t1 t2 =
+      match (t1, t2) with
+        (Empty, t) -> t
+      | (t, Empty) -> t
+      | (_, _) -> bal t1 (min_elt t2) (remove_min_elt t2)
+    let concat t1 t2 =
+      match (t1, t2) with
+        (Empty, t) -> t
+      | (t, Empty) -> t
+      | (_, _) -> join t1 (min_elt t2) (remove_min_elt t2)
+    let rec split x = function
+        Empty ->
+          (Empty, false, Empty)
+      | Node (l, v, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then (l, true, r)
+          else if c < 0 then
+            let (ll, pres, rl) = split x l in (ll, pres, join rl v r)
+          else
+            let (lr, pres, rr) = split x r in (join l v lr, pres, rr)
+    let empty = Empty
+    let is_empty = function Empty -> true | _ -> false
+    let rec mem x = function
+        Empty -> false
+      | Node (l, v, r, _) ->
+          let c = Ord.compare x v in
+          c = 0 || mem x (if c < 0 then l else r)
+    let rec remove x = function
+        Empty -> Empty
+      | (Node (l, v, r, _) as t) ->
+          let c = Ord.compare x v in
+          if c = 0 then merge l r
+          else
+            if c < 0 then
+              let ll = remove x l in
+              if l == ll then t
+              else bal ll v r
+            else
+              let rr = remove x r in
+              if r == rr then t
+              else bal l v rr
+    let rec union s1 s2 =
+      match (s1, s2) with
+        (Empty, t2) -> t2
+      | (t1, Empty) -> t1
+      | (Node (l1, v1, r1, h1), Node (l2, v2, r2, h2)) ->
+          if h1 >= h2 then
+            if h2 = 1 then add v2 s1 else begin
+              let (l2, _, r2) = split v1 s2 in
+              join (union l1 l2) v1 (union r1 r2)
+            end
+          else
+            if h1 = 1 then add v1 s2 else begin
+              let (l1, _, r1) = split v2 s1 in
+              join (union l1 l2) v2 (union r1 r2)
+            end
+    let rec inter s1 s2 =
+      match (s1, s2) with
+        (Empty, _) -> Empty
+      | (_, Empty) -> Empty
+      | (Node (l1, v1, r1, _), t2) ->
+          match split v1 t2 with
+            (l2, false, r2) ->
+              concat (inter l1 l2) (inter r1 r2)
+          | (l2, true, r2) ->
+              join (inter l1 l2) v1 (inter r1 r2)
+    type split_bis =
+      | Found
+      | NotFound of t * (unit -> t)
+    let rec split_bis x = function
+        Empty ->
+          NotFound (Empty, (fun () -> Empty))
+      | Node (l, v, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then Found
+          else if c < 0 then
+            match split_bis x l with
+            | Found -> Found
+            | NotFound (ll, rl) -> NotFound (ll, (fun () -> join (rl ()) v r))
+          else
+            match split_bis x r with
+            | Found -> Found
+            | NotFound (lr, rr) -> NotFound (join l v lr, rr)
+    let rec disjoint s1 s2 =
+      match (s1, s2) with
+        (Empty, _) | (_, Empty) -> true
+      | (Node (l1, v1, r1, _), t2) ->
+          if s1 == s2 then false
+          else match split_bis v1 t2 with
+              NotFound(l2, r2) -> disjoint l1 l2 && disjoint r1 (r2 ())
+            | Found -> false
+    let rec diff s1 s2 =
+      match (s1, s2) with
+        (Empty, _) -> Empty
+      | (t1, Empty) -> t1
+      | (Node (l1, v1, r1, _), t2) ->
+          match split v1 t2 with
+            (l2, false, r2) ->
+              join (diff l1 l2) v1 (diff r1 r2)
+          | (l2, true, r2) ->
+              concat (diff l1 l2) (diff r1 r2)
+    type enumeration = End | More of elt * t * enumeration
+    let rec cons_enum s e =
+      match s with
+        Empty -> e
+      | Node (l, v, r, _) -> cons_enum l (More(v, r, e))
+    let rec compare_aux e1 e2 =
+        match (e1, e2) with
+        (End, End) -> 0
+      | (End, _)  -> -1
+      | (_, End) -> 1
+      | (More(v1, r1, e1), More(v2, r2, e2)) ->
+          let c = Ord.compare v1 v2 in
+          if c <> 0
+          then c
+          else compare_aux (cons_enum r1 e1) (cons_enum r2 e2)
+    let compare s1 s2 =
+      compare_aux (cons_enum s1 End) (cons_enum s2 End)
+    let equal s1 s2 =
+      compare s1 s2 = 0
+    let rec subset s1 s2 =
+      match (s1, s2) with
+        Empty, _ ->
+          true
+      | _, Empty ->
+          false
+      | Node (l1, v1, r1, _), (Node (l2, v2, r2, _) as t2) ->
+          let c = Ord.compare v1 v2 in
+          if c = 0 then
+            subset l1 l2 && subset r1 r2
+          else if c < 0 then
+            subset (Node (l1, v1, Empty, 0)) l2 && subset r1 t2
+          else
+            subset (Node (Empty, v1, r1, 0)) r2 && subset l1 t2
+    let rec iter f = function
+        Empty -> ()
+      | Node (l, v, r, _) -> iter f l; f v; iter f r
+    let rec fold f s accu =
+      match s with
+        Empty -> accu
+      | Node (l, v, r, _) -> fold f r (f v (fold f l accu))
+    let rec for_all p = function
+        Empty -> true
+      | Node (l, v, r, _) -> p v && for_all p l && for_all p r
+    let rec exists p = function
+        Empty -> false
+      | Node (l, v, r, _) -> p v || exists p l || exists p r
+    let rec filter p = function
+        Empty -> Empty
+      | (Node (l, v, r, _)) as t ->
+          let l' = filter p l in
+          let pv = p v in
+          let r' = filter p r in
+          if pv then
+            if l==l' && r==r' then t else join l' v r'
+          else concat l' r'
+    let rec partition p = function
+        Empty -> (Empty, Empty)
+      | Node (l, v, r, _) ->
+          let (lt, lf) = partition p l in
+          let pv = p v in
+          let (rt, rf) = partition p r in
+          if pv
+          then (join lt v rt, concat lf rf)
+          else (concat lt rt, join lf v rf)
+    let rec cardinal = function
+        Empty -> 0
+      | Node (l, _, r, _) -> cardinal l + 1 + cardinal r
+    let rec elements_aux accu = function
+        Empty -> accu
+      | Node (l, v, r, _) -> elements_aux (v :: elements_aux accu r) l
+    let elements s =
+      elements_aux [] s
+    let choose = min_elt
+    let choose_opt = min_elt_opt
+    let rec find x = function
+        Empty -> raise Not_found
+      | Node (l, v, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then v
+          else find x (if c < 0 then l else r)
+    let rec find_first_aux v0 f = function
+        Empty ->
+          v0
+      | Node (l, v, r, _) ->
+          if f v then
+            find_first_aux v f l
+          else
+            find_first_aux v0 f r
+    let rec find_first f = function
+        Empty ->
+          raise Not_found
+      | Node (l, v, r, _) ->
+          if f v then
+            find_first_aux v f l
+          else
+            find_first f r
+    let rec find_first_opt_aux v0 f = function
+        Empty ->
+          Some v0
+      | Node (l, v, r, _) ->
+          if f v then
+            find_first_opt_aux v f l
+          else
+            find_first_opt_aux v0 f r
+    let rec find_first_opt f = function
+        Empty ->
+          None
+      | Node (l, v, r, _) ->
+          if f v then
+            find_first_opt_aux v f l
+          else
+            find_first_opt f r
+    let rec find_last_aux v0 f = function
+        Empty ->
+          v0
+      | Node (l, v, r, _) ->
+          if f v then
+            find_last_aux v f r
+          else
+            find_last_aux v0 f l
+    let rec find_last f = function
+        Empty ->
+          raise Not_found
+      | Node (l, v, r, _) ->
+          if f v then
+            find_last_aux v f r
+          else
+            find_last f l
+    let rec find_last_opt_aux v0 f = function
+        Empty ->
+          Some v0
+      | Node (l, v, r, _) ->
+          if f v then
+            find_last_opt_aux v f r
+          else
+            find_last_opt_aux v0 f l
+    let rec find_last_opt f = function
+        Empty ->
+          None
+      | Node (l, v, r, _) ->
+          if f v then
+            find_last_opt_aux v f r
+          else
+            find_last_opt f l
+    let rec find_opt x = function
+        Empty -> None
+      | Node (l, v, r, _) ->
+          let c = Ord.compare x v in
+          if c = 0 then Some v
+          else find_opt x (if c < 0 then l else r)
+    let try_join l v r =
+      if (l = Empty || Ord.compare (max_elt l) v < 0)
+      && (r = Empty || Ord.compare v (min_elt r) < 0)
+      then join l v r
+      else union l (add v r)
+    let rec map f = function
+      | Empty -> Empty
+      | Node (l, v, r, _) as t ->
+         let l' = map f l in
+         let v' = f v in
+         let r' = map f r in
+         if l == l' && v == v' && r == r' then t
+         else try_join l' v' r'
+    let try_concat t1 t2 =
+      match (t1, t2) with
+        (Empty, t) -> t
+      | (t, Empty) -> t
+      | (_, _) -> try_join t1 (min_elt t2) (remove_min_elt t2)
+    let rec filter_map f = function
+      | Empty -> Empty
+      | Node (l, v, r, _) as t ->
+         let l' = filter_map f l in
+         let v' = f v in
+         let r' = filter_map f r in
+         begin match v' with
+           | Some v' ->
+              if l == l' && v == v' && r == r' then t
+              else try_join l' v' r'
+           | None ->
+              try_concat l' r'
+         end
+    let of_sorted_list l =
+      let rec sub n l =
+        match n, l with
+        | 0, l -> Empty, l
+        | 1, x0 :: l -> Node (Empty, x0, Empty, 1), l
+        | 2, x0 :: x1 :: l ->
+            Node (Node (Empty, x0, Empty, 1), x1, Empty, 2), l
+        | 3, x0 :: x1 :: x2 :: l ->
+            Node (Node (Empty, x0, Empty, 1), x1, Node (Empty, x2, Empty, 1), 2), l
+        | n, l ->
+          let nl = n / 2 in
+          let left, l = sub nl l in
+          match l with
+          | [] -> assert false
+          | mid :: l ->
+            let right, l = sub (n - nl - 1) l in
+            create left mid right, l
+      in
+      fst (sub (List.length l) l)
+    let of_list l =
+      match l with
+      | [] -> empty
+      | [x0] -> singleton x0
+      | [x0; x1] -> add x1 (singleton x0)
+      | [x0; x1; x2] -> add x2 (add x1 (singleton x0))
+      | [x0; x1; x2; x3] -> add x3 (add x2 (add x1 (singleton x0)))
+      | [x0; x1; x2; x3; x4] -> add x4 (add x3 (add x2 (add x1 (singleton x0))))
+      | _ -> of_sorted_list (List.sort_uniq Ord.compare l)
+    let add_seq i m =
+      Seq.fold_left (fun s x -> add x s) m i
+    let of_seq i = add_seq i empty
+    let rec seq_of_enum_ c () = match c with
+      | End -> Seq.Nil
+      | More (x, t, rest) -> Seq.Cons (x, seq_of_enum_ (cons_enum t rest))
+    let to_seq c = seq_of_enum_ (cons_enum c End)
+    let rec snoc_enum s e =
+      match s with
+        Empty -> e
+      | Node (l, v, r, _) -> snoc_enum r (More(v, l, e))
+    let rec rev_seq_of_enum_ c () = match c with
+      | End -> Seq.Nil
+      | More (x, t, rest) -> Seq.Cons (x, rev_seq_of_enum_ (snoc_enum t rest))
+    let to_rev_seq c = rev_seq_of_enum_ (snoc_enum c End)
+    let to_seq_from low s =
+      let rec aux low s c = match s with
+        | Empty -> c
+        | Node (l, v, r, _) ->
+            begin match Ord.compare v low with
+              | 0 -> More (v, r, c)
+              | n when n<0 -> aux low r c
+              | _ -> aux low l (More (v, r, c))
+            end
+      in
+      seq_of_enum_ (aux low s End)
+  end

@@ -59,6 +59,12 @@ impl<'s> Typer<'s> {
                 self.structures.pop();
                 let unit = super::decls::module_name(&self.file_name);
                 self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
+                // The module exists even with no components (`struct end`).
+                self.hidden_modules += 1;
+                self.env.types.insert(
+                    format!("{}.{}", m.name, super::modules::MODULE_MARKER),
+                    TypeName::ModuleMarker(self.hidden_modules),
+                );
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Alias(name, path, span) => {
