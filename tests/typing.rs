@@ -35,8 +35,13 @@ fn ocaml_message(stderr: &str) -> Option<String> {
     )
 }
 
-/// The first words of a message: what kind of error it is, before any type or name.
+/// The first words of a message: what kind of error it is, before any type or name. A
+/// signature mismatch is one kind: ocamlopt goes on with both signatures in full ("Modules do
+/// not match: sig .. end is not included in sig .. end"), egret with the item that differs.
 fn kind(message: &str) -> String {
+    if message.starts_with("Signature mismatch:") {
+        return "Signature mismatch:".to_string();
+    }
     message.split(' ').take(3).collect::<Vec<_>>().join(" ")
 }
 

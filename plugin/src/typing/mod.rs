@@ -46,8 +46,9 @@ pub(crate) enum PhraseKind<'a> {
     LeaveModule,
     /// `module M = P`: another name for module `P` (or functor `P`).
     Alias(String, String, Span),
-    /// `(M : MT)` after `M`'s phrases: `M` checked against `MT` and restricted to it.
-    Seal(String, &'a ast::ModType, Span),
+    /// `(M : MT)` after `M`'s phrases: `M` checked against `MT` and restricted to it
+    /// (`true`: `M` is a functor's parameter).
+    Seal(String, &'a ast::ModType, Span, bool),
     /// `module F = functor params -> body`.
     DefineFunctor(String, &'a [ast::FunctorParam], &'a ast::ModExpr, Span),
     /// `module name = functor (arg)`, the functor and the argument as paths (`None`: `()`).
@@ -217,6 +218,8 @@ pub(crate) struct Typer<'s> {
     applications: std::collections::HashMap<String, String>,
     /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
     body_types: Vec<Type>,
+    /// The abstract types of the parameters of the functor bodies being elaborated.
+    param_abstracts: Vec<Vec<crate::lambda::ir::TyCon>>,
 }
 
 /// The names a structure has declared.
@@ -264,6 +267,7 @@ impl<'s> Typer<'s> {
             hidden_modules: 0,
             applications: Default::default(),
             body_types: Vec::new(),
+            param_abstracts: Vec::new(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();
@@ -392,29 +396,38 @@ impl<'s> Typer<'s> {
         self.ground_expr(&mut body);
         // Labelled arrows in declarations (`{ cb : x:int -> int }`) are plain arrows at run
         // time ([`labels`]).
+        // Abstract types (`modules`) are their definitions at run time.
+        let mut decls = std::mem::take(&mut self.types.decls);
+        let mut exceptions = std::mem::take(&mut self.types.exceptions);
         let labels = std::mem::take(&mut self.u.label_cons);
-        for d in &mut self.types.decls {
+        let run_time = |t: &Type| {
+            let t = self.expand_abstract_types(t);
+            labels::strip_label_cons(&t, &labels)
+        };
+        for d in &mut decls {
             match &mut d.kind {
                 crate::lambda::ir::DeclKind::Variant(cs) => {
                     for c in cs {
                         for a in &mut c.args {
-                            *a = labels::strip_label_cons(a, &labels);
+                            *a = run_time(a);
                         }
                     }
                 }
                 crate::lambda::ir::DeclKind::Record(fs) => {
                     for f in fs {
-                        f.ty = labels::strip_label_cons(&f.ty, &labels);
+                        f.ty = run_time(&f.ty);
                     }
                 }
                 _ => {}
             }
         }
-        for e in &mut self.types.exceptions {
+        for e in &mut exceptions {
             for a in &mut e.args {
-                *a = labels::strip_label_cons(a, &labels);
+                *a = run_time(a);
             }
         }
+        self.types.decls = decls;
+        self.types.exceptions = exceptions;
         Program {
             body,
             vars,
@@ -436,6 +449,11 @@ impl<'s> Typer<'s> {
             Type::Var(_) => Type::unit(),
             // A labelled parameter is its argument at run time ([`labels`]).
             Type::Con(c, a) if self.u.label_cons.contains(c) => self.default_free(&a[0], bound),
+            // An abstract type is its definition at run time ([`modules`]).
+            Type::Con(c, a) if self.u.abstract_types.contains_key(c) => {
+                let t = self.u.zonk(&self.u.abstract_types[c].expand(a));
+                self.default_free(&t, bound)
+            }
             Type::Con(c, a) => {
                 Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
             }
@@ -449,6 +467,27 @@ impl<'s> Typer<'s> {
                 bound.pop();
                 r
             }
+        }
+    }
+
+    /// `t` with every abstract type replaced by its definition.
+    fn expand_abstract_types(&self, t: &Type) -> Type {
+        match t {
+            Type::Var(_) => t.clone(),
+            Type::Con(c, a) => {
+                let a: Vec<Type> = a.iter().map(|t| self.expand_abstract_types(t)).collect();
+                match self.u.abstract_types.get(c) {
+                    Some(abs) => self.expand_abstract_types(&abs.expand(&a)),
+                    None => Type::Con(*c, a),
+                }
+            }
+            Type::Tuple(ts) => {
+                Type::Tuple(ts.iter().map(|t| self.expand_abstract_types(t)).collect())
+            }
+            Type::Arrow(a, b) => {
+                Type::arrow(self.expand_abstract_types(a), self.expand_abstract_types(b))
+            }
+            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.expand_abstract_types(t))),
         }
     }
 

@@ -23,9 +23,12 @@
 //! that every value, type, exception, module and module type is provided, that each value's
 //! type is an instance of the declared one (a value less general than its declaration is bound
 //! under the declared type by a type application: `let x' = Λ.. x [..]`), and hides the rest.
-//! Not yet: abstract types are not made abstract (a type's definition stays visible through a
-//! signature that declares it abstract), functor bodies are type-checked at each application
-//! only, and first-class and recursive modules.
+//! A type the signature declares abstract becomes a new type standing for its definition
+//! ([`super::unify::AbstractType`]): outside the module it is a type of its own, the lambda
+//! IR sees the definition. A functor parameter's abstract types are abstract inside the body
+//! and equal the argument's afterwards (OCaml's substitution of the argument's path).
+//! Not yet: functor bodies are type-checked at each application only (a functor never
+//! applied is not checked), first-class and recursive modules.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -125,7 +128,7 @@ pub(crate) fn flatten_module<'a>(
         }
         ast::ModExprKind::Constraint(inner, mt) => {
             flatten_module(name.clone(), inner, span, ctx, hidden, out);
-            out.push(ctx.phrase(PhraseKind::Seal(name, mt, me.span)));
+            out.push(ctx.phrase(PhraseKind::Seal(name, mt, me.span, false)));
         }
         ast::ModExprKind::Functor(params, body) => {
             out.push(ctx.phrase(PhraseKind::DefineFunctor(name, params, body, span)));
@@ -163,8 +166,9 @@ pub(crate) fn flatten_module<'a>(
 struct Sig {
     /// Values (`None`: no declared type to check, from `module type of`).
     vals: Vec<(String, Option<ast::TypeExpr>)>,
-    /// Types, with the constructors each declares.
-    types: Vec<(String, Vec<String>)>,
+    /// Types, with the constructors each declares and whether the signature makes it
+    /// abstract (`type t`, `type 'a t`, without a `with type` constraint).
+    types: Vec<(String, Vec<String>, bool)>,
     exceptions: Vec<String>,
     /// Modules, with their module types (`None`: unrestricted).
     modules: Vec<(String, Option<ast::ModType>)>,
@@ -391,7 +395,7 @@ impl<'s> Typer<'s> {
             arg: arg.map(str::to_string),
         }));
         if let (Some(x), Some(t)) = (&param.name, &param.ty) {
-            new.push(ctx.phrase(PhraseKind::Seal(x.clone(), t, span)));
+            new.push(ctx.phrase(PhraseKind::Seal(x.clone(), t, span, true)));
         }
         let mut hidden = self.hidden_modules;
         if rest.is_empty() {
@@ -423,6 +427,7 @@ impl<'s> Typer<'s> {
         }
         self.saved_envs.push(outer);
         self.structures.push(Default::default());
+        self.param_abstracts.push(Vec::new());
     }
 
     /// Leaves a functor's body: back in the application's environment, with the module
@@ -436,6 +441,13 @@ impl<'s> Typer<'s> {
             self.env.functors.insert(name.to_string(), f.clone());
         }
         self.structures.pop();
+        // The parameter's abstract types are the argument's outside the body (the result's
+        // `key = Ord.t` is the argument's type).
+        for c in self.param_abstracts.pop().unwrap_or_default() {
+            if let Some(a) = self.u.abstract_types.get_mut(&c) {
+                a.opaque = false;
+            }
+        }
     }
 
     /// `module name = path`: the same components under another name.
@@ -560,7 +572,19 @@ impl<'s> Typer<'s> {
                             path,
                             destructive: true,
                             ..
-                        } => sig.types.retain(|(n, _)| n != path),
+                        } => sig.types.retain(|(n, _, _)| n != path),
+                        ast::WithConstraint::Type {
+                            path,
+                            destructive: false,
+                            ..
+                        } => {
+                            // `with type t = u`: `t` is `u`, not abstract.
+                            for (n, _, abstract_) in &mut sig.types {
+                                if n == path {
+                                    *abstract_ = false;
+                                }
+                            }
+                        }
                         ast::WithConstraint::Module {
                             path,
                             destructive: true,
@@ -607,7 +631,7 @@ impl<'s> Typer<'s> {
         }
         for (n, _) in types {
             if n != MODULE_MARKER && !note_module(&n) {
-                sig.types.push((n, Vec::new()));
+                sig.types.push((n, Vec::new(), false));
             }
         }
         for (n, c) in ctors {
@@ -641,7 +665,7 @@ impl<'s> Typer<'s> {
             .filter(|(n, c)| !n.contains('.') && matches!(c, CtorRef::Variant(..)))
             .map(|(n, _)| n)
             .collect();
-        sig.types.push((String::new(), all));
+        sig.types.push((String::new(), all, false));
         sig
     }
 
@@ -655,7 +679,8 @@ impl<'s> Typer<'s> {
                         ast::TypeDeclKind::Variant(cs) => cs.iter().map(|c| c.name.clone()).collect(),
                         _ => Vec::new(),
                     };
-                    sig.types.push((d.name.clone(), ctors));
+                    let abstract_ = matches!(d.kind, ast::TypeDeclKind::Abstract);
+                    sig.types.push((d.name.clone(), ctors, abstract_));
                 }
             }
             ast::SigItemKind::TypeSubst(_) => {}
@@ -687,15 +712,82 @@ impl<'s> Typer<'s> {
     /// `(module name : mt)`: checks the module against the signature and restricts it to
     /// what the signature declares. Gives the bindings that give values their declared
     /// types where those are less general than the definitions' (`let x' = Λ.. x [..]`).
+    /// `param`: the module is a functor's parameter, whose abstract types are abstract in
+    /// the body only (after it, they equal the argument's: [`Typer::leave_functor`]).
     pub(super) fn seal(
         &mut self,
         name: &str,
         mt: &ast::ModType,
         span: Span,
+        param: bool,
     ) -> TResult<Vec<(VarId, Expr)>> {
         let mut wrappers = Vec::new();
-        self.seal_into(name, mt, span, &mut wrappers)?;
-        Ok(wrappers)
+        match self.seal_into(name, mt, span, param, &mut wrappers) {
+            Ok(()) => Ok(wrappers),
+            // An argument not matching its parameter: OCaml's words for it.
+            Err(mut d) if param => {
+                if let Some(rest) = d.message.strip_prefix("Signature mismatch:") {
+                    d.message = format!("Modules do not match:{rest}");
+                }
+                Err(d)
+            }
+            Err(d) => Err(d),
+        }
+    }
+
+    /// Makes the types `sig` declares abstract abstract in module `name`: each becomes a new
+    /// type standing for its definition. Gives whether there was one.
+    fn abstract_types_of(&mut self, name: &str, sig: &Sig, param: bool) -> bool {
+        let mut any = false;
+        for (t, _, abstract_) in &sig.types {
+            if !abstract_ {
+                continue;
+            }
+            let full = format!("{name}.{t}");
+            let (params, manifest) = match self.env.types.get(&full).cloned() {
+                Some(TypeName::Con(c)) => {
+                    let n = self.types.decl(c).params.len();
+                    let params: Vec<TyVar> = (0..n).map(|_| self.u.fresh()).collect();
+                    let args = params.iter().map(|p| Type::Var(*p)).collect();
+                    (params, Type::Con(c, args))
+                }
+                Some(TypeName::Abbrev(ps, body)) => {
+                    let params: Vec<TyVar> = ps.iter().map(|_| self.u.fresh()).collect();
+                    let body = ps
+                        .iter()
+                        .zip(&params)
+                        .fold(body, |b, (p, q)| b.subst(*p, &Type::Var(*q)));
+                    (params, body)
+                }
+                _ => continue,
+            };
+            for p in &params {
+                self.u.levels[p.0 as usize] = u32::MAX;
+            }
+            let con = crate::lambda::ir::TyCon(self.types.decls.len() as u32);
+            self.types.decls.push(crate::lambda::ir::TypeDecl {
+                name: full.clone(),
+                params: params.clone(),
+                kind: crate::lambda::ir::DeclKind::Primitive,
+            });
+            self.u.scope = self.types.decls.len() as u32;
+            self.u.abstract_types.insert(
+                con,
+                super::unify::AbstractType {
+                    params,
+                    manifest,
+                    opaque: true,
+                },
+            );
+            if param {
+                if let Some(top) = self.param_abstracts.last_mut() {
+                    top.push(con);
+                }
+            }
+            self.env.types.insert(full, TypeName::Con(con));
+            any = true;
+        }
+        any
     }
 
     fn seal_into(
@@ -703,6 +795,7 @@ impl<'s> Typer<'s> {
         name: &str,
         mt: &ast::ModType,
         span: Span,
+        param: bool,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
         let Some(sig) = self.signature_of(mt)? else {
@@ -712,11 +805,12 @@ impl<'s> Typer<'s> {
             Diagnostic::error(span, format!("Signature mismatch:\n       {what}"))
         };
         // Presence, in OCaml's order of report: types, then values, then the rest.
-        for (t, _) in &sig.types {
+        for (t, _, _) in &sig.types {
             if !t.is_empty() && !self.env.types.contains_key(&format!("{name}.{t}")) {
                 return Err(mismatch(format!("The type `{t}' is required but not provided")));
             }
         }
+        let abstracted = self.abstract_types_of(name, &sig, param);
         for e in &sig.exceptions {
             if !matches!(
                 self.env.ctors.get(&format!("{name}.{e}")),
@@ -733,7 +827,7 @@ impl<'s> Typer<'s> {
                 return Err(mismatch(format!("The module `{m}' is required but not provided")));
             }
             if let Some(t) = t {
-                self.seal_into(&path, t, span, wrappers)?;
+                self.seal_into(&path, t, span, param, wrappers)?;
             }
         }
         for f in &sig.functors {
@@ -756,7 +850,7 @@ impl<'s> Typer<'s> {
             let (ValueBinding::Var(v), Some(t)) = (b, t) else {
                 continue;
             };
-            if let Some((v2, e)) = self.match_value(name, x, v, t, span)? {
+            if let Some((v2, e)) = self.match_value(name, x, v, t, span, abstracted)? {
                 self.env.bind(&full, ValueBinding::Var(v2));
                 wrappers.push((v2, e));
             }
@@ -774,6 +868,7 @@ impl<'s> Typer<'s> {
         v: VarId,
         declared: &ast::TypeExpr,
         span: Span,
+        abstracted: bool,
     ) -> TResult<Option<(VarId, Expr)>> {
         // The declared type's names are the module's (its types) or the outer ones.
         let mark = self.env.mark();
@@ -806,7 +901,10 @@ impl<'s> Typer<'s> {
         };
         let scheme = self.vars.ty(v).clone();
         let (impl_t, impl_args) = self.u.instantiate(&scheme);
+        // Inside the module, its abstract types are their definitions.
+        self.u.see_through = true;
         let unified = self.u.unify(&impl_t, &declared_t, &self.types);
+        self.u.see_through = false;
         self.u.level -= 1;
         // The declared type's variables must stay distinct, unbound variables.
         let mut vars: Vec<TyVar> = Vec::new();
@@ -838,7 +936,7 @@ impl<'s> Typer<'s> {
                 .iter()
                 .zip(&vars)
                 .all(|(a, w)| matches!(&*self.u.shallow(a), Type::Var(u) if u == w));
-        if same {
+        if same && !abstracted {
             return Ok(None);
         }
         let e = impl_args
@@ -868,7 +966,7 @@ impl<'s> Typer<'s> {
         }
         self.env.types.retain(|n, _| {
             n.strip_prefix(&prefix).is_none_or(|rest| {
-                kept_module(rest) || sig.types.iter().any(|(t, _)| t == rest)
+                kept_module(rest) || sig.types.iter().any(|(t, _, _)| t == rest)
             })
         });
         self.env.ctors.retain(|n, c| {
@@ -877,7 +975,7 @@ impl<'s> Typer<'s> {
                     || match c {
                         CtorRef::Exception(_) => sig.exceptions.iter().any(|e| e == rest),
                         CtorRef::Variant(..) => {
-                            sig.types.iter().any(|(_, cs)| cs.iter().any(|c| c == rest))
+                            sig.types.iter().any(|(_, cs, _)| cs.iter().any(|c| c == rest))
                         }
                     }
             })

@@ -72,8 +72,8 @@ impl<'s> Typer<'s> {
                 self.alias_any_module(name, path, *span)?;
                 return self.items_from(phrases, i + 1);
             }
-            PhraseKind::Seal(name, mt, span) => {
-                let wrappers = self.seal(name, mt, *span)?;
+            PhraseKind::Seal(name, mt, span, param) => {
+                let wrappers = self.seal(name, mt, *span, *param)?;
                 let rest = self.items_from(phrases, i + 1)?;
                 return Ok(super::modules::wrap(wrappers, rest));
             }

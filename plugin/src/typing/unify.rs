@@ -35,6 +35,32 @@ pub struct Unifier {
     /// The variables standing for "is this labelled arrow's order known" (OCaml's `commutable`
     /// `Clink`, see `typing::labels`): never generalised, never reported as weak.
     pub commu_vars: HashSet<TyVar>,
+    /// Types a signature made abstract (`typing::modules`), with the definitions they hide.
+    pub abstract_types: HashMap<TyCon, AbstractType>,
+    /// Unification sees through every abstract type (while a module is matched against the
+    /// signature that abstracts its types).
+    pub see_through: bool,
+}
+
+/// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
+/// for. An `opaque` one is a type of its own (`M.t` outside `M`); the others equal their
+/// definitions (a functor parameter's abstract types, once the body is elaborated). The
+/// lambda IR sees only definitions (`Typer::finish` expands every abstract type).
+#[derive(Clone)]
+pub struct AbstractType {
+    pub params: Vec<TyVar>,
+    pub manifest: Type,
+    pub opaque: bool,
+}
+
+impl AbstractType {
+    /// The definition at arguments `args`.
+    pub fn expand(&self, args: &[Type]) -> Type {
+        self.params
+            .iter()
+            .zip(args)
+            .fold(self.manifest.clone(), |t, (p, a)| t.subst(*p, a))
+    }
 }
 
 /// A type with the bindings at its head followed: the type itself, or the (shared) type its
@@ -168,8 +194,23 @@ impl Unifier {
                 self.unify(a1, a2, types)?;
                 self.unify(r1, r2, types)
             }
-            _ => Err(UnifyError::Mismatch),
+            _ => {
+                if let Some(x) = self.expand_abstract(&a) {
+                    return self.unify(&x, &b, types);
+                }
+                if let Some(y) = self.expand_abstract(&b) {
+                    return self.unify(&a, &y, types);
+                }
+                Err(UnifyError::Mismatch)
+            }
         }
+    }
+
+    /// The definition of `t` if it is an abstract type that unification may see through.
+    fn expand_abstract(&self, t: &Type) -> Option<Type> {
+        let Type::Con(c, args) = t else { return None };
+        let a = self.abstract_types.get(c)?;
+        (self.see_through || !a.opaque).then(|| a.expand(args))
     }
 
     /// Binds `v` to `t`, sharing `t` when it is already a binding's type.
@@ -202,6 +243,14 @@ impl Unifier {
                 let s = &mut self.scopes[w.0 as usize];
                 *s = (*s).min(scope);
                 Ok(())
+            }
+            Type::Con(c, ts)
+                if self.abstract_types.get(c).is_some_and(|a| !a.opaque) =>
+            {
+                // A functor parameter's type after the body: its definition, which may be
+                // older than the variable.
+                let t = self.abstract_types[c].expand(ts);
+                self.occurs_adjust(v, level, scope, &t)
             }
             Type::Con(c, ts) => {
                 if c.0 >= scope && !self.label_cons.contains(c) {

@@ -1,0 +1,3 @@
+(* Map.Make's map type is abstract. *)
+module SM = Map.Make (String)
+let m : int SM.t = []
