@@ -871,7 +871,7 @@ impl<'s> Typer<'s> {
     }
 
     /// A builtin used as a first-class value: eta-expanded into a function.
-    fn builtin_value(&mut self, i: usize, span: Span) -> TResult<(Expr, Type)> {
+    pub(super) fn builtin_value(&mut self, i: usize, span: Span) -> TResult<(Expr, Type)> {
         self.check_available(i, span)?;
         let t = self.builtin_type(i);
         let arity = self.builtin_arity(i);

@@ -722,7 +722,7 @@ impl<'s> Typer<'s> {
         param: bool,
     ) -> TResult<Vec<(VarId, Expr)>> {
         let mut wrappers = Vec::new();
-        match self.seal_into(name, mt, span, param, &mut wrappers) {
+        match self.seal_into(name, mt, span, param, &[], &mut wrappers) {
             Ok(()) => Ok(wrappers),
             // An argument not matching its parameter: OCaml's words for it.
             Err(mut d) if param => {
@@ -790,12 +790,16 @@ impl<'s> Typer<'s> {
         any
     }
 
+    /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
+    /// signatures declared it: the declared types' names are those of `outer` and `name`.
+    #[allow(clippy::too_many_arguments)]
     fn seal_into(
         &mut self,
         name: &str,
         mt: &ast::ModType,
         span: Span,
         param: bool,
+        outer: &[String],
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
         let Some(sig) = self.signature_of(mt)? else {
@@ -810,7 +814,11 @@ impl<'s> Typer<'s> {
                 return Err(mismatch(format!("The type `{t}' is required but not provided")));
             }
         }
-        let abstracted = self.abstract_types_of(name, &sig, param);
+        for (x, _) in &sig.vals {
+            if self.env.lookup(&format!("{name}.{x}")).is_none() {
+                return Err(mismatch(format!("The value `{x}' is required but not provided")));
+            }
+        }
         for e in &sig.exceptions {
             if !matches!(
                 self.env.ctors.get(&format!("{name}.{e}")),
@@ -821,13 +829,9 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
-        for (m, t) in &sig.modules {
-            let path = format!("{name}.{m}");
-            if !module_exists(&self.env, &path) {
+        for (m, _) in &sig.modules {
+            if !module_exists(&self.env, &format!("{name}.{m}")) {
                 return Err(mismatch(format!("The module `{m}' is required but not provided")));
-            }
-            if let Some(t) = t {
-                self.seal_into(&path, t, span, param, wrappers)?;
             }
         }
         for f in &sig.functors {
@@ -842,41 +846,53 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
+        let abstracted = self.abstract_types_of(name, &sig, param);
+        // What the signature does not declare is gone before its types are read.
+        self.restrict(name, &sig);
+        let mut chain = outer.to_vec();
+        chain.push(name.to_string());
+        for (m, t) in &sig.modules {
+            if let Some(t) = t {
+                self.seal_into(&format!("{name}.{m}"), t, span, param, &chain, wrappers)?;
+            }
+        }
         for (x, t) in &sig.vals {
             let full = format!("{name}.{x}");
-            let Some(b) = self.env.lookup(&full) else {
-                return Err(mismatch(format!("The value `{x}' is required but not provided")));
-            };
-            let (ValueBinding::Var(v), Some(t)) = (b, t) else {
+            let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {
                 continue;
             };
-            if let Some((v2, e)) = self.match_value(name, x, v, t, span, abstracted)? {
+            if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
+                continue;
+            }
+            if let Some((v2, e)) = self.match_value(&chain, x, b, t, span, abstracted)? {
                 self.env.bind(&full, ValueBinding::Var(v2));
                 wrappers.push((v2, e));
             }
         }
-        self.restrict(name, &sig);
         Ok(())
     }
 
-    /// Checks that `v` (the value `module.x`) has an instance of the declared type `declared`.
-    /// Gives a binding of the value at the declared type when that is less general.
+    /// Checks that the value `x` (bound as `b` in the last module of `chain`) has an instance
+    /// of the declared type `declared`. Gives a binding of the value at the declared type
+    /// when that is less general (or names abstract types, or `b` is a primitive).
     fn match_value(
         &mut self,
-        module: &str,
+        chain: &[String],
         x: &str,
-        v: VarId,
+        b: ValueBinding,
         declared: &ast::TypeExpr,
         span: Span,
         abstracted: bool,
     ) -> TResult<Option<(VarId, Expr)>> {
-        // The declared type's names are the module's (its types) or the outer ones.
+        // The declared type's names are the signature's (the modules of `chain`, innermost
+        // last) or the outer ones.
         let mark = self.env.mark();
-        let undo = if module_exists(&self.env, module) {
-            Some(self.open_module(module, span)?)
-        } else {
-            None
-        };
+        let mut undos = Vec::new();
+        for module in chain {
+            if module_exists(&self.env, module) {
+                undos.push(self.open_module(module, span)?);
+            }
+        }
         let mut names = Vec::new();
         type_var_names(declared, &mut names);
         let mut scope: HashMap<String, Type> = HashMap::new();
@@ -889,7 +905,7 @@ impl<'s> Typer<'s> {
         }
         let declared_t = self.type_expr_in(declared, &scope, false);
         self.env.restore(mark);
-        if let Some(undo) = undo {
+        for undo in undos.into_iter().rev() {
             self.close_open(undo);
         }
         let declared_t = match declared_t {
@@ -899,8 +915,26 @@ impl<'s> Typer<'s> {
                 return Err(e);
             }
         };
-        let scheme = self.vars.ty(v).clone();
-        let (impl_t, impl_args) = self.u.instantiate(&scheme);
+        let (impl_e, impl_t, impl_args, scheme) = match b {
+            ValueBinding::Var(v) => {
+                let scheme = self.vars.ty(v).clone();
+                let (t, args) = self.u.instantiate(&scheme);
+                (Expr::Var(v), t, args, scheme)
+            }
+            _ => {
+                // A primitive (`external`): its value as a closure.
+                let ValueBinding::Builtin(i) = b else {
+                    unreachable!("Printf and hidden bindings are skipped")
+                };
+                match self.builtin_value(i, span) {
+                    Ok((e, t)) => (e, t.clone(), Vec::new(), t),
+                    Err(e) => {
+                        self.u.level -= 1;
+                        return Err(e);
+                    }
+                }
+            }
+        };
         // Inside the module, its abstract types are their definitions.
         self.u.see_through = true;
         let unified = self.u.unify(&impl_t, &declared_t, &self.types);
@@ -931,20 +965,34 @@ impl<'s> Typer<'s> {
                 ),
             ));
         }
-        let same = impl_args.len() == vars.len()
+        let same = matches!(b, ValueBinding::Var(_))
+            && impl_args.len() == vars.len()
             && impl_args
                 .iter()
                 .zip(&vars)
                 .all(|(a, w)| matches!(&*self.u.shallow(a), Type::Var(u) if u == w));
-        if same && !abstracted {
+        if same && !abstracted && !self.mentions_abstract(&declared_t) {
             return Ok(None);
         }
         let e = impl_args
             .into_iter()
-            .fold(Expr::Var(v), |e, a| Expr::TyApp(bx(e), a));
+            .fold(impl_e, |e, a| Expr::TyApp(bx(e), a));
         let (e, scheme) = self.quantify(e, declared_t, &vars);
         let v2 = self.fresh_var(x, scheme, Span::default());
         Ok(Some((v2, e)))
+    }
+
+    /// Whether `t` names a type a signature made abstract.
+    fn mentions_abstract(&self, t: &Type) -> bool {
+        match &*self.u.shallow(t) {
+            Type::Var(_) => false,
+            Type::Con(c, ts) => {
+                self.u.abstract_types.contains_key(c) || ts.iter().any(|t| self.mentions_abstract(t))
+            }
+            Type::Tuple(ts) => ts.iter().any(|t| self.mentions_abstract(t)),
+            Type::Arrow(a, b) => self.mentions_abstract(a) || self.mentions_abstract(b),
+            Type::Forall(_, t) => self.mentions_abstract(t),
+        }
     }
 
     /// Hides what module `name` has beyond `sig`.
