@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 use egret_plugin::backend::CodegenOptions;
 use egret_plugin::diagnostics::{Diagnostic, Severity};
@@ -62,15 +62,18 @@ enum Command {
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check {
-        /// The source file.
-        file: PathBuf,
+        /// The source files (several: compilation units in link order, `.mli` interfaces).
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
     },
 }
 
 #[derive(Args, Clone)]
 struct Common {
-    /// The source file.
-    file: PathBuf,
+    /// The source file; or several, as ocamlopt takes them: `.ml` compilation units in link
+    /// order (the module `A` of `a.ml`), each with its `.mli` interface if given.
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
     /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, or `example`
     /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`).
     #[arg(long, default_value = "native", value_name = "NAME")]
@@ -178,17 +181,31 @@ fn usage_error(message: &str) -> ExitCode {
 /// OCaml compilers take only files they know what to do with: FILE must end in `.ml`
 /// (`ocamlopt prog` says "don't know what to do with prog" and exits 2). This also means the
 /// default output, FILE without `.ml`, is never the source itself.
-fn check_source_name(file: &Path) -> Result<(), ExitCode> {
-    if file.extension().is_some_and(|e| e == "ml")
-        && file.file_stem().is_some_and(|s| !s.is_empty())
-    {
+fn check_source_name(file: &Path, several: bool) -> Result<(), ExitCode> {
+    let ext_ok = file
+        .extension()
+        .is_some_and(|e| e == "ml" || (several && e == "mli"));
+    if ext_ok && file.file_stem().is_some_and(|s| !s.is_empty()) {
         Ok(())
     } else {
         Err(usage_error(&format!(
-            "don't know what to do with `{}`: the source file must end in .ml",
-            file.display()
+            "don't know what to do with `{}`: the source file must end in .ml{}",
+            file.display(),
+            if several { " or .mli" } else { "" }
         )))
     }
+}
+
+/// [`check_source_name`] of each file; several files need a `.ml` among them.
+fn check_source_names(files: &[PathBuf]) -> Result<(), ExitCode> {
+    let several = files.len() > 1;
+    for f in files {
+        check_source_name(f, several)?;
+    }
+    if !files.iter().any(|f| f.extension().is_some_and(|e| e == "ml")) {
+        return Err(usage_error("no implementation (.ml) among the source files"));
+    }
+    Ok(())
 }
 
 fn command(cli: Cli) -> ExitCode {
@@ -196,17 +213,22 @@ fn command(cli: Cli) -> ExitCode {
     if std::env::var_os("EGRET_TEST_INTERNAL_ERROR").is_some() {
         panic!("EGRET_TEST_INTERNAL_ERROR is set");
     }
-    let file = match &cli.command {
-        Command::Check { file } => file,
-        Command::Build { common, .. } | Command::Run { common, .. } => &common.file,
+    let files = match &cli.command {
+        Command::Check { files } => files,
+        Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
-    if let Err(code) = check_source_name(file) {
+    if let Err(code) = check_source_names(files) {
         return code;
     }
+    if let Command::Build { common, .. } | Command::Run { common, .. } = &cli.command {
+        if common.debug && common.files.len() > 1 {
+            return usage_error("-g with several source files is not supported yet");
+        }
+    }
     match cli.command {
-        Command::Check { file } => {
+        Command::Check { files } => {
             let common = Common {
-                file,
+                files,
                 backend: "native".into(),
                 emit: None,
                 time_passes: false,
@@ -222,8 +244,8 @@ fn command(cli: Cli) -> ExitCode {
             }
         }
         Command::Build { common, output } => {
-            let out = output.unwrap_or_else(|| common.file.with_extension(""));
-            if same_file(&out, &common.file) {
+            let out = output.unwrap_or_else(|| common.main_file().with_extension(""));
+            if common.files.iter().any(|f| same_file(&out, f)) {
                 return usage_error(&format!(
                     "the output `{}` is the source file",
                     out.display()
@@ -240,7 +262,7 @@ fn command(cli: Cli) -> ExitCode {
                 eprintln!("error: cannot create {}: {e}", dir.display());
                 return ExitCode::from(EXIT_COMPILE_ERROR);
             }
-            let exe = dir.join(common.file.file_stem().unwrap_or_default());
+            let exe = dir.join(common.main_file().file_stem().unwrap_or_default());
             let built = build(&common, &exe);
             let code = match built {
                 Ok(false) => ExitCode::SUCCESS,
@@ -261,29 +283,81 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Reads the source and runs the front half of the pipeline. The source is bytes, as OCaml
-/// reads it (Latin-1 in a string literal or a comment is kept); the text returned, for
-/// diagnostics and debug info, is its view with the same byte offsets
+/// The program's source files as diagnostics and debug info see them: each file's text at
+/// its place in the program's text (one file: the file at offset 0).
+struct Sources {
+    files: Vec<(PathBuf, u32, String)>,
+}
+
+impl Sources {
+    /// The file holding byte offset `offset` of the program's text, and the offset in it.
+    fn locate(&self, offset: u32) -> (usize, u32) {
+        let i = self.files.partition_point(|(_, base, _)| *base <= offset).saturating_sub(1);
+        (i, offset - self.files[i].1.min(offset))
+    }
+
+    /// 1-based line and column of a byte offset of the program's text, in its file.
+    fn line_col(&self, offset: u32) -> (u32, u32) {
+        let (i, local) = self.locate(offset);
+        line_col(&self.files[i].2, local)
+    }
+}
+
+impl Common {
+    /// The file a program is named after: the last `.ml`.
+    fn main_file(&self) -> &Path {
+        self.files
+            .iter()
+            .rev()
+            .find(|f| f.extension().is_some_and(|e| e == "ml"))
+            .unwrap_or(&self.files[0])
+    }
+}
+
+/// Reads the sources and runs the front half of the pipeline. A source is bytes, as OCaml
+/// reads it (Latin-1 in a string literal or a comment is kept); the texts returned, for
+/// diagnostics and debug info, are their views with the same byte offsets
 /// (`syntax::text_view`).
-fn front(common: &Common) -> Result<(Output, Session, driver::Options, String), ExitCode> {
+fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
     let opts = options(common)?;
-    let bytes = match std::fs::read(&common.file) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("error: cannot read {}: {e}", common.file.display());
-            return Err(ExitCode::from(EXIT_COMPILE_ERROR));
+    let mut inputs = Vec::new();
+    for file in &common.files {
+        match std::fs::read(file) {
+            Ok(bytes) => inputs.push(driver::SourceInput {
+                name: file
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                bytes,
+            }),
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", file.display());
+                return Err(ExitCode::from(EXIT_COMPILE_ERROR));
+            }
         }
+    }
+    let (_, placed) = driver::program_text(&inputs);
+    let sources = Sources {
+        files: (common.files.iter().zip(&inputs).zip(&placed))
+            .map(|((path, input), f)| {
+                let text = egret_plugin::syntax::text_view(&input.bytes).into_owned();
+                (path.clone(), f.base, text)
+            })
+            .collect(),
     };
-    let source = egret_plugin::syntax::text_view(&bytes).into_owned();
     let mut sess = Session {
         measure_memory: common.time_passes,
         ..Session::default()
     };
-    let result = driver::compile_bytes_to_ssa(&bytes, &opts, &mut sess);
-    render(&common.file, &source, &sess.warnings);
+    let result = if inputs.len() == 1 {
+        driver::compile_bytes_to_ssa(&inputs[0].bytes, &opts, &mut sess)
+    } else {
+        driver::compile_files(&inputs, &opts, &mut sess)
+    };
+    render(&sources, &sess.warnings);
     match result {
-        Ok(out) => Ok((out, sess, opts, source)),
-        Err(e) => Err(report_error(&common.file, &source, e)),
+        Ok(out) => Ok((out, sess, opts, sources)),
+        Err(e) => Err(report_error(&sources, e)),
     }
 }
 
@@ -303,7 +377,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             return Err(unsupported_target(&registry, &common.backend, target));
         }
     }
-    let (output, mut sess, opts, source) = front(common)?;
+    let (output, mut sess, opts, sources) = front(common)?;
     let module = match output {
         Output::Emitted(text) => {
             print!("{text}");
@@ -317,7 +391,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
                 "--emit=asm shows egret's own backend's code; use it with --backend=native",
             ));
         }
-        let line_of = |offset: u32| line_col(&source, offset);
+        let line_of = |offset: u32| sources.line_col(offset);
         match egret_plugin::backend::x64::disassemble_listing_with_lines(
             &module,
             &opts.codegen,
@@ -326,8 +400,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             Ok(text) => print!("{text}"),
             Err(e) => {
                 return Err(report_error(
-                    &common.file,
-                    &source,
+                    &sources,
                     CompileError::Internal {
                         stage: "backend",
                         message: e.to_string(),
@@ -337,9 +410,10 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         return Ok(false);
     }
+    // Debug info describes one file (`-g` with several is refused in `main`).
     let source_info = egret_adapters::SourceInfo {
-        path: &common.file,
-        text: &source,
+        path: &sources.files[0].0,
+        text: &sources.files[0].2,
     };
     let object = sess.time_stage("codegen+object", || {
         egret_adapters::write_object_with_source(
@@ -371,8 +445,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         Err(egret_adapters::ObjectError::Backend(e)) => {
             return Err(report_error(
-                &common.file,
-                &source,
+                &sources,
                 CompileError::Internal {
                     stage: "backend",
                     message: e.to_string(),
@@ -475,7 +548,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     Ok(driver::Options {
         file_name: common
-            .file
+            .main_file()
             .file_name()
             .map(|f| f.to_string_lossy().into_owned())
             .unwrap_or_default(),
@@ -511,10 +584,10 @@ fn run(exe: &Path, args: &[String]) -> ExitCode {
     }
 }
 
-fn report_error(file: &Path, source: &str, e: CompileError) -> ExitCode {
+fn report_error(sources: &Sources, e: CompileError) -> ExitCode {
     match e {
         CompileError::User(ds) => {
-            render(file, source, &ds);
+            render(sources, &ds);
             ExitCode::from(EXIT_COMPILE_ERROR)
         }
         CompileError::Internal { stage, message } => {
@@ -528,9 +601,11 @@ fn report_error(file: &Path, source: &str, e: CompileError) -> ExitCode {
 }
 
 /// Prints diagnostics as `file:line:col`, the source line and a caret under the span.
-fn render(file: &Path, source: &str, diags: &[Diagnostic]) {
-    let name = file.display().to_string();
-    let files = SimpleFile::new(name, source);
+fn render(sources: &Sources, diags: &[Diagnostic]) {
+    let mut files = SimpleFiles::new();
+    for (path, _, text) in &sources.files {
+        files.add(path.display().to_string(), text.as_str());
+    }
     let writer = termcolor::StandardStream::stderr(termcolor::ColorChoice::Never);
     let config = term::Config::default();
     for d in diags {
@@ -541,9 +616,14 @@ fn render(file: &Path, source: &str, diags: &[Diagnostic]) {
         .with_message(&d.message)
         .with_notes(d.notes.clone());
         let report = match d.span {
-            Some(s) => report.with_labels(vec![
-                Label::primary((), s.lo as usize..s.hi as usize).with_message(&d.label)
-            ]),
+            Some(s) => {
+                let (file, lo) = sources.locate(s.lo);
+                let hi = (lo + (s.hi - s.lo)) as usize;
+                let hi = hi.min(sources.files[file].2.len());
+                report.with_labels(vec![
+                    Label::primary(file, (lo as usize).min(hi)..hi).with_message(&d.label)
+                ])
+            }
             None => report,
         };
         let _ = term::emit(&mut writer.lock(), &config, &files, &report);

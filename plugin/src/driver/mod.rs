@@ -250,20 +250,150 @@ pub fn compile_bytes_to_ssa(
 ) -> Result<Output, CompileError> {
     let text = syntax::text_view(bytes);
     let source: &str = &text;
-    let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
-        (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
-    };
     let ast = sess
         .time("parse", || syntax::parse_bytes(bytes))
         .map_err(CompileError::User)?;
-    if let Some(o) = emit(Stage::Ast, &|| syntax::print::print_program(&ast)) {
-        return Ok(o);
+    if opts.emit == Some(Stage::Ast) {
+        return Ok(Output::Emitted(syntax::print::print_program(&ast)));
     }
-    let (program, warnings) = sess
-        .time("typing", || {
-            typing::type_program(&ast, source, &opts.file_name)
-        })
-        .map_err(CompileError::User)?;
+    let typed = sess.time("typing", || {
+        typing::type_program(&ast, source, &opts.file_name)
+    });
+    compile_typed(typed, opts, sess)
+}
+
+/// One file of a program of several files, as on disk.
+pub struct SourceInput {
+    /// The name run-time messages and diagnostics give it (`a.ml`).
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// The text of a program of several files: the files one after the other (each followed by
+/// a newline), as one text whose byte offsets are the spans of every stage, and where each
+/// file is in it.
+pub fn program_text(inputs: &[SourceInput]) -> (Vec<u8>, Vec<typing::SourceFile>) {
+    let mut all = Vec::new();
+    let mut files = Vec::new();
+    for input in inputs {
+        files.push(typing::SourceFile {
+            name: input.name.clone(),
+            base: all.len() as u32,
+            len: input.bytes.len() as u32,
+        });
+        all.extend_from_slice(&input.bytes);
+        all.push(b'\n');
+    }
+    (all, files)
+}
+
+/// A program of several files, as `ocamlopt a.mli a.ml b.ml main.ml` compiles it: each `.ml`
+/// is a compilation unit (the module `A` of `a.ml`), in the order given, checked against its
+/// `.mli` when one is given (before it or after it).
+pub fn compile_files(
+    inputs: &[SourceInput],
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<Output, CompileError> {
+    let (all, files) = program_text(inputs);
+    let text = syntax::text_view(&all);
+    let source: &str = &text;
+    let mut interfaces: Vec<(String, Vec<syntax::ast::SigItem>, crate::diagnostics::Span)> = Vec::new();
+    let mut units: Vec<(String, Vec<syntax::ast::Item>, crate::diagnostics::Span)> = Vec::new();
+    let mut errors = Vec::new();
+    sess.time("parse", || {
+        for f in &files {
+            // Each file is parsed on its own, its text at its place in the program's text, so
+            // that spans are offsets in the program's text.
+            let mut masked = vec![b' '; all.len()];
+            let (lo, hi) = (f.base as usize, (f.base + f.len) as usize);
+            masked[lo..hi].copy_from_slice(&all[lo..hi]);
+            let span = crate::diagnostics::Span::new(f.base, f.base + f.len);
+            let unit = unit_name(&f.name);
+            if f.name.ends_with(".mli") {
+                match syntax::parse_interface_bytes(&masked) {
+                    Ok(items) => interfaces.push((unit, items, span)),
+                    Err(e) => errors.extend(e),
+                }
+            } else {
+                match syntax::parse_bytes(&masked) {
+                    Ok(p) => units.push((unit, p.items, span)),
+                    Err(e) => errors.extend(e),
+                }
+            }
+        }
+    });
+    if !errors.is_empty() {
+        return Err(CompileError::User(errors));
+    }
+    if let Some((name, _, span)) = interfaces
+        .iter()
+        .find(|(name, _, _)| !units.iter().any(|(u, _, _)| u == name))
+    {
+        return Err(CompileError::User(vec![Diagnostic::error(
+            *span,
+            format!("the interface of {name} has no implementation among the files given"),
+        )]));
+    }
+    let mut items = Vec::new();
+    for (name, unit_items, span) in units {
+        let body = syntax::ast::ModExpr {
+            kind: syntax::ast::ModExprKind::Struct(unit_items),
+            span,
+        };
+        let me = match interfaces.iter().position(|(n, _, _)| *n == name) {
+            Some(i) => {
+                let (_, sig, sig_span) = interfaces.remove(i);
+                syntax::ast::ModExpr {
+                    kind: syntax::ast::ModExprKind::Constraint(
+                        Box::new(body),
+                        syntax::ast::ModType {
+                            kind: syntax::ast::ModTypeKind::Sig(sig),
+                            span: sig_span,
+                        },
+                    ),
+                    span,
+                }
+            }
+            None => body,
+        };
+        items.push(syntax::ast::Item {
+            kind: syntax::ast::ItemKind::Module(name, me),
+            span,
+        });
+    }
+    let ast = syntax::ast::Program { items };
+    if opts.emit == Some(Stage::Ast) {
+        return Ok(Output::Emitted(syntax::print::print_program(&ast)));
+    }
+    let typed = sess.time("typing", || typing::type_units(&ast, source, files));
+    compile_typed(typed, opts, sess)
+}
+
+/// OCaml's module name of a compilation unit's file: `my_mod.ml` → `My_mod`.
+pub fn unit_name(file_name: &str) -> String {
+    let stem = file_name.rsplit('/').next().unwrap_or(file_name);
+    let stem = stem
+        .strip_suffix(".mli")
+        .or_else(|| stem.strip_suffix(".ml"))
+        .unwrap_or(stem);
+    let mut c = stem.chars();
+    match c.next() {
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The pipeline after typing.
+fn compile_typed(
+    typed: Result<(lambda::ir::Program, Vec<Diagnostic>), Vec<Diagnostic>>,
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<Output, CompileError> {
+    let emit = |stage: Stage, text: &dyn Fn() -> String| -> Option<Output> {
+        (opts.emit == Some(stage)).then(|| Output::Emitted(text()))
+    };
+    let (program, warnings) = typed.map_err(CompileError::User)?;
     sess.warnings.extend(warnings);
     if let Some(o) = emit(Stage::Lambda, &|| lambda::print::print_program(&program)) {
         return Ok(o);

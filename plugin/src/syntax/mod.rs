@@ -56,13 +56,25 @@ pub fn text_view(source: &[u8]) -> std::borrow::Cow<'_, str> {
 /// `parser::MAX_NESTING` levels; it runs on a thread of its own with a stack big enough for
 /// that (unoptimised builds use large frames), whatever the caller's stack.
 pub fn parse_bytes(source: &[u8]) -> Result<ast::Program, Vec<Diagnostic>> {
+    on_parser_stack(source, |parser| parser.program())
+}
+
+/// An interface (`.mli`): its signature items.
+pub fn parse_interface_bytes(source: &[u8]) -> Result<Vec<ast::SigItem>, Vec<Diagnostic>> {
+    on_parser_stack(source, |parser| parser.interface())
+}
+
+fn on_parser_stack<T: Send>(
+    source: &[u8],
+    f: impl Fn(&mut parser::Parser) -> parser::PResult<T> + Send + Sync,
+) -> Result<T, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
         let lexed = lexer::lex(source);
         let (tokens, attributes) = attributes::strip(lexed.tokens);
         let mut parser = parser::Parser::new(source, tokens, lexed.error);
         parser.attributes = attributes;
-        parser.program().map_err(|e| vec![e])
+        f(&mut parser).map_err(|e| vec![e])
     };
     std::thread::scope(|scope| {
         match std::thread::Builder::new()

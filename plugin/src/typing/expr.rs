@@ -103,6 +103,17 @@ pub(super) fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool)
     }
 }
 
+/// The modules of OCaml 4.13's standard library (`Stdlib`'s submodules).
+const STDLIB_MODULES: &[&str] = &[
+    "Arg", "Array", "ArrayLabels", "Atomic", "Bigarray", "Bool", "Buffer", "Bytes",
+    "BytesLabels", "Callback", "Char", "Complex", "Digest", "Either", "Ephemeron", "Filename",
+    "Float", "Format", "Fun", "Gc", "Genlex", "Hashtbl", "Int", "Int32", "Int64", "Lazy",
+    "Lexing", "List", "ListLabels", "Map", "Marshal", "MoreLabels", "Nativeint", "Obj", "Oo",
+    "Option", "Parsing", "Pervasives", "Printexc", "Printf", "Queue", "Random", "Result",
+    "Scanf", "Seq", "Set", "Stack", "StdLabels", "Stream", "String", "StringLabels", "Sys",
+    "Uchar", "Unit", "Weak",
+];
+
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
 /// What the program's code is wrapped in (`Typer::program_with_exit`).
 /// (`Printexc.__uncaught` is private to its section: captured when the section closes.)
@@ -617,7 +628,7 @@ impl<'s> Typer<'s> {
                         ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
                         index: 0,
                         args: vec![
-                            Expr::Const(Const::String(self.file_name.as_bytes().into())),
+                            Expr::Const(Const::String(self.file_name_at(span.lo).into_bytes().into())),
                             Expr::Const(Const::Int(line)),
                             Expr::Const(Const::Int(col)),
                         ],
@@ -805,6 +816,9 @@ impl<'s> Typer<'s> {
     }
 
     fn var(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+        if let Some(r) = self.location_value(name, span) {
+            return Ok(r);
+        }
         // Inside a prelude module's own section its names are not qualified yet: `Array.x`
         // there (from the parser's reading of `[| .. |]`) is the section's `x`.
         let name = match (&self.section_module, name.split_once('.')) {
@@ -830,6 +844,15 @@ impl<'s> Typer<'s> {
                 &format!("`{full}` without a literal format string is"),
             )),
             None | Some(ValueBinding::Hidden) => {
+                // `M.x` of a module that does not exist: OCaml names the module.
+                if let Some((m, _)) = name.rsplit_once('.') {
+                    let first = m.split('.').next().unwrap_or(m);
+                    if !super::modules::module_exists(&self.env, first)
+                        && self.unsupported_library_name(name).is_none()
+                    {
+                        return Err(Diagnostic::error(span, format!("Unbound module {first}")));
+                    }
+                }
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
                 Err(match self.unsupported_library_name(name) {
                     Some(what) => unbound.with_note(format!("{what} not supported yet")),
@@ -837,6 +860,39 @@ impl<'s> Typer<'s> {
                 })
             }
         }
+    }
+
+    /// OCaml's location values: `__FILE__`, `__LINE__`, `__MODULE__`, `__LOC__`, `__POS__`
+    /// (of the file the expression is in, in a program of several files).
+    fn location_value(&self, name: &str, span: Span) -> Option<(Expr, Type)> {
+        let string = |s: String| Expr::Const(Const::String(s.into_bytes().into()));
+        let file = self.file_name_at(span.lo);
+        let (line, col) = self.line_col(span.lo);
+        let end = col + (span.hi - span.lo) as i64;
+        Some(match name {
+            "__FILE__" => (string(file), Type::string()),
+            "__LINE__" => (Expr::Const(Const::Int(line)), Type::int()),
+            "__MODULE__" => (string(super::decls::module_name(&file)), Type::string()),
+            "__LOC__" => (
+                string(format!("File \"{file}\", line {line}, characters {col}-{end}")),
+                Type::string(),
+            ),
+            "__POS__" => {
+                let ty = Type::Tuple(vec![Type::string(), Type::int(), Type::int(), Type::int()]);
+                let e = Expr::Construct {
+                    ty: ty.clone(),
+                    index: 0,
+                    args: vec![
+                        string(file),
+                        Expr::Const(Const::Int(line)),
+                        Expr::Const(Const::Int(col)),
+                        Expr::Const(Const::Int(end)),
+                    ],
+                };
+                (e, ty)
+            }
+            _ => return None,
+        })
     }
 
     /// Why an unbound `name` is probably OCaml's and not a typo: a float operation, or a
@@ -851,11 +907,13 @@ impl<'s> Typer<'s> {
                 .visible_names()
                 .iter()
                 .any(|n| n.starts_with(&prefix));
-        Some(if known {
-            format!("this function of the standard-library module {module} is")
-        } else {
-            format!("the module {module} is")
-        })
+        if known {
+            return Some(format!("this function of the standard-library module {module} is"));
+        }
+        // A module of OCaml's standard library that egret does not have yet.
+        STDLIB_MODULES
+            .contains(&module)
+            .then(|| format!("the module {module} is"))
     }
 
     /// The instance type of builtin `i` (its quantified variables replaced by fresh ones).

@@ -459,7 +459,7 @@ impl Compiler {
                         ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
                         index: 0,
                         args: vec![
-                            Expr::Const(Const::String(t.file_name.as_bytes().into())),
+                            Expr::Const(Const::String(t.file_name_at(span.lo).into_bytes().into())),
                             Expr::Const(Const::Int(line)),
                             Expr::Const(Const::Int(col)),
                         ],

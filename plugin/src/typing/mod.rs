@@ -96,9 +96,44 @@ pub fn type_program(
     source: &str,
     file_name: &str,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let files = vec![SourceFile {
+        name: file_name.to_string(),
+        base: 0,
+        len: source.len() as u32,
+    }];
+    type_program_in(program, source, files, false)
+}
+
+/// A source file of a program of several files: its name and where its text is in the
+/// program's source (the files one after the other).
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub base: u32,
+    pub len: u32,
+}
+
+/// Type-checks a program of several files, each a compilation unit: `program`'s items are
+/// the units, `module A = struct .. end` (with its interface as the signature) in link order.
+pub fn type_units(
+    program: &ast::Program,
+    source: &str,
+    files: Vec<SourceFile>,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    type_program_in(program, source, files, true)
+}
+
+fn type_program_in(
+    program: &ast::Program,
+    source: &str,
+    files: Vec<SourceFile>,
+    units: bool,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let prelude = prelude::parsed();
     let mut phrases = Vec::new();
-    let mut typer = Typer::new(source, file_name);
+    let mut typer = Typer::new(source, &files[files.len() - 1].name);
+    typer.files = files;
+    typer.units = units;
     for (k, (module, p)) in prelude.iter().enumerate() {
         let ctx = modules::PhraseCtx {
             section: k,
@@ -220,6 +255,11 @@ pub(crate) struct Typer<'s> {
     body_types: Vec<Type>,
     /// The abstract types of the parameters of the functor bodies being elaborated.
     param_abstracts: Vec<Vec<crate::lambda::ir::TyCon>>,
+    /// The source files, where each is in `source`.
+    files: Vec<SourceFile>,
+    /// The program's top-level modules are compilation units (a program of several files):
+    /// their exceptions are named `A.E`, not after the main file.
+    units: bool,
 }
 
 /// The names a structure has declared.
@@ -268,6 +308,8 @@ impl<'s> Typer<'s> {
             applications: Default::default(),
             body_types: Vec::new(),
             param_abstracts: Vec::new(),
+            files: Vec::new(),
+            units: false,
         };
         t.variances.update(&t.types);
         t.declare_predefined();
@@ -379,9 +421,22 @@ impl<'s> Typer<'s> {
         Err(Diagnostic::error(span, message).with_label(format!("has type {a}")))
     }
 
-    /// Line (1-based) and column (0-based, in bytes) of a byte offset, as OCaml reports them.
+    /// The file the byte offset is in (of several files, the one whose text holds it).
+    fn file_at(&self, offset: u32) -> &SourceFile {
+        let i = self.files.partition_point(|f| f.base <= offset);
+        &self.files[i.saturating_sub(1)]
+    }
+
+    /// The name of the file the byte offset is in, as run-time messages give it.
+    fn file_name_at(&self, offset: u32) -> String {
+        self.file_at(offset).name.clone()
+    }
+
+    /// Line (1-based) and column (0-based, in bytes) of a byte offset in its file, as OCaml
+    /// reports them.
     fn line_col(&self, offset: u32) -> (i64, i64) {
-        let before = &self.source.as_bytes()[..(offset as usize).min(self.source.len())];
+        let base = self.file_at(offset).base as usize;
+        let before = &self.source.as_bytes()[base.min(self.source.len())..(offset as usize).min(self.source.len())];
         let line = before.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
         let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as i64;
         (line, col)

@@ -851,11 +851,25 @@ impl<'s> Typer<'s> {
         self.restrict(name, &sig);
         let mut chain = outer.to_vec();
         chain.push(name.to_string());
+        // A submodule's module type may name the signature's own module types (`module M :
+        // S` after `module type S` in the same signature).
+        let mut undos = Vec::new();
+        for module in &chain {
+            undos.push(self.open_type_names(module));
+        }
+        let mut result = Ok(());
         for (m, t) in &sig.modules {
             if let Some(t) = t {
-                self.seal_into(&format!("{name}.{m}"), t, span, param, &chain, wrappers)?;
+                result = self.seal_into(&format!("{name}.{m}"), t, span, param, &chain, wrappers);
+                if result.is_err() {
+                    break;
+                }
             }
         }
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+        result?;
         for (x, t) in &sig.vals {
             let full = format!("{name}.{x}");
             let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {
@@ -886,12 +900,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<Option<(VarId, Expr)>> {
         // The declared type's names are the signature's (the modules of `chain`, innermost
         // last) or the outer ones.
-        let mark = self.env.mark();
         let mut undos = Vec::new();
         for module in chain {
-            if module_exists(&self.env, module) {
-                undos.push(self.open_module(module, span)?);
-            }
+            undos.push(self.open_type_names(module));
         }
         let mut names = Vec::new();
         type_var_names(declared, &mut names);
@@ -904,7 +915,6 @@ impl<'s> Typer<'s> {
             instance_vars.push(t);
         }
         let declared_t = self.type_expr_in(declared, &scope, false);
-        self.env.restore(mark);
         for undo in undos.into_iter().rev() {
             self.close_open(undo);
         }
@@ -980,6 +990,27 @@ impl<'s> Typer<'s> {
         let (e, scheme) = self.quantify(e, declared_t, &vars);
         let v2 = self.fresh_var(x, scheme, Span::default());
         Ok(Some((v2, e)))
+    }
+
+    /// The type-level names of module `path` (types, constructors, functors, module types)
+    /// unqualified, for reading a signature's types; values are left alone (a signature's
+    /// matching rebinds them). Undone by [`Typer::close_open`].
+    fn open_type_names(&mut self, path: &str) -> super::OpenUndo {
+        let (_, types, ctors, _, functors, module_types) = components(&self.env, path);
+        let mut undo = super::OpenUndo::default();
+        for (n, t) in types {
+            undo.types.push((n.clone(), self.env.types.insert(n, t)));
+        }
+        for (n, c) in ctors {
+            undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
+        }
+        for (n, f) in functors {
+            undo.functors.push((n.clone(), self.env.functors.insert(n, f)));
+        }
+        for (n, t) in module_types {
+            undo.module_types.push((n.clone(), self.env.module_types.insert(n, t)));
+        }
+        undo
     }
 
     /// Whether `t` names a type a signature made abstract.

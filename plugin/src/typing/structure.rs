@@ -57,8 +57,17 @@ impl<'s> Typer<'s> {
             PhraseKind::LeaveModule => {
                 let m = self.modules.pop().expect("a module is open");
                 self.structures.pop();
-                let unit = super::decls::module_name(&self.file_name);
-                self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
+                // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
+                // a program of several files, the unit module's own name (`A.E`).
+                let unit = match self.units {
+                    true => None,
+                    false => Some(super::decls::module_name(&self.file_name)),
+                };
+                let exn_name = |key: &str| match &unit {
+                    Some(u) => format!("{u}.{key}"),
+                    None => key.to_string(),
+                };
+                self.qualify_since(&m.scope, &m.name, &exn_name, false);
                 // The module exists even with no components (`struct end`).
                 self.hidden_modules += 1;
                 self.env.types.insert(

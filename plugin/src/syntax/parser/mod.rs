@@ -24,9 +24,9 @@ use super::ast::*;
 use super::lexer::{Token, TokenKind};
 use crate::diagnostics::{Diagnostic, Span};
 
-pub(super) type PResult<T> = Result<T, Diagnostic>;
+pub(crate) type PResult<T> = Result<T, Diagnostic>;
 
-pub(super) struct Parser {
+pub(crate) struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     /// The lexer's error, reported when the parser reaches the [`TokenKind::Error`] token.

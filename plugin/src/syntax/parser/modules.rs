@@ -354,6 +354,15 @@ impl Parser {
         })
     }
 
+    /// An interface file: signature items up to the end of the file.
+    pub(crate) fn interface(&mut self) -> PResult<Vec<SigItem>> {
+        let items = self.signature_items()?;
+        if !matches!(self.peek(), TokenKind::Eof) {
+            return Err(self.expected("a signature item"));
+        }
+        Ok(items)
+    }
+
     /// The items of a `sig`, up to `end`.
     fn signature_items(&mut self) -> PResult<Vec<SigItem>> {
         let mut items = Vec::new();

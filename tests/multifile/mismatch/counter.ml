@@ -1,0 +1,1 @@
+let size = 3

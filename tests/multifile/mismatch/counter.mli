@@ -1,0 +1,2 @@
+val size : int
+val name : string
