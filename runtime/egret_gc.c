@@ -133,7 +133,6 @@ static uint64_t stat_allocated_words; /* up to the last retired region */
  * those directly in its major heap, so Gc counts them as major words, the rest as minor. */
 static uint64_t stat_major_direct_words;
 static uint64_t stat_forced_collections, stat_compactions;
-static uint64_t stat_live_blocks; /* after the last collection */
 
 /* ---- fatal errors ---- */
 
@@ -406,7 +405,7 @@ static void sweep(void) {
   size_t nwords = (size_t)(heap_end - heap_base);
   size_t nbits = nwords / 64;
   uint64_t *free_start = heap_base;
-  size_t live = 0, blocks = 0;
+  size_t live = 0;
   span_count = span_next = 0;
   for (size_t w = 0; w < nbits; w++) {
     uint64_t bits = mark_bits[w];
@@ -417,7 +416,6 @@ static void sweep(void) {
       size_t n = block_words(h);
       if (h > free_start) add_span(free_start, h);
       live += n;
-      blocks++;
       free_start = h + n;
     }
   }
@@ -432,7 +430,6 @@ static void sweep(void) {
     if (bit_test(start_bits, word_index(large[j]))) large[k++] = large[j];
   large_count = k;
   stat_live_words = live;
-  stat_live_blocks = blocks;
 }
 
 /* ---- collection ---- */
