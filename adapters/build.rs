@@ -14,6 +14,7 @@ const SOURCES: &[&str] = &[
     "egret_prims.c",
     "egret_md5.c",
     "egret_boxint.c",
+    "egret_weak.c",
 ];
 const HEADERS: &[&str] = &["egret_runtime.h"];
 

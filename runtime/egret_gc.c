@@ -35,6 +35,10 @@
  *     least FREE_PER_LIVE_PERCENT % of live data (and the request fits), so the heap stays
  *     within a constant factor of the live data and every collection is paid for by
  *     allocation proportional to the live data.
+ *   - Between marking and sweeping, the weak phase (egret_weak.c) marks what finalisers and
+ *     ephemerons keep alive and clears the weak pointers to unmarked blocks.
+ *   - The allocation counters need nothing from the inline path: the words allocated are the
+ *     retired regions', the carved blocks' and the current region's used part.
  *   - EGRET_GC_STRESS=1 collects at every allocation (compiled code always takes the slow
  *     path: egret_young_limit == egret_young_ptr); EGRET_GC_STRESS=N at every N-th one.
  *     EGRET_GC_STATS=1 prints a summary to stderr at exit.
@@ -76,6 +80,8 @@ uint64_t *egret_young_limit;
 #define MIN_SPAN_WORDS 2
 
 #define No_scan_tag 251
+/* OCaml's Max_young_wosize: larger blocks are "major" words in Gc's counters. */
+#define MAX_YOUNG_WOSIZE 256
 
 /* ---- state ---- */
 
@@ -123,6 +129,10 @@ static uint64_t stat_collections;
 static uint64_t stat_live_words; /* after the last collection */
 static uint64_t stat_peak_heap_bytes;
 static uint64_t stat_allocated_words; /* up to the last retired region */
+/* Words (headers included) of the blocks of more than Max_young_wosize fields: OCaml allocates
+ * those directly in its major heap, so Gc counts them as major words, the rest as minor. */
+static uint64_t stat_major_direct_words;
+static uint64_t stat_forced_collections, stat_compactions;
 
 /* ---- fatal errors ---- */
 
@@ -496,7 +506,27 @@ static void __attribute__((noinline)) mark_roots(void) {
   (void)marker;
 }
 
-static void __attribute__((noinline)) collect(void) {
+/* The stack below the caller's frame, where the collector's own frames will lie, still holds
+ * what earlier calls left there (a value a finished function passed on, say): scanned as
+ * roots, such stale words would keep dead blocks alive (a weak pointer never cleared, a
+ * finaliser never run). Zeroing it first leaves in those frames only what the collector writes
+ * (the spilled registers among it). */
+#define CLEARED_STACK_BYTES 8192
+
+static void __attribute__((noinline)) clear_dead_stack(void) {
+  volatile uint64_t dead[CLEARED_STACK_BYTES / WORD];
+  for (size_t i = 0; i < CLEARED_STACK_BYTES / WORD; i++) dead[i] = 0;
+  __asm__ volatile("" : : "r"(dead) : "memory");
+}
+
+static void collect_now(void);
+
+static void collect(void) {
+  clear_dead_stack();
+  collect_now();
+}
+
+static void __attribute__((noinline)) collect_now(void) {
   /* Spill the callee-saved registers into this frame: setjmp stores them in `registers`, and
    * __builtin_unwind_init makes the prologue save every callee-saved register. */
   jmp_buf registers;
@@ -509,6 +539,7 @@ static void __attribute__((noinline)) collect(void) {
     large_sorted = 1;
   }
   mark_roots();
+  egret_weak_after_mark();
   fresh_count = 0;
   sweep();
   stat_collections++;
@@ -626,6 +657,7 @@ void *egret_alloc(uint64_t wosize, uint64_t tag) {
   }
   uint64_t *p = alloc_words(words);
   publish_limit();
+  if (wosize > MAX_YOUNG_WOSIZE) stat_major_direct_words += words;
   p[0] = Make_header(wosize, tag);
   return p + 1;
 }
@@ -677,41 +709,232 @@ value egret_update_dummy(value dummy, value v) {
   return Val_unit;
 }
 
+/* ---- the weak phase's view of the marks (runtime/egret_weak.c) ---- */
+
+/* Whether `v` survives the collection being made: an int, a pointer outside the heap
+ * (static data), or a marked block. Only between marking and sweeping. */
+int egret_gc_is_live(value v) {
+  if (v & 7) return 1;
+  uint64_t *h = (uint64_t *)(uintptr_t)v - 1;
+  if (h < heap_base || h >= heap_end) return 1;
+  return bit_test(mark_bits, word_index(h));
+}
+
+/* Marks `v` (a value: an int, static data, or a pointer at a heap block's field 0) and what
+ * it reaches. Only between marking and sweeping. */
+void egret_gc_mark(value v) {
+  if (egret_gc_is_live(v)) return;
+  mark_block((uint64_t *)(uintptr_t)v - 1);
+  drain_mark_stack();
+}
+
+/* Whether `v` is a block of the heap (not an int, not static data). */
+int egret_gc_in_heap(value v) {
+  if (v & 7) return 0;
+  uint64_t *h = (uint64_t *)(uintptr_t)v - 1;
+  return h >= heap_base && h < heap_end;
+}
+
 /* ---- the Gc module's primitives (OCaml's runtime/gc_ctrl.c, with egret's collector) ----
  *
  * egret's collector has one generation and never moves a block (see the top of this file):
- * there is no minor heap for Gc.minor to empty, so it has nothing to do; Gc.major,
- * Gc.full_major and Gc.compact are each one full collection (a compaction could only move
+ * Gc.minor, Gc.major, Gc.full_major and Gc.compact are each one full collection (a minor
+ * collection is one of the only generation, so that the young values OCaml's would find dead,
+ * weak pointers and finalised values, are found dead here too) (a compaction could only move
  * blocks, which this collector never does), and so is a Gc.major_slice (the collector is not
- * incremental: its smallest unit of work is a whole collection). */
+ * incremental: its smallest unit of work is a whole collection). Each of its collections
+ * counts as a minor and a major one.
+ *
+ * The counters are exact: every block is allocated by the inline protocol or egret_alloc,
+ * both from the current region or a carved span, so the words allocated are the retired
+ * regions', the carved blocks' and the current region's used part (headers included, as
+ * OCaml counts them). A block of more than Max_young_wosize fields counts as major words (OCaml
+ * allocates it in the major heap), every other as minor words; nothing is promoted. The
+ * results' boxes are allocated after the counters are read, so they count in the next reading,
+ * except minor_words' (see stat_uncounted_words). */
+
+static void forced_collection(void) {
+  egret_gc_collect();
+  stat_forced_collections++;
+}
 
 value caml_gc_minor(value unit) {
   (void)unit;
+  egret_gc_collect(); /* not a forced major collection in OCaml's count */
   return Val_unit;
 }
 
 value caml_gc_major(value unit) {
   (void)unit;
-  egret_gc_collect();
+  forced_collection();
   return Val_unit;
 }
 
 value caml_gc_full_major(value unit) {
   (void)unit;
-  egret_gc_collect();
+  forced_collection();
   return Val_unit;
 }
 
 value caml_gc_compaction(value unit) {
   (void)unit;
-  egret_gc_collect();
+  forced_collection();
+  stat_compactions++;
   return Val_unit;
 }
 
 value caml_gc_major_slice(value work) {
   (void)work;
-  egret_gc_collect();
+  forced_collection();
   return Val_int(0);
+}
+
+/* All the words allocated so far (headers included). */
+static uint64_t allocated_words(void) {
+  uint64_t n = stat_allocated_words;
+  if (region_start != NULL) n += (uint64_t)(egret_young_ptr - region_start);
+  return n;
+}
+
+/* Words of the boxes caml_gc_minor_words returned: OCaml's minor_words is an [@unboxed]
+ * external, whose result ocamlopt keeps in a register (it allocates nothing); egret's
+ * externals return boxed floats, so its box is not counted, to count as ocamlopt does. */
+static uint64_t stat_uncounted_words;
+
+/* The minor words: every block of at most Max_young_wosize fields, but minor_words' boxes. */
+static uint64_t minor_words(void) {
+  return allocated_words() - stat_major_direct_words - stat_uncounted_words;
+}
+
+value caml_gc_minor_words(value unit) {
+  (void)unit;
+  value box = egret_box_float((double)minor_words());
+  stat_uncounted_words += 2;
+  return box;
+}
+
+value caml_gc_counters(value unit) {
+  (void)unit;
+  double minor = (double)minor_words();
+  double major = (double)stat_major_direct_words;
+  uint64_t *t = egret_alloc(3, 0);
+  for (int i = 0; i < 3; i++) t[i] = Val_unit;
+  t[0] = egret_box_float(minor);
+  t[1] = egret_box_float(0.0);
+  t[2] = egret_box_float(major);
+  return (value)t;
+}
+
+value caml_get_minor_free(value unit) {
+  (void)unit;
+  return Val_int(region_start != NULL ? region_limit - egret_young_ptr : 0);
+}
+
+/* The number of blocks and words in [p, end), parsed header by header. */
+static void count_blocks(const uint64_t *p, const uint64_t *end, uint64_t *blocks, uint64_t *words) {
+  while (p < end) {
+    size_t n = block_words(p);
+    *blocks += 1;
+    *words += n;
+    p += n;
+  }
+}
+
+/* Gc.stat (full = 1) and Gc.quick_stat (full = 0): the record of gc.mli, its three float
+ * fields boxed. Gc.stat's live blocks are those the last collection kept plus every block
+ * allocated since (as OCaml's, which counts the blocks not yet swept as live); its free blocks
+ * are the free spans and the current region's rest, and nothing is a fragment. */
+static value gc_stat(int full) {
+  int64_t f[17] = {0};
+  uint64_t minor = minor_words();
+  f[3] = f[4] = (int64_t)stat_collections;                  /* minor and major collections */
+  f[5] = heap_base != NULL ? (int64_t)(heap_end - heap_base) : 0; /* heap_words */
+  f[6] = heap_base != NULL;                                 /* heap_chunks */
+  if (full && heap_base != NULL) {
+    uint64_t blocks = 0, words = 0;
+    size_t nbits = (size_t)(heap_end - heap_base) / 64;
+    for (size_t w = 0; w < nbits; w++) {
+      uint64_t bits = start_bits[w];
+      while (bits != 0) {
+        size_t i = (w << 6) + (size_t)__builtin_ctzll(bits);
+        bits &= bits - 1;
+        blocks++;
+        words += block_words(heap_base + i);
+      }
+    }
+    for (size_t r = 0; r < fresh_count; r++) count_blocks(fresh[r].start, fresh[r].end, &blocks, &words);
+    if (region_start != NULL) count_blocks(region_start, egret_young_ptr, &blocks, &words);
+    f[7] = (int64_t)words;
+    f[8] = (int64_t)blocks;
+    size_t largest = region_start != NULL ? (size_t)(region_limit - egret_young_ptr) : 0;
+    f[9] = (int64_t)(free_words() + largest);
+    f[10] = (int64_t)(span_count - span_next) + (largest > 0);
+    for (size_t i = span_next; i < span_count; i++)
+      if ((size_t)(spans[i].end - spans[i].start) > largest) largest = (size_t)(spans[i].end - spans[i].start);
+    f[11] = (int64_t)largest;
+  }
+  f[13] = (int64_t)stat_compactions;
+  f[14] = (int64_t)(stat_peak_heap_bytes / WORD); /* top_heap_words */
+  volatile char here = 0;
+  f[15] = egret_stack_high != NULL ? (int64_t)((egret_stack_high - (char *)&here) / WORD) : 0;
+  f[16] = (int64_t)stat_forced_collections;
+  uint64_t *b = egret_alloc(17, 0);
+  for (int i = 0; i < 17; i++) b[i] = Val_int(f[i]);
+  b[0] = egret_box_float((double)minor);
+  b[1] = egret_box_float(0.0);
+  b[2] = egret_box_float((double)stat_major_direct_words);
+  return (value)b;
+}
+
+value caml_gc_stat(value unit) {
+  (void)unit;
+  if (!gc_initialised) gc_init();
+  return gc_stat(1);
+}
+
+value caml_gc_quick_stat(value unit) {
+  (void)unit;
+  return gc_stat(0);
+}
+
+/* Obj.reachable_words v (OCaml's caml_obj_reachable_words): the words, headers included, of
+ * the heap blocks reachable from v; static data is not counted nor followed. The mark bitmap,
+ * empty between collections, holds the blocks seen, and is emptied again afterwards. Nothing
+ * is allocated meanwhile, so no collection can see those bits. */
+value caml_obj_reachable_words(value v) {
+  if (!egret_gc_in_heap(v)) return Val_int(0);
+  uint64_t **seen = NULL;
+  size_t seen_count = 0, seen_capacity = 0;
+  uint64_t words = 0;
+  size_t base_top = mark_top;
+  uint64_t *h = (uint64_t *)(uintptr_t)v - 1;
+  bit_set(mark_bits, word_index(h));
+  if (mark_top == mark_capacity) mark_stack = grow_array(mark_stack, &mark_capacity, sizeof *mark_stack);
+  mark_stack[mark_top++] = h;
+  while (mark_top > base_top) {
+    h = mark_stack[--mark_top];
+    if (seen_count == seen_capacity) seen = grow_array(seen, &seen_capacity, sizeof *seen);
+    seen[seen_count++] = h;
+    uint64_t hd = *h;
+    words += Wosize_hd(hd) + 1;
+    if (Tag_hd(hd) >= No_scan_tag) continue;
+    const value *fields = (const value *)(h + 1);
+    for (size_t k = Tag_hd(hd) == Closure_tag ? 1 : 0; k < Wosize_hd(hd); k++) {
+      if (!egret_gc_in_heap(fields[k])) continue;
+      uint64_t *fh = (uint64_t *)(uintptr_t)fields[k] - 1;
+      size_t i = word_index(fh);
+      if (bit_test(mark_bits, i)) continue;
+      bit_set(mark_bits, i);
+      if (mark_top == mark_capacity) mark_stack = grow_array(mark_stack, &mark_capacity, sizeof *mark_stack);
+      mark_stack[mark_top++] = fh;
+    }
+  }
+  for (size_t k = 0; k < seen_count; k++) {
+    size_t i = word_index(seen[k]);
+    mark_bits[i >> 6] &= ~((uint64_t)1 << (i & 63));
+  }
+  free(seen);
+  return Val_int((int64_t)words);
 }
 
 /* The Gc.control record's fields (minor_heap_size, major_heap_increment, space_overhead,

@@ -87,6 +87,16 @@ value egret_update_dummy(value dummy, value v);
 void egret_register_global_root(value *cell);
 /* A full collection now. */
 void egret_gc_collect(void);
+/* Between marking and sweeping (egret_weak.c): whether a value survives (an int, static data or
+ * a marked block), marking a value and what it reaches, and whether a value is a heap block. */
+int egret_gc_is_live(value v);
+void egret_gc_mark(value v);
+int egret_gc_in_heap(value v);
+/* The weak phase of a collection (egret_weak.c), after marking from the roots and before the
+ * sweep: finalisers' values and ephemerons' data are marked, dead weak pointers cleared. */
+void egret_weak_after_mark(void);
+/* A boxed float (egret_float.c). */
+value egret_box_float(double d);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */
 void egret_gc_report(void);
 /* Prints "Fatal error: out of memory" and exits 2: for the runtime's own tables (a collection

@@ -16,6 +16,7 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "egret_boxint.c",
         include_str!("../../runtime/egret_boxint.c"),
     ),
+    ("egret_weak.c", include_str!("../../runtime/egret_weak.c")),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

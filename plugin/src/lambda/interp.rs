@@ -1166,6 +1166,45 @@ impl<'p> Machine<'p> {
             // No collector here: a collection has nothing to show.
             "caml_gc_minor" | "caml_gc_major" | "caml_gc_full_major" | "caml_gc_compaction" => {}
             "caml_gc_major_slice" => return Ok(Value::Int(0)),
+            // Nor any count of allocations (this interpreter's values are not egret's
+            // blocks): every counter is 0.
+            "caml_gc_minor_words" => return Ok(Value::Float(0.0)),
+            "caml_get_minor_free" => return Ok(Value::Int(0)),
+            "caml_gc_counters" => {
+                let fields = vec![Value::Float(0.0); 3];
+                return Ok(Value::Block(Block::new(0, fields)));
+            }
+            "caml_gc_stat" | "caml_gc_quick_stat" => {
+                let mut fields = vec![Value::Float(0.0); 3];
+                fields.extend((0..14).map(|_| Value::Int(0)));
+                return Ok(Value::Block(Block::new(0, fields)));
+            }
+            "caml_obj_reachable_words" => {
+                let v = args.into_iter().next().unwrap_or(Value::Int(0));
+                return Ok(Value::Int(reachable_words(&v)));
+            }
+            // An ephemeron as the C runtime's (runtime/egret_weak.c): tag 251, field 0 the
+            // empty marker that unset fields hold, 1 the data, 2.. the keys. Never cleared:
+            // nothing is collected here.
+            "caml_ephe_create" => {
+                let n = int(0)?;
+                if n < 0 {
+                    return self.raise_named("Invalid_argument", Some("Obj.Ephemeron.create"));
+                }
+                let none = Value::Block(Block::with_ocaml_tag(251, 251, vec![Value::Int(0)]));
+                let fields = vec![none; n as usize + 2];
+                return Ok(Value::Block(Block::with_ocaml_tag(251, 251, fields)));
+            }
+            // Finalisers are registered (the value checked as OCaml's caml_final_register
+            // does) and never due: nothing is collected here.
+            "caml_final_register" | "caml_final_register_called_without_value" => {
+                match args.get(1) {
+                    Some(Value::Block(_) | Value::Str(_) | Value::BoxedInt(..) | Value::Closure(_)) => {}
+                    _ => return self.raise_named("Invalid_argument", Some("Gc.finalise")),
+                }
+            }
+            "egret_final_next" => return Ok(Value::Int(0)),
+            "egret_final_pending" => return Ok(bool_val(false)),
             "caml_gc_get" => {
                 let fields = self.gc_control.0.iter().map(|&n| Value::Int(n)).collect();
                 return Ok(Value::Block(Block::new(0, fields)));
@@ -1449,4 +1488,46 @@ pub fn format_string(spec: &[u8], text: &[u8]) -> Vec<u8> {
 /// OCaml's `int_of_string` (`parse_intnat` of runtime/ints.c at 63 bits).
 pub fn parse_ocaml_int(s: &[u8]) -> Option<i64> {
     super::boxint::parse_intnat(s, 63).map(super::arith::wrap)
+}
+
+/// `Obj.reachable_words`: the words (headers included) of the blocks reachable from `v`, each
+/// counted once, with the C runtime's sizes (a string's padded bytes, a float's one word, a
+/// boxed integer's two). A closure counts its header and is not followed: its environment
+/// here is not egret's block.
+fn reachable_words(v: &Value<'_>) -> i64 {
+    let mut seen: std::collections::HashSet<*const ()> = std::collections::HashSet::new();
+    let mut stack = vec![v.clone()];
+    let mut words = 0;
+    while let Some(v) = stack.pop() {
+        let key = match &v {
+            Value::Int(_) => continue,
+            Value::Str(s) => Rc::as_ptr(s) as *const (),
+            Value::Block(b) => Rc::as_ptr(b) as *const (),
+            Value::Closure(c) => Rc::as_ptr(c) as *const (),
+            // Floats and boxed integers are values here, not shared blocks.
+            Value::Float(_) => {
+                words += 2;
+                continue;
+            }
+            Value::BoxedInt(..) => {
+                words += 3;
+                continue;
+            }
+        };
+        if !seen.insert(key) {
+            continue;
+        }
+        match &v {
+            Value::Str(s) => words += s.borrow().len() as i64 / 8 + 2,
+            Value::Block(b) => {
+                let fields = b.fields.borrow();
+                words += fields.len() as i64 + 1;
+                if b.ocaml_tag.get() < 251 {
+                    stack.extend(fields.iter().cloned());
+                }
+            }
+            _ => words += 1,
+        }
+    }
+    words
 }

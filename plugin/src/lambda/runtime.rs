@@ -342,8 +342,8 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_float_copysign"(Float, Float) -> Float, Pure),
     rt!("egret_float_nextafter"(Float, Float) -> Float, Pure),
     // ---- OCaml's C primitives, called by `external` declarations (the prelude's `Gc` ...) ----
-    // `Gc`: egret's collector is one non-moving generation, so `minor` has no young generation
-    // to empty, and `major`, `full_major`, `compaction` and `major_slice` are full collections.
+    // `Gc`: egret's collector is one non-moving generation, so `minor`, `major`, `full_major`,
+    // `compaction` and `major_slice` are each a full collection.
     rt!("caml_gc_minor"(Unit) -> Unit, Effect),
     rt!("caml_gc_major"(Unit) -> Unit, Effect),
     rt!("caml_gc_full_major"(Unit) -> Unit, Effect),
@@ -353,6 +353,24 @@ const BASE: &[RuntimeFn] = &[
     // `caml_gc_set` does ([`GcControl`]).
     rt!("caml_gc_get"(Unit) -> Any, Effect),
     rt!("caml_gc_set"(Any) -> Unit, Effect),
+    // The counters (words allocated: minor words as a boxed float, the triple of
+    // `Gc.counters`), the `Gc.stat` record (`stat` walks the heap, `quick_stat` does not), and
+    // the free words of the current allocation region. The interpreters count nothing (0).
+    rt!("caml_gc_minor_words"(Unit) -> Float, Effect),
+    rt!("caml_gc_counters"(Unit) -> Any, Effect),
+    rt!("caml_gc_stat"(Unit) -> Any, Effect),
+    rt!("caml_gc_quick_stat"(Unit) -> Any, Effect),
+    rt!("caml_get_minor_free"(Unit) -> Int, Effect),
+    // Finalisers and ephemerons (runtime/egret_weak.c): `Gc.finalise` and
+    // `Gc.finalise_last` register (function, value); `egret_final_pending` says whether a
+    // finaliser is due, `egret_final_next` gives the next one as a pair (function, argument),
+    // or 0; an ephemeron of n keys is a block of
+    // tag 251 and n + 2 fields (the empty marker, the data, the keys), every field unset.
+    rt!("caml_final_register"(Any, Any) -> Unit, Effect),
+    rt!("caml_final_register_called_without_value"(Any, Any) -> Unit, Effect),
+    rt!("egret_final_pending"(Unit) -> Bool, Effect),
+    rt!("egret_final_next"(Unit) -> Any, Effect),
+    rt!("caml_ephe_create"(Int) -> Any, Effect),
     // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
     // `%obj_is_int`, and fresh blocks.
     rt!("caml_obj_tag"(Any) -> Int, ReadOnly),
@@ -360,6 +378,8 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_obj_block"(Int, Int) -> Any, Effect),
     rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
     rt!("caml_obj_dup"(Any) -> Any, Effect),
+    // The words of the heap blocks a value reaches (static data is not counted).
+    rt!("caml_obj_reachable_words"(Any) -> Int, ReadOnly),
     // `Sys` (runtime/egret_prims.c, after OCaml's sys.c; the interpreters' are `lambda::sys`).
     // Channels (runtime/egret_runtime.c, after OCaml's io.c; the interpreters' are
     // `lambda::chan`): a channel is an int, 0 stdin, 1 stdout, 2 stderr, 3.. opened files.

@@ -2253,30 +2253,73 @@ let protect ~(finally : unit -> unit) work =
     finally_no_exn () ;
     raise work_exn
 
-(*! module Gc *)
-(* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c). The
-   statistics (stat, quick_stat, counters, minor_words, allocated_bytes) need floats, and
-   finalise, finalise_last and the alarms need the collector to call OCaml code: not yet. *)
-type control = {
-  mutable minor_heap_size : int;
-  mutable major_heap_increment : int;
-  mutable space_overhead : int;
-  mutable verbose : int;
-  mutable max_overhead : int;
-  mutable stack_limit : int;
-  mutable allocation_policy : int;
-  window_size : int;
-  custom_major_ratio : int;
-  custom_minor_ratio : int;
-  custom_minor_max_size : int;
-}
-external get : unit -> control = "caml_gc_get"
-external set : control -> unit = "caml_gc_set"
-external minor : unit -> unit = "caml_gc_minor"
-external major_slice : int -> int = "caml_gc_major_slice"
-external major : unit -> unit = "caml_gc_major"
-external full_major : unit -> unit = "caml_gc_full_major"
-external compact : unit -> unit = "caml_gc_compaction"
+(*! module Obj.Ephemeron *)
+(* OCaml 4.13's Obj.Ephemeron over the runtime's ephemerons (runtime/egret_weak.c): a block of
+   tag 251 (Abstract_tag, never scanned by the collector), field 0 the empty marker that every
+   unset field holds (OCaml's caml_ephe_none; OCaml's field 0 is a link egret's collector does
+   not need), field 1 the data, fields 2.. the keys. The collector is stop-the-world and
+   clears dead keys (and then the data) itself, so the fields are read and written directly.
+   The type is abstract in OCaml: here a record whose field is never used. *)
+type t = { __ephemeron : unit }
+type obj_t = Obj.t
+let __additional_values = 2
+let max_ephe_length = Sys.max_array_length - __additional_values
+external __create : int -> t = "caml_ephe_create"
+external __size : t -> int = "%obj_size"
+external __field : t -> int -> Obj.t = "%obj_field"
+external __set_field : t -> int -> Obj.t -> unit = "%obj_set_field"
+external __is_int : Obj.t -> bool = "%obj_is_int"
+external __tag : Obj.t -> int = "caml_obj_tag"
+external __dup : Obj.t -> Obj.t = "caml_obj_dup"
+let create l =
+  if not (0 <= l && l <= max_ephe_length) then invalid_arg "Obj.Ephemeron.create";
+  __create l
+let length x = __size x - __additional_values
+let __check_offset e o msg =
+  if not (0 <= o && o < length e) then invalid_arg msg
+let __get e i =
+  let v = __field e i in
+  if v == __field e 0 then None else Some v
+(* caml_ephe_get_key_copy: a block is copied (one level), except a custom block. *)
+let __get_copy e i =
+  match __get e i with
+  | Some v when not (__is_int v) && __tag v <> 255 -> Some (__dup v)
+  | r -> r
+(* Fields i1.. of e1 to i2.. of e2, overlapping as Array.blit; an unset field stays unset. *)
+let __blit e1 i1 e2 i2 l =
+  let none1 = __field e1 0 and none2 = __field e2 0 in
+  let copy k =
+    let v = __field e1 (i1 + k) in
+    __set_field e2 (i2 + k) (if v == none1 then none2 else v)
+  in
+  if e1 == e2 && i1 < i2 then for k = l - 1 downto 0 do copy k done
+  else for k = 0 to l - 1 do copy k done
+let get_key e o =
+  __check_offset e o "Obj.Ephemeron.get_key";
+  __get e (o + 2)
+let get_key_copy e o =
+  __check_offset e o "Obj.Ephemeron.get_key_copy";
+  __get_copy e (o + 2)
+let set_key e o x =
+  __check_offset e o "Obj.Ephemeron.set_key";
+  __set_field e (o + 2) x
+let unset_key e o =
+  __check_offset e o "Obj.Ephemeron.unset_key";
+  __set_field e (o + 2) (__field e 0)
+let check_key e o =
+  __check_offset e o "Obj.Ephemeron.check_key";
+  __field e (o + 2) != __field e 0
+let blit_key e1 o1 e2 o2 l =
+  if l < 0 || o1 < 0 || o1 > length e1 - l
+     || o2 < 0 || o2 > length e2 - l
+  then invalid_arg "Obj.Ephemeron.blit_key"
+  else if l <> 0 then __blit e1 (o1 + 2) e2 (o2 + 2) l
+let get_data e = __get e 1
+let get_data_copy e = __get_copy e 1
+let set_data e x = __set_field e 1 x
+let unset_data e = __set_field e 1 (__field e 0)
+let check_data e = __field e 1 != __field e 0
+let blit_data e1 e2 = __blit e1 1 e2 1 1
 
 (*! module Obj *)
 (* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
@@ -2294,6 +2337,7 @@ external set_field : Obj.t -> int -> Obj.t -> unit = "%obj_set_field"
 external new_block : int -> int -> Obj.t = "caml_obj_block"
 external dup : Obj.t -> Obj.t = "caml_obj_dup"
 external with_tag : int -> Obj.t -> Obj.t = "caml_obj_with_tag"
+external reachable_words : Obj.t -> int = "caml_obj_reachable_words"
 let first_non_constant_constructor_tag = 0
 let last_non_constant_constructor_tag = 245
 let lazy_tag = 246
@@ -2311,6 +2355,265 @@ let final_tag = custom_tag
 let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
+
+(*! module Gc *)
+(* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c,
+   runtime/egret_weak.c). minor_words returns a boxed float (OCaml's is [@unboxed]): the box is
+   allocated after the counter is read, so it counts in the next reading. The runtime cannot
+   call OCaml code, so the finalisers due after a collection are run here, by
+   __run_finalisers: after each collection a function of this module makes, and at each
+   finalise and finalise_last (a collection an allocation makes leaves them due until then).
+   Not yet: Memprof, get_bucket, get_credit, huge_fallback_count, the eventlog. *)
+type stat = {
+  minor_words : float;
+  promoted_words : float;
+  major_words : float;
+  minor_collections : int;
+  major_collections : int;
+  heap_words : int;
+  heap_chunks : int;
+  live_words : int;
+  live_blocks : int;
+  free_words : int;
+  free_blocks : int;
+  largest_free : int;
+  fragments : int;
+  compactions : int;
+  top_heap_words : int;
+  stack_size : int;
+  forced_major_collections: int;
+}
+type control = {
+  mutable minor_heap_size : int;
+  mutable major_heap_increment : int;
+  mutable space_overhead : int;
+  mutable verbose : int;
+  mutable max_overhead : int;
+  mutable stack_limit : int;
+  mutable allocation_policy : int;
+  window_size : int;
+  custom_major_ratio : int;
+  custom_minor_ratio : int;
+  custom_minor_max_size : int;
+}
+external stat : unit -> stat = "caml_gc_stat"
+external quick_stat : unit -> stat = "caml_gc_quick_stat"
+external counters : unit -> (float * float * float) = "caml_gc_counters"
+external minor_words : unit -> float = "caml_gc_minor_words"
+external get : unit -> control = "caml_gc_get"
+external set : control -> unit = "caml_gc_set"
+external get_minor_free : unit -> int = "caml_get_minor_free"
+external __final_next : unit -> Obj.t = "egret_final_next"
+(* Whether a finaliser is running (OCaml's running_finalisation_function): finalisers do not
+   nest, unless the running one calls finalise_release. *)
+let __finalising = ref false
+external __final_pending : unit -> bool = "egret_final_pending"
+let rec __run_due () =
+  let p = __final_next () in
+  if Obj.is_block p then begin
+    let f : Obj.t -> unit = Obj.obj (Obj.field p 0) in
+    f (Obj.field p 1);
+    __run_due ()
+  end
+(* Allocates nothing when no finaliser is due (a try would: egret boxes its result), and keeps
+   the finalisers' values in __run_due's frame only, not in its caller's (the collector finds
+   roots conservatively on the stack). *)
+let __run_finalisers () =
+  if not !__finalising && __final_pending () then begin
+    __finalising := true;
+    (match __run_due () with
+     | () -> __finalising := false
+     | exception e -> __finalising := false; raise e)
+  end
+external __minor : unit -> unit = "caml_gc_minor"
+external __major_slice : int -> int = "caml_gc_major_slice"
+external __major : unit -> unit = "caml_gc_major"
+external __full_major : unit -> unit = "caml_gc_full_major"
+external __compact : unit -> unit = "caml_gc_compaction"
+let minor () = __minor (); __run_finalisers ()
+let major_slice n = let r = __major_slice n in __run_finalisers (); r
+let major () = __major (); __run_finalisers ()
+let full_major () = __full_major (); __run_finalisers ()
+let compact () = __compact (); __run_finalisers ()
+(* Printf.fprintf is not available inside the prelude (sprintf, then output_string), nor a
+   width given as an argument (%*d: __pad right-justifies). *)
+let __out c s = output_string c s
+let __pad w s =
+  let n = String.length s in
+  if n >= w then s else String.make (w - n) ' ' ^ s
+let print_stat c =
+  let st = stat () in
+  __out c (Printf.sprintf "minor_collections:      %d\n" st.minor_collections);
+  __out c (Printf.sprintf "major_collections:      %d\n" st.major_collections);
+  __out c (Printf.sprintf "compactions:            %d\n" st.compactions);
+  __out c (Printf.sprintf "forced_major_collections: %d\n" st.forced_major_collections);
+  __out c "\n";
+  let l1 = String.length (Printf.sprintf "%.0f" st.minor_words) in
+  __out c ("minor_words:    " ^ __pad l1 (Printf.sprintf "%.0f" st.minor_words) ^ "\n");
+  __out c ("promoted_words: " ^ __pad l1 (Printf.sprintf "%.0f" st.promoted_words) ^ "\n");
+  __out c ("major_words:    " ^ __pad l1 (Printf.sprintf "%.0f" st.major_words) ^ "\n");
+  __out c "\n";
+  let l2 = String.length (Printf.sprintf "%d" st.top_heap_words) in
+  __out c ("top_heap_words: " ^ __pad l2 (string_of_int st.top_heap_words) ^ "\n");
+  __out c ("heap_words:     " ^ __pad l2 (string_of_int st.heap_words) ^ "\n");
+  __out c ("live_words:     " ^ __pad l2 (string_of_int st.live_words) ^ "\n");
+  __out c ("free_words:     " ^ __pad l2 (string_of_int st.free_words) ^ "\n");
+  __out c ("largest_free:   " ^ __pad l2 (string_of_int st.largest_free) ^ "\n");
+  __out c ("fragments:      " ^ __pad l2 (string_of_int st.fragments) ^ "\n");
+  __out c "\n";
+  __out c (Printf.sprintf "live_blocks: %d\n" st.live_blocks);
+  __out c (Printf.sprintf "free_blocks: %d\n" st.free_blocks);
+  __out c (Printf.sprintf "heap_chunks: %d\n" st.heap_chunks)
+let allocated_bytes () =
+  let (mi, pro, ma) = counters () in
+  (mi +. ma -. pro) *. float_of_int (Sys.word_size / 8)
+external __finalise : ('a -> unit) -> 'a -> unit = "caml_final_register"
+external __finalise_last : (unit -> unit) -> 'a -> unit =
+  "caml_final_register_called_without_value"
+let finalise f v = __finalise f v; __run_finalisers ()
+let finalise_last f v = __finalise_last f v; __run_finalisers ()
+let finalise_release () = __finalising := false
+type alarm = bool ref
+type alarm_rec = {active : alarm; f : unit -> unit}
+let rec call_alarm arec =
+  if !(arec.active) then begin
+    finalise call_alarm arec;
+    arec.f ();
+  end
+let create_alarm f =
+  let arec = { active = ref true; f = f } in
+  finalise call_alarm arec;
+  arec.active
+let delete_alarm a = a := false
+
+(*! module Weak *)
+(* OCaml 4.13's weak.ml: a weak array is an ephemeron whose data stays unset (Obj.Ephemeron
+   above). The type is abstract (so invariant) in OCaml: here a record whose field is never
+   used, mutable to make it invariant. Not yet: Weak.Make (a functor). *)
+type 'a t = { mutable __weak : 'a }
+external __ephe : 'a t -> Obj.Ephemeron.t = "%identity"
+external __create : int -> 'a t = "caml_ephe_create"
+let create l =
+  if not (0 <= l && l <= Obj.Ephemeron.max_ephe_length) then invalid_arg "Weak.create";
+  __create l
+let length x = Obj.Ephemeron.length (__ephe x)
+let __check_offset e o msg =
+  if not (0 <= o && o < length e) then invalid_arg msg
+let set (e : 'a t) o (x : 'a option) =
+  __check_offset e o "Weak.set";
+  match x with
+  | None -> Obj.Ephemeron.unset_key (__ephe e) o
+  | Some x -> Obj.Ephemeron.set_key (__ephe e) o (Obj.repr x)
+let get (e : 'a t) o : 'a option =
+  __check_offset e o "Weak.get";
+  Obj.magic (Obj.Ephemeron.get_key (__ephe e) o)
+let get_copy (e : 'a t) o : 'a option =
+  __check_offset e o "Weak.get_copy";
+  Obj.magic (Obj.Ephemeron.get_key_copy (__ephe e) o)
+let check e o =
+  __check_offset e o "Weak.check";
+  Obj.Ephemeron.check_key (__ephe e) o
+let blit (e1 : 'a t) o1 (e2 : 'a t) o2 l =
+  if l < 0 || o1 < 0 || o1 > length e1 - l
+     || o2 < 0 || o2 > length e2 - l
+  then invalid_arg "Weak.blit"
+  else if l <> 0 then Obj.Ephemeron.blit_key (__ephe e1) o1 (__ephe e2) o2 l
+let fill (ar : 'a t) ofs len (x : 'a option) =
+  if ofs < 0 || len < 0 || ofs > length ar - len
+  then raise (Invalid_argument "Weak.fill")
+  else begin
+    for i = ofs to (ofs + len - 1) do
+      set ar i x
+    done
+  end
+
+(*! module Ephemeron.K1 *)
+(* OCaml 4.13's ephemeron.ml without its functors (K1.Make, ...: not yet): ephemerons of one
+   key, over Obj.Ephemeron. The types are abstract (so invariant) in OCaml: here records whose
+   field is never used, mutable to make them invariant. *)
+type ('k, 'd) t = { mutable __ephemeron_k1 : 'k * 'd }
+external __ephe : ('k, 'd) t -> Obj.Ephemeron.t = "%identity"
+let create () : ('k, 'd) t = Obj.magic (Obj.Ephemeron.create 1)
+let get_key (t : ('k, 'd) t) : 'k option = Obj.magic (Obj.Ephemeron.get_key (__ephe t) 0)
+let get_key_copy (t : ('k, 'd) t) : 'k option =
+  Obj.magic (Obj.Ephemeron.get_key_copy (__ephe t) 0)
+let set_key (t : ('k, 'd) t) (k : 'k) : unit = Obj.Ephemeron.set_key (__ephe t) 0 (Obj.repr k)
+let unset_key (t : ('k, 'd) t) : unit = Obj.Ephemeron.unset_key (__ephe t) 0
+let check_key (t : ('k, 'd) t) : bool = Obj.Ephemeron.check_key (__ephe t) 0
+let blit_key (t1 : ('k, _) t) (t2 : ('k, _) t) : unit =
+  Obj.Ephemeron.blit_key (__ephe t1) 0 (__ephe t2) 0 1
+let get_data (t : ('k, 'd) t) : 'd option = Obj.magic (Obj.Ephemeron.get_data (__ephe t))
+let get_data_copy (t : ('k, 'd) t) : 'd option =
+  Obj.magic (Obj.Ephemeron.get_data_copy (__ephe t))
+let set_data (t : ('k, 'd) t) (d : 'd) : unit = Obj.Ephemeron.set_data (__ephe t) (Obj.repr d)
+let unset_data (t : ('k, 'd) t) : unit = Obj.Ephemeron.unset_data (__ephe t)
+let check_data (t : ('k, 'd) t) : bool = Obj.Ephemeron.check_data (__ephe t)
+let blit_data (t1 : (_, 'd) t) (t2 : (_, 'd) t) : unit =
+  Obj.Ephemeron.blit_data (__ephe t1) (__ephe t2)
+
+(*! module Ephemeron.K2 *)
+(* Ephemerons of two keys (see Ephemeron.K1). *)
+type ('k1, 'k2, 'd) t = { mutable __ephemeron_k2 : 'k1 * 'k2 * 'd }
+external __ephe : ('k1, 'k2, 'd) t -> Obj.Ephemeron.t = "%identity"
+let create () : ('k1, 'k2, 'd) t = Obj.magic (Obj.Ephemeron.create 2)
+let get_key1 (t : ('k1, 'k2, 'd) t) : 'k1 option =
+  Obj.magic (Obj.Ephemeron.get_key (__ephe t) 0)
+let get_key1_copy (t : ('k1, 'k2, 'd) t) : 'k1 option =
+  Obj.magic (Obj.Ephemeron.get_key_copy (__ephe t) 0)
+let set_key1 (t : ('k1, 'k2, 'd) t) (k : 'k1) : unit =
+  Obj.Ephemeron.set_key (__ephe t) 0 (Obj.repr k)
+let unset_key1 (t : ('k1, 'k2, 'd) t) : unit = Obj.Ephemeron.unset_key (__ephe t) 0
+let check_key1 (t : ('k1, 'k2, 'd) t) : bool = Obj.Ephemeron.check_key (__ephe t) 0
+let get_key2 (t : ('k1, 'k2, 'd) t) : 'k2 option =
+  Obj.magic (Obj.Ephemeron.get_key (__ephe t) 1)
+let get_key2_copy (t : ('k1, 'k2, 'd) t) : 'k2 option =
+  Obj.magic (Obj.Ephemeron.get_key_copy (__ephe t) 1)
+let set_key2 (t : ('k1, 'k2, 'd) t) (k : 'k2) : unit =
+  Obj.Ephemeron.set_key (__ephe t) 1 (Obj.repr k)
+let unset_key2 (t : ('k1, 'k2, 'd) t) : unit = Obj.Ephemeron.unset_key (__ephe t) 1
+let check_key2 (t : ('k1, 'k2, 'd) t) : bool = Obj.Ephemeron.check_key (__ephe t) 1
+let blit_key1 (t1 : ('k1, _, _) t) (t2 : ('k1, _, _) t) : unit =
+  Obj.Ephemeron.blit_key (__ephe t1) 0 (__ephe t2) 0 1
+let blit_key2 (t1 : (_, 'k2, _) t) (t2 : (_, 'k2, _) t) : unit =
+  Obj.Ephemeron.blit_key (__ephe t1) 1 (__ephe t2) 1 1
+let blit_key12 (t1 : ('k1, 'k2, _) t) (t2 : ('k1, 'k2, _) t) : unit =
+  Obj.Ephemeron.blit_key (__ephe t1) 0 (__ephe t2) 0 2
+let get_data (t : ('k1, 'k2, 'd) t) : 'd option = Obj.magic (Obj.Ephemeron.get_data (__ephe t))
+let get_data_copy (t : ('k1, 'k2, 'd) t) : 'd option =
+  Obj.magic (Obj.Ephemeron.get_data_copy (__ephe t))
+let set_data (t : ('k1, 'k2, 'd) t) (d : 'd) : unit =
+  Obj.Ephemeron.set_data (__ephe t) (Obj.repr d)
+let unset_data (t : ('k1, 'k2, 'd) t) : unit = Obj.Ephemeron.unset_data (__ephe t)
+let check_data (t : ('k1, 'k2, 'd) t) : bool = Obj.Ephemeron.check_data (__ephe t)
+let blit_data (t1 : (_, _, 'd) t) (t2 : (_, _, 'd) t) : unit =
+  Obj.Ephemeron.blit_data (__ephe t1) (__ephe t2)
+
+(*! module Ephemeron.Kn *)
+(* Ephemerons of n keys (see Ephemeron.K1). *)
+type ('k, 'd) t = { mutable __ephemeron_kn : 'k * 'd }
+external __ephe : ('k, 'd) t -> Obj.Ephemeron.t = "%identity"
+let create n : ('k, 'd) t = Obj.magic (Obj.Ephemeron.create n)
+let get_key (t : ('k, 'd) t) (n : int) : 'k option =
+  Obj.magic (Obj.Ephemeron.get_key (__ephe t) n)
+let get_key_copy (t : ('k, 'd) t) (n : int) : 'k option =
+  Obj.magic (Obj.Ephemeron.get_key_copy (__ephe t) n)
+let set_key (t : ('k, 'd) t) (n : int) (k : 'k) : unit =
+  Obj.Ephemeron.set_key (__ephe t) n (Obj.repr k)
+let unset_key (t : ('k, 'd) t) (n : int) : unit = Obj.Ephemeron.unset_key (__ephe t) n
+let check_key (t : ('k, 'd) t) (n : int) : bool = Obj.Ephemeron.check_key (__ephe t) n
+let blit_key (t1 : ('k, _) t) (o1 : int) (t2 : ('k, _) t) (o2 : int) (l : int) : unit =
+  Obj.Ephemeron.blit_key (__ephe t1) o1 (__ephe t2) o2 l
+let get_data (t : ('k, 'd) t) : 'd option = Obj.magic (Obj.Ephemeron.get_data (__ephe t))
+let get_data_copy (t : ('k, 'd) t) : 'd option =
+  Obj.magic (Obj.Ephemeron.get_data_copy (__ephe t))
+let set_data (t : ('k, 'd) t) (d : 'd) : unit = Obj.Ephemeron.set_data (__ephe t) (Obj.repr d)
+let unset_data (t : ('k, 'd) t) : unit = Obj.Ephemeron.unset_data (__ephe t)
+let check_data (t : ('k, 'd) t) : bool = Obj.Ephemeron.check_data (__ephe t)
+let blit_data (t1 : ('k, 'd) t) (t2 : ('k, 'd) t) : unit =
+  Obj.Ephemeron.blit_data (__ephe t1) (__ephe t2)
+
+(*! module Ephemeron *)
+(* OCaml 4.13's Ephemeron: its submodules K1, K2 and Kn above; not yet: the functors. *)
 
 (*! module Callback *)
 (* OCaml 4.13's callback.ml: the runtime keeps the values (runtime/egret_prims.c). *)

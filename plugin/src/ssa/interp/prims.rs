@@ -120,6 +120,22 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_gc_compaction", 0, 1, rt_gc_collect),
     ("caml_gc_major_slice", 1, 1, rt_gc_major_slice),
     ("caml_gc_get", 0, 1, rt_gc_get),
+    ("caml_gc_minor_words", 0, 1, rt_gc_minor_words),
+    ("caml_gc_counters", 0, 1, rt_gc_counters),
+    ("caml_gc_stat", 0, 1, rt_gc_stat),
+    ("caml_gc_quick_stat", 0, 1, rt_gc_stat),
+    ("caml_get_minor_free", 0, 1, rt_zero),
+    ("caml_obj_reachable_words", 1, 1, rt_obj_reachable_words),
+    ("caml_ephe_create", 1, 1, rt_ephe_create),
+    ("caml_final_register", 2, 2, rt_final_register),
+    (
+        "caml_final_register_called_without_value",
+        2,
+        2,
+        rt_final_register,
+    ),
+    ("egret_final_pending", 0, 1, rt_zero),
+    ("egret_final_next", 0, 1, rt_zero),
     ("caml_gc_set", 1, 1, rt_gc_set),
     ("caml_obj_tag", 1, 1, rt_obj_tag),
     ("egret_obj_is_int", 1, 1, rt_obj_is_int),
@@ -809,6 +825,75 @@ fn rt_gc_collect(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason
 }
 fn rt_gc_major_slice(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Ok(IValue::Int(0))
+}
+/// 0: no free words in an allocation region, no finaliser due (`false`; `egret_final_next`'s
+/// none): nothing is collected here.
+fn rt_zero(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(0))
+}
+/// Nor any count of allocations: every counter is 0.
+fn rt_gc_minor_words(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(it.box_float(0.0))
+}
+fn rt_gc_counters(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let fields = (0..3).map(|_| it.box_float(0.0)).collect();
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+/// `Gc.stat`, `Gc.quick_stat`: the record of gc.mli (three boxed floats, fourteen ints).
+fn rt_gc_stat(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let mut fields: Vec<IValue> = (0..3).map(|_| it.box_float(0.0)).collect();
+    fields.extend((0..14).map(|_| IValue::Int(0)));
+    Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+/// `Obj.reachable_words`: the words (headers included) of the blocks reachable from the
+/// argument, each counted once; a closure's code pointer and raw words are not followed.
+fn rt_obj_reachable_words(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![a[0]];
+    let mut words = 0i64;
+    while let Some(v) = stack.pop() {
+        let IValue::Ptr(p) = v else { continue };
+        if !seen.insert(p) {
+            continue;
+        }
+        match &it.heap[p as usize] {
+            HeapBlock::Bytes(b) => words += b.len() as i64 / 8 + 2,
+            HeapBlock::Fields { tag, fields } => {
+                words += fields.len() as i64 + 1;
+                if *tag < 251 {
+                    stack.extend(fields.iter().copied());
+                }
+            }
+        }
+    }
+    Ok(IValue::Int(words))
+}
+/// An ephemeron as the C runtime's (runtime/egret_weak.c): tag 251, field 0 the empty marker
+/// that unset fields hold, 1 the data, 2.. the keys. Never cleared: nothing is collected here.
+fn rt_ephe_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Obj.Ephemeron.create");
+    }
+    let none = it.alloc(HeapBlock::Fields {
+        tag: 251,
+        fields: vec![UNIT],
+    });
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 251,
+        fields: vec![none; n as usize + 2],
+    }))
+}
+/// Finalisers are registered (the value checked as OCaml's `caml_final_register` does) and
+/// never due (`egret_final_next` says none): nothing is collected here.
+fn rt_final_register(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    match a[1] {
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag: 246 | 250 | 253, .. } => it.invalid_argument("Gc.finalise"),
+            _ => Ok(UNIT),
+        },
+        _ => it.invalid_argument("Gc.finalise"),
+    }
 }
 fn rt_gc_get(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     let fields = it.gc_control.0.iter().map(|&n| IValue::Int(n)).collect();
