@@ -84,9 +84,13 @@ fn ocaml_testsuite() {
         "the selection differs from the reference runner's (tests, directories, tests without a reference)"
     );
 
-    // The lists name only selected tests (a test that stopped being eligible must leave them).
-    let selected: std::collections::BTreeSet<&str> =
-        sel.tests.iter().map(|t| t.id.as_str()).collect();
+    // The lists name only selected tests (a test that stopped being eligible must leave them);
+    // the multi-module tests (`ocaml_testsuite_modules`) share them.
+    let multi = suite::select_modules(&tests_dir, &[]).expect("selecting the tests");
+    let selected: std::collections::BTreeSet<&str> = (sel.tests.iter())
+        .chain(&multi.tests)
+        .map(|t| t.id.as_str())
+        .collect();
     let mut unknown = Vec::new();
     for b in ["native", "cranelift"] {
         for id in ratchet::read_pass_list(b) {
@@ -151,6 +155,52 @@ fn ocaml_testsuite() {
     assert!(
         !findings.failed(),
         "the OCaml testsuite ratchet failed:\n{}",
+        findings.text()
+    );
+}
+
+/// Widening step 3: the multi-module tests (a `modules` variable naming `.ml`/`.mli` files,
+/// built as `egret build MODULES.. NAME.ml`), with their own count; their passes are in the
+/// same pass lists (the ratchet).
+#[test]
+fn ocaml_testsuite_modules() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tests_dir) = testsuite_dir() else {
+        return;
+    };
+    let sel = suite::select_modules(&tests_dir, &[]).expect("selecting the tests");
+    assert!(!sel.tests.is_empty(), "no multi-module test selected");
+    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
+        .into_iter()
+        .filter(|b| under_ci() || common::backend_enabled(*b))
+        .map(|b| format!("{b:?}").to_lowercase())
+        .collect();
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let (outcomes, work) =
+        runner::run_all(&sel.tests, &backends, &cfg, &|_| {}).expect("running the tests");
+    let _ = std::fs::remove_dir_all(&work);
+    println!("{}", report::table(&outcomes, &backends));
+    let findings = ratchet::check(&outcomes);
+    let mut summary = String::new();
+    for b in &backends {
+        let of_b: Vec<_> = outcomes.iter().filter(|o| &o.backend == b).collect();
+        let ok = (of_b.iter())
+            .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
+            .count();
+        summary += &format!(
+            "ocaml_testsuite_modules [{b}]: {ok}/{} multi-module tests pass\n",
+            of_b.len()
+        );
+    }
+    loud(&summary);
+    loud(&findings.text());
+    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+        let n = ratchet::update(&findings).expect("writing the pass lists");
+        loud(&format!("ocaml_testsuite_modules: added {n} test(s) to the pass lists\n"));
+    }
+    assert!(
+        !findings.failed(),
+        "the OCaml testsuite ratchet failed (multi-module tests):\n{}",
         findings.text()
     );
 }

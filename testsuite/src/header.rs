@@ -55,6 +55,9 @@ pub struct TestSpec {
     pub ocamlrunparam: Option<String>,
     /// True when the test has no reference file (it must print nothing).
     pub no_reference: bool,
+    /// The other files of a multi-module test (`modules`, widening step 3), built before the
+    /// test file in this order: `.ml` and `.mli` files next to it.
+    pub modules: Vec<String>,
 }
 
 /// The result of [`classify`]: a runnable test, or why the file is not one.
@@ -267,6 +270,22 @@ fn tree(h: &str) -> (Vec<Item>, Vec<Node>) {
 /// a test without a reference file (and without a `reference` variable) is eligible and
 /// must print nothing, as ocamltest has it.
 pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
+    classify_with(path, noref_empty, false)
+}
+
+/// Widening step 3: a multi-module test — eligible as [`classify`] has it, but with a
+/// `modules` variable naming only OCaml files (`.ml`, `.mli`; no C stubs). Only such tests
+/// (not the single-file ones) are eligible here.
+pub fn classify_modules(path: &Path) -> Eligibility {
+    match classify_with(path, false, true) {
+        Eligibility::Eligible(spec) if spec.modules.is_empty() => {
+            Eligibility::NotEligible("a single file (not a multi-module test)".into())
+        }
+        e => e,
+    }
+}
+
+fn classify_with(path: &Path, noref_empty: bool, allow_modules: bool) -> Eligibility {
     use Eligibility::NotEligible as No;
     let Ok(bytes) = std::fs::read(path) else {
         return No("unreadable".into());
@@ -332,7 +351,7 @@ pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
             Item::Node(..) => unreachable!("nodes are not variables"),
             Item::Var(name, append, val) => (name, *append, val),
         };
-        if !ALLOWED_VARS.contains(&name.as_str()) {
+        if !ALLOWED_VARS.contains(&name.as_str()) && !(allow_modules && name == "modules") {
             return No(format!("needs {name}"));
         }
         let value = if append {
@@ -383,6 +402,17 @@ pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
             dir.join(s)
         }
     });
+    let modules: Vec<String> = get(&vars, "modules")
+        .unwrap_or_default()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    if let Some(m) = modules
+        .iter()
+        .find(|m| !(m.ends_with(".ml") || m.ends_with(".mli")) || !dir.join(m).is_file())
+    {
+        return No(format!("module {m}"));
+    }
     let exit_status = match get(&vars, "exit_status") {
         Some(s) => match s.trim().parse() {
             Ok(n) => n,
@@ -401,6 +431,7 @@ pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
         exit_status,
         ocamlrunparam: get(&vars, "ocamlrunparam"),
         no_reference,
+        modules,
     })
 }
 

@@ -10,7 +10,8 @@
 //! OPTIONS: --backend B (repeatable; default native and cranelift)   --egret PATH (default: the
 //!   `egret` next to this executable)   --no-noref (only the tests with a reference file)
 //!   --keep (keep the scratch directory)   --update (add newly passing tests to the pass lists)
-//!   --top N (failure groups shown; default 15, 0 = all)
+//!   --top N (failure groups shown; default 15, 0 = all)   --modules (the multi-module tests
+//!   instead, widening step 3; default: every directory)
 //! ```
 //! DIR: a directory under testsuite/tests (default: the reference runner's list; `all`).
 //! Exit status 1 when the ratchet fails (a listed test fails, an unknown WRONG/CRASH, a stale
@@ -22,7 +23,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: egret-testsuite list [--noref-empty] [DIR...]\n       \
-    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--keep] [--update] [--top N] [DIR...]\n       \
+    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--modules] [--keep] [--update] [--top N] [DIR...]\n       \
     egret-testsuite list-rejects [DIR...]\n       \
     egret-testsuite rejects [--egret PATH] [--keep] [--update] [--top N] [DIR...]";
 
@@ -54,6 +55,7 @@ fn real_main() -> Result<ExitCode, String> {
     let command = args.remove(0);
     let (mut backends, mut egret, mut noref, mut keep, mut update, mut top) =
         (Vec::new(), None, command != "list", false, false, 15usize);
+    let mut modules = false;
     let mut dirs = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -64,6 +66,7 @@ fn real_main() -> Result<ExitCode, String> {
             "--noref-empty" => noref = true,
             "--no-noref" => noref = false,
             "--keep" => keep = true,
+            "--modules" => modules = true,
             "--update" => update = true,
             "--top" => top = value("--top")?.parse().map_err(|_| USAGE.to_string())?,
             s if s.starts_with("--backend=") => backends.push(s["--backend=".len()..].into()),
@@ -73,6 +76,10 @@ fn real_main() -> Result<ExitCode, String> {
     }
     let tests_dir = suite::ensure_extracted().map_err(|e| e.to_string())?;
     let sel = match command.as_str() {
+        "list" if modules => {
+            print!("{}", suite::list_text(&suite::select_modules(&tests_dir, &dirs)?));
+            return Ok(ExitCode::SUCCESS);
+        }
         "list" => {
             print!(
                 "{}",
@@ -88,6 +95,7 @@ fn real_main() -> Result<ExitCode, String> {
             return Ok(ExitCode::SUCCESS);
         }
         "rejects" => reject::select_rejects(&tests_dir, &dirs)?,
+        "run" | "report" if modules => suite::select_modules(&tests_dir, &dirs)?,
         "run" | "report" => suite::select(&tests_dir, &dirs, noref)?,
         _ => return Err(USAGE.into()),
     };

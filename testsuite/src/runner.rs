@@ -160,10 +160,16 @@ fn run_steps(
     std::fs::create_dir_all(work)?;
     let name = test.path.file_name().unwrap_or_default();
     std::fs::copy(&test.path, work.join(name))?;
+    // A multi-module test's other files, built first, in order (as ocamltest does).
+    let source_dir = test.path.parent().unwrap_or(Path::new("."));
+    for m in &test.spec.modules {
+        std::fs::copy(source_dir.join(m), work.join(m))?;
+    }
     let prog = work.join("prog.exe");
     let log = work.join("compile.log");
     let mut cmd = Command::new(&cfg.egret);
     cmd.arg("build")
+        .args(&test.spec.modules)
         .arg(name)
         .arg("-o")
         .arg(&prog)

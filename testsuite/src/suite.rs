@@ -182,6 +182,13 @@ pub fn select(tests: &Path, dirs: &[String], noref_empty: bool) -> Result<Select
     select_with(tests, dirs, &|p| classify(p, noref_empty))
 }
 
+/// Widening step 3: the multi-module tests of `dirs` (default: every directory).
+pub fn select_modules(tests: &Path, dirs: &[String]) -> Result<Selection, String> {
+    let all = ["all".to_string()];
+    let dirs = if dirs.is_empty() { &all[..] } else { dirs };
+    select_with(tests, dirs, &crate::header::classify_modules)
+}
+
 /// [`select`] with another eligibility rule.
 pub fn select_with(
     tests: &Path,
