@@ -283,6 +283,9 @@ pub enum ItemKind {
     Include(ModExpr),
     /// `open M` (`open M.N`): the path.
     Open(String),
+    /// `open ME` of a module expression that is not a path (`open struct .. end`, `open
+    /// Set.Make (String)`).
+    OpenModule(ModExpr),
     /// `external name : type = "prim" ["native_prim"]`
     External(ExternalDecl),
 }

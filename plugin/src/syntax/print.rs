@@ -142,6 +142,7 @@ fn item_sexp(item: &Item) -> Sexp {
         ItemKind::Expr(e) => list([atom("eval"), expr_sexp(e)]),
         ItemKind::Module(name, me) => list([atom("module"), atom(name), mod_expr_sexp(me)]),
         ItemKind::Open(path) => list([atom("open"), atom(path)]),
+        ItemKind::OpenModule(me) => list([atom("open"), mod_expr_sexp(me)]),
         ItemKind::External(x) => {
             let mut v = vec![atom("external"), atom(&x.name), type_sexp(&x.ty)];
             v.extend(x.prims.iter().map(|p| atom(format!("{p:?}"))));

@@ -68,6 +68,8 @@ pub(crate) enum PhraseKind<'a> {
     LeaveFunctor(String),
     /// `include ME` of a module expression elaborated as the (hidden) module named.
     IncludePath(String, Span),
+    /// `open ME` of a module expression elaborated as the (hidden) module named.
+    OpenPath(String, Span),
     /// The body of `let module M = ME in body`: the last phrase, whose value is the result.
     Body(&'a ast::Expr),
 }
@@ -253,6 +255,9 @@ pub(crate) struct Typer<'s> {
     applications: std::collections::HashMap<String, String>,
     /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
     body_types: Vec<Type>,
+    /// What the `open`s of each structure being elaborated made visible (innermost last): not
+    /// the structure's own names.
+    opened: Vec<OpenedNames>,
     /// The abstract types of the parameters of the functor bodies being elaborated.
     param_abstracts: Vec<Vec<crate::lambda::ir::TyCon>>,
     /// The source files, where each is in `source`.
@@ -260,6 +265,14 @@ pub(crate) struct Typer<'s> {
     /// The program's top-level modules are compilation units (a program of several files):
     /// their exceptions are named `A.E`, not after the main file.
     units: bool,
+}
+
+/// The names an `open` made visible in a structure, with their meanings.
+#[derive(Default, Clone)]
+pub(crate) struct OpenedNames {
+    values: Vec<(String, ValueBinding)>,
+    types: Vec<(String, TypeName)>,
+    ctors: Vec<(String, env::CtorRef)>,
 }
 
 /// The names a structure has declared.
@@ -307,6 +320,7 @@ impl<'s> Typer<'s> {
             hidden_modules: 0,
             applications: Default::default(),
             body_types: Vec::new(),
+            opened: vec![OpenedNames::default()],
             param_abstracts: Vec::new(),
             files: Vec::new(),
             units: false,

@@ -98,6 +98,11 @@ pub(crate) fn flatten_items<'a>(
                 flatten_module(h.clone(), me, item.span, ctx, hidden, out);
                 out.push(ctx.phrase(PhraseKind::IncludePath(h, item.span)));
             }
+            ast::ItemKind::OpenModule(me) => {
+                let h = hidden_name(hidden);
+                flatten_module(h.clone(), me, item.span, ctx, hidden, out);
+                out.push(ctx.phrase(PhraseKind::OpenPath(h, item.span)));
+            }
             _ => out.push(ctx.phrase(PhraseKind::Item(item))),
         }
     }

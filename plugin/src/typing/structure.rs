@@ -47,6 +47,7 @@ impl<'s> Typer<'s> {
                 let (name, span) = (name.as_str(), *span);
                 self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
                 self.structures.push(Default::default());
+                self.opened.push(Default::default());
                 let scope = self.scope();
                 self.modules.push(OpenModule {
                     name: name.to_string(),
@@ -68,6 +69,7 @@ impl<'s> Typer<'s> {
                     None => key.to_string(),
                 };
                 self.qualify_since(&m.scope, &m.name, &exn_name, false);
+                self.opened.pop();
                 // The module exists even with no components (`struct end`).
                 self.hidden_modules += 1;
                 self.env.types.insert(
@@ -112,6 +114,10 @@ impl<'s> Typer<'s> {
                 self.leave_functor(name);
                 return self.items_from(phrases, i + 1);
             }
+            PhraseKind::OpenPath(path, span) => {
+                self.open_in_structure(path, *span)?;
+                return self.items_from(phrases, i + 1);
+            }
             PhraseKind::IncludePath(path, span) => {
                 self.open_module(path, *span)?;
                 return self.items_from(phrases, i + 1);
@@ -145,7 +151,7 @@ impl<'s> Typer<'s> {
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Open(path) => {
-                self.open_module(path, item.span)?;
+                self.open_in_structure(path, item.span)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::External(x) => {
@@ -190,7 +196,9 @@ impl<'s> Typer<'s> {
                 self.define_module_type(name, mt.as_ref(), item.span)?;
                 self.items_from(phrases, i + 1)
             }
-            ast::ItemKind::Module(..) => unreachable!("modules are flattened into phrases"),
+            ast::ItemKind::Module(..) | ast::ItemKind::OpenModule(_) => {
+                unreachable!("modules are flattened into phrases")
+            }
         }
     }
 
@@ -237,9 +245,11 @@ impl<'s> Typer<'s> {
         hide_private: bool,
     ) {
         let names = self.env.names_since(scope.mark);
+        let opened = self.opened.last().cloned().unwrap_or_default();
         let bindings: Vec<(String, ValueBinding)> = names
             .into_iter()
             .filter_map(|n| self.env.lookup(&n).map(|b| (n, b)))
+            .filter(|(n, b)| !opened.values.iter().any(|(m, c)| m == n && c == b))
             .collect();
         self.env.restore(scope.mark);
         for (n, b) in bindings {
@@ -249,6 +259,23 @@ impl<'s> Typer<'s> {
         }
         // A type or constructor declared since `scope` (new, or shadowing an outer one, which
         // is visible again afterwards) is known as `module.name`.
+        // What the structure's `open`s made visible leaves with it, unexported.
+        for (n, t) in &opened.types {
+            if self.env.types.get(n) == Some(t) {
+                match scope.types.get(n) {
+                    Some(outer) => self.env.types.insert(n.clone(), outer.clone()),
+                    None => self.env.types.remove(n),
+                };
+            }
+        }
+        for (n, c) in &opened.ctors {
+            if self.env.ctors.get(n) == Some(c) {
+                match scope.ctors.get(n) {
+                    Some(outer) => self.env.ctors.insert(n.clone(), *outer),
+                    None => self.env.ctors.remove(n),
+                };
+            }
+        }
         let declared: Vec<String> = (self.env.types.iter())
             .filter(|&(n, t)| scope.types.get(n) != Some(t))
             .map(|(n, _)| n.clone())
@@ -415,6 +442,26 @@ impl<'s> Typer<'s> {
             x,
             bx(handler),
         ))
+    }
+
+    /// `open M` as an item of a structure: its names are visible, not the structure's own
+    /// (they are not exported: [`Typer::qualify_since`] leaves them out).
+    pub(super) fn open_in_structure(&mut self, path: &str, span: Span) -> TResult<()> {
+        let (values, _, _, _, _, _) = super::modules::components(&self.env, path);
+        let undo = self.open_module(path, span)?;
+        let opened = self.opened.last_mut().expect("a structure is open");
+        opened.values.extend(values.into_iter().filter(|(n, _)| !n.contains('.')));
+        for (n, _) in undo.types {
+            if let Some(t) = self.env.types.get(&n) {
+                opened.types.push((n, t.clone()));
+            }
+        }
+        for (n, _) in undo.ctors {
+            if let Some(c) = self.env.ctors.get(&n) {
+                opened.ctors.push((n, *c));
+            }
+        }
+        Ok(())
     }
 
     /// `open M`: binds `M.x` as `x` for values, types and constructors. Returns what the

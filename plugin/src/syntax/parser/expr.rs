@@ -109,6 +109,9 @@ fn infix_prec(kind: &TokenKind) -> Option<Prec> {
     }
 }
 
+/// The name of the local module `let open ME in` opens (no program can write it).
+const OPENED_MODULE: &str = "%open";
+
 fn boxed(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
@@ -156,12 +159,17 @@ impl Parser {
                 let start = self.start();
                 self.bump();
                 if self.eat_kw("open") {
-                    if self.is_sym("!") {
-                        return Err(Diagnostic::unsupported(self.span(), "`open!` is"));
-                    }
-                    let path = self.module_path()?;
+                    self.eat_sym("!");
+                    let me = self.module_expr()?;
                     self.expect_kw("in")?;
-                    frames.push(Frame::Open(start, path));
+                    match me.kind {
+                        ModExprKind::Path(path) => frames.push(Frame::Open(start, path)),
+                        // `let open struct .. end in e`: a local module, opened.
+                        _ => {
+                            frames.push(Frame::Module(start, OPENED_MODULE.to_string(), me));
+                            frames.push(Frame::Open(start, OPENED_MODULE.to_string()));
+                        }
+                    }
                     continue;
                 }
                 if self.eat_kw("module") {

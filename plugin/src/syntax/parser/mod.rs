@@ -338,7 +338,12 @@ impl Parser {
                 TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),
                 TokenKind::Keyword("open") => {
                     self.bump();
-                    ItemKind::Open(self.module_path()?)
+                    self.eat_sym("!");
+                    let me = self.module_expr()?;
+                    match me.kind {
+                        ModExprKind::Path(path) => ItemKind::Open(path),
+                        _ => ItemKind::OpenModule(me),
+                    }
                 }
                 TokenKind::Keyword("include") => {
                     self.bump();
