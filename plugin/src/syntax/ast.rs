@@ -97,6 +97,8 @@ pub enum ExprKind {
     /// `fun (type a) -> e`: a locally abstract type `a` in `e` (`let f (type a) x = ..` is
     /// `Newtype("a", Fun([x], ..))`).
     Newtype(String, Box<Expr>),
+    /// `let exception C [of t1 * .. * tn] in e`: a fresh exception each time it is evaluated.
+    LetException(ConstructorDecl, Box<Expr>),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.

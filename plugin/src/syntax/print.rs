@@ -427,6 +427,9 @@ fn expr_sexp(e: &Expr) -> Sexp {
         ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
+        ExprKind::LetException(c, e) => {
+            list([atom("let-exception"), atom(c.name.clone()), expr_sexp(e)])
+        }
     }
 }
 

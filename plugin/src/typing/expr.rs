@@ -497,6 +497,7 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
+            ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
@@ -1250,7 +1251,13 @@ impl<'s> Typer<'s> {
                 },
                 ty,
             ),
-            CtorRef::Exception(i) => (Expr::ConstructExn { index: i, args }, ty),
+            CtorRef::Exception(i) => match self.local_exception(i) {
+                Some(identity) => (
+                    self.construct_local_exception(identity, args, &arg_tys),
+                    ty,
+                ),
+                None => (Expr::ConstructExn { index: i, args }, ty),
+            },
         })
     }
 

@@ -184,7 +184,8 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         | ExprKind::Field(e, _)
         | ExprKind::Assert(e)
         | ExprKind::Constraint(e, _)
-        | ExprKind::Newtype(_, e) => m(e),
+        | ExprKind::Newtype(_, e)
+        | ExprKind::LetException(_, e) => m(e),
         ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
         ExprKind::Apply(f, args) => m(f) || args.iter().any(|(_, a)| m(a)),
         ExprKind::Let(_, bs, body) => bs.iter().any(|b| m(&b.expr)) || m(body),

@@ -681,7 +681,13 @@ impl Compiler {
                 Head::BoxedInt(k, n) => {
                     Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::BoxedInt(*k, *n))])
                 }
-                Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
+                Head::Exn(i) => match t.local_exception(*i) {
+                    Some(identity) => {
+                        let with_args = !t.types.exceptions[*i as usize].args.is_empty();
+                        Typer::is_local_exception(*v(), identity, with_args)
+                    }
+                    None => Expr::Prim(Prim::IsException(*i), vec![*v()]),
+                },
                 Head::Ctor(_) => unreachable!(),
             };
             otherwise = Expr::If(bx(test), bx(arm), bx(otherwise));

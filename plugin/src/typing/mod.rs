@@ -13,6 +13,7 @@ mod builtins;
 mod decls;
 mod env;
 mod expr;
+mod extensible;
 mod externals;
 pub(crate) mod labels;
 mod letrec;
@@ -185,6 +186,9 @@ pub(crate) struct Typer<'s> {
     links_printexc: bool,
     /// The label constructors of labelled arrows ([`labels`]).
     label_cons: labels::LabelCons,
+    /// The local exceptions (`let exception`): exception index → its identity's variable
+    /// ([`extensible`]).
+    local_exceptions: std::collections::HashMap<u32, VarId>,
 }
 
 /// The names a structure has declared.
@@ -227,6 +231,7 @@ impl<'s> Typer<'s> {
             printexc_vars: Default::default(),
             links_printexc: false,
             label_cons: Default::default(),
+            local_exceptions: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

@@ -145,6 +145,8 @@ impl Parser {
             Let(u32, RecFlag, Vec<Binding>),
             /// `let open M in` seen at `start`.
             Open(u32, String),
+            /// `let exception C in` seen at `start`.
+            Exception(u32, ConstructorDecl),
             /// `e;` seen; the rest of the sequence follows.
             Then(Expr),
         }
@@ -160,6 +162,12 @@ impl Parser {
                     let path = self.module_path()?;
                     self.expect_kw("in")?;
                     frames.push(Frame::Open(start, path));
+                    continue;
+                }
+                if self.eat_kw("exception") {
+                    let decl = self.constructor_declaration()?;
+                    self.expect_kw("in")?;
+                    frames.push(Frame::Exception(start, decl));
                     continue;
                 }
                 self.check_let_extensions()?;
@@ -189,6 +197,10 @@ impl Parser {
                 }
                 Frame::Open(start, path) => Expr {
                     kind: ExprKind::Open(path, boxed(result)),
+                    span: Span::new(start, end),
+                },
+                Frame::Exception(start, decl) => Expr {
+                    kind: ExprKind::LetException(decl, boxed(result)),
                     span: Span::new(start, end),
                 },
                 Frame::Then(first) => {

@@ -298,7 +298,7 @@ impl Parser {
                 TokenKind::Eof => break,
                 TokenKind::Keyword("end") if in_struct => break,
                 TokenKind::Keyword("let")
-                    if matches!(self.peek_at(1), TokenKind::Keyword("open")) =>
+                    if matches!(self.peek_at(1), TokenKind::Keyword("open" | "exception")) =>
                 {
                     if !expr_allowed {
                         return Err(self.error_here(
@@ -488,7 +488,6 @@ impl Parser {
     fn check_let_extensions(&self) -> PResult<()> {
         let what = match self.peek() {
             TokenKind::Keyword("module") => "local modules",
-            TokenKind::Keyword("exception") => "local exceptions",
             TokenKind::Symbol(s) if s == "%" => "extension nodes",
             _ => return Ok(()),
         };
