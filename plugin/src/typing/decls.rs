@@ -19,9 +19,6 @@ impl<'s> Typer<'s> {
         // First pass: give every variant/record a type constructor.
         let mut cons = Vec::new();
         for d in decls {
-            if matches!(d.kind, TypeDeclKind::Abstract) {
-                return Err(Diagnostic::unsupported(d.span, "abstract types are"));
-            }
             let params: Vec<TyVar> = d.params.iter().map(|_| self.u.fresh()).collect();
             for &p in &params {
                 self.u.levels[p.0 as usize] = u32::MAX;
@@ -87,8 +84,9 @@ impl<'s> Typer<'s> {
                     }
                     DeclKind::Record(fields)
                 }
-                TypeDeclKind::Abbrev(_) => DeclKind::Primitive,
-                TypeDeclKind::Abstract => unreachable!(),
+                // An abstract type is a type constructor of its own, with no data known:
+                // its values are compared and hashed generically, its parameters invariant.
+                TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => DeclKind::Primitive,
             };
             self.types.decls[con.index()].kind = kind;
         }

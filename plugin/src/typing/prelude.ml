@@ -225,6 +225,50 @@ let escaped = function
     __bytes_set s 3 (__char_of_int (48 + n mod 10));
     s
 
+(*! module Uchar *)
+(* OCaml 4.13's uchar.ml. [t] is abstract, an int underneath ([%identity] conversions);
+   format_int "%X" is __hex. *)
+type t
+external unsafe_of_int : int -> t = "%identity"
+external to_int : t -> int = "%identity"
+let __hex width n =
+  let digits = "0123456789ABCDEF" in
+  let rec go n acc = if n = 0 then acc else go (n lsr 4) (String.make 1 digits.[n land 15] ^ acc) in
+  let s = if n = 0 then "0" else go n "" in
+  if String.length s >= width then s else String.make (width - String.length s) '0' ^ s
+let __err_no_pred = "U+0000 has no predecessor"
+let __err_no_succ = "U+10FFFF has no successor"
+let __err_not_sv i = __hex 0 i ^ " is not an Unicode scalar value"
+let __err_not_latin1 u = "U+" ^ __hex 4 u ^ " is not a latin1 character"
+let min = unsafe_of_int 0x0000
+let max = unsafe_of_int 0x10FFFF
+let __lo_bound = 0xD7FF
+let __hi_bound = 0xE000
+let bom = unsafe_of_int 0xFEFF
+let rep = unsafe_of_int 0xFFFD
+let succ u =
+  let u = to_int u in
+  if u = __lo_bound then unsafe_of_int __hi_bound else
+  if u = 0x10FFFF then invalid_arg __err_no_succ else
+  unsafe_of_int (u + 1)
+let pred u =
+  let u = to_int u in
+  if u = __hi_bound then unsafe_of_int __lo_bound else
+  if u = 0 then invalid_arg __err_no_pred else
+  unsafe_of_int (u - 1)
+let is_valid i = (0 <= i && i <= __lo_bound) || (__hi_bound <= i && i <= 0x10FFFF)
+let of_int i = if is_valid i then unsafe_of_int i else invalid_arg (__err_not_sv i)
+let is_char u = to_int u < 256
+let of_char c = unsafe_of_int (Char.code c)
+let to_char u =
+  let u = to_int u in
+  if u > 255 then invalid_arg (__err_not_latin1 u) else
+  Char.chr u
+let unsafe_to_char u = Char.chr (to_int u)
+let equal (u1 : t) u2 = to_int u1 = to_int u2
+let compare (u1 : t) u2 = compare (to_int u1) (to_int u2)
+let hash u = to_int u
+
 (*! module Seq *)
 (* OCaml 4.13's seq.ml. *)
 type 'a node = Nil | Cons of 'a * 'a t
@@ -1180,6 +1224,109 @@ let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
 let truncate b len =
   if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
   else b.buffer_position <- len
+let __set b pos u = __bytes_set b.buffer_bytes pos (Char.chr u)
+let add_utf_8_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0x007F -> add_char b (Char.chr u)
+  | u when u <= 0x07FF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (0xC0 lor (u lsr 6));
+    __set b (pos + 1) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 2
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 3 > b.buffer_length then __resize b 3;
+    __set b pos (0xE0 lor (u lsr 12));
+    __set b (pos + 1) (0x80 lor ((u lsr 6) land 0x3F));
+    __set b (pos + 2) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 3
+  | u when u <= 0x10FFFF ->
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (0xF0 lor (u lsr 18));
+    __set b (pos + 1) (0x80 lor ((u lsr 12) land 0x3F));
+    __set b (pos + 2) (0x80 lor ((u lsr 6) land 0x3F));
+    __set b (pos + 3) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+let add_utf_16be_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (u lsr 8);
+    __set b (pos + 1) (u land 0xFF);
+    b.buffer_position <- pos + 2
+  | u when u <= 0x10FFFF ->
+    let u' = u - 0x10000 in
+    let hi = 0xD800 lor (u' lsr 10) in
+    let lo = 0xDC00 lor (u' land 0x3FF) in
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (hi lsr 8);
+    __set b (pos + 1) (hi land 0xFF);
+    __set b (pos + 2) (lo lsr 8);
+    __set b (pos + 3) (lo land 0xFF);
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+let add_utf_16le_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (u land 0xFF);
+    __set b (pos + 1) (u lsr 8);
+    b.buffer_position <- pos + 2
+  | u when u <= 0x10FFFF ->
+    let u' = u - 0x10000 in
+    let hi = 0xD800 lor (u' lsr 10) in
+    let lo = 0xDC00 lor (u' land 0x3FF) in
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (hi land 0xFF);
+    __set b (pos + 1) (hi lsr 8);
+    __set b (pos + 2) (lo land 0xFF);
+    __set b (pos + 3) (lo lsr 8);
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+(* Binary encodings of integers, as buffer.ml (a little-endian machine). *)
+external __set_int16 : string -> int -> int -> unit = "%caml_bytes_set16u"
+external __set_int32 : string -> int -> int32 -> unit = "%caml_bytes_set32u"
+external __set_int64 : string -> int -> int64 -> unit = "%caml_bytes_set64u"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let add_int8 b x =
+  let new_position = b.buffer_position + 1 in
+  if new_position > b.buffer_length then __resize b 1;
+  __bytes_set b.buffer_bytes b.buffer_position (Char.chr (x land 0xFF));
+  b.buffer_position <- new_position
+let add_int16_ne b x =
+  let new_position = b.buffer_position + 2 in
+  if new_position > b.buffer_length then __resize b 2;
+  __set_int16 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int32_ne b x =
+  let new_position = b.buffer_position + 4 in
+  if new_position > b.buffer_length then __resize b 4;
+  __set_int32 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int64_ne b x =
+  let new_position = b.buffer_position + 8 in
+  if new_position > b.buffer_length then __resize b 8;
+  __set_int64 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int16_le b x = add_int16_ne b x
+let add_int16_be b x = add_int16_ne b (__swap16 x)
+let add_int32_le b x = add_int32_ne b x
+let add_int32_be b x = add_int32_ne b (__swap32 x)
+let add_int64_le b x = add_int64_ne b x
+let add_int64_be b x = add_int64_ne b (__swap64 x)
+let add_uint8 = add_int8
+let add_uint16_ne = add_int16_ne
+let add_uint16_le = add_int16_le
+let add_uint16_be = add_int16_be
 
 (*! module Filename *)
 (* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
@@ -1626,6 +1773,8 @@ let compare (x : int) y = compare x y
 let min (x : int) y = if x <= y then x else y
 let max (x : int) y = if x >= y then x else y
 let to_string x = string_of_int x
+external to_float : int -> float = "%floatofint"
+external of_float : float -> int = "%intoffloat"
 
 (*! module Int32 *)
 (* OCaml 4.13's int32.ml; the primitives are the runtime's (lambda/boxint.rs, egret_boxint.c). *)
