@@ -116,6 +116,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             argv: &opts.argv,
             literals: HashMap::new(),
             gc_control: Default::default(),
+            constant_exceptions: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -226,6 +227,9 @@ pub struct Machine<'p> {
     literals: HashMap<*const Expr, Bytes>,
     /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
     gc_control: super::runtime::GcControl,
+    /// The value of each constant exception constructor: its identity, one block, so that
+    /// `==` holds between two uses as in OCaml.
+    constant_exceptions: HashMap<u32, Value<'p>>,
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -560,6 +564,13 @@ impl<'p> Machine<'p> {
         args: &'p [Expr],
         env: &Env<'p>,
     ) -> R<'p, Value<'p>> {
+        if args.is_empty() {
+            let identity = self
+                .constant_exceptions
+                .entry(index)
+                .or_insert_with(|| Value::Block(Block::new(EXN_TAG, vec![Value::Int(index as i64)])));
+            return Ok(identity.clone());
+        }
         let mut fields = vec![Value::Int(index as i64)];
         fields.extend(self.eval_args(args, env)?);
         Ok(Value::Block(Block::new(EXN_TAG, fields)))

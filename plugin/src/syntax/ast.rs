@@ -235,8 +235,10 @@ pub enum TypeDeclKind {
     Variant(Vec<ConstructorDecl>),
     /// `type t = { a : int; mutable b : string }`
     Record(Vec<FieldDecl>),
-    /// `type t` (abstract; rejected by typing for now)
+    /// `type t` (abstract)
     Abstract,
+    /// `type t = ..` (extensible)
+    Open,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -282,6 +284,17 @@ pub enum ItemKind {
     Open(String),
     /// `external name : type = "prim" ["native_prim"]`
     External(ExternalDecl),
+    /// `type ('a, ..) path += C1 | C2 of t`: constructors added to an extensible type.
+    TypeExtension(TypeExtension),
+}
+
+/// `type params path += constructors` (OCaml's `type_extension`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeExtension {
+    pub params: Vec<String>,
+    pub path: String,
+    pub path_span: Span,
+    pub constructors: Vec<ConstructorDecl>,
 }
 
 /// `external name : type = "prim" ["native_prim"] [@@attrs]`: a primitive, OCaml's

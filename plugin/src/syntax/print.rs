@@ -141,6 +141,11 @@ fn item_sexp(item: &Item) -> Sexp {
             list(v)
         }
         ItemKind::Open(path) => list([atom("open"), atom(path)]),
+        ItemKind::TypeExtension(x) => {
+            let mut v = vec![atom("type+="), atom(x.params.join(",")), atom(&x.path)];
+            v.extend(x.constructors.iter().map(constructor_sexp));
+            list(v)
+        }
         ItemKind::External(x) => {
             let mut v = vec![atom("external"), atom(&x.name), type_sexp(&x.ty)];
             v.extend(x.prims.iter().map(|p| atom(format!("{p:?}"))));
@@ -186,6 +191,7 @@ fn type_decl_sexp(d: &TypeDecl) -> Sexp {
             }),
         ))),
         TypeDeclKind::Abstract => {}
+        TypeDeclKind::Open => items.extend([atom("="), atom("..")]),
     }
     list(items)
 }

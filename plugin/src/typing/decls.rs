@@ -87,6 +87,8 @@ impl<'s> Typer<'s> {
                 // An abstract type is a type constructor of its own, with no data known:
                 // its values are compared and hashed generically, its parameters invariant.
                 TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => DeclKind::Primitive,
+                // Its constructors are exception-like (`typing::extensible`).
+                TypeDeclKind::Open => DeclKind::Extensible,
             };
             self.types.decls[con.index()].kind = kind;
         }
@@ -267,7 +269,7 @@ fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
                 ));
             }
         }
-        TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => {}
+        TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract | TypeDeclKind::Open => {}
     }
     Ok(())
 }

@@ -1152,11 +1152,10 @@ impl<'s> Typer<'s> {
                 let args = ctors[i as usize].args.iter().map(inst).collect();
                 Ok((c, Type::Con(con, fresh), args))
             }
-            CtorRef::Exception(i) => Ok((
-                c,
-                Type::exn(),
-                self.types.exceptions[i as usize].args.clone(),
-            )),
+            CtorRef::Exception(i) => {
+                let (ty, args) = self.exception_ctor_instance(i);
+                Ok((c, ty, args))
+            }
         }
     }
 
@@ -1251,13 +1250,7 @@ impl<'s> Typer<'s> {
                 },
                 ty,
             ),
-            CtorRef::Exception(i) => match self.local_exception(i) {
-                Some(identity) => (
-                    self.construct_local_exception(identity, args, &arg_tys),
-                    ty,
-                ),
-                None => (Expr::ConstructExn { index: i, args }, ty),
-            },
+            CtorRef::Exception(i) => (self.construct_exception(i, args, &arg_tys), ty),
         })
     }
 

@@ -1,4 +1,16 @@
-//! Local exceptions (`let exception C of t in e`).
+//! Extensible variants (`type t = ..`, `type t += C of u`) and local exceptions
+//! (`let exception C of t in e`): constructors that are exceptions underneath.
+//!
+//! ## Extension constructors
+//!
+//! `type 'a t = ..` is a declaration of kind [`DeclKind::Extensible`], as `exn` is. A
+//! constructor added by `type 'a t += C of u` is an entry of the exception table, so it has
+//! OCaml's representation: a static identity of tag 248 `[name, id]`, which is the value of a
+//! constant constructor, and `C args` a tag-0 block `[identity, args..]`; it is matched by
+//! identity (`IsException`). The IR knows extension constructors as exceptions of type `exn`:
+//! the table's argument types are `Obj.t` (the typer keeps the real ones, with the
+//! extension's parameters, in [`ExtensionCtor`]), each argument and the value are cast by
+//! `%identity`, and a tested value is cast to `exn`. `type exn += C` is `exception C`.
 //!
 //! A local exception gets a fresh identity each time its `let` is evaluated, as in OCaml
 //! (`Translcore`'s `Texp_letexception`): the runtime's `egret_fresh_exception name` allocates an
@@ -16,13 +28,139 @@
 //! `Obj.t` once the body is typed (they may mention the body's type variables, and nothing
 //! reads them afterwards).
 
-use super::env::CtorRef;
+use super::env::{CtorRef, TypeName};
 use super::{TResult, Typer};
-use crate::diagnostics::Span;
-use crate::lambda::ir::{Const, ExceptionDecl, Expr, Prim, Purity, Type, VarId};
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{
+    Const, DeclKind, ExceptionDecl, Expr, Prim, Purity, TyCon, TyVar, Type, VarId,
+};
 use crate::syntax::ast;
 
+/// A constructor of an extensible type other than `exn`, as the typer sees it.
+#[derive(Clone, Debug)]
+pub(super) struct ExtensionCtor {
+    /// The extension's parameters (generic variables), the type it extends applied to them,
+    /// and the constructor's argument types in terms of them.
+    params: Vec<TyVar>,
+    result: Type,
+    args: Vec<Type>,
+}
+
 impl Typer<'_> {
+    /// `type ('a, ..) path += C1 | C2 of u`.
+    pub(super) fn type_extension(&mut self, x: &ast::TypeExtension) -> TResult<()> {
+        let con = match self.env.types.get(&x.path) {
+            Some(TypeName::Con(c)) => *c,
+            Some(TypeName::Abbrev(..)) => return Err(not_extensible(x)),
+            None => {
+                return Err(Diagnostic::error(
+                    x.path_span,
+                    format!("Unbound type constructor {}", x.path),
+                ))
+            }
+        };
+        let decl = self.types.decl(con).clone();
+        if !matches!(decl.kind, DeclKind::Extensible) {
+            return Err(not_extensible(x));
+        }
+        if decl.params.len() != x.params.len() {
+            return Err(Diagnostic::error(
+                x.path_span,
+                format!(
+                    "This extension does not match the definition of type {}\n       They have different arities.",
+                    x.path
+                ),
+            ));
+        }
+        if con == TyCon::EXN {
+            for c in &x.constructors {
+                self.exception_decl(c)?;
+            }
+            return Ok(());
+        }
+        let params: Vec<TyVar> = x.params.iter().map(|_| self.u.fresh()).collect();
+        for &p in &params {
+            self.u.levels[p.0 as usize] = u32::MAX;
+        }
+        let scope = x
+            .params
+            .iter()
+            .zip(&params)
+            .map(|(n, p)| (n.clone(), Type::Var(*p)))
+            .collect();
+        let result = Type::Con(con, params.iter().map(|p| Type::Var(*p)).collect());
+        let module = super::decls::module_name(&self.file_name);
+        for c in &x.constructors {
+            let args = c
+                .args
+                .iter()
+                .map(|a| self.type_expr_in(a, &scope, false))
+                .collect::<TResult<Vec<_>>>()?;
+            let index = self.types.exceptions.len() as u32;
+            self.types.exceptions.push(ExceptionDecl {
+                name: format!("{module}.{}", c.name),
+                args: vec![Type::any_value(); args.len()],
+            });
+            self.env
+                .ctors
+                .insert(c.name.clone(), CtorRef::Exception(index));
+            self.extension_ctors.insert(
+                index,
+                ExtensionCtor {
+                    params: params.clone(),
+                    result: result.clone(),
+                    args,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// The type and argument types of exception constructor `index`, instantiated: an
+    /// extension constructor's with fresh variables for its parameters, `exn` otherwise.
+    pub(super) fn exception_ctor_instance(&mut self, index: u32) -> (Type, Vec<Type>) {
+        let Some(x) = self.extension_ctors.get(&index).cloned() else {
+            return (Type::exn(), self.types.exceptions[index as usize].args.clone());
+        };
+        let fresh: Vec<Type> = x.params.iter().map(|_| self.u.fresh_var()).collect();
+        let inst = |t: &Type| {
+            x.params
+                .iter()
+                .zip(&fresh)
+                .fold(t.clone(), |t, (v, f)| t.subst(*v, f))
+        };
+        (inst(&x.result), x.args.iter().map(inst).collect())
+    }
+
+    /// `C args` for exception constructor `index`.
+    pub(super) fn construct_exception(&self, index: u32, args: Vec<Expr>, arg_tys: &[Type]) -> Expr {
+        if let Some(identity) = self.local_exception(index) {
+            return self.construct_local_exception(identity, args, arg_tys);
+        }
+        if !self.extension_ctors.contains_key(&index) {
+            return Expr::ConstructExn { index, args };
+        }
+        let cast = |e: Expr| Expr::Prim(Prim::Identity, vec![e]);
+        cast(Expr::ConstructExn {
+            index,
+            args: args.into_iter().map(cast).collect(),
+        })
+    }
+
+    /// The test that `v` holds exception constructor `index`'s value.
+    pub(super) fn is_exception(&self, index: u32, v: Expr) -> Expr {
+        if let Some(identity) = self.local_exception(index) {
+            let with_args = !self.types.exceptions[index as usize].args.is_empty();
+            return Self::is_local_exception(v, identity, with_args);
+        }
+        let v = if self.extension_ctors.contains_key(&index) {
+            Expr::Prim(Prim::Identity, vec![v])
+        } else {
+            v
+        };
+        Expr::Prim(Prim::IsException(index), vec![v])
+    }
+
     /// `let exception C of t in body`.
     pub(super) fn let_exception(
         &mut self,
@@ -99,4 +237,11 @@ impl Typer<'_> {
         };
         Expr::Prim(Prim::PhysEq, vec![subject, Expr::Var(identity)])
     }
+}
+
+fn not_extensible(x: &ast::TypeExtension) -> Diagnostic {
+    Diagnostic::error(
+        x.path_span,
+        format!("Type definition {} is not extensible", x.path),
+    )
 }

@@ -681,13 +681,7 @@ impl Compiler {
                 Head::BoxedInt(k, n) => {
                     Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::BoxedInt(*k, *n))])
                 }
-                Head::Exn(i) => match t.local_exception(*i) {
-                    Some(identity) => {
-                        let with_args = !t.types.exceptions[*i as usize].args.is_empty();
-                        Typer::is_local_exception(*v(), identity, with_args)
-                    }
-                    None => Expr::Prim(Prim::IsException(*i), vec![*v()]),
-                },
+                Head::Exn(i) => t.is_exception(*i, *v()),
                 Head::Ctor(_) => unreachable!(),
             };
             otherwise = Expr::If(bx(test), bx(arm), bx(otherwise));

@@ -123,6 +123,8 @@ fn flatten_modules<'a>(items: &'a [ast::Item], section: usize, out: &mut Vec<Phr
 pub(crate) struct OpenModule {
     name: String,
     scope: Scope,
+    /// How many type declarations existed when the module began.
+    decls: u32,
 }
 
 /// What a local open (`let open M in`) shadowed: each type and constructor name it bound,
@@ -189,6 +191,8 @@ pub(crate) struct Typer<'s> {
     /// The local exceptions (`let exception`): exception index → its identity's variable
     /// ([`extensible`]).
     local_exceptions: std::collections::HashMap<u32, VarId>,
+    /// The constructors of extensible types other than `exn`, by exception index.
+    extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
 }
 
 /// The names a structure has declared.
@@ -232,6 +236,7 @@ impl<'s> Typer<'s> {
             links_printexc: false,
             label_cons: Default::default(),
             local_exceptions: Default::default(),
+            extension_ctors: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

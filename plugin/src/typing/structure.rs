@@ -50,12 +50,18 @@ impl<'s> Typer<'s> {
                 self.modules.push(OpenModule {
                     name: name.to_string(),
                     scope,
+                    decls: self.types.decls.len() as u32,
                 });
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
                 let m = self.modules.pop().expect("a module is open");
                 self.structures.pop();
+                // A weak variable left free by the module cannot become one of the module's
+                // types later (OCaml: "The type constructor M.t would escape its scope").
+                for s in &mut self.u.scopes {
+                    *s = (*s).min(m.decls);
+                }
                 let unit = super::decls::module_name(&self.file_name);
                 self.qualify_since(&m.scope, &m.name, &|key| format!("{unit}.{key}"), false);
                 return self.items_from(phrases, i + 1);
@@ -81,6 +87,10 @@ impl<'s> Typer<'s> {
             }
             ast::ItemKind::Exception(c) => {
                 self.exception_decl(c)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::TypeExtension(x) => {
+                self.type_extension(x)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Open(path) => {

@@ -44,8 +44,9 @@ impl Variances {
                 DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
                     vec![false; d.params.len()]
                 }
-                // `array` and other primitive containers are invariant.
-                DeclKind::Primitive => vec![true; d.params.len()],
+                // `array` and other primitive containers are invariant, as are abstract and
+                // extensible types.
+                DeclKind::Primitive | DeclKind::Extensible => vec![true; d.params.len()],
                 _ => vec![false; d.params.len()],
             };
             self.weak.push(flags);

@@ -331,7 +331,7 @@ impl Parser {
                         ItemKind::Let(rec_flag, bindings)
                     }
                 }
-                TokenKind::Keyword("type") => ItemKind::Type(self.type_declarations()?),
+                TokenKind::Keyword("type") => self.type_item()?,
                 TokenKind::Keyword("exception") => self.exception_declaration()?,
                 TokenKind::Keyword("module") => self.module_definition()?,
                 TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),

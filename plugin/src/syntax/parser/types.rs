@@ -239,7 +239,44 @@ impl Parser {
         Ok((path, self.span_from(start)))
     }
 
-    /// `type decl (and decl)*`
+    /// `type decl (and decl)*`, or `type params path += constructors`.
+    pub(super) fn type_item(&mut self) -> PResult<ItemKind> {
+        let (pos, prev_hi) = (self.pos, self.prev_hi);
+        self.expect_kw("type")?;
+        if let Ok(params) = self.type_parameters() {
+            if let Ok((path, path_span)) = self.type_constructor_path() {
+                if self.eat_sym("+=") {
+                    if self.is_kw("private") {
+                        return Err(Diagnostic::unsupported(self.span(), "private type extensions are"));
+                    }
+                    self.eat_sym("|");
+                    let mut constructors = vec![self.extension_constructor()?];
+                    while self.eat_sym("|") {
+                        constructors.push(self.extension_constructor()?);
+                    }
+                    return Ok(ItemKind::TypeExtension(TypeExtension {
+                        params,
+                        path,
+                        path_span,
+                        constructors,
+                    }));
+                }
+            }
+        }
+        self.pos = pos;
+        self.prev_hi = prev_hi;
+        Ok(ItemKind::Type(self.type_declarations()?))
+    }
+
+    /// A constructor of a type extension (`C = M.D`, a rebinding, is not supported yet).
+    fn extension_constructor(&mut self) -> PResult<ConstructorDecl> {
+        let c = self.constructor_declaration()?;
+        if self.is_sym("=") {
+            return Err(Diagnostic::unsupported(self.span(), "extension constructor rebindings are"));
+        }
+        Ok(c)
+    }
+
     pub(super) fn type_declarations(&mut self) -> PResult<Vec<TypeDecl>> {
         self.expect_kw("type")?;
         if self.is_kw("nonrec") {
@@ -260,9 +297,6 @@ impl Parser {
             return Err(self.expected("a type name"));
         };
         self.bump();
-        if self.is_sym("+=") {
-            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
-        }
         let kind = if self.eat_sym("=") {
             self.type_declaration_rhs()?
         } else {
@@ -335,8 +369,8 @@ impl Parser {
         if self.is_kw("private") {
             return Err(Diagnostic::unsupported(self.span(), "private types"));
         }
-        if self.is_sym("..") {
-            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
+        if self.eat_sym("..") {
+            return Ok(TypeDeclKind::Open);
         }
         if self.is_sym("{") {
             return Ok(TypeDeclKind::Record(self.record_declaration()?));
