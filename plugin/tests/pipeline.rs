@@ -136,6 +136,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     // machine words (a constant constructor is its index in the declaration,
                     // strings and closures are kinds of their own).
                     | "obj.ml"
+                    | "extension_constructor.ml"
             ) && !ml.with_extension("args").exists()
                 && !ml.with_extension("stdin").exists()
         })

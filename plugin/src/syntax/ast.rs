@@ -99,6 +99,8 @@ pub enum ExprKind {
     Newtype(String, Box<Expr>),
     /// `let exception C [of t1 * .. * tn] in e`: a fresh exception each time it is evaluated.
     LetException(ConstructorDecl, Box<Expr>),
+    /// `[%extension_constructor C]`: the extension constructor `C` itself (its identity).
+    ExtensionConstructor(String),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.

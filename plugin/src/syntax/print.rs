@@ -433,6 +433,7 @@ fn expr_sexp(e: &Expr) -> Sexp {
         ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
+        ExprKind::ExtensionConstructor(c) => list([atom("extension_constructor"), atom(c.clone())]),
         ExprKind::LetException(c, e) => {
             list([atom("let-exception"), atom(c.name.clone()), expr_sexp(e)])
         }

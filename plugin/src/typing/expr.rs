@@ -498,6 +498,7 @@ impl<'s> Typer<'s> {
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
+            ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);

@@ -147,6 +147,41 @@ impl Typer<'_> {
         })
     }
 
+    /// `[%extension_constructor C]`: `C`'s identity, of type `Obj.Extension_constructor.t`.
+    pub(super) fn extension_constructor(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+        let index = match self.env.ctors.get(name) {
+            Some(CtorRef::Exception(i)) => *i,
+            Some(CtorRef::Variant(..)) => {
+                return Err(Diagnostic::error(
+                    span,
+                    "This constructor is not an extension constructor.".to_string(),
+                ))
+            }
+            None => {
+                return Err(Diagnostic::error(span, format!("Unbound constructor {name}")))
+            }
+        };
+        let Some(TypeName::Con(con)) = self.env.types.get("Obj.Extension_constructor.t") else {
+            return Err(Diagnostic::error(
+                span,
+                "internal error: the prelude defines no Obj.Extension_constructor.t",
+            ));
+        };
+        let ty = Type::Con(*con, vec![]);
+        let cast = |e: Expr| Expr::Prim(Prim::Identity, vec![e]);
+        let n = self.types.exceptions[index as usize].args.len();
+        let identity = if let Some(v) = self.local_exception(index) {
+            Expr::Var(v)
+        } else if n == 0 {
+            Expr::ConstructExn { index, args: vec![] }
+        } else {
+            // Field 0 of a value built with placeholder arguments (ints, never read).
+            let args = (0..n).map(|_| cast(Expr::Const(Const::Int(0)))).collect();
+            Expr::Field(Box::new(Expr::ConstructExn { index, args }), 0)
+        };
+        Ok((cast(identity), ty))
+    }
+
     /// The test that `v` holds exception constructor `index`'s value.
     pub(super) fn is_exception(&self, index: u32, v: Expr) -> Expr {
         if let Some(identity) = self.local_exception(index) {

@@ -172,7 +172,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     };
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
-        ExprKind::Constant(_) => false,
+        ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) => false,
         // An optional parameter's default is evaluated when the function is applied.
         ExprKind::Fun(params, body) => {
             under_functions

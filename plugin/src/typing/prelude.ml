@@ -2270,6 +2270,31 @@ external major : unit -> unit = "caml_gc_major"
 external full_major : unit -> unit = "caml_gc_full_major"
 external compact : unit -> unit = "caml_gc_compaction"
 
+(*! module Obj.Extension_constructor *)
+(* OCaml 4.13's Obj.Extension_constructor (before its parent's section: the primitives by
+   their own names). *)
+type t
+external __repr : 'a -> Obj.t = "%identity"
+external __obj : Obj.t -> 'a = "%identity"
+external __is_int : Obj.t -> bool = "%obj_is_int"
+external __tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
+external __size : Obj.t -> int = "%obj_size"
+external __field : Obj.t -> int -> Obj.t = "%obj_field"
+let of_val x =
+  let x = __repr x in
+  let slot =
+    if not (__is_int x) && __tag x <> 248 && __size x >= 1 then __field x 0
+    else x
+  in
+  let name =
+    if not (__is_int slot) && __tag slot = 248 then __field slot 0
+    else invalid_arg "Obj.extension_constructor"
+  in
+  if __tag name = 252 then (__obj slot : t)
+  else invalid_arg "Obj.extension_constructor"
+let name (slot : t) = (__obj (__field (__repr slot) 0) : string)
+let id (slot : t) = (__obj (__field (__repr slot) 1) : int)
+
 (*! module Obj *)
 (* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
    predefined. egret represents closures (code pointer, arity, captured values) and lazy values

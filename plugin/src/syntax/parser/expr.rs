@@ -754,6 +754,30 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
             TokenKind::Symbol(s) if s == "[|" => return self.array_expr(),
             TokenKind::Symbol(s) if s == "{" => return self.record_expr(),
+            TokenKind::Symbol(s)
+                if s == "[%"
+                    && matches!(self.peek_at(1), TokenKind::Lident(n) if n == "extension_constructor") =>
+            {
+                self.bump();
+                self.bump();
+                let mut path = String::new();
+                loop {
+                    let TokenKind::Uident(m) = self.peek().clone() else {
+                        return Err(self.expected("a constructor name"));
+                    };
+                    self.bump();
+                    path.push_str(&m);
+                    if !self.eat_sym(".") {
+                        break;
+                    }
+                    path.push('.');
+                }
+                self.expect_sym("]")?;
+                return Ok(Expr {
+                    kind: ExprKind::ExtensionConstructor(path),
+                    span: self.span_from(start),
+                });
+            }
             _ => return Err(self.expected("an expression")),
         };
         self.bump();
