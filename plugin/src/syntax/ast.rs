@@ -224,7 +224,10 @@ pub enum TypeExprKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeDecl {
     pub name: String,
+    /// The parameters' names (an anonymous `_` gets a name no type expression can write).
     pub params: Vec<String>,
+    /// Each parameter's annotation: `+'a`, `-'a`, `!'a`, `+!'a`, ... (none: the default).
+    pub variances: Vec<ParamVariance>,
     pub kind: TypeDeclKind,
     pub span: Span,
 }
@@ -288,6 +291,14 @@ pub enum ItemKind {
     External(ExternalDecl),
     /// `type ('a, ..) path += C1 | C2 of t`: constructors added to an extensible type.
     TypeExtension(TypeExtension),
+}
+
+/// A type parameter's variance and injectivity annotation, as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParamVariance {
+    pub covariant: bool,
+    pub contravariant: bool,
+    pub injective: bool,
 }
 
 /// `type params path += constructors` (OCaml's `type_extension`).

@@ -92,7 +92,16 @@ impl<'s> Typer<'s> {
             };
             self.types.decls[con.index()].kind = kind;
         }
+        self.declared_variances(decls, &cons)?;
         self.variances.update(&self.types);
+        // An abstract type's parameters are weak unless annotated covariant.
+        for (d, (con, _)) in decls.iter().zip(&cons) {
+            if matches!(d.kind, TypeDeclKind::Abstract) {
+                if let Some(flags) = self.abstract_weak_flags(*con) {
+                    self.variances.set_weak(*con, flags);
+                }
+            }
+        }
         self.u.scope = self.types.decls.len() as u32;
         Ok(())
     }

@@ -10,6 +10,7 @@
 //! Errors stop at the first one and come back as a [`Diagnostic`] with OCaml's wording.
 
 mod builtins;
+mod declared_variance;
 mod decls;
 mod env;
 mod expr;
@@ -193,6 +194,8 @@ pub(crate) struct Typer<'s> {
     local_exceptions: std::collections::HashMap<u32, VarId>,
     /// The constructors of extensible types other than `exn`, by exception index.
     extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
+    /// Each declaration's parameter variances ([`declared_variance`]).
+    decl_variances: declared_variance::DeclVariances,
 }
 
 /// The names a structure has declared.
@@ -237,6 +240,7 @@ impl<'s> Typer<'s> {
             label_cons: Default::default(),
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
+            decl_variances: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

@@ -292,7 +292,7 @@ impl Parser {
     /// `params name [= rhs]`
     fn type_declaration(&mut self) -> PResult<TypeDecl> {
         let start = self.start();
-        let params = self.type_parameters()?;
+        let (params, variances) = self.annotated_type_parameters()?.into_iter().unzip();
         let TokenKind::Lident(name) = self.peek().clone() else {
             return Err(self.expected("a type name"));
         };
@@ -314,24 +314,24 @@ impl Parser {
         Ok(TypeDecl {
             name,
             params,
+            variances,
             kind,
             span: self.span_from(start),
         })
     }
 
-    /// ``, `'a`, `('a, 'b)`.
+    /// ``, `'a`, `('a, 'b)`, each possibly `_` and annotated (`+'a`, `-_`, `!'a`, `+!'a`).
     fn type_parameters(&mut self) -> PResult<Vec<String>> {
+        Ok(self.annotated_type_parameters()?.into_iter().map(|(n, _)| n).collect())
+    }
+
+    fn annotated_type_parameters(&mut self) -> PResult<Vec<(String, ParamVariance)>> {
+        const ANNOTATIONS: [&str; 7] = ["+", "-", "!", "+!", "-!", "!+", "!-"];
         let parenthesized = self.is_sym("(");
-        if !parenthesized && !self.is_sym("'") {
-            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
-                .iter()
-                .any(|s| self.is_sym(s))
-            {
-                return Err(Diagnostic::unsupported(
-                    self.span(),
-                    "variance, injectivity and anonymous type parameters",
-                ));
-            }
+        let starts_param = |p: &Self| {
+            p.is_sym("'") || p.is_sym("_") || ANNOTATIONS.iter().any(|s| p.is_sym(s))
+        };
+        if !parenthesized && !starts_param(self) {
             return Ok(Vec::new());
         }
         let open = self.span();
@@ -340,21 +340,24 @@ impl Parser {
         }
         let mut params = Vec::new();
         loop {
-            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
-                .iter()
-                .any(|s| self.is_sym(s))
-            {
-                return Err(Diagnostic::unsupported(
-                    self.span(),
-                    "variance, injectivity and anonymous type parameters",
-                ));
+            let mut v = ParamVariance::default();
+            // `+` and `!` may come as two tokens (`+ !'a`) or one (`+!'a`).
+            while let Some(s) = ANNOTATIONS.iter().find(|s| self.is_sym(s)) {
+                v.covariant |= s.contains('+');
+                v.contravariant |= s.contains('-');
+                v.injective |= s.contains('!');
+                self.bump();
             }
-            self.expect_sym("'")?;
-            let TokenKind::Lident(name) = self.peek().clone() else {
-                return Err(self.expected("a type variable name"));
-            };
-            self.bump();
-            params.push(name);
+            if self.eat_sym("_") {
+                params.push((format!("_ {}", params.len()), v));
+            } else {
+                self.expect_sym("'")?;
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                params.push((name, v));
+            }
             if !parenthesized || !self.eat_sym(",") {
                 break;
             }
