@@ -689,6 +689,16 @@ void egret_gc_report(void) {
  * the definitions capture, then receives the fields and the tag of the value its definition
  * built. */
 
+/* `let exception C in e`: each evaluation makes a new identity, of the layout of the static
+ * ones (tag 248, [name, id]), as OCaml's Texp_letexception (its id from caml_fresh_oo_id). */
+value egret_fresh_exception(value name) {
+  static int64_t next_id = 1 << 30;
+  uint64_t *b = egret_alloc(2, Exception_identity_tag);
+  b[0] = name;
+  b[1] = Val_int(next_id++);
+  return (value)b;
+}
+
 value egret_alloc_dummy(value size) {
   int64_t n = Int_val(size);
   uint64_t *b = egret_alloc((uint64_t)n, 0);

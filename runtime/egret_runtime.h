@@ -82,6 +82,8 @@ extern uint64_t *egret_young_limit;
 void *egret_alloc(uint64_t wosize, uint64_t tag);
 /* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
 value egret_alloc_dummy(value size);
+/* A local exception's identity (`let exception C`): a fresh object of tag 248 [name, id]. */
+value egret_fresh_exception(value name);
 value egret_update_dummy(value dummy, value v);
 /* Makes `*cell` a root of every collection from now on (the cell must never be freed). */
 void egret_register_global_root(value *cell);

@@ -239,9 +239,9 @@ fn external_declaration_errors() {
             "ext.ml:1:27",
         ),
         (
-            "external f : float -> float = \"%negfloat\"\n",
-            "the primitive \"%negfloat\" is not supported yet",
-            "ext.ml:1:31",
+            "external f : bytes -> int -> char -> unit = \"%bytes_safe_set\"\n",
+            "the primitive \"%bytes_safe_set\" is not supported yet",
+            "ext.ml:1:45",
         ),
         (
             "external f : int -> int = \"caml_frob\"\nlet () = print_int (f 1)\n",

@@ -142,6 +142,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     | "gc_counters.ml"
                     | "gc_finalise.ml"
                     | "weak_ephemeron.ml"
+                    | "extension_constructor.ml"
             ) && !ml.with_extension("args").exists()
                 && !ml.with_extension("stdin").exists()
         })

@@ -116,6 +116,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             argv: &opts.argv,
             literals: HashMap::new(),
             gc_control: Default::default(),
+            constant_exceptions: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -226,6 +227,9 @@ pub struct Machine<'p> {
     literals: HashMap<*const Expr, Bytes>,
     /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
     gc_control: super::runtime::GcControl,
+    /// The value of each constant exception constructor: its identity, one block, so that
+    /// `==` holds between two uses as in OCaml.
+    constant_exceptions: HashMap<u32, Value<'p>>,
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -255,21 +259,34 @@ impl<'p> Machine<'p> {
         String::from_utf8_lossy(&self.exception_bytes(v)).into_owned()
     }
 
-    /// [`Machine::exception_text`] as bytes (a string argument need not be UTF-8).
-    pub fn exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
-        let Value::Block(b) = v else {
-            return b"_".to_vec();
-        };
-        let fields = b.fields.borrow();
-        let name = match fields.first() {
+    /// The constructor's name of an exception value whose field 0 is `first`: a static
+    /// exception's index, a local exception's name (the value is its identity), or a local
+    /// exception's identity (the value is `[identity, args..]`).
+    fn exception_name(&self, first: Option<&Value<'p>>) -> String {
+        let local = |s: &Bytes| String::from_utf8_lossy(&s.borrow()).into_owned();
+        match first {
             Some(Value::Int(i)) => self
                 .prog
                 .types
                 .exceptions
                 .get(*i as usize)
                 .map_or_else(|| format!("exn{i}"), |e| e.name.clone()),
+            Some(Value::Str(s)) => local(s),
+            Some(Value::Block(b)) => match b.fields.borrow().first() {
+                Some(Value::Str(s)) => local(s),
+                _ => "_".into(),
+            },
             _ => "_".into(),
+        }
+    }
+
+    /// [`Machine::exception_text`] as bytes (a string argument need not be UTF-8).
+    pub fn exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
+        let Value::Block(b) = v else {
+            return b"_".to_vec();
         };
+        let fields = b.fields.borrow();
+        let name = self.exception_name(fields.first());
         let mut args: Vec<Value<'p>> = fields[1..].to_vec();
         if matches!(name.as_str(), "Match_failure" | "Assert_failure") && args.len() == 1 {
             if let Value::Block(t) = &args[0] {
@@ -307,16 +324,7 @@ impl<'p> Machine<'p> {
             return b"_".to_vec();
         };
         let fields = b.fields.borrow();
-        let mut out = match fields.first() {
-            Some(Value::Int(i)) => self
-                .prog
-                .types
-                .exceptions
-                .get(*i as usize)
-                .map_or_else(|| format!("exn{i}"), |e| e.name.clone()),
-            _ => "_".into(),
-        }
-        .into_bytes();
+        let mut out = self.exception_name(fields.first()).into_bytes();
         if fields.len() < 2 {
             return out;
         }
@@ -556,6 +564,13 @@ impl<'p> Machine<'p> {
         args: &'p [Expr],
         env: &Env<'p>,
     ) -> R<'p, Value<'p>> {
+        if args.is_empty() {
+            let identity = self
+                .constant_exceptions
+                .entry(index)
+                .or_insert_with(|| Value::Block(Block::new(EXN_TAG, vec![Value::Int(index as i64)])));
+            return Ok(identity.clone());
+        }
         let mut fields = vec![Value::Int(index as i64)];
         fields.extend(self.eval_args(args, env)?);
         Ok(Value::Block(Block::new(EXN_TAG, fields)))
@@ -1232,6 +1247,12 @@ impl<'p> Machine<'p> {
                 return str_val(text);
             }
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
+            // A local exception's identity: an exception block whose field 0 is its name
+            // (a static exception's is its index), compared physically.
+            "egret_fresh_exception" => {
+                let name = args.into_iter().next().unwrap_or(Value::Int(0));
+                return Ok(Value::Block(Block::new(EXN_TAG, vec![name])));
+            }
             "egret_alloc_dummy" => {
                 let n = int(0)?.max(0) as usize;
                 return Ok(Value::Block(Block::new(0, vec![Value::Int(0); n])));

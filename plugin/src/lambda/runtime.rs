@@ -275,6 +275,8 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_opaque_identity"(Any) -> Any, Effect),
     // `let rec` of values: a dummy block of n fields, then filled with a block's tag and fields.
     rt!("egret_alloc_dummy"(Int) -> Any, Effect),
+    // `let exception C`: a fresh identity [name, id] of tag 248 (`typing::extensible`).
+    rt!("egret_fresh_exception"(String) -> Any, Effect),
     rt!("egret_update_dummy"(Any, Any) -> Unit, Effect),
     // `flush chan` passes an `out_channel`, `%!` passes the int 1 or 2 (stdout or stderr).
     rt!("egret_flush"(Any) -> Unit, Effect),

@@ -99,6 +99,10 @@ pub enum ExprKind {
     Newtype(String, Box<Expr>),
     /// `let module M = ME in e`
     LetModule(String, ModExpr, Box<Expr>),
+    /// `let exception C [of t1 * .. * tn] in e`: a fresh exception each time it is evaluated.
+    LetException(ConstructorDecl, Box<Expr>),
+    /// `[%extension_constructor C]`: the extension constructor `C` itself (its identity).
+    ExtensionConstructor(String),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
@@ -222,7 +226,10 @@ pub enum TypeExprKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeDecl {
     pub name: String,
+    /// The parameters' names (an anonymous `_` gets a name no type expression can write).
     pub params: Vec<String>,
+    /// Each parameter's annotation: `+'a`, `-'a`, `!'a`, `+!'a`, ... (none: the default).
+    pub variances: Vec<ParamVariance>,
     pub kind: TypeDeclKind,
     pub span: Span,
 }
@@ -235,8 +242,10 @@ pub enum TypeDeclKind {
     Variant(Vec<ConstructorDecl>),
     /// `type t = { a : int; mutable b : string }`
     Record(Vec<FieldDecl>),
-    /// `type t` (abstract; rejected by typing for now)
+    /// `type t` (abstract)
     Abstract,
+    /// `type t = ..` (extensible)
+    Open,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -288,6 +297,25 @@ pub enum ItemKind {
     OpenModule(ModExpr),
     /// `external name : type = "prim" ["native_prim"]`
     External(ExternalDecl),
+    /// `type ('a, ..) path += C1 | C2 of t`: constructors added to an extensible type.
+    TypeExtension(TypeExtension),
+}
+
+/// A type parameter's variance and injectivity annotation, as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParamVariance {
+    pub covariant: bool,
+    pub contravariant: bool,
+    pub injective: bool,
+}
+
+/// `type params path += constructors` (OCaml's `type_extension`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TypeExtension {
+    pub params: Vec<String>,
+    pub path: String,
+    pub path_span: Span,
+    pub constructors: Vec<ConstructorDecl>,
 }
 
 /// `external name : type = "prim" ["native_prim"] [@@attrs]`: a primitive, OCaml's

@@ -143,6 +143,11 @@ fn item_sexp(item: &Item) -> Sexp {
         ItemKind::Module(name, me) => list([atom("module"), atom(name), mod_expr_sexp(me)]),
         ItemKind::Open(path) => list([atom("open"), atom(path)]),
         ItemKind::OpenModule(me) => list([atom("open"), mod_expr_sexp(me)]),
+        ItemKind::TypeExtension(x) => {
+            let mut v = vec![atom("type+="), atom(x.params.join(",")), atom(&x.path)];
+            v.extend(x.constructors.iter().map(constructor_sexp));
+            list(v)
+        }
         ItemKind::External(x) => {
             let mut v = vec![atom("external"), atom(&x.name), type_sexp(&x.ty)];
             v.extend(x.prims.iter().map(|p| atom(format!("{p:?}"))));
@@ -277,6 +282,7 @@ fn type_decl_sexp(d: &TypeDecl) -> Sexp {
             }),
         ))),
         TypeDeclKind::Abstract => {}
+        TypeDeclKind::Open => items.extend([atom("="), atom("..")]),
     }
     list(items)
 }
@@ -520,6 +526,10 @@ fn expr_sexp(e: &Expr) -> Sexp {
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
         ExprKind::LetModule(name, me, e) => {
             list([atom("let-module"), atom(name), mod_expr_sexp(me), expr_sexp(e)])
+        }
+        ExprKind::ExtensionConstructor(c) => list([atom("extension_constructor"), atom(c.clone())]),
+        ExprKind::LetException(c, e) => {
+            list([atom("let-exception"), atom(c.name.clone()), expr_sexp(e)])
         }
     }
 }

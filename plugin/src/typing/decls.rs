@@ -19,9 +19,6 @@ impl<'s> Typer<'s> {
         // First pass: give every variant/record a type constructor.
         let mut cons = Vec::new();
         for d in decls {
-            if matches!(d.kind, TypeDeclKind::Abstract) {
-                return Err(Diagnostic::unsupported(d.span, "abstract types are"));
-            }
             let params: Vec<TyVar> = d.params.iter().map(|_| self.u.fresh()).collect();
             for &p in &params {
                 self.u.levels[p.0 as usize] = u32::MAX;
@@ -87,12 +84,24 @@ impl<'s> Typer<'s> {
                     }
                     DeclKind::Record(fields)
                 }
-                TypeDeclKind::Abbrev(_) => DeclKind::Primitive,
-                TypeDeclKind::Abstract => unreachable!(),
+                // An abstract type is a type constructor of its own, with no data known:
+                // its values are compared and hashed generically, its parameters invariant.
+                TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => DeclKind::Primitive,
+                // Its constructors are exception-like (`typing::extensible`).
+                TypeDeclKind::Open => DeclKind::Extensible,
             };
             self.types.decls[con.index()].kind = kind;
         }
+        self.declared_variances(decls, &cons)?;
         self.variances.update(&self.types);
+        // An abstract type's parameters are weak unless annotated covariant.
+        for (d, (con, _)) in decls.iter().zip(&cons) {
+            if matches!(d.kind, TypeDeclKind::Abstract) {
+                if let Some(flags) = self.abstract_weak_flags(*con) {
+                    self.variances.set_weak(*con, flags);
+                }
+            }
+        }
         self.u.scope = self.types.decls.len() as u32;
         Ok(())
     }
@@ -272,7 +281,7 @@ fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
                 ));
             }
         }
-        TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract => {}
+        TypeDeclKind::Abbrev(_) | TypeDeclKind::Abstract | TypeDeclKind::Open => {}
     }
     Ok(())
 }

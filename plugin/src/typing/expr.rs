@@ -509,6 +509,8 @@ impl<'s> Typer<'s> {
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::LetModule(name, me, body) => self.let_module(name, me, body, span),
+            ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
+            ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
@@ -1210,11 +1212,10 @@ impl<'s> Typer<'s> {
                 let args = ctors[i as usize].args.iter().map(inst).collect();
                 Ok((c, Type::Con(con, fresh), args))
             }
-            CtorRef::Exception(i) => Ok((
-                c,
-                Type::exn(),
-                self.types.exceptions[i as usize].args.clone(),
-            )),
+            CtorRef::Exception(i) => {
+                let (ty, args) = self.exception_ctor_instance(i);
+                Ok((c, ty, args))
+            }
         }
     }
 
@@ -1309,7 +1310,7 @@ impl<'s> Typer<'s> {
                 },
                 ty,
             ),
-            CtorRef::Exception(i) => (Expr::ConstructExn { index: i, args }, ty),
+            CtorRef::Exception(i) => (self.construct_exception(i, args, &arg_tys), ty),
         })
     }
 

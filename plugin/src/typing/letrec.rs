@@ -10,7 +10,16 @@
 //! - a computation ending in a function (`let memo = Hashtbl.create 16 in fun n -> ..`, or in
 //!   a local function's name): the group's names may appear under functions, or define a
 //!   local alias whose uses follow the same rule;
-//! - anything else (its size is unknown): it may not mention the group's names at all.
+//! - a labelled application that omits an argument (`f ~x` of `f : unit -> x:_ -> _`, which
+//!   the typer builds as a closure): the function may not mention the group's names, the
+//!   arguments may hold them as block fields would;
+//! - anything else: if it is of statically known size (OCaml's `Static`: a constant, a block,
+//!   a loop, ..) it may hold the group's names where a block's fields may (they are then the
+//!   placeholder 0, or an earlier definition's value, as in `Cmmgen.transl_letrec`);
+//!   otherwise it may not mention them at all.
+//!
+//! In a definition, `let y = e in ..` where `e` mentions the group's names makes `y` an alias
+//! of them: its uses are checked as theirs.
 //!
 //! Otherwise the definition is OCaml's error "This kind of expression is not allowed as
 //! right-hand side of `let rec'". (egret is stricter than OCaml where a name of the group is
@@ -40,6 +49,11 @@ pub(super) enum RecKind {
     /// may be one: a function once typed (`ComputedFunction`), else of unknown size.
     MaybeComputedFunction,
     ComputedFunction,
+    /// A labelled application, which may omit arguments (decided once typed).
+    MaybePartialApplication,
+    /// A labelled application that omits arguments: a function (a closure of the given
+    /// arguments), compiled as a computed function.
+    PartialApplication,
     Unknown,
 }
 
@@ -56,12 +70,18 @@ pub(super) fn classify(e: &ast::Expr) -> RecKind {
         {
             RecKind::Block
         }
+        ExprKind::Apply(_, args) if args.iter().any(|(l, _)| *l != ArgLabel::Nolabel) => {
+            RecKind::MaybePartialApplication
+        }
         ExprKind::Sequence(_, e)
         | ExprKind::Constraint(e, _)
         | ExprKind::Newtype(_, e)
         | ExprKind::Open(_, e)
         | ExprKind::Let(_, _, e) => match classify(e) {
-            RecKind::Function | RecKind::Unknown | RecKind::MaybeComputedFunction
+            RecKind::Function
+            | RecKind::Unknown
+            | RecKind::MaybeComputedFunction
+            | RecKind::MaybePartialApplication
                 if is_function_tail(e) =>
             {
                 RecKind::MaybeComputedFunction
@@ -158,8 +178,106 @@ fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
         ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
             guarded(e, names, mode)
         }
-        ExprKind::Let(_, bs, body) => bs.iter().all(|b| d(&b.expr)) && guarded(body, names, mode),
+        ExprKind::Let(_, bs, body) => {
+            // A name bound to a value that mentions the group's (even under a function) is
+            // an alias of them: its uses are checked as theirs (OCaml composes the modes).
+            let mut inner: Vec<&str> = names.to_vec();
+            for b in bs {
+                // `let y = x in ..` (x of the group) only renames x.
+                if !is_group_var(&b.expr, names) && !d(&b.expr) {
+                    return false;
+                }
+                if mentions(&b.expr, names, true) {
+                    pattern_names(&b.pat, &mut inner);
+                }
+            }
+            guarded(body, &inner, mode)
+        }
         _ => !mentions(e, names, false),
+    }
+}
+
+/// The variables a pattern binds.
+fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
+    match &p.kind {
+        PatternKind::Var(n) => out.push(n),
+        PatternKind::Alias(p, n) => {
+            out.push(n);
+            pattern_names(p, out)
+        }
+        PatternKind::Tuple(ps) | PatternKind::Array(ps) => {
+            ps.iter().for_each(|p| pattern_names(p, out))
+        }
+        PatternKind::Construct(_, p) => p.iter().for_each(|p| pattern_names(p, out)),
+        PatternKind::Record { fields, .. } => {
+            fields.iter().for_each(|(_, _, p)| pattern_names(p, out))
+        }
+        PatternKind::Or(a, b) => {
+            pattern_names(a, out);
+            pattern_names(b, out)
+        }
+        PatternKind::Lazy(p) | PatternKind::Constraint(p, _) | PatternKind::Exception(p) => {
+            pattern_names(p, out)
+        }
+        PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
+    }
+}
+
+/// OCaml's `Rec_check.classify_expression`: whether `e`'s value has a size known before it is
+/// evaluated (`Static`) — a constant, a block, a function — rather
+/// than one only its evaluation tells (`Dynamic`: an application, a match, a field, ..).
+fn is_static(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::Let(_, _, e)
+        | ExprKind::Open(_, e)
+        | ExprKind::Sequence(_, e)
+        | ExprKind::LetException(_, e)
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e) => is_static(e),
+        // (A labelled application omitting an argument is `RecKind::PartialApplication`.)
+        ExprKind::Apply(f, args) => {
+            args.len() == 1 && args[0].0 == ArgLabel::Nolabel && is_var(f, "ref")
+        }
+        ExprKind::Constant(_)
+        | ExprKind::Construct(..)
+        | ExprKind::Record { .. }
+        | ExprKind::Tuple(_)
+        | ExprKind::Array(_)
+        | ExprKind::For { .. }
+        | ExprKind::While(..)
+        | ExprKind::SetField(..)
+        | ExprKind::Fun(..)
+        | ExprKind::Function(_)
+        | ExprKind::Lazy(_)
+        | ExprKind::ExtensionConstructor(_) => true,
+        _ => false,
+    }
+}
+
+/// The size of the block a definition builds, read from its syntax when it ends in an array
+/// literal or `lazy` (after `e;`, `let`, annotations).
+fn syntactic_block_size(e: &ast::Expr) -> Option<usize> {
+    match &e.kind {
+        ExprKind::Array(items) if !items.is_empty() => Some(items.len()),
+        // A lazy value is a one-field record (`CamlinternalLazy.t`).
+        ExprKind::Lazy(_) => Some(1),
+        ExprKind::Sequence(_, e)
+        | ExprKind::Let(_, _, e)
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e)
+        | ExprKind::Open(_, e) => syntactic_block_size(e),
+        _ => None,
+    }
+}
+
+/// Whether the elaborated definition ends in a function the typer built: a labelled
+/// application that omits arguments (OCaml's `is_abstracted_arg`) is
+/// `let f' = f and a = arg in fun x -> f' .. a ..`.
+fn ends_in_function(e: &Expr) -> bool {
+    match e {
+        Expr::Loc(_, e) | Expr::Local(_, _, e) | Expr::Seq(_, e) => ends_in_function(e),
+        Expr::Fun(..) => true,
+        _ => false,
     }
 }
 
@@ -172,7 +290,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     };
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
-        ExprKind::Constant(_) => false,
+        ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) => false,
         // A local module's items are not inspected: assume they use the group.
         ExprKind::LetModule(..) => true,
         // An optional parameter's default is evaluated when the function is applied.
@@ -186,7 +304,8 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         | ExprKind::Field(e, _)
         | ExprKind::Assert(e)
         | ExprKind::Constraint(e, _)
-        | ExprKind::Newtype(_, e) => m(e),
+        | ExprKind::Newtype(_, e)
+        | ExprKind::LetException(_, e) => m(e),
         ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
         ExprKind::Apply(f, args) => m(f) || args.iter().any(|(_, a)| m(a)),
         ExprKind::Let(_, bs, body) => bs.iter().any(|b| m(&b.expr)) || m(body),
@@ -258,11 +377,16 @@ impl<'s> Typer<'s> {
         let kinds: Vec<RecKind> = bindings
             .iter()
             .zip(&group)
-            .map(|(b, (_, t))| match classify(&b.expr) {
+            .zip(&defs)
+            .map(|((b, (_, t)), e)| match classify(&b.expr) {
                 RecKind::MaybeComputedFunction => match *self.u.shallow(t) {
                     Type::Arrow(..) => RecKind::ComputedFunction,
                     _ => RecKind::Unknown,
                 },
+                RecKind::MaybePartialApplication if ends_in_function(e) => {
+                    RecKind::PartialApplication
+                }
+                RecKind::MaybePartialApplication => RecKind::Unknown,
                 k => k,
             })
             .collect();
@@ -271,11 +395,28 @@ impl<'s> Typer<'s> {
             let ok = match kind {
                 RecKind::Function => true,
                 RecKind::ComputedFunction => delayed_only(&b.expr, &owned),
-                RecKind::MaybeComputedFunction => unreachable!("decided above"),
+                RecKind::MaybeComputedFunction | RecKind::MaybePartialApplication => {
+                    unreachable!("decided above")
+                }
                 RecKind::Block => {
                     guarded(&b.expr, &names, Mode::Guarded) && !is_group_var(&b.expr, &names)
                 }
-                RecKind::Unknown => !mentions(&b.expr, &names, true),
+                // The function is applied (dereferenced); the given arguments are captured.
+                RecKind::PartialApplication => match &b.expr.kind {
+                    ExprKind::Apply(f, args) => {
+                        !mentions(f, &names, false)
+                            && args.iter().all(|(_, a)| guarded(a, &names, Mode::Guarded))
+                    }
+                    _ => false,
+                },
+                // A value of statically known size (OCaml's `Static`) may use the group's
+                // names where they are not inspected; the names are then the placeholder 0
+                // (as `Cmmgen.transl_letrec`'s `RHS_nonrec`).
+                RecKind::Unknown => {
+                    !mentions(&b.expr, &names, true)
+                        || (is_static(&b.expr)
+                            && guarded(&b.expr, &names, Mode::Dereferenced))
+                }
             };
             if !ok {
                 return Err(not_allowed(b.expr.span));
@@ -288,11 +429,9 @@ impl<'s> Typer<'s> {
         let mut sizes = Vec::new();
         for ((b, kind), e) in bindings.iter().zip(&kinds).zip(&defs) {
             sizes.push(match kind {
-                RecKind::Block => match &b.expr.kind {
-                    ExprKind::Array(items) => Some(items.len()),
-                    // A lazy value is a one-field record (`CamlinternalLazy.t`).
-                    ExprKind::Lazy(_) => Some(1),
-                    _ => Some(block_size(e).ok_or_else(|| not_allowed(b.expr.span))?),
+                RecKind::Block => match syntactic_block_size(&b.expr) {
+                    Some(n) => Some(n),
+                    None => Some(block_size(e).ok_or_else(|| not_allowed(b.expr.span))?),
                 },
                 _ => None,
             });
@@ -315,7 +454,7 @@ impl<'s> Typer<'s> {
                     );
                     fills.push((tmp, e.clone(), update));
                 }
-                RecKind::ComputedFunction => {
+                RecKind::ComputedFunction | RecKind::PartialApplication => {
                     // `v` forwards to a cell that receives the computed function: a closure's
                     // size is not known before closure conversion, so it cannot be a dummy.
                     let t = self.u.zonk(t);
@@ -344,7 +483,9 @@ impl<'s> Typer<'s> {
                         Expr::SetField(Box::new(Expr::Var(cell)), 0, Box::new(Expr::Var(tmp)));
                     fills.push((tmp, e.clone(), set));
                 }
-                RecKind::Unknown | RecKind::MaybeComputedFunction => {}
+                RecKind::Unknown
+                | RecKind::MaybeComputedFunction
+                | RecKind::MaybePartialApplication => {}
             }
         }
         let mut out = rest;
@@ -358,9 +499,36 @@ impl<'s> Typer<'s> {
         if !functions.is_empty() {
             out = Expr::LetRec(functions, Box::new(out));
         }
-        for (((v, _), k), e) in group.iter().zip(&kinds).zip(defs.iter()).rev() {
-            if *k == RecKind::Unknown {
-                out = Expr::Local(*v, Box::new(e.clone()), Box::new(out));
+        // An unknown-size definition sees the blocks' dummies and the earlier unknown-size
+        // values; the group's other names (itself, later ones) are the placeholder 0, as in
+        // `Cmmgen.transl_letrec`. (Functions are defined after them: a use of one is refused,
+        // where OCaml would allow it.)
+        let unknown: Vec<usize> = (0..group.len())
+            .filter(|&i| kinds[i] == RecKind::Unknown)
+            .collect();
+        for (pos, &i) in unknown.iter().enumerate().rev() {
+            let mut e = defs[i].clone();
+            let mut placeholders = Vec::new();
+            for (j, (w, wt)) in group.iter().enumerate() {
+                if !crate::lambda::visit::mentions(&e, *w) {
+                    continue;
+                }
+                match kinds[j] {
+                    RecKind::Block => {}
+                    RecKind::Unknown if !unknown[..pos].contains(&j) => {
+                        let p = self.fresh_var("_rec_placeholder", wt.clone(), Default::default());
+                        rename(&mut e, *w, p);
+                        placeholders.push(p);
+                    }
+                    RecKind::Unknown => {}
+                    _ => return Err(not_allowed(bindings[i].expr.span)),
+                }
+            }
+            let (v, _) = group[i];
+            out = Expr::Local(v, Box::new(e), Box::new(out));
+            for p in placeholders {
+                let zero = Expr::Prim(Prim::Identity, vec![Expr::Const(Const::Int(0))]);
+                out = Expr::Local(p, Box::new(zero), Box::new(out));
             }
         }
         for (cell, e) in cells.into_iter().rev() {
@@ -388,4 +556,15 @@ fn is_group_var(e: &ast::Expr, names: &[&str]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Replaces every use of `from` in `e` by `to`.
+fn rename(e: &mut Expr, from: crate::lambda::ir::VarId, to: crate::lambda::ir::VarId) {
+    if let Expr::Var(v) = e {
+        if *v == from {
+            *v = to;
+        }
+        return;
+    }
+    crate::lambda::visit::each_child_mut(e, &mut |c| rename(c, from, to));
 }

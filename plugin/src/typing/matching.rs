@@ -681,7 +681,7 @@ impl Compiler {
                 Head::BoxedInt(k, n) => {
                     Expr::Prim(Prim::Eq, vec![*v(), Expr::Const(Const::BoxedInt(*k, *n))])
                 }
-                Head::Exn(i) => Expr::Prim(Prim::IsException(*i), vec![*v()]),
+                Head::Exn(i) => t.is_exception(*i, *v()),
                 Head::Ctor(_) => unreachable!(),
             };
             otherwise = Expr::If(bx(test), bx(arm), bx(otherwise));

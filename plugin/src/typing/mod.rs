@@ -10,9 +10,11 @@
 //! Errors stop at the first one and come back as a [`Diagnostic`] with OCaml's wording.
 
 mod builtins;
+mod declared_variance;
 mod decls;
 mod env;
 mod expr;
+mod extensible;
 mod externals;
 pub(crate) mod labels;
 mod letrec;
@@ -178,6 +180,8 @@ fn type_program_in(
 pub(crate) struct OpenModule {
     name: String,
     scope: Scope,
+    /// How many type declarations existed when the module began.
+    decls: u32,
 }
 
 /// What a local open (`let open M in`) shadowed: each type and constructor name it bound,
@@ -265,6 +269,13 @@ pub(crate) struct Typer<'s> {
     /// The program's top-level modules are compilation units (a program of several files):
     /// their exceptions are named `A.E`, not after the main file.
     units: bool,
+    /// The local exceptions (`let exception`): exception index → its identity's variable
+    /// ([`extensible`]).
+    local_exceptions: std::collections::HashMap<u32, VarId>,
+    /// The constructors of extensible types other than `exn`, by exception index.
+    extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
+    /// Each declaration's parameter variances ([`declared_variance`]).
+    decl_variances: declared_variance::DeclVariances,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -274,6 +285,7 @@ pub(crate) struct OpenedNames {
     types: Vec<(String, TypeName)>,
     ctors: Vec<(String, env::CtorRef)>,
 }
+
 
 /// The names a structure has declared.
 #[derive(Default)]
@@ -324,6 +336,9 @@ impl<'s> Typer<'s> {
             param_abstracts: Vec::new(),
             files: Vec::new(),
             units: false,
+            local_exceptions: Default::default(),
+            extension_ctors: Default::default(),
+            decl_variances: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

@@ -226,6 +226,50 @@ let escaped = function
     __bytes_set s 3 (__char_of_int (48 + n mod 10));
     s
 
+(*! module Uchar *)
+(* OCaml 4.13's uchar.ml. [t] is abstract, an int underneath ([%identity] conversions);
+   format_int "%X" is __hex. *)
+type t
+external unsafe_of_int : int -> t = "%identity"
+external to_int : t -> int = "%identity"
+let __hex width n =
+  let digits = "0123456789ABCDEF" in
+  let rec go n acc = if n = 0 then acc else go (n lsr 4) (String.make 1 digits.[n land 15] ^ acc) in
+  let s = if n = 0 then "0" else go n "" in
+  if String.length s >= width then s else String.make (width - String.length s) '0' ^ s
+let __err_no_pred = "U+0000 has no predecessor"
+let __err_no_succ = "U+10FFFF has no successor"
+let __err_not_sv i = __hex 0 i ^ " is not an Unicode scalar value"
+let __err_not_latin1 u = "U+" ^ __hex 4 u ^ " is not a latin1 character"
+let min = unsafe_of_int 0x0000
+let max = unsafe_of_int 0x10FFFF
+let __lo_bound = 0xD7FF
+let __hi_bound = 0xE000
+let bom = unsafe_of_int 0xFEFF
+let rep = unsafe_of_int 0xFFFD
+let succ u =
+  let u = to_int u in
+  if u = __lo_bound then unsafe_of_int __hi_bound else
+  if u = 0x10FFFF then invalid_arg __err_no_succ else
+  unsafe_of_int (u + 1)
+let pred u =
+  let u = to_int u in
+  if u = __hi_bound then unsafe_of_int __lo_bound else
+  if u = 0 then invalid_arg __err_no_pred else
+  unsafe_of_int (u - 1)
+let is_valid i = (0 <= i && i <= __lo_bound) || (__hi_bound <= i && i <= 0x10FFFF)
+let of_int i = if is_valid i then unsafe_of_int i else invalid_arg (__err_not_sv i)
+let is_char u = to_int u < 256
+let of_char c = unsafe_of_int (Char.code c)
+let to_char u =
+  let u = to_int u in
+  if u > 255 then invalid_arg (__err_not_latin1 u) else
+  Char.chr u
+let unsafe_to_char u = Char.chr (to_int u)
+let equal (u1 : t) u2 = to_int u1 = to_int u2
+let compare (u1 : t) u2 = compare (to_int u1) (to_int u2)
+let hash u = to_int u
+
 (*! module Seq *)
 (* OCaml 4.13's seq.ml. *)
 type 'a node = Nil | Cons of 'a * 'a t
@@ -1186,6 +1230,109 @@ let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
 let truncate b len =
   if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
   else b.buffer_position <- len
+let __set b pos u = __bytes_set b.buffer_bytes pos (Char.chr u)
+let add_utf_8_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0x007F -> add_char b (Char.chr u)
+  | u when u <= 0x07FF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (0xC0 lor (u lsr 6));
+    __set b (pos + 1) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 2
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 3 > b.buffer_length then __resize b 3;
+    __set b pos (0xE0 lor (u lsr 12));
+    __set b (pos + 1) (0x80 lor ((u lsr 6) land 0x3F));
+    __set b (pos + 2) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 3
+  | u when u <= 0x10FFFF ->
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (0xF0 lor (u lsr 18));
+    __set b (pos + 1) (0x80 lor ((u lsr 12) land 0x3F));
+    __set b (pos + 2) (0x80 lor ((u lsr 6) land 0x3F));
+    __set b (pos + 3) (0x80 lor (u land 0x3F));
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+let add_utf_16be_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (u lsr 8);
+    __set b (pos + 1) (u land 0xFF);
+    b.buffer_position <- pos + 2
+  | u when u <= 0x10FFFF ->
+    let u' = u - 0x10000 in
+    let hi = 0xD800 lor (u' lsr 10) in
+    let lo = 0xDC00 lor (u' land 0x3FF) in
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (hi lsr 8);
+    __set b (pos + 1) (hi land 0xFF);
+    __set b (pos + 2) (lo lsr 8);
+    __set b (pos + 3) (lo land 0xFF);
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+let add_utf_16le_uchar b u = match Uchar.to_int u with
+  | u when u < 0 -> assert false
+  | u when u <= 0xFFFF ->
+    let pos = b.buffer_position in
+    if pos + 2 > b.buffer_length then __resize b 2;
+    __set b pos (u land 0xFF);
+    __set b (pos + 1) (u lsr 8);
+    b.buffer_position <- pos + 2
+  | u when u <= 0x10FFFF ->
+    let u' = u - 0x10000 in
+    let hi = 0xD800 lor (u' lsr 10) in
+    let lo = 0xDC00 lor (u' land 0x3FF) in
+    let pos = b.buffer_position in
+    if pos + 4 > b.buffer_length then __resize b 4;
+    __set b pos (hi land 0xFF);
+    __set b (pos + 1) (hi lsr 8);
+    __set b (pos + 2) (lo land 0xFF);
+    __set b (pos + 3) (lo lsr 8);
+    b.buffer_position <- pos + 4
+  | _ -> assert false
+(* Binary encodings of integers, as buffer.ml (a little-endian machine). *)
+external __set_int16 : string -> int -> int -> unit = "%caml_bytes_set16u"
+external __set_int32 : string -> int -> int32 -> unit = "%caml_bytes_set32u"
+external __set_int64 : string -> int -> int64 -> unit = "%caml_bytes_set64u"
+external __swap16 : int -> int = "%bswap16"
+external __swap32 : int32 -> int32 = "%bswap_int32"
+external __swap64 : int64 -> int64 = "%bswap_int64"
+let add_int8 b x =
+  let new_position = b.buffer_position + 1 in
+  if new_position > b.buffer_length then __resize b 1;
+  __bytes_set b.buffer_bytes b.buffer_position (Char.chr (x land 0xFF));
+  b.buffer_position <- new_position
+let add_int16_ne b x =
+  let new_position = b.buffer_position + 2 in
+  if new_position > b.buffer_length then __resize b 2;
+  __set_int16 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int32_ne b x =
+  let new_position = b.buffer_position + 4 in
+  if new_position > b.buffer_length then __resize b 4;
+  __set_int32 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int64_ne b x =
+  let new_position = b.buffer_position + 8 in
+  if new_position > b.buffer_length then __resize b 8;
+  __set_int64 b.buffer_bytes b.buffer_position x;
+  b.buffer_position <- new_position
+let add_int16_le b x = add_int16_ne b x
+let add_int16_be b x = add_int16_ne b (__swap16 x)
+let add_int32_le b x = add_int32_ne b x
+let add_int32_be b x = add_int32_ne b (__swap32 x)
+let add_int64_le b x = add_int64_ne b x
+let add_int64_be b x = add_int64_ne b (__swap64 x)
+let add_uint8 = add_int8
+let add_uint16_ne = add_int16_ne
+let add_uint16_le = add_int16_le
+let add_uint16_be = add_int16_be
 
 (*! module Filename *)
 (* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
@@ -1781,6 +1928,8 @@ let compare (x : int) y = compare x y
 let min (x : int) y = if x <= y then x else y
 let max (x : int) y = if x >= y then x else y
 let to_string x = string_of_int x
+external to_float : int -> float = "%floatofint"
+external of_float : float -> int = "%intoffloat"
 
 (*! module Int32 *)
 (* OCaml 4.13's int32.ml; the primitives are the runtime's (lambda/boxint.rs, egret_boxint.c). *)
@@ -2320,6 +2469,31 @@ let set_data e x = __set_field e 1 x
 let unset_data e = __set_field e 1 (__field e 0)
 let check_data e = __field e 1 != __field e 0
 let blit_data e1 e2 = __blit e1 1 e2 1 1
+
+(*! module Obj.Extension_constructor *)
+(* OCaml 4.13's Obj.Extension_constructor (before its parent's section: the primitives by
+   their own names). *)
+type t
+external __repr : 'a -> Obj.t = "%identity"
+external __obj : Obj.t -> 'a = "%identity"
+external __is_int : Obj.t -> bool = "%obj_is_int"
+external __tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
+external __size : Obj.t -> int = "%obj_size"
+external __field : Obj.t -> int -> Obj.t = "%obj_field"
+let of_val x =
+  let x = __repr x in
+  let slot =
+    if not (__is_int x) && __tag x <> 248 && __size x >= 1 then __field x 0
+    else x
+  in
+  let name =
+    if not (__is_int slot) && __tag slot = 248 then __field slot 0
+    else invalid_arg "Obj.extension_constructor"
+  in
+  if __tag name = 252 then (__obj slot : t)
+  else invalid_arg "Obj.extension_constructor"
+let name (slot : t) = (__obj (__field (__repr slot) 0) : string)
+let id (slot : t) = (__obj (__field (__repr slot) 1) : int)
 
 (*! module Obj *)
 (* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
@@ -3321,6 +3495,344 @@ let set = BytesLabels.set
 let create = BytesLabels.create
 let unsafe_get = BytesLabels.unsafe_get
 let unsafe_set = BytesLabels.unsafe_set
+
+(*! module Arg *)
+(* OCaml 4.13's arg.ml. Adapted: Printf's bprintf/eprintf/printf/fprintf are Buffer.add_string,
+   prerr_string, print_string and output_string of the same text; the private exception
+   Stop and type error are Arg_stop and Arg_unknown, Arg_wrong, Arg_missing, Arg_message
+   (a prelude section exports every capitalised name). *)
+type key = string
+type doc = string
+type usage_msg = string
+type anon_fun = (string -> unit)
+type spec =
+  | Unit of (unit -> unit)
+  | Bool of (bool -> unit)
+  | Set of bool ref
+  | Clear of bool ref
+  | String of (string -> unit)
+  | Set_string of string ref
+  | Int of (int -> unit)
+  | Set_int of int ref
+  | Float of (float -> unit)
+  | Set_float of float ref
+  | Tuple of spec list
+  | Symbol of string list * (string -> unit)
+  | Rest of (string -> unit)
+  | Rest_all of (string list -> unit)
+  | Expand of (string -> string array)
+exception Bad of string
+exception Help of string
+type __error =
+  | Arg_unknown of string
+  | Arg_wrong of string * string * string
+  | Arg_missing of string
+  | Arg_message of string
+exception Arg_stop of __error
+let rec __assoc3 x l =
+  match l with
+  | [] -> raise Not_found
+  | (y1, y2, _) :: _ when y1 = x -> y2
+  | _ :: t -> __assoc3 x t
+let __split s =
+  let i = String.index s '=' in
+  let len = String.length s in
+  String.sub s 0 i, String.sub s (i+1) (len-(i+1))
+let __make_symlist prefix sep suffix l =
+  match l with
+  | [] -> "<none>"
+  | h::t -> (List.fold_left (fun x y -> x ^ sep ^ y) (prefix ^ h) t) ^ suffix
+let __print_spec buf (key, spec, doc) =
+  if String.length doc > 0 then
+    match spec with
+    | Symbol (l, _) ->
+        Buffer.add_string buf ("  " ^ key ^ " " ^ __make_symlist "{" "|" "}" l ^ doc ^ "\n")
+    | _ ->
+        Buffer.add_string buf ("  " ^ key ^ " " ^ doc ^ "\n")
+let __help_action () = raise (Arg_stop (Arg_unknown "-help"))
+let __add_help speclist =
+  let add1 =
+    try ignore (__assoc3 "-help" speclist); []
+    with Not_found ->
+            ["-help", Unit __help_action, " Display this list of options"]
+  and add2 =
+    try ignore (__assoc3 "--help" speclist); []
+    with Not_found ->
+            ["--help", Unit __help_action, " Display this list of options"]
+  in
+  speclist @ (add1 @ add2)
+let __usage_b buf speclist errmsg =
+  Buffer.add_string buf (errmsg ^ "\n");
+  List.iter (__print_spec buf) (__add_help speclist)
+let usage_string speclist errmsg =
+  let b = Buffer.create 200 in
+  __usage_b b speclist errmsg;
+  Buffer.contents b
+let usage speclist errmsg =
+  prerr_string (usage_string speclist errmsg)
+let current = ref 0
+let __bool_of_string_opt x =
+  try Some (bool_of_string x)
+  with Invalid_argument _ -> None
+let __int_of_string_opt x =
+  try Some (int_of_string x)
+  with Failure _ -> None
+let __float_of_string_opt x =
+  try Some (float_of_string x)
+  with Failure _ -> None
+let __parse_and_expand_argv_dynamic_aux allow_expand current argv speclist anonfun
+                                      errmsg =
+  let initpos = !current in
+  let convert_error error =
+    let b = Buffer.create 200 in
+    let progname =
+      if initpos < (Array.length !argv) then !argv.(initpos) else "(?)" in
+    begin match error with
+      | Arg_unknown "-help" -> ()
+      | Arg_unknown "--help" -> ()
+      | Arg_unknown s ->
+          Buffer.add_string b (progname ^ ": unknown option '" ^ s ^ "'.\n")
+      | Arg_missing s ->
+          Buffer.add_string b (progname ^ ": option '" ^ s ^ "' needs an argument.\n")
+      | Arg_wrong (opt, arg, expected) ->
+          Buffer.add_string b
+            (progname ^ ": wrong argument '" ^ arg ^ "'; option '" ^ opt ^ "' expects "
+             ^ expected ^ ".\n")
+      | Arg_message s ->
+          Buffer.add_string b (progname ^ ": " ^ s ^ ".\n")
+    end;
+    __usage_b b !speclist errmsg;
+    if error = Arg_unknown "-help" || error = Arg_unknown "--help"
+    then Help (Buffer.contents b)
+    else Bad (Buffer.contents b)
+  in
+  incr current;
+  while !current < (Array.length !argv) do
+    begin try
+      let s = !argv.(!current) in
+      if String.length s >= 1 && s.[0] = '-' then begin
+        let action, follow =
+          try __assoc3 s !speclist, None
+          with Not_found ->
+          try
+            let keyword, arg = __split s in
+            __assoc3 keyword !speclist, Some arg
+          with Not_found -> raise (Arg_stop (Arg_unknown s))
+        in
+        let no_arg () =
+          match follow with
+          | None -> ()
+          | Some arg -> raise (Arg_stop (Arg_wrong (s, arg, "no argument"))) in
+        let get_arg () =
+          match follow with
+          | None ->
+              if !current + 1 < (Array.length !argv) then !argv.(!current + 1)
+              else raise (Arg_stop (Arg_missing s))
+          | Some arg -> arg
+        in
+        let consume_arg () =
+          match follow with
+          | None -> incr current
+          | Some _ -> ()
+        in
+        let rec treat_action = function
+        | Unit f -> no_arg (); f ();
+        | Bool f ->
+            let arg = get_arg () in
+            begin match __bool_of_string_opt arg with
+            | None -> raise (Arg_stop (Arg_wrong (s, arg, "a boolean")))
+            | Some s -> f s
+            end;
+            consume_arg ();
+        | Set r -> no_arg (); r := true;
+        | Clear r -> no_arg (); r := false;
+        | String f ->
+            let arg = get_arg () in
+            f arg;
+            consume_arg ();
+        | Symbol (symb, f) ->
+            let arg = get_arg () in
+            if List.mem arg symb then begin
+              f arg;
+              consume_arg ();
+            end else begin
+              raise (Arg_stop (Arg_wrong (s, arg, "one of: "
+                                          ^ (__make_symlist "" " " "" symb))))
+            end
+        | Set_string r ->
+            r := get_arg ();
+            consume_arg ();
+        | Int f ->
+            let arg = get_arg () in
+            begin match __int_of_string_opt arg with
+            | None -> raise (Arg_stop (Arg_wrong (s, arg, "an integer")))
+            | Some x -> f x
+            end;
+            consume_arg ();
+        | Set_int r ->
+            let arg = get_arg () in
+            begin match __int_of_string_opt arg with
+            | None -> raise (Arg_stop (Arg_wrong (s, arg, "an integer")))
+            | Some x -> r := x
+            end;
+            consume_arg ();
+        | Float f ->
+            let arg = get_arg () in
+            begin match __float_of_string_opt arg with
+            | None -> raise (Arg_stop (Arg_wrong (s, arg, "a float")))
+            | Some x -> f x
+            end;
+            consume_arg ();
+        | Set_float r ->
+            let arg = get_arg () in
+            begin match __float_of_string_opt arg with
+            | None -> raise (Arg_stop (Arg_wrong (s, arg, "a float")))
+            | Some x -> r := x
+            end;
+            consume_arg ();
+        | Tuple specs ->
+            no_arg ();
+            List.iter treat_action specs;
+        | Rest f ->
+            no_arg ();
+            while !current < (Array.length !argv) - 1 do
+              f !argv.(!current + 1);
+              consume_arg ();
+            done;
+        | Rest_all f ->
+            no_arg ();
+            let acc = ref [] in
+            while !current < Array.length !argv - 1 do
+              acc := !argv.(!current + 1) :: !acc;
+              consume_arg ();
+            done;
+            f (List.rev !acc)
+        | Expand f ->
+            if not allow_expand then
+              raise (Invalid_argument "Arg.Expand is is only allowed with \
+                                       Arg.parse_and_expand_argv_dynamic");
+            let arg = get_arg () in
+            let newarg = f arg in
+            consume_arg ();
+            let before = Array.sub !argv 0 (!current + 1)
+            and after =
+              Array.sub !argv (!current + 1)
+                        ((Array.length !argv) - !current - 1) in
+            argv:= Array.concat [before;newarg;after];
+        in
+        treat_action action end
+      else anonfun s
+    with | Bad m -> raise (convert_error (Arg_message m));
+         | Arg_stop e -> raise (convert_error e);
+    end;
+    incr current
+  done
+let parse_and_expand_argv_dynamic current argv speclist anonfun errmsg =
+  __parse_and_expand_argv_dynamic_aux true current argv speclist anonfun errmsg
+let parse_argv_dynamic ?(current=current) argv speclist anonfun errmsg =
+  __parse_and_expand_argv_dynamic_aux false current (ref argv) speclist anonfun
+    errmsg
+let parse_argv ?(current=current) argv speclist anonfun errmsg =
+  parse_argv_dynamic ~current:current argv (ref speclist) anonfun errmsg
+let parse l f msg =
+  try
+    parse_argv Sys.argv l f msg
+  with
+  | Bad msg -> prerr_string msg; exit 2
+  | Help msg -> print_string msg; exit 0
+let parse_dynamic l f msg =
+  try
+    parse_argv_dynamic Sys.argv l f msg
+  with
+  | Bad msg -> prerr_string msg; exit 2
+  | Help msg -> print_string msg; exit 0
+let parse_expand l f msg =
+  try
+    let argv = ref Sys.argv in
+    let spec = ref l in
+    let current = ref (!current) in
+    parse_and_expand_argv_dynamic current argv spec f msg
+  with
+  | Bad msg -> prerr_string msg; exit 2
+  | Help msg -> print_string msg; exit 0
+let __second_word s =
+  let len = String.length s in
+  let rec loop n =
+    if n >= len then len
+    else if s.[n] = ' ' then loop (n+1)
+    else n
+  in
+  match String.index s '\t' with
+  | n -> loop (n+1)
+  | exception Not_found ->
+      begin match String.index s ' ' with
+      | n -> loop (n+1)
+      | exception Not_found -> len
+      end
+let __max_arg_len cur (kwd, spec, doc) =
+  match spec with
+  | Symbol _ -> Int.max cur (String.length kwd)
+  | _ -> Int.max cur (String.length kwd + __second_word doc)
+let __replace_leading_tab s =
+  let seen = ref false in
+  String.map (function '\t' when not !seen -> seen := true; ' ' | c -> c) s
+let __add_padding len ksd =
+  match ksd with
+  | (_, _, "") -> ksd
+  | (kwd, (Symbol _ as spec), msg) ->
+      let cutcol = __second_word msg in
+      let spaces = String.make ((Int.max 0 (len - cutcol)) + 3) ' ' in
+      (kwd, spec, "\n" ^ spaces ^ __replace_leading_tab msg)
+  | (kwd, spec, msg) ->
+      let cutcol = __second_word msg in
+      let kwd_len = String.length kwd in
+      let diff = len - kwd_len - cutcol in
+      if diff <= 0 then
+        (kwd, spec, __replace_leading_tab msg)
+      else
+        let spaces = String.make diff ' ' in
+        let prefix = String.sub (__replace_leading_tab msg) 0 cutcol in
+        let suffix = String.sub msg cutcol (String.length msg - cutcol) in
+        (kwd, spec, prefix ^ spaces ^ suffix)
+let align ?(limit=max_int) speclist =
+  let completed = __add_help speclist in
+  let len = List.fold_left __max_arg_len 0 completed in
+  let len = Int.min len limit in
+  List.map (__add_padding len) completed
+let __trim_cr s =
+  let len = String.length s in
+  if len > 0 && String.get s (len - 1) = '\r' then
+    String.sub s 0 (len - 1)
+  else
+    s
+let __read_aux trim sep file =
+  let ic = open_in_bin file in
+  let buf = Buffer.create 200 in
+  let words = ref [] in
+  let stash () =
+    let word = Buffer.contents buf in
+    let word = if trim then __trim_cr word else word in
+    words := word :: !words;
+    Buffer.clear buf
+  in
+  begin
+    try while true do
+        let c = input_char ic in
+        if c = sep then stash () else Buffer.add_char buf c
+      done
+    with End_of_file -> ()
+  end;
+  if Buffer.length buf > 0 then stash ();
+  close_in ic;
+  Array.of_list (List.rev !words)
+let read_arg = __read_aux true '\n'
+let read_arg0 = __read_aux false '\x00'
+let __write_aux sep file args =
+  let oc = open_out_bin file in
+  Array.iter (fun s -> output_string oc s; output_char oc sep) args;
+  close_out oc
+let write_arg = __write_aux '\n'
+let write_arg0 = __write_aux '\x00'
 
 (*! module Digest *)
 (* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The

@@ -52,12 +52,18 @@ impl<'s> Typer<'s> {
                 self.modules.push(OpenModule {
                     name: name.to_string(),
                     scope,
+                    decls: self.types.decls.len() as u32,
                 });
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
                 let m = self.modules.pop().expect("a module is open");
                 self.structures.pop();
+                // A weak variable left free by the module cannot become one of the module's
+                // types later (OCaml: "The type constructor M.t would escape its scope").
+                for s in &mut self.u.scopes {
+                    *s = (*s).min(m.decls);
+                }
                 // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
                 // a program of several files, the unit module's own name (`A.E`).
                 let unit = match self.units {
@@ -148,6 +154,10 @@ impl<'s> Typer<'s> {
             }
             ast::ItemKind::Exception(c) => {
                 self.exception_decl(c)?;
+                self.items_from(phrases, i + 1)
+            }
+            ast::ItemKind::TypeExtension(x) => {
+                self.type_extension(x)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Open(path) => {

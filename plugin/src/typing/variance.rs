@@ -36,6 +36,13 @@ impl Variances {
     /// Computes the flags of the declarations added to `types` since the last update (one
     /// recursive group), by fixpoint: a parameter starts strong and becomes weak when it occurs
     /// weakly in a constructor argument or field, possibly through another member of the group.
+    /// Sets the flags of `c`, an abstract type, from its declared variances (after `update`).
+    pub fn set_weak(&mut self, c: TyCon, flags: Vec<bool>) {
+        if let Some(w) = self.weak.get_mut(c.index()) {
+            *w = flags;
+        }
+    }
+
     pub fn update(&mut self, types: &TypeTable) {
         let first = self.weak.len();
         for d in &types.decls[first..] {
@@ -44,8 +51,9 @@ impl Variances {
                 DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
                     vec![false; d.params.len()]
                 }
-                // `array` and other primitive containers are invariant.
-                DeclKind::Primitive => vec![true; d.params.len()],
+                // `array` and other primitive containers are invariant, as are abstract and
+                // extensible types.
+                DeclKind::Primitive | DeclKind::Extensible => vec![true; d.params.len()],
                 _ => vec![false; d.params.len()],
             };
             self.weak.push(flags);

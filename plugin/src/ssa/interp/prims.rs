@@ -43,6 +43,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ),
     ("egret_opaque_identity", 1, 1, rt_opaque_identity),
     ("egret_alloc_dummy", 1, 1, rt_alloc_dummy),
+    ("egret_fresh_exception", 1, 1, rt_fresh_exception),
     ("egret_update_dummy", 2, 2, rt_update_dummy),
     (
         "egret_raise_division_by_zero",
@@ -640,6 +641,14 @@ fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
         IValue::Code(_) | IValue::Raw(_) => Node::Closure,
     });
     Ok(IValue::Int(h))
+}
+fn rt_fresh_exception(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    // Identities are compared physically: the id only has to be distinct from the others.
+    let id = it.heap.len() as i64;
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 248,
+        fields: vec![a[0], IValue::Int(id)],
+    }))
 }
 fn rt_alloc_dummy(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let n = it.int_arg(a[0])?;

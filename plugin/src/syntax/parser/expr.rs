@@ -150,6 +150,8 @@ impl Parser {
             Open(u32, String),
             /// `let module M = ME in` seen at `start`.
             Module(u32, String, ModExpr),
+            /// `let exception C in` seen at `start`.
+            Exception(u32, ConstructorDecl),
             /// `e;` seen; the rest of the sequence follows.
             Then(Expr),
         }
@@ -190,6 +192,12 @@ impl Parser {
                     frames.push(Frame::Module(start, name, me));
                     continue;
                 }
+                if self.eat_kw("exception") {
+                    let decl = self.constructor_declaration()?;
+                    self.expect_kw("in")?;
+                    frames.push(Frame::Exception(start, decl));
+                    continue;
+                }
                 self.check_let_extensions()?;
                 let rec_flag = self.rec_flag();
                 let bindings = self.let_bindings()?;
@@ -221,6 +229,10 @@ impl Parser {
                 },
                 Frame::Module(start, name, me) => Expr {
                     kind: ExprKind::LetModule(name, me, boxed(result)),
+                    span: Span::new(start, end),
+                },
+                Frame::Exception(start, decl) => Expr {
+                    kind: ExprKind::LetException(decl, boxed(result)),
                     span: Span::new(start, end),
                 },
                 Frame::Then(first) => {
@@ -774,6 +786,30 @@ impl Parser {
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
             TokenKind::Symbol(s) if s == "[|" => return self.array_expr(),
             TokenKind::Symbol(s) if s == "{" => return self.record_expr(),
+            TokenKind::Symbol(s)
+                if s == "[%"
+                    && matches!(self.peek_at(1), TokenKind::Lident(n) if n == "extension_constructor") =>
+            {
+                self.bump();
+                self.bump();
+                let mut path = String::new();
+                loop {
+                    let TokenKind::Uident(m) = self.peek().clone() else {
+                        return Err(self.expected("a constructor name"));
+                    };
+                    self.bump();
+                    path.push_str(&m);
+                    if !self.eat_sym(".") {
+                        break;
+                    }
+                    path.push('.');
+                }
+                self.expect_sym("]")?;
+                return Ok(Expr {
+                    kind: ExprKind::ExtensionConstructor(path),
+                    span: self.span_from(start),
+                });
+            }
             _ => return Err(self.expected("an expression")),
         };
         self.bump();

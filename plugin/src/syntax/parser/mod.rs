@@ -299,7 +299,10 @@ impl Parser {
                 TokenKind::Eof => break,
                 TokenKind::Keyword("end") if in_struct => break,
                 TokenKind::Keyword("let")
-                    if matches!(self.peek_at(1), TokenKind::Keyword("open" | "module")) =>
+                    if matches!(
+                        self.peek_at(1),
+                        TokenKind::Keyword("open" | "module" | "exception")
+                    ) =>
                 {
                     if !expr_allowed {
                         return Err(self.error_here(
@@ -332,7 +335,7 @@ impl Parser {
                         ItemKind::Let(rec_flag, bindings)
                     }
                 }
-                TokenKind::Keyword("type") => ItemKind::Type(self.type_declarations()?),
+                TokenKind::Keyword("type") => self.type_item()?,
                 TokenKind::Keyword("exception") => self.exception_declaration()?,
                 TokenKind::Keyword("module") => self.module_definition()?,
                 TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),
@@ -443,7 +446,6 @@ impl Parser {
     /// expressions, parsed with the expressions).
     fn check_let_extensions(&self) -> PResult<()> {
         let what = match self.peek() {
-            TokenKind::Keyword("exception") => "local exceptions",
             TokenKind::Symbol(s) if s == "%" => "extension nodes",
             _ => return Ok(()),
         };

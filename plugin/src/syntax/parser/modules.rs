@@ -328,7 +328,8 @@ impl Parser {
         }
         let start = self.start();
         self.expect_kw("type")?;
-        let params = self.type_parameters()?;
+        let (params, variances): (Vec<String>, Vec<ParamVariance>) =
+            self.annotated_type_parameters()?.into_iter().unzip();
         let (path, _) = self.type_constructor_path()?;
         let destructive = if self.eat_sym(":=") {
             true
@@ -347,6 +348,7 @@ impl Parser {
             decl: TypeDecl {
                 name,
                 params,
+                variances,
                 kind,
                 span: self.span_from(start),
             },
@@ -399,7 +401,8 @@ impl Parser {
                     self.pos = save;
                     self.bump();
                     let start = self.start();
-                    let params = self.type_parameters()?;
+                    let (params, variances): (Vec<String>, Vec<ParamVariance>) =
+                        self.annotated_type_parameters()?.into_iter().unzip();
                     let TokenKind::Lident(name) = self.peek().clone() else {
                         unreachable!()
                     };
@@ -409,6 +412,7 @@ impl Parser {
                     SigItemKind::TypeSubst(vec![TypeDecl {
                         name,
                         params,
+                        variances,
                         kind: TypeDeclKind::Abbrev(body),
                         span: self.span_from(start),
                     }])

@@ -247,7 +247,44 @@ impl Parser {
         Ok((path, self.span_from(start)))
     }
 
-    /// `type decl (and decl)*`
+    /// `type decl (and decl)*`, or `type params path += constructors`.
+    pub(super) fn type_item(&mut self) -> PResult<ItemKind> {
+        let (pos, prev_hi) = (self.pos, self.prev_hi);
+        self.expect_kw("type")?;
+        if let Ok(params) = self.type_parameters() {
+            if let Ok((path, path_span)) = self.type_constructor_path() {
+                if self.eat_sym("+=") {
+                    if self.is_kw("private") {
+                        return Err(Diagnostic::unsupported(self.span(), "private type extensions are"));
+                    }
+                    self.eat_sym("|");
+                    let mut constructors = vec![self.extension_constructor()?];
+                    while self.eat_sym("|") {
+                        constructors.push(self.extension_constructor()?);
+                    }
+                    return Ok(ItemKind::TypeExtension(TypeExtension {
+                        params,
+                        path,
+                        path_span,
+                        constructors,
+                    }));
+                }
+            }
+        }
+        self.pos = pos;
+        self.prev_hi = prev_hi;
+        Ok(ItemKind::Type(self.type_declarations()?))
+    }
+
+    /// A constructor of a type extension (`C = M.D`, a rebinding, is not supported yet).
+    fn extension_constructor(&mut self) -> PResult<ConstructorDecl> {
+        let c = self.constructor_declaration()?;
+        if self.is_sym("=") {
+            return Err(Diagnostic::unsupported(self.span(), "extension constructor rebindings are"));
+        }
+        Ok(c)
+    }
+
     pub(super) fn type_declarations(&mut self) -> PResult<Vec<TypeDecl>> {
         self.expect_kw("type")?;
         if self.is_kw("nonrec") {
@@ -263,14 +300,11 @@ impl Parser {
     /// `params name [= rhs]`
     fn type_declaration(&mut self) -> PResult<TypeDecl> {
         let start = self.start();
-        let params = self.type_parameters()?;
+        let (params, variances) = self.annotated_type_parameters()?.into_iter().unzip();
         let TokenKind::Lident(name) = self.peek().clone() else {
             return Err(self.expected("a type name"));
         };
         self.bump();
-        if self.is_sym("+=") {
-            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
-        }
         let kind = if self.eat_sym("=") {
             self.type_declaration_rhs()?
         } else {
@@ -288,24 +322,24 @@ impl Parser {
         Ok(TypeDecl {
             name,
             params,
+            variances,
             kind,
             span: self.span_from(start),
         })
     }
 
-    /// ``, `'a`, `('a, 'b)`.
+    /// ``, `'a`, `('a, 'b)`, each possibly `_` and annotated (`+'a`, `-_`, `!'a`, `+!'a`).
     pub(super) fn type_parameters(&mut self) -> PResult<Vec<String>> {
+        Ok(self.annotated_type_parameters()?.into_iter().map(|(n, _)| n).collect())
+    }
+
+    pub(super) fn annotated_type_parameters(&mut self) -> PResult<Vec<(String, ParamVariance)>> {
+        const ANNOTATIONS: [&str; 7] = ["+", "-", "!", "+!", "-!", "!+", "!-"];
         let parenthesized = self.is_sym("(");
-        if !parenthesized && !self.is_sym("'") {
-            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
-                .iter()
-                .any(|s| self.is_sym(s))
-            {
-                return Err(Diagnostic::unsupported(
-                    self.span(),
-                    "variance, injectivity and anonymous type parameters",
-                ));
-            }
+        let starts_param = |p: &Self| {
+            p.is_sym("'") || p.is_sym("_") || ANNOTATIONS.iter().any(|s| p.is_sym(s))
+        };
+        if !parenthesized && !starts_param(self) {
             return Ok(Vec::new());
         }
         let open = self.span();
@@ -314,21 +348,24 @@ impl Parser {
         }
         let mut params = Vec::new();
         loop {
-            if ["+", "-", "!", "_", "+!", "-!", "!+", "!-"]
-                .iter()
-                .any(|s| self.is_sym(s))
-            {
-                return Err(Diagnostic::unsupported(
-                    self.span(),
-                    "variance, injectivity and anonymous type parameters",
-                ));
+            let mut v = ParamVariance::default();
+            // `+` and `!` may come as two tokens (`+ !'a`) or one (`+!'a`).
+            while let Some(s) = ANNOTATIONS.iter().find(|s| self.is_sym(s)) {
+                v.covariant |= s.contains('+');
+                v.contravariant |= s.contains('-');
+                v.injective |= s.contains('!');
+                self.bump();
             }
-            self.expect_sym("'")?;
-            let TokenKind::Lident(name) = self.peek().clone() else {
-                return Err(self.expected("a type variable name"));
-            };
-            self.bump();
-            params.push(name);
+            if self.eat_sym("_") {
+                params.push((format!("_ {}", params.len()), v));
+            } else {
+                self.expect_sym("'")?;
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                params.push((name, v));
+            }
             if !parenthesized || !self.eat_sym(",") {
                 break;
             }
@@ -343,8 +380,8 @@ impl Parser {
         if self.is_kw("private") {
             return Err(Diagnostic::unsupported(self.span(), "private types"));
         }
-        if self.is_sym("..") {
-            return Err(Diagnostic::unsupported(self.span(), "extensible variants"));
+        if self.eat_sym("..") {
+            return Ok(TypeDeclKind::Open);
         }
         if self.is_sym("{") {
             return Ok(TypeDeclKind::Record(self.record_declaration()?));

@@ -1,0 +1,275 @@
+//! Variance and injectivity annotations of type parameters (`type +'a t`, `type -'a t`,
+//! `type !'a t`), as OCaml 4.13's `Typedecl_variance` checks and uses them.
+//!
+//! Every declaration gets the variance of each parameter: where it may occur positively,
+//! negatively, and whether the type is injective in it. A defined type's is computed from its
+//! definition (constructor arguments and immutable fields are covariant positions, mutable
+//! fields invariant ones, an arrow's parameter flips the polarity, a type constructor's
+//! argument composes with that constructor's variance), by fixpoint over a recursive group;
+//! an abstract type's is its annotation (none: invariant, not injective). An annotation on a
+//! defined type (or an abbreviation) is checked against the computed variance, with OCaml's
+//! error "In this definition, expected parameter variances are not satisfied". An abstract
+//! type's annotation also decides where its parameters are weak for the relaxed value
+//! restriction (`typing::variance`).
+
+use std::collections::HashMap;
+
+use super::{TResult, Typer};
+use crate::diagnostics::Diagnostic;
+use crate::lambda::ir::{DeclKind, TyCon, TyVar, Type};
+use crate::syntax::ast::{self, ParamVariance, TypeDeclKind};
+
+/// Where a parameter occurs: positively, negatively, injectively.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Occurrence {
+    pos: bool,
+    neg: bool,
+    inj: bool,
+}
+
+const COVARIANT: Occurrence = Occurrence {
+    pos: true,
+    neg: false,
+    inj: true,
+};
+const FULL: Occurrence = Occurrence {
+    pos: true,
+    neg: true,
+    inj: true,
+};
+
+impl Occurrence {
+    fn union(self, o: Occurrence) -> Occurrence {
+        Occurrence {
+            pos: self.pos || o.pos,
+            neg: self.neg || o.neg,
+            inj: self.inj || o.inj,
+        }
+    }
+
+    fn conjugate(self) -> Occurrence {
+        Occurrence {
+            pos: self.neg,
+            neg: self.pos,
+            inj: self.inj,
+        }
+    }
+
+    /// An occurrence at variance `v` of a constructor's parameter, itself at `self`.
+    fn compose(self, v: Occurrence) -> Occurrence {
+        let strict = (self.pos && self.neg && v.inj) || ((self.pos || self.neg) && v.pos && v.neg);
+        if strict {
+            return FULL;
+        }
+        Occurrence {
+            pos: (self.pos && v.pos) || (self.neg && v.neg),
+            neg: (self.pos && v.neg) || (self.neg && v.pos),
+            inj: self.inj && v.inj,
+        }
+    }
+
+    /// OCaml's name of a variance (`Typedecl.report_error`'s `Bad_variance`).
+    fn name(self) -> String {
+        let inj = if self.inj { "injective " } else { "" };
+        match (self.pos, self.neg) {
+            (true, true) => format!("{inj}invariant"),
+            (true, false) => format!("{inj}covariant"),
+            (false, true) => format!("{inj}contravariant"),
+            (false, false) if inj.is_empty() => "unrestricted".to_string(),
+            (false, false) => inj.to_string(),
+        }
+    }
+}
+
+/// The variance of each parameter of each declaration, by type constructor.
+#[derive(Default)]
+pub(super) struct DeclVariances(HashMap<TyCon, Vec<Occurrence>>);
+
+impl Typer<'_> {
+    /// The variance of `c`'s parameters (computed from its definition the first time).
+    fn decl_variance(&mut self, c: TyCon) -> Vec<Occurrence> {
+        if let Some(v) = self.decl_variances.0.get(&c) {
+            return v.clone();
+        }
+        let d = self.types.decl(c).clone();
+        // A recursive use while computing reads "no occurrence yet".
+        self.decl_variances
+            .0
+            .insert(c, vec![Occurrence::default(); d.params.len()]);
+        let v = match &d.kind {
+            DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
+                vec![COVARIANT; d.params.len()]
+            }
+            // `array` and the other primitive containers, extensible types.
+            DeclKind::Primitive | DeclKind::Extensible => vec![FULL; d.params.len()],
+            _ => self.computed_variance(c),
+        };
+        self.decl_variances.0.insert(c, v.clone());
+        v
+    }
+
+    /// The variance of a variant's or record's parameters, from its definition.
+    fn computed_variance(&mut self, c: TyCon) -> Vec<Occurrence> {
+        let d = self.types.decl(c).clone();
+        let mut acc = HashMap::new();
+        match &d.kind {
+            DeclKind::Variant(cs) => {
+                for t in cs.iter().flat_map(|c| &c.args) {
+                    self.occurrences(t, COVARIANT, &mut acc);
+                }
+            }
+            DeclKind::Record(fs) => {
+                for f in fs {
+                    let v = if f.mutable { FULL } else { COVARIANT };
+                    self.occurrences(&f.ty, v, &mut acc);
+                }
+            }
+            DeclKind::Primitive | DeclKind::Extensible => {}
+        }
+        d.params
+            .iter()
+            .map(|p| acc.get(p).copied().unwrap_or_default())
+            .collect()
+    }
+
+    /// Adds where `t`'s variables occur, `t` itself occurring at `v`.
+    fn occurrences(&mut self, t: &Type, v: Occurrence, acc: &mut HashMap<TyVar, Occurrence>) {
+        let t = self.u.zonk(t);
+        match &t {
+            Type::Var(x) => {
+                let e = acc.entry(*x).or_default();
+                *e = e.union(v);
+            }
+            Type::Arrow(a, r) => {
+                self.occurrences(a, v.conjugate(), acc);
+                self.occurrences(r, v, acc);
+            }
+            Type::Tuple(ts) => ts.iter().for_each(|t| self.occurrences(t, v, acc)),
+            Type::Con(c, args) => {
+                let vs = self.decl_variance(*c);
+                for (a, w) in args.iter().zip(vs) {
+                    self.occurrences(a, v.compose(w), acc);
+                }
+            }
+            Type::Forall(_, t) => self.occurrences(t, v, acc),
+        }
+    }
+
+    /// After a group of declarations `decls` got their constructors `cons`: their variances,
+    /// and OCaml's check of the annotations.
+    pub(super) fn declared_variances(
+        &mut self,
+        decls: &[ast::TypeDecl],
+        cons: &[(TyCon, Vec<TyVar>)],
+    ) -> TResult<()> {
+        // Abstract types are what their annotations say.
+        for (d, (con, _)) in decls.iter().zip(cons) {
+            if matches!(d.kind, TypeDeclKind::Abstract | TypeDeclKind::Open) {
+                let v = d
+                    .variances
+                    .iter()
+                    .map(|a| Occurrence {
+                        pos: !a.contravariant || a.covariant,
+                        neg: !a.covariant || a.contravariant,
+                        inj: a.injective || matches!(d.kind, TypeDeclKind::Open),
+                    })
+                    .collect();
+                self.decl_variances.0.insert(*con, v);
+            }
+        }
+        // The group's variants and records, by fixpoint.
+        let defined: Vec<TyCon> = decls
+            .iter()
+            .zip(cons)
+            .filter(|(d, _)| matches!(d.kind, TypeDeclKind::Variant(_) | TypeDeclKind::Record(_)))
+            .map(|(_, (c, _))| *c)
+            .collect();
+        for &c in &defined {
+            let n = self.types.decl(c).params.len();
+            self.decl_variances.0.insert(c, vec![Occurrence::default(); n]);
+        }
+        loop {
+            let mut changed = false;
+            for &c in &defined {
+                let v = self.computed_variance(c);
+                if self.decl_variances.0.get(&c) != Some(&v) {
+                    self.decl_variances.0.insert(c, v);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // The annotations of defined types and abbreviations are checked.
+        for (d, (con, params)) in decls.iter().zip(cons) {
+            let actual = match &d.kind {
+                TypeDeclKind::Variant(_) | TypeDeclKind::Record(_) => self.decl_variance(*con),
+                TypeDeclKind::Abbrev(_) => {
+                    let Some(super::env::TypeName::Abbrev(ps, body)) =
+                        self.env.types.get(&d.name).cloned()
+                    else {
+                        continue;
+                    };
+                    let mut acc = HashMap::new();
+                    self.occurrences(&body, COVARIANT, &mut acc);
+                    ps.iter()
+                        .map(|p| acc.get(p).copied().unwrap_or_default())
+                        .collect()
+                }
+                TypeDeclKind::Abstract | TypeDeclKind::Open => continue,
+            };
+            let check_injectivity = matches!(d.kind, TypeDeclKind::Abbrev(_));
+            for (i, (a, got)) in d.variances.iter().zip(&actual).enumerate() {
+                let want = required(*a, check_injectivity);
+                if (got.pos && !want.pos) || (got.neg && !want.neg) || (!got.inj && want.inj) {
+                    return Err(Diagnostic::error(
+                        d.span,
+                        format!(
+                            "In this definition, expected parameter variances are not satisfied.\n       The {}{} type parameter was expected to be {},\n       but it is {}.",
+                            i + 1,
+                            ordinal_suffix(i + 1),
+                            want.name(),
+                            got.name()
+                        ),
+                    ));
+                }
+            }
+            let _ = params;
+        }
+        Ok(())
+    }
+
+    /// Whether parameter `i` of abstract type `c` is weak for the relaxed value restriction
+    /// (not covariant), if `c` has annotated variances.
+    pub(super) fn abstract_weak_flags(&self, c: TyCon) -> Option<Vec<bool>> {
+        self.decl_variances
+            .0
+            .get(&c)
+            .map(|v| v.iter().map(|o| o.neg).collect())
+    }
+}
+
+/// What an annotation asks for (none: anything, OCaml's `(true, true)`).
+fn required(a: ParamVariance, check_injectivity: bool) -> Occurrence {
+    let (pos, neg) = if a.covariant || a.contravariant {
+        (a.covariant, a.contravariant)
+    } else {
+        (true, true)
+    };
+    Occurrence {
+        pos,
+        neg,
+        inj: a.injective && check_injectivity,
+    }
+}
+
+fn ordinal_suffix(n: usize) -> &'static str {
+    let teen = (n % 100) / 10 == 1;
+    match n % 10 {
+        1 if !teen => "st",
+        2 if !teen => "nd",
+        3 if !teen => "rd",
+        _ => "th",
+    }
+}

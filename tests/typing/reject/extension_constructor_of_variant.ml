@@ -1,0 +1,2 @@
+(* [%extension_constructor C] names an extension constructor. *)
+let c = [%extension_constructor Some]

@@ -1,0 +1,3 @@
+(* Only a type declared `= ..` can be extended. *)
+type t = A | B
+type t += C
