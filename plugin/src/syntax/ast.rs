@@ -275,6 +275,8 @@ pub enum ItemKind {
     Let(RecFlag, Vec<Binding>),
     /// `type ... and ...`
     Type(Vec<TypeDecl>),
+    /// `type nonrec ... and ...`: the group's names in its bodies are the earlier types.
+    TypeNonrec(Vec<TypeDecl>),
     /// `exception E` / `exception E of t * u`
     Exception(ConstructorDecl),
     /// A top-level expression (`;; e` or a first phrase `e`).

@@ -138,6 +138,9 @@ fn item_sexp(item: &Item) -> Sexp {
         ItemKind::Type(decls) => {
             list(std::iter::once(atom("type")).chain(decls.iter().map(type_decl_sexp)))
         }
+        ItemKind::TypeNonrec(decls) => {
+            list(std::iter::once(atom("type-nonrec")).chain(decls.iter().map(type_decl_sexp)))
+        }
         ItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
         ItemKind::Expr(e) => list([atom("eval"), expr_sexp(e)]),
         ItemKind::Module(name, me) => list([atom("module"), atom(name), mod_expr_sexp(me)]),

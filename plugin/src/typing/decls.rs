@@ -12,10 +12,16 @@ use crate::syntax::ast::{self, TypeDeclKind, TypeExprKind};
 
 impl<'s> Typer<'s> {
     /// `type a = ... and b = ...`: all names are in scope in all bodies.
-    pub(super) fn type_decls(&mut self, decls: &[ast::TypeDecl]) -> TResult<()> {
+    /// With `nonrec` (`type nonrec ..`), the group's names in its bodies are the types they
+    /// named before (`type nonrec t = t list`).
+    pub(super) fn type_decls_with(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
         for d in decls {
             check_declaration(d)?;
         }
+        let before: Vec<Option<TypeName>> = decls
+            .iter()
+            .map(|d| self.env.types.get(&d.name).cloned())
+            .collect();
         // First pass: give every variant/record a type constructor.
         let mut cons = Vec::new();
         for d in decls {
@@ -36,14 +42,29 @@ impl<'s> Typer<'s> {
             }
             cons.push((con, params));
         }
+        // What the group declares, once its bodies are read (`nonrec`).
+        let mut declared: Vec<(String, TypeName)> = Vec::new();
+        if nonrec {
+            for (d, old) in decls.iter().zip(&before) {
+                if let Some(t) = self.env.types.remove(&d.name) {
+                    declared.push((d.name.clone(), t));
+                }
+                if let Some(old) = old {
+                    self.env.types.insert(d.name.clone(), old.clone());
+                }
+            }
+        }
         // Abbreviations next (they may mention the new types), then bodies.
         for (d, (_, params)) in decls.iter().zip(&cons) {
             if let TypeDeclKind::Abbrev(te) = &d.kind {
                 let scope = param_scope(&d.params, params);
                 let t = self.type_expr_in(te, &scope, false)?;
-                self.env
-                    .types
-                    .insert(d.name.clone(), TypeName::Abbrev(params.clone(), t));
+                let abbrev = TypeName::Abbrev(params.clone(), t);
+                if nonrec {
+                    declared.push((d.name.clone(), abbrev));
+                } else {
+                    self.env.types.insert(d.name.clone(), abbrev);
+                }
             }
         }
         for (d, (con, params)) in decls.iter().zip(&cons) {
@@ -91,6 +112,9 @@ impl<'s> Typer<'s> {
                 TypeDeclKind::Open => DeclKind::Extensible,
             };
             self.types.decls[con.index()].kind = kind;
+        }
+        for (name, t) in declared {
+            self.env.types.insert(name, t);
         }
         self.declared_variances(decls, &cons)?;
         self.variances.update(&self.types);

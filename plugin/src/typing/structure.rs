@@ -143,13 +143,14 @@ impl<'s> Typer<'s> {
                 let rest = self.items_from(phrases, i + 1)?;
                 Ok(Expr::Seq(bx(e), bx(rest)))
             }
-            ast::ItemKind::Type(decls) => {
+            ast::ItemKind::Type(decls) | ast::ItemKind::TypeNonrec(decls) => {
                 if !phrase.prelude {
                     for d in decls {
                         self.declare_in_structure(&d.name, d.span, "type", |s| &mut s.types)?;
                     }
                 }
-                self.type_decls(decls)?;
+                let nonrec = matches!(item.kind, ast::ItemKind::TypeNonrec(_));
+                self.type_decls_with(decls, nonrec)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Exception(c) => {

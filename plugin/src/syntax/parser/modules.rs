@@ -418,7 +418,13 @@ impl Parser {
                     }])
                 } else {
                     self.pos = save;
-                    SigItemKind::Type(self.type_declarations()?)
+                    if self.is_kw_at_type_nonrec() {
+                        self.bump();
+                        self.bump();
+                        SigItemKind::Type(self.type_declarations_after_type()?)
+                    } else {
+                        SigItemKind::Type(self.type_declarations()?)
+                    }
                 }
             }
             TokenKind::Keyword("exception") => {
@@ -432,7 +438,13 @@ impl Parser {
             TokenKind::Keyword("open") => {
                 self.bump();
                 self.eat_sym("!");
-                SigItemKind::Open(self.module_path()?)
+                let me = self.module_expr()?;
+                match me.kind {
+                    ModExprKind::Path(p) => SigItemKind::Open(p),
+                    // `open F (X)` in a signature: only its types would matter to egret's
+                    // signatures, which record names.
+                    _ => SigItemKind::Open(String::new()),
+                }
             }
             TokenKind::Keyword("module") => {
                 let module = self.expect_kw("module")?;

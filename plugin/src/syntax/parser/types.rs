@@ -273,7 +273,19 @@ impl Parser {
         }
         self.pos = pos;
         self.prev_hi = prev_hi;
+        if self.is_kw_at_type_nonrec() {
+            self.bump();
+            self.bump();
+            let decls = self.type_declarations_after_type()?;
+            return Ok(ItemKind::TypeNonrec(decls));
+        }
         Ok(ItemKind::Type(self.type_declarations()?))
+    }
+
+    /// At `type nonrec`.
+    pub(super) fn is_kw_at_type_nonrec(&self) -> bool {
+        matches!(self.peek_at(1), TokenKind::Keyword("nonrec"))
+            || matches!(self.peek_at(1), TokenKind::Lident(n) if n == "nonrec")
     }
 
     /// A constructor of a type extension (`C = M.D`, a rebinding, is not supported yet).
@@ -287,9 +299,11 @@ impl Parser {
 
     pub(super) fn type_declarations(&mut self) -> PResult<Vec<TypeDecl>> {
         self.expect_kw("type")?;
-        if self.is_kw("nonrec") {
-            return Err(Diagnostic::unsupported(self.span(), "`type nonrec`"));
-        }
+        self.type_declarations_after_type()
+    }
+
+    /// `decl (and decl)*` after `type` (or `type nonrec`).
+    pub(super) fn type_declarations_after_type(&mut self) -> PResult<Vec<TypeDecl>> {
         let mut decls = vec![self.type_declaration()?];
         while self.eat_kw("and") {
             decls.push(self.type_declaration()?);
