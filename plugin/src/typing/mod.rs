@@ -22,6 +22,7 @@ mod poly;
 mod prelude;
 mod printf;
 mod structure;
+mod pvariant;
 mod unify;
 mod variance;
 
@@ -293,7 +294,12 @@ impl<'s> Typer<'s> {
 
     fn has_free_var(&self, t: &Type) -> bool {
         match t {
-            Type::Var(v) => !self.generalized(*v) && !self.u.commu_vars.contains(v),
+            Type::Var(v) => {
+                // A variable bound to a cycle (`t as 'a`) is not free.
+                self.u.bindings[v.0 as usize].is_none()
+                    && !self.generalized(*v)
+                    && !self.u.commu_vars.contains(v)
+            }
             Type::Con(_, a) | Type::Tuple(a) => a.iter().any(|t| self.has_free_var(t)),
             Type::Arrow(a, b) => self.has_free_var(a) || self.has_free_var(b),
             Type::Forall(_, t) => self.has_free_var(t),
@@ -324,6 +330,9 @@ impl<'s> Typer<'s> {
             Ok(()) => return Ok(()),
             Err(e) => e,
         };
+        if let Some(d) = pvariant::hash_clash(span, &err) {
+            return Err(d);
+        }
         let mut p = TypePrinter::new(&self.types);
         let a = p.print(&self.u.zonk(actual));
         let e = p.print(&self.u.zonk(expected));
@@ -334,6 +343,8 @@ impl<'s> Typer<'s> {
             message.push_str(&format!(
                 "\nThe type constructor {name} would escape its scope"
             ));
+        } else {
+            message.push_str(&pvariant::explain(&err));
         }
         Err(Diagnostic::error(span, message).with_label(format!("has type {a}")))
     }
@@ -399,6 +410,9 @@ impl<'s> Typer<'s> {
             Type::Var(_) => Type::unit(),
             // A labelled parameter is its argument at run time ([`labels`]).
             Type::Con(c, a) if self.u.label_cons.contains(c) => self.default_free(&a[0], bound),
+            // Polymorphic variants are `Obj.t` at run time ([`pvariant`]); `t as 'a` is `t`.
+            Type::Con(c, a) if *c == self.u.pv.mu => self.default_free(&a[1], bound),
+            Type::Con(c, _) if self.u.pv.is_internal(*c) => Type::any_value(),
             Type::Con(c, a) => {
                 Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
             }
