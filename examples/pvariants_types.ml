@@ -75,3 +75,20 @@ let test =
   in
   f 1
 let () = print_int test; print_newline ()
+
+(* Variant types inside declarations: record fields, constructor and exception arguments. *)
+type shape = { kind : [ `Circle | `Square of int ]; label : string }
+type 'a tagged = Tagged of [ `Left of 'a | `Right ] * int
+exception Bad_shade of [ `Pink | `Teal ]
+let area s = match s.kind with `Circle -> 3 | `Square n -> n * n
+let () =
+  List.iter
+    (fun s -> Printf.printf "%s:%d " s.label (area s))
+    [ { kind = `Circle; label = "c" }; { kind = `Square 4; label = "sq" } ];
+  print_newline ()
+let untag = function Tagged (`Left x, n) -> x + n | Tagged (`Right, n) -> n
+let () = Printf.printf "%d %d\n" (untag (Tagged (`Left 1, 2))) (untag (Tagged (`Right, 5)))
+let () =
+  try raise (Bad_shade `Teal) with
+  | Bad_shade `Pink -> print_endline "pink"
+  | Bad_shade `Teal -> print_endline "teal"

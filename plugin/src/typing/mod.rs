@@ -373,12 +373,14 @@ impl<'s> Typer<'s> {
                     for c in cs {
                         for a in &mut c.args {
                             *a = labels::strip_label_cons(a, &labels);
+                            *a = pvariant::erase(&self.u.pv, a);
                         }
                     }
                 }
                 crate::lambda::ir::DeclKind::Record(fs) => {
                     for f in fs {
                         f.ty = labels::strip_label_cons(&f.ty, &labels);
+                        f.ty = pvariant::erase(&self.u.pv, &f.ty);
                     }
                 }
                 _ => {}
@@ -387,6 +389,7 @@ impl<'s> Typer<'s> {
         for e in &mut self.types.exceptions {
             for a in &mut e.args {
                 *a = labels::strip_label_cons(a, &labels);
+                *a = pvariant::erase(&self.u.pv, a);
             }
         }
         Program {

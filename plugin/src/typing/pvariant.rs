@@ -795,10 +795,46 @@ impl<'s> Typer<'s> {
         if self.u.pv.variant == NONE {
             return;
         }
-        self.pressure(pats.to_vec());
+        // OCaml's "matched" flag: the undecided fields some pattern names, wherever (one row
+        // may be tested at several positions), by their presence variable.
+        let mut matched = HashSet::new();
+        for p in pats {
+            self.matched_presences(p, &mut matched);
+        }
+        self.pressure(pats.to_vec(), &matched);
     }
 
-    fn pressure(&mut self, column: Vec<&Pat>) {
+    fn matched_presences(&self, p: &Pat, out: &mut HashSet<TyVar>) {
+        match p {
+            Pat::Variant { tag, arg, ty, .. } => {
+                if let Type::Con(c, a) = &*self.u.shallow(ty) {
+                    if *c == self.u.pv.variant {
+                        let view = self.u.row_view(&a[0]);
+                        if let Some(f) = view.fields.iter().find(|f| f.tag == *tag) {
+                            if let Presence::Either(v) = self.u.presence(&f.presence) {
+                                out.insert(v);
+                            }
+                        }
+                    }
+                }
+                if let Some(a) = arg {
+                    self.matched_presences(a, out)
+                }
+            }
+            Pat::Alias(q, _) => self.matched_presences(q, out),
+            Pat::Or(a, b) => {
+                self.matched_presences(a, out);
+                self.matched_presences(b, out)
+            }
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } | Pat::Array { args, .. } => {
+                args.iter().for_each(|a| self.matched_presences(a, out))
+            }
+            Pat::Lazy { arg, .. } => self.matched_presences(arg, out),
+            _ => {}
+        }
+    }
+
+    fn pressure(&mut self, column: Vec<&Pat>, matched: &HashSet<TyVar>) {
         fn flatten<'p>(p: &'p Pat, out: &mut Vec<&'p Pat>) {
             match p {
                 Pat::Alias(q, _) => flatten(q, out),
@@ -837,7 +873,11 @@ impl<'s> Typer<'s> {
                         let closed = self.u.pv.closed_ty();
                         let _ = self.u.unify(&Type::Var(tail), &closed, &self.types);
                         for f in &view.fields {
-                            if !tags.contains(&f.tag.as_str()) {
+                            let named = match self.u.presence(&f.presence) {
+                                Presence::Either(v) => matched.contains(&v),
+                                _ => true,
+                            };
+                            if !tags.contains(&f.tag.as_str()) && !named {
                                 let absent = self.u.pv.absent_ty();
                                 let _ = self.u.unify(&f.presence, &absent, &self.types);
                             }
@@ -867,7 +907,7 @@ impl<'s> Typer<'s> {
                     if wild {
                         sub.push(&any);
                     }
-                    self.pressure(sub);
+                    self.pressure(sub, matched);
                 }
             }
         }
@@ -893,7 +933,7 @@ impl<'s> Typer<'s> {
                 if wild {
                     sub.push(&any);
                 }
-                self.pressure(sub);
+                self.pressure(sub, matched);
             }
         }
     }
@@ -1139,4 +1179,18 @@ pub fn hash_clash(span: Span, err: &UnifyError) -> Option<Diagnostic> {
         span,
         format!("Variant tags `{a} and `{b} have the same hash value.\n       Change one of them."),
     ))
+}
+
+/// `t` (a declaration's type) with its polymorphic variant types as the lambda IR sees them:
+/// `Obj.t` (`t as 'a` is `t`).
+pub fn erase(pv: &PvCons, t: &Type) -> Type {
+    match t {
+        Type::Con(c, a) if *c == pv.mu => erase(pv, &a[1]),
+        Type::Con(c, _) if pv.is_internal(*c) => Type::any_value(),
+        Type::Con(c, a) => Type::Con(*c, a.iter().map(|t| erase(pv, t)).collect()),
+        Type::Tuple(ts) => Type::Tuple(ts.iter().map(|t| erase(pv, t)).collect()),
+        Type::Arrow(a, b) => Type::arrow(erase(pv, a), erase(pv, b)),
+        Type::Forall(v, b) => Type::Forall(*v, Box::new(erase(pv, b))),
+        Type::Var(v) => Type::Var(*v),
+    }
 }

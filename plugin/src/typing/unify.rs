@@ -191,6 +191,7 @@ impl Unifier {
         // cycle.
         if let (true, Resolved::Bound(x), Resolved::Bound(y)) = (self.pv.cyclic, &a, &b) {
             if !matches!(&**x, Type::Var(_))
+                && !matches!(&**y, Type::Var(_))
                 && !self.pv.unifying.insert((Rc::as_ptr(x), Rc::as_ptr(y)))
             {
                 return Ok(());
