@@ -801,7 +801,7 @@ impl<'s> Typer<'s> {
         for p in pats {
             self.matched_presences(p, &mut matched);
         }
-        self.pressure(pats.to_vec(), &matched);
+        self.pressure(pats.iter().map(|p| (*p, true)).collect(), &matched);
     }
 
     fn matched_presences(&self, p: &Pat, out: &mut HashSet<TyVar>) {
@@ -834,26 +834,32 @@ impl<'s> Typer<'s> {
         }
     }
 
-    fn pressure(&mut self, column: Vec<&Pat>, matched: &HashSet<TyVar>) {
-        fn flatten<'p>(p: &'p Pat, out: &mut Vec<&'p Pat>) {
+    /// `column`: the patterns at one position, each with whether the rest of its row (the
+    /// other positions) is irrefutable. The position's row stays open only when a pattern
+    /// leaves it unconstrained in an otherwise irrefutable row (OCaml keeps it open when the
+    /// rows with a wildcard there are exhaustive; this is that test, made strict).
+    fn pressure(&mut self, column: Vec<(&Pat, bool)>, matched: &HashSet<TyVar>) {
+        fn flatten<'p>(p: &'p Pat, rest: bool, out: &mut Vec<(&'p Pat, bool)>) {
             match p {
-                Pat::Alias(q, _) => flatten(q, out),
+                Pat::Alias(q, _) => flatten(q, rest, out),
                 Pat::Or(a, b) => {
-                    flatten(a, out);
-                    flatten(b, out)
+                    flatten(a, rest, out);
+                    flatten(b, rest, out)
                 }
-                _ => out.push(p),
+                _ => out.push((p, rest)),
             }
         }
         let mut flat = Vec::new();
-        for p in column {
-            flatten(p, &mut flat);
+        for (p, rest) in column {
+            flatten(p, rest, &mut flat);
         }
-        let wild = flat.iter().any(|p| matches!(p, Pat::Any | Pat::Var(_)));
+        let wild = flat
+            .iter()
+            .any(|(p, rest)| *rest && matches!(p, Pat::Any | Pat::Var(_)));
         let any = Pat::Any;
         let mut variant_ty = None;
         let mut tags: Vec<&str> = Vec::new();
-        for p in &flat {
+        for (p, _) in &flat {
             if let Pat::Variant { tag, ty, .. } = p {
                 variant_ty.get_or_insert_with(|| ty.clone());
                 if !tags.contains(&tag.as_str()) {
@@ -896,24 +902,26 @@ impl<'s> Typer<'s> {
                 }
             }
             for tag in &tags {
-                let mut sub: Vec<&Pat> = flat
+                let mut sub: Vec<(&Pat, bool)> = flat
                     .iter()
-                    .filter_map(|p| match p {
-                        Pat::Variant { tag: t, arg: Some(a), .. } if t == tag => Some(&**a),
+                    .filter_map(|(p, rest)| match p {
+                        Pat::Variant { tag: t, arg: Some(a), .. } if t == tag => {
+                            Some((&**a, *rest))
+                        }
                         _ => None,
                     })
                     .collect();
                 if !sub.is_empty() {
                     if wild {
-                        sub.push(&any);
+                        sub.push((&any, true));
                     }
                     self.pressure(sub, matched);
                 }
             }
         }
         // Sub-positions of constructors, tuples, records, exceptions, arrays, lazy.
-        let mut groups: Vec<(u64, Vec<&[Pat]>)> = Vec::new();
-        for p in &flat {
+        let mut groups: Vec<(u64, Vec<(&[Pat], bool)>)> = Vec::new();
+        for (p, rest) in &flat {
             let (key, args): (u64, &[Pat]) = match p {
                 Pat::Ctor { index, args, .. } => (*index as u64, args),
                 Pat::Exn { index, args, .. } => ((1 << 40) | *index as u64, args),
@@ -922,16 +930,25 @@ impl<'s> Typer<'s> {
                 _ => continue,
             };
             match groups.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push(args),
-                None => groups.push((key, vec![args])),
+                Some((_, v)) => v.push((args, *rest)),
+                None => groups.push((key, vec![(args, *rest)])),
             }
         }
         for (_, rows) in groups {
-            let n = rows[0].len();
+            let n = rows[0].0.len();
             for j in 0..n {
-                let mut sub: Vec<&Pat> = rows.iter().filter_map(|r| r.get(j)).collect();
+                let mut sub: Vec<(&Pat, bool)> = rows
+                    .iter()
+                    .filter_map(|(r, rest)| {
+                        let others = r
+                            .iter()
+                            .enumerate()
+                            .all(|(k, q)| k == j || q.is_irrefutable());
+                        r.get(j).map(|q| (q, *rest && others))
+                    })
+                    .collect();
                 if wild {
-                    sub.push(&any);
+                    sub.push((&any, true));
                 }
                 self.pressure(sub, matched);
             }
