@@ -57,6 +57,8 @@ pub enum ExprKind {
     Var(String),
     /// A constructor, with its argument if any: `None`, `Some x`, `A (x, y)`, `()`, `true`, `[]`, `::`.
     /// A constructor taking several arguments gets them as one `Tuple` expression.
+    /// A polymorphic variant tag is a constructor whose name starts with a backquote
+    /// (`` `A ``, `` `B e ``; never qualified).
     Construct(String, Option<Box<Expr>>),
     /// `f a1 .. an`, each argument with its label (`~x:e`, `?x:e`, or none).
     Apply(Box<Expr>, Vec<(ArgLabel, Expr)>),
@@ -94,6 +96,8 @@ pub enum ExprKind {
     /// `lazy e`
     Lazy(Box<Expr>),
     Constraint(Box<Expr>, TypeExpr),
+    /// `(e :> t)` (no source type) and `(e : t1 :> t2)`.
+    Coerce(Box<Expr>, Option<TypeExpr>, TypeExpr),
     /// `fun (type a) -> e`: a locally abstract type `a` in `e` (`let f (type a) x = ..` is
     /// `Newtype("a", Fun([x], ..))`).
     Newtype(String, Box<Expr>),
@@ -181,7 +185,9 @@ pub enum PatternKind {
     /// `'a' .. 'z'`
     CharRange(u8, u8),
     Tuple(Vec<Pattern>),
-    /// A constructor pattern; several arguments come as one `Tuple` pattern.
+    /// A constructor pattern; several arguments come as one `Tuple` pattern. A polymorphic
+    /// variant tag's name starts with a backquote (`` `A p ``), and `#t` (any tag of the
+    /// closed variant type `t`) is `Construct("#t", None)`.
     Construct(String, Option<Box<Pattern>>),
     /// `{ f1 = p1; f2 }` (`f2` alone binds a variable `f2`); `open_` is true with `; _`.
     Record {
@@ -217,10 +223,40 @@ pub enum TypeExprKind {
     Arrow(ArgLabel, Box<TypeExpr>, Box<TypeExpr>),
     /// `_`
     Any,
+    /// A polymorphic variant type: `[ .. ]`, `[> .. ]`, `[< .. ]`, `[< .. > `A `B ]`.
+    Variant {
+        fields: Vec<RowFieldExpr>,
+        bound: VariantBound,
+        /// `[< .. > `A `B ]`: the tags that must be present.
+        present: Vec<String>,
+    },
     /// `'a 'b. t`: an explicitly polymorphic type, only as the annotation of a let-bound
     /// name (`let f : 'a. 'a -> 'a = ..`; `let f : type a. t = e` is parsed as
     /// `let f : 'a. t[a := 'a] = fun (type a) -> (e : t)`, as OCaml's parser does).
     Poly(Vec<String>, Box<TypeExpr>),
+}
+
+/// Which bound a polymorphic variant type gives: `[ ]` exact, `[> ]` lower, `[< ]` upper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantBound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One item of a polymorphic variant type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RowFieldExpr {
+    /// `` `A ``, `` `A of t ``, `` `A of t1 & t2 ``, `` `A of & t `` (`constant`: the tag may
+    /// also be constant).
+    Tag {
+        name: String,
+        constant: bool,
+        args: Vec<TypeExpr>,
+        span: Span,
+    },
+    /// A variant type whose tags are included: `[ t | `C ]`.
+    Inherit(TypeExpr),
 }
 
 #[derive(Clone, Debug, PartialEq)]

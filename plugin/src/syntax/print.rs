@@ -307,6 +307,11 @@ fn type_sexp(t: &TypeExpr) -> Sexp {
     }
 }
 
+/// A type expression as OCaml prints it in messages (`[> `A ]`).
+pub fn type_expr_text(t: &TypeExpr) -> String {
+    type_text(t)
+}
+
 /// A type in OCaml syntax, tuples and arrows parenthesised (so it can be an argument as is).
 fn type_text(t: &TypeExpr) -> String {
     match &t.kind {
@@ -328,6 +333,46 @@ fn type_text(t: &TypeExpr) -> String {
         TypeExprKind::Poly(vs, body) => {
             let vs: Vec<String> = vs.iter().map(|v| format!("'{v}")).collect();
             format!("({}. {})", vs.join(" "), type_text(body))
+        }
+        TypeExprKind::Variant {
+            fields,
+            bound,
+            present,
+        } => {
+            let items: Vec<String> = fields
+                .iter()
+                .map(|f| match f {
+                    RowFieldExpr::Tag {
+                        name,
+                        constant,
+                        args,
+                        ..
+                    } => {
+                        let mut s = format!("`{name}");
+                        if !args.is_empty() {
+                            s.push_str(" of ");
+                            if *constant {
+                                s.push_str("& ");
+                            }
+                            let a: Vec<String> = args.iter().map(type_text).collect();
+                            s.push_str(&a.join(" & "));
+                        }
+                        s
+                    }
+                    RowFieldExpr::Inherit(t) => type_text(t),
+                })
+                .collect();
+            let open = match bound {
+                VariantBound::Exact => "[ ",
+                VariantBound::Lower => "[> ",
+                VariantBound::Upper => "[< ",
+            };
+            let mut s = format!("{open}{}", items.join(" | "));
+            if !present.is_empty() {
+                let p: Vec<String> = present.iter().map(|t| format!("`{t}")).collect();
+                s.push_str(&format!(" > {}", p.join(" ")));
+            }
+            s + " ]"
         }
     }
 }
@@ -526,6 +571,12 @@ fn expr_sexp(e: &Expr) -> Sexp {
             expr_sexp(&Expr::list(items.clone(), e.span)),
         ]),
         ExprKind::Constraint(e, t) => list([atom(":"), expr_sexp(e), type_sexp(t)]),
+        ExprKind::Coerce(e, from, to) => {
+            let mut items = vec![atom(":>"), expr_sexp(e)];
+            items.extend(from.iter().map(type_sexp));
+            items.push(type_sexp(to));
+            list(items)
+        }
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
         ExprKind::LetModule(name, me, e) => {
             list([atom("let-module"), atom(name), mod_expr_sexp(me), expr_sexp(e)])

@@ -54,17 +54,47 @@ impl<'s> Typer<'s> {
                 }
             }
         }
-        // Abbreviations next (they may mention the new types), then bodies.
+        // Abbreviations next (they may mention the new types), then bodies. An abbreviation
+        // may mention itself through a polymorphic variant (`type t = [ `A | `B of t ]`, a
+        // recursive type): each stands for a placeholder variable until its body is known
+        // (not with `nonrec`, where its name in its body is the earlier type).
+        let mut placeholders = Vec::new();
+        for (d, (_, params)) in decls.iter().zip(&cons) {
+            if matches!(d.kind, TypeDeclKind::Abbrev(_)) {
+                let v = self.u.fresh();
+                self.u.levels[v.0 as usize] = u32::MAX;
+                if !nonrec {
+                    self.env
+                        .types
+                        .insert(d.name.clone(), TypeName::Abbrev(params.clone(), Type::Var(v)));
+                }
+                placeholders.push(v);
+            }
+        }
+        let mut placeholders = placeholders.into_iter();
+        let mut defined = Vec::new();
         for (d, (_, params)) in decls.iter().zip(&cons) {
             if let TypeDeclKind::Abbrev(te) = &d.kind {
+                let v = placeholders.next().unwrap();
                 let scope = param_scope(&d.params, params);
                 let t = self.type_expr_in(te, &scope, false)?;
-                let abbrev = TypeName::Abbrev(params.clone(), t);
-                if nonrec {
-                    declared.push((d.name.clone(), abbrev));
-                } else {
-                    self.env.types.insert(d.name.clone(), abbrev);
+                if self.u.unify(&Type::Var(v), &t, &self.types).is_err()
+                    || self.u.zonk(&Type::Var(v)) == Type::Var(v)
+                {
+                    return Err(Diagnostic::error(
+                        d.span,
+                        format!("The type abbreviation {} is cyclic", d.name),
+                    ));
                 }
+                defined.push((d.name.clone(), params.clone(), v));
+            }
+        }
+        for (name, params, v) in defined {
+            let t = self.u.zonk(&Type::Var(v));
+            if nonrec {
+                declared.push((name, TypeName::Abbrev(params, t)));
+            } else {
+                self.env.types.insert(name, TypeName::Abbrev(params, t));
             }
         }
         for (d, (con, params)) in decls.iter().zip(&cons) {
@@ -187,6 +217,11 @@ impl<'s> Typer<'s> {
                 }
             },
             TypeExprKind::Any => self.u.fresh_var(),
+            TypeExprKind::Variant {
+                fields,
+                bound,
+                present,
+            } => self.variant_type_expr(te, fields, *bound, present, scope, flexible)?,
             // A polymorphic record field `f : 'a. t` (declarations only).
             TypeExprKind::Poly(names, body) if !flexible => {
                 let mut inner = scope.clone();
@@ -249,10 +284,28 @@ impl<'s> Typer<'s> {
                                 format!("The type constructor {name} expects {} argument(s),\n       but is here applied to {} argument(s)", params.len(), args.len()),
                             ));
                         }
-                        params
+                        // A use inside its own (recursive) definition: only with the
+                        // definition's own parameters (a regular type).
+                        if let Type::Var(v) = &body {
+                            if self.u.bindings[v.0 as usize].is_none()
+                                && self.u.levels[v.0 as usize] == u32::MAX
+                                && args.iter().zip(&params).any(|(a, p)| *a != Type::Var(*p))
+                            {
+                                return Err(Diagnostic::error(
+                                    te.span,
+                                    format!("In the definition of {name}, type {} should be {name}", crate::syntax::print::type_expr_text(te)),
+                                ));
+                            }
+                        }
+                        let t = params
                             .iter()
                             .zip(&args)
-                            .fold(body, |t, (p, a)| t.subst(*p, a))
+                            .fold(body, |t, (p, a)| t.subst(*p, a));
+                        if self.u.pv.cyclic {
+                            self.u.refresh_cycles(&t)
+                        } else {
+                            t
+                        }
                     }
                     None | Some(TypeName::ModuleMarker(_)) => {
                         return Err(Diagnostic::error(

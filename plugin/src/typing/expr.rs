@@ -657,6 +657,7 @@ impl<'s> Typer<'s> {
                 self.expect(x.span, &yt, &t)?;
                 Ok((y, yt))
             }
+            ExprKind::Coerce(x, from, to) => self.coerce(x, from.as_ref(), to, span),
         }
         .map(|(x, t)| (wrap_loc(self.code_span(span), x), t))
     }
@@ -1276,6 +1277,9 @@ impl<'s> Typer<'s> {
         span: Span,
         expected: Option<&Type>,
     ) -> TResult<(Expr, Type)> {
+        if let Some(tag) = name.strip_prefix('`') {
+            return self.variant_expr(tag, arg);
+        }
         let (c, ty, arg_tys) = self.ctor_instance(name, span, expected)?;
         let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
             (None, _) => vec![],

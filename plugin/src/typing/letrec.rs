@@ -127,6 +127,11 @@ fn delayed_only(e: &ast::Expr, names: &[String]) -> bool {
                     {
                         inner.push(alias.clone())
                     }
+                    // A block that holds them as fields (`let rec x = `A r and ..`): the
+                    // names are values already (the forwarders), not called.
+                    _ if classify(&b.expr) == RecKind::Block
+                        && guarded(&b.expr, &names_ref, Mode::Guarded)
+                        && !is_group_var(&b.expr, &names_ref) => {}
                     _ if mentions(&b.expr, &names_ref, false) => return false,
                     _ => {}
                 }
@@ -304,6 +309,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         | ExprKind::Field(e, _)
         | ExprKind::Assert(e)
         | ExprKind::Constraint(e, _)
+        | ExprKind::Coerce(e, _, _)
         | ExprKind::Newtype(_, e)
         | ExprKind::LetException(_, e) => m(e),
         ExprKind::Construct(_, arg) => arg.as_deref().is_some_and(m),
@@ -327,6 +333,8 @@ fn block_size(e: &Expr) -> Option<usize> {
     match e {
         Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) => block_size(e),
         Expr::Construct { args, .. } if !args.is_empty() => Some(args.len()),
+        // A polymorphic variant `` `A e `` is a cast block (`typing::pvariant`).
+        Expr::Prim(Prim::Identity, args) if args.len() == 1 => block_size(&args[0]),
         _ => None,
     }
 }
@@ -457,7 +465,8 @@ impl<'s> Typer<'s> {
                 RecKind::ComputedFunction | RecKind::PartialApplication => {
                     // `v` forwards to a cell that receives the computed function: a closure's
                     // size is not known before closure conversion, so it cannot be a dummy.
-                    let t = self.u.zonk(t);
+                    // (`shallow`: a recursive type's head, `t as 'a`, is followed.)
+                    let t = self.u.shallow(t).into_owned();
                     let Type::Arrow(arg, _) = &t else {
                         unreachable!("a computed function has an arrow type")
                     };

@@ -85,10 +85,17 @@ impl<'s> Typer<'s> {
         let mut clauses = Vec::new();
         let mut bodies = Vec::new();
         let mut case_binds = Vec::new();
-        for (i, case) in cases.iter().enumerate() {
-            let mark = self.env.mark();
+        // All patterns first, then the variant types they test are closed or opened
+        // (`pvariant::close_variants`), then guards and bodies, as OCaml's `type_cases`.
+        let mut pats = Vec::new();
+        for case in cases {
             let mut binds = Bindings::new();
             let pat = self.pattern(&case.pat, t, &mut binds)?;
+            pats.push((pat, binds));
+        }
+        self.close_variants(&pats.iter().map(|(p, _)| p).collect::<Vec<_>>());
+        for (i, (case, (pat, binds))) in cases.iter().zip(pats).enumerate() {
+            let mark = self.env.mark();
             for (name, v, _) in &binds {
                 self.env.bind(name, super::env::ValueBinding::Var(*v));
             }
@@ -278,6 +285,7 @@ fn collect_vars(p: &Pat, out: &mut Vec<VarId>) {
         }
         Pat::Or(a, _) => collect_vars(a, out),
         Pat::Lazy { arg, .. } => collect_vars(arg, out),
+        Pat::Variant { arg: Some(arg), .. } => collect_vars(arg, out),
         _ => {}
     }
 }
@@ -387,6 +395,10 @@ impl Compiler {
             Pat::Array { elt_ty, .. } => {
                 let elt_ty = elt_ty.clone();
                 self.split_arrays(t, &occs, col, occ, elt_ty, rows)
+            }
+            Pat::Variant { ty, .. } => {
+                let ty = ty.clone();
+                self.split_variants(t, &occs, col, occ, ty, rows)
             }
             Pat::Lazy {
                 force, inner_ty, ..
@@ -532,6 +544,93 @@ impl Compiler {
             default,
             ty: self.result_ty.clone(),
         }
+    }
+
+    /// Splits a column of polymorphic variant tags on the tag's hash (OCaml's run-time
+    /// representation: a constant tag is its hash, `` `A x `` a block `[hash, x]`): a `Switch`
+    /// on `if is_int v then v else v.(0)`; the arm of `` `A p `` matches `p` against field 1.
+    /// No default when the column's closed type allows no other tag.
+    fn split_variants(
+        &mut self,
+        t: &mut Typer,
+        occs: &[VarId],
+        col: usize,
+        occ: VarId,
+        ty: Type,
+        rows: Vec<Row>,
+    ) -> Expr {
+        let mut heads: Vec<(String, Option<Type>)> = Vec::new();
+        for r in &rows {
+            if let Pat::Variant {
+                tag, arg, arg_ty, ..
+            } = &r.pats[col]
+            {
+                match heads.iter_mut().find(|(h, _)| h == tag) {
+                    Some((_, a)) => {
+                        if a.is_none() && arg.is_some() {
+                            *a = Some(arg_ty.clone())
+                        }
+                    }
+                    None => heads.push((tag.clone(), arg.as_ref().map(|_| arg_ty.clone()))),
+                }
+            }
+        }
+        let complete = t.variant_tags_covered(&ty, heads.iter().map(|(h, _)| h.as_str()));
+        let obj = || Expr::Prim(Prim::Identity, vec![Expr::Var(occ)]);
+        let mut arms = Vec::new();
+        for (tag, arg_ty) in &heads {
+            let fields: Vec<VarId> = arg_ty
+                .iter()
+                .map(|at| t.fresh_var("_arg", at.clone(), Span::default()))
+                .collect();
+            let specialized = specialize(&rows, col, |p| match p {
+                Pat::Variant { tag: g, arg, .. } if g == tag => Some(match arg {
+                    Some(a) => vec![(**a).clone()],
+                    None => vec![Pat::Any; fields.len()],
+                }),
+                Pat::Variant { .. } => None,
+                _ => Some(vec![Pat::Any; fields.len()]),
+            });
+            let mut arm = self.compile(t, splice(occs, col, &fields), specialized);
+            if let Some(f) = fields.first() {
+                let value = Expr::Prim(Prim::Identity, vec![Expr::Field(bx(obj()), 1)]);
+                arm = Expr::Local(*f, bx(value), bx(arm));
+            }
+            arms.push((super::pvariant::hash_variant(tag), arm));
+        }
+        let default = if complete {
+            arms.pop().map(|(_, a)| bx(a))
+        } else {
+            let rest = specialize(&rows, col, |p| match p {
+                Pat::Variant { .. } => None,
+                _ => Some(vec![]),
+            });
+            Some(bx(self.compile(t, splice(occs, col, &[]), rest)))
+        };
+        let Some(default) = default else {
+            return self.fail(t);
+        };
+        if arms.is_empty() {
+            return *default;
+        }
+        let hash = t.fresh_var("_hash", Type::int(), Span::default());
+        let is_int = Expr::Prim(
+            Prim::Runtime("egret_obj_is_int", crate::lambda::ir::Purity::Pure),
+            vec![Expr::Var(occ)],
+        );
+        let value = Expr::If(
+            bx(is_int),
+            bx(obj()),
+            bx(Expr::Prim(Prim::Identity, vec![Expr::Field(bx(obj()), 0)])),
+        );
+        let switch = Expr::Switch {
+            scrut: bx(Expr::Var(hash)),
+            kind: SwitchKind::Int,
+            arms,
+            default: Some(default),
+            ty: self.result_ty.clone(),
+        };
+        Expr::Local(hash, bx(value), bx(switch))
     }
 
     /// Splits a column of array patterns on the array's length (a `Switch` on ints, as

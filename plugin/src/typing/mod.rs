@@ -25,6 +25,7 @@ mod poly;
 mod prelude;
 mod printf;
 mod structure;
+mod pvariant;
 mod unify;
 mod variance;
 
@@ -405,7 +406,12 @@ impl<'s> Typer<'s> {
 
     fn has_free_var(&self, t: &Type) -> bool {
         match t {
-            Type::Var(v) => !self.generalized(*v) && !self.u.commu_vars.contains(v),
+            Type::Var(v) => {
+                // A variable bound to a cycle (`t as 'a`) is not free.
+                self.u.bindings[v.0 as usize].is_none()
+                    && !self.generalized(*v)
+                    && !self.u.commu_vars.contains(v)
+            }
             Type::Con(_, a) | Type::Tuple(a) => a.iter().any(|t| self.has_free_var(t)),
             Type::Arrow(a, b) => self.has_free_var(a) || self.has_free_var(b),
             Type::Forall(_, t) => self.has_free_var(t),
@@ -436,6 +442,9 @@ impl<'s> Typer<'s> {
             Ok(()) => return Ok(()),
             Err(e) => e,
         };
+        if let Some(d) = pvariant::hash_clash(span, &err) {
+            return Err(d);
+        }
         let mut p = TypePrinter::new(&self.types);
         let a = p.print(&self.u.zonk(actual));
         let e = p.print(&self.u.zonk(expected));
@@ -446,6 +455,8 @@ impl<'s> Typer<'s> {
             message.push_str(&format!(
                 "\nThe type constructor {name} would escape its scope"
             ));
+        } else {
+            message.push_str(&pvariant::explain(&err));
         }
         Err(Diagnostic::error(span, message).with_label(format!("has type {a}")))
     }
@@ -486,7 +497,8 @@ impl<'s> Typer<'s> {
         let labels = std::mem::take(&mut self.u.label_cons);
         let run_time = |t: &Type| {
             let t = self.expand_abstract_types(t);
-            labels::strip_label_cons(&t, &labels)
+            let t = labels::strip_label_cons(&t, &labels);
+            pvariant::erase(&self.u.pv, &t)
         };
         for d in &mut decls {
             match &mut d.kind {
@@ -538,6 +550,9 @@ impl<'s> Typer<'s> {
                 let t = self.u.zonk(&self.u.abstract_types[c].expand(a));
                 self.default_free(&t, bound)
             }
+            // Polymorphic variants are `Obj.t` at run time ([`pvariant`]); `t as 'a` is `t`.
+            Type::Con(c, a) if *c == self.u.pv.mu => self.default_free(&a[1], bound),
+            Type::Con(c, _) if self.u.pv.is_internal(*c) => Type::any_value(),
             Type::Con(c, a) => {
                 Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
             }

@@ -282,6 +282,16 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
             type_var_names(a, out);
             type_var_names(b, out);
         }
+        ast::TypeExprKind::Variant { fields, .. } => {
+            for f in fields {
+                match f {
+                    ast::RowFieldExpr::Tag { args, .. } => {
+                        args.iter().for_each(|a| type_var_names(a, out))
+                    }
+                    ast::RowFieldExpr::Inherit(t) => type_var_names(t, out),
+                }
+            }
+        }
         ast::TypeExprKind::Poly(bound, t) => {
             let mut inner = Vec::new();
             type_var_names(t, &mut inner);

@@ -51,6 +51,14 @@ pub enum Pat {
         elt_ty: Type,
         args: Vec<Pat>,
     },
+    /// A polymorphic variant tag `` `A `` or `` `A p `` (`p` of type `arg_ty`), at a position
+    /// of type `ty` (see `typing::pvariant`).
+    Variant {
+        tag: String,
+        arg: Option<Box<Pat>>,
+        arg_ty: Type,
+        ty: Type,
+    },
 }
 
 impl Pat {
@@ -78,6 +86,7 @@ impl Pat {
                 b.rename(from, to)
             }
             Pat::Lazy { arg, .. } => arg.rename(from, to),
+            Pat::Variant { arg: Some(arg), .. } => arg.rename(from, to),
             _ => {}
         }
     }
@@ -150,6 +159,12 @@ impl<'s> Typer<'s> {
                     args,
                     arg_tys: tys,
                 })
+            }
+            PatternKind::Construct(name, arg) if name.starts_with('`') => {
+                self.variant_pattern(&name[1..], arg.as_deref(), t, binds, span)
+            }
+            PatternKind::Construct(name, None) if name.starts_with('#') => {
+                self.type_pattern(&name[1..], t, span)
             }
             PatternKind::Construct(name, arg) => {
                 let (c, ct, arg_tys) = self.ctor_instance(name, span, Some(t))?;
@@ -350,6 +365,10 @@ impl<'s> Typer<'s> {
                 }
                 _ => t.clone(),
             },
+            Pat::Variant { tag, arg, arg_ty, .. } => {
+                let at = arg.as_ref().map(|a| self.as_type(a, arg_ty));
+                self.variant_as_type(tag, at)
+            }
             Pat::Or(a, b) => {
                 let ta = self.as_type(a, t);
                 let tb = self.as_type(b, t);
@@ -376,16 +395,25 @@ impl<'s> Typer<'s> {
         }
     }
 
-    fn expect_pat(&mut self, span: Span, actual: &Type, expected: &Type) -> TResult<()> {
-        if self.u.unify(actual, expected, &self.types).is_ok() {
-            return Ok(());
+    pub(super) fn expect_pat(
+        &mut self,
+        span: Span,
+        actual: &Type,
+        expected: &Type,
+    ) -> TResult<()> {
+        let err = match self.u.unify(actual, expected, &self.types) {
+            Ok(()) => return Ok(()),
+            Err(e) => e,
+        };
+        if let Some(d) = super::pvariant::hash_clash(span, &err) {
+            return Err(d);
         }
         let mut p = super::unify::TypePrinter::new(&self.types);
         let a = p.print(&self.u.zonk(actual));
         let e = p.print(&self.u.zonk(expected));
         Err(Diagnostic::error(
             span,
-            format!("This pattern matches values of type {a}\n       but a pattern was expected which matches values of type {e}"),
+            format!("This pattern matches values of type {a}\n       but a pattern was expected which matches values of type {e}{}", super::pvariant::explain(&err)),
         ))
     }
 
@@ -399,6 +427,7 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Pat, Vec<VarId>)> {
         let mut binds = Bindings::new();
         let pat = self.pattern(p, t, &mut binds)?;
+        self.close_variants(&[&pat]);
         let mut vars = Vec::new();
         for (name, v, _) in binds {
             self.env.bind(&name, ValueBinding::Var(v));

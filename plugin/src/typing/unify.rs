@@ -35,6 +35,8 @@ pub struct Unifier {
     /// The variables standing for "is this labelled arrow's order known" (OCaml's `commutable`
     /// `Clink`, see `typing::labels`): never generalised, never reported as weak.
     pub commu_vars: HashSet<TyVar>,
+    /// The constructors encoding polymorphic variants' rows (`typing::pvariant`).
+    pub pv: super::pvariant::PvCons,
     /// Types a signature made abstract (`typing::modules`), with the definitions they hide.
     pub abstract_types: HashMap<TyCon, AbstractType>,
     /// Unification sees through every abstract type (while a module is matched against the
@@ -99,6 +101,15 @@ pub enum UnifyError {
     Occurs,
     /// A variable would stand for a type declared after it.
     Escape(TyCon),
+    /// A closed variant type does not allow these tags of the other (`first`: the first
+    /// type, the expression's, is the closed one).
+    VariantTags { first: bool, tags: Vec<String> },
+    /// Two variant types share no tag they could both have.
+    NoIntersection,
+    /// The argument types of a tag differ.
+    TagTypes(String),
+    /// Two tags of one variant type have the same hash.
+    HashClash(String, String),
 }
 
 impl Unifier {
@@ -115,6 +126,12 @@ impl Unifier {
 
     /// Follows bindings at the head of `t` (no copy of the type: see [`Resolved`]).
     pub fn shallow<'a>(&self, t: &'a Type) -> Resolved<'a> {
+        // `t as 'a` is `'a` (bound to `t`).
+        if let Type::Con(c, a) = t {
+            if *c == self.pv.mu {
+                return self.shallow(&a[0]);
+            }
+        }
         let Type::Var(v) = t else {
             return Resolved::Ref(t);
         };
@@ -151,10 +168,14 @@ impl Unifier {
 
     /// [`Unifier::shallow`] for reading only: a reference, no reference count touched.
     fn resolve<'a>(&'a self, mut t: &'a Type) -> &'a Type {
-        while let Type::Var(v) = t {
-            match &self.bindings[v.0 as usize] {
-                Some(b) => t = b,
-                None => break,
+        loop {
+            match t {
+                Type::Var(v) => match &self.bindings[v.0 as usize] {
+                    Some(b) => t = b,
+                    None => break,
+                },
+                Type::Con(c, a) if *c == self.pv.mu => t = &a[0],
+                _ => break,
             }
         }
         t
@@ -162,6 +183,9 @@ impl Unifier {
 
     /// Replaces every bound variable in `t` by what it stands for (time linear in the result).
     pub fn zonk(&self, t: &Type) -> Type {
+        if self.pv.cyclic {
+            return self.zonk_cyclic(t, &mut HashMap::new());
+        }
         match self.resolve(t) {
             Type::Var(v) => Type::Var(*v),
             Type::Con(c, args) => Type::Con(*c, args.iter().map(|a| self.zonk(a)).collect()),
@@ -172,12 +196,41 @@ impl Unifier {
     }
 
     pub fn unify(&mut self, a: &Type, b: &Type, types: &TypeTable) -> Result<(), UnifyError> {
+        if !self.pv.cyclic {
+            return self.unify_nodes(a, b, types);
+        }
+        // Recursive types: a pair of nodes met again is being unified already (OCaml's
+        // `unify` memo of type pairs). Nodes are immutable and alive during the call.
+        self.pv.unify_depth += 1;
+        let r = self.unify_nodes(a, b, types);
+        self.pv.unify_depth -= 1;
+        if self.pv.unify_depth == 0 {
+            self.pv.unifying.clear();
+        }
+        r
+    }
+
+    fn unify_nodes(&mut self, a: &Type, b: &Type, types: &TypeTable) -> Result<(), UnifyError> {
         let a = self.shallow_compress(a);
         let b = self.shallow_compress(b);
+        // Both sides are bindings (shared, stable nodes): the pair may be met again around a
+        // cycle.
+        if let (true, Resolved::Bound(x), Resolved::Bound(y)) = (self.pv.cyclic, &a, &b) {
+            if !matches!(&**x, Type::Var(_))
+                && !matches!(&**y, Type::Var(_))
+                && !self.pv.unifying.insert((Rc::as_ptr(x), Rc::as_ptr(y)))
+            {
+                return Ok(());
+            }
+        }
         match (&*a, &*b) {
             (Type::Var(x), Type::Var(y)) if x == y => Ok(()),
             (Type::Var(x), _) => self.bind(*x, b),
             (_, Type::Var(y)) => self.bind(*y, a),
+            (Type::Con(c, xs), Type::Con(d, ys)) if c == d && *c == self.pv.variant => {
+                let (x, y) = (xs[0].clone(), ys[0].clone());
+                self.unify_rows(&x, &y, types)
+            }
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && xs.len() == ys.len() => {
                 for (x, y) in xs.iter().zip(ys) {
                     self.unify(x, y, types)?;
@@ -217,7 +270,7 @@ impl Unifier {
     fn bind(&mut self, v: TyVar, t: Resolved<'_>) -> Result<(), UnifyError> {
         let level = self.levels[v.0 as usize];
         let scope = self.scopes[v.0 as usize];
-        self.occurs_adjust(v, level, scope, &t)?;
+        self.occurs_adjust(v, level, scope, &t, false, &mut HashSet::new())?;
         self.bindings[v.0 as usize] = Some(match t {
             Resolved::Ref(t) => Rc::new(t.clone()),
             Resolved::Bound(t) => t,
@@ -227,15 +280,31 @@ impl Unifier {
 
     /// Fails if `v` occurs in `t` or `t` names a type declared after `v` (`scope`); lowers the
     /// level and scope of `t`'s variables to `level` and `scope`.
+    /// `v` may occur under a polymorphic variant (`under`): the binding makes a recursive type
+    /// (OCaml allows those without `-rectypes`). `seen`: the bound variables entered, once a
+    /// cyclic type exists.
     fn occurs_adjust(
         &mut self,
         v: TyVar,
         level: u32,
         scope: u32,
         t: &Type,
+        under: bool,
+        seen: &mut HashSet<TyVar>,
     ) -> Result<(), UnifyError> {
+        if self.pv.cyclic {
+            if let Some(w) = self.bound_head(t) {
+                if !seen.insert(w) {
+                    return Ok(());
+                }
+            }
+        }
         let t = self.shallow_compress(t);
         match &*t {
+            Type::Var(w) if *w == v && under => {
+                self.pv.cyclic = true;
+                Ok(())
+            }
             Type::Var(w) if *w == v => Err(UnifyError::Occurs),
             Type::Var(w) => {
                 let l = &mut self.levels[w.0 as usize];
@@ -250,23 +319,24 @@ impl Unifier {
                 // A functor parameter's type after the body: its definition, which may be
                 // older than the variable.
                 let t = self.abstract_types[c].expand(ts);
-                self.occurs_adjust(v, level, scope, &t)
+                self.occurs_adjust(v, level, scope, &t, under, seen)
             }
             Type::Con(c, ts) => {
-                if c.0 >= scope && !self.label_cons.contains(c) {
+                if c.0 >= scope && !self.label_cons.contains(c) && !self.pv.is_internal(*c) {
                     return Err(UnifyError::Escape(*c));
                 }
+                let under = under || *c == self.pv.variant;
                 ts.iter()
-                    .try_for_each(|t| self.occurs_adjust(v, level, scope, t))
+                    .try_for_each(|t| self.occurs_adjust(v, level, scope, t, under, seen))
             }
             Type::Tuple(ts) => ts
                 .iter()
-                .try_for_each(|t| self.occurs_adjust(v, level, scope, t)),
+                .try_for_each(|t| self.occurs_adjust(v, level, scope, t, under, seen)),
             Type::Arrow(a, b) => {
-                self.occurs_adjust(v, level, scope, a)?;
-                self.occurs_adjust(v, level, scope, b)
+                self.occurs_adjust(v, level, scope, a, under, seen)?;
+                self.occurs_adjust(v, level, scope, b, under, seen)
             }
-            Type::Forall(_, t) => self.occurs_adjust(v, level, scope, t),
+            Type::Forall(_, t) => self.occurs_adjust(v, level, scope, t, under, seen),
         }
     }
 
@@ -274,26 +344,39 @@ impl Unifier {
     /// appearance: what a generalisation at this level quantifies.
     pub fn generalizable(&self, t: &Type) -> Vec<TyVar> {
         let mut out = Vec::new();
-        self.collect_free(t, &mut out, &mut HashSet::new());
+        self.collect_free(t, &mut out, &mut HashSet::new(), &mut HashSet::new());
         out.retain(|v| self.levels[v.0 as usize] > self.level);
         out
     }
 
-    fn collect_free(&self, t: &Type, out: &mut Vec<TyVar>, seen: &mut HashSet<TyVar>) {
+    fn collect_free(
+        &self,
+        t: &Type,
+        out: &mut Vec<TyVar>,
+        seen: &mut HashSet<TyVar>,
+        entered: &mut HashSet<TyVar>,
+    ) {
+        if self.pv.cyclic {
+            if let Some(w) = self.bound_head(t) {
+                if !entered.insert(w) {
+                    return;
+                }
+            }
+        }
         match self.resolve(t) {
             Type::Var(v) => {
                 if seen.insert(*v) && !self.commu_vars.contains(v) {
                     out.push(*v)
                 }
             }
-            Type::Con(_, ts) | Type::Tuple(ts) => {
-                ts.iter().for_each(|t| self.collect_free(t, out, seen))
-            }
+            Type::Con(_, ts) | Type::Tuple(ts) => ts
+                .iter()
+                .for_each(|t| self.collect_free(t, out, seen, entered)),
             Type::Arrow(a, b) => {
-                self.collect_free(a, out, seen);
-                self.collect_free(b, out, seen)
+                self.collect_free(a, out, seen, entered);
+                self.collect_free(b, out, seen, entered)
             }
-            Type::Forall(_, t) => self.collect_free(t, out, seen),
+            Type::Forall(_, t) => self.collect_free(t, out, seen, entered),
         }
     }
 
@@ -309,7 +392,13 @@ impl Unifier {
             args.push(fresh);
             t = body;
         }
-        (subst_all(t, &map), args)
+        let t = subst_all(t, &map);
+        let t = if self.pv.cyclic {
+            self.refresh_cycles(&t)
+        } else {
+            t
+        };
+        (t, args)
     }
 }
 
@@ -340,6 +429,39 @@ pub struct TypePrinter<'a> {
     names: HashMap<TyVar, String>,
     /// Name variables as OCaml names weak (non-generalisable) ones: `'_weak1`.
     weak: bool,
+    /// Polymorphic variant types that occur several times in the type being printed (by
+    /// their row's identity, see [`row_identity`]): printed `(.. as 'a)` once, then `'a`.
+    shared_rows: HashSet<TyVar>,
+}
+
+/// What identifies a zonked variant type's row: its row variable if open, else its first
+/// undecided tag's presence variable (a row of decided tags needs no name).
+fn row_identity(types: &TypeTable, row: &Type) -> Option<TyVar> {
+    let (fields, tail) = super::pvariant::zonked_row(types, row);
+    tail.or_else(|| {
+        fields.iter().find_map(|(_, p, _)| match p {
+            Type::Var(v) => Some(*v),
+            _ => None,
+        })
+    })
+}
+
+fn count_rows(types: &TypeTable, t: &Type, counts: &mut HashMap<TyVar, usize>) {
+    match t {
+        Type::Con(c, a) if types.decl(*c).name == "[variant]" => {
+            if let Some(id) = row_identity(types, &a[0]) {
+                *counts.entry(id).or_default() += 1;
+            }
+            a.iter().for_each(|t| count_rows(types, t, counts))
+        }
+        Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| count_rows(types, t, counts)),
+        Type::Arrow(a, b) => {
+            count_rows(types, a, counts);
+            count_rows(types, b, counts)
+        }
+        Type::Forall(_, t) => count_rows(types, t, counts),
+        Type::Var(_) => {}
+    }
 }
 
 impl<'a> TypePrinter<'a> {
@@ -348,6 +470,7 @@ impl<'a> TypePrinter<'a> {
             types,
             names: HashMap::new(),
             weak: false,
+            shared_rows: HashSet::new(),
         }
     }
 
@@ -360,29 +483,75 @@ impl<'a> TypePrinter<'a> {
     }
 
     pub fn print(&mut self, t: &Type) -> String {
+        let mut counts = HashMap::new();
+        count_rows(self.types, t, &mut counts);
+        self.shared_rows = counts
+            .into_iter()
+            .filter(|(_, n)| *n > 1)
+            .map(|(v, _)| v)
+            .collect();
         self.print_prec(t, 0)
+    }
+
+    fn var_name(&mut self, v: TyVar) -> String {
+        let n = self.names.len();
+        let weak = self.weak;
+        self.names
+            .entry(v)
+            .or_insert_with(|| {
+                if weak {
+                    return format!("'_weak{}", n + 1);
+                }
+                let letter = (b'a' + (n % 26) as u8) as char;
+                if n < 26 {
+                    format!("'{letter}")
+                } else {
+                    format!("'{letter}{}", n / 26)
+                }
+            })
+            .clone()
+    }
+
+    /// A polymorphic variant type (`row` zonked), or `t as 'a` (`mu`).
+    fn print_row_type(&mut self, row: &Type) -> String {
+        let types = self.types;
+        let id = row_identity(types, row);
+        if let Some(id) = id {
+            if self.shared_rows.contains(&id) {
+                if let Some(name) = self.names.get(&id) {
+                    return name.clone();
+                }
+                let name = self.var_name(id);
+                let body = super::pvariant::print_variant(types, row, &mut |t| self.print_prec(t, 1));
+                return format!("({body} as {name})");
+            }
+        }
+        let body = super::pvariant::print_variant(types, row, &mut |t| self.print_prec(t, 1));
+        let (_, tail) = super::pvariant::zonked_row(types, row);
+        if self.weak && tail.is_some() {
+            format!("_{body}")
+        } else {
+            body
+        }
     }
 
     /// prec 0: arrow allowed; 1: inside arrow's left (tuple ok); 2: inside tuple; 3: argument.
     fn print_prec(&mut self, t: &Type, prec: u8) -> String {
         match t {
-            Type::Var(v) => {
-                let n = self.names.len();
-                let weak = self.weak;
-                self.names
-                    .entry(*v)
-                    .or_insert_with(|| {
-                        if weak {
-                            return format!("'_weak{}", n + 1);
-                        }
-                        let letter = (b'a' + (n % 26) as u8) as char;
-                        if n < 26 {
-                            format!("'{letter}")
-                        } else {
-                            format!("'{letter}{}", n / 26)
-                        }
-                    })
-                    .clone()
+            Type::Var(v) => self.var_name(*v),
+            Type::Con(c, args) if self.types.decl(*c).name == "[variant]" => {
+                self.print_row_type(&args[0])
+            }
+            Type::Con(c, args) if self.types.decl(*c).name == "[as]" => {
+                let Type::Var(v) = &args[0] else {
+                    return String::new();
+                };
+                if let Some(name) = self.names.get(v) {
+                    return name.clone();
+                }
+                let name = self.var_name(*v);
+                let body = self.print_prec(&args[1], 1);
+                format!("({body} as {name})")
             }
             Type::Con(c, args) => {
                 let name = &self.types.decl(*c).name;

@@ -48,7 +48,11 @@ impl Variances {
         for d in &types.decls[first..] {
             let flags = match d.kind {
                 // A label constructor (`typing::labels`) only wraps an arrow's parameter.
-                DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
+                // So do the row constructors of polymorphic variants (rows are covariant).
+                DeclKind::Primitive
+                    if super::labels::label_of_decl(&d.name).is_some()
+                        || super::pvariant::is_row_decl(&d.name) =>
+                {
                     vec![false; d.params.len()]
                 }
                 // `array` and other primitive containers are invariant, as are abstract and
@@ -110,10 +114,25 @@ impl Unifier {
     /// OCaml's `lower_contravariant`: lowers to `level` the unbound variables of `t` that occur
     /// in a weak position (see the module docs), so that a generalisation at `level` keeps them.
     pub fn lower_contravariant(&mut self, t: &Type, level: u32, variances: &Variances) {
-        self.lower_rec(t, level, variances, false)
+        self.lower_rec(t, level, variances, false, &mut Default::default())
     }
 
-    fn lower_rec(&mut self, t: &Type, level: u32, variances: &Variances, contra: bool) {
+    fn lower_rec(
+        &mut self,
+        t: &Type,
+        level: u32,
+        variances: &Variances,
+        contra: bool,
+        seen: &mut std::collections::HashSet<(crate::lambda::ir::TyVar, bool)>,
+    ) {
+        // A cyclic type (`typing::pvariant`) is entered once per bound variable and mode.
+        if self.pv.cyclic {
+            if let Some(w) = self.bound_head(t) {
+                if !seen.insert((w, contra)) {
+                    return;
+                }
+            }
+        }
         let t = self.shallow(t);
         match &*t {
             Type::Var(v) => {
@@ -126,23 +145,42 @@ impl Unifier {
             }
             Type::Tuple(ts) => ts
                 .iter()
-                .for_each(|t| self.lower_rec(t, level, variances, contra)),
+                .for_each(|t| self.lower_rec(t, level, variances, contra, seen)),
             Type::Arrow(a, r) => {
-                self.lower_rec(a, level, variances, true);
-                self.lower_rec(r, level, variances, contra)
+                self.lower_rec(a, level, variances, true, seen);
+                self.lower_rec(r, level, variances, contra, seen)
             }
             Type::Con(c, args) => {
+                // Rows of polymorphic variants are covariant (their constructors may be
+                // declared after the last `update`).
+                let row = self.pv.is_internal(*c);
                 for (i, a) in args.iter().enumerate() {
-                    let weak = contra || variances.is_weak(*c, i);
-                    self.lower_rec(a, level, variances, weak)
+                    let weak = contra || (!row && variances.is_weak(*c, i));
+                    self.lower_rec(a, level, variances, weak, seen)
                 }
             }
-            Type::Forall(_, t) => self.lower_rec(t, level, variances, contra),
+            Type::Forall(_, t) => self.lower_rec(t, level, variances, contra, seen),
         }
     }
 
     /// Lowers every unbound variable of `t` to `level` (nothing of `t` may be generalised).
     pub fn lower_all(&mut self, t: &Type, level: u32) {
+        self.lower_all_rec(t, level, &mut Default::default())
+    }
+
+    fn lower_all_rec(
+        &mut self,
+        t: &Type,
+        level: u32,
+        seen: &mut std::collections::HashSet<crate::lambda::ir::TyVar>,
+    ) {
+        if self.pv.cyclic {
+            if let Some(w) = self.bound_head(t) {
+                if !seen.insert(w) {
+                    return;
+                }
+            }
+        }
         let t = self.shallow(t);
         match &*t {
             Type::Var(v) => {
@@ -151,12 +189,14 @@ impl Unifier {
                     *l = (*l).min(level);
                 }
             }
-            Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| self.lower_all(t, level)),
-            Type::Arrow(a, r) => {
-                self.lower_all(a, level);
-                self.lower_all(r, level)
+            Type::Con(_, ts) | Type::Tuple(ts) => {
+                ts.iter().for_each(|t| self.lower_all_rec(t, level, seen))
             }
-            Type::Forall(_, t) => self.lower_all(t, level),
+            Type::Arrow(a, r) => {
+                self.lower_all_rec(a, level, seen);
+                self.lower_all_rec(r, level, seen)
+            }
+            Type::Forall(_, t) => self.lower_all_rec(t, level, seen),
         }
     }
 }

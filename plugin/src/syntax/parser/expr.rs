@@ -584,7 +584,8 @@ impl Parser {
         if !self.starts_simple_expr() {
             return Err(self.expected("an expression"));
         }
-        let is_constructor = matches!(self.peek(), TokenKind::Uident(_));
+        let is_constructor =
+            matches!(self.peek(), TokenKind::Uident(_)) || self.is_sym("`");
         let (head, assignable) = self.simple_expr()?;
         if assignable && self.is_sym("<-") {
             return self.assignment(head, start);
@@ -781,6 +782,14 @@ impl Parser {
             TokenKind::Lident(name) => ExprKind::Var(name),
             TokenKind::Keyword(b @ ("true" | "false")) => ExprKind::Construct(b.to_string(), None),
             TokenKind::Uident(_) => return self.qualified_atom(),
+            TokenKind::Symbol(s) if s == "`" => {
+                self.bump();
+                let name = self.tag_name()?;
+                return Ok(Expr {
+                    kind: ExprKind::Construct(format!("`{name}"), None),
+                    span: self.span_from(start),
+                });
+            }
             TokenKind::Keyword("begin") => return self.begin_expr(),
             TokenKind::Symbol(s) if s == "(" => return self.parenthesized(),
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
@@ -938,14 +947,27 @@ impl Parser {
         let mut e = self.seq_expr()?;
         if self.eat_sym(":") {
             let ty = self.type_expr()?;
+            if self.eat_sym(":>") {
+                let to = self.type_expr()?;
+                self.expect_closing(")", "(", open)?;
+                return Ok(Expr {
+                    kind: ExprKind::Coerce(boxed(e), Some(ty), to),
+                    span: self.span_from(start),
+                });
+            }
             self.expect_closing(")", "(", open)?;
             return Ok(Expr {
                 kind: ExprKind::Constraint(boxed(e), ty),
                 span: self.span_from(start),
             });
         }
-        if self.is_sym(":>") {
-            return Err(Diagnostic::unsupported(self.span(), "coercions"));
+        if self.eat_sym(":>") {
+            let to = self.type_expr()?;
+            self.expect_closing(")", "(", open)?;
+            return Ok(Expr {
+                kind: ExprKind::Coerce(boxed(e), None, to),
+                span: self.span_from(start),
+            });
         }
         self.expect_closing(")", "(", open)?;
         e.span = self.span_from(start);

@@ -10,7 +10,7 @@
 //! The parser stops at the first error and returns it: a syntax error (`syntax error: expected
 //! `)``) with the span of the offending token, the lexer's error if the parser reaches the
 //! point where lexing stopped, or an "… not supported yet" diagnostic for OCaml constructs
-//! outside egret's subset (modules, objects, labels, polymorphic variants, attributes, …).
+//! outside egret's subset (modules, objects, labels, attributes, …).
 //!
 //! Files: this one holds the token cursor and the top level (items, `let` bindings);
 //! [`expr`], [`pattern`] and [`types`] hold the rest of the grammar.
@@ -265,10 +265,8 @@ impl Parser {
                 _ => return None,
             },
             TokenKind::Symbol(s) => match s.as_str() {
-                "`" => "polymorphic variants",
                 "[%" | "[%%" => return Some(self.uninterpreted_extension()),
                 "#" => "objects and toplevel directives",
-                ":>" => "coercions",
                 _ => return None,
             },
             TokenKind::LetOp(_) => "binding operators",
@@ -660,6 +658,31 @@ fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
             Box::new(varify(b, names)),
         ),
         TypeExprKind::Poly(vs, b) => TypeExprKind::Poly(vs.clone(), Box::new(varify(b, names))),
+        TypeExprKind::Variant {
+            fields,
+            bound,
+            present,
+        } => TypeExprKind::Variant {
+            fields: fields
+                .iter()
+                .map(|f| match f {
+                    RowFieldExpr::Tag {
+                        name,
+                        constant,
+                        args,
+                        span,
+                    } => RowFieldExpr::Tag {
+                        name: name.clone(),
+                        constant: *constant,
+                        args: args.iter().map(|a| varify(a, names)).collect(),
+                        span: *span,
+                    },
+                    RowFieldExpr::Inherit(t) => RowFieldExpr::Inherit(varify(t, names)),
+                })
+                .collect(),
+            bound: *bound,
+            present: present.clone(),
+        },
         k @ (TypeExprKind::Var(_) | TypeExprKind::Any) => k.clone(),
     };
     TypeExpr { kind, span: t.span }

@@ -90,7 +90,7 @@ impl Parser {
             }
             _ => {}
         }
-        let is_constructor = matches!(self.peek(), TokenKind::Uident(_));
+        let is_constructor = matches!(self.peek(), TokenKind::Uident(_)) || self.is_sym("`");
         let head = self.simple_pattern()?;
         match head.kind {
             PatternKind::Construct(name, None)
@@ -261,6 +261,34 @@ impl Parser {
         let start = self.start();
         let kind = match self.peek().clone() {
             TokenKind::Symbol(s) if s == "_" => PatternKind::Any,
+            TokenKind::Symbol(s) if s == "`" => {
+                self.bump();
+                let name = self.tag_name()?;
+                return Ok(pat(
+                    PatternKind::Construct(format!("`{name}"), None),
+                    self.span_from(start),
+                ));
+            }
+            // `#t`: any tag of the closed variant type `t`.
+            TokenKind::Symbol(s) if s == "#" => {
+                self.bump();
+                let mut path = String::new();
+                while let TokenKind::Uident(m) = self.peek().clone() {
+                    self.bump();
+                    path.push_str(&m);
+                    path.push('.');
+                    self.expect_sym(".")?;
+                }
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type name"));
+                };
+                self.bump();
+                path.push_str(&name);
+                return Ok(pat(
+                    PatternKind::Construct(format!("#{path}"), None),
+                    self.span_from(start),
+                ));
+            }
             TokenKind::Lident(name) => PatternKind::Var(name),
             TokenKind::Keyword(b @ ("true" | "false")) => {
                 PatternKind::Construct(b.to_string(), None)

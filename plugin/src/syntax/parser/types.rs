@@ -214,11 +214,85 @@ impl Parser {
                 return Err(Diagnostic::unsupported(self.span(), "object types"))
             }
             TokenKind::Symbol(s) if s == "[" || s == "[<" || s == "[>" => {
-                return Err(Diagnostic::unsupported(self.span(), "polymorphic variants"))
+                return Ok(vec![self.variant_type()?]);
             }
             _ => return Err(self.expected("a type")),
         };
         Ok(vec![ty(kind, self.span_from(start))])
+    }
+
+    /// A polymorphic variant type: `[ f1 | .. ]`, `[> f1 | .. ]`, `[< f1 | .. > `A .. ]`, where
+    /// a field is `` `A ``, `` `A of t ``, `` `A of t1 & t2 `` or a type whose tags it includes.
+    fn variant_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let open_tok = self.bump();
+        let open = open_tok.span;
+        let bound = match &open_tok.kind {
+            TokenKind::Symbol(s) if s == "[>" => VariantBound::Lower,
+            TokenKind::Symbol(s) if s == "[<" => VariantBound::Upper,
+            _ => VariantBound::Exact,
+        };
+        let mut fields = Vec::new();
+        let mut present = Vec::new();
+        // `[> ]` may be empty; `[ | .. ]` and `[< | ..]` may start with a bar.
+        let leading_bar = self.eat_sym("|");
+        if !(bound == VariantBound::Lower && !leading_bar && self.is_sym("]")) {
+            loop {
+                fields.push(self.row_field()?);
+                if !self.eat_sym("|") {
+                    break;
+                }
+            }
+        }
+        if bound == VariantBound::Upper && self.eat_sym(">") {
+            while self.is_sym("`") {
+                self.bump();
+                present.push(self.tag_name()?);
+            }
+        }
+        self.expect_closing("]", "[", open)?;
+        Ok(ty(
+            TypeExprKind::Variant {
+                fields,
+                bound,
+                present,
+            },
+            self.span_from(start),
+        ))
+    }
+
+    fn row_field(&mut self) -> PResult<RowFieldExpr> {
+        let start = self.start();
+        if !self.eat_sym("`") {
+            return Ok(RowFieldExpr::Inherit(self.type_expr()?));
+        }
+        let name = self.tag_name()?;
+        let mut constant = true;
+        let mut args = Vec::new();
+        if self.eat_kw("of") {
+            constant = self.eat_sym("&");
+            args.push(self.type_expr()?);
+            while self.eat_sym("&") {
+                args.push(self.type_expr()?);
+            }
+        }
+        Ok(RowFieldExpr::Tag {
+            name,
+            constant,
+            args,
+            span: self.span_from(start),
+        })
+    }
+
+    /// The name of a polymorphic variant tag, after its backquote.
+    pub(super) fn tag_name(&mut self) -> PResult<String> {
+        match self.peek().clone() {
+            TokenKind::Uident(n) | TokenKind::Lident(n) => {
+                self.bump();
+                Ok(n)
+            }
+            _ => Err(self.expected("a polymorphic variant tag")),
+        }
     }
 
     /// `t`, `M.t`, `M.N.t`.

@@ -1,0 +1,3 @@
+(* #t needs t to be a polymorphic variant type. *)
+type t = int
+let f = function #t -> 1 | _ -> 2
