@@ -159,6 +159,25 @@ fn unsupported_library_names_say_so() {
     );
 }
 
+/// A format that is not a literal (the printf family is elaborated from literals) is an
+/// error saying so, never a wrong program.
+#[test]
+fn formats_that_are_not_literals_say_so() {
+    let cases = [
+        ("fvar.ml", "let fmt = \"%d\\n\"\nlet () = Printf.printf fmt 3\n", "`Printf.printf` with a format that is not a string literal is not supported yet", "fvar.ml:2:24"),
+        ("fwrap.ml", "let fail fmt = Printf.ksprintf failwith fmt\n", "`Printf.ksprintf` with a format that is not a string literal is not supported yet", "fwrap.ml:1:41"),
+        ("fpp.ml", "let f ppf fmt = Format.fprintf ppf fmt\n", "`Format.fprintf` with a format that is not a string literal is not supported yet", "fpp.ml:1:36"),
+        ("fos.ml", "let f = format_of_string \"%d\"\n", "formats as values (`format_of_string`, `^^`, a format in a variable) are not supported yet", "fos.ml:1:9"),
+        ("fcat.ml", "let f = \"%d\" ^^ \"x\"\n", "formats as values (`format_of_string`, `^^`, a format in a variable) are not supported yet", "fcat.ml:1:14"),
+        ("fsub.ml", "let () = Printf.printf \"%{%d%}\" \"%d\"\n", "the format substitution `%{` is not supported yet", "fsub.ml:1:24"),
+    ];
+    for (name, source, message, at) in cases {
+        let (code, err) = check(name, source);
+        assert_eq!(code, 1, "{err}");
+        assert!(err.contains(message) && err.contains(at), "{name}: {err}");
+    }
+}
+
 #[test]
 fn native_backend_refuses_other_targets_and_suggests_cranelift() {
     let dir = std::env::temp_dir().join(format!("egret-diag-{}", std::process::id()));

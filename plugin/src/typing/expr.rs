@@ -160,11 +160,13 @@ impl<'s> Typer<'s> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
         // `let printf = Printf.printf`: another name for the function elaborated from each
-        // application's literal format.
+        // application's literal format (`let pr, l = Format.(printf, pp_print_list)` too).
+        let split = self.split_printf_tuples(bindings);
+        let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
         for b in bindings {
-            if let (PatternKind::Var(name), ExprKind::Var(f)) = (&b.pat.kind, &b.expr.kind) {
-                if let Some(ValueBinding::Printf(full)) = self.env.lookup(f) {
+            if let PatternKind::Var(name) = &b.pat.kind {
+                if let Some(full) = self.printf_alias(&b.expr) {
                     printf_aliases.push((name, full));
                     continue;
                 }
@@ -842,6 +844,11 @@ impl<'s> Typer<'s> {
     /// qualified name. Which modules egret has is read off the environment (the prelude's
     /// sections, the `Array` primitives) and Printf.
     fn unsupported_library_name(&self, name: &str) -> Option<String> {
+        if super::printf::FORMAT_VALUE_FUNCTIONS.contains(&name) {
+            return Some(
+                "formats as values (`format_of_string`, `^^`, a format in a variable) are".into(),
+            );
+        }
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");
         let known = super::printf::is_printf(&format!("{module}.printf"))

@@ -219,6 +219,15 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert("Printexc.__uncaught", v);
                 }
             }
+            for key in super::printf::PRIVATE_FUNCTIONS {
+                if let Some((m, private)) = key.split_once('.') {
+                    if m == module {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(private) {
+                            self.prelude_functions.insert(key, v);
+                        }
+                    }
+                }
+            }
             // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
             // original name.
             let exn_name = |key: &str| match key {
