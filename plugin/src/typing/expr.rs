@@ -431,6 +431,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Expr, Type)> {
         let span = e.span;
         match &e.kind {
+            ExprKind::Constant(ast::Constant::String(s)) if self.expects_format(expected) => {
+                self.format_literal(s, span)
+            }
             ExprKind::Constant(c) => self.constant(c, span),
             ExprKind::Var(name) => self.var(name, span),
             ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
@@ -456,10 +459,12 @@ impl<'s> Typer<'s> {
             ExprKind::If { cond, then, els } => {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
-                let (t, tt) = self.expr(then)?;
+                // A format expected: literal branches are formats (`typing/printf/value.rs`).
+                let format = expected.filter(|_| self.expects_format(expected));
+                let (t, tt) = self.expr_expected(then, format)?;
                 match els {
                     Some(els) => {
-                        let (f, ft) = self.expr(els)?;
+                        let (f, ft) = self.expr_expected(els, format)?;
                         self.expect(els.span, &ft, &tt)?;
                         Ok((Expr::If(bx(c), bx(t), bx(f)), tt))
                     }
@@ -826,10 +831,7 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            Some(ValueBinding::Printf(full)) => Err(Diagnostic::unsupported(
-                span,
-                &format!("`{full}` without a literal format string is"),
-            )),
+            Some(ValueBinding::Printf(full)) => self.printf_consumer(full),
             None | Some(ValueBinding::Hidden) => {
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
                 Err(match self.unsupported_library_name(name) {
@@ -845,9 +847,7 @@ impl<'s> Typer<'s> {
     /// sections, the `Array` primitives) and Printf.
     fn unsupported_library_name(&self, name: &str) -> Option<String> {
         if super::printf::FORMAT_VALUE_FUNCTIONS.contains(&name) {
-            return Some(
-                "formats as values (`format_of_string`, `^^`, a format in a variable) are".into(),
-            );
+            return Some("`string_of_format` (a format value does not keep its string) is".into());
         }
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");

@@ -3,6 +3,22 @@
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
 type ('a, 'b) result = Ok of 'a | Error of 'b
+(* Formats as values (typing/printf/value.rs): a format literal where a format6 is expected
+   is CamlinternalFormat_Format (fun k -> fun args.. -> k items): given the consumer's
+   continuation, the function of the conversions' arguments, which gives the continuation
+   the pieces as data in order (CamlinternalFormat's acc, output by the consumers in the
+   Format section). *)
+type ('b, 'c) __format_item =
+  | CamlinternalFormat_string of string
+  | CamlinternalFormat_flush
+  | CamlinternalFormat_lit of string * string
+  | CamlinternalFormat_fmt of string * int * int * int
+  | CamlinternalFormat_box of string * string
+  | CamlinternalFormat_delay of ('b -> 'c)
+type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
+  CamlinternalFormat_Format of ((('b, 'c) __format_item list -> 'f) -> 'a)
+type ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'c, 'c, 'd) format6
+type ('a, 'b, 'c) format = ('a, 'b, 'c, 'c) format4
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -21,6 +37,12 @@ let lnot x = x lxor (-1)
 let incr r = r := !r + 1
 let decr r = r := !r - 1
 let rec ( @ ) l1 l2 = match l1 with [] -> l2 | h1 :: t1 -> h1 :: (t1 @ l2)
+let format_of_string (fmt : ('a, 'b, 'c, 'd, 'e, 'f) format6) = fmt
+let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g, 'h) format6)
+  : ('a, 'b, 'c, 'd, 'g, 'h) format6 =
+  match fmt1, fmt2 with
+  | CamlinternalFormat_Format f1, CamlinternalFormat_Format f2 ->
+    CamlinternalFormat_Format (fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2))))
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
   | "true" -> true
@@ -2772,6 +2794,21 @@ let set_state s =
   Array.blit s.__st 0 __default.__st 0 55;
   __default.__idx <- s.__idx
 
+(*! module CamlinternalFormat *)
+(* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
+   direct elaboration makes them (typing/printf/mod.rs). *)
+external format_int : string -> int -> string = "egret_format_int"
+external format_float : string -> float -> string = "egret_format_float"
+external format_char : string -> char -> string = "egret_format_char"
+external format_string : string -> string -> string = "egret_format_string"
+external format_int32 : string -> int32 -> string = "egret_format_int32"
+external format_int64 : string -> int64 -> string = "egret_format_int64"
+external format_nativeint : string -> nativeint -> string = "egret_format_nativeint"
+let format_bool spec b = format_string spec (if b then "true" else "false")
+let format_caml_string spec s = format_string spec ("\"" ^ String.escaped s ^ "\"")
+let format_caml_char c = "'" ^ Char.escaped c ^ "'"
+let concat a b = a ^ b
+
 (*! module Format *)
 (* OCaml 4.13's format.ml: the pretty-printing engine (token queue, scanning and formatting
    stacks, boxes, breaks, tabulation boxes, margins, max_indent, max_boxes, tags), the
@@ -3578,3 +3615,75 @@ let __buffer_output (print : formatter -> unit) =
   let ppf = formatter_of_buffer b in
   print ppf;
   __flush_buffer_formatter b ppf
+(* The consumers of formats as values: what Printf and Format do with the pieces
+   (CamlinternalFormat's output_acc, bufput_acc, strput_acc; format.ml's output_acc and
+   strput_acc, with @<n> applying to the next string only). *)
+let __printf_acc out_string flush delay acc =
+  List.iter (function
+      | CamlinternalFormat_string s -> out_string s
+      | CamlinternalFormat_flush -> flush ()
+      | CamlinternalFormat_lit (text, _) | CamlinternalFormat_fmt (text, _, _, _) -> out_string text
+      | CamlinternalFormat_box (text, desc) -> out_string text; out_string "<"; out_string desc; out_string ">"
+      | CamlinternalFormat_delay f -> delay f)
+    acc
+let __format_acc ppf delay acc =
+  let magic = ref (-1) in
+  List.iter (fun item ->
+      let size = !magic in
+      magic := -1;
+      match item with
+      | CamlinternalFormat_string s ->
+        if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s
+      | CamlinternalFormat_flush -> pp_print_flush ppf ()
+      | CamlinternalFormat_lit (_, text) -> pp_print_string ppf text
+      | CamlinternalFormat_fmt (_, code, a, b) ->
+        (match code with
+         | 0 -> pp_close_box ppf ()
+         | 1 -> pp_print_break ppf a b
+         | 2 -> pp_print_flush ppf ()
+         | 3 -> pp_force_newline ppf ()
+         | 4 -> pp_print_newline ppf ()
+         | 5 -> magic := a
+         | 6 -> __open_box ppf a b
+         | 7 -> pp_close_tag ppf ()
+         | 8 -> pp_open_tag ppf ""
+         | _ -> ())
+      | CamlinternalFormat_box (text, desc) ->
+        if text = "@{" then pp_open_tag ppf desc else __open_box_of_string ppf desc
+      | CamlinternalFormat_delay f -> delay size f)
+    acc
+let __output_acc oc acc =
+  __printf_acc (output_string oc) (fun () -> flush oc) (fun f -> f oc) acc
+let __bufput_acc b acc =
+  __printf_acc (Buffer.add_string b) ignore (fun f -> f b) acc
+let __strput_acc b acc =
+  __printf_acc (Buffer.add_string b) ignore (fun f -> Buffer.add_string b (f ())) acc
+let __printf_printf (CamlinternalFormat_Format f) = f (__output_acc stdout)
+let __printf_eprintf (CamlinternalFormat_Format f) = f (__output_acc stderr)
+let __printf_fprintf oc (CamlinternalFormat_Format f) = f (__output_acc oc)
+let __printf_kfprintf k oc (CamlinternalFormat_Format f) =
+  f (fun acc -> __output_acc oc acc; k oc)
+let __printf_ksprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
+let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
+let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
+let __printf_ifprintf _ (CamlinternalFormat_Format f) = f ignore
+let __format_fprintf ppf (CamlinternalFormat_Format f) =
+  f (__format_acc ppf (fun _ g -> g ppf))
+let __format_printf fmt = __format_fprintf std_formatter fmt
+let __format_eprintf fmt = __format_fprintf err_formatter fmt
+let __format_kfprintf k ppf (CamlinternalFormat_Format f) =
+  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
+let __format_ksprintf k (CamlinternalFormat_Format f) =
+  f (fun acc ->
+      k (__buffer_output (fun ppf ->
+          __format_acc ppf (fun size g ->
+              let s = g () in
+              if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
+let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
+let __format_kasprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
+let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
+let __format_dprintf (CamlinternalFormat_Format f) =
+  f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
+let __format_ifprintf _ (CamlinternalFormat_Format f) = f ignore

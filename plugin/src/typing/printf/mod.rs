@@ -14,6 +14,7 @@
 //! (`PRELUDE_FUNCTIONS`), so a program's own bindings cannot shadow them.
 
 mod parse;
+mod value;
 
 use super::builtins::BuiltinImpl;
 use super::env::ValueBinding;
@@ -61,8 +62,9 @@ enum Finish {
 
 /// The prelude functions the elaborations call (private ones are captured when their
 /// section closes: `PRIVATE_FUNCTIONS`).
-pub(super) const PRELUDE_FUNCTIONS: [&str; 17] = [
+pub(super) const PRELUDE_FUNCTIONS: [&str; 18] = [
     "output_string",
+    "format_of_string",
     "stdout",
     "stderr",
     "String.escaped",
@@ -82,22 +84,33 @@ pub(super) const PRELUDE_FUNCTIONS: [&str; 17] = [
 ];
 
 /// Private prelude functions the elaborations call, as `Module.__name`.
-pub(super) const PRIVATE_FUNCTIONS: [&str; 3] = [
+pub(super) const PRIVATE_FUNCTIONS: [&str; 21] = [
     "Format.__open_box",
     "Format.__open_box_of_string",
     "Format.__buffer_output",
+    "Format.__printf_printf",
+    "Format.__printf_sprintf",
+    "Format.__printf_eprintf",
+    "Format.__printf_fprintf",
+    "Format.__printf_kfprintf",
+    "Format.__printf_ksprintf",
+    "Format.__printf_bprintf",
+    "Format.__printf_ifprintf",
+    "Format.__format_printf",
+    "Format.__format_eprintf",
+    "Format.__format_fprintf",
+    "Format.__format_kfprintf",
+    "Format.__format_sprintf",
+    "Format.__format_ksprintf",
+    "Format.__format_asprintf",
+    "Format.__format_kasprintf",
+    "Format.__format_dprintf",
+    "Format.__format_ifprintf",
 ];
 
-/// The functions on formats as values, which egret does not have (formats are elaborated
-/// from literals only).
-pub const FORMAT_VALUE_FUNCTIONS: [&str; 6] = [
-    "format_of_string",
-    "^^",
-    "string_of_format",
-    "Stdlib.format_of_string",
-    "Stdlib.^^",
-    "Stdlib.string_of_format",
-];
+/// The functions on formats as values that egret does not have (a format value does not
+/// keep its string).
+pub const FORMAT_VALUE_FUNCTIONS: [&str; 2] = ["string_of_format", "Stdlib.string_of_format"];
 
 pub fn is_printf(name: &str) -> bool {
     PRINTF_FUNCTIONS.contains(&name)
@@ -479,10 +492,9 @@ impl<'s> Typer<'s> {
             .filter(|(l, _)| *l == ast::ArgLabel::Nolabel)
             .map(|(_, a)| a);
         let Some(ExprKind::Constant(Constant::String(fmt))) = fmt_expr.map(|a| &a.kind) else {
-            return Err(Diagnostic::unsupported(
-                fmt_expr.map_or(span, |a| a.span),
-                &format!("`{name}` with a format that is not a string literal is"),
-            ));
+            // A format value (`value.rs`): the function's consumer of format values.
+            let (head, t) = self.printf_consumer(name)?;
+            return self.apply_labelled(head, t, args, span);
         };
         let pieces = parse_format(fmt, args[fmt_arg].1.span)?;
         for p in &pieces {
