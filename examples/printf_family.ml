@@ -70,4 +70,17 @@ let () =
   let delayed = Format.dprintf "dprintf: %d + %d = %d" 2 3 5 in
   Format.printf "@[%t@]@." delayed;
   Format.printf "%s %a@." "and" (fun ppf () -> Format.fprintf ppf "unit printer") ();
-  Format.ifprintf Format.std_formatter "never %d" 1
+  Format.ifprintf Format.std_formatter "never %d" 1;
+  (* The k- and i-variants, and Format's deprecated bprintf/kprintf. *)
+  let b = Buffer.create 16 in
+  Printf.kbprintf (fun b -> Buffer.add_string b "|done") b "%d+%d" 1 2;
+  Printf.ibprintf b "%d" 5;
+  print_endline (Buffer.contents b);
+  Printf.printf "%d\n" (Printf.ikfprintf (fun _ -> 42) stdout "%d %s" 1 "x");
+  let d = Format.kdprintf (fun pr ppf -> Format.fprintf ppf "<%t>" pr) "kdprintf %d" 7 in
+  Format.printf "%t@." d;
+  Format.printf "%d@." (Format.ikfprintf (fun _ -> 3) Format.std_formatter "@[%d@]" 9);
+  let b2 = Buffer.create 16 in
+  Format.bprintf b2 "@[<v 2>bprintf@,%s@]" "b";
+  print_endline (Buffer.contents b2);
+  print_endline (Format.kprintf String.uppercase_ascii "k%sk" "printf")

@@ -2816,8 +2816,9 @@ let concat a b = a ^ b
    (Format.printf "@[%a@]@." ...) is elaborated by the typer from its literal format
    (typing/printf/) into calls of these functions, as CamlinternalFormat's output_acc
    would make them. format.ml's functions that format.mli does not export are private
-   (__advance_left ...). Left out: the deprecated functions (Format.bprintf, kprintf,
-   pp_set_all_formatter_output_functions, the formatter_tag_functions), kdprintf, ikfprintf.
+   (__advance_left ...). The printf functions' consumers of format values (typing/printf/
+   value.rs) are at the end. Left out: the deprecated
+   pp_set_all_formatter_output_functions/get_all... and formatter_tag_functions.
    Adapted where egret lacks a feature:
    - Size.t is int (no signatures): of_int and to_int are the identity, unknown is -1;
    - Pp_break's inline record is a pair of triples (fits, breaks);
@@ -3667,7 +3668,14 @@ let __printf_ksprintf k (CamlinternalFormat_Format f) =
   f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
 let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
 let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
-let __printf_ifprintf _ (CamlinternalFormat_Format f) = f ignore
+let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
+let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k x)
+let __printf_kbprintf k b (CamlinternalFormat_Format f) =
+  f (fun acc -> __bufput_acc b acc; k b)
+let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
 let __format_fprintf ppf (CamlinternalFormat_Format f) =
   f (__format_acc ppf (fun _ g -> g ppf))
 let __format_printf fmt = __format_fprintf std_formatter fmt
@@ -3686,4 +3694,14 @@ let __format_kasprintf k (CamlinternalFormat_Format f) =
 let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
 let __format_dprintf (CamlinternalFormat_Format f) =
   f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
-let __format_ifprintf _ (CamlinternalFormat_Format f) = f ignore
+let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
+let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
+    (fmt : ('a, formatter, unit, 'd) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k ppf)
+let __format_kdprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
+(* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
+let __format_bprintf b (CamlinternalFormat_Format f) =
+  let ppf = formatter_of_buffer b in
+  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)

@@ -1,6 +1,9 @@
 //! The printf family with a literal format string: `Printf.printf eprintf fprintf kfprintf
 //! sprintf ksprintf kprintf bprintf ifprintf` and `Format.printf eprintf fprintf kfprintf
-//! sprintf ksprintf asprintf kasprintf dprintf ifprintf`.
+//! sprintf ksprintf asprintf kasprintf dprintf ifprintf` are elaborated here; the others
+//! (`kdprintf`, `ikfprintf`, `kbprintf`, `ibprintf`, the deprecated `Format.bprintf` and
+//! `kprintf`), and every one applied to a format that is not a literal, take a format value
+//! (`value.rs`).
 //!
 //! egret cannot compile CamlinternalFormat (it needs GADTs), so the format is parsed at
 //! compile time (`parse.rs`, as OCaml's type checker parses it): each conversion becomes a
@@ -84,7 +87,7 @@ pub(super) const PRELUDE_FUNCTIONS: [&str; 18] = [
 ];
 
 /// Private prelude functions the elaborations call, as `Module.__name`.
-pub(super) const PRIVATE_FUNCTIONS: [&str; 21] = [
+pub(super) const PRIVATE_FUNCTIONS: [&str; 27] = [
     "Format.__open_box",
     "Format.__open_box_of_string",
     "Format.__buffer_output",
@@ -106,6 +109,12 @@ pub(super) const PRIVATE_FUNCTIONS: [&str; 21] = [
     "Format.__format_kasprintf",
     "Format.__format_dprintf",
     "Format.__format_ifprintf",
+    "Format.__printf_ikfprintf",
+    "Format.__printf_kbprintf",
+    "Format.__printf_ibprintf",
+    "Format.__format_ikfprintf",
+    "Format.__format_kdprintf",
+    "Format.__format_bprintf",
 ];
 
 /// The functions on formats as values that egret does not have (a format value does not
@@ -117,7 +126,7 @@ pub fn is_printf(name: &str) -> bool {
 }
 
 /// The functions elaborated from their literal format (bound as `ValueBinding::Printf`).
-pub const PRINTF_FUNCTIONS: [&str; 19] = [
+pub const PRINTF_FUNCTIONS: [&str; 26] = [
     "Printf.printf",
     "Printf.sprintf",
     "Printf.eprintf",
@@ -137,6 +146,13 @@ pub const PRINTF_FUNCTIONS: [&str; 19] = [
     "Format.kasprintf",
     "Format.dprintf",
     "Format.ifprintf",
+    "Printf.ikfprintf",
+    "Printf.kbprintf",
+    "Printf.ibprintf",
+    "Format.ikfprintf",
+    "Format.kdprintf",
+    "Format.bprintf",
+    "Format.kprintf",
 ];
 
 fn rt(name: &'static str, purity: Purity, args: Vec<Expr>) -> Expr {
@@ -484,7 +500,12 @@ impl<'s> Typer<'s> {
                     Type::arrow(formatter.clone(), Type::unit()),
                 )
             }
-            _ => unreachable!("{name} is not in PRINTF_FUNCTIONS"),
+            // The rest (`kdprintf`, `ikfprintf`, `kbprintf`, the deprecated `Format.bprintf`
+            // ...) take the literal as a format value (`value.rs`).
+            _ => {
+                let (head, t) = self.printf_consumer(name)?;
+                return self.apply_labelled(head, t, args, span);
+            }
         };
         let fmt_arg = e.params.len();
         let fmt_expr = args

@@ -22,7 +22,7 @@ use crate::syntax::ast::{self, ArgLabel, Constant, ExprKind, Param, Pattern, Pat
 
 /// The consumer of a format value for each printf function (private to the prelude's
 /// `Format` section).
-pub(in crate::typing) const CONSUMERS: [(&str, &str); 19] = [
+pub(in crate::typing) const CONSUMERS: [(&str, &str); 26] = [
     ("Printf.printf", "Format.__printf_printf"),
     ("Printf.sprintf", "Format.__printf_sprintf"),
     ("Printf.eprintf", "Format.__printf_eprintf"),
@@ -42,6 +42,13 @@ pub(in crate::typing) const CONSUMERS: [(&str, &str); 19] = [
     ("Format.kasprintf", "Format.__format_kasprintf"),
     ("Format.dprintf", "Format.__format_dprintf"),
     ("Format.ifprintf", "Format.__format_ifprintf"),
+    ("Printf.ikfprintf", "Format.__printf_ikfprintf"),
+    ("Printf.kbprintf", "Format.__printf_kbprintf"),
+    ("Printf.ibprintf", "Format.__printf_ibprintf"),
+    ("Format.ikfprintf", "Format.__format_ikfprintf"),
+    ("Format.kdprintf", "Format.__format_kdprintf"),
+    ("Format.bprintf", "Format.__format_bprintf"),
+    ("Format.kprintf", "Format.__format_ksprintf"),
 ];
 
 fn expr(kind: ExprKind, span: Span) -> ast::Expr {
