@@ -822,6 +822,9 @@ impl<'s> Typer<'s> {
                 if !self.in_prelude && self.printexc_vars.contains(&v) {
                     self.links_printexc = true;
                 }
+                if !self.in_prelude && self.format_vars.contains(&v) {
+                    self.links_format = true;
+                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);

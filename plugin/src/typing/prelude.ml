@@ -3561,7 +3561,10 @@ let pp_print_either ~left ~right ppf = function
 let __flush_standard_formatters () =
   pp_print_flush std_formatter ();
   pp_print_flush err_formatter ()
-let () = at_exit __flush_standard_formatters
+(* format.ml's initialisation registers this at_exit; egret's prelude is in every program,
+   so the typer calls __link before the code of a program that uses Format, as ocamlopt links
+   and initialises Format only then (a program without Format has no such exit function). *)
+let __link () = at_exit __flush_standard_formatters
 (* What the elaborations of the printf family call (typing/printf): @[<kind n> opens a box of
    kind 0 h, 1 v, 2 hv, 3 hov, 4 b; Format.sprintf, asprintf and their k-versions print on a
    buffer formatter of their own, as format.ml's ksprintf and kasprintf do. *)

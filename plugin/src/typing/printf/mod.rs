@@ -87,7 +87,8 @@ pub(super) const PRELUDE_FUNCTIONS: [&str; 18] = [
 ];
 
 /// Private prelude functions the elaborations call, as `Module.__name`.
-pub(super) const PRIVATE_FUNCTIONS: [&str; 27] = [
+pub(super) const PRIVATE_FUNCTIONS: [&str; 28] = [
+    "Format.__link",
     "Format.__open_box",
     "Format.__open_box_of_string",
     "Format.__buffer_output",
@@ -154,6 +155,15 @@ pub const PRINTF_FUNCTIONS: [&str; 26] = [
     "Format.bprintf",
     "Format.kprintf",
 ];
+
+/// `Format.__link ()`: what linking Format does (its at_exit), called before the code of a
+/// program that uses Format.
+pub(super) fn format_link(typer: &Typer) -> TResult<Expr> {
+    Ok(app(
+        typer.prelude_function("Format.__link")?,
+        vec![super::expr::unit_value()],
+    ))
+}
 
 fn rt(name: &'static str, purity: Purity, args: Vec<Expr>) -> Expr {
     Expr::Prim(Prim::Runtime(name, purity), args)
@@ -301,6 +311,7 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<(Expr, Type)> {
         let format_family = name.starts_with("Format.");
+        self.links_format |= format_family && !self.in_prelude;
         let formatter = Type::Con(
             match self.prelude_type("Format.std_formatter")? {
                 Type::Con(c, _) => c,

@@ -83,6 +83,7 @@ impl<'s> Typer<'s> {
     /// A printf function as a value, or applied to a format that is not a literal: its
     /// consumer of format values, instantiated.
     pub(in crate::typing) fn printf_consumer(&mut self, name: &str) -> TResult<(Expr, Type)> {
+        self.links_format |= name.starts_with("Format.") && !self.in_prelude;
         let consumer = CONSUMERS
             .iter()
             .find(|(f, _)| *f == name)
