@@ -6,4 +6,4 @@ let () =
 let () =
   Format.printf "@[<hov 2>pending in std_formatter";
   print_string "printed directly; ";
-  Format.eprintf "on err_formatter, never flushed by the program"
+  Format.eprintf "on err_formatter, never flushed by the program@\n"
