@@ -1,7 +1,7 @@
 //! Every runtime primitive the compiler can emit is known to the lambda interpreter (its
 //! table `lambda::runtime::RUNTIME`, which a unit test checks it implements) and exists in the
 //! C runtime. The names are found by scanning the sources that emit them: the front end
-//! (`typing/builtins.rs`, `typing/printf.rs`) and the SSA lowering (`ssa/lower.rs`).
+//! (`typing/builtins.rs`, `typing/printf/mod.rs`) and the SSA lowering (`ssa/lower.rs`).
 
 use std::path::PathBuf;
 
@@ -38,7 +38,7 @@ const LOWERING_ONLY: &[&str] = &["egret_raise", "egret_raise_division_by_zero", 
 
 fn emitted() -> (Vec<String>, Vec<String>) {
     let mut front = names_after(&source("src/typing/builtins.rs"), "");
-    front.extend(names_after(&source("src/typing/printf.rs"), ""));
+    front.extend(names_after(&source("src/typing/printf/mod.rs"), ""));
     front.sort();
     front.dedup();
     let lower = names_after(&source("src/ssa/lower.rs"), "Callee::Runtime(");

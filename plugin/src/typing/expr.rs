@@ -171,11 +171,13 @@ impl<'s> Typer<'s> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
         // `let printf = Printf.printf`: another name for the function elaborated from each
-        // application's literal format.
+        // application's literal format (`let pr, l = Format.(printf, pp_print_list)` too).
+        let split = self.split_printf_tuples(bindings);
+        let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
         for b in bindings {
-            if let (PatternKind::Var(name), ExprKind::Var(f)) = (&b.pat.kind, &b.expr.kind) {
-                if let Some(ValueBinding::Printf(full)) = self.env.lookup(f) {
+            if let PatternKind::Var(name) = &b.pat.kind {
+                if let Some(full) = self.printf_alias(&b.expr) {
                     printf_aliases.push((name, full));
                     continue;
                 }
@@ -440,6 +442,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Expr, Type)> {
         let span = e.span;
         match &e.kind {
+            ExprKind::Constant(ast::Constant::String(s)) if self.expects_format(expected) => {
+                self.format_literal(s, span)
+            }
             ExprKind::Constant(c) => self.constant(c, span),
             ExprKind::Var(name) => self.var(name, span),
             ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
@@ -465,10 +470,12 @@ impl<'s> Typer<'s> {
             ExprKind::If { cond, then, els } => {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
-                let (t, tt) = self.expr(then)?;
+                // A format expected: literal branches are formats (`typing/printf/value.rs`).
+                let format = expected.filter(|_| self.expects_format(expected));
+                let (t, tt) = self.expr_expected(then, format)?;
                 match els {
                     Some(els) => {
-                        let (f, ft) = self.expr(els)?;
+                        let (f, ft) = self.expr_expected(els, format)?;
                         self.expect(els.span, &ft, &tt)?;
                         Ok((Expr::If(bx(c), bx(t), bx(f)), tt))
                     }
@@ -833,6 +840,9 @@ impl<'s> Typer<'s> {
                 if !self.in_prelude && self.printexc_vars.contains(&v) {
                     self.links_printexc = true;
                 }
+                if !self.in_prelude && self.format_vars.contains(&v) {
+                    self.links_format = true;
+                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);
@@ -842,10 +852,7 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            Some(ValueBinding::Printf(full)) => Err(Diagnostic::unsupported(
-                span,
-                &format!("`{full}` without a literal format string is"),
-            )),
+            Some(ValueBinding::Printf(full)) => self.printf_consumer(full),
             None | Some(ValueBinding::Hidden) => {
                 // `M.x` of a module that does not exist: OCaml names the module.
                 if let Some((m, _)) = name.rsplit_once('.') {
@@ -902,6 +909,9 @@ impl<'s> Typer<'s> {
     /// qualified name. Which modules egret has is read off the environment (the prelude's
     /// sections, the `Array` primitives) and Printf.
     fn unsupported_library_name(&self, name: &str) -> Option<String> {
+        if super::printf::FORMAT_VALUE_FUNCTIONS.contains(&name) {
+            return Some("`string_of_format` (a format value does not keep its string) is".into());
+        }
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");
         let known = super::printf::is_printf(&format!("{module}.printf"))

@@ -248,6 +248,11 @@ pub(crate) struct Typer<'s> {
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
     links_printexc: bool,
+    /// The variables of the prelude's Format section: a program using one (or a Format
+    /// printf function) links Format, whose initialisation registers its at_exit
+    /// (`links_format`, `Format.__link`).
+    format_vars: std::collections::HashSet<VarId>,
+    links_format: bool,
     /// The label constructors of labelled arrows ([`labels`]).
     label_cons: labels::LabelCons,
     /// The environments of the functor applications being elaborated, innermost last: what
@@ -327,6 +332,8 @@ impl<'s> Typer<'s> {
             variances: Default::default(),
             structures: vec![StructureNames::default()],
             printexc_vars: Default::default(),
+            format_vars: Default::default(),
+            links_format: false,
             links_printexc: false,
             label_cons: Default::default(),
             saved_envs: Vec::new(),

@@ -352,6 +352,15 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert("Printexc.__uncaught", v);
                 }
             }
+            for key in super::printf::PRIVATE_FUNCTIONS {
+                if let Some((m, private)) = key.split_once('.') {
+                    if m == module {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(private) {
+                            self.prelude_functions.insert(key, v);
+                        }
+                    }
+                }
+            }
             // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
             // original name.
             let exn_name = |key: &str| match key {
@@ -367,6 +376,15 @@ impl<'s> Typer<'s> {
                     if n.starts_with(&prefix) {
                         if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
                             self.printexc_vars.insert(v);
+                        }
+                    }
+                }
+            }
+            if module == "Format" {
+                for n in self.env.visible_names() {
+                    if n.starts_with("Format.") {
+                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
+                            self.format_vars.insert(v);
                         }
                     }
                 }
@@ -428,7 +446,13 @@ impl<'s> Typer<'s> {
     /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
     /// Printexc (whose handler then reports the exception).
     pub(super) fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
-        let program = self.phrases_from(phrases, i)?;
+        let mut program = self.phrases_from(phrases, i)?;
+        // A program using Format links it: its initialisation (at_exit) runs before the
+        // program's code, as ocamlopt links and initialises the module.
+        if self.links_format {
+            let link = super::printf::format_link(self)?;
+            program = Expr::Seq(bx(link), bx(program));
+        }
         let call = |t: &mut Self, name: &str, args: Vec<Expr>| -> TResult<Expr> {
             let Some(f) = t.prelude_functions.get(name).copied() else {
                 return Err(Diagnostic::error(

@@ -1,0 +1,1 @@
+let () = Format.printf "@[%d@ items@]@." "three"

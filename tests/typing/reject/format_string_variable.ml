@@ -1,0 +1,2 @@
+let fmt = "%d\n"
+let () = Printf.printf fmt 3
