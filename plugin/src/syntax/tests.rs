@@ -613,24 +613,15 @@ fn lexical_errors_come_through_the_parser() {
 #[test]
 fn unsupported_constructs() {
     let cases = [
-        ("module type S = sig end", "module types are", "module"),
-        ("module M : S = struct end", "module signatures are", ":"),
-        (
-            "module M = F (X)",
-            "module expressions other than `struct ... end` are",
-            "F",
-        ),
-        ("module M (X : S) = struct end", "functors are", "("),
-        ("include struct end", "modules", "include"),
+        ("module rec M : S = struct end", "recursive modules are", "module"),
+        ("module M = (val m)", "first-class modules are", "("),
         ("class c = object end", "objects and classes", "class"),
-        ("let x = let open! M in y", "`open!` is", "!"),
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),
         ("let x = let* y = z in y", "binding operators", "let*"),
         ("type t = A of { x : int }", "inline records", "{"),
         ("type t = A : t", "generalized algebraic data types", ":"),
         ("type t = private int", "private types", "private"),
-        ("type nonrec t = int", "`type nonrec`", "nonrec"),
         (
             "external f : 'a. 'a -> 'a = \"f\"",
             "explicitly polymorphic annotations",
@@ -793,7 +784,8 @@ fn modules_and_opens() {
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines.len(), 4, "{printed}");
     assert!(
-        lines[0].starts_with("(module M (let ") && lines[0].contains("(module N (type"),
+        lines[0].starts_with("(module M (struct (let ")
+            && lines[0].contains("(module N (struct (type"),
         "{printed}"
     );
     assert_eq!(lines[1], "(open M.N)");
@@ -804,6 +796,30 @@ fn modules_and_opens() {
         "syntax error: expected `end`",
         "",
     );
+}
+
+#[test]
+fn module_language() {
+    let src = "module type S = sig type t val f : t -> int module N : sig end end\n\
+               module F (X : S) (Y : S with type t = X.t) : S = struct include X end\n\
+               module G = functor (X : S) -> F (X) (X)\n\
+               module H = F (struct type t = int let f x = x module N = struct end end)\n\
+               module type T = functor (X : S) -> S with type t := X.t\n\
+               open struct let hidden = 1 end\n\
+               type t = Map.Make(String).t\n\
+               let x = let module M = struct let y = 1 end in M.y";
+    let printed = items(src);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 8, "{printed}");
+    assert!(lines[0].starts_with("(module-type S (sig (type "), "{printed}");
+    assert!(lines[1].starts_with("(module F (functor (X S) (Y (with S (type "), "{printed}");
+    assert!(lines[1].contains("(: (struct (include X)) S)"), "{printed}");
+    assert!(lines[2].contains("(functor (X S) (apply (apply F X) X))"), "{printed}");
+    assert!(lines[3].starts_with("(module H (apply F (struct "), "{printed}");
+    assert!(lines[4].contains("(type:= "), "{printed}");
+    assert!(lines[5].starts_with("(open (struct "), "{printed}");
+    assert!(lines[6].contains("Map.Make(String).t"), "{printed}");
+    assert!(lines[7].contains("(let-module M (struct "), "{printed}");
 }
 
 #[test]

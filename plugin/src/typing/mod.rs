@@ -134,7 +134,7 @@ fn type_program_in(
     files: Vec<SourceFile>,
     units: bool,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let prelude = prelude::parsed();
+    let prelude = prelude::needed(source);
     let mut phrases = Vec::new();
     let mut typer = Typer::new(source, &files[files.len() - 1].name);
     typer.files = files;
@@ -146,10 +146,12 @@ fn type_program_in(
             prelude: true,
             prelude_text: false,
         };
-        let first = phrases.len();
         modules::flatten_items(&p.items, &ctx, &mut typer.hidden_modules, &mut phrases);
-        if k + 1 == prelude.len() {
-            phrases[first..].iter_mut().for_each(|p| p.ends_prelude = true);
+    }
+    // The last section with phrases ends the prelude (a section may have none).
+    if let Some(last) = phrases.last().map(|p| p.section) {
+        for p in phrases.iter_mut().filter(|p| p.section == last) {
+            p.ends_prelude = true;
         }
     }
     let ctx = modules::PhraseCtx {
