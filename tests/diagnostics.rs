@@ -138,10 +138,10 @@ fn unsupported_library_names_say_so() {
             && err.contains("fl.ml:1:9"),
         "{err}"
     );
-    let (code, err) = check("fmtmod.ml", "let m = Format.get_margin ()\n");
+    let (code, err) = check("scanmod.ml", "let m = Scanf.sscanf\n");
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("the module Format is not supported yet"),
+        err.contains("the module Scanf is not supported yet"),
         "{err}"
     );
     let (code, err) = check("ls.ml", "let l = Hashtbl.rebuild\n");

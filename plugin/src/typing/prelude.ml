@@ -2552,6 +2552,920 @@ let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
 
+(*! module CamlinternalFormat *)
+(* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
+   direct elaboration makes them (typing/printf/mod.rs). *)
+external format_int : string -> int -> string = "egret_format_int"
+external format_float : string -> float -> string = "egret_format_float"
+external format_char : string -> char -> string = "egret_format_char"
+external format_string : string -> string -> string = "egret_format_string"
+external format_int32 : string -> int32 -> string = "egret_format_int32"
+external format_int64 : string -> int64 -> string = "egret_format_int64"
+external format_nativeint : string -> nativeint -> string = "egret_format_nativeint"
+let format_bool spec b = format_string spec (if b then "true" else "false")
+let format_caml_string spec s = format_string spec ("\"" ^ String.escaped s ^ "\"")
+let format_caml_char c = "'" ^ Char.escaped c ^ "'"
+let concat a b = a ^ b
+
+(*! module Format *)
+(* OCaml 4.13's format.ml: the pretty-printing engine (token queue, scanning and formatting
+   stacks, boxes, breaks, tabulation boxes, margins, max_indent, max_boxes, tags), the
+   predefined formatters and the pp_print_* functions. The printf family
+   (Format.printf "@[%a@]@." ...) is elaborated by the typer from its literal format
+   (typing/printf/) into calls of these functions, as CamlinternalFormat's output_acc
+   would make them. format.ml's functions that format.mli does not export are private
+   (__advance_left ...). The printf functions' consumers of format values (typing/printf/
+   value.rs) are at the end. Left out: the deprecated
+   pp_set_all_formatter_output_functions/get_all... and formatter_tag_functions.
+   Adapted where egret lacks a feature:
+   - Size.t is int (no signatures): of_int and to_int are the identity, unknown is -1;
+   - Pp_break's inline record is a pair of triples (fits, breaks);
+   - stag is a closed type with the one constructor String_tag (no extensible variants), so
+     a program cannot add tags of its own;
+   - CamlinternalFormatBasics.block_type is box_type itself. *)
+type box_type = Pp_hbox | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits
+type stag = String_tag of string
+type tag = string
+type tbox = Pp_tbox of int list ref
+type pp_token =
+  | Pp_text of string
+  | Pp_break of (string * int * string) * (string * int * string)
+  | Pp_tbreak of int * int
+  | Pp_stab
+  | Pp_begin of int * box_type
+  | Pp_end
+  | Pp_tbegin of tbox
+  | Pp_tend
+  | Pp_newline
+  | Pp_if_newline
+  | Pp_open_tag of stag
+  | Pp_close_tag
+type pp_queue_elem = {
+  mutable size : int;
+  token : pp_token;
+  length : int;
+}
+type pp_scan_elem = {
+  left_total : int;
+  queue_elem : pp_queue_elem
+}
+type pp_format_elem = { box_type : box_type; width : int }
+type formatter = {
+  pp_scan_stack : pp_scan_elem Stack.t;
+  pp_format_stack : pp_format_elem Stack.t;
+  pp_tbox_stack : tbox Stack.t;
+  pp_tag_stack : stag Stack.t;
+  pp_mark_stack : stag Stack.t;
+  mutable pp_margin : int;
+  mutable pp_min_space_left : int;
+  mutable pp_max_indent : int;
+  mutable pp_space_left : int;
+  mutable pp_current_indent : int;
+  mutable pp_is_new_line : bool;
+  mutable pp_left_total : int;
+  mutable pp_right_total : int;
+  mutable pp_curr_depth : int;
+  mutable pp_max_boxes : int;
+  mutable pp_ellipsis : string;
+  mutable pp_out_string : string -> int -> int -> unit;
+  mutable pp_out_flush : unit -> unit;
+  mutable pp_out_newline : unit -> unit;
+  mutable pp_out_spaces : int -> unit;
+  mutable pp_out_indent : int -> unit;
+  mutable pp_print_tags : bool;
+  mutable pp_mark_tags : bool;
+  mutable pp_mark_open_tag : stag -> string;
+  mutable pp_mark_close_tag : stag -> string;
+  mutable pp_print_open_tag : stag -> unit;
+  mutable pp_print_close_tag : stag -> unit;
+  pp_queue : pp_queue_elem Queue.t;
+}
+type formatter_stag_functions = {
+  mark_open_stag : stag -> string;
+  mark_close_stag : stag -> string;
+  print_open_stag : stag -> unit;
+  print_close_stag : stag -> unit;
+}
+type formatter_out_functions = {
+  out_string : string -> int -> int -> unit;
+  out_flush : unit -> unit;
+  out_newline : unit -> unit;
+  out_spaces : int -> unit;
+  out_indent : int -> unit;
+}
+let __size_unknown = -1
+let __size_is_known n = n >= 0
+let __pp_enqueue state token =
+  state.pp_right_total <- state.pp_right_total + token.length;
+  Queue.add token state.pp_queue
+let __pp_clear_queue state =
+  state.pp_left_total <- 1; state.pp_right_total <- 1;
+  Queue.clear state.pp_queue
+let __pp_infinity = 1000000010
+let __pp_output_string state s = state.pp_out_string s 0 (String.length s)
+and __pp_output_newline state = state.pp_out_newline ()
+and __pp_output_spaces state n = state.pp_out_spaces n
+and __pp_output_indent state n = state.pp_out_indent n
+let __format_pp_text state size text =
+  state.pp_space_left <- state.pp_space_left - size;
+  __pp_output_string state text;
+  state.pp_is_new_line <- false
+let __format_string state s =
+  if s <> "" then __format_pp_text state (String.length s) s
+let __break_new_line state (before, offset, after) width =
+  __format_string state before;
+  __pp_output_newline state;
+  state.pp_is_new_line <- true;
+  let indent = state.pp_margin - width + offset in
+  let real_indent = Int.min state.pp_max_indent indent in
+  state.pp_current_indent <- real_indent;
+  state.pp_space_left <- state.pp_margin - state.pp_current_indent;
+  __pp_output_indent state state.pp_current_indent;
+  __format_string state after
+let __break_line state width = __break_new_line state ("", 0, "") width
+let __break_same_line state (before, width, after) =
+  __format_string state before;
+  state.pp_space_left <- state.pp_space_left - width;
+  __pp_output_spaces state width;
+  __format_string state after
+let __pp_force_break_line state =
+  match Stack.top_opt state.pp_format_stack with
+  | None -> __pp_output_newline state
+  | Some { box_type; width } ->
+    if width > state.pp_space_left then
+      match box_type with
+      | Pp_fits | Pp_hbox -> ()
+      | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box -> __break_line state width
+let __pp_skip_token state =
+  match Queue.take_opt state.pp_queue with
+  | None -> ()
+  | Some { size; length; _ } ->
+    state.pp_left_total <- state.pp_left_total - length;
+    state.pp_space_left <- state.pp_space_left + size
+let __format_pp_token state size = function
+  | Pp_text s ->
+    __format_pp_text state size s
+  | Pp_begin (off, ty) ->
+    let insertion_point = state.pp_margin - state.pp_space_left in
+    if insertion_point > state.pp_max_indent then
+      begin __pp_force_break_line state end;
+    let width = state.pp_space_left - off in
+    let box_type =
+      match ty with
+      | Pp_vbox -> Pp_vbox
+      | Pp_hbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits ->
+        if size > state.pp_space_left then ty else Pp_fits in
+    Stack.push { box_type; width } state.pp_format_stack
+  | Pp_end ->
+    Stack.pop_opt state.pp_format_stack |> ignore
+  | Pp_tbegin (Pp_tbox _ as tbox) ->
+    Stack.push tbox state.pp_tbox_stack
+  | Pp_tend ->
+    Stack.pop_opt state.pp_tbox_stack |> ignore
+  | Pp_stab ->
+    begin match Stack.top_opt state.pp_tbox_stack with
+    | None -> ()
+    | Some (Pp_tbox tabs) ->
+      let rec add_tab n = function
+        | [] -> [n]
+        | x :: l as ls -> if n < x then n :: ls else x :: add_tab n l in
+      tabs := add_tab (state.pp_margin - state.pp_space_left) !tabs
+    end
+  | Pp_tbreak (n, off) ->
+    let insertion_point = state.pp_margin - state.pp_space_left in
+    begin match Stack.top_opt state.pp_tbox_stack with
+    | None -> ()
+    | Some (Pp_tbox tabs) ->
+      let tab =
+        match !tabs with
+        | [] -> insertion_point
+        | first :: _ ->
+          let rec find = function
+            | head :: tail ->
+              if head >= insertion_point then head else find tail
+            | [] -> first in
+          find !tabs in
+      let offset = tab - insertion_point in
+      if offset >= 0
+      then __break_same_line state ("", offset + n, "")
+      else __break_new_line state ("", tab + off, "") state.pp_margin
+    end
+  | Pp_newline ->
+    begin match Stack.top_opt state.pp_format_stack with
+    | None -> __pp_output_newline state
+    | Some { width; _} -> __break_line state width
+    end
+  | Pp_if_newline ->
+    if state.pp_current_indent != state.pp_margin - state.pp_space_left
+    then __pp_skip_token state
+  | Pp_break (fits, breaks) ->
+    let before, off, _ = breaks in
+    begin match Stack.top_opt state.pp_format_stack with
+    | None -> ()
+    | Some { box_type; width } ->
+      begin match box_type with
+      | Pp_hovbox ->
+        if size + String.length before > state.pp_space_left
+        then __break_new_line state breaks width
+        else __break_same_line state fits
+      | Pp_box ->
+        if state.pp_is_new_line then __break_same_line state fits else
+        if size + String.length before > state.pp_space_left
+          then __break_new_line state breaks width else
+        if state.pp_current_indent > state.pp_margin - width + off
+        then __break_new_line state breaks width
+        else __break_same_line state fits
+      | Pp_hvbox -> __break_new_line state breaks width
+      | Pp_fits -> __break_same_line state fits
+      | Pp_vbox -> __break_new_line state breaks width
+      | Pp_hbox -> __break_same_line state fits
+      end
+    end
+   | Pp_open_tag tag_name ->
+     let marker = state.pp_mark_open_tag tag_name in
+     __pp_output_string state marker;
+     Stack.push tag_name state.pp_mark_stack
+   | Pp_close_tag ->
+     begin match Stack.pop_opt state.pp_mark_stack with
+     | None -> ()
+     | Some tag_name ->
+       let marker = state.pp_mark_close_tag tag_name in
+       __pp_output_string state marker
+     end
+let rec __advance_left state =
+  match Queue.peek_opt state.pp_queue with
+  | None -> ()
+  | Some { size; token; length } ->
+    let pending_count = state.pp_right_total - state.pp_left_total in
+    if __size_is_known size || pending_count >= state.pp_space_left then begin
+      Queue.take state.pp_queue |> ignore;
+      let size = if __size_is_known size then size else __pp_infinity in
+      __format_pp_token state size token;
+      state.pp_left_total <- length + state.pp_left_total;
+      __advance_left state
+    end
+let __enqueue_advance state tok = __pp_enqueue state tok; __advance_left state
+let __enqueue_string_as state size s =
+  __enqueue_advance state { size; token = Pp_text s; length = size }
+let __enqueue_string state s =
+  __enqueue_string_as state (String.length s) s
+let __initialize_scan_stack stack =
+  Stack.clear stack;
+  let queue_elem = { size = __size_unknown; token = Pp_text ""; length = 0 } in
+  Stack.push { left_total = -1; queue_elem } stack
+let __set_size state ty =
+  match Stack.top_opt state.pp_scan_stack with
+  | None -> ()
+  | Some { left_total; queue_elem } ->
+    let size = queue_elem.size in
+    if left_total < state.pp_left_total then
+      __initialize_scan_stack state.pp_scan_stack
+    else
+      match queue_elem.token with
+      | Pp_break _ | Pp_tbreak (_, _) ->
+        if ty then begin
+          queue_elem.size <- state.pp_right_total + size;
+          Stack.pop_opt state.pp_scan_stack |> ignore
+        end
+      | Pp_begin (_, _) ->
+        if not ty then begin
+          queue_elem.size <- state.pp_right_total + size;
+          Stack.pop_opt state.pp_scan_stack |> ignore
+        end
+      | Pp_text _ | Pp_stab | Pp_tbegin _ | Pp_tend | Pp_end
+      | Pp_newline | Pp_if_newline | Pp_open_tag _ | Pp_close_tag ->
+        ()
+let __scan_push state b token =
+  __pp_enqueue state token;
+  if b then __set_size state true;
+  let elem = { left_total = state.pp_right_total; queue_elem = token } in
+  Stack.push elem state.pp_scan_stack
+let __pp_open_box_gen state indent br_ty =
+  state.pp_curr_depth <- state.pp_curr_depth + 1;
+  if state.pp_curr_depth < state.pp_max_boxes then
+    let size = - state.pp_right_total in
+    let elem = { size; token = Pp_begin (indent, br_ty); length = 0 } in
+    __scan_push state false elem else
+  if state.pp_curr_depth = state.pp_max_boxes
+  then __enqueue_string state state.pp_ellipsis
+let __pp_open_sys_box state = __pp_open_box_gen state 0 Pp_hovbox
+let pp_close_box state () =
+  if state.pp_curr_depth > 1 then
+  begin
+    if state.pp_curr_depth < state.pp_max_boxes then
+    begin
+      __pp_enqueue state { size = 0; token = Pp_end; length = 0 };
+      __set_size state true; __set_size state false
+    end;
+    state.pp_curr_depth <- state.pp_curr_depth - 1;
+  end
+let pp_open_stag state tag_name =
+  if state.pp_print_tags then
+  begin
+    Stack.push tag_name state.pp_tag_stack;
+    state.pp_print_open_tag tag_name
+  end;
+  if state.pp_mark_tags then
+    let token = Pp_open_tag tag_name in
+    __pp_enqueue state { size = 0; token; length = 0 }
+let pp_close_stag state () =
+  if state.pp_mark_tags then
+    __pp_enqueue state { size = 0; token = Pp_close_tag; length = 0 };
+  if state.pp_print_tags then
+    match Stack.pop_opt state.pp_tag_stack with
+    | None -> ()
+    | Some tag_name ->
+      state.pp_print_close_tag tag_name
+let pp_open_tag state s = pp_open_stag state (String_tag s)
+let pp_close_tag state () = pp_close_stag state ()
+let pp_set_print_tags state b = state.pp_print_tags <- b
+let pp_set_mark_tags state b = state.pp_mark_tags <- b
+let pp_get_print_tags state () = state.pp_print_tags
+let pp_get_mark_tags state () = state.pp_mark_tags
+let pp_set_tags state b =
+  pp_set_print_tags state b; pp_set_mark_tags state b
+let pp_get_formatter_stag_functions state () = {
+  mark_open_stag = state.pp_mark_open_tag;
+  mark_close_stag = state.pp_mark_close_tag;
+  print_open_stag = state.pp_print_open_tag;
+  print_close_stag = state.pp_print_close_tag;
+}
+let pp_set_formatter_stag_functions state {
+     mark_open_stag = mot;
+     mark_close_stag = mct;
+     print_open_stag = pot;
+     print_close_stag = pct;
+  } =
+  state.pp_mark_open_tag <- mot;
+  state.pp_mark_close_tag <- mct;
+  state.pp_print_open_tag <- pot;
+  state.pp_print_close_tag <- pct
+let __pp_rinit state =
+  __pp_clear_queue state;
+  __initialize_scan_stack state.pp_scan_stack;
+  Stack.clear state.pp_format_stack;
+  Stack.clear state.pp_tbox_stack;
+  Stack.clear state.pp_tag_stack;
+  Stack.clear state.pp_mark_stack;
+  state.pp_current_indent <- 0;
+  state.pp_curr_depth <- 0;
+  state.pp_space_left <- state.pp_margin;
+  __pp_open_sys_box state
+let __clear_tag_stack state =
+  Stack.iter (fun _ -> pp_close_tag state ()) state.pp_tag_stack
+let __pp_flush_queue state b =
+  __clear_tag_stack state;
+  while state.pp_curr_depth > 1 do
+    pp_close_box state ()
+  done;
+  state.pp_right_total <- __pp_infinity;
+  __advance_left state;
+  if b then __pp_output_newline state;
+  __pp_rinit state
+let __pp_print_as_size state size s =
+  if state.pp_curr_depth < state.pp_max_boxes
+  then __enqueue_string_as state size s
+let pp_print_as state isize s =
+  __pp_print_as_size state isize s
+let pp_print_string state s =
+  pp_print_as state (String.length s) s
+let pp_print_bytes state s =
+  pp_print_as state (Bytes.length s) (Bytes.to_string s)
+let pp_print_int state i = pp_print_string state (Int.to_string i)
+let pp_print_float state f = pp_print_string state (string_of_float f)
+let pp_print_bool state b = pp_print_string state (string_of_bool b)
+let pp_print_char state c =
+  pp_print_as state 1 (String.make 1 c)
+let pp_open_hbox state () = __pp_open_box_gen state 0 Pp_hbox
+and pp_open_vbox state indent = __pp_open_box_gen state indent Pp_vbox
+and pp_open_hvbox state indent = __pp_open_box_gen state indent Pp_hvbox
+and pp_open_hovbox state indent = __pp_open_box_gen state indent Pp_hovbox
+and pp_open_box state indent = __pp_open_box_gen state indent Pp_box
+let pp_print_newline state () =
+  __pp_flush_queue state true; state.pp_out_flush ()
+and pp_print_flush state () =
+  __pp_flush_queue state false; state.pp_out_flush ()
+let pp_force_newline state () =
+  if state.pp_curr_depth < state.pp_max_boxes then
+    __enqueue_advance state { size = 0; token = Pp_newline; length = 0 }
+let pp_print_if_newline state () =
+  if state.pp_curr_depth < state.pp_max_boxes then
+    __enqueue_advance state
+      { size = 0; token = Pp_if_newline; length = 0 }
+let pp_print_custom_break state ~fits ~breaks =
+  let before, width, after = fits in
+  if state.pp_curr_depth < state.pp_max_boxes then
+    let size = - state.pp_right_total in
+    let token = Pp_break (fits, breaks) in
+    let length = String.length before + width + String.length after in
+    let elem = { size; token; length } in
+    __scan_push state true elem
+let pp_print_break state width offset =
+  pp_print_custom_break state
+    ~fits:("", width, "") ~breaks:("", offset, "")
+let pp_print_space state () = pp_print_break state 1 0
+and pp_print_cut state () = pp_print_break state 0 0
+let pp_open_tbox state () =
+  state.pp_curr_depth <- state.pp_curr_depth + 1;
+  if state.pp_curr_depth < state.pp_max_boxes then
+    let size = 0 in
+    let elem = { size; token = Pp_tbegin (Pp_tbox (ref [])); length = 0 } in
+    __enqueue_advance state elem
+let pp_close_tbox state () =
+  if state.pp_curr_depth > 1 then
+  begin
+   if state.pp_curr_depth < state.pp_max_boxes then
+     let elem = { size = 0; token = Pp_tend; length = 0 } in
+     __enqueue_advance state elem;
+     state.pp_curr_depth <- state.pp_curr_depth - 1
+  end
+let pp_print_tbreak state width offset =
+  if state.pp_curr_depth < state.pp_max_boxes then
+    let size = - state.pp_right_total in
+    let elem = { size; token = Pp_tbreak (width, offset); length = width } in
+    __scan_push state true elem
+let pp_print_tab state () = pp_print_tbreak state 0 0
+let pp_set_tab state () =
+  if state.pp_curr_depth < state.pp_max_boxes then
+    let elem = { size = 0; token = Pp_stab; length = 0 } in
+    __enqueue_advance state elem
+let pp_set_max_boxes state n = if n > 1 then state.pp_max_boxes <- n
+let pp_get_max_boxes state () = state.pp_max_boxes
+let pp_over_max_boxes state () = state.pp_curr_depth = state.pp_max_boxes
+let pp_set_ellipsis_text state s = state.pp_ellipsis <- s
+and pp_get_ellipsis_text state () = state.pp_ellipsis
+let __pp_limit n =
+  if n < __pp_infinity then n else pred __pp_infinity
+let __pp_set_min_space_left state n =
+  if n >= 1 then
+    let n = __pp_limit n in
+    state.pp_min_space_left <- n;
+    state.pp_max_indent <- state.pp_margin - state.pp_min_space_left;
+    __pp_rinit state
+let pp_set_max_indent state n =
+  if n > 1 then
+    __pp_set_min_space_left state (state.pp_margin - n)
+let pp_get_max_indent state () = state.pp_max_indent
+let pp_set_margin state n =
+  if n >= 1 then
+    let n = __pp_limit n in
+    state.pp_margin <- n;
+    let new_max_indent =
+      if state.pp_max_indent <= state.pp_margin
+      then state.pp_max_indent else
+       Int.max (Int.max (state.pp_margin - state.pp_min_space_left)
+                (state.pp_margin / 2)) 1 in
+    pp_set_max_indent state new_max_indent
+type geometry = { max_indent:int; margin: int}
+let __validate_geometry {margin; max_indent} =
+  if max_indent < 2 then
+    Error "max_indent < 2"
+  else if margin <= max_indent then
+    Error "margin <= max_indent"
+  else Ok ()
+let check_geometry geometry =
+  match __validate_geometry geometry with
+  | Ok () -> true
+  | Error _ -> false
+let pp_get_margin state () = state.pp_margin
+let __pp_set_full_geometry state {margin; max_indent} =
+  pp_set_margin state margin;
+  pp_set_max_indent state max_indent;
+  ()
+let pp_set_geometry state ~max_indent ~margin =
+  let geometry = { max_indent; margin } in
+  match __validate_geometry geometry with
+  | Error msg ->
+    raise (Invalid_argument ("Format.pp_set_geometry: " ^ msg))
+  | Ok () ->
+    __pp_set_full_geometry state geometry
+let pp_safe_set_geometry state ~max_indent ~margin =
+  let geometry = { max_indent; margin } in
+  match __validate_geometry geometry with
+  | Error _msg ->
+     ()
+  | Ok () ->
+    __pp_set_full_geometry state geometry
+let pp_get_geometry state () =
+  { margin = pp_get_margin state (); max_indent = pp_get_max_indent state () }
+let pp_update_geometry state update =
+  let geometry = pp_get_geometry state () in
+  __pp_set_full_geometry state (update geometry)
+let pp_set_formatter_out_functions state {
+      out_string = f;
+      out_flush = g;
+      out_newline = h;
+      out_spaces = i;
+      out_indent = j;
+    } =
+  state.pp_out_string <- f;
+  state.pp_out_flush <- g;
+  state.pp_out_newline <- h;
+  state.pp_out_spaces <- i;
+  state.pp_out_indent <- j
+let pp_get_formatter_out_functions state () = {
+  out_string = state.pp_out_string;
+  out_flush = state.pp_out_flush;
+  out_newline = state.pp_out_newline;
+  out_spaces = state.pp_out_spaces;
+  out_indent = state.pp_out_indent;
+}
+let pp_set_formatter_output_functions state f g =
+  state.pp_out_string <- f; state.pp_out_flush <- g
+let pp_get_formatter_output_functions state () =
+  (state.pp_out_string, state.pp_out_flush)
+let __display_newline state () = state.pp_out_string "\n" 0  1
+let __blank_line = String.make 80 ' '
+let rec __display_blanks state n =
+  if n > 0 then
+  if n <= 80 then state.pp_out_string __blank_line 0 n else
+  begin
+    state.pp_out_string __blank_line 0 80;
+    __display_blanks state (n - 80)
+  end
+let __display_indent = __display_blanks
+let pp_set_formatter_out_channel state oc =
+  state.pp_out_string <- output_substring oc;
+  state.pp_out_flush <- (fun () -> flush oc);
+  state.pp_out_newline <- __display_newline state;
+  state.pp_out_spaces <- __display_blanks state;
+  state.pp_out_indent <- __display_indent state
+let __default_pp_mark_open_tag = function
+  | String_tag s -> "<" ^ s ^ ">"
+let __default_pp_mark_close_tag = function
+  | String_tag s -> "</" ^ s ^ ">"
+let __default_pp_print_open_tag = ignore
+let __default_pp_print_close_tag = ignore
+let __pp_make_formatter f g h i j =
+  let pp_queue = Queue.create () in
+  let sys_tok =
+    { size = __size_unknown; token = Pp_begin (0, Pp_hovbox); length = 0 } in
+  Queue.add sys_tok pp_queue;
+  let scan_stack = Stack.create () in
+  __initialize_scan_stack scan_stack;
+  Stack.push { left_total = 1; queue_elem = sys_tok } scan_stack;
+  let pp_margin = 78
+  and pp_min_space_left = 10 in
+  {
+    pp_scan_stack = scan_stack;
+    pp_format_stack = Stack.create ();
+    pp_tbox_stack = Stack.create ();
+    pp_tag_stack = Stack.create ();
+    pp_mark_stack = Stack.create ();
+    pp_margin = pp_margin;
+    pp_min_space_left = pp_min_space_left;
+    pp_max_indent = pp_margin - pp_min_space_left;
+    pp_space_left = pp_margin;
+    pp_current_indent = 0;
+    pp_is_new_line = true;
+    pp_left_total = 1;
+    pp_right_total = 1;
+    pp_curr_depth = 1;
+    pp_max_boxes = max_int;
+    pp_ellipsis = ".";
+    pp_out_string = f;
+    pp_out_flush = g;
+    pp_out_newline = h;
+    pp_out_spaces = i;
+    pp_out_indent = j;
+    pp_print_tags = false;
+    pp_mark_tags = false;
+    pp_mark_open_tag = __default_pp_mark_open_tag;
+    pp_mark_close_tag = __default_pp_mark_close_tag;
+    pp_print_open_tag = __default_pp_print_open_tag;
+    pp_print_close_tag = __default_pp_print_close_tag;
+    pp_queue = pp_queue;
+  }
+let formatter_of_out_functions out_funs =
+  __pp_make_formatter
+    out_funs.out_string
+    out_funs.out_flush
+    out_funs.out_newline
+    out_funs.out_spaces
+    out_funs.out_indent
+let make_formatter output flush =
+  let ppf = __pp_make_formatter output flush ignore ignore ignore in
+  ppf.pp_out_newline <- __display_newline ppf;
+  ppf.pp_out_spaces <- __display_blanks ppf;
+  ppf.pp_out_indent <- __display_indent ppf;
+  ppf
+let formatter_of_out_channel oc =
+  make_formatter (output_substring oc) (fun () -> flush oc)
+let formatter_of_buffer b =
+  make_formatter (Buffer.add_substring b) ignore
+let __pp_buffer_size = 512
+let __pp_make_buffer () = Buffer.create __pp_buffer_size
+let stdbuf = __pp_make_buffer ()
+let std_formatter = formatter_of_out_channel stdout
+and err_formatter = formatter_of_out_channel stderr
+and str_formatter = formatter_of_buffer stdbuf
+let __flush_buffer_formatter buf ppf =
+  __pp_flush_queue ppf false;
+  let s = Buffer.contents buf in
+  Buffer.reset buf;
+  s
+let flush_str_formatter () = __flush_buffer_formatter stdbuf str_formatter
+type symbolic_output_item =
+  | Output_flush
+  | Output_newline
+  | Output_string of string
+  | Output_spaces of int
+  | Output_indent of int
+type symbolic_output_buffer = {
+  mutable symbolic_output_contents : symbolic_output_item list;
+}
+let make_symbolic_output_buffer () =
+  { symbolic_output_contents = [] }
+let clear_symbolic_output_buffer sob =
+  sob.symbolic_output_contents <- []
+let get_symbolic_output_buffer sob =
+  List.rev sob.symbolic_output_contents
+let flush_symbolic_output_buffer sob =
+  let items = get_symbolic_output_buffer sob in
+  clear_symbolic_output_buffer sob;
+  items
+let add_symbolic_output_item sob item =
+  sob.symbolic_output_contents <- item :: sob.symbolic_output_contents
+let formatter_of_symbolic_output_buffer sob =
+  let symbolic_flush sob () =
+    add_symbolic_output_item sob Output_flush
+  and symbolic_newline sob () =
+    add_symbolic_output_item sob Output_newline
+  and symbolic_string sob s i n =
+    add_symbolic_output_item sob (Output_string (String.sub s i n))
+  and symbolic_spaces sob n =
+    add_symbolic_output_item sob (Output_spaces n)
+  and symbolic_indent sob n =
+    add_symbolic_output_item sob (Output_indent n) in
+  let f = symbolic_string sob
+  and g = symbolic_flush sob
+  and h = symbolic_newline sob
+  and i = symbolic_spaces sob
+  and j = symbolic_indent sob in
+  __pp_make_formatter f g h i j
+let open_hbox = pp_open_hbox std_formatter
+and open_vbox = pp_open_vbox std_formatter
+and open_hvbox = pp_open_hvbox std_formatter
+and open_hovbox = pp_open_hovbox std_formatter
+and open_box = pp_open_box std_formatter
+and close_box = pp_close_box std_formatter
+and open_tag = pp_open_tag std_formatter
+and close_tag = pp_close_tag std_formatter
+and open_stag = pp_open_stag std_formatter
+and close_stag = pp_close_stag std_formatter
+and print_as = pp_print_as std_formatter
+and print_string = pp_print_string std_formatter
+and print_bytes = pp_print_bytes std_formatter
+and print_int = pp_print_int std_formatter
+and print_float = pp_print_float std_formatter
+and print_char = pp_print_char std_formatter
+and print_bool = pp_print_bool std_formatter
+and print_break = pp_print_break std_formatter
+and print_cut = pp_print_cut std_formatter
+and print_space = pp_print_space std_formatter
+and force_newline = pp_force_newline std_formatter
+and print_flush = pp_print_flush std_formatter
+and print_newline = pp_print_newline std_formatter
+and print_if_newline = pp_print_if_newline std_formatter
+and open_tbox = pp_open_tbox std_formatter
+and close_tbox = pp_close_tbox std_formatter
+and print_tbreak = pp_print_tbreak std_formatter
+and set_tab = pp_set_tab std_formatter
+and print_tab = pp_print_tab std_formatter
+and set_margin = pp_set_margin std_formatter
+and get_margin = pp_get_margin std_formatter
+and set_max_indent = pp_set_max_indent std_formatter
+and get_max_indent = pp_get_max_indent std_formatter
+and set_geometry = pp_set_geometry std_formatter
+and safe_set_geometry = pp_safe_set_geometry std_formatter
+and get_geometry = pp_get_geometry std_formatter
+and update_geometry = pp_update_geometry std_formatter
+and set_max_boxes = pp_set_max_boxes std_formatter
+and get_max_boxes = pp_get_max_boxes std_formatter
+and over_max_boxes = pp_over_max_boxes std_formatter
+and set_ellipsis_text = pp_set_ellipsis_text std_formatter
+and get_ellipsis_text = pp_get_ellipsis_text std_formatter
+and set_formatter_out_channel =
+  pp_set_formatter_out_channel std_formatter
+and set_formatter_out_functions =
+  pp_set_formatter_out_functions std_formatter
+and get_formatter_out_functions =
+  pp_get_formatter_out_functions std_formatter
+and set_formatter_output_functions =
+  pp_set_formatter_output_functions std_formatter
+and get_formatter_output_functions =
+  pp_get_formatter_output_functions std_formatter
+and set_formatter_stag_functions =
+  pp_set_formatter_stag_functions std_formatter
+and get_formatter_stag_functions =
+  pp_get_formatter_stag_functions std_formatter
+and set_print_tags =
+  pp_set_print_tags std_formatter
+and get_print_tags =
+  pp_get_print_tags std_formatter
+and set_mark_tags =
+  pp_set_mark_tags std_formatter
+and get_mark_tags =
+  pp_get_mark_tags std_formatter
+and set_tags =
+  pp_set_tags std_formatter
+let rec pp_print_list ?(pp_sep = pp_print_cut) pp_v ppf = function
+  | [] -> ()
+  | [v] -> pp_v ppf v
+  | v :: vs ->
+    pp_v ppf v;
+    pp_sep ppf ();
+    pp_print_list ~pp_sep pp_v ppf vs
+let rec __pp_print_seq_in ~pp_sep pp_v ppf seq =
+  match seq () with
+  | Seq.Nil -> ()
+  | Seq.Cons (v, seq) ->
+    pp_sep ppf ();
+    pp_v ppf v;
+    __pp_print_seq_in ~pp_sep pp_v ppf seq
+let pp_print_seq ?(pp_sep = pp_print_cut) pp_v ppf seq =
+  match seq () with
+  | Seq.Nil -> ()
+  | Seq.Cons (v, seq) ->
+    pp_v ppf v;
+    __pp_print_seq_in ~pp_sep pp_v ppf seq
+let pp_print_text ppf s =
+  let len = String.length s in
+  let left = ref 0 in
+  let right = ref 0 in
+  let flush () =
+    pp_print_string ppf (String.sub s !left (!right - !left));
+    incr right; left := !right;
+  in
+  while (!right <> len) do
+    match s.[!right] with
+      | '\n' ->
+        flush ();
+        pp_force_newline ppf ()
+      | ' ' ->
+        flush (); pp_print_space ppf ()
+      | _ -> incr right
+  done;
+  if !left <> len then flush ()
+let pp_print_option ?(none = fun _ () -> ()) pp_v ppf = function
+| None -> none ppf ()
+| Some v -> pp_v ppf v
+let pp_print_result ~ok ~error ppf = function
+| Ok v -> ok ppf v
+| Error e -> error ppf e
+let pp_print_either ~left ~right ppf = function
+| Either.Left l -> left ppf l
+| Either.Right r -> right ppf r
+let __flush_standard_formatters () =
+  pp_print_flush std_formatter ();
+  pp_print_flush err_formatter ()
+(* format.ml's initialisation registers this at_exit; egret's prelude is in every program,
+   so the typer calls __link before the code of a program that uses Format, as ocamlopt links
+   and initialises Format only then (a program without Format has no such exit function). *)
+let __link () = at_exit __flush_standard_formatters
+(* What the elaborations of the printf family call (typing/printf): @[<kind n> opens a box of
+   kind 0 h, 1 v, 2 hv, 3 hov, 4 b; Format.sprintf, asprintf and their k-versions print on a
+   buffer formatter of their own, as format.ml's ksprintf and kasprintf do. *)
+let __open_box ppf indent kind =
+  __pp_open_box_gen ppf indent
+    (match kind with 0 -> Pp_hbox | 1 -> Pp_vbox | 2 -> Pp_hvbox | 3 -> Pp_hovbox | _ -> Pp_box)
+(* CamlinternalFormat.open_box_of_string, for a box description known at run time
+   (@[<%s 0>). *)
+let __open_box_of_string ppf str =
+  let indent, bty =
+    if str = "" then (0, Pp_box) else
+      let len = String.length str in
+      let invalid_box () =
+        failwith ("invalid box description \"" ^ String.escaped str ^ "\"") in
+      let rec parse_spaces i =
+        if i = len then i else
+          match str.[i] with
+          | ' ' | '\t' -> parse_spaces (i + 1)
+          | _ -> i
+      and parse_lword i j =
+        if j = len then j else
+          match str.[j] with
+          | 'a' .. 'z' -> parse_lword i (j + 1)
+          | _ -> j
+      and parse_int i j =
+        if j = len then j else
+          match str.[j] with
+          | '0' .. '9' | '-' -> parse_int i (j + 1)
+          | _ -> j in
+      let wstart = parse_spaces 0 in
+      let wend = parse_lword wstart wstart in
+      let box_name = String.sub str wstart (wend - wstart) in
+      let nstart = parse_spaces wend in
+      let nend = parse_int nstart nstart in
+      let indent =
+        if nstart = nend then 0 else
+          try int_of_string (String.sub str nstart (nend - nstart))
+          with Failure _ -> invalid_box () in
+      let exp_end = parse_spaces nend in
+      if exp_end <> len then invalid_box ();
+      let box_type = match box_name with
+        | "" | "b" -> Pp_box
+        | "h"      -> Pp_hbox
+        | "v"      -> Pp_vbox
+        | "hv"     -> Pp_hvbox
+        | "hov"    -> Pp_hovbox
+        | _        -> invalid_box () in
+      (indent, box_type) in
+  __pp_open_box_gen ppf indent bty
+let __buffer_output (print : formatter -> unit) =
+  let b = __pp_make_buffer () in
+  let ppf = formatter_of_buffer b in
+  print ppf;
+  __flush_buffer_formatter b ppf
+(* The consumers of formats as values: what Printf and Format do with the pieces
+   (CamlinternalFormat's output_acc, bufput_acc, strput_acc; format.ml's output_acc and
+   strput_acc, with @<n> applying to the next string only). *)
+let __printf_acc out_string flush delay acc =
+  List.iter (function
+      | CamlinternalFormat_string s -> out_string s
+      | CamlinternalFormat_flush -> flush ()
+      | CamlinternalFormat_lit (text, _) | CamlinternalFormat_fmt (text, _, _, _) -> out_string text
+      | CamlinternalFormat_box (text, desc) -> out_string text; out_string "<"; out_string desc; out_string ">"
+      | CamlinternalFormat_delay f -> delay f)
+    acc
+let __format_acc ppf delay acc =
+  let magic = ref (-1) in
+  List.iter (fun item ->
+      let size = !magic in
+      magic := -1;
+      match item with
+      | CamlinternalFormat_string s ->
+        if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s
+      | CamlinternalFormat_flush -> pp_print_flush ppf ()
+      | CamlinternalFormat_lit (_, text) -> pp_print_string ppf text
+      | CamlinternalFormat_fmt (_, code, a, b) ->
+        (match code with
+         | 0 -> pp_close_box ppf ()
+         | 1 -> pp_print_break ppf a b
+         | 2 -> pp_print_flush ppf ()
+         | 3 -> pp_force_newline ppf ()
+         | 4 -> pp_print_newline ppf ()
+         | 5 -> magic := a
+         | 6 -> __open_box ppf a b
+         | 7 -> pp_close_tag ppf ()
+         | 8 -> pp_open_tag ppf ""
+         | _ -> ())
+      | CamlinternalFormat_box (text, desc) ->
+        if text = "@{" then pp_open_tag ppf desc else __open_box_of_string ppf desc
+      | CamlinternalFormat_delay f -> delay size f)
+    acc
+let __output_acc oc acc =
+  __printf_acc (output_string oc) (fun () -> flush oc) (fun f -> f oc) acc
+let __bufput_acc b acc =
+  __printf_acc (Buffer.add_string b) ignore (fun f -> f b) acc
+let __strput_acc b acc =
+  __printf_acc (Buffer.add_string b) ignore (fun f -> Buffer.add_string b (f ())) acc
+let __printf_printf (CamlinternalFormat_Format f) = f (__output_acc stdout)
+let __printf_eprintf (CamlinternalFormat_Format f) = f (__output_acc stderr)
+let __printf_fprintf oc (CamlinternalFormat_Format f) = f (__output_acc oc)
+let __printf_kfprintf k oc (CamlinternalFormat_Format f) =
+  f (fun acc -> __output_acc oc acc; k oc)
+let __printf_ksprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
+let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
+let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
+let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
+let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k x)
+let __printf_kbprintf k b (CamlinternalFormat_Format f) =
+  f (fun acc -> __bufput_acc b acc; k b)
+let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
+let __format_fprintf ppf (CamlinternalFormat_Format f) =
+  f (__format_acc ppf (fun _ g -> g ppf))
+let __format_printf fmt = __format_fprintf std_formatter fmt
+let __format_eprintf fmt = __format_fprintf err_formatter fmt
+let __format_kfprintf k ppf (CamlinternalFormat_Format f) =
+  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
+let __format_ksprintf k (CamlinternalFormat_Format f) =
+  f (fun acc ->
+      k (__buffer_output (fun ppf ->
+          __format_acc ppf (fun size g ->
+              let s = g () in
+              if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
+let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
+let __format_kasprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
+let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
+let __format_dprintf (CamlinternalFormat_Format f) =
+  f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
+let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f ignore
+let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
+    (fmt : ('a, formatter, unit, 'd) format4) : 'a =
+  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k ppf)
+let __format_kdprintf k (CamlinternalFormat_Format f) =
+  f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
+(* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
+let __format_bprintf b (CamlinternalFormat_Format f) =
+  let ppf = formatter_of_buffer b in
+  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)
 (*! module Gc *)
 (* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c,
    runtime/egret_weak.c). minor_words returns a boxed float (OCaml's is [@unboxed]): the box is
@@ -4981,917 +5895,3 @@ module Make (Ord : OrderedType) : S with type elt = Ord.t =
       seq_of_enum_ (aux low s End)
   end
 
-(*! module CamlinternalFormat *)
-(* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
-   direct elaboration makes them (typing/printf/mod.rs). *)
-external format_int : string -> int -> string = "egret_format_int"
-external format_float : string -> float -> string = "egret_format_float"
-external format_char : string -> char -> string = "egret_format_char"
-external format_string : string -> string -> string = "egret_format_string"
-external format_int32 : string -> int32 -> string = "egret_format_int32"
-external format_int64 : string -> int64 -> string = "egret_format_int64"
-external format_nativeint : string -> nativeint -> string = "egret_format_nativeint"
-let format_bool spec b = format_string spec (if b then "true" else "false")
-let format_caml_string spec s = format_string spec ("\"" ^ String.escaped s ^ "\"")
-let format_caml_char c = "'" ^ Char.escaped c ^ "'"
-let concat a b = a ^ b
-
-(*! module Format *)
-(* OCaml 4.13's format.ml: the pretty-printing engine (token queue, scanning and formatting
-   stacks, boxes, breaks, tabulation boxes, margins, max_indent, max_boxes, tags), the
-   predefined formatters and the pp_print_* functions. The printf family
-   (Format.printf "@[%a@]@." ...) is elaborated by the typer from its literal format
-   (typing/printf/) into calls of these functions, as CamlinternalFormat's output_acc
-   would make them. format.ml's functions that format.mli does not export are private
-   (__advance_left ...). The printf functions' consumers of format values (typing/printf/
-   value.rs) are at the end. Left out: the deprecated
-   pp_set_all_formatter_output_functions/get_all... and formatter_tag_functions.
-   Adapted where egret lacks a feature:
-   - Size.t is int (no signatures): of_int and to_int are the identity, unknown is -1;
-   - Pp_break's inline record is a pair of triples (fits, breaks);
-   - stag is a closed type with the one constructor String_tag (no extensible variants), so
-     a program cannot add tags of its own;
-   - CamlinternalFormatBasics.block_type is box_type itself. *)
-type box_type = Pp_hbox | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits
-type stag = String_tag of string
-type tag = string
-type tbox = Pp_tbox of int list ref
-type pp_token =
-  | Pp_text of string
-  | Pp_break of (string * int * string) * (string * int * string)
-  | Pp_tbreak of int * int
-  | Pp_stab
-  | Pp_begin of int * box_type
-  | Pp_end
-  | Pp_tbegin of tbox
-  | Pp_tend
-  | Pp_newline
-  | Pp_if_newline
-  | Pp_open_tag of stag
-  | Pp_close_tag
-type pp_queue_elem = {
-  mutable size : int;
-  token : pp_token;
-  length : int;
-}
-type pp_scan_elem = {
-  left_total : int;
-  queue_elem : pp_queue_elem
-}
-type pp_format_elem = { box_type : box_type; width : int }
-type formatter = {
-  pp_scan_stack : pp_scan_elem Stack.t;
-  pp_format_stack : pp_format_elem Stack.t;
-  pp_tbox_stack : tbox Stack.t;
-  pp_tag_stack : stag Stack.t;
-  pp_mark_stack : stag Stack.t;
-  mutable pp_margin : int;
-  mutable pp_min_space_left : int;
-  mutable pp_max_indent : int;
-  mutable pp_space_left : int;
-  mutable pp_current_indent : int;
-  mutable pp_is_new_line : bool;
-  mutable pp_left_total : int;
-  mutable pp_right_total : int;
-  mutable pp_curr_depth : int;
-  mutable pp_max_boxes : int;
-  mutable pp_ellipsis : string;
-  mutable pp_out_string : string -> int -> int -> unit;
-  mutable pp_out_flush : unit -> unit;
-  mutable pp_out_newline : unit -> unit;
-  mutable pp_out_spaces : int -> unit;
-  mutable pp_out_indent : int -> unit;
-  mutable pp_print_tags : bool;
-  mutable pp_mark_tags : bool;
-  mutable pp_mark_open_tag : stag -> string;
-  mutable pp_mark_close_tag : stag -> string;
-  mutable pp_print_open_tag : stag -> unit;
-  mutable pp_print_close_tag : stag -> unit;
-  pp_queue : pp_queue_elem Queue.t;
-}
-type formatter_stag_functions = {
-  mark_open_stag : stag -> string;
-  mark_close_stag : stag -> string;
-  print_open_stag : stag -> unit;
-  print_close_stag : stag -> unit;
-}
-type formatter_out_functions = {
-  out_string : string -> int -> int -> unit;
-  out_flush : unit -> unit;
-  out_newline : unit -> unit;
-  out_spaces : int -> unit;
-  out_indent : int -> unit;
-}
-let __size_unknown = -1
-let __size_is_known n = n >= 0
-let __pp_enqueue state token =
-  state.pp_right_total <- state.pp_right_total + token.length;
-  Queue.add token state.pp_queue
-let __pp_clear_queue state =
-  state.pp_left_total <- 1; state.pp_right_total <- 1;
-  Queue.clear state.pp_queue
-let __pp_infinity = 1000000010
-let __pp_output_string state s = state.pp_out_string s 0 (String.length s)
-and __pp_output_newline state = state.pp_out_newline ()
-and __pp_output_spaces state n = state.pp_out_spaces n
-and __pp_output_indent state n = state.pp_out_indent n
-let __format_pp_text state size text =
-  state.pp_space_left <- state.pp_space_left - size;
-  __pp_output_string state text;
-  state.pp_is_new_line <- false
-let __format_string state s =
-  if s <> "" then __format_pp_text state (String.length s) s
-let __break_new_line state (before, offset, after) width =
-  __format_string state before;
-  __pp_output_newline state;
-  state.pp_is_new_line <- true;
-  let indent = state.pp_margin - width + offset in
-  let real_indent = Int.min state.pp_max_indent indent in
-  state.pp_current_indent <- real_indent;
-  state.pp_space_left <- state.pp_margin - state.pp_current_indent;
-  __pp_output_indent state state.pp_current_indent;
-  __format_string state after
-let __break_line state width = __break_new_line state ("", 0, "") width
-let __break_same_line state (before, width, after) =
-  __format_string state before;
-  state.pp_space_left <- state.pp_space_left - width;
-  __pp_output_spaces state width;
-  __format_string state after
-let __pp_force_break_line state =
-  match Stack.top_opt state.pp_format_stack with
-  | None -> __pp_output_newline state
-  | Some { box_type; width } ->
-    if width > state.pp_space_left then
-      match box_type with
-      | Pp_fits | Pp_hbox -> ()
-      | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box -> __break_line state width
-let __pp_skip_token state =
-  match Queue.take_opt state.pp_queue with
-  | None -> ()
-  | Some { size; length; _ } ->
-    state.pp_left_total <- state.pp_left_total - length;
-    state.pp_space_left <- state.pp_space_left + size
-let __format_pp_token state size = function
-  | Pp_text s ->
-    __format_pp_text state size s
-  | Pp_begin (off, ty) ->
-    let insertion_point = state.pp_margin - state.pp_space_left in
-    if insertion_point > state.pp_max_indent then
-      begin __pp_force_break_line state end;
-    let width = state.pp_space_left - off in
-    let box_type =
-      match ty with
-      | Pp_vbox -> Pp_vbox
-      | Pp_hbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits ->
-        if size > state.pp_space_left then ty else Pp_fits in
-    Stack.push { box_type; width } state.pp_format_stack
-  | Pp_end ->
-    Stack.pop_opt state.pp_format_stack |> ignore
-  | Pp_tbegin (Pp_tbox _ as tbox) ->
-    Stack.push tbox state.pp_tbox_stack
-  | Pp_tend ->
-    Stack.pop_opt state.pp_tbox_stack |> ignore
-  | Pp_stab ->
-    begin match Stack.top_opt state.pp_tbox_stack with
-    | None -> ()
-    | Some (Pp_tbox tabs) ->
-      let rec add_tab n = function
-        | [] -> [n]
-        | x :: l as ls -> if n < x then n :: ls else x :: add_tab n l in
-      tabs := add_tab (state.pp_margin - state.pp_space_left) !tabs
-    end
-  | Pp_tbreak (n, off) ->
-    let insertion_point = state.pp_margin - state.pp_space_left in
-    begin match Stack.top_opt state.pp_tbox_stack with
-    | None -> ()
-    | Some (Pp_tbox tabs) ->
-      let tab =
-        match !tabs with
-        | [] -> insertion_point
-        | first :: _ ->
-          let rec find = function
-            | head :: tail ->
-              if head >= insertion_point then head else find tail
-            | [] -> first in
-          find !tabs in
-      let offset = tab - insertion_point in
-      if offset >= 0
-      then __break_same_line state ("", offset + n, "")
-      else __break_new_line state ("", tab + off, "") state.pp_margin
-    end
-  | Pp_newline ->
-    begin match Stack.top_opt state.pp_format_stack with
-    | None -> __pp_output_newline state
-    | Some { width; _} -> __break_line state width
-    end
-  | Pp_if_newline ->
-    if state.pp_current_indent != state.pp_margin - state.pp_space_left
-    then __pp_skip_token state
-  | Pp_break (fits, breaks) ->
-    let before, off, _ = breaks in
-    begin match Stack.top_opt state.pp_format_stack with
-    | None -> ()
-    | Some { box_type; width } ->
-      begin match box_type with
-      | Pp_hovbox ->
-        if size + String.length before > state.pp_space_left
-        then __break_new_line state breaks width
-        else __break_same_line state fits
-      | Pp_box ->
-        if state.pp_is_new_line then __break_same_line state fits else
-        if size + String.length before > state.pp_space_left
-          then __break_new_line state breaks width else
-        if state.pp_current_indent > state.pp_margin - width + off
-        then __break_new_line state breaks width
-        else __break_same_line state fits
-      | Pp_hvbox -> __break_new_line state breaks width
-      | Pp_fits -> __break_same_line state fits
-      | Pp_vbox -> __break_new_line state breaks width
-      | Pp_hbox -> __break_same_line state fits
-      end
-    end
-   | Pp_open_tag tag_name ->
-     let marker = state.pp_mark_open_tag tag_name in
-     __pp_output_string state marker;
-     Stack.push tag_name state.pp_mark_stack
-   | Pp_close_tag ->
-     begin match Stack.pop_opt state.pp_mark_stack with
-     | None -> ()
-     | Some tag_name ->
-       let marker = state.pp_mark_close_tag tag_name in
-       __pp_output_string state marker
-     end
-let rec __advance_left state =
-  match Queue.peek_opt state.pp_queue with
-  | None -> ()
-  | Some { size; token; length } ->
-    let pending_count = state.pp_right_total - state.pp_left_total in
-    if __size_is_known size || pending_count >= state.pp_space_left then begin
-      Queue.take state.pp_queue |> ignore;
-      let size = if __size_is_known size then size else __pp_infinity in
-      __format_pp_token state size token;
-      state.pp_left_total <- length + state.pp_left_total;
-      __advance_left state
-    end
-let __enqueue_advance state tok = __pp_enqueue state tok; __advance_left state
-let __enqueue_string_as state size s =
-  __enqueue_advance state { size; token = Pp_text s; length = size }
-let __enqueue_string state s =
-  __enqueue_string_as state (String.length s) s
-let __initialize_scan_stack stack =
-  Stack.clear stack;
-  let queue_elem = { size = __size_unknown; token = Pp_text ""; length = 0 } in
-  Stack.push { left_total = -1; queue_elem } stack
-let __set_size state ty =
-  match Stack.top_opt state.pp_scan_stack with
-  | None -> ()
-  | Some { left_total; queue_elem } ->
-    let size = queue_elem.size in
-    if left_total < state.pp_left_total then
-      __initialize_scan_stack state.pp_scan_stack
-    else
-      match queue_elem.token with
-      | Pp_break _ | Pp_tbreak (_, _) ->
-        if ty then begin
-          queue_elem.size <- state.pp_right_total + size;
-          Stack.pop_opt state.pp_scan_stack |> ignore
-        end
-      | Pp_begin (_, _) ->
-        if not ty then begin
-          queue_elem.size <- state.pp_right_total + size;
-          Stack.pop_opt state.pp_scan_stack |> ignore
-        end
-      | Pp_text _ | Pp_stab | Pp_tbegin _ | Pp_tend | Pp_end
-      | Pp_newline | Pp_if_newline | Pp_open_tag _ | Pp_close_tag ->
-        ()
-let __scan_push state b token =
-  __pp_enqueue state token;
-  if b then __set_size state true;
-  let elem = { left_total = state.pp_right_total; queue_elem = token } in
-  Stack.push elem state.pp_scan_stack
-let __pp_open_box_gen state indent br_ty =
-  state.pp_curr_depth <- state.pp_curr_depth + 1;
-  if state.pp_curr_depth < state.pp_max_boxes then
-    let size = - state.pp_right_total in
-    let elem = { size; token = Pp_begin (indent, br_ty); length = 0 } in
-    __scan_push state false elem else
-  if state.pp_curr_depth = state.pp_max_boxes
-  then __enqueue_string state state.pp_ellipsis
-let __pp_open_sys_box state = __pp_open_box_gen state 0 Pp_hovbox
-let pp_close_box state () =
-  if state.pp_curr_depth > 1 then
-  begin
-    if state.pp_curr_depth < state.pp_max_boxes then
-    begin
-      __pp_enqueue state { size = 0; token = Pp_end; length = 0 };
-      __set_size state true; __set_size state false
-    end;
-    state.pp_curr_depth <- state.pp_curr_depth - 1;
-  end
-let pp_open_stag state tag_name =
-  if state.pp_print_tags then
-  begin
-    Stack.push tag_name state.pp_tag_stack;
-    state.pp_print_open_tag tag_name
-  end;
-  if state.pp_mark_tags then
-    let token = Pp_open_tag tag_name in
-    __pp_enqueue state { size = 0; token; length = 0 }
-let pp_close_stag state () =
-  if state.pp_mark_tags then
-    __pp_enqueue state { size = 0; token = Pp_close_tag; length = 0 };
-  if state.pp_print_tags then
-    match Stack.pop_opt state.pp_tag_stack with
-    | None -> ()
-    | Some tag_name ->
-      state.pp_print_close_tag tag_name
-let pp_open_tag state s = pp_open_stag state (String_tag s)
-let pp_close_tag state () = pp_close_stag state ()
-let pp_set_print_tags state b = state.pp_print_tags <- b
-let pp_set_mark_tags state b = state.pp_mark_tags <- b
-let pp_get_print_tags state () = state.pp_print_tags
-let pp_get_mark_tags state () = state.pp_mark_tags
-let pp_set_tags state b =
-  pp_set_print_tags state b; pp_set_mark_tags state b
-let pp_get_formatter_stag_functions state () = {
-  mark_open_stag = state.pp_mark_open_tag;
-  mark_close_stag = state.pp_mark_close_tag;
-  print_open_stag = state.pp_print_open_tag;
-  print_close_stag = state.pp_print_close_tag;
-}
-let pp_set_formatter_stag_functions state {
-     mark_open_stag = mot;
-     mark_close_stag = mct;
-     print_open_stag = pot;
-     print_close_stag = pct;
-  } =
-  state.pp_mark_open_tag <- mot;
-  state.pp_mark_close_tag <- mct;
-  state.pp_print_open_tag <- pot;
-  state.pp_print_close_tag <- pct
-let __pp_rinit state =
-  __pp_clear_queue state;
-  __initialize_scan_stack state.pp_scan_stack;
-  Stack.clear state.pp_format_stack;
-  Stack.clear state.pp_tbox_stack;
-  Stack.clear state.pp_tag_stack;
-  Stack.clear state.pp_mark_stack;
-  state.pp_current_indent <- 0;
-  state.pp_curr_depth <- 0;
-  state.pp_space_left <- state.pp_margin;
-  __pp_open_sys_box state
-let __clear_tag_stack state =
-  Stack.iter (fun _ -> pp_close_tag state ()) state.pp_tag_stack
-let __pp_flush_queue state b =
-  __clear_tag_stack state;
-  while state.pp_curr_depth > 1 do
-    pp_close_box state ()
-  done;
-  state.pp_right_total <- __pp_infinity;
-  __advance_left state;
-  if b then __pp_output_newline state;
-  __pp_rinit state
-let __pp_print_as_size state size s =
-  if state.pp_curr_depth < state.pp_max_boxes
-  then __enqueue_string_as state size s
-let pp_print_as state isize s =
-  __pp_print_as_size state isize s
-let pp_print_string state s =
-  pp_print_as state (String.length s) s
-let pp_print_bytes state s =
-  pp_print_as state (Bytes.length s) (Bytes.to_string s)
-let pp_print_int state i = pp_print_string state (Int.to_string i)
-let pp_print_float state f = pp_print_string state (string_of_float f)
-let pp_print_bool state b = pp_print_string state (string_of_bool b)
-let pp_print_char state c =
-  pp_print_as state 1 (String.make 1 c)
-let pp_open_hbox state () = __pp_open_box_gen state 0 Pp_hbox
-and pp_open_vbox state indent = __pp_open_box_gen state indent Pp_vbox
-and pp_open_hvbox state indent = __pp_open_box_gen state indent Pp_hvbox
-and pp_open_hovbox state indent = __pp_open_box_gen state indent Pp_hovbox
-and pp_open_box state indent = __pp_open_box_gen state indent Pp_box
-let pp_print_newline state () =
-  __pp_flush_queue state true; state.pp_out_flush ()
-and pp_print_flush state () =
-  __pp_flush_queue state false; state.pp_out_flush ()
-let pp_force_newline state () =
-  if state.pp_curr_depth < state.pp_max_boxes then
-    __enqueue_advance state { size = 0; token = Pp_newline; length = 0 }
-let pp_print_if_newline state () =
-  if state.pp_curr_depth < state.pp_max_boxes then
-    __enqueue_advance state
-      { size = 0; token = Pp_if_newline; length = 0 }
-let pp_print_custom_break state ~fits ~breaks =
-  let before, width, after = fits in
-  if state.pp_curr_depth < state.pp_max_boxes then
-    let size = - state.pp_right_total in
-    let token = Pp_break (fits, breaks) in
-    let length = String.length before + width + String.length after in
-    let elem = { size; token; length } in
-    __scan_push state true elem
-let pp_print_break state width offset =
-  pp_print_custom_break state
-    ~fits:("", width, "") ~breaks:("", offset, "")
-let pp_print_space state () = pp_print_break state 1 0
-and pp_print_cut state () = pp_print_break state 0 0
-let pp_open_tbox state () =
-  state.pp_curr_depth <- state.pp_curr_depth + 1;
-  if state.pp_curr_depth < state.pp_max_boxes then
-    let size = 0 in
-    let elem = { size; token = Pp_tbegin (Pp_tbox (ref [])); length = 0 } in
-    __enqueue_advance state elem
-let pp_close_tbox state () =
-  if state.pp_curr_depth > 1 then
-  begin
-   if state.pp_curr_depth < state.pp_max_boxes then
-     let elem = { size = 0; token = Pp_tend; length = 0 } in
-     __enqueue_advance state elem;
-     state.pp_curr_depth <- state.pp_curr_depth - 1
-  end
-let pp_print_tbreak state width offset =
-  if state.pp_curr_depth < state.pp_max_boxes then
-    let size = - state.pp_right_total in
-    let elem = { size; token = Pp_tbreak (width, offset); length = width } in
-    __scan_push state true elem
-let pp_print_tab state () = pp_print_tbreak state 0 0
-let pp_set_tab state () =
-  if state.pp_curr_depth < state.pp_max_boxes then
-    let elem = { size = 0; token = Pp_stab; length = 0 } in
-    __enqueue_advance state elem
-let pp_set_max_boxes state n = if n > 1 then state.pp_max_boxes <- n
-let pp_get_max_boxes state () = state.pp_max_boxes
-let pp_over_max_boxes state () = state.pp_curr_depth = state.pp_max_boxes
-let pp_set_ellipsis_text state s = state.pp_ellipsis <- s
-and pp_get_ellipsis_text state () = state.pp_ellipsis
-let __pp_limit n =
-  if n < __pp_infinity then n else pred __pp_infinity
-let __pp_set_min_space_left state n =
-  if n >= 1 then
-    let n = __pp_limit n in
-    state.pp_min_space_left <- n;
-    state.pp_max_indent <- state.pp_margin - state.pp_min_space_left;
-    __pp_rinit state
-let pp_set_max_indent state n =
-  if n > 1 then
-    __pp_set_min_space_left state (state.pp_margin - n)
-let pp_get_max_indent state () = state.pp_max_indent
-let pp_set_margin state n =
-  if n >= 1 then
-    let n = __pp_limit n in
-    state.pp_margin <- n;
-    let new_max_indent =
-      if state.pp_max_indent <= state.pp_margin
-      then state.pp_max_indent else
-       Int.max (Int.max (state.pp_margin - state.pp_min_space_left)
-                (state.pp_margin / 2)) 1 in
-    pp_set_max_indent state new_max_indent
-type geometry = { max_indent:int; margin: int}
-let __validate_geometry {margin; max_indent} =
-  if max_indent < 2 then
-    Error "max_indent < 2"
-  else if margin <= max_indent then
-    Error "margin <= max_indent"
-  else Ok ()
-let check_geometry geometry =
-  match __validate_geometry geometry with
-  | Ok () -> true
-  | Error _ -> false
-let pp_get_margin state () = state.pp_margin
-let __pp_set_full_geometry state {margin; max_indent} =
-  pp_set_margin state margin;
-  pp_set_max_indent state max_indent;
-  ()
-let pp_set_geometry state ~max_indent ~margin =
-  let geometry = { max_indent; margin } in
-  match __validate_geometry geometry with
-  | Error msg ->
-    raise (Invalid_argument ("Format.pp_set_geometry: " ^ msg))
-  | Ok () ->
-    __pp_set_full_geometry state geometry
-let pp_safe_set_geometry state ~max_indent ~margin =
-  let geometry = { max_indent; margin } in
-  match __validate_geometry geometry with
-  | Error _msg ->
-     ()
-  | Ok () ->
-    __pp_set_full_geometry state geometry
-let pp_get_geometry state () =
-  { margin = pp_get_margin state (); max_indent = pp_get_max_indent state () }
-let pp_update_geometry state update =
-  let geometry = pp_get_geometry state () in
-  __pp_set_full_geometry state (update geometry)
-let pp_set_formatter_out_functions state {
-      out_string = f;
-      out_flush = g;
-      out_newline = h;
-      out_spaces = i;
-      out_indent = j;
-    } =
-  state.pp_out_string <- f;
-  state.pp_out_flush <- g;
-  state.pp_out_newline <- h;
-  state.pp_out_spaces <- i;
-  state.pp_out_indent <- j
-let pp_get_formatter_out_functions state () = {
-  out_string = state.pp_out_string;
-  out_flush = state.pp_out_flush;
-  out_newline = state.pp_out_newline;
-  out_spaces = state.pp_out_spaces;
-  out_indent = state.pp_out_indent;
-}
-let pp_set_formatter_output_functions state f g =
-  state.pp_out_string <- f; state.pp_out_flush <- g
-let pp_get_formatter_output_functions state () =
-  (state.pp_out_string, state.pp_out_flush)
-let __display_newline state () = state.pp_out_string "\n" 0  1
-let __blank_line = String.make 80 ' '
-let rec __display_blanks state n =
-  if n > 0 then
-  if n <= 80 then state.pp_out_string __blank_line 0 n else
-  begin
-    state.pp_out_string __blank_line 0 80;
-    __display_blanks state (n - 80)
-  end
-let __display_indent = __display_blanks
-let pp_set_formatter_out_channel state oc =
-  state.pp_out_string <- output_substring oc;
-  state.pp_out_flush <- (fun () -> flush oc);
-  state.pp_out_newline <- __display_newline state;
-  state.pp_out_spaces <- __display_blanks state;
-  state.pp_out_indent <- __display_indent state
-let __default_pp_mark_open_tag = function
-  | String_tag s -> "<" ^ s ^ ">"
-let __default_pp_mark_close_tag = function
-  | String_tag s -> "</" ^ s ^ ">"
-let __default_pp_print_open_tag = ignore
-let __default_pp_print_close_tag = ignore
-let __pp_make_formatter f g h i j =
-  let pp_queue = Queue.create () in
-  let sys_tok =
-    { size = __size_unknown; token = Pp_begin (0, Pp_hovbox); length = 0 } in
-  Queue.add sys_tok pp_queue;
-  let scan_stack = Stack.create () in
-  __initialize_scan_stack scan_stack;
-  Stack.push { left_total = 1; queue_elem = sys_tok } scan_stack;
-  let pp_margin = 78
-  and pp_min_space_left = 10 in
-  {
-    pp_scan_stack = scan_stack;
-    pp_format_stack = Stack.create ();
-    pp_tbox_stack = Stack.create ();
-    pp_tag_stack = Stack.create ();
-    pp_mark_stack = Stack.create ();
-    pp_margin = pp_margin;
-    pp_min_space_left = pp_min_space_left;
-    pp_max_indent = pp_margin - pp_min_space_left;
-    pp_space_left = pp_margin;
-    pp_current_indent = 0;
-    pp_is_new_line = true;
-    pp_left_total = 1;
-    pp_right_total = 1;
-    pp_curr_depth = 1;
-    pp_max_boxes = max_int;
-    pp_ellipsis = ".";
-    pp_out_string = f;
-    pp_out_flush = g;
-    pp_out_newline = h;
-    pp_out_spaces = i;
-    pp_out_indent = j;
-    pp_print_tags = false;
-    pp_mark_tags = false;
-    pp_mark_open_tag = __default_pp_mark_open_tag;
-    pp_mark_close_tag = __default_pp_mark_close_tag;
-    pp_print_open_tag = __default_pp_print_open_tag;
-    pp_print_close_tag = __default_pp_print_close_tag;
-    pp_queue = pp_queue;
-  }
-let formatter_of_out_functions out_funs =
-  __pp_make_formatter
-    out_funs.out_string
-    out_funs.out_flush
-    out_funs.out_newline
-    out_funs.out_spaces
-    out_funs.out_indent
-let make_formatter output flush =
-  let ppf = __pp_make_formatter output flush ignore ignore ignore in
-  ppf.pp_out_newline <- __display_newline ppf;
-  ppf.pp_out_spaces <- __display_blanks ppf;
-  ppf.pp_out_indent <- __display_indent ppf;
-  ppf
-let formatter_of_out_channel oc =
-  make_formatter (output_substring oc) (fun () -> flush oc)
-let formatter_of_buffer b =
-  make_formatter (Buffer.add_substring b) ignore
-let __pp_buffer_size = 512
-let __pp_make_buffer () = Buffer.create __pp_buffer_size
-let stdbuf = __pp_make_buffer ()
-let std_formatter = formatter_of_out_channel stdout
-and err_formatter = formatter_of_out_channel stderr
-and str_formatter = formatter_of_buffer stdbuf
-let __flush_buffer_formatter buf ppf =
-  __pp_flush_queue ppf false;
-  let s = Buffer.contents buf in
-  Buffer.reset buf;
-  s
-let flush_str_formatter () = __flush_buffer_formatter stdbuf str_formatter
-type symbolic_output_item =
-  | Output_flush
-  | Output_newline
-  | Output_string of string
-  | Output_spaces of int
-  | Output_indent of int
-type symbolic_output_buffer = {
-  mutable symbolic_output_contents : symbolic_output_item list;
-}
-let make_symbolic_output_buffer () =
-  { symbolic_output_contents = [] }
-let clear_symbolic_output_buffer sob =
-  sob.symbolic_output_contents <- []
-let get_symbolic_output_buffer sob =
-  List.rev sob.symbolic_output_contents
-let flush_symbolic_output_buffer sob =
-  let items = get_symbolic_output_buffer sob in
-  clear_symbolic_output_buffer sob;
-  items
-let add_symbolic_output_item sob item =
-  sob.symbolic_output_contents <- item :: sob.symbolic_output_contents
-let formatter_of_symbolic_output_buffer sob =
-  let symbolic_flush sob () =
-    add_symbolic_output_item sob Output_flush
-  and symbolic_newline sob () =
-    add_symbolic_output_item sob Output_newline
-  and symbolic_string sob s i n =
-    add_symbolic_output_item sob (Output_string (String.sub s i n))
-  and symbolic_spaces sob n =
-    add_symbolic_output_item sob (Output_spaces n)
-  and symbolic_indent sob n =
-    add_symbolic_output_item sob (Output_indent n) in
-  let f = symbolic_string sob
-  and g = symbolic_flush sob
-  and h = symbolic_newline sob
-  and i = symbolic_spaces sob
-  and j = symbolic_indent sob in
-  __pp_make_formatter f g h i j
-let open_hbox = pp_open_hbox std_formatter
-and open_vbox = pp_open_vbox std_formatter
-and open_hvbox = pp_open_hvbox std_formatter
-and open_hovbox = pp_open_hovbox std_formatter
-and open_box = pp_open_box std_formatter
-and close_box = pp_close_box std_formatter
-and open_tag = pp_open_tag std_formatter
-and close_tag = pp_close_tag std_formatter
-and open_stag = pp_open_stag std_formatter
-and close_stag = pp_close_stag std_formatter
-and print_as = pp_print_as std_formatter
-and print_string = pp_print_string std_formatter
-and print_bytes = pp_print_bytes std_formatter
-and print_int = pp_print_int std_formatter
-and print_float = pp_print_float std_formatter
-and print_char = pp_print_char std_formatter
-and print_bool = pp_print_bool std_formatter
-and print_break = pp_print_break std_formatter
-and print_cut = pp_print_cut std_formatter
-and print_space = pp_print_space std_formatter
-and force_newline = pp_force_newline std_formatter
-and print_flush = pp_print_flush std_formatter
-and print_newline = pp_print_newline std_formatter
-and print_if_newline = pp_print_if_newline std_formatter
-and open_tbox = pp_open_tbox std_formatter
-and close_tbox = pp_close_tbox std_formatter
-and print_tbreak = pp_print_tbreak std_formatter
-and set_tab = pp_set_tab std_formatter
-and print_tab = pp_print_tab std_formatter
-and set_margin = pp_set_margin std_formatter
-and get_margin = pp_get_margin std_formatter
-and set_max_indent = pp_set_max_indent std_formatter
-and get_max_indent = pp_get_max_indent std_formatter
-and set_geometry = pp_set_geometry std_formatter
-and safe_set_geometry = pp_safe_set_geometry std_formatter
-and get_geometry = pp_get_geometry std_formatter
-and update_geometry = pp_update_geometry std_formatter
-and set_max_boxes = pp_set_max_boxes std_formatter
-and get_max_boxes = pp_get_max_boxes std_formatter
-and over_max_boxes = pp_over_max_boxes std_formatter
-and set_ellipsis_text = pp_set_ellipsis_text std_formatter
-and get_ellipsis_text = pp_get_ellipsis_text std_formatter
-and set_formatter_out_channel =
-  pp_set_formatter_out_channel std_formatter
-and set_formatter_out_functions =
-  pp_set_formatter_out_functions std_formatter
-and get_formatter_out_functions =
-  pp_get_formatter_out_functions std_formatter
-and set_formatter_output_functions =
-  pp_set_formatter_output_functions std_formatter
-and get_formatter_output_functions =
-  pp_get_formatter_output_functions std_formatter
-and set_formatter_stag_functions =
-  pp_set_formatter_stag_functions std_formatter
-and get_formatter_stag_functions =
-  pp_get_formatter_stag_functions std_formatter
-and set_print_tags =
-  pp_set_print_tags std_formatter
-and get_print_tags =
-  pp_get_print_tags std_formatter
-and set_mark_tags =
-  pp_set_mark_tags std_formatter
-and get_mark_tags =
-  pp_get_mark_tags std_formatter
-and set_tags =
-  pp_set_tags std_formatter
-let rec pp_print_list ?(pp_sep = pp_print_cut) pp_v ppf = function
-  | [] -> ()
-  | [v] -> pp_v ppf v
-  | v :: vs ->
-    pp_v ppf v;
-    pp_sep ppf ();
-    pp_print_list ~pp_sep pp_v ppf vs
-let rec __pp_print_seq_in ~pp_sep pp_v ppf seq =
-  match seq () with
-  | Seq.Nil -> ()
-  | Seq.Cons (v, seq) ->
-    pp_sep ppf ();
-    pp_v ppf v;
-    __pp_print_seq_in ~pp_sep pp_v ppf seq
-let pp_print_seq ?(pp_sep = pp_print_cut) pp_v ppf seq =
-  match seq () with
-  | Seq.Nil -> ()
-  | Seq.Cons (v, seq) ->
-    pp_v ppf v;
-    __pp_print_seq_in ~pp_sep pp_v ppf seq
-let pp_print_text ppf s =
-  let len = String.length s in
-  let left = ref 0 in
-  let right = ref 0 in
-  let flush () =
-    pp_print_string ppf (String.sub s !left (!right - !left));
-    incr right; left := !right;
-  in
-  while (!right <> len) do
-    match s.[!right] with
-      | '\n' ->
-        flush ();
-        pp_force_newline ppf ()
-      | ' ' ->
-        flush (); pp_print_space ppf ()
-      | _ -> incr right
-  done;
-  if !left <> len then flush ()
-let pp_print_option ?(none = fun _ () -> ()) pp_v ppf = function
-| None -> none ppf ()
-| Some v -> pp_v ppf v
-let pp_print_result ~ok ~error ppf = function
-| Ok v -> ok ppf v
-| Error e -> error ppf e
-let pp_print_either ~left ~right ppf = function
-| Either.Left l -> left ppf l
-| Either.Right r -> right ppf r
-let __flush_standard_formatters () =
-  pp_print_flush std_formatter ();
-  pp_print_flush err_formatter ()
-(* format.ml's initialisation registers this at_exit; egret's prelude is in every program,
-   so the typer calls __link before the code of a program that uses Format, as ocamlopt links
-   and initialises Format only then (a program without Format has no such exit function). *)
-let __link () = at_exit __flush_standard_formatters
-(* What the elaborations of the printf family call (typing/printf): @[<kind n> opens a box of
-   kind 0 h, 1 v, 2 hv, 3 hov, 4 b; Format.sprintf, asprintf and their k-versions print on a
-   buffer formatter of their own, as format.ml's ksprintf and kasprintf do. *)
-let __open_box ppf indent kind =
-  __pp_open_box_gen ppf indent
-    (match kind with 0 -> Pp_hbox | 1 -> Pp_vbox | 2 -> Pp_hvbox | 3 -> Pp_hovbox | _ -> Pp_box)
-(* CamlinternalFormat.open_box_of_string, for a box description known at run time
-   (@[<%s 0>). *)
-let __open_box_of_string ppf str =
-  let indent, bty =
-    if str = "" then (0, Pp_box) else
-      let len = String.length str in
-      let invalid_box () =
-        failwith ("invalid box description \"" ^ String.escaped str ^ "\"") in
-      let rec parse_spaces i =
-        if i = len then i else
-          match str.[i] with
-          | ' ' | '\t' -> parse_spaces (i + 1)
-          | _ -> i
-      and parse_lword i j =
-        if j = len then j else
-          match str.[j] with
-          | 'a' .. 'z' -> parse_lword i (j + 1)
-          | _ -> j
-      and parse_int i j =
-        if j = len then j else
-          match str.[j] with
-          | '0' .. '9' | '-' -> parse_int i (j + 1)
-          | _ -> j in
-      let wstart = parse_spaces 0 in
-      let wend = parse_lword wstart wstart in
-      let box_name = String.sub str wstart (wend - wstart) in
-      let nstart = parse_spaces wend in
-      let nend = parse_int nstart nstart in
-      let indent =
-        if nstart = nend then 0 else
-          try int_of_string (String.sub str nstart (nend - nstart))
-          with Failure _ -> invalid_box () in
-      let exp_end = parse_spaces nend in
-      if exp_end <> len then invalid_box ();
-      let box_type = match box_name with
-        | "" | "b" -> Pp_box
-        | "h"      -> Pp_hbox
-        | "v"      -> Pp_vbox
-        | "hv"     -> Pp_hvbox
-        | "hov"    -> Pp_hovbox
-        | _        -> invalid_box () in
-      (indent, box_type) in
-  __pp_open_box_gen ppf indent bty
-let __buffer_output (print : formatter -> unit) =
-  let b = __pp_make_buffer () in
-  let ppf = formatter_of_buffer b in
-  print ppf;
-  __flush_buffer_formatter b ppf
-(* The consumers of formats as values: what Printf and Format do with the pieces
-   (CamlinternalFormat's output_acc, bufput_acc, strput_acc; format.ml's output_acc and
-   strput_acc, with @<n> applying to the next string only). *)
-let __printf_acc out_string flush delay acc =
-  List.iter (function
-      | CamlinternalFormat_string s -> out_string s
-      | CamlinternalFormat_flush -> flush ()
-      | CamlinternalFormat_lit (text, _) | CamlinternalFormat_fmt (text, _, _, _) -> out_string text
-      | CamlinternalFormat_box (text, desc) -> out_string text; out_string "<"; out_string desc; out_string ">"
-      | CamlinternalFormat_delay f -> delay f)
-    acc
-let __format_acc ppf delay acc =
-  let magic = ref (-1) in
-  List.iter (fun item ->
-      let size = !magic in
-      magic := -1;
-      match item with
-      | CamlinternalFormat_string s ->
-        if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s
-      | CamlinternalFormat_flush -> pp_print_flush ppf ()
-      | CamlinternalFormat_lit (_, text) -> pp_print_string ppf text
-      | CamlinternalFormat_fmt (_, code, a, b) ->
-        (match code with
-         | 0 -> pp_close_box ppf ()
-         | 1 -> pp_print_break ppf a b
-         | 2 -> pp_print_flush ppf ()
-         | 3 -> pp_force_newline ppf ()
-         | 4 -> pp_print_newline ppf ()
-         | 5 -> magic := a
-         | 6 -> __open_box ppf a b
-         | 7 -> pp_close_tag ppf ()
-         | 8 -> pp_open_tag ppf ""
-         | _ -> ())
-      | CamlinternalFormat_box (text, desc) ->
-        if text = "@{" then pp_open_tag ppf desc else __open_box_of_string ppf desc
-      | CamlinternalFormat_delay f -> delay size f)
-    acc
-let __output_acc oc acc =
-  __printf_acc (output_string oc) (fun () -> flush oc) (fun f -> f oc) acc
-let __bufput_acc b acc =
-  __printf_acc (Buffer.add_string b) ignore (fun f -> f b) acc
-let __strput_acc b acc =
-  __printf_acc (Buffer.add_string b) ignore (fun f -> Buffer.add_string b (f ())) acc
-let __printf_printf (CamlinternalFormat_Format f) = f (__output_acc stdout)
-let __printf_eprintf (CamlinternalFormat_Format f) = f (__output_acc stderr)
-let __printf_fprintf oc (CamlinternalFormat_Format f) = f (__output_acc oc)
-let __printf_kfprintf k oc (CamlinternalFormat_Format f) =
-  f (fun acc -> __output_acc oc acc; k oc)
-let __printf_ksprintf k (CamlinternalFormat_Format f) =
-  f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
-let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
-let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
-let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
-let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k x)
-let __printf_kbprintf k b (CamlinternalFormat_Format f) =
-  f (fun acc -> __bufput_acc b acc; k b)
-let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
-let __format_fprintf ppf (CamlinternalFormat_Format f) =
-  f (__format_acc ppf (fun _ g -> g ppf))
-let __format_printf fmt = __format_fprintf std_formatter fmt
-let __format_eprintf fmt = __format_fprintf err_formatter fmt
-let __format_kfprintf k ppf (CamlinternalFormat_Format f) =
-  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
-let __format_ksprintf k (CamlinternalFormat_Format f) =
-  f (fun acc ->
-      k (__buffer_output (fun ppf ->
-          __format_acc ppf (fun size g ->
-              let s = g () in
-              if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
-let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
-let __format_kasprintf k (CamlinternalFormat_Format f) =
-  f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
-let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
-let __format_dprintf (CamlinternalFormat_Format f) =
-  f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
-let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
-let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
-    (fmt : ('a, formatter, unit, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k ppf)
-let __format_kdprintf k (CamlinternalFormat_Format f) =
-  f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
-(* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
-let __format_bprintf b (CamlinternalFormat_Format f) =
-  let ppf = formatter_of_buffer b in
-  f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)

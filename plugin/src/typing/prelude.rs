@@ -50,6 +50,14 @@ pub fn needed(source: &str) -> Vec<(Option<String>, ast::Program)> {
     let mut wanted: std::collections::HashSet<String> =
         capitalised_names(source).into_iter().map(str::to_string).collect();
     wanted.extend(ALWAYS.iter().map(|s| s.to_string()));
+    // The printf family's elaboration (`typing::printf`) types its sinks with `Format`'s:
+    // any program that may use it (a printf function, a format) gets `Format`.
+    if ["printf", "Printf", "format", "Format", "^^"]
+        .iter()
+        .any(|w| source.contains(w))
+    {
+        wanted.insert("Format".to_string());
+    }
     // `Stdlib.M`: the program names M through Stdlib; any section may be named that way.
     loop {
         let before = wanted.len();

@@ -390,8 +390,10 @@ impl<'s> Typer<'s> {
                 }
             }
         }
-        if last.ends_prelude {
-            // What elaborations of the program's code call, whatever the program rebinds.
+        // What elaborations call, whatever the program rebinds: captured as each prelude
+        // section ends (so a later section may use Printf: `Gc.print_stat`), for good at the
+        // end of the prelude.
+        if last.prelude {
             for name in super::printf::PRELUDE_FUNCTIONS
                 .iter()
                 .chain(&LAZY_FUNCTIONS)
@@ -401,6 +403,8 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert(name, v);
                 }
             }
+        }
+        if last.ends_prelude {
             for n in self.env.visible_names() {
                 if n.starts_with("__") {
                     self.env.bind(&n, ValueBinding::Hidden);
