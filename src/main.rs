@@ -202,8 +202,13 @@ fn check_source_names(files: &[PathBuf]) -> Result<(), ExitCode> {
     for f in files {
         check_source_name(f, several)?;
     }
-    if !files.iter().any(|f| f.extension().is_some_and(|e| e == "ml")) {
-        return Err(usage_error("no implementation (.ml) among the source files"));
+    if !files
+        .iter()
+        .any(|f| f.extension().is_some_and(|e| e == "ml"))
+    {
+        return Err(usage_error(
+            "no implementation (.ml) among the source files",
+        ));
     }
     Ok(())
 }
@@ -292,7 +297,10 @@ struct Sources {
 impl Sources {
     /// The file holding byte offset `offset` of the program's text, and the offset in it.
     fn locate(&self, offset: u32) -> (usize, u32) {
-        let i = self.files.partition_point(|(_, base, _)| *base <= offset).saturating_sub(1);
+        let i = self
+            .files
+            .partition_point(|(_, base, _)| *base <= offset)
+            .saturating_sub(1);
         (i, offset - self.files[i].1.min(offset))
     }
 

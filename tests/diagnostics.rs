@@ -163,9 +163,24 @@ fn unsupported_library_names_say_so() {
 #[test]
 fn unsupported_formats_say_so() {
     let cases = [
-        ("fsub.ml", "let () = Printf.printf \"%{%d%}\" \"%d\"\n", "the format substitution `%{` is not supported yet", "fsub.ml:1:24"),
-        ("fsof.ml", "let s = string_of_format \"%d\"\n", "`string_of_format` (a format value does not keep its string) is not supported yet", "fsof.ml:1:9"),
-        ("fbox.ml", "let () = Format.printf \"@[<%a>x@]\" (fun _ _ -> ()) 1\n", "a box or tag description holding a directive, `%a`, `%t` or `%!` is not supported yet", "fbox.ml:1:24"),
+        (
+            "fsub.ml",
+            "let () = Printf.printf \"%{%d%}\" \"%d\"\n",
+            "the format substitution `%{` is not supported yet",
+            "fsub.ml:1:24",
+        ),
+        (
+            "fsof.ml",
+            "let s = string_of_format \"%d\"\n",
+            "`string_of_format` (a format value does not keep its string) is not supported yet",
+            "fsof.ml:1:9",
+        ),
+        (
+            "fbox.ml",
+            "let () = Format.printf \"@[<%a>x@]\" (fun _ _ -> ()) 1\n",
+            "a box or tag description holding a directive, `%a`, `%t` or `%!` is not supported yet",
+            "fbox.ml:1:24",
+        ),
     ];
     for (name, source, message, at) in cases {
         let (code, err) = check(name, source);

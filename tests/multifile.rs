@@ -125,7 +125,14 @@ fn several_files_build_as_ocamlopt_builds_them() {
 fn debug_info_for_several_files_is_refused_not_wrong() {
     let dir = common::root().join("tests/multifile/pqueue");
     let out = Command::new(common::egret())
-        .args(["build", "-g", "pqueue.mli", "pqueue.ml", "util.ml", "main.ml"])
+        .args([
+            "build",
+            "-g",
+            "pqueue.mli",
+            "pqueue.ml",
+            "util.ml",
+            "main.ml",
+        ])
         .args(["-o", "/dev/null"])
         .current_dir(&dir)
         .output()

@@ -196,7 +196,9 @@ fn ocaml_testsuite_modules() {
     loud(&findings.text());
     if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
         let n = ratchet::update(&findings).expect("writing the pass lists");
-        loud(&format!("ocaml_testsuite_modules: added {n} test(s) to the pass lists\n"));
+        loud(&format!(
+            "ocaml_testsuite_modules: added {n} test(s) to the pass lists\n"
+        ));
     }
     assert!(
         !findings.failed(),

@@ -77,7 +77,10 @@ fn real_main() -> Result<ExitCode, String> {
     let tests_dir = suite::ensure_extracted().map_err(|e| e.to_string())?;
     let sel = match command.as_str() {
         "list" if modules => {
-            print!("{}", suite::list_text(&suite::select_modules(&tests_dir, &dirs)?));
+            print!(
+                "{}",
+                suite::list_text(&suite::select_modules(&tests_dir, &dirs)?)
+            );
             return Ok(ExitCode::SUCCESS);
         }
         "list" => {

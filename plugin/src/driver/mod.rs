@@ -298,7 +298,8 @@ pub fn compile_files(
     let (all, files) = program_text(inputs);
     let text = syntax::text_view(&all);
     let source: &str = &text;
-    let mut interfaces: Vec<(String, Vec<syntax::ast::SigItem>, crate::diagnostics::Span)> = Vec::new();
+    let mut interfaces: Vec<(String, Vec<syntax::ast::SigItem>, crate::diagnostics::Span)> =
+        Vec::new();
     let mut units: Vec<(String, Vec<syntax::ast::Item>, crate::diagnostics::Span)> = Vec::new();
     let mut errors = Vec::new();
     sess.time("parse", || {

@@ -565,10 +565,9 @@ impl<'p> Machine<'p> {
         env: &Env<'p>,
     ) -> R<'p, Value<'p>> {
         if args.is_empty() {
-            let identity = self
-                .constant_exceptions
-                .entry(index)
-                .or_insert_with(|| Value::Block(Block::new(EXN_TAG, vec![Value::Int(index as i64)])));
+            let identity = self.constant_exceptions.entry(index).or_insert_with(|| {
+                Value::Block(Block::new(EXN_TAG, vec![Value::Int(index as i64)]))
+            });
             return Ok(identity.clone());
         }
         let mut fields = vec![Value::Int(index as i64)];
@@ -1214,7 +1213,9 @@ impl<'p> Machine<'p> {
             // does) and never due: nothing is collected here.
             "caml_final_register" | "caml_final_register_called_without_value" => {
                 match args.get(1) {
-                    Some(Value::Block(_) | Value::Str(_) | Value::BoxedInt(..) | Value::Closure(_)) => {}
+                    Some(
+                        Value::Block(_) | Value::Str(_) | Value::BoxedInt(..) | Value::Closure(_),
+                    ) => {}
                     _ => return self.raise_named("Invalid_argument", Some("Gc.finalise")),
                 }
             }

@@ -578,9 +578,12 @@ fn expr_sexp(e: &Expr) -> Sexp {
             list(items)
         }
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
-        ExprKind::LetModule(name, me, e) => {
-            list([atom("let-module"), atom(name), mod_expr_sexp(me), expr_sexp(e)])
-        }
+        ExprKind::LetModule(name, me, e) => list([
+            atom("let-module"),
+            atom(name),
+            mod_expr_sexp(me),
+            expr_sexp(e),
+        ]),
         ExprKind::ExtensionConstructor(c) => list([atom("extension_constructor"), atom(c.clone())]),
         ExprKind::LetException(c, e) => {
             list([atom("let-exception"), atom(c.name.clone()), expr_sexp(e)])

@@ -613,7 +613,11 @@ fn lexical_errors_come_through_the_parser() {
 #[test]
 fn unsupported_constructs() {
     let cases = [
-        ("module rec M : S = struct end", "recursive modules are", "module"),
+        (
+            "module rec M : S = struct end",
+            "recursive modules are",
+            "module",
+        ),
         ("module M = (val m)", "first-class modules are", "("),
         ("class c = object end", "objects and classes", "class"),
         ("let x = o#m", "method calls", "#"),
@@ -811,11 +815,23 @@ fn module_language() {
     let printed = items(src);
     let lines: Vec<&str> = printed.lines().collect();
     assert_eq!(lines.len(), 8, "{printed}");
-    assert!(lines[0].starts_with("(module-type S (sig (type "), "{printed}");
-    assert!(lines[1].starts_with("(module F (functor (X S) (Y (with S (type "), "{printed}");
+    assert!(
+        lines[0].starts_with("(module-type S (sig (type "),
+        "{printed}"
+    );
+    assert!(
+        lines[1].starts_with("(module F (functor (X S) (Y (with S (type "),
+        "{printed}"
+    );
     assert!(lines[1].contains("(: (struct (include X)) S)"), "{printed}");
-    assert!(lines[2].contains("(functor (X S) (apply (apply F X) X))"), "{printed}");
-    assert!(lines[3].starts_with("(module H (apply F (struct "), "{printed}");
+    assert!(
+        lines[2].contains("(functor (X S) (apply (apply F X) X))"),
+        "{printed}"
+    );
+    assert!(
+        lines[3].starts_with("(module H (apply F (struct "),
+        "{printed}"
+    );
     assert!(lines[4].contains("(type:= "), "{printed}");
     assert!(lines[5].starts_with("(open (struct "), "{printed}");
     assert!(lines[6].contains("Map.Make(String).t"), "{printed}");

@@ -186,7 +186,9 @@ impl Typer<'_> {
             .collect();
         for &c in &defined {
             let n = self.types.decl(c).params.len();
-            self.decl_variances.0.insert(c, vec![Occurrence::default(); n]);
+            self.decl_variances
+                .0
+                .insert(c, vec![Occurrence::default(); n]);
         }
         loop {
             let mut changed = false;

@@ -64,9 +64,10 @@ impl<'s> Typer<'s> {
                 let v = self.u.fresh();
                 self.u.levels[v.0 as usize] = u32::MAX;
                 if !nonrec {
-                    self.env
-                        .types
-                        .insert(d.name.clone(), TypeName::Abbrev(params.clone(), Type::Var(v)));
+                    self.env.types.insert(
+                        d.name.clone(),
+                        TypeName::Abbrev(params.clone(), Type::Var(v)),
+                    );
                 }
                 placeholders.push(v);
             }
@@ -293,7 +294,10 @@ impl<'s> Typer<'s> {
                             {
                                 return Err(Diagnostic::error(
                                     te.span,
-                                    format!("In the definition of {name}, type {} should be {name}", crate::syntax::print::type_expr_text(te)),
+                                    format!(
+                                        "In the definition of {name}, type {} should be {name}",
+                                        crate::syntax::print::type_expr_text(te)
+                                    ),
                                 ));
                             }
                         }

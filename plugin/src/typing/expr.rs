@@ -105,13 +105,61 @@ pub(super) fn is_pure_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool)
 
 /// The modules of OCaml 4.13's standard library (`Stdlib`'s submodules).
 const STDLIB_MODULES: &[&str] = &[
-    "Arg", "Array", "ArrayLabels", "Atomic", "Bigarray", "Bool", "Buffer", "Bytes",
-    "BytesLabels", "Callback", "Char", "Complex", "Digest", "Either", "Ephemeron", "Filename",
-    "Float", "Format", "Fun", "Gc", "Genlex", "Hashtbl", "Int", "Int32", "Int64", "Lazy",
-    "Lexing", "List", "ListLabels", "Map", "Marshal", "MoreLabels", "Nativeint", "Obj", "Oo",
-    "Option", "Parsing", "Pervasives", "Printexc", "Printf", "Queue", "Random", "Result",
-    "Scanf", "Seq", "Set", "Stack", "StdLabels", "Stream", "String", "StringLabels", "Sys",
-    "Uchar", "Unit", "Weak",
+    "Arg",
+    "Array",
+    "ArrayLabels",
+    "Atomic",
+    "Bigarray",
+    "Bool",
+    "Buffer",
+    "Bytes",
+    "BytesLabels",
+    "Callback",
+    "Char",
+    "Complex",
+    "Digest",
+    "Either",
+    "Ephemeron",
+    "Filename",
+    "Float",
+    "Format",
+    "Fun",
+    "Gc",
+    "Genlex",
+    "Hashtbl",
+    "Int",
+    "Int32",
+    "Int64",
+    "Lazy",
+    "Lexing",
+    "List",
+    "ListLabels",
+    "Map",
+    "Marshal",
+    "MoreLabels",
+    "Nativeint",
+    "Obj",
+    "Oo",
+    "Option",
+    "Parsing",
+    "Pervasives",
+    "Printexc",
+    "Printf",
+    "Queue",
+    "Random",
+    "Result",
+    "Scanf",
+    "Seq",
+    "Set",
+    "Stack",
+    "StdLabels",
+    "Stream",
+    "String",
+    "StringLabels",
+    "Sys",
+    "Uchar",
+    "Unit",
+    "Weak",
 ];
 
 /// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
@@ -637,7 +685,9 @@ impl<'s> Typer<'s> {
                         ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
                         index: 0,
                         args: vec![
-                            Expr::Const(Const::String(self.file_name_at(span.lo).into_bytes().into())),
+                            Expr::Const(Const::String(
+                                self.file_name_at(span.lo).into_bytes().into(),
+                            )),
                             Expr::Const(Const::Int(line)),
                             Expr::Const(Const::Int(col)),
                         ],
@@ -884,7 +934,9 @@ impl<'s> Typer<'s> {
             "__LINE__" => (Expr::Const(Const::Int(line)), Type::int()),
             "__MODULE__" => (string(super::decls::module_name(&file)), Type::string()),
             "__LOC__" => (
-                string(format!("File \"{file}\", line {line}, characters {col}-{end}")),
+                string(format!(
+                    "File \"{file}\", line {line}, characters {col}-{end}"
+                )),
                 Type::string(),
             ),
             "__POS__" => {
@@ -921,7 +973,9 @@ impl<'s> Typer<'s> {
                 .iter()
                 .any(|n| n.starts_with(&prefix));
         if known {
-            return Some(format!("this function of the standard-library module {module} is"));
+            return Some(format!(
+                "this function of the standard-library module {module} is"
+            ));
         }
         // A module of OCaml's standard library that egret does not have yet.
         STDLIB_MODULES

@@ -120,7 +120,10 @@ impl Typer<'_> {
     /// extension constructor's with fresh variables for its parameters, `exn` otherwise.
     pub(super) fn exception_ctor_instance(&mut self, index: u32) -> (Type, Vec<Type>) {
         let Some(x) = self.extension_ctors.get(&index).cloned() else {
-            return (Type::exn(), self.types.exceptions[index as usize].args.clone());
+            return (
+                Type::exn(),
+                self.types.exceptions[index as usize].args.clone(),
+            );
         };
         let fresh: Vec<Type> = x.params.iter().map(|_| self.u.fresh_var()).collect();
         let inst = |t: &Type| {
@@ -133,7 +136,12 @@ impl Typer<'_> {
     }
 
     /// `C args` for exception constructor `index`.
-    pub(super) fn construct_exception(&self, index: u32, args: Vec<Expr>, arg_tys: &[Type]) -> Expr {
+    pub(super) fn construct_exception(
+        &self,
+        index: u32,
+        args: Vec<Expr>,
+        arg_tys: &[Type],
+    ) -> Expr {
         if let Some(identity) = self.local_exception(index) {
             return self.construct_local_exception(identity, args, arg_tys);
         }
@@ -148,7 +156,11 @@ impl Typer<'_> {
     }
 
     /// `[%extension_constructor C]`: `C`'s identity, of type `Obj.Extension_constructor.t`.
-    pub(super) fn extension_constructor(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+    pub(super) fn extension_constructor(
+        &mut self,
+        name: &str,
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
         let index = match self.env.ctors.get(name) {
             Some(CtorRef::Exception(i)) => *i,
             Some(CtorRef::Variant(..)) => {
@@ -158,7 +170,10 @@ impl Typer<'_> {
                 ))
             }
             None => {
-                return Err(Diagnostic::error(span, format!("Unbound constructor {name}")))
+                return Err(Diagnostic::error(
+                    span,
+                    format!("Unbound constructor {name}"),
+                ))
             }
         };
         let Some(TypeName::Con(con)) = self.env.types.get("Obj.Extension_constructor.t") else {
@@ -173,7 +188,10 @@ impl Typer<'_> {
         let identity = if let Some(v) = self.local_exception(index) {
             Expr::Var(v)
         } else if n == 0 {
-            Expr::ConstructExn { index, args: vec![] }
+            Expr::ConstructExn {
+                index,
+                args: vec![],
+            }
         } else {
             // Field 0 of a value built with placeholder arguments (ints, never read).
             let args = (0..n).map(|_| cast(Expr::Const(Const::Int(0)))).collect();

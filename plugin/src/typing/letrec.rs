@@ -422,8 +422,7 @@ impl<'s> Typer<'s> {
                 // (as `Cmmgen.transl_letrec`'s `RHS_nonrec`).
                 RecKind::Unknown => {
                     !mentions(&b.expr, &names, true)
-                        || (is_static(&b.expr)
-                            && guarded(&b.expr, &names, Mode::Dereferenced))
+                        || (is_static(&b.expr) && guarded(&b.expr, &names, Mode::Dereferenced))
                 }
             };
             if !ok {

@@ -24,8 +24,8 @@ mod pattern;
 mod poly;
 mod prelude;
 mod printf;
-mod structure;
 mod pvariant;
+mod structure;
 mod unify;
 mod variance;
 
@@ -160,7 +160,12 @@ fn type_program_in(
         prelude: false,
         prelude_text: false,
     };
-    modules::flatten_items(&program.items, &ctx, &mut typer.hidden_modules, &mut phrases);
+    modules::flatten_items(
+        &program.items,
+        &ctx,
+        &mut typer.hidden_modules,
+        &mut phrases,
+    );
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
             if let Some(d) = typer.ungeneralizable_toplevel() {
@@ -293,7 +298,6 @@ pub(crate) struct OpenedNames {
     types: Vec<(String, TypeName)>,
     ctors: Vec<(String, env::CtorRef)>,
 }
-
 
 /// The names a structure has declared.
 #[derive(Default)]
@@ -485,7 +489,8 @@ impl<'s> Typer<'s> {
     /// reports them.
     fn line_col(&self, offset: u32) -> (i64, i64) {
         let base = self.file_at(offset).base as usize;
-        let before = &self.source.as_bytes()[base.min(self.source.len())..(offset as usize).min(self.source.len())];
+        let before = &self.source.as_bytes()
+            [base.min(self.source.len())..(offset as usize).min(self.source.len())];
         let line = before.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
         let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as i64;
         (line, col)

@@ -365,7 +365,9 @@ impl<'s> Typer<'s> {
                 }
                 _ => t.clone(),
             },
-            Pat::Variant { tag, arg, arg_ty, .. } => {
+            Pat::Variant {
+                tag, arg, arg_ty, ..
+            } => {
                 let at = arg.as_ref().map(|a| self.as_type(a, arg_ty));
                 self.variant_as_type(tag, at)
             }
@@ -395,12 +397,7 @@ impl<'s> Typer<'s> {
         }
     }
 
-    pub(super) fn expect_pat(
-        &mut self,
-        span: Span,
-        actual: &Type,
-        expected: &Type,
-    ) -> TResult<()> {
+    pub(super) fn expect_pat(&mut self, span: Span, actual: &Type, expected: &Type) -> TResult<()> {
         let err = match self.u.unify(actual, expected, &self.types) {
             Ok(()) => return Ok(()),
             Err(e) => e,

@@ -47,8 +47,10 @@ fn capitalised_names(text: &str) -> std::collections::HashSet<&str> {
 pub fn needed(source: &str) -> Vec<(Option<String>, ast::Program)> {
     let sections = raw_sections();
     let top = |m: &str| m.split('.').next().unwrap_or(m).to_string();
-    let mut wanted: std::collections::HashSet<String> =
-        capitalised_names(source).into_iter().map(str::to_string).collect();
+    let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     wanted.extend(ALWAYS.iter().map(|s| s.to_string()));
     // The printf family's elaboration (`typing::printf`) types its sinks with `Format`'s:
     // any program that may use it (a printf function, a format) gets `Format`.

@@ -200,7 +200,12 @@ impl Unifier {
                     let next = self.shallow(&a[2]).into_owned();
                     cur = next;
                 }
-                Type::Var(v) => return RowView { fields, tail: Some(*v) },
+                Type::Var(v) => {
+                    return RowView {
+                        fields,
+                        tail: Some(*v),
+                    }
+                }
                 // `[closed]`, or a row variable fixed to `Obj.t` by an expansive
                 // generalisation (`Typer::generalize_expansive`): nothing more can come.
                 _ => return RowView { fields, tail: None },
@@ -246,18 +251,40 @@ impl Unifier {
 
     /// Unifies the rows of two variant types (OCaml's `Ctype.unify_row`): `r1` is the
     /// expression's (first), `r2` the expected one (second).
-    pub fn unify_rows(&mut self, r1: &Type, r2: &Type, types: &TypeTable) -> Result<(), UnifyError> {
+    pub fn unify_rows(
+        &mut self,
+        r1: &Type,
+        r2: &Type,
+        types: &TypeTable,
+    ) -> Result<(), UnifyError> {
         let v1 = self.row_view(r1);
         let v2 = self.row_view(r2);
-        let in2: HashMap<&str, usize> =
-            v2.fields.iter().enumerate().map(|(i, f)| (f.tag.as_str(), i)).collect();
+        let in2: HashMap<&str, usize> = v2
+            .fields
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.tag.as_str(), i))
+            .collect();
         let in1: HashSet<&str> = v1.fields.iter().map(|f| f.tag.as_str()).collect();
-        let only1: Vec<Field> = v1.fields.iter().filter(|f| !in2.contains_key(f.tag.as_str())).cloned().collect();
-        let only2: Vec<Field> = v2.fields.iter().filter(|f| !in1.contains(f.tag.as_str())).cloned().collect();
+        let only1: Vec<Field> = v1
+            .fields
+            .iter()
+            .filter(|f| !in2.contains_key(f.tag.as_str()))
+            .cloned()
+            .collect();
+        let only2: Vec<Field> = v2
+            .fields
+            .iter()
+            .filter(|f| !in1.contains(f.tag.as_str()))
+            .cloned()
+            .collect();
         let common: Vec<(Field, Field)> = v1
             .fields
             .iter()
-            .filter_map(|f| in2.get(f.tag.as_str()).map(|&i| (f.clone(), v2.fields[i].clone())))
+            .filter_map(|f| {
+                in2.get(f.tag.as_str())
+                    .map(|&i| (f.clone(), v2.fields[i].clone()))
+            })
             .collect();
         // Two tags of one type must not share a hash.
         for a in &only1 {
@@ -275,7 +302,10 @@ impl Unifier {
                 .map(|f| f.tag.clone())
                 .collect();
             if !bad.is_empty() {
-                return Err(UnifyError::VariantTags { first: true, tags: bad });
+                return Err(UnifyError::VariantTags {
+                    first: true,
+                    tags: bad,
+                });
             }
         }
         if v2.tail.is_none() {
@@ -285,12 +315,19 @@ impl Unifier {
                 .map(|f| f.tag.clone())
                 .collect();
             if !bad.is_empty() {
-                return Err(UnifyError::VariantTags { first: false, tags: bad });
+                return Err(UnifyError::VariantTags {
+                    first: false,
+                    tags: bad,
+                });
             }
         }
         match (v1.tail, v2.tail) {
             (Some(a), Some(b)) if a == b => {
-                if !only1.iter().chain(&only2).all(|f| self.presence(&f.presence) == Presence::Absent) {
+                if !only1
+                    .iter()
+                    .chain(&only2)
+                    .all(|f| self.presence(&f.presence) == Presence::Absent)
+                {
                     return Err(UnifyError::Mismatch);
                 }
             }
@@ -317,7 +354,12 @@ impl Unifier {
         Ok(())
     }
 
-    fn unify_fields(&mut self, f1: &Field, f2: &Field, types: &TypeTable) -> Result<(), UnifyError> {
+    fn unify_fields(
+        &mut self,
+        f1: &Field,
+        f2: &Field,
+        types: &TypeTable,
+    ) -> Result<(), UnifyError> {
         let p1 = self.presence(&f1.presence);
         let p2 = self.presence(&f2.presence);
         let (c1, a1) = self.field_args(&f1.args);
@@ -419,8 +461,12 @@ impl Unifier {
                 *c,
                 args.iter().map(|a| self.zonk_cyclic(a, visiting)).collect(),
             ),
-            Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| self.zonk_cyclic(a, visiting)).collect()),
-            Type::Arrow(a, b) => Type::arrow(self.zonk_cyclic(a, visiting), self.zonk_cyclic(b, visiting)),
+            Type::Tuple(ts) => {
+                Type::Tuple(ts.iter().map(|a| self.zonk_cyclic(a, visiting)).collect())
+            }
+            Type::Arrow(a, b) => {
+                Type::arrow(self.zonk_cyclic(a, visiting), self.zonk_cyclic(b, visiting))
+            }
             Type::Forall(v, b) => Type::Forall(*v, Box::new(self.zonk_cyclic(b, visiting))),
         }
     }
@@ -441,7 +487,9 @@ impl Unifier {
                 self.bindings[fresh.0 as usize] = Some(std::rc::Rc::new(body.clone()));
                 Type::Con(self.pv.mu, vec![Type::Var(fresh), body])
             }
-            Type::Con(c, args) => Type::Con(*c, args.iter().map(|a| self.refresh_cycles(a)).collect()),
+            Type::Con(c, args) => {
+                Type::Con(*c, args.iter().map(|a| self.refresh_cycles(a)).collect())
+            }
             Type::Tuple(ts) => Type::Tuple(ts.iter().map(|a| self.refresh_cycles(a)).collect()),
             Type::Arrow(a, b) => Type::arrow(self.refresh_cycles(a), self.refresh_cycles(b)),
             Type::Forall(v, b) => Type::Forall(*v, Box::new(self.refresh_cycles(b))),
@@ -451,7 +499,10 @@ impl Unifier {
 }
 
 /// The fields of a zonked row, and its tail (`None`: closed).
-pub fn zonked_row<'t>(types: &'t TypeTable, row: &'t Type) -> (Vec<(&'t str, &'t Type, &'t Type)>, Option<TyVar>) {
+pub fn zonked_row<'t>(
+    types: &'t TypeTable,
+    row: &'t Type,
+) -> (Vec<(&'t str, &'t Type, &'t Type)>, Option<TyVar>) {
     let mut out = Vec::new();
     let mut cur = row;
     loop {
@@ -528,7 +579,12 @@ pub fn print_variant(
 
 /// The line OCaml's unification error adds for a variant type error (empty for others).
 pub fn explain(err: &UnifyError) -> String {
-    let tags = |ts: &[String]| ts.iter().map(|t| format!("`{t}")).collect::<Vec<_>>().join(", ");
+    let tags = |ts: &[String]| {
+        ts.iter()
+            .map(|t| format!("`{t}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     match err {
         UnifyError::VariantTags { first, tags: ts } => format!(
             "\n       The {} variant type does not allow tag(s) {}",
@@ -559,7 +615,11 @@ impl<'s> Typer<'s> {
 
     fn tag_field(&mut self, tag: &str, presence: Type, constant: bool, args: Vec<Type>) -> Field {
         let con = self.u.pv.tag(&mut self.types, tag);
-        let k = if constant { self.u.pv.cargs } else { self.u.pv.args };
+        let k = if constant {
+            self.u.pv.cargs
+        } else {
+            self.u.pv.args
+        };
         Field {
             tag: tag.to_string(),
             con,
@@ -609,7 +669,9 @@ impl<'s> Typer<'s> {
                         .iter()
                         .map(|a| self.type_expr_in(a, scope, flexible))
                         .collect::<TResult<Vec<_>>>()?;
-                    if bound != VariantBound::Upper && (ts.len() > 1 || (*constant && !ts.is_empty())) {
+                    if bound != VariantBound::Upper
+                        && (ts.len() > 1 || (*constant && !ts.is_empty()))
+                    {
                         return Err(Diagnostic::error(
                             *span,
                             format!("The present constructor {name} has a conjunctive type"),
@@ -716,7 +778,12 @@ impl<'s> Typer<'s> {
     ) -> TResult<Pat> {
         let arg_ty = arg.map(|_| self.u.fresh_var());
         let presence = self.u.fresh_var();
-        let field = self.tag_field(tag, presence, arg.is_none(), arg_ty.iter().cloned().collect());
+        let field = self.tag_field(
+            tag,
+            presence,
+            arg.is_none(),
+            arg_ty.iter().cloned().collect(),
+        );
         let rest = self.u.fresh_var();
         let row = self.u.build_row(&[field], rest);
         let ty = self.variant_of_row(row);
@@ -735,9 +802,8 @@ impl<'s> Typer<'s> {
 
     /// `#t`: any tag of the closed variant type `t`, as the or-pattern of its tags.
     pub(super) fn type_pattern(&mut self, name: &str, t: &Type, span: Span) -> TResult<Pat> {
-        let not_variant = |name: &str| {
-            Diagnostic::error(span, format!("The type {name} is not a variant type"))
-        };
+        let not_variant =
+            |name: &str| Diagnostic::error(span, format!("The type {name} is not a variant type"));
         let ty = match self.env.types.get(name).cloned() {
             Some(super::env::TypeName::Abbrev(params, body)) => {
                 let map = params.iter().map(|p| (*p, self.u.fresh_var())).collect();
@@ -751,7 +817,10 @@ impl<'s> Typer<'s> {
             }
             Some(_) => return Err(not_variant(name)),
             None => {
-                return Err(Diagnostic::error(span, format!("Unbound type constructor {name}")))
+                return Err(Diagnostic::error(
+                    span,
+                    format!("Unbound type constructor {name}"),
+                ))
             }
         };
         let row = match &ty {
@@ -905,9 +974,11 @@ impl<'s> Typer<'s> {
                 let mut sub: Vec<(&Pat, bool)> = flat
                     .iter()
                     .filter_map(|(p, rest)| match p {
-                        Pat::Variant { tag: t, arg: Some(a), .. } if t == tag => {
-                            Some((&**a, *rest))
-                        }
+                        Pat::Variant {
+                            tag: t,
+                            arg: Some(a),
+                            ..
+                        } if t == tag => Some((&**a, *rest)),
                         _ => None,
                     })
                     .collect();
@@ -1071,7 +1142,8 @@ impl<'s> Typer<'s> {
                 self.variant_of_row(row)
             }
             Type::Con(c, a)
-                if *c == crate::lambda::ir::TyCon::LIST || *c == crate::lambda::ir::TyCon::OPTION =>
+                if *c == crate::lambda::ir::TyCon::LIST
+                    || *c == crate::lambda::ir::TyCon::OPTION =>
             {
                 Type::Con(*c, a.iter().map(|x| self.enlarge_rec(x)).collect())
             }

@@ -318,7 +318,12 @@ impl<'s> Typer<'s> {
             self.env.ctors.insert(qualified, c);
         }
         let declared: Vec<String> = (self.env.functors.iter())
-            .filter(|&(n, f)| scope.functors.get(n).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g)))
+            .filter(|&(n, f)| {
+                scope
+                    .functors
+                    .get(n)
+                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+            })
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
@@ -330,7 +335,10 @@ impl<'s> Typer<'s> {
         }
         let declared: Vec<String> = (self.env.module_types.iter())
             .filter(|&(n, f)| {
-                scope.module_types.get(n).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+                scope
+                    .module_types
+                    .get(n)
+                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
             })
             .map(|(n, _)| n.clone())
             .collect();
@@ -489,7 +497,9 @@ impl<'s> Typer<'s> {
         let (values, _, _, _, _, _) = super::modules::components(&self.env, path);
         let undo = self.open_module(path, span)?;
         let opened = self.opened.last_mut().expect("a structure is open");
-        opened.values.extend(values.into_iter().filter(|(n, _)| !n.contains('.')));
+        opened
+            .values
+            .extend(values.into_iter().filter(|(n, _)| !n.contains('.')));
         for (n, _) in undo.types {
             if let Some(t) = self.env.types.get(&n) {
                 opened.types.push((n, t.clone()));
@@ -537,10 +547,12 @@ impl<'s> Typer<'s> {
         }
         let mut undo = OpenUndo::default();
         for (n, f) in functors {
-            undo.functors.push((n.clone(), self.env.functors.insert(n, f)));
+            undo.functors
+                .push((n.clone(), self.env.functors.insert(n, f)));
         }
         for (n, f) in module_types {
-            undo.module_types.push((n.clone(), self.env.module_types.insert(n, f)));
+            undo.module_types
+                .push((n.clone(), self.env.module_types.insert(n, f)));
         }
         for (n, b) in values {
             self.env.bind(&n, b);

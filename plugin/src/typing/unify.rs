@@ -103,7 +103,10 @@ pub enum UnifyError {
     Escape(TyCon),
     /// A closed variant type does not allow these tags of the other (`first`: the first
     /// type, the expression's, is the closed one).
-    VariantTags { first: bool, tags: Vec<String> },
+    VariantTags {
+        first: bool,
+        tags: Vec<String>,
+    },
     /// Two variant types share no tag they could both have.
     NoIntersection,
     /// The argument types of a tag differ.
@@ -313,9 +316,7 @@ impl Unifier {
                 *s = (*s).min(scope);
                 Ok(())
             }
-            Type::Con(c, ts)
-                if self.abstract_types.get(c).is_some_and(|a| !a.opaque) =>
-            {
+            Type::Con(c, ts) if self.abstract_types.get(c).is_some_and(|a| !a.opaque) => {
                 // A functor parameter's type after the body: its definition, which may be
                 // older than the variable.
                 let t = self.abstract_types[c].expand(ts);
@@ -522,7 +523,8 @@ impl<'a> TypePrinter<'a> {
                     return name.clone();
                 }
                 let name = self.var_name(id);
-                let body = super::pvariant::print_variant(types, row, &mut |t| self.print_prec(t, 1));
+                let body =
+                    super::pvariant::print_variant(types, row, &mut |t| self.print_prec(t, 1));
                 return format!("({body} as {name})");
             }
         }

@@ -898,7 +898,10 @@ fn rt_ephe_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReas
 fn rt_final_register(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     match a[1] {
         IValue::Ptr(p) => match &it.heap[p as usize] {
-            HeapBlock::Fields { tag: 246 | 250 | 253, .. } => it.invalid_argument("Gc.finalise"),
+            HeapBlock::Fields {
+                tag: 246 | 250 | 253,
+                ..
+            } => it.invalid_argument("Gc.finalise"),
             _ => Ok(UNIT),
         },
         _ => it.invalid_argument("Gc.finalise"),

@@ -179,13 +179,7 @@ impl Parser {
                         return Err(self.expected("a module name"));
                     };
                     self.bump();
-                    let params = self.functor_params()?;
-                    let constraint = if self.eat_sym(":") {
-                        Some(self.module_type()?)
-                    } else {
-                        None
-                    };
-                    self.expect_sym("=")?;
+                    let (params, constraint) = self.module_binding_head()?;
                     let body = self.module_expr()?;
                     let me = super::modules::functor_of(params, body, constraint);
                     self.expect_kw("in")?;
@@ -584,8 +578,7 @@ impl Parser {
         if !self.starts_simple_expr() {
             return Err(self.expected("an expression"));
         }
-        let is_constructor =
-            matches!(self.peek(), TokenKind::Uident(_)) || self.is_sym("`");
+        let is_constructor = matches!(self.peek(), TokenKind::Uident(_)) || self.is_sym("`");
         let (head, assignable) = self.simple_expr()?;
         if assignable && self.is_sym("<-") {
             return self.assignment(head, start);

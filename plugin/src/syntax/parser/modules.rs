@@ -27,13 +27,7 @@ impl Parser {
             });
         };
         self.bump();
-        let params = self.functor_params()?;
-        let constraint = if self.eat_sym(":") {
-            Some(self.module_type()?)
-        } else {
-            None
-        };
-        self.expect_sym("=")?;
+        let (params, constraint) = self.module_binding_head()?;
         if params.is_empty() && constraint.is_none() {
             if let TokenKind::Uident(_) = self.peek() {
                 // `module M = N.P`, unless it is a functor application `F (X)`.
@@ -47,6 +41,18 @@ impl Parser {
         }
         let body = self.module_expr()?;
         Ok(ItemKind::Module(name, functor_of(params, body, constraint)))
+    }
+
+    /// After a module's name: `(X : S) .. [: MT] =`, the functor parameters and the constraint.
+    pub(super) fn module_binding_head(&mut self) -> PResult<(Vec<FunctorParam>, Option<ModType>)> {
+        let params = self.functor_params()?;
+        let constraint = if self.eat_sym(":") {
+            Some(self.module_type()?)
+        } else {
+            None
+        };
+        self.expect_sym("=")?;
+        Ok((params, constraint))
     }
 
     /// A module type's name: `S`, or a lowercase name (OCaml accepts both).
@@ -166,7 +172,10 @@ impl Parser {
             TokenKind::Uident(_) => ModExprKind::Path(self.module_path()?),
             TokenKind::Symbol(s) if s == "(" => {
                 if self.is_kw_at_offset(1, "val") {
-                    return Err(Diagnostic::unsupported(self.span(), "first-class modules are"));
+                    return Err(Diagnostic::unsupported(
+                        self.span(),
+                        "first-class modules are",
+                    ));
                 }
                 let open = self.expect_sym("(")?;
                 let e = self.module_expr_or_constraint()?;
@@ -487,7 +496,11 @@ impl Parser {
 }
 
 /// `module F (X : S) .. : MT = ME` as one module expression: the parameters around `(ME : MT)`.
-pub(super) fn functor_of(params: Vec<FunctorParam>, body: ModExpr, constraint: Option<ModType>) -> ModExpr {
+pub(super) fn functor_of(
+    params: Vec<FunctorParam>,
+    body: ModExpr,
+    constraint: Option<ModType>,
+) -> ModExpr {
     let span = body.span;
     let body = match constraint {
         Some(t) => ModExpr {

@@ -329,7 +329,10 @@ impl Parser {
             if let Ok((path, path_span)) = self.type_constructor_path() {
                 if self.eat_sym("+=") {
                     if self.is_kw("private") {
-                        return Err(Diagnostic::unsupported(self.span(), "private type extensions are"));
+                        return Err(Diagnostic::unsupported(
+                            self.span(),
+                            "private type extensions are",
+                        ));
                     }
                     self.eat_sym("|");
                     let mut constructors = vec![self.extension_constructor()?];
@@ -366,7 +369,10 @@ impl Parser {
     fn extension_constructor(&mut self) -> PResult<ConstructorDecl> {
         let c = self.constructor_declaration()?;
         if self.is_sym("=") {
-            return Err(Diagnostic::unsupported(self.span(), "extension constructor rebindings are"));
+            return Err(Diagnostic::unsupported(
+                self.span(),
+                "extension constructor rebindings are",
+            ));
         }
         Ok(c)
     }
@@ -418,15 +424,18 @@ impl Parser {
 
     /// ``, `'a`, `('a, 'b)`, each possibly `_` and annotated (`+'a`, `-_`, `!'a`, `+!'a`).
     pub(super) fn type_parameters(&mut self) -> PResult<Vec<String>> {
-        Ok(self.annotated_type_parameters()?.into_iter().map(|(n, _)| n).collect())
+        Ok(self
+            .annotated_type_parameters()?
+            .into_iter()
+            .map(|(n, _)| n)
+            .collect())
     }
 
     pub(super) fn annotated_type_parameters(&mut self) -> PResult<Vec<(String, ParamVariance)>> {
         const ANNOTATIONS: [&str; 7] = ["+", "-", "!", "+!", "-!", "!+", "!-"];
         let parenthesized = self.is_sym("(");
-        let starts_param = |p: &Self| {
-            p.is_sym("'") || p.is_sym("_") || ANNOTATIONS.iter().any(|s| p.is_sym(s))
-        };
+        let starts_param =
+            |p: &Self| p.is_sym("'") || p.is_sym("_") || ANNOTATIONS.iter().any(|s| p.is_sym(s));
         if !parenthesized && !starts_param(self) {
             return Ok(Vec::new());
         }

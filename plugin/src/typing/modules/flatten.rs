@@ -111,4 +111,3 @@ pub(crate) fn flatten_module<'a>(
         }
     }
 }
-

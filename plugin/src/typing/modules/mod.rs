@@ -30,7 +30,6 @@
 //! Not yet: functor bodies are type-checked at each application only (a functor never
 //! applied is not checked), first-class and recursive modules.
 
-
 mod flatten;
 mod signatures;
 
@@ -148,7 +147,6 @@ pub(crate) fn bind_components(env: &mut Env, prefix: &str, c: Components) {
     }
 }
 
-
 impl<'s> Typer<'s> {
     /// `module type S = MT`.
     pub(super) fn define_module_type(
@@ -160,10 +158,9 @@ impl<'s> Typer<'s> {
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
         }
-        self.env.module_types.insert(
-            name.to_string(),
-            Rc::new(ModTypeDef { ty: mt.cloned() }),
-        );
+        self.env
+            .module_types
+            .insert(name.to_string(), Rc::new(ModTypeDef { ty: mt.cloned() }));
         Ok(())
     }
 

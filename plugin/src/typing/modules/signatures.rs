@@ -203,7 +203,9 @@ impl<'s> Typer<'s> {
             ast::SigItemKind::Type(decls) => {
                 for d in decls {
                     let ctors = match &d.kind {
-                        ast::TypeDeclKind::Variant(cs) => cs.iter().map(|c| c.name.clone()).collect(),
+                        ast::TypeDeclKind::Variant(cs) => {
+                            cs.iter().map(|c| c.name.clone()).collect()
+                        }
                         _ => Vec::new(),
                     };
                     let abstract_ = matches!(d.kind, ast::TypeDeclKind::Abstract);
@@ -332,18 +334,21 @@ impl<'s> Typer<'s> {
         let Some(sig) = self.signature_of(mt)? else {
             return Ok(());
         };
-        let mismatch = |what: String| {
-            Diagnostic::error(span, format!("Signature mismatch:\n       {what}"))
-        };
+        let mismatch =
+            |what: String| Diagnostic::error(span, format!("Signature mismatch:\n       {what}"));
         // Presence, in OCaml's order of report: types, then values, then the rest.
         for (t, _, _) in &sig.types {
             if !t.is_empty() && !self.env.types.contains_key(&format!("{name}.{t}")) {
-                return Err(mismatch(format!("The type `{t}' is required but not provided")));
+                return Err(mismatch(format!(
+                    "The type `{t}' is required but not provided"
+                )));
             }
         }
         for (x, _) in &sig.vals {
             if self.env.lookup(&format!("{name}.{x}")).is_none() {
-                return Err(mismatch(format!("The value `{x}' is required but not provided")));
+                return Err(mismatch(format!(
+                    "The value `{x}' is required but not provided"
+                )));
             }
         }
         for e in &sig.exceptions {
@@ -358,12 +363,16 @@ impl<'s> Typer<'s> {
         }
         for (m, _) in &sig.modules {
             if !module_exists(&self.env, &format!("{name}.{m}")) {
-                return Err(mismatch(format!("The module `{m}' is required but not provided")));
+                return Err(mismatch(format!(
+                    "The module `{m}' is required but not provided"
+                )));
             }
         }
         for f in &sig.functors {
             if !self.env.functors.contains_key(&format!("{name}.{f}")) {
-                return Err(mismatch(format!("The module `{f}' is required but not provided")));
+                return Err(mismatch(format!(
+                    "The module `{f}' is required but not provided"
+                )));
             }
         }
         for m in &sig.module_types {
@@ -532,10 +541,12 @@ impl<'s> Typer<'s> {
             undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
         }
         for (n, f) in functors {
-            undo.functors.push((n.clone(), self.env.functors.insert(n, f)));
+            undo.functors
+                .push((n.clone(), self.env.functors.insert(n, f)));
         }
         for (n, t) in module_types {
-            undo.module_types.push((n.clone(), self.env.module_types.insert(n, t)));
+            undo.module_types
+                .push((n.clone(), self.env.module_types.insert(n, t)));
         }
         undo
     }
@@ -545,7 +556,8 @@ impl<'s> Typer<'s> {
         match &*self.u.shallow(t) {
             Type::Var(_) => false,
             Type::Con(c, ts) => {
-                self.u.abstract_types.contains_key(c) || ts.iter().any(|t| self.mentions_abstract(t))
+                self.u.abstract_types.contains_key(c)
+                    || ts.iter().any(|t| self.mentions_abstract(t))
             }
             Type::Tuple(ts) => ts.iter().any(|t| self.mentions_abstract(t)),
             Type::Arrow(a, b) => self.mentions_abstract(a) || self.mentions_abstract(b),
@@ -558,8 +570,7 @@ impl<'s> Typer<'s> {
         let prefix = format!("{name}.");
         let kept_module = |rest: &str| {
             rest.split_once('.').is_some_and(|(m, _)| {
-                sig.modules.iter().any(|(n, _)| n == m)
-                    || sig.functors.iter().any(|n| n == m)
+                sig.modules.iter().any(|(n, _)| n == m) || sig.functors.iter().any(|n| n == m)
             })
         };
         for n in self.env.visible_names() {
@@ -571,18 +582,18 @@ impl<'s> Typer<'s> {
             }
         }
         self.env.types.retain(|n, _| {
-            n.strip_prefix(&prefix).is_none_or(|rest| {
-                kept_module(rest) || sig.types.iter().any(|(t, _, _)| t == rest)
-            })
+            n.strip_prefix(&prefix)
+                .is_none_or(|rest| kept_module(rest) || sig.types.iter().any(|(t, _, _)| t == rest))
         });
         self.env.ctors.retain(|n, c| {
             n.strip_prefix(&prefix).is_none_or(|rest| {
                 kept_module(rest)
                     || match c {
                         CtorRef::Exception(_) => sig.exceptions.iter().any(|e| e == rest),
-                        CtorRef::Variant(..) => {
-                            sig.types.iter().any(|(_, cs, _)| cs.iter().any(|c| c == rest))
-                        }
+                        CtorRef::Variant(..) => sig
+                            .types
+                            .iter()
+                            .any(|(_, cs, _)| cs.iter().any(|c| c == rest)),
                     }
             })
         });
@@ -591,9 +602,8 @@ impl<'s> Typer<'s> {
                 .is_none_or(|rest| kept_module(rest) || sig.functors.iter().any(|f| f == rest))
         });
         self.env.module_types.retain(|n, _| {
-            n.strip_prefix(&prefix).is_none_or(|rest| {
-                kept_module(rest) || sig.module_types.iter().any(|m| m == rest)
-            })
+            n.strip_prefix(&prefix)
+                .is_none_or(|rest| kept_module(rest) || sig.module_types.iter().any(|m| m == rest))
         });
     }
 }
@@ -613,4 +623,3 @@ pub(crate) fn wrap(wrappers: Vec<(VarId, Expr)>, rest: Expr) -> Expr {
         .rev()
         .fold(rest, |rest, (v, e)| Expr::Local(v, bx(e), bx(rest)))
 }
-
