@@ -38,6 +38,10 @@ const EXIT_STATUS_HELP: &str = "Exit status:
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The OCaml installation's stdlib directory, whose sources egret compiles (default:
+    /// $EGRET_STDLIB, $OCAMLLIB, `ocamlfind ocamlc -where`, `ocamlc -where`, /usr/lib/ocaml).
+    #[arg(long, global = true, value_name = "DIR")]
+    stdlib: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -59,6 +63,9 @@ enum Command {
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<String>,
     },
+    /// Print the OCaml installation egret compiles the stdlib from, and where each stdlib
+    /// module comes from: the installation's sources or egret's own prelude.
+    Stdlib,
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check {
@@ -171,6 +178,30 @@ fn unguard_thread_stack() {
     unsafe { egret_cli_unguard_stack() }
 }
 
+/// `egret stdlib`: the installation, then one line per stdlib module with its origin.
+fn print_stdlib() -> ExitCode {
+    let inst = match egret_plugin::stdlib::current() {
+        Ok(inst) => inst,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    };
+    println!("OCaml {} at {}", inst.version, inst.dir.display());
+    for (module, installed) in egret_plugin::typing::prelude_modules() {
+        let origin = if installed {
+            inst.dir
+                .join(format!("{}.ml", module.to_ascii_lowercase()))
+                .display()
+                .to_string()
+        } else {
+            "egret's prelude (plugin/src/typing/prelude.ml)".to_string()
+        };
+        println!("{module:<24} {origin}");
+    }
+    ExitCode::SUCCESS
+}
+
 /// A usage error: the message, exit status 2 (as clap's own).
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("error: {message}");
@@ -218,7 +249,13 @@ fn command(cli: Cli) -> ExitCode {
     if std::env::var_os("EGRET_TEST_INTERNAL_ERROR").is_some() {
         panic!("EGRET_TEST_INTERNAL_ERROR is set");
     }
+    if let Some(dir) = &cli.stdlib {
+        if let Err(e) = egret_plugin::stdlib::set_dir(dir.clone()) {
+            return usage_error(&e);
+        }
+    }
     let files = match &cli.command {
+        Command::Stdlib => return print_stdlib(),
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
@@ -231,6 +268,7 @@ fn command(cli: Cli) -> ExitCode {
         }
     }
     match cli.command {
+        Command::Stdlib => unreachable!("handled above"),
         Command::Check { files } => {
             let common = Common {
                 files,

@@ -56,6 +56,13 @@ impl Diagnostic {
             ..Diagnostic::error(span, message)
         }
     }
+    /// An error about no place in the program (a missing tool or file).
+    pub fn spanless(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            span: None,
+            ..Diagnostic::error(Span::default(), message)
+        }
+    }
     /// A diagnostic for a construct outside the supported subset.
     pub fn unsupported(span: Span, what: &str) -> Diagnostic {
         Diagnostic::error(span, format!("{what} not supported yet"))

@@ -17,5 +17,6 @@ pub mod opt;
 pub mod simplify;
 pub mod srcloc;
 pub mod ssa;
+pub mod stdlib;
 pub mod syntax;
 pub mod typing;

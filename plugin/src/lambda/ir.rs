@@ -90,6 +90,9 @@ impl Type {
     pub fn float() -> Type {
         Type::Con(TyCon::FLOAT, vec![])
     }
+    pub fn bytes() -> Type {
+        Type::Con(TyCon::BYTES, vec![])
+    }
     pub fn unit() -> Type {
         Type::Con(TyCon::UNIT, vec![])
     }

@@ -13,6 +13,9 @@ pub enum RtTy {
     Int,
     Char,
     String,
+    /// A `string` or a `bytes` (one representation): what the external declaring the
+    /// function says it is (typed loosely, as [`RtTy::Any`], for results).
+    Text,
     Unit,
     Bool,
     /// A (boxed) float.
@@ -40,7 +43,7 @@ impl RtTy {
             RtTy::Int32 => Type::boxed_int(BoxedIntKind::Int32),
             RtTy::Int64 => Type::boxed_int(BoxedIntKind::Int64),
             RtTy::Nativeint => Type::boxed_int(BoxedIntKind::Nativeint),
-            RtTy::Any | RtTy::Array => return None,
+            RtTy::Any | RtTy::Array | RtTy::Text => return None,
         })
     }
 }
@@ -284,9 +287,9 @@ const BASE: &[RuntimeFn] = &[
     // `= <> < > <= >=` on structured values: raises on functional values.
     rt!("egret_compare_partial"(Any, Any) -> Int, Effect),
     // Strings as mutable bytes (`String.init`, `String.concat` build them in place).
-    rt!("egret_bytes_create"(Int) -> String, Effect),
-    rt!("egret_bytes_unsafe_set"(String, Int, Char) -> Unit, Effect),
-    rt!("egret_blit_string"(String, Int, String, Int, Int) -> Unit, Effect),
+    rt!("egret_bytes_create"(Int) -> Text, Effect),
+    rt!("egret_bytes_unsafe_set"(Text, Int, Char) -> Unit, Effect),
+    rt!("egret_blit_string"(Text, Int, Text, Int, Int) -> Unit, Effect),
     // Printf conversions: the spec as written (`%-5d`) and the argument; a fresh string.
     rt!("egret_format_int"(String, Int) -> String, Pure),
     rt!("egret_format_string"(String, String) -> String, Pure),
@@ -570,8 +573,27 @@ impl GcControl {
 }
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {
+    let name = OCAML_NAMES
+        .iter()
+        .find(|(ocaml, _)| *ocaml == name)
+        .map_or(name, |(_, egret)| egret);
     RUNTIME.iter().find(|f| f.name == name)
 }
+
+/// C primitives of OCaml's runtime that egret's runtime implements under a name of its own,
+/// with the same arguments, result and semantics (exceptions and their texts included): an
+/// `external` naming the OCaml one calls egret's.
+pub const OCAML_NAMES: &[(&str, &str)] = &[
+    ("caml_create_bytes", "egret_bytes_create"),
+    ("caml_format_int", "egret_format_int"),
+    ("caml_make_vect", "egret_array_make"),
+    ("caml_blit_string", "egret_blit_string"),
+    ("caml_blit_bytes", "egret_blit_string"),
+    ("caml_int_of_string", "egret_int_of_string"),
+    ("caml_float_of_string", "egret_float_of_string"),
+    ("caml_format_float", "egret_format_float"),
+    ("caml_hash", "egret_hash"),
+];
 
 /// A string as Printf's `%S` writes it (Printexc's text of a string argument): in double
 /// quotes, with `String.escaped`'s escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\b`, and `\ddd` in

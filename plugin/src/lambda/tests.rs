@@ -363,7 +363,7 @@ fn every_runtime_primitive_is_implemented() {
                 super::runtime::RtTy::String if f.name.starts_with("caml_sys_") => {
                     str_("/nonexistent-egret-test/1")
                 }
-                super::runtime::RtTy::String => str_("1"),
+                super::runtime::RtTy::String | super::runtime::RtTy::Text => str_("1"),
                 super::runtime::RtTy::Char => Expr::Const(Const::Char(b'c')),
                 super::runtime::RtTy::Unit => unit(),
                 super::runtime::RtTy::Bool => tt(),

@@ -853,6 +853,17 @@ impl<'a> Checker<'a> {
                                     &want,
                                 )?;
                             }
+                            if *want == RtTy::Text
+                                && self
+                                    .expect_ty(|| String::new(), a, &Type::string())
+                                    .is_err()
+                            {
+                                self.expect_ty(
+                                    || format!("argument {} of {name} (string or bytes)", i + 1),
+                                    a,
+                                    &Type::bytes(),
+                                )?;
+                            }
                         }
                     }
                     match f.result.to_type() {

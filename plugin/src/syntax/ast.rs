@@ -266,6 +266,9 @@ pub struct TypeDecl {
     pub params: Vec<String>,
     /// Each parameter's annotation: `+'a`, `-'a`, `!'a`, `+!'a`, ... (none: the default).
     pub variances: Vec<ParamVariance>,
+    /// The type a re-exported definition equals (`type 'a t = 'a list = [] | (::) of ..`):
+    /// `kind` is then the variant or record it repeats.
+    pub manifest: Option<TypeExpr>,
     pub kind: TypeDeclKind,
     pub span: Span,
 }

@@ -197,6 +197,25 @@ impl<'a> Lexer<'a> {
         self.tokens.push(Token { kind, span });
     }
 
+    /// `#` at the start of a line, then blanks, a decimal line number, and optionally blanks
+    /// and a string, then the end of the line.
+    fn at_line_directive(&self) -> bool {
+        if self.pos > 0 && self.src[self.pos - 1] != b'\n' {
+            return false;
+        }
+        let line_end = (self.src[self.pos..].iter())
+            .position(|&c| c == b'\n')
+            .map_or(self.src.len(), |i| self.pos + i);
+        let rest = &self.src[self.pos + 1..line_end];
+        let rest = rest.trim_ascii_start();
+        let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 {
+            return false;
+        }
+        let after = rest[digits..].trim_ascii();
+        after.is_empty() || (after.len() >= 2 && after[0] == b'"' && after[after.len() - 1] == b'"')
+    }
+
     fn run(&mut self) -> LexResult<()> {
         while let Some(c) = self.peek_at(0) {
             let start = self.pos;
@@ -234,6 +253,13 @@ impl<'a> Lexer<'a> {
                     self.pos += if self.peek_at(1) == Some(b';') { 2 } else { 1 };
                     let text = if self.pos - start == 2 { ";;" } else { ";" };
                     self.push(TokenKind::Symbol(text.to_string()), start);
+                }
+                // A line directive (`# 2 "stdlib/sys.mlp"` at the start of a line, as
+                // OCaml's lexer reads them): skipped. Positions stay the file's own.
+                b'#' if self.at_line_directive() => {
+                    while !matches!(self.peek_at(0), None | Some(b'\n')) {
+                        self.pos += 1;
+                    }
                 }
                 b'#' => {
                     self.pos += 1;

@@ -15,6 +15,104 @@ impl<'s> Typer<'s> {
     /// With `nonrec` (`type nonrec ..`), the group's names in its bodies are the types they
     /// named before (`type nonrec t = t list`).
     pub(super) fn type_decls_with(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
+        if decls.iter().all(|d| d.manifest.is_none()) {
+            return self.type_decls_group(decls, nonrec);
+        }
+        // A re-exported definition is its manifest as an abbreviation, then its constructors
+        // or labels bound again to the original type's, once the two definitions agree.
+        let abbreviations: Vec<ast::TypeDecl> = decls
+            .iter()
+            .map(|d| match &d.manifest {
+                Some(m) => ast::TypeDecl {
+                    manifest: None,
+                    kind: TypeDeclKind::Abbrev(m.clone()),
+                    ..d.clone()
+                },
+                None => d.clone(),
+            })
+            .collect();
+        self.type_decls_group(&abbreviations, nonrec)?;
+        for d in decls.iter().filter(|d| d.manifest.is_some()) {
+            self.rebind_reexported(d)?;
+        }
+        Ok(())
+    }
+
+    /// `type 'a t = 'a list = [] | (::) of 'a * 'a t`, once `t` is the abbreviation: checks
+    /// the representation is the original's (same constructors or fields, in order, with the
+    /// same arguments) and binds its constructors or labels to the original type's.
+    fn rebind_reexported(&mut self, d: &ast::TypeDecl) -> TResult<()> {
+        let Some(TypeName::Abbrev(params, body)) = self.env.types.get(&d.name).cloned() else {
+            unreachable!("a re-exported type is an abbreviation once declared")
+        };
+        let body = self.u.zonk(&body);
+        let scope = param_scope(&d.params, &params);
+        let mismatch = |this: &Self| {
+            let mut printer = super::unify::TypePrinter::new(&this.types);
+            Diagnostic::error(
+                d.span,
+                format!(
+                    "This variant or record definition does not match that of type {}",
+                    printer.print(&body)
+                ),
+            )
+        };
+        let Type::Con(orig, args) = &body else {
+            return Err(mismatch(self));
+        };
+        let decl = &self.types.decls[orig.index()];
+        let subst: HashMap<TyVar, Type> = decl.params.iter().copied().zip(args.clone()).collect();
+        match (&d.kind, decl.kind.clone()) {
+            (TypeDeclKind::Variant(cs), DeclKind::Variant(orig_cs))
+                if cs.len() == orig_cs.len() =>
+            {
+                for (c, o) in cs.iter().zip(&orig_cs) {
+                    let args = c
+                        .args
+                        .iter()
+                        .map(|a| self.type_expr_in(a, &scope, false).map(|t| self.u.zonk(&t)))
+                        .collect::<TResult<Vec<_>>>()?;
+                    let expected: Vec<Type> = o
+                        .args
+                        .iter()
+                        .map(|t| super::unify::subst_all(t, &subst))
+                        .collect();
+                    if c.name != o.name || args != expected {
+                        return Err(mismatch(self));
+                    }
+                }
+                for (i, c) in cs.iter().enumerate() {
+                    self.env
+                        .ctors
+                        .insert(c.name.clone(), CtorRef::Variant(*orig, i as u32));
+                    self.env.rebound_ctors.push(c.name.clone());
+                }
+            }
+            (TypeDeclKind::Record(fs), DeclKind::Record(orig_fs)) if fs.len() == orig_fs.len() => {
+                for (f, o) in fs.iter().zip(&orig_fs) {
+                    let ty = self.type_expr_in(&f.ty, &scope, false)?;
+                    let ty = self.u.zonk(&ty);
+                    if f.name != o.name
+                        || f.mutable != o.mutable
+                        || ty != super::unify::subst_all(&o.ty, &subst)
+                    {
+                        return Err(mismatch(self));
+                    }
+                }
+                for (i, f) in fs.iter().enumerate() {
+                    self.env
+                        .fields
+                        .entry(f.name.clone())
+                        .or_default()
+                        .push((*orig, i as u32));
+                }
+            }
+            _ => return Err(mismatch(self)),
+        }
+        Ok(())
+    }
+
+    fn type_decls_group(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
         for d in decls {
             check_declaration(d)?;
         }

@@ -50,6 +50,9 @@ pub struct Env {
     pub(crate) functors: HashMap<String, std::rc::Rc<super::modules::FunctorDef>>,
     /// Module types by their qualified names (`Map.OrderedType`).
     pub(crate) module_types: HashMap<String, std::rc::Rc<super::modules::ModTypeDef>>,
+    /// Constructors bound again by a re-exported definition (`type t = s = A | B`), in order:
+    /// a structure declares them though each means what an outer name already means.
+    pub(crate) rebound_ctors: Vec<String>,
 }
 
 impl Env {

@@ -19,7 +19,8 @@
 //!   is not the function's, or unboxed/untagged arguments (`[@unboxed]`, `[@untagged]`, which
 //!   change the C signature) are an error where the external is used, naming the primitive
 //!   — never a link failure. (An unused declaration is fine, as with ocamlopt, which only
-//!   references the symbols it calls.)
+//!   references the symbols it calls.) An unboxed external with a bytecode name as well
+//!   calls that one (OCaml requires the two to mean the same; the bytecode one takes values).
 
 use super::builtins::{Builtin, BuiltinImpl};
 use super::env::ValueBinding;
@@ -699,6 +700,11 @@ impl Typer<'_> {
         let ty = self.external_scheme(&x.ty)?;
         let imp = if first.starts_with('%') {
             self.percent_primitive(first, arity, x.prims_span)?
+        } else if (x.unboxed || old_style_float) && native != *first {
+            // The native primitive takes unboxed or untagged arguments; the bytecode one,
+            // which OCaml requires to have the same meaning, takes every argument as a
+            // value: egret calls that one.
+            self.c_primitive(&x.name, first, arity, false)
         } else {
             self.c_primitive(&x.name, &native, arity, x.unboxed || old_style_float)
         };

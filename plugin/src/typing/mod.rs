@@ -35,6 +35,7 @@ use crate::syntax::ast;
 pub use builtins::{EXCEPTIONS, EXN_ASSERT_FAILURE, EXN_MATCH_FAILURE};
 use env::TypeName;
 use env::{Env, ValueBinding};
+pub use prelude::modules as prelude_modules;
 use unify::{TypePrinter, Unifier};
 
 pub type TResult<T> = Result<T, Diagnostic>;
@@ -134,19 +135,20 @@ fn type_program_in(
     files: Vec<SourceFile>,
     units: bool,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let prelude = prelude::needed(source);
+    let prelude = prelude::needed(source).map_err(|d| vec![d])?;
     let mut phrases = Vec::new();
     let mut typer = Typer::new(source, &files[files.len() - 1].name);
     typer.files = files;
     typer.units = units;
-    for (k, (module, p)) in prelude.iter().enumerate() {
+    for (k, section) in prelude.iter().enumerate() {
         let ctx = modules::PhraseCtx {
             section: k,
-            module: module.clone(),
+            module: (!section.is_unit).then(|| section.module.clone()).flatten(),
             prelude: true,
             prelude_text: false,
         };
-        modules::flatten_items(&p.items, &ctx, &mut typer.hidden_modules, &mut phrases);
+        let items = &section.program.items;
+        modules::flatten_items(items, &ctx, &mut typer.hidden_modules, &mut phrases);
     }
     // The last section with phrases ends the prelude (a section may have none).
     if let Some(last) = phrases.last().map(|p| p.section) {
@@ -177,6 +179,13 @@ fn type_program_in(
             Ok((typer.finish(body), warnings))
         }
         Err(d) => {
+            // An error in an installed stdlib unit is about that file, not the program.
+            let d = match typer.section.and_then(|k| prelude.get(k)?.origin.as_ref()) {
+                Some((path, text)) if typer.in_prelude => {
+                    prelude::in_installed_file(path, text, &d)
+                }
+                _ => d,
+            };
             let mut all = typer.warnings;
             all.push(d);
             Err(all)
@@ -207,6 +216,8 @@ pub(crate) struct OpenUndo {
 #[derive(Default)]
 pub(crate) struct Scope {
     mark: usize,
+    /// How many constructors had been re-exported ([`env::Env::rebound_ctors`]).
+    rebound_ctors: usize,
     types: std::collections::HashMap<String, TypeName>,
     ctors: std::collections::HashMap<String, env::CtorRef>,
     functors: std::collections::HashMap<String, std::rc::Rc<modules::FunctorDef>>,
@@ -242,6 +253,8 @@ pub(crate) struct Typer<'s> {
     in_prelude: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
     section_module: Option<String>,
+    /// The section of the phrase being elaborated (the prelude's sections come first).
+    section: Option<usize>,
 
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
@@ -333,6 +346,7 @@ impl<'s> Typer<'s> {
             prelude_functions: Default::default(),
             in_prelude: false,
             section_module: None,
+            section: None,
 
             weak_toplevel: Vec::new(),
             variances: Default::default(),

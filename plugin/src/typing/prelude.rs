@@ -5,6 +5,7 @@
 //! section are visible unqualified inside that section and as `Name.x` afterwards. Names
 //! starting with `__` are private to the prelude.
 
+use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::{self, ast};
 
 const PRELUDE: &str = include_str!("prelude.ml");
@@ -40,12 +41,47 @@ fn capitalised_names(text: &str) -> std::collections::HashSet<&str> {
     out
 }
 
+/// One section of the prelude, as the typer elaborates it.
+pub struct Section {
+    /// The module whose names the section defines: `List.x` afterwards.
+    pub module: Option<String>,
+    /// The section is a module item of its own (an installed stdlib unit, `module List :
+    /// sig .. end = struct .. end`), not a section whose names are qualified on closing.
+    pub is_unit: bool,
+    pub program: ast::Program,
+    /// For an installed unit: its implementation's path and text (for diagnostics).
+    pub origin: Option<(std::path::PathBuf, String)>,
+}
+
+/// A section's text before parsing: a module of the prelude's own text, or a unit of the
+/// installation's stdlib (its `.ml`, `.mli` and file stem).
+enum RawSection {
+    Text(Option<String>, String),
+    Unit {
+        module: String,
+        ml: String,
+        mli: String,
+        path: std::path::PathBuf,
+    },
+}
+
+impl RawSection {
+    fn module(&self) -> Option<&str> {
+        match self {
+            RawSection::Text(m, _) => m.as_deref(),
+            RawSection::Unit { module, .. } => Some(module),
+        }
+    }
+}
+
 /// The prelude's sections a program whose text is `source` needs, in prelude order: the
 /// unqualified library, [`ALWAYS`], the modules `source` names, and what those sections name
 /// in turn. A section `M.N` belongs to `M`. Elaborating only these keeps a small program's
-/// typing small; the rest could not be reached by any name the program has.
-pub fn needed(source: &str) -> Vec<(Option<String>, ast::Program)> {
-    let sections = raw_sections();
+/// typing small; the rest could not be reached by any name the program has. An installed
+/// unit's sources are read from the OCaml installation ([`crate::stdlib`]): failing to find
+/// or parse them is the error returned.
+pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
+    let sections = raw_sections()?;
     let top = |m: &str| m.split('.').next().unwrap_or(m).to_string();
     let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
         .into_iter()
@@ -63,12 +99,19 @@ pub fn needed(source: &str) -> Vec<(Option<String>, ast::Program)> {
     // `Stdlib.M`: the program names M through Stdlib; any section may be named that way.
     loop {
         let before = wanted.len();
-        for (m, text) in &sections {
-            let included = match m {
+        for section in &sections {
+            let included = match section.module() {
                 None => true,
                 Some(m) => wanted.contains(&top(m)),
             };
-            if included {
+            if !included {
+                continue;
+            }
+            let texts: Vec<&str> = match section {
+                RawSection::Text(_, text) => vec![text],
+                RawSection::Unit { ml, mli, .. } => vec![ml, mli],
+            };
+            for text in texts {
                 for n in capitalised_names(text) {
                     if !wanted.contains(n) {
                         wanted.insert(n.to_string());
@@ -82,31 +125,140 @@ pub fn needed(source: &str) -> Vec<(Option<String>, ast::Program)> {
     }
     sections
         .into_iter()
-        .filter(|(m, _)| m.as_deref().is_none_or(|m| wanted.contains(&top(m))))
-        .map(|(m, text)| parse_section(m, &text))
+        .filter(|s| s.module().is_none_or(|m| wanted.contains(&top(m))))
+        .map(parse_section)
         .collect()
 }
 
-fn parse_section(m: Option<String>, text: &str) -> (Option<String>, ast::Program) {
-    let program = syntax::parse(text)
-        .unwrap_or_else(|d| panic!("the prelude (section {m:?}) does not parse: {d:?}"));
-    (m, program)
+fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
+    match section {
+        RawSection::Text(m, text) => {
+            let program = syntax::parse(&text)
+                .unwrap_or_else(|d| panic!("the prelude (section {m:?}) does not parse: {d:?}"));
+            Ok(Section {
+                module: m,
+                is_unit: false,
+                program,
+                origin: None,
+            })
+        }
+        RawSection::Unit {
+            module,
+            ml,
+            mli,
+            path,
+        } => {
+            let mli_path = path.with_extension("mli");
+            let items = syntax::parse(&ml)
+                .map_err(|d| in_installed_file(&path, &ml, &d[0]))?
+                .items;
+            let sig = syntax::parse_interface_bytes(mli.as_bytes())
+                .map_err(|d| in_installed_file(&mli_path, &mli, &d[0]))?;
+            let span = Span::default();
+            let body = ast::ModExpr {
+                kind: ast::ModExprKind::Struct(items),
+                span,
+            };
+            let constrained = ast::ModExpr {
+                kind: ast::ModExprKind::Constraint(
+                    Box::new(body),
+                    ast::ModType {
+                        kind: ast::ModTypeKind::Sig(sig),
+                        span,
+                    },
+                ),
+                span,
+            };
+            let program = ast::Program {
+                items: vec![ast::Item {
+                    kind: ast::ItemKind::Module(module.clone(), constrained),
+                    span,
+                }],
+            };
+            Ok(Section {
+                module: Some(module),
+                is_unit: true,
+                program,
+                origin: Some((path, ml)),
+            })
+        }
+    }
 }
 
-/// The prelude's sections: (module name, text).
-fn raw_sections() -> Vec<(Option<String>, String)> {
-    let mut sections: Vec<(Option<String>, String)> = vec![(None, String::new())];
+/// `d`, found in the installed stdlib file `path` (whose text is `text`): a diagnostic with
+/// no span in the program, naming the file, line and column.
+pub fn in_installed_file(path: &std::path::Path, text: &str, d: &Diagnostic) -> Diagnostic {
+    let at = match d.span {
+        Some(span) => {
+            let lo = (span.lo as usize).min(text.len());
+            let line = text[..lo].matches('\n').count() + 1;
+            let col = lo - text[..lo].rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("{}:{line}:{col}", path.display())
+        }
+        None => path.display().to_string(),
+    };
+    Diagnostic {
+        span: None,
+        message: format!(
+            "egret cannot compile OCaml's standard library: {at}: {}",
+            d.message
+        ),
+        ..d.clone()
+    }
+}
+
+/// The stdlib modules the prelude defines, in order, each with whether it is compiled from the
+/// installation's sources (`true`) or is the prelude's own text.
+pub fn modules() -> Vec<(String, bool)> {
+    PRELUDE
+        .lines()
+        .filter_map(|line| {
+            let unit = line.strip_prefix("(*! unit ").map(|l| (l, true));
+            let own = line.strip_prefix("(*! module ").map(|l| (l, false));
+            let (rest, installed) = unit.or(own)?;
+            Some((rest.strip_suffix(" *)")?.trim().to_string(), installed))
+        })
+        .collect()
+}
+
+/// The prelude's sections: a module's own text, or an installed unit (`(*! unit List *)`:
+/// `list.ml` and `list.mli` of the installation).
+fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
+    let mut sections = vec![RawSection::Text(None, String::new())];
     for line in PRELUDE.lines() {
         if let Some(name) = line
             .strip_prefix("(*! module ")
             .and_then(|l| l.strip_suffix(" *)"))
         {
-            sections.push((Some(name.trim().to_string()), String::new()));
-        } else {
-            let text = &mut sections.last_mut().unwrap().1;
+            sections.push(RawSection::Text(
+                Some(name.trim().to_string()),
+                String::new(),
+            ));
+        } else if let Some(name) = line
+            .strip_prefix("(*! unit ")
+            .and_then(|l| l.strip_suffix(" *)"))
+        {
+            let module = name.trim().to_string();
+            let inst = crate::stdlib::current().map_err(Diagnostic::spanless)?;
+            let stem = module.to_ascii_lowercase();
+            let read = |ext: &str| {
+                crate::stdlib::read(inst, &format!("{stem}.{ext}")).map_err(Diagnostic::spanless)
+            };
+            sections.push(RawSection::Unit {
+                ml: read("ml")?,
+                mli: read("mli")?,
+                path: inst.dir.join(format!("{stem}.ml")),
+                module,
+            });
+        } else if let Some(RawSection::Text(_, text)) = sections.last_mut() {
             text.push_str(line);
             text.push('\n');
+        } else {
+            assert!(
+                line.trim().is_empty(),
+                "prelude.ml: a line after a unit belongs to no section: {line}"
+            );
         }
     }
-    sections
+    Ok(sections)
 }

@@ -40,6 +40,7 @@ impl<'s> Typer<'s> {
         }
         self.in_prelude = phrase.prelude || phrase.prelude_text;
         self.section_module = phrase.module.clone();
+        self.section = Some(phrase.section);
         self.annot_vars.clear();
         let item = match &phrase.kind {
             PhraseKind::Item(item) => *item,
@@ -66,9 +67,13 @@ impl<'s> Typer<'s> {
                 }
                 // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
                 // a program of several files, the unit module's own name (`A.E`).
-                let unit = match self.units {
-                    true => None,
-                    false => Some(super::decls::module_name(&self.file_name)),
+                let unit = if self.in_prelude {
+                    // An installed stdlib unit (`Stdlib.Queue.Empty`).
+                    Some("Stdlib".to_string())
+                } else if self.units {
+                    None
+                } else {
+                    Some(super::decls::module_name(&self.file_name))
                 };
                 let exn_name = |key: &str| match &unit {
                     Some(u) => format!("{u}.{key}"),
@@ -238,6 +243,7 @@ impl<'s> Typer<'s> {
     pub(super) fn scope(&self) -> Scope {
         Scope {
             mark: self.env.mark(),
+            rebound_ctors: self.env.rebound_ctors.len(),
             types: self.env.types.clone(),
             ctors: self.env.ctors.clone(),
             functors: self.env.functors.clone(),
@@ -302,8 +308,9 @@ impl<'s> Typer<'s> {
             }
             self.env.types.insert(qualified, t);
         }
+        let rebound = self.env.rebound_ctors.split_off(scope.rebound_ctors);
         let declared: Vec<String> = (self.env.ctors.iter())
-            .filter(|&(n, c)| scope.ctors.get(n) != Some(c))
+            .filter(|&(n, c)| scope.ctors.get(n) != Some(c) || rebound.contains(n))
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
@@ -409,6 +416,20 @@ impl<'s> Typer<'s> {
             {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.prelude_functions.insert(name, v);
+                }
+            }
+        }
+        // The unqualified library is `Stdlib.x` for the rest of the prelude too: installed
+        // units that define their own `compare` call `Stdlib.compare`.
+        if last.prelude && last.section == 0 && !last.ends_prelude {
+            let mut values = self.env.visible_names();
+            values.sort();
+            for n in values
+                .into_iter()
+                .filter(|n| !n.contains('.') && !n.starts_with("__"))
+            {
+                if let Some(b) = self.env.lookup(&n) {
+                    self.env.bind(&format!("Stdlib.{n}"), b);
                 }
             }
         }

@@ -358,6 +358,7 @@ impl Parser {
                 name,
                 params,
                 variances,
+                manifest: None,
                 kind,
                 span: self.span_from(start),
             },
@@ -422,6 +423,7 @@ impl Parser {
                         name,
                         params,
                         variances,
+                        manifest: None,
                         kind: TypeDeclKind::Abbrev(body),
                         span: self.span_from(start),
                     }])

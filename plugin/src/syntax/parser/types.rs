@@ -399,16 +399,22 @@ impl Parser {
             return Err(self.expected("a type name"));
         };
         self.bump();
-        let kind = if self.eat_sym("=") {
+        let mut kind = if self.eat_sym("=") {
             self.type_declaration_rhs()?
         } else {
             TypeDeclKind::Abstract
         };
-        if self.is_sym("=") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "re-exported type definitions",
-            ));
+        // `type 'a t = 'a list = [] | (::) of 'a * 'a t`: a re-exported definition, the
+        // manifest then the representation it must repeat.
+        let mut manifest = None;
+        if let TypeDeclKind::Abbrev(te) = &kind {
+            if self.eat_sym("=") {
+                manifest = Some(te.clone());
+                kind = self.type_declaration_rhs()?;
+                if matches!(kind, TypeDeclKind::Abbrev(_)) {
+                    return Err(self.expected("a variant or record definition"));
+                }
+            }
         }
         if self.is_kw("constraint") {
             return Err(Diagnostic::unsupported(self.span(), "type constraints"));
@@ -417,6 +423,7 @@ impl Parser {
             name,
             params,
             variances,
+            manifest,
             kind,
             span: self.span_from(start),
         })
@@ -484,7 +491,8 @@ impl Parser {
             return Ok(TypeDeclKind::Record(self.record_declaration()?));
         }
         let is_variant = self.is_sym("|")
-            || (matches!(self.peek(), TokenKind::Uident(_)) && !self.is_sym_at(1, "."));
+            || (matches!(self.peek(), TokenKind::Uident(_)) && !self.is_sym_at(1, "."))
+            || self.special_constructor_name().is_some();
         if !is_variant {
             return Ok(TypeDeclKind::Abbrev(self.type_expr()?));
         }
@@ -496,12 +504,38 @@ impl Parser {
         Ok(TypeDeclKind::Variant(constructors))
     }
 
+    /// The predefined constructors a declaration may name (`[]`, `(::)`, `()`, `false`,
+    /// `true`, as in a re-export of `list` or `bool`), with how many tokens spell each.
+    fn special_constructor_name(&self) -> Option<(&'static str, usize)> {
+        if self.is_kw("false") {
+            Some(("false", 1))
+        } else if self.is_kw("true") {
+            Some(("true", 1))
+        } else if self.is_sym("[") && self.is_sym_at(1, "]") {
+            Some(("[]", 2))
+        } else if self.is_sym("(") && self.is_sym_at(1, ")") {
+            Some(("()", 2))
+        } else if self.is_sym("(") && self.is_sym_at(1, "::") && self.is_sym_at(2, ")") {
+            Some(("::", 3))
+        } else {
+            None
+        }
+    }
+
     /// `C` or `C of t1 * .. * tn` (in a variant or an `exception`).
     pub(super) fn constructor_declaration(&mut self) -> PResult<ConstructorDecl> {
         let start = self.start();
         let name = match self.peek().clone() {
             TokenKind::Uident(name) => name,
-            _ => return Err(self.expected("a constructor name")),
+            _ => match self.special_constructor_name() {
+                Some((name, tokens)) => {
+                    for _ in 1..tokens {
+                        self.bump();
+                    }
+                    name.to_string()
+                }
+                None => return Err(self.expected("a constructor name")),
+            },
         };
         self.bump();
         let mut args = Vec::new();

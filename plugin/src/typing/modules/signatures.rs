@@ -21,6 +21,8 @@ fn bx(e: Expr) -> Box<Expr> {
 pub(super) struct Sig {
     /// Values (`None`: no declared type to check, from `module type of`).
     vals: Vec<(String, Option<ast::TypeExpr>)>,
+    /// The values declared as primitives (`external`): they stay primitives outside.
+    externals: Vec<String>,
     /// Types, with the constructors each declares and whether the signature makes it
     /// abstract (`type t`, `type 'a t`, without a `with type` constraint).
     types: Vec<(String, Vec<String>, bool)>,
@@ -199,7 +201,10 @@ impl<'s> Typer<'s> {
     fn sig_item(&mut self, item: &ast::SigItem, sig: &mut Sig) -> TResult<()> {
         match &item.kind {
             ast::SigItemKind::Val(name, _, t) => sig.vals.push((name.clone(), Some(t.clone()))),
-            ast::SigItemKind::External(x) => sig.vals.push((x.name.clone(), Some(x.ty.clone()))),
+            ast::SigItemKind::External(x) => {
+                sig.vals.push((x.name.clone(), Some(x.ty.clone())));
+                sig.externals.push(x.name.clone());
+            }
             ast::SigItemKind::Type(decls) => {
                 for d in decls {
                     let ctors = match &d.kind {
@@ -226,6 +231,7 @@ impl<'s> Typer<'s> {
             ast::SigItemKind::Include(t) => {
                 if let Some(inner) = self.signature_of(t)? {
                     sig.vals.extend(inner.vals);
+                    sig.externals.extend(inner.externals);
                     sig.types.extend(inner.types);
                     sig.exceptions.extend(inner.exceptions);
                     sig.modules.extend(inner.modules);
@@ -414,9 +420,32 @@ impl<'s> Typer<'s> {
             if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
                 continue;
             }
-            if let Some((v2, e)) = self.match_value(&chain, x, b, t, span, abstracted)? {
-                self.env.bind(&full, ValueBinding::Var(v2));
-                wrappers.push((v2, e));
+            let primitive = sig.externals.contains(x);
+            if primitive && !matches!(b, ValueBinding::Builtin(_)) {
+                return Err(mismatch(format!(
+                    "Values do not match: `{x}' is declared `external'\n       The implementation is not a primitive."
+                )));
+            }
+            match (self.match_value(&chain, x, b, t, span, abstracted)?, b) {
+                // A primitive stays one (a full application is the primitive's code:
+                // `Bool.( && )` short-circuits), at the declared type.
+                (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {
+                    let ty = self.vars.ty(v2).clone();
+                    let imp = self.builtins[i].imp;
+                    self.builtins.push(crate::typing::builtins::Builtin {
+                        name: "",
+                        quantified: 0,
+                        ty,
+                        imp,
+                    });
+                    let index = self.builtins.len() - 1;
+                    self.env.bind(&full, ValueBinding::Builtin(index));
+                }
+                (Some((v2, e)), _) => {
+                    self.env.bind(&full, ValueBinding::Var(v2));
+                    wrappers.push((v2, e));
+                }
+                (None, _) => {}
             }
         }
         Ok(())

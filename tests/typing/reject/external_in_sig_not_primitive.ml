@@ -1,0 +1,1 @@
+module M : sig external f : int -> int = "%identity" end = struct let f x = x end
