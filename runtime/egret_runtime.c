@@ -603,6 +603,25 @@ value egret_bytes_create(value n) {
   return egret_alloc_string(checked_bytes_length(n));
 }
 
+/* OCaml's runtime/str.c: Bytes.set / String.set (checked), Bytes.fill's unchecked fill,
+ * and string equality. */
+value caml_bytes_set(value b, value i, value c) {
+  int64_t k = Int_val(i);
+  if (k < 0 || (uint64_t)k >= egret_string_len(b)) egret_invalid_argument("index out of bounds");
+  ((unsigned char *)b)[k] = (unsigned char)Int_val(c);
+  return Val_unit;
+}
+
+value caml_fill_bytes(value b, value ofs, value len, value c) {
+  memset((char *)b + Int_val(ofs), (int)Int_val(c), (size_t)Int_val(len));
+  return Val_unit;
+}
+
+value caml_string_equal(value a, value b) {
+  size_t n = egret_string_len(a);
+  return (n == egret_string_len(b) && memcmp((char *)a, (char *)b, n) == 0) ? Val_true : Val_false;
+}
+
 value egret_bytes_unsafe_set(value b, value i, value c) {
   ((unsigned char *)b)[Int_val(i)] = (unsigned char)Int_val(c);
   return Val_unit;

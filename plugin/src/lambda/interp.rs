@@ -1290,6 +1290,26 @@ impl<'p> Machine<'p> {
                 // OCaml leaves the bytes uninitialised; the C runtime zeroes them.
                 return str_val(vec![0; n as usize]);
             }
+            "caml_bytes_set" => {
+                let (s, i, c) = (bytes(0)?, int(1)?, int(2)?);
+                let mut s = s.borrow_mut();
+                match usize::try_from(i).ok().and_then(|i| s.get_mut(i)) {
+                    Some(slot) => *slot = c as u8,
+                    None => {
+                        return self.raise_named("Invalid_argument", Some("index out of bounds"))
+                    }
+                }
+            }
+            "caml_fill_bytes" => {
+                let (s, o, l, c) = (bytes(0)?, int(1)?, int(2)?, int(3)?);
+                let mut s = s.borrow_mut();
+                // Unchecked in OCaml (Bytes.fill checks first): a compiler bug if out of range.
+                match (usize::try_from(o), usize::try_from(l)) {
+                    (Ok(o), Ok(l)) if o + l <= s.len() => s[o..o + l].fill(c as u8),
+                    _ => return error(format!("caml_fill_bytes out of bounds: {o} {l}")),
+                }
+            }
+            "caml_string_equal" => return Ok(bool_val(string(0)? == string(1)?)),
             "egret_bytes_unsafe_set" => {
                 let (s, i, c) = (bytes(0)?, int(1)?, int(2)?);
                 let mut s = s.borrow_mut();

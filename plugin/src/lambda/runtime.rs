@@ -266,8 +266,8 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_flush_stdout"(Unit) -> Unit, Effect),
     rt!("egret_flush_stderr"(Unit) -> Unit, Effect),
     rt!("egret_string_concat"(String, String) -> String, Pure),
-    rt!("egret_string_length"(String) -> Int, Pure),
-    rt!("egret_string_get"(String, Int) -> Char, Effect),
+    rt!("egret_string_length"(Text) -> Int, Pure),
+    rt!("egret_string_get"(Text, Int) -> Char, Effect),
     rt!("egret_string_of_int"(Int) -> String, Pure),
     rt!("egret_int_of_string"(String) -> Int, Effect),
     rt!("egret_string_sub"(String, Int, Int) -> String, Effect),
@@ -288,6 +288,10 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_compare_partial"(Any, Any) -> Int, Effect),
     // Strings as mutable bytes (`String.init`, `String.concat` build them in place).
     rt!("egret_bytes_create"(Int) -> Text, Effect),
+    // OCaml's own primitives of string.ml and bytes.ml (runtime/str.c).
+    rt!("caml_bytes_set"(Text, Int, Char) -> Unit, Effect),
+    rt!("caml_fill_bytes"(Text, Int, Int, Char) -> Unit, Effect),
+    rt!("caml_string_equal"(Text, Text) -> Bool, Pure),
     rt!("egret_bytes_unsafe_set"(Text, Int, Char) -> Unit, Effect),
     rt!("egret_blit_string"(Text, Int, Text, Int, Int) -> Unit, Effect),
     // Printf conversions: the spec as written (`%-5d`) and the argument; a fresh string.
@@ -585,6 +589,9 @@ pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {
 /// `external` naming the OCaml one calls egret's.
 pub const OCAML_NAMES: &[(&str, &str)] = &[
     ("caml_create_bytes", "egret_bytes_create"),
+    ("caml_create_string", "egret_bytes_create"),
+    ("caml_fill_string", "caml_fill_bytes"),
+    ("caml_bytes_equal", "caml_string_equal"),
     ("caml_format_int", "egret_format_int"),
     ("caml_make_vect", "egret_array_make"),
     ("caml_blit_string", "egret_blit_string"),

@@ -47,6 +47,10 @@ pub struct Builtin {
     pub quantified: usize,
     pub ty: Type,
     pub imp: BuiltinImpl,
+    /// An `external` whose declared type differs from its implementation's in types of one
+    /// representation (`int` for `char`, `bytes` for `string`): its applications cast each
+    /// argument and the result (`Prim::Identity`), so the IR stays well typed.
+    pub casts: bool,
 }
 
 pub fn builtins() -> Vec<Builtin> {
@@ -66,6 +70,7 @@ pub fn builtins() -> Vec<Builtin> {
             quantified,
             ty,
             imp,
+            casts: false,
         })
     };
     let int2 = f(vec![int(), int()], int());

@@ -1022,7 +1022,21 @@ impl<'s> Typer<'s> {
     }
 
     /// A saturated application of builtin `i`, whose result has type `result`.
-    fn builtin_apply(&mut self, i: usize, mut args: Vec<Expr>, result: Type) -> TResult<Expr> {
+    fn builtin_apply(&mut self, i: usize, args: Vec<Expr>, result: Type) -> TResult<Expr> {
+        if !self.builtins[i].casts {
+            return self.builtin_apply_uncast(i, args, result);
+        }
+        let cast = |e: Expr| Expr::Prim(Prim::Identity, vec![e]);
+        let args = args.into_iter().map(cast).collect();
+        Ok(cast(self.builtin_apply_uncast(i, args, result)?))
+    }
+
+    fn builtin_apply_uncast(
+        &mut self,
+        i: usize,
+        mut args: Vec<Expr>,
+        result: Type,
+    ) -> TResult<Expr> {
         let imp = self.builtins[i].imp;
         Ok(match imp {
             BuiltinImpl::Prim(Prim::Add, 0) => args.pop().unwrap(),

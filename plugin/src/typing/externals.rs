@@ -26,7 +26,7 @@ use super::builtins::{Builtin, BuiltinImpl};
 use super::env::ValueBinding;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Prim, Purity, Type};
+use crate::lambda::ir::{Prim, Purity, TyCon, Type};
 use crate::syntax::ast::{self, TypeExprKind};
 
 /// What an OCaml `%`-primitive egret implements becomes.
@@ -109,6 +109,177 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%string_unsafe_get", 2, As("String.get")),
         ("%bytes_unsafe_get", 2, As("String.get")),
         ("%bytes_unsafe_set", 3, As("__bytes_set")),
+        ("%string_unsafe_set", 3, As("__bytes_set")),
+        (
+            "%bytes_safe_set",
+            3,
+            Impl(B::Prim(Prim::Runtime("caml_bytes_set", Purity::Effect), 3)),
+        ),
+        (
+            "%string_safe_set",
+            3,
+            Impl(B::Prim(Prim::Runtime("caml_bytes_set", Purity::Effect), 3)),
+        ),
+        // 16, 32 and 64-bit accesses: the unsafe ones are checked too.
+        (
+            "%caml_string_get16",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get16u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get32",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get32u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get64",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_string_get64u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_string_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get16",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get16u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get16", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get32",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get32u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get32", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get64",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_get64u",
+            2,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_get64", Purity::Effect),
+                2,
+            )),
+        ),
+        (
+            "%caml_bytes_set16",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set16", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set16u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set16", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set32",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set32", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set32u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set32", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set64",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set64", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%caml_bytes_set64u",
+            3,
+            Impl(B::Prim(
+                Prim::Runtime("caml_bytes_set64", Purity::Effect),
+                3,
+            )),
+        ),
+        (
+            "%bswap16",
+            1,
+            Impl(B::Prim(Prim::Runtime("caml_bswap16", Purity::Pure), 1)),
+        ),
+        (
+            "%bswap_int32",
+            1,
+            Impl(B::Prim(Prim::Runtime("caml_int32_bswap", Purity::Pure), 1)),
+        ),
+        (
+            "%bswap_int64",
+            1,
+            Impl(B::Prim(Prim::Runtime("caml_int64_bswap", Purity::Pure), 1)),
+        ),
         ("%array_length", 1, As("Array.length")),
         ("%array_safe_get", 2, As("Array.get")),
         ("%array_safe_set", 3, As("Array.set")),
@@ -665,6 +836,22 @@ const OCAML_PERCENT: &[&str] = &[
     "%greaterequal", "%greaterthan", "%compare",
 ];
 
+/// The first `arity` parameters of function type `t`, and what is left.
+fn split_arrows(t: &Type, arity: usize) -> (Vec<Type>, Type) {
+    let mut params = Vec::new();
+    let mut t = t.clone();
+    while params.len() < arity {
+        match t {
+            Type::Arrow(a, r) => {
+                params.push(*a);
+                t = *r;
+            }
+            _ => break,
+        }
+    }
+    (params, t)
+}
+
 /// The number of arrows of a declared type as written (OCaml's arity of a primitive).
 fn syntactic_arity(t: &ast::TypeExpr) -> usize {
     match &t.kind {
@@ -708,15 +895,65 @@ impl Typer<'_> {
         } else {
             self.c_primitive(&x.name, &native, arity, x.unboxed || old_style_float)
         };
+        let casts = self.declared_differently(first, &imp, &ty, arity);
         let index = self.builtins.len();
         self.builtins.push(Builtin {
             name: "",
             quantified: 0,
             ty,
             imp,
+            casts,
         });
         self.env.bind(&x.name, ValueBinding::Builtin(index));
         Ok(())
+    }
+
+    /// Whether the declared type `ty` of an external implemented by `imp` (OCaml primitive
+    /// `prim`) gives an argument or the result a type of the same representation as, but
+    /// other than, the implementation's: `int` for `char` (`bytes.ml`'s `unsafe_get_uint8 :
+    /// bytes -> int -> int = "%bytes_unsafe_get"`), `bytes` for `string`.
+    fn declared_differently(&self, prim: &str, imp: &BuiltinImpl, ty: &Type, arity: usize) -> bool {
+        let natural: Vec<Option<Type>> = match (prim.starts_with('%'), imp) {
+            (_, BuiltinImpl::Prim(Prim::Runtime(name, _), _)) => {
+                match crate::lambda::runtime::lookup(name) {
+                    Some(f) => (f.params.iter().chain([&f.result]))
+                        .map(|t| t.to_type())
+                        .collect(),
+                    None => return false,
+                }
+            }
+            (true, _) => {
+                let Some(&(_, _, Percent::As(value))) = PERCENT.iter().find(|(n, ..)| *n == prim)
+                else {
+                    return false;
+                };
+                let Some(b) = self.builtins.iter().find(|b| b.name == value) else {
+                    return false;
+                };
+                let (params, result) = split_arrows(&b.ty, arity);
+                params.into_iter().chain([result]).map(Some).collect()
+            }
+            _ => return false,
+        };
+        let mut body = ty;
+        while let Type::Forall(_, t) = body {
+            body = t;
+        }
+        let (params, result) = split_arrows(body, arity);
+        let same_representation = |a: &Type, b: &Type| {
+            let class = |t: &Type| match t {
+                Type::Con(c, _) if *c == TyCon::CHAR || *c == TyCon::INT => Some(0),
+                Type::Con(c, _) if *c == TyCon::STRING || *c == TyCon::BYTES => Some(1),
+                _ => None,
+            };
+            a != b && class(a).is_some() && class(a) == class(b)
+        };
+        let declared: Vec<&Type> = params.iter().chain([&result]).collect();
+        let differs = declared
+            .iter()
+            .zip(&natural)
+            .any(|(d, n)| n.as_ref().is_some_and(|n| same_representation(d, n)));
+        differs
     }
 
     /// The declared type, generalised: `Forall`s around it (instantiated at each use).

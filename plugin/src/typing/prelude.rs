@@ -61,6 +61,8 @@ enum RawSection {
         module: String,
         ml: String,
         mli: String,
+        /// The code of `ml` and `mli` ([`code_only`]), for the modules it names.
+        code: String,
         path: std::path::PathBuf,
     },
 }
@@ -72,6 +74,54 @@ impl RawSection {
             RawSection::Unit { module, .. } => Some(module),
         }
     }
+}
+
+/// `text` (well-formed OCaml) without its comments, string literals and character literals:
+/// what is left names only the modules the code uses (an installed `.mli`'s documentation
+/// names many more).
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let mut depth = 0usize;
+    // Skips the string literal starting at `i` (at its `"`): the index after it.
+    let skip_string = |mut i: usize| {
+        i += 1;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        i + 1
+    };
+    while i < b.len() {
+        // What is skipped separates the words around it.
+        if depth == 0 && matches!(b[i], b'(' | b'"' | b'\'') {
+            out.push(b' ');
+        }
+        if b[i..].starts_with(b"(*") {
+            depth += 1;
+            i += 2;
+        } else if depth > 0 && b[i..].starts_with(b"*)") {
+            depth -= 1;
+            i += 2;
+        } else if b[i] == b'"' {
+            i = skip_string(i);
+        } else if b[i] == b'\'' && i + 2 < b.len() && b[i + 2] == b'\'' {
+            i += 3; // 'c', '"'
+        } else if b[i] == b'\'' && i + 1 < b.len() && b[i + 1] == b'\\' {
+            // '\n', '\"', '\123', '\x41'
+            i += 2;
+            while i < b.len() && b[i] != b'\'' {
+                i += 1;
+            }
+            i += 1;
+        } else {
+            if depth == 0 {
+                out.push(b[i]);
+            }
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The prelude's sections a program whose text is `source` needs, in prelude order: the
@@ -109,7 +159,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
             }
             let texts: Vec<&str> = match section {
                 RawSection::Text(_, text) => vec![text],
-                RawSection::Unit { ml, mli, .. } => vec![ml, mli],
+                RawSection::Unit { code, .. } => vec![code],
             };
             for text in texts {
                 for n in capitalised_names(text) {
@@ -147,6 +197,7 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
             ml,
             mli,
             path,
+            ..
         } => {
             let mli_path = path.with_extension("mli");
             let items = syntax::parse(&ml)
@@ -244,9 +295,11 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
             let read = |ext: &str| {
                 crate::stdlib::read(inst, &format!("{stem}.{ext}")).map_err(Diagnostic::spanless)
             };
+            let (ml, mli) = (read("ml")?, read("mli")?);
             sections.push(RawSection::Unit {
-                ml: read("ml")?,
-                mli: read("mli")?,
+                code: code_only(&ml) + &code_only(&mli),
+                ml,
+                mli,
                 path: inst.dir.join(format!("{stem}.ml")),
                 module,
             });

@@ -63,6 +63,9 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_string_of_int", 1, 1, rt_string_of_int),
     ("egret_int_of_string", 1, 1, rt_int_of_string),
     ("egret_bytes_create", 1, 1, rt_bytes_create),
+    ("caml_bytes_set", 3, 3, rt_bytes_set),
+    ("caml_fill_bytes", 4, 4, rt_fill_bytes),
+    ("caml_string_equal", 2, 2, rt_string_equal),
     ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
     ("egret_blit_string", 5, 5, rt_blit_string),
     ("egret_array_make", 2, 2, rt_array_make),
@@ -580,6 +583,32 @@ fn rt_bytes_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopRea
         return it.invalid_argument("Bytes.create");
     }
     Ok(it.alloc(HeapBlock::Bytes(vec![0; n as usize])))
+}
+fn rt_bytes_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (i, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    let b = it.bytes_mut(a[0])?;
+    match usize::try_from(i).ok().and_then(|i| b.get_mut(i)) {
+        Some(byte) => *byte = c as u8,
+        None => return it.invalid_argument("index out of bounds"),
+    }
+    Ok(UNIT)
+}
+fn rt_fill_bytes(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, l, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?, it.int_arg(a[3])?);
+    let b = it.bytes_mut(a[0])?;
+    match (usize::try_from(o), usize::try_from(l)) {
+        (Ok(o), Ok(l)) if o + l <= b.len() => b[o..o + l].fill(c as u8),
+        _ => {
+            return Err(StopReason::Invalid(format!(
+                "caml_fill_bytes: {o} {l} out of bounds"
+            )))
+        }
+    }
+    Ok(UNIT)
+}
+fn rt_string_equal(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let equal = it.bytes_ref(a[0])? == it.bytes_ref(a[1])?;
+    Ok(IValue::Int(equal as i64))
 }
 fn rt_bytes_unsafe_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let (i, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?);

@@ -431,12 +431,13 @@ impl<'s> Typer<'s> {
                 // `Bool.( && )` short-circuits), at the declared type.
                 (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {
                     let ty = self.vars.ty(v2).clone();
-                    let imp = self.builtins[i].imp;
+                    let (imp, casts) = (self.builtins[i].imp, self.builtins[i].casts);
                     self.builtins.push(crate::typing::builtins::Builtin {
                         name: "",
                         quantified: 0,
                         ty,
                         imp,
+                        casts,
                     });
                     let index = self.builtins.len() - 1;
                     self.env.bind(&full, ValueBinding::Builtin(index));
