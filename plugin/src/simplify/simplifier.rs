@@ -498,7 +498,8 @@ impl<'a> Simplifier<'a> {
                 defn
             }
             Occurrence::Once
-                if purity == Purity::Pure
+                if (purity == Purity::Pure
+                    && self.effects().pure_may_move(&defn, &body, var, &self.subst))
                     || self.effects().first_use_is_safe(&body, var, &self.subst) =>
             {
                 self.locals_inlined_here();
