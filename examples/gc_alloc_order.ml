@@ -5,11 +5,15 @@
 let report name words r = Printf.printf "%s: %d words (result %d)\n" name words r
 
 let measure name f x =
-  let a = Gc.minor_words () in
-  let b = Gc.minor_words () in
+  let overhead =
+    let a = Gc.minor_words () in
+    let b = Gc.minor_words () in
+    b -. a
+  in
+  let before = Gc.minor_words () in
   let r = f x in
-  let c = Gc.minor_words () in
-  report name (int_of_float ((c -. b) -. (b -. a))) r
+  let after = Gc.minor_words () in
+  report name (int_of_float (after -. before -. overhead)) r
 
 let () =
   for i = 0 to 3 do
@@ -21,15 +25,18 @@ let () =
     measure "tuple before" (fun (x, y) -> x + y) p
   done;
   let r = ref 0 in
-  let a = Gc.minor_words () in
-  let b = Gc.minor_words () in
+  let overhead =
+    let a = Gc.minor_words () in
+    let b = Gc.minor_words () in
+    b -. a
+  in
+  let before = Gc.minor_words () in
   let l = [ !r; !r + 1 ] in
   r := List.length l;
-  let c = Gc.minor_words () in
-  Printf.printf "list inside: %d words\n" (int_of_float ((c -. b) -. (b -. a)));
+  let after = Gc.minor_words () in
+  Printf.printf "list inside: %d words\n" (int_of_float (after -. before -. overhead));
   let s = Bytes.make (!r + 3) 'x' in
-  let a = Gc.minor_words () in
-  let b = Gc.minor_words () in
+  let before = Gc.minor_words () in
   let t = Bytes.to_string s in
-  let c = Gc.minor_words () in
-  Printf.printf "copy inside: %d words (%s)\n" (int_of_float ((c -. b) -. (b -. a))) t
+  let after = Gc.minor_words () in
+  Printf.printf "copy inside: %d words (%s)\n" (int_of_float (after -. before -. overhead)) t

@@ -949,7 +949,9 @@ impl<'p> Lowerer<'p> {
         free_vars(body, &mut Vec::new(), &mut free, &mut uses_env);
         let captured: Vec<(VarId, Value)> = free.iter().map(|v| (*v, fx.vars[v])).collect();
         let self_val = if uses_env { fx.self_val } else { None };
-        let words = 1 + captured.len() + self_val.is_some() as usize;
+        let base = 1 + captured.len() + self_val.is_some() as usize;
+        let (body_fn, fields) = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
+        let words = base + fields.map_or(0, |(_, n)| n);
         let env = fx.b.ins(
             Stmt::StackSlot {
                 words: words as u32,
@@ -970,13 +972,12 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(
                 Stmt::Store {
                     base: env,
-                    index: words as u32 - 1,
+                    index: base as u32 - 1,
                     value: s,
                 },
                 Type::Raw,
             );
         }
-        let body_fn = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
         let code = fx.b.ins(Stmt::FuncAddr(body_fn), Type::Raw);
         let raised = fx.b.ins(
             Stmt::Call {
@@ -1001,14 +1002,39 @@ impl<'p> Lowerer<'p> {
         let mut snaps = Vec::new();
         let entry = fx.snapshot();
         fx.b.switch_to_block(ok);
-        let r = fx.b.ins(
-            Stmt::Load {
-                base: env,
-                index: 0,
-                ty: Type::Val,
-            },
-            Type::Val,
-        );
+        let r = match fields {
+            // The body stored its block's fields (`ssa::try_result`): a block of them.
+            Some((tag, n)) => {
+                let fields = (0..n as u32)
+                    .map(|k| {
+                        fx.b.ins(
+                            Stmt::Load {
+                                base: env,
+                                index: base as u32 + k,
+                                ty: Type::Val,
+                            },
+                            Type::Val,
+                        )
+                    })
+                    .collect();
+                fx.b.ins(
+                    Stmt::Alloc {
+                        tag,
+                        fields,
+                        raw_prefix: 0,
+                    },
+                    Type::Val,
+                )
+            }
+            None => fx.b.ins(
+                Stmt::Load {
+                    base: env,
+                    index: 0,
+                    ty: Type::Val,
+                },
+                Type::Val,
+            ),
+        };
         if tail {
             fx.b.ins(Stmt::Return(r), Type::Raw);
         } else {
@@ -1050,14 +1076,16 @@ impl<'p> Lowerer<'p> {
     }
 
     /// The function running a `try` body: `body_fn(env)` loads the captured variables (and the
-    /// enclosing closure) from `env` and returns the body's value.
+    /// enclosing closure) from `env` and returns the body's value — or, when that is always a
+    /// fresh block, stores its fields after them and returns the block's tag and size
+    /// (`ssa::try_result`).
     fn try_body(
         &mut self,
         parent: &Function,
         body: &CExpr,
         captured: &[(VarId, Value)],
         with_self: bool,
-    ) -> Result<FuncId, Diagnostic> {
+    ) -> Result<(FuncId, Option<super::try_result::Shape>), Diagnostic> {
         self.try_count += 1;
         let mut b = FunctionBuilder::new(
             format!("{}_try{}", parent.name, self.try_count),
@@ -1095,7 +1123,9 @@ impl<'p> Lowerer<'p> {
         if let Some(v) = self.expr(&mut fx, body, false)? {
             fx.b.ins(Stmt::Return(v), Type::Raw);
         }
-        Ok(self.mb.add_function(fx.b.finish()))
+        let base = 1 + captured.len() as u32 + with_self as u32;
+        let (func, fields) = super::try_result::return_fields(fx.b.finish(), base);
+        Ok((self.mb.add_function(func), fields))
     }
 
     /// Lowers each `(block, expr)` arm and joins the arms that produce a value with a phi
