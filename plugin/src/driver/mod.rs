@@ -461,6 +461,12 @@ fn compile_typed(
         if opts.verify {
             ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
         }
+    } else {
+        // Tuples bound from branches are never allocated, at any optimisation level.
+        opt::tuples::split_module(&mut module);
+        if opts.verify {
+            ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
+        }
     }
     if let Some(o) = emit(Stage::Opt, &|| ssa::print::print_module(&module)) {
         return Ok(o);

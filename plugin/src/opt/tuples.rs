@@ -252,6 +252,21 @@ pub fn split_block_phis(
     (ed.compact(true), order.len())
 }
 
+/// [`split_block_phis`] on every function of `m`: what `-O0` runs of the optimizer, since
+/// binding a tuple without allocating it is, as with ocamlopt, not an optional optimisation
+/// (programs observe it through `Gc.minor_words`). Returns the number of phis replaced.
+pub fn split_module(m: &mut Module) -> usize {
+    let blocks = static_blocks(m);
+    let mut n = 0;
+    for f in m.functions.iter_mut() {
+        let taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
+        let (split, k) = split_block_phis(taken, &blocks);
+        n += k;
+        *f = split;
+    }
+    n
+}
+
 /// The module's static blocks whose fields are all immediates or data addresses, by id: their
 /// shape and field words (what [`split_block_phis`] can read without loading).
 pub fn static_blocks(m: &Module) -> HashMap<DataId, (Shape, Vec<DataWord>)> {

@@ -453,6 +453,72 @@ impl<'p> Lowerer<'p> {
         }
     }
 
+    /// `Obj.with_tag t (Obj.repr (C (a, ..)))` with a constant tag below 246 and a block
+    /// constructor: the tag and the constructor, which is then built with that tag directly —
+    /// static data when constant — as ocamlopt's `Simplif` does. None for anything else (the
+    /// runtime's `caml_obj_with_tag` copies the block).
+    fn with_tag_of_block<'e>(&self, args: &'e [CExpr]) -> Option<(u8, &'e CExpr)> {
+        let [t, b] = args else { return None };
+        let mut t = t;
+        while let CExpr::Loc(_, x) = t {
+            t = x;
+        }
+        let CExpr::Const(Const::Int(tag @ 0..=245)) = t else {
+            return None;
+        };
+        let mut b = b;
+        loop {
+            match b {
+                CExpr::Loc(_, x) => b = x,
+                CExpr::Prim(Prim::Identity, xs) if xs.len() == 1 => b = &xs[0],
+                _ => break,
+            }
+        }
+        match b {
+            CExpr::Construct { ty, index, args } if !args.is_empty() => {
+                self.ctor_repr(ty, *index).is_err().then_some((*tag as u8, b))
+            }
+            _ => None,
+        }
+    }
+
+    /// The block constructor `block` built with tag `tag` (see [`Lowerer::with_tag_of_block`]).
+    fn block_with_tag(
+        &mut self,
+        fx: &mut Fx,
+        tag: u8,
+        block: &CExpr,
+    ) -> Result<Option<Value>, Diagnostic> {
+        let CExpr::Construct { args, .. } = block else {
+            unreachable!("with_tag_of_block gives a constructor")
+        };
+        if self.is_static(block) {
+            let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
+            for a in args {
+                words.push(self.static_word_of_constant(a));
+            }
+            let n = self.static_blocks;
+            self.static_blocks += 1;
+            let d = self.mb.add_data(Data {
+                name: format!("egret_const_{n}"),
+                linkage: Linkage::Local,
+                words,
+            });
+            return Ok(Some(fx.b.ins(Stmt::DataAddr(d), Type::Val)));
+        }
+        let Some(fields) = self.args(fx, args)? else {
+            return Ok(None);
+        };
+        Ok(Some(fx.b.ins(
+            Stmt::Alloc {
+                tag,
+                fields,
+                raw_prefix: 0,
+            },
+            Type::Val,
+        )))
+    }
+
     /// Whether [`Lowerer::static_word`] gives a word for `e`.
     fn is_static(&self, e: &CExpr) -> bool {
         match e {
@@ -677,6 +743,14 @@ impl<'p> Lowerer<'p> {
                     return Ok(None);
                 };
                 self.apply_unknown(fx, fv, vals, tail)?
+            }
+            CExpr::Prim(Prim::Runtime("caml_obj_with_tag", _), args)
+                if self.with_tag_of_block(args).is_some() =>
+            {
+                let Some((tag, block)) = self.with_tag_of_block(args) else {
+                    unreachable!("checked by the guard")
+                };
+                self.block_with_tag(fx, tag, block)?
             }
             CExpr::Prim(p, args) => {
                 let Some(vals) = self.args(fx, args)? else {

@@ -11,6 +11,7 @@
 //! several successors passes no block arguments; blocks are numbered in emission order.
 
 use super::abi;
+use crate::backend::RelocTarget;
 use super::inst::{CallTarget, Gpr, Inst, MachBlock, OperandVisitor, Reg};
 use crate::ssa::ir::SrcLoc;
 use regalloc2::{
@@ -232,6 +233,10 @@ impl Function for VCode {
     }
     fn inst_clobbers(&self, insn: RaInst) -> PRegSet {
         match &self.insts[insn.index()] {
+            Inst::Call {
+                target: CallTarget::Symbol(RelocTarget::External(s)),
+                ..
+            } if abi::is_explicit_collection(s) => abi::collection_clobbers(),
             Inst::Call { .. } => abi::call_clobbers(),
             _ => PRegSet::empty(),
         }
