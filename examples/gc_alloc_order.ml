@@ -15,7 +15,23 @@ let measure name f x =
   let after = Gc.minor_words () in
   report name (int_of_float (after -. before -. overhead)) r
 
+let g n s = match s with "0" -> n | "1" -> n + 1 | _ -> 0
+
+let test f n s =
+  let overhead =
+    let a = Gc.minor_words () in
+    let b = Gc.minor_words () in
+    b -. a
+  in
+  let before = Gc.minor_words () in
+  let k = f n s in
+  let after = Gc.minor_words () in
+  report "string argument" (int_of_float (after -. before -. overhead)) k
+
 let () =
+  (* [string_of_int i] is evaluated before [test] reads the counters, even once [test] and
+     [g] are inlined *)
+  for i = 0 to 2 do test g 42 (string_of_int i) done;
   for i = 0 to 3 do
     (* the string is allocated before [measure] runs *)
     measure "string before" String.length (string_of_int (i * 1000))

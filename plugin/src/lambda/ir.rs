@@ -231,11 +231,10 @@ impl VarTable {
     /// Whether `v` is bound by a binding marked `[@inline never]` (or is a copy of one).
     pub fn is_never_inline(&self, v: VarId) -> bool {
         !self.never_inline.is_empty()
-            && self.vars.get(v.0 as usize).is_some_and(|i| {
-                self.never_inline
-                    .get(&i.span)
-                    .is_some_and(|n| *n == i.name)
-            })
+            && self
+                .vars
+                .get(v.0 as usize)
+                .is_some_and(|i| self.never_inline.get(&i.span).is_some_and(|n| *n == i.name))
     }
 
     pub fn ty(&self, v: VarId) -> &Type {

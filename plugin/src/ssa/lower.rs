@@ -475,9 +475,10 @@ impl<'p> Lowerer<'p> {
             }
         }
         match b {
-            CExpr::Construct { ty, index, args } if !args.is_empty() => {
-                self.ctor_repr(ty, *index).is_err().then_some((*tag as u8, b))
-            }
+            CExpr::Construct { ty, index, args } if !args.is_empty() => self
+                .ctor_repr(ty, *index)
+                .is_err()
+                .then_some((*tag as u8, b)),
             _ => None,
         }
     }

@@ -49,9 +49,7 @@ fn attribute_payload(attribute: &[Token]) -> String {
         match &t.kind {
             TokenKind::Lident(n) | TokenKind::Uident(n) if !in_name => return n.clone(),
             TokenKind::Keyword(k) if !in_name => return k.to_string(),
-            TokenKind::Lident(_) | TokenKind::Uident(_) | TokenKind::Keyword(_) => {
-                in_name = false
-            }
+            TokenKind::Lident(_) | TokenKind::Uident(_) | TokenKind::Keyword(_) => in_name = false,
             TokenKind::Symbol(s) if s == "." && !in_name => in_name = true,
             _ => break,
         }

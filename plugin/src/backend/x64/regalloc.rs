@@ -11,8 +11,8 @@
 //! several successors passes no block arguments; blocks are numbered in emission order.
 
 use super::abi;
-use crate::backend::RelocTarget;
 use super::inst::{CallTarget, Gpr, Inst, MachBlock, OperandVisitor, Reg};
+use crate::backend::RelocTarget;
 use crate::ssa::ir::SrcLoc;
 use regalloc2::{
     Algorithm, Allocation, Block, Function, Inst as RaInst, InstRange, Operand, Output, PRegSet,
