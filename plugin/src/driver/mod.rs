@@ -302,6 +302,7 @@ pub fn compile_files(
         Vec::new();
     let mut units: Vec<(String, Vec<syntax::ast::Item>, crate::diagnostics::Span)> = Vec::new();
     let mut errors = Vec::new();
+    let mut never_inline = Vec::new();
     sess.time("parse", || {
         for f in &files {
             // Each file is parsed on its own, its text at its place in the program's text, so
@@ -318,7 +319,10 @@ pub fn compile_files(
                 }
             } else {
                 match syntax::parse_bytes(&masked) {
-                    Ok(p) => units.push((unit, p.items, span)),
+                    Ok(p) => {
+                        never_inline.extend(p.never_inline);
+                        units.push((unit, p.items, span))
+                    }
                     Err(e) => errors.extend(e),
                 }
             }
@@ -363,7 +367,10 @@ pub fn compile_files(
             span,
         });
     }
-    let ast = syntax::ast::Program { items };
+    let ast = syntax::ast::Program {
+        items,
+        never_inline,
+    };
     if opts.emit == Some(Stage::Ast) {
         return Ok(Output::Emitted(syntax::print::print_program(&ast)));
     }
@@ -451,6 +458,12 @@ fn compile_typed(
             "opt: {} -> {} SSA statements, {fired} rewrites",
             stats.stmts_before, stats.stmts_after
         ));
+        if opts.verify {
+            ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
+        }
+    } else {
+        // Tuples bound from branches are never allocated, at any optimisation level.
+        opt::tuples::split_module(&mut module);
         if opts.verify {
             ssa::verify::verify_module(&module).map_err(|e| internal("opt", e))?;
         }

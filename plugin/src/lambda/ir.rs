@@ -19,6 +19,7 @@
 //! - Evaluation order is OCaml's (ocamlopt's): `App` evaluates arguments right to left, then the
 //!   function; `Construct` and `Prim` evaluate their arguments right to left.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::rc::Rc;
 
@@ -213,6 +214,9 @@ pub struct VarInfo {
 #[derive(Clone, Debug, Default)]
 pub struct VarTable {
     pub vars: Vec<VarInfo>,
+    /// The program's bindings marked `[@inline never]`, by their name's span and text: a
+    /// variable with that span and name (its copies keep both) is never inlined.
+    pub never_inline: HashMap<Span, String>,
 }
 
 impl VarTable {
@@ -227,6 +231,15 @@ impl VarTable {
     pub fn get(&self, v: VarId) -> &VarInfo {
         &self.vars[v.0 as usize]
     }
+    /// Whether `v` is bound by a binding marked `[@inline never]` (or is a copy of one).
+    pub fn is_never_inline(&self, v: VarId) -> bool {
+        !self.never_inline.is_empty()
+            && self
+                .vars
+                .get(v.0 as usize)
+                .is_some_and(|i| self.never_inline.get(&i.span).is_some_and(|n| *n == i.name))
+    }
+
     pub fn ty(&self, v: VarId) -> &Type {
         &self.vars[v.0 as usize].ty
     }

@@ -37,6 +37,7 @@
 //! makes dominance larger, so a replacement valid there is valid in the output.
 
 pub mod rules;
+pub mod tuples;
 pub mod unbox;
 
 #[cfg(test)]
@@ -93,6 +94,7 @@ pub fn optimize_module(m: &mut Module) -> OptStats {
     let mut stats = OptStats::default();
     let closures = static_closures(m);
     let floats = float_constants(m);
+    let blocks = tuples::static_blocks(m);
     for (i, f) in m.functions.iter_mut().enumerate() {
         let mut taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
         if let Some(&d) = closures.get(&FuncId(i as u32)) {
@@ -103,7 +105,11 @@ pub fn optimize_module(m: &mut Module) -> OptStats {
         if n > 0 {
             *stats.fired.entry("(unbox phi)").or_default() += n;
         }
-        *f = unboxed;
+        let (split, n) = tuples::split_block_phis(unboxed, &blocks);
+        if n > 0 {
+            *stats.fired.entry("(split phi)").or_default() += n;
+        }
+        *f = split;
     }
     stats
 }

@@ -826,3 +826,82 @@ fn debug_seed() {
     let stats = optimize_module(&mut m);
     eprintln!("{:?}\n{}", stats, print_function(&m.functions[0], None));
 }
+
+// ---- tuples bound from branches (`tuples.rs`) ----
+
+/// `let (a, b) = if p0 then (p1, 1) else (2, p1) in a - b`, as the lowering builds it: a phi
+/// of two fresh blocks read only through their fields; and the same with `escape`, where the
+/// phi is also returned (the block escapes and must stay).
+fn tuple_phi(escape: bool) -> Function {
+    let mut b = FunctionBuilder::new("f", vec![Type::Val; 2], Type::Val);
+    let (p0, p1) = (b.param(0), b.param(1));
+    let (t, e, j) = (b.create_block(), b.create_block(), b.create_block());
+    b.branch(p0, t, e);
+    b.switch_to_block(t);
+    let one = b.iconst(1);
+    let x = b.ins(
+        Stmt::Alloc {
+            tag: 0,
+            fields: vec![p1, one],
+            raw_prefix: 0,
+        },
+        Type::Val,
+    );
+    b.jump(j);
+    b.switch_to_block(e);
+    let two = b.iconst(2);
+    let y = b.ins(
+        Stmt::Alloc {
+            tag: 0,
+            fields: vec![two, p1],
+            raw_prefix: 0,
+        },
+        Type::Val,
+    );
+    b.jump(j);
+    b.switch_to_block(j);
+    let p = b.phi(Type::Val, &[(t, x), (e, y)]);
+    let load = |b: &mut FunctionBuilder, index| {
+        b.ins(
+            Stmt::Load {
+                base: p,
+                index,
+                ty: Type::Val,
+            },
+            Type::Val,
+        )
+    };
+    let l0 = load(&mut b, 0);
+    let l1 = load(&mut b, 1);
+    let d = b.binary(BinOp::Sub, l0, l1);
+    b.ret(if escape { p } else { d });
+    b.finish()
+}
+
+#[test]
+fn tuple_phi_is_split_without_allocating() {
+    let mut m = ModuleBuilder::new();
+    m.add_function(tuple_phi(false));
+    let before = m.finish();
+    let mut after = before.clone();
+    assert_eq!(tuples::split_module(&mut after), 1);
+    assert_eq!(verify_module(&after), Ok(()));
+    let printed = print_function(&after.functions[0], Some(&after));
+    assert!(!printed.contains("alloc"), "{printed}");
+    for (c, v) in [(1, 10), (0, 10)] {
+        let args = [IValue::Int(c), IValue::Int(v)];
+        let x = run_function(&before, FuncId(0), &args, 1_000_000);
+        let y = run_function(&after, FuncId(0), &args, 1_000_000);
+        assert_eq!(x, y);
+    }
+}
+
+#[test]
+fn escaping_tuple_phi_is_kept() {
+    let mut m = ModuleBuilder::new();
+    m.add_function(tuple_phi(true));
+    let mut m = m.finish();
+    assert_eq!(tuples::split_module(&mut m), 0);
+    let printed = print_function(&m.functions[0], Some(&m));
+    assert_eq!(printed.matches("alloc").count(), 2, "{printed}");
+}

@@ -103,6 +103,79 @@ impl Effects<'_> {
         acc
     }
 
+    /// Whether evaluating `e` (outside the bodies of the functions it builds) allocates a heap
+    /// block that the program can count with `Gc.minor_words` and the like: a constructor with
+    /// arguments that is not a static constant (an immutable block of constants is static
+    /// data, as ocamlopt's structured constants), an exception value with arguments, or a pure
+    /// runtime call returning a string, an array or a boxed integer. Boxed floats are not
+    /// counted (ocamlopt unboxes them and boxes at the use), nor closures (a function moved to
+    /// its single call is inlined, allocating nothing).
+    pub fn allocates(&self, e: &Expr, subst: &Subst) -> bool {
+        match e {
+            Expr::Var(v) => match subst.get(v.0) {
+                Some(SubstRng::Suspend(d, s)) => d.with(|d| self.allocates(d, s)).unwrap_or(false),
+                _ => false,
+            },
+            Expr::Fun(..) | Expr::Const(_) => false,
+            Expr::Construct { .. } | Expr::ConstructExn { .. } if self.is_static_block(e) => false,
+            Expr::Construct { args, .. } | Expr::ConstructExn { args, .. } if !args.is_empty() => {
+                true
+            }
+            Expr::Prim(Prim::Runtime(name, _), args) => {
+                use crate::lambda::runtime::{lookup, RtTy};
+                let result_allocates = match lookup(name) {
+                    Some(f) => matches!(
+                        f.result,
+                        RtTy::String | RtTy::Array | RtTy::Int32 | RtTy::Int64 | RtTy::Nativeint
+                    ),
+                    None => true,
+                };
+                result_allocates || args.iter().any(|a| self.allocates(a, subst))
+            }
+            _ => {
+                let mut any = false;
+                each_child(e, &mut |c| any = any || self.allocates(c, subst));
+                any
+            }
+        }
+    }
+
+    /// Whether `e` is an immutable block of constants (or a constant constructor), which the
+    /// SSA lowering makes static data.
+    fn is_static_block(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Loc(_, b) => self.is_static_block(b),
+            Expr::Const(_) => true,
+            Expr::Construct { ty, args, .. } => {
+                args.is_empty()
+                    || (self.immutable(ty) && args.iter().all(|a| self.is_static_block(a)))
+            }
+            _ => false,
+        }
+    }
+
+    fn immutable(&self, ty: &Type) -> bool {
+        match ty {
+            Type::Tuple(_) => true,
+            Type::Con(c, _) => match self.types.decls.get(c.index()).map(|d| &d.kind) {
+                Some(DeclKind::Variant(_)) => true,
+                Some(DeclKind::Record(fields)) => fields.iter().all(|f| !f.mutable),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// Whether the pure definition `d` of `x`, used once in `body`, may move to that use: it
+    /// may if it allocates nothing counted ([`Effects::allocates`]), or if nothing before the
+    /// use in `body` has an effect (a call of unknown code, or a runtime call such as
+    /// `Gc.minor_words` that may observe the allocation counters). ocamlopt evaluates such a
+    /// definition where it is written, so an allocation never moves into or out of a measured
+    /// region.
+    pub fn pure_may_move(&self, d: &Expr, body: &Expr, x: VarId, subst: &Subst) -> bool {
+        !self.allocates(d, subst) || self.first_use_is_safe(body, x, subst)
+    }
+
     /// Whether the definition of `x`, which has effects, may move from its `let` to the
     /// single occurrence of `x` in `body`: that occurrence must be the first thing `body`
     /// evaluates that is not pure (so no effect is reordered, skipped or repeated), outside

@@ -498,8 +498,10 @@ impl<'a> Simplifier<'a> {
                 defn
             }
             Occurrence::Once
-                if purity == Purity::Pure
-                    || self.effects().first_use_is_safe(&body, var, &self.subst) =>
+                if !self.vars.is_never_inline(var)
+                    && ((purity == Purity::Pure
+                        && self.effects().pure_may_move(&defn, &body, var, &self.subst))
+                        || self.effects().first_use_is_safe(&body, var, &self.subst)) =>
             {
                 self.locals_inlined_here();
                 self.suspended_purity.insert(var, purity);
@@ -633,6 +635,9 @@ impl<'a> Simplifier<'a> {
     ) -> Result<String, String> {
         if self.occs.is_loop_breaker(var) {
             return Err("loop breaker of a recursive group".into());
+        }
+        if self.vars.is_never_inline(var) {
+            return Err("[@inline never]".into());
         }
         match occ {
             Occurrence::Dead => Err("dead".into()),

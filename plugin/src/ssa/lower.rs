@@ -453,6 +453,73 @@ impl<'p> Lowerer<'p> {
         }
     }
 
+    /// `Obj.with_tag t (Obj.repr (C (a, ..)))` with a constant tag below 246 and a block
+    /// constructor: the tag and the constructor, which is then built with that tag directly —
+    /// static data when constant — as ocamlopt's `Simplif` does. None for anything else (the
+    /// runtime's `caml_obj_with_tag` copies the block).
+    fn with_tag_of_block<'e>(&self, args: &'e [CExpr]) -> Option<(u8, &'e CExpr)> {
+        let [t, b] = args else { return None };
+        let mut t = t;
+        while let CExpr::Loc(_, x) = t {
+            t = x;
+        }
+        let CExpr::Const(Const::Int(tag @ 0..=245)) = t else {
+            return None;
+        };
+        let mut b = b;
+        loop {
+            match b {
+                CExpr::Loc(_, x) => b = x,
+                CExpr::Prim(Prim::Identity, xs) if xs.len() == 1 => b = &xs[0],
+                _ => break,
+            }
+        }
+        match b {
+            CExpr::Construct { ty, index, args } if !args.is_empty() => self
+                .ctor_repr(ty, *index)
+                .is_err()
+                .then_some((*tag as u8, b)),
+            _ => None,
+        }
+    }
+
+    /// The block constructor `block` built with tag `tag` (see [`Lowerer::with_tag_of_block`]).
+    fn block_with_tag(
+        &mut self,
+        fx: &mut Fx,
+        tag: u8,
+        block: &CExpr,
+    ) -> Result<Option<Value>, Diagnostic> {
+        let CExpr::Construct { args, .. } = block else {
+            unreachable!("with_tag_of_block gives a constructor")
+        };
+        if self.is_static(block) {
+            let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
+            for a in args {
+                words.push(self.static_word_of_constant(a));
+            }
+            let n = self.static_blocks;
+            self.static_blocks += 1;
+            let d = self.mb.add_data(Data {
+                name: format!("egret_const_{n}"),
+                linkage: Linkage::Local,
+                words,
+            });
+            return Ok(Some(fx.b.ins(Stmt::DataAddr(d), Type::Val)));
+        }
+        let Some(fields) = self.args(fx, args)? else {
+            return Ok(None);
+        };
+        Ok(Some(fx.b.ins(
+            Stmt::Alloc {
+                tag,
+                fields,
+                raw_prefix: 0,
+            },
+            Type::Val,
+        )))
+    }
+
     /// Whether [`Lowerer::static_word`] gives a word for `e`.
     fn is_static(&self, e: &CExpr) -> bool {
         match e {
@@ -677,6 +744,14 @@ impl<'p> Lowerer<'p> {
                     return Ok(None);
                 };
                 self.apply_unknown(fx, fv, vals, tail)?
+            }
+            CExpr::Prim(Prim::Runtime("caml_obj_with_tag", _), args)
+                if self.with_tag_of_block(args).is_some() =>
+            {
+                let Some((tag, block)) = self.with_tag_of_block(args) else {
+                    unreachable!("checked by the guard")
+                };
+                self.block_with_tag(fx, tag, block)?
             }
             CExpr::Prim(p, args) => {
                 let Some(vals) = self.args(fx, args)? else {
@@ -949,7 +1024,9 @@ impl<'p> Lowerer<'p> {
         free_vars(body, &mut Vec::new(), &mut free, &mut uses_env);
         let captured: Vec<(VarId, Value)> = free.iter().map(|v| (*v, fx.vars[v])).collect();
         let self_val = if uses_env { fx.self_val } else { None };
-        let words = 1 + captured.len() + self_val.is_some() as usize;
+        let base = 1 + captured.len() + self_val.is_some() as usize;
+        let (body_fn, fields) = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
+        let words = base + fields.map_or(0, |(_, n)| n);
         let env = fx.b.ins(
             Stmt::StackSlot {
                 words: words as u32,
@@ -970,13 +1047,12 @@ impl<'p> Lowerer<'p> {
             fx.b.ins(
                 Stmt::Store {
                     base: env,
-                    index: words as u32 - 1,
+                    index: base as u32 - 1,
                     value: s,
                 },
                 Type::Raw,
             );
         }
-        let body_fn = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
         let code = fx.b.ins(Stmt::FuncAddr(body_fn), Type::Raw);
         let raised = fx.b.ins(
             Stmt::Call {
@@ -1001,14 +1077,39 @@ impl<'p> Lowerer<'p> {
         let mut snaps = Vec::new();
         let entry = fx.snapshot();
         fx.b.switch_to_block(ok);
-        let r = fx.b.ins(
-            Stmt::Load {
-                base: env,
-                index: 0,
-                ty: Type::Val,
-            },
-            Type::Val,
-        );
+        let r = match fields {
+            // The body stored its block's fields (`ssa::try_result`): a block of them.
+            Some((tag, n)) => {
+                let fields = (0..n as u32)
+                    .map(|k| {
+                        fx.b.ins(
+                            Stmt::Load {
+                                base: env,
+                                index: base as u32 + k,
+                                ty: Type::Val,
+                            },
+                            Type::Val,
+                        )
+                    })
+                    .collect();
+                fx.b.ins(
+                    Stmt::Alloc {
+                        tag,
+                        fields,
+                        raw_prefix: 0,
+                    },
+                    Type::Val,
+                )
+            }
+            None => fx.b.ins(
+                Stmt::Load {
+                    base: env,
+                    index: 0,
+                    ty: Type::Val,
+                },
+                Type::Val,
+            ),
+        };
         if tail {
             fx.b.ins(Stmt::Return(r), Type::Raw);
         } else {
@@ -1050,14 +1151,16 @@ impl<'p> Lowerer<'p> {
     }
 
     /// The function running a `try` body: `body_fn(env)` loads the captured variables (and the
-    /// enclosing closure) from `env` and returns the body's value.
+    /// enclosing closure) from `env` and returns the body's value — or, when that is always a
+    /// fresh block, stores its fields after them and returns the block's tag and size
+    /// (`ssa::try_result`).
     fn try_body(
         &mut self,
         parent: &Function,
         body: &CExpr,
         captured: &[(VarId, Value)],
         with_self: bool,
-    ) -> Result<FuncId, Diagnostic> {
+    ) -> Result<(FuncId, Option<super::try_result::Shape>), Diagnostic> {
         self.try_count += 1;
         let mut b = FunctionBuilder::new(
             format!("{}_try{}", parent.name, self.try_count),
@@ -1095,7 +1198,9 @@ impl<'p> Lowerer<'p> {
         if let Some(v) = self.expr(&mut fx, body, false)? {
             fx.b.ins(Stmt::Return(v), Type::Raw);
         }
-        Ok(self.mb.add_function(fx.b.finish()))
+        let base = 1 + captured.len() as u32 + with_self as u32;
+        let (func, fields) = super::try_result::return_fields(fx.b.finish(), base);
+        Ok((self.mb.add_function(func), fields))
     }
 
     /// Lowers each `(block, expr)` arm and joins the arms that produce a value with a phi

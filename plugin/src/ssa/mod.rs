@@ -19,6 +19,7 @@ pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod print;
+pub mod try_result;
 pub mod verify;
 
 #[cfg(test)]

@@ -479,6 +479,10 @@ pub enum SigItemKind {
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Program {
     pub items: Vec<Item>,
+    /// The bindings marked `[@inline never]` (`let[@inline never] f x = ..`, `let f x = ..
+    /// [@@inline never]`): their name's span and text. The simplifier never inlines them
+    /// (`lambda::ir::VarTable::never_inline`), so their calls stay calls, as with ocamlopt.
+    pub never_inline: Vec<(Span, String)>,
 }
 
 /// Arguments without labels (operators, desugared forms).

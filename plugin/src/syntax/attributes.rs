@@ -19,20 +19,42 @@ fn is_attribute_start(t: &TokenKind) -> bool {
 pub struct Removed {
     pub at: usize,
     pub name: String,
+    /// The first word of the payload (`never` in `[@inline never]`), or empty.
+    pub payload: String,
+    /// `[@@..]` or `[@@@..]` (an item's attribute, or a floating one), not `[@..]`.
+    pub item: bool,
 }
 
-/// The dotted name at the start of an attribute's tokens (after its `[@`).
+/// The dotted name at the start of an attribute's tokens (after its `[@`): words joined by
+/// dots (`ocaml.inline`), not the payload's words after them.
 fn attribute_name(attribute: &[Token]) -> String {
     let mut name = String::new();
+    let mut want_word = true;
     for t in &attribute[1..] {
         match &t.kind {
-            TokenKind::Lident(n) | TokenKind::Uident(n) => name.push_str(n),
-            TokenKind::Keyword(k) => name.push_str(k),
-            TokenKind::Symbol(s) if s == "." => name.push('.'),
+            TokenKind::Lident(n) | TokenKind::Uident(n) if want_word => name.push_str(n),
+            TokenKind::Keyword(k) if want_word => name.push_str(k),
+            TokenKind::Symbol(s) if s == "." && !want_word => name.push('.'),
+            _ => break,
+        }
+        want_word = !want_word;
+    }
+    name
+}
+
+/// The first word after an attribute's dotted name (`never` in `[@inline never]`).
+fn attribute_payload(attribute: &[Token]) -> String {
+    let mut in_name = true;
+    for t in &attribute[1..] {
+        match &t.kind {
+            TokenKind::Lident(n) | TokenKind::Uident(n) if !in_name => return n.clone(),
+            TokenKind::Keyword(k) if !in_name => return k.to_string(),
+            TokenKind::Lident(_) | TokenKind::Uident(_) | TokenKind::Keyword(_) => in_name = false,
+            TokenKind::Symbol(s) if s == "." && !in_name => in_name = true,
             _ => break,
         }
     }
-    name
+    String::new()
 }
 
 /// `tokens` without their attributes, and the attributes removed (the parser reads the few
@@ -69,6 +91,8 @@ pub fn strip(tokens: Vec<Token>) -> (Vec<Token>, Vec<Removed>) {
             removed.push(Removed {
                 at: out.len(),
                 name: attribute_name(&attribute),
+                payload: attribute_payload(&attribute),
+                item: matches!(&attribute[0].kind, TokenKind::Symbol(s) if s != "[@"),
             });
             attribute.clear();
         }

@@ -899,3 +899,20 @@ fn polymorphic_annotations_and_locally_abstract_types() {
         ")",
     );
 }
+
+#[test]
+fn inline_never_bindings_are_recorded() {
+    let src = "let[@inline never] f x = x\nlet g y = y [@@inline never]\nlet h z = z\n\
+               let[@inline] i z = z\nlet[@ocaml.inline never] rec j z = j z\n\
+               let k = let[@inline never] l x = x in l";
+    let program = parse(src).unwrap();
+    let names: Vec<&str> = program
+        .never_inline
+        .iter()
+        .map(|(_, n)| n.as_str())
+        .collect();
+    assert_eq!(names, ["f", "g", "j", "l"]);
+    for (span, name) in &program.never_inline {
+        assert_eq!(&src[span.lo as usize..span.hi as usize], name);
+    }
+}

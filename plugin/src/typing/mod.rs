@@ -176,7 +176,9 @@ fn type_program_in(
                 return Err(all);
             }
             let warnings = std::mem::take(&mut typer.warnings);
-            Ok((typer.finish(body), warnings))
+            let mut typed = typer.finish(body);
+            typed.vars.never_inline = program.never_inline.iter().cloned().collect();
+            Ok((typed, warnings))
         }
         Err(d) => {
             // An error in an installed stdlib unit is about that file, not the program.

@@ -98,6 +98,30 @@ pub fn machine_env() -> MachineEnv {
     }
 }
 
+/// The runtime functions a program calls to collect now (`Gc.minor`, `Gc.full_major` ...),
+/// after which it may observe what died (weak pointers, finalisers). Roots are found
+/// conservatively, so a dead value left in a callee-saved register would stay alive: such a
+/// call clobbers the callee-saved registers too (no value lives in one across it) and the
+/// emitter zeroes the ones the function writes right before it (`emit.rs`).
+pub fn is_explicit_collection(symbol: &str) -> bool {
+    matches!(
+        symbol,
+        "caml_gc_minor"
+            | "caml_gc_major"
+            | "caml_gc_full_major"
+            | "caml_gc_compaction"
+            | "caml_gc_major_slice"
+    )
+}
+
+/// What an explicit collection ([`is_explicit_collection`]) clobbers: [`call_clobbers`] and
+/// the callee-saved registers.
+pub fn collection_clobbers() -> PRegSet {
+    let mut s = call_clobbers();
+    CALLEE_SAVED.iter().for_each(|g| s.add(g.preg()));
+    s
+}
+
 /// What a call clobbers besides its result register (which is a def, not a clobber).
 pub fn call_clobbers() -> PRegSet {
     let mut s = PRegSet::empty();

@@ -526,6 +526,16 @@ impl Emitter<'_> {
                 target: CallTarget::Symbol(t),
                 ..
             } => {
+                if let RelocTarget::External(s) = t {
+                    if super::abi::is_explicit_collection(s) {
+                        // No value lives in a callee-saved register across this call
+                        // (`abi::collection_clobbers`): what the function left in those it
+                        // writes is dead, and must not be taken for a root.
+                        for g in &self.frame.saved {
+                            encode::alu_rr(b, AluEnc::Xor, *g, *g);
+                        }
+                    }
+                }
                 let field = encode::call_rel32(b, 0);
                 b.add_reloc_at(field, RelocKind::X86CallPcRel4, t.clone(), -4);
             }

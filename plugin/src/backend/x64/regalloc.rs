@@ -12,6 +12,7 @@
 
 use super::abi;
 use super::inst::{CallTarget, Gpr, Inst, MachBlock, OperandVisitor, Reg};
+use crate::backend::RelocTarget;
 use crate::ssa::ir::SrcLoc;
 use regalloc2::{
     Algorithm, Allocation, Block, Function, Inst as RaInst, InstRange, Operand, Output, PRegSet,
@@ -232,6 +233,10 @@ impl Function for VCode {
     }
     fn inst_clobbers(&self, insn: RaInst) -> PRegSet {
         match &self.insts[insn.index()] {
+            Inst::Call {
+                target: CallTarget::Symbol(RelocTarget::External(s)),
+                ..
+            } if abi::is_explicit_collection(s) => abi::collection_clobbers(),
             Inst::Call { .. } => abi::call_clobbers(),
             _ => PRegSet::empty(),
         }

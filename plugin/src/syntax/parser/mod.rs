@@ -40,6 +40,9 @@ pub(crate) struct Parser {
     line_starts: Vec<u32>,
     /// The attributes removed before parsing ([`super::attributes::strip`]).
     pub(super) attributes: Vec<super::attributes::Removed>,
+    /// The names (span and text) of the bindings marked `[@inline never]` or
+    /// `[@@inline never]` (see [`Program::never_inline`]).
+    never_inline: Vec<(Span, String)>,
 }
 
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
@@ -62,6 +65,7 @@ impl Parser {
             nesting: 0,
             line_starts,
             attributes: Vec::new(),
+            never_inline: Vec::new(),
         }
     }
 
@@ -281,7 +285,10 @@ impl Parser {
     /// the file or follow `;;`, as in OCaml.
     pub(super) fn program(&mut self) -> PResult<Program> {
         let items = self.items(false)?;
-        Ok(Program { items })
+        Ok(Program {
+            items,
+            never_inline: std::mem::take(&mut self.never_inline),
+        })
     }
 
     /// The items of a file, or of a `struct` (`in_struct`: they end at `end`).
@@ -465,6 +472,7 @@ impl Parser {
     /// `f p1 .. pn [: t] = e` (a function, `n > 0`, or a value), or `pattern [: t] = e`.
     fn let_binding(&mut self) -> PResult<Binding> {
         let start = self.start();
+        let first = self.pos;
         let name_len = self.value_name_len();
         let is_function_sugar = name_len > 0 && {
             let after = self.peek_at(name_len);
@@ -546,10 +554,31 @@ impl Parser {
                 span: self.span_from(body_start),
             };
         }
+        if let PatternKind::Var(name) = &pat.kind {
+            if self.marked_inline_never(first, self.pos) {
+                self.never_inline.push((pat.span, name.clone()));
+            }
+        }
         Ok(Binding {
             pat,
             expr,
             span: self.span_from(start),
+        })
+    }
+
+    /// Whether the binding of tokens `first..last` has the attribute `[@inline never]`
+    /// (written after its `let`, `rec` or `and`) or `[@@inline never]` (after it).
+    fn marked_inline_never(&self, first: usize, last: usize) -> bool {
+        let after_rec = first > 0
+            && matches!(&self.tokens[first - 1].kind, TokenKind::Keyword(k) if *k == "rec");
+        self.attributes.iter().any(|a| {
+            matches!(a.name.as_str(), "inline" | "ocaml.inline")
+                && a.payload == "never"
+                && if a.item {
+                    a.at == last
+                } else {
+                    a.at == first || (after_rec && a.at + 1 == first)
+                }
         })
     }
 
