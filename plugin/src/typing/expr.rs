@@ -564,6 +564,7 @@ impl<'s> Typer<'s> {
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::LetModule(name, me, body) => self.let_module(name, me, body, span),
+            ExprKind::Pack(me) => self.pack(me, expected, span),
             ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
             ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
             ExprKind::Array(items) => {

@@ -75,6 +75,11 @@ pub(crate) enum PhraseKind<'a> {
     OpenPath(String, Span),
     /// The body of `let module M = ME in body`: the last phrase, whose value is the result.
     Body(&'a ast::Expr),
+    /// `(val e)` as the contents of the module being entered.
+    Unpack(&'a ast::Expr, Span),
+    /// The last phrase of packing `(module M : S)`: the block of `M`'s values, of the package
+    /// type given.
+    PackBody(String, Type, Span),
 }
 
 /// One top-level phrase and the section of the program it belongs to.
@@ -272,6 +277,8 @@ pub(crate) struct Typer<'s> {
     applications: std::collections::HashMap<String, String>,
     /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
     body_types: Vec<Type>,
+    /// The package types of first-class modules.
+    packages: modules::packages::Packages,
     /// What the `open`s of each structure being elaborated made visible (innermost last): not
     /// the structure's own names.
     opened: Vec<OpenedNames>,
@@ -346,6 +353,7 @@ impl<'s> Typer<'s> {
             hidden_modules: 0,
             applications: Default::default(),
             body_types: Vec::new(),
+            packages: Default::default(),
             opened: vec![OpenedNames::default()],
             param_abstracts: Vec::new(),
             files: Vec::new(),

@@ -128,6 +128,12 @@ impl<'s> Typer<'s> {
                 self.open_module(path, *span)?;
                 return self.items_from(phrases, i + 1);
             }
+            PhraseKind::Unpack(e, span) => return self.unpack_phrase(phrases, i, e, *span),
+            PhraseKind::PackBody(name, t, span) => {
+                let e = self.pack_body(name, t, *span)?;
+                self.body_types.push(t.clone());
+                return Ok(e);
+            }
             PhraseKind::Body(e) => {
                 let (e, t) = self.expr(e)?;
                 self.body_types.push(t);
@@ -207,6 +213,10 @@ impl<'s> Typer<'s> {
                 self.define_module_type(name, mt.as_ref(), item.span)?;
                 self.items_from(phrases, i + 1)
             }
+            ast::ItemKind::RecModules(_) => Err(Diagnostic::unsupported(
+                item.span,
+                "recursive modules are",
+            )),
             ast::ItemKind::Module(..) | ast::ItemKind::OpenModule(_) => {
                 unreachable!("modules are flattened into phrases")
             }

@@ -42,6 +42,9 @@ pub struct Unifier {
     /// Unification sees through every abstract type (while a module is matched against the
     /// signature that abstracts its types).
     pub see_through: bool,
+    /// The package types of first-class modules (`typing::modules::packages`): declared on
+    /// first use, they are not types a variable could escape with.
+    pub package_cons: HashSet<TyCon>,
 }
 
 /// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
@@ -53,6 +56,9 @@ pub struct AbstractType {
     pub params: Vec<TyVar>,
     pub manifest: Type,
     pub opaque: bool,
+    /// The abstract type of an unpacked first-class module (an existential): never equal to
+    /// its `manifest` (`Obj.t`, which only the lambda IR sees), even while a module is matched.
+    pub existential: bool,
 }
 
 impl AbstractType {
@@ -266,7 +272,7 @@ impl Unifier {
     fn expand_abstract(&self, t: &Type) -> Option<Type> {
         let Type::Con(c, args) = t else { return None };
         let a = self.abstract_types.get(c)?;
-        (self.see_through || !a.opaque).then(|| a.expand(args))
+        (!a.existential && (self.see_through || !a.opaque)).then(|| a.expand(args))
     }
 
     /// Binds `v` to `t`, sharing `t` when it is already a binding's type.
@@ -323,7 +329,11 @@ impl Unifier {
                 self.occurs_adjust(v, level, scope, &t, under, seen)
             }
             Type::Con(c, ts) => {
-                if c.0 >= scope && !self.label_cons.contains(c) && !self.pv.is_internal(*c) {
+                if c.0 >= scope
+                    && !self.label_cons.contains(c)
+                    && !self.pv.is_internal(*c)
+                    && !self.package_cons.contains(c)
+                {
                     return Err(UnifyError::Escape(*c));
                 }
                 let under = under || *c == self.pv.variant;

@@ -78,6 +78,11 @@ pub(crate) fn flatten_module<'a>(
         ast::ModExprKind::Path(p) => {
             out.push(ctx.phrase(PhraseKind::Alias(name, p.clone(), span)));
         }
+        ast::ModExprKind::Unpack(e) => {
+            out.push(ctx.phrase(PhraseKind::EnterModule(name, span)));
+            out.push(ctx.phrase(PhraseKind::Unpack(e, me.span)));
+            out.push(ctx.phrase(PhraseKind::LeaveModule));
+        }
         ast::ModExprKind::Constraint(inner, mt) => {
             flatten_module(name.clone(), inner, span, ctx, hidden, out);
             out.push(ctx.phrase(PhraseKind::Seal(name, mt, me.span, false)));

@@ -41,6 +41,7 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
             }
         }
         ast::TypeExprKind::Any => {}
+        ast::TypeExprKind::Package(_, cs) => cs.iter().for_each(|(_, t)| type_var_names(t, out)),
         ast::TypeExprKind::Constr(_, args) | ast::TypeExprKind::Tuple(args) => {
             args.iter().for_each(|a| type_var_names(a, out))
         }
@@ -222,6 +223,11 @@ impl<'s> Typer<'s> {
                 }
             }
             ast::SigItemKind::ModuleAlias(name, _) => sig.modules.push((name.clone(), None)),
+            ast::SigItemKind::RecModules(ms) => {
+                for (name, t) in ms {
+                    sig.modules.push((name.clone(), Some(t.clone())));
+                }
+            }
             ast::SigItemKind::ModuleType(name, _) => sig.module_types.push(name.clone()),
             ast::SigItemKind::Include(t) => {
                 if let Some(inner) = self.signature_of(t)? {
@@ -306,6 +312,7 @@ impl<'s> Typer<'s> {
                     params,
                     manifest,
                     opaque: true,
+                    existential: false,
                 },
             );
             if param {
