@@ -565,6 +565,18 @@ impl<'a> TypePrinter<'a> {
                 let body = self.print_prec(&args[1], 1);
                 format!("({body} as {name})")
             }
+            // A package type: its constraints' types where its name has `\u{1}`.
+            Type::Con(c, args) if self.types.decl(*c).name.starts_with("(module ") => {
+                let name = self.types.decl(*c).name.clone();
+                let mut out = String::new();
+                for (i, piece) in name.split('\u{1}').enumerate() {
+                    if i > 0 {
+                        out.push_str(&self.print_prec(&args[i - 1], 0));
+                    }
+                    out.push_str(piece);
+                }
+                out
+            }
             Type::Con(c, args) => {
                 let name = &self.types.decl(*c).name;
                 match args.len() {

@@ -45,6 +45,9 @@ pub(crate) fn flatten_items<'a>(
                 flatten_module(h.clone(), me, item.span, ctx, hidden, out);
                 out.push(ctx.phrase(PhraseKind::IncludePath(h, item.span)));
             }
+            ast::ItemKind::RecModules(bindings) => {
+                out.push(ctx.phrase(PhraseKind::RecModules(bindings, item.span)))
+            }
             ast::ItemKind::OpenModule(me) => {
                 let h = hidden_name(hidden);
                 flatten_module(h.clone(), me, item.span, ctx, hidden, out);

@@ -32,6 +32,7 @@
 
 mod flatten;
 pub(crate) mod packages;
+pub(crate) mod recursive;
 mod signatures;
 
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
@@ -66,7 +67,7 @@ pub(crate) struct ModTypeDef {
 
 /// The components a module `prefix` has in `env`: (values, types, ctors, fields, functors,
 /// module types), each as (name relative to the module, meaning).
-type Components = (
+pub(crate) type Components = (
     Vec<(String, ValueBinding)>,
     Vec<(String, TypeName)>,
     Vec<(String, CtorRef)>,

@@ -40,8 +40,6 @@ fn bx(e: Expr) -> Box<Expr> {
 
 /// What a package type constructor stands for.
 pub(crate) struct Package {
-    /// The module type's path as first written (for messages).
-    pub path: String,
     pub def: Rc<ModTypeDef>,
     /// The constrained type names, sorted (the constructor's arguments, in this order).
     pub names: Vec<String>,
@@ -59,7 +57,7 @@ pub(crate) struct Packages {
 const NOT_INFERRED: &str = "The signature for this packaged module couldn't be inferred.";
 
 /// The names of type variables in `te`, in order of first occurrence.
-fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
+pub(super) fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
     let mut add = |t: &ast::TypeExpr| type_var_names(t, out);
     match &te.kind {
         ast::TypeExprKind::Var(n) => {
@@ -163,7 +161,10 @@ impl<'s> Typer<'s> {
         }
         let shown = match names.is_empty() {
             true => format!("(module {path})"),
-            false => format!("(module {path} with type {})", names.join(" and type ")),
+            false => {
+                let cs: Vec<String> = names.iter().map(|n| format!("type {n} = \u{1}")).collect();
+                format!("(module {path} with {})", cs.join(" and "))
+            }
         };
         self.types.decls.push(TypeDecl {
             name: shown,
@@ -175,7 +176,6 @@ impl<'s> Typer<'s> {
         self.packages.info.insert(
             c,
             Package {
-                path: path.to_string(),
                 def,
                 names,
             },
@@ -197,7 +197,7 @@ impl<'s> Typer<'s> {
         Ok(out)
     }
 
-    fn flat_sig_items(
+    pub(super) fn flat_sig_items(
         &mut self,
         mt: &ast::ModType,
         span: Span,
