@@ -1364,9 +1364,18 @@ impl<'s> Typer<'s> {
                 ),
             ));
         }
+        // A first-class module argument needs its type from the context (OCaml propagates
+        // the expected type into the constructor's arguments).
+        let packs = given.iter().any(|a| matches!(a.kind, ExprKind::Pack(_)));
+        if let (true, Some(e)) = (packs, expected) {
+            let _ = self.u.unify(&ty, e, &self.types);
+        }
         let mut args = Vec::new();
         for (a, t) in given.iter().zip(&arg_tys) {
-            let (x, xt) = self.expr(a)?;
+            let (x, xt) = match a.kind {
+                ExprKind::Pack(_) => self.expr_expected(a, Some(t))?,
+                _ => self.expr(a)?,
+            };
             self.expect(a.span, &xt, t)?;
             args.push(x);
         }

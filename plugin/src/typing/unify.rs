@@ -234,6 +234,10 @@ impl Unifier {
         }
         match (&*a, &*b) {
             (Type::Var(x), Type::Var(y)) if x == y => Ok(()),
+            // A variable and an abstract type that stands for it (a functor parameter's type
+            // whose definition is the variable): equal.
+            (Type::Var(x), Type::Con(..)) if self.expands_to_var(&b, *x) => Ok(()),
+            (Type::Con(..), Type::Var(y)) if self.expands_to_var(&a, *y) => Ok(()),
             (Type::Var(x), _) => self.bind(*x, b),
             (_, Type::Var(y)) => self.bind(*y, a),
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && *c == self.pv.variant => {
@@ -266,6 +270,21 @@ impl Unifier {
                 Err(UnifyError::Mismatch)
             }
         }
+    }
+
+    /// Whether `t` is an abstract type unification may see through, standing for `v`.
+    fn expands_to_var(&self, t: &Type, v: TyVar) -> bool {
+        let mut t = t.clone();
+        for _ in 0..100 {
+            let Some(x) = self.expand_abstract(&t) else {
+                return false;
+            };
+            match &*self.shallow(&x) {
+                Type::Var(w) => return *w == v,
+                other => t = other.clone(),
+            }
+        }
+        false
     }
 
     /// The definition of `t` if it is an abstract type that unification may see through.
@@ -322,9 +341,13 @@ impl Unifier {
                 *s = (*s).min(scope);
                 Ok(())
             }
-            Type::Con(c, ts) if self.abstract_types.get(c).is_some_and(|a| !a.opaque) => {
-                // A functor parameter's type after the body: its definition, which may be
-                // older than the variable.
+            Type::Con(c, ts)
+                if self.abstract_types.get(c).is_some_and(|a| {
+                    !a.opaque || (self.see_through && !a.existential)
+                }) =>
+            {
+                // A functor parameter's type after the body (or while a module is matched):
+                // its definition, which may be older than the variable.
                 let t = self.abstract_types[c].expand(ts);
                 self.occurs_adjust(v, level, scope, &t, under, seen)
             }

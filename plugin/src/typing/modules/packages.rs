@@ -126,7 +126,11 @@ impl<'s> Typer<'s> {
         let def = self.module_type_def(path, span)?;
         let mut cs: Vec<&(String, ast::TypeExpr)> = constraints.iter().collect();
         cs.sort_by(|a, b| a.0.cmp(&b.0));
-        let items = self.package_items(&def, span)?;
+        // An abstract module type is a package type too (nothing can be packed at it).
+        let items = match (&def.ty, cs.is_empty()) {
+            (None, true) => Vec::new(),
+            _ => self.package_items(&def, span)?,
+        };
         for (n, t) in &cs {
             let declared = items.iter().any(|i| match &i.kind {
                 ast::SigItemKind::Type(ds) => ds.iter().any(|d| d.name == *n),

@@ -389,6 +389,7 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
+        let fresh_from = self.types.decls.len() as u32;
         let abstracted = self.abstract_types_of(name, &sig, param);
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
@@ -421,7 +422,7 @@ impl<'s> Typer<'s> {
             if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
                 continue;
             }
-            if let Some((v2, e)) = self.match_value(&chain, x, b, t, span, abstracted)? {
+            if let Some((v2, e)) = self.match_value(&chain, x, b, t, span, abstracted, fresh_from)? {
                 self.env.bind(&full, ValueBinding::Var(v2));
                 wrappers.push((v2, e));
             }
@@ -440,6 +441,7 @@ impl<'s> Typer<'s> {
         declared: &ast::TypeExpr,
         span: Span,
         abstracted: bool,
+        fresh_from: u32,
     ) -> TResult<Option<(VarId, Expr)>> {
         // The declared type's names are the signature's (the modules of `chain`, innermost
         // last) or the outer ones.
@@ -489,8 +491,11 @@ impl<'s> Typer<'s> {
             }
         };
         // Inside the module, its abstract types are their definitions.
+        // The types this matching made abstract are their definitions for the implementation
+        // (a variable of an enclosing function's must not become the new abstract type).
+        let seen = self.expand_fresh_abstract(&declared_t, fresh_from);
         self.u.see_through = true;
-        let unified = self.u.unify(&impl_t, &declared_t, &self.types);
+        let unified = self.u.unify(&impl_t, &seen, &self.types);
         self.u.see_through = false;
         self.u.level -= 1;
         // The declared type's variables must stay distinct, unbound variables.
@@ -556,6 +561,32 @@ impl<'s> Typer<'s> {
                 .push((n.clone(), self.env.module_types.insert(n, t)));
         }
         undo
+    }
+
+    /// `t` with the abstract types declared since `from` replaced by their definitions.
+    fn expand_fresh_abstract(&self, t: &Type, from: u32) -> Type {
+        match &*self.u.shallow(t) {
+            Type::Var(v) => Type::Var(*v),
+            Type::Con(c, ts) => {
+                let ts: Vec<Type> = ts.iter().map(|t| self.expand_fresh_abstract(t, from)).collect();
+                match self.u.abstract_types.get(c) {
+                    Some(a) if c.0 >= from && !a.existential => {
+                        self.expand_fresh_abstract(&a.expand(&ts), from)
+                    }
+                    _ => Type::Con(*c, ts),
+                }
+            }
+            Type::Tuple(ts) => Type::Tuple(
+                ts.iter()
+                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .collect(),
+            ),
+            Type::Arrow(a, b) => Type::arrow(
+                self.expand_fresh_abstract(a, from),
+                self.expand_fresh_abstract(b, from),
+            ),
+            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.expand_fresh_abstract(t, from))),
+        }
     }
 
     /// Whether `t` names a type a signature made abstract.
