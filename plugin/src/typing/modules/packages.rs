@@ -326,8 +326,10 @@ impl<'s> Typer<'s> {
         let (con, args) = self.package_of(package_t).expect("a package type");
         let def = self.packages.info[&con].def.clone();
         let names = self.packages.info[&con].names.clone();
-        // The constrained types are the package's.
-        for (n, want) in names.iter().zip(&args) {
+        // The constrained types are the package's: the module's package type (its own types
+        // as the constraints) must be the expected one.
+        let mut haves = Vec::new();
+        for n in &names {
             let have = match self.env.types.get(&format!("{name}.{n}")).cloned() {
                 Some(TypeName::Con(c)) if self.types.decl(c).params.is_empty() => {
                     Type::Con(c, Vec::new())
@@ -342,19 +344,24 @@ impl<'s> Typer<'s> {
                     ))
                 }
             };
+            haves.push(have);
+        }
+        let mut ok = true;
+        for (have, want) in haves.iter().zip(&args) {
             self.u.see_through = true;
-            let r = self.u.unify(&have, want, &self.types);
+            ok &= self.u.unify(have, want, &self.types).is_ok();
             self.u.see_through = false;
-            if r.is_err() {
-                let mut p = TypePrinter::new(&self.types);
-                let (h, w) = (p.print(&self.u.zonk(&have)), p.print(&self.u.zonk(want)));
-                return Err(Diagnostic::error(
-                    span,
-                    format!(
-                        "Signature mismatch:\n       Type declarations do not match:\n         type {n} = {h}\n       is not included in\n         type {n} = {w}"
-                    ),
-                ));
-            }
+        }
+        if !ok {
+            let mut p = TypePrinter::new(&self.types);
+            let h = p.print(&self.u.zonk(&Type::Con(con, haves)));
+            let w = p.print(&self.u.zonk(package_t));
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "This expression has type {h}\n       but an expression was expected of type {w}"
+                ),
+            ));
         }
         let items = self.package_items(&def, span)?;
         let mut fields = Vec::new();

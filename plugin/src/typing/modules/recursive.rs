@@ -51,8 +51,12 @@ struct RecMember {
     declared: super::Components,
     /// The abstract types declared, by name: their definitions come from the body.
     abstracts: Vec<(String, TyCon)>,
+    /// Where the module's body is.
+    body_span: Span,
     /// Why the module is unsafe (`None`: safe): OCaml's explanation.
     unsafe_reason: Option<String>,
+    /// The body is a module path (`module rec M : S = M`): its values may be the forwarders.
+    alias: bool,
 }
 
 /// A group of recursive modules being elaborated.
@@ -103,26 +107,41 @@ impl<'s> Typer<'s> {
                 ));
             }
         }
-        // The declared types of every module first: the values' types may name any.
+        // The declared types of every module first: the values' types may name any. The
+        // abstract ones of all modules, then each module's others (which may name those).
         let mut items = Vec::new();
-        let mut members = Vec::new();
+        let mut all_abstracts = Vec::new();
         for b in bindings {
             let mut sig = Vec::new();
             self.flat_sig_items(&b.ty, b.ty.span, 0, &mut sig)?;
-            self.enter_module_scope(&b.name);
             let mut abstracts = Vec::new();
-            let mut unsafe_reason = None;
             for item in &sig {
+                if let ast::SigItemKind::Type(decls) | ast::SigItemKind::TypeSubst(decls) = &item.kind {
+                    for d in decls {
+                        if matches!(d.kind, ast::TypeDeclKind::Abstract) {
+                            abstracts.push((d.name.clone(), self.rec_abstract(&b.name, d)));
+                        }
+                    }
+                }
+            }
+            items.push(sig);
+            all_abstracts.push(abstracts);
+        }
+        let mut members = Vec::new();
+        for ((b, sig), abstracts) in bindings.iter().zip(&items).zip(all_abstracts) {
+            self.enter_module_scope(&b.name);
+            for (t, con) in &abstracts {
+                self.env.types.insert(t.clone(), TypeName::Con(*con));
+            }
+            let mut unsafe_reason = None;
+            for item in sig {
                 match &item.kind {
                     ast::SigItemKind::Type(decls) | ast::SigItemKind::TypeSubst(decls) => {
-                        let mut rest = Vec::new();
-                        for d in decls {
-                            if matches!(d.kind, ast::TypeDeclKind::Abstract) {
-                                abstracts.push((d.name.clone(), self.rec_abstract(&b.name, d)));
-                            } else {
-                                rest.push(d.clone());
-                            }
-                        }
+                        let rest: Vec<ast::TypeDecl> = decls
+                            .iter()
+                            .filter(|d| !matches!(d.kind, ast::TypeDeclKind::Abstract))
+                            .cloned()
+                            .collect();
                         if !rest.is_empty() {
                             self.type_decls_with(&rest, false)?;
                         }
@@ -136,11 +155,7 @@ impl<'s> Typer<'s> {
                     | ast::SigItemKind::External(_)
                     | ast::SigItemKind::Open(_)
                     | ast::SigItemKind::Include(_) => {}
-                    ast::SigItemKind::Exception(c) => {
-                        unsafe_reason.get_or_insert(format!(
-                            "Module {} defines an unsafe extension constructor, {} .",
-                            b.name, c.name
-                        ));
+                    ast::SigItemKind::Exception(_) => {
                         return Err(Diagnostic::unsupported(
                             item.span,
                             "exceptions in the signature of a recursive module are",
@@ -156,13 +171,14 @@ impl<'s> Typer<'s> {
             }
             self.leave_module_scope();
             let declared = components(&self.env, &b.name);
-            items.push(sig);
             members.push(RecMember {
                 name: b.name.clone(),
                 values: Vec::new(),
                 declared,
                 abstracts,
-                unsafe_reason,
+                unsafe_reason: unsafe_reason.take(),
+                alias: matches!(b.body.kind, ast::ModExprKind::Path(_)),
+                body_span: b.body.span,
             });
         }
         // The declared values: their types, and whether each module is safe.
@@ -270,7 +286,9 @@ impl<'s> Typer<'s> {
                 existential: false,
             },
         );
-        self.env.types.insert(d.name.clone(), TypeName::Con(con));
+        self.env
+            .types
+            .insert(format!("{module}.{}", d.name), TypeName::Con(con));
         con
     }
 
@@ -407,7 +425,7 @@ impl<'s> Typer<'s> {
                         cycle.push(p);
                         k = p;
                     }
-                    cycle.reverse();
+                    cycle[1..].reverse();
                     let names: Vec<&str> =
                         cycle.iter().map(|&c| members[c].name.as_str()).collect();
                     let mut message = format!(
@@ -446,6 +464,12 @@ impl<'s> Typer<'s> {
             .partition(|&k| members[k].unsafe_reason.is_some());
         unsafe_.extend(safe);
         Ok(unsafe_)
+    }
+
+    fn rec_body_span(&self, k: usize) -> Span {
+        self.rec_groups
+            .last()
+            .map_or(Span::default(), |g| g.members[k].body_span)
     }
 
     /// Type declarations `decls` at the top level of a recursive module's body: a type its
@@ -487,9 +511,18 @@ impl<'s> Typer<'s> {
                 }
                 continue;
             }
+            // A variant or record: the declared one (an abbreviation needs nothing).
             let Some((_, declared)) = types.iter().find(|(t, _)| *t == d.name) else {
                 continue;
             };
+            if !matches!(declared, TypeName::Con(_))
+                || !matches!(
+                    d.kind,
+                    ast::TypeDeclKind::Variant(_) | ast::TypeDeclKind::Record(_)
+                )
+            {
+                continue;
+            }
             self.env.types.insert(d.name.clone(), declared.clone());
             let own: Vec<String> = match &d.kind {
                 ast::TypeDeclKind::Variant(cs) => cs.iter().map(|c| c.name.clone()).collect(),
@@ -543,6 +576,21 @@ impl<'s> Typer<'s> {
             if let Some(a) = self.u.abstract_types.get_mut(con) {
                 a.manifest = body_t;
                 a.opaque = true;
+            }
+        }
+        // A value the body does not define is still its forwarder.
+        let alias = self.rec_groups.last().is_some_and(|g| g.members[k].alias);
+        for (x, _, _, forward) in &values {
+            let bound = self.env.lookup(&format!("{name}.{x}"));
+            if let (false, Some((fwd, _)), Some(ValueBinding::Var(v))) = (alias, forward, bound) {
+                if v == *fwd {
+                    return Err(Diagnostic::error(
+                        self.rec_body_span(k),
+                        format!(
+                            "Signature mismatch:\n       Modules do not match\n       The value `{x}' is required but not provided"
+                        ),
+                    ));
+                }
             }
         }
         let mut defs = Vec::new();
