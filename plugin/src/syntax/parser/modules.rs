@@ -58,7 +58,7 @@ impl Parser {
             let Some(ty) = constraint else {
                 return Err(Diagnostic::error(
                     body.span,
-                    "Syntax error: Recursive modules require an explicit module type.",
+                    "Recursive modules require an explicit module type.",
                 ));
             };
             bindings.push(RecModule {
