@@ -89,9 +89,9 @@ let fill (module C : CONTAINER) =
 let () = print_endline (fill stack); print_endline (fill queue)
 
 (* Functions returning packed modules: a functor applied inside a function. *)
-let make_set (type s) (cmp : s -> s -> int) =
-  let module S = Set.Make (struct type t = s let compare = cmp end) in
-  (module S : Set.S with type elt = s)
+let make_set (cmp : int -> int -> int) =
+  let module S = Set.Make (struct type t = int let compare = cmp end) in
+  (module S : Set.S with type elt = int)
 
 let sort_unique (type s) (set : (module Set.S with type elt = s)) l =
   let module S = (val set) in

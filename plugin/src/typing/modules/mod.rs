@@ -368,6 +368,7 @@ impl<'s> Typer<'s> {
         phrases.push(ctx.phrase(PhraseKind::Body(body)));
         let (e, t) = self.local_phrases(&phrases)?;
         self.check_no_escape(&t, decls, body.span)?;
+        self.check_local_decls(decls, span)?;
         Ok((e, t))
     }
 

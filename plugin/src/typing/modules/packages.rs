@@ -317,7 +317,10 @@ impl<'s> Typer<'s> {
         self.hidden_modules = hidden;
         phrases.push(ctx.phrase(PhraseKind::Seal(name.clone(), &mt, span, false)));
         phrases.push(ctx.phrase(PhraseKind::PackBody(name, package_t, span)));
-        self.local_phrases(&phrases)
+        let decls = self.types.decls.len() as u32;
+        let r = self.local_phrases(&phrases)?;
+        self.check_local_decls(decls, span)?;
+        Ok(r)
     }
 
     /// The last phrase of a packing: the block of module `name`'s values (already matched
@@ -572,6 +575,31 @@ impl<'s> Typer<'s> {
         Ok(())
     }
 
+    /// Fails if a variant or record type declared since `decls` (by a local module) names a
+    /// type variable that is not one of its parameters: a locally abstract type or a type of
+    /// the enclosing function (`let f (type s) .. = let module S = Set.Make (struct type t
+    /// = s .. end)`), which egret's types cannot express yet.
+    pub(crate) fn check_local_decls(&self, decls: u32, span: Span) -> TResult<()> {
+        for d in &self.types.decls[decls as usize..] {
+            let tys: Vec<&Type> = match &d.kind {
+                DeclKind::Variant(cs) => cs.iter().flat_map(|c| c.args.iter()).collect(),
+                DeclKind::Record(fs) => fs.iter().map(|f| &f.ty).collect(),
+                _ => continue,
+            };
+            for t in tys {
+                let t = self.expand_abstract_types(&self.u.zonk(t));
+                if free_var_outside(&t, &d.params, &mut Vec::new()) {
+                    return Err(Diagnostic::unsupported(
+                        span,
+                        "types declared in a local module that depend on a locally abstract type \
+                         or on the enclosing function's types are",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// A context for phrases of a local module (`let module`, a packing).
     pub(crate) fn local_ctx(&self) -> PhraseCtx {
         PhraseCtx {
@@ -579,6 +607,21 @@ impl<'s> Typer<'s> {
             module: self.section_module.clone(),
             prelude: false,
             prelude_text: self.in_prelude,
+        }
+    }
+}
+
+/// Whether `t` has a type variable neither in `params` nor bound inside it.
+fn free_var_outside(t: &Type, params: &[TyVar], bound: &mut Vec<TyVar>) -> bool {
+    match t {
+        Type::Var(v) => !params.contains(v) && !bound.contains(v),
+        Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().any(|t| free_var_outside(t, params, bound)),
+        Type::Arrow(a, b) => free_var_outside(a, params, bound) || free_var_outside(b, params, bound),
+        Type::Forall(v, t) => {
+            bound.push(*v);
+            let r = free_var_outside(t, params, bound);
+            bound.pop();
+            r
         }
     }
 }
