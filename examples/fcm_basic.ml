@@ -152,3 +152,8 @@ module Extended = struct
   let twice x = show x ^ show x
 end
 let () = print_endline (Extended.twice 12)
+
+(* A module pattern in a let binding. *)
+let () =
+  let (module M : SHOW) = List.hd shows in
+  print_endline (M.name ^ " " ^ M.show M.default)

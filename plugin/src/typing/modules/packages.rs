@@ -437,7 +437,14 @@ impl<'s> Typer<'s> {
     ) -> TResult<Expr> {
         let (x, xt) = self.expr(e)?;
         let Some((con, args)) = self.package_of(&xt) else {
-            return Err(Diagnostic::error(e.span, NOT_INFERRED));
+            if let Type::Var(_) = &*self.u.shallow(&xt) {
+                return Err(Diagnostic::error(e.span, NOT_INFERRED));
+            }
+            let shown = TypePrinter::new(&self.types).print(&self.u.zonk(&xt));
+            return Err(Diagnostic::error(
+                e.span,
+                format!("This expression is not a packed module. It has type {shown}"),
+            ));
         };
         let def = self.packages.info[&con].def.clone();
         let names = self.packages.info[&con].names.clone();
