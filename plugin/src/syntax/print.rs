@@ -120,9 +120,12 @@ pub fn print_item_compact(item: &Item) -> String {
 fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
         ItemKind::ModuleAlias(name, path) => list([atom("module"), atom(name), atom(path)]),
-        ItemKind::RecModules(ms) => list(std::iter::once(atom("module-rec")).chain(ms.iter().map(
-            |m| list([atom(&m.name), mod_type_sexp(&m.ty), mod_expr_sexp(&m.body)]),
-        ))),
+        ItemKind::RecModules(ms) => list(
+            std::iter::once(atom("module-rec")).chain(
+                ms.iter()
+                    .map(|m| list([atom(&m.name), mod_type_sexp(&m.ty), mod_expr_sexp(&m.body)])),
+            ),
+        ),
         ItemKind::Include(me) => list([atom("include"), mod_expr_sexp(me)]),
         ItemKind::ModuleType(name, mt) => {
             let mut v = vec![atom("module-type"), atom(name)];

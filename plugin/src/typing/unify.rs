@@ -342,9 +342,10 @@ impl Unifier {
                 Ok(())
             }
             Type::Con(c, ts)
-                if self.abstract_types.get(c).is_some_and(|a| {
-                    !a.opaque || (self.see_through && !a.existential)
-                }) =>
+                if self
+                    .abstract_types
+                    .get(c)
+                    .is_some_and(|a| !a.opaque || (self.see_through && !a.existential)) =>
             {
                 // A functor parameter's type after the body (or while a module is matched):
                 // its definition, which may be older than the variable.

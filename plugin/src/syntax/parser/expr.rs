@@ -211,8 +211,10 @@ impl Parser {
             let end = result.span.hi;
             result = match frame {
                 Frame::Let(start, rec_flag, bindings) => {
-                    let body =
-                        super::pattern::unpack_module_patterns(bindings.iter().map(|b| &b.pat), result);
+                    let body = super::pattern::unpack_module_patterns(
+                        bindings.iter().map(|b| &b.pat),
+                        result,
+                    );
                     let kind = ExprKind::Let(rec_flag, bindings, boxed(body));
                     Expr {
                         kind,

@@ -424,7 +424,10 @@ impl Parser {
             };
             let p = if self.eat_sym(":") {
                 let t = self.package_type()?;
-                pat(PatternKind::Constraint(Box::new(p), t), self.span_from(start))
+                pat(
+                    PatternKind::Constraint(Box::new(p), t),
+                    self.span_from(start),
+                )
             } else {
                 p
             };
@@ -494,9 +497,9 @@ fn module_pattern_names(p: &Pattern, out: &mut Vec<(String, Span)>) {
         | PatternKind::Alias(p, _)
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => module_pattern_names(p, out),
-        PatternKind::Record { fields, .. } => {
-            fields.iter().for_each(|(_, _, p)| module_pattern_names(p, out))
-        }
+        PatternKind::Record { fields, .. } => fields
+            .iter()
+            .for_each(|(_, _, p)| module_pattern_names(p, out)),
         PatternKind::Or(a, _) => module_pattern_names(a, out),
         _ => {}
     }

@@ -27,8 +27,9 @@
 //! ([`super::unify::AbstractType`]): outside the module it is a type of its own, the lambda
 //! IR sees the definition. A functor parameter's abstract types are abstract inside the body
 //! and equal the argument's afterwards (OCaml's substitution of the argument's path).
-//! Not yet: functor bodies are type-checked at each application only (a functor never
-//! applied is not checked), first-class and recursive modules.
+//! First-class modules: [`packages`]; recursive modules: [`recursive`]. Not yet: functor
+//! bodies are type-checked at each application only (a functor never applied is not
+//! checked).
 
 mod flatten;
 pub(crate) mod packages;

@@ -177,13 +177,7 @@ impl<'s> Typer<'s> {
         });
         self.u.package_cons.insert(c);
         self.packages.by_key.insert(key, c);
-        self.packages.info.insert(
-            c,
-            Package {
-                def,
-                names,
-            },
-        );
+        self.packages.info.insert(c, Package { def, names });
         c
     }
 
@@ -209,7 +203,10 @@ impl<'s> Typer<'s> {
         out: &mut Vec<ast::SigItem>,
     ) -> TResult<()> {
         if depth > 100 {
-            return Err(Diagnostic::error(span, "This module type is too deeply nested"));
+            return Err(Diagnostic::error(
+                span,
+                "This module type is too deeply nested",
+            ));
         }
         match &mt.kind {
             ast::ModTypeKind::Path(p) => {
@@ -449,10 +446,19 @@ impl<'s> Typer<'s> {
         let def = self.packages.info[&con].def.clone();
         let names = self.packages.info[&con].names.clone();
         let items = self.package_items(&def, span)?;
-        let module = self.modules.last().map(|m| m.name.clone()).unwrap_or_default();
+        let module = self
+            .modules
+            .last()
+            .map(|m| m.name.clone())
+            .unwrap_or_default();
         let nvals = items
             .iter()
-            .filter(|i| matches!(i.kind, ast::SigItemKind::Val(..) | ast::SigItemKind::External(_)))
+            .filter(|i| {
+                matches!(
+                    i.kind,
+                    ast::SigItemKind::Val(..) | ast::SigItemKind::External(_)
+                )
+            })
             .count();
         let block_t = match nvals {
             0 => Type::unit(),
@@ -469,9 +475,10 @@ impl<'s> Typer<'s> {
                     let mut rest = Vec::new();
                     for d in decls {
                         if let Some(k) = names.iter().position(|n| *n == d.name) {
-                            self.env
-                                .types
-                                .insert(d.name.clone(), TypeName::Abbrev(Vec::new(), args[k].clone()));
+                            self.env.types.insert(
+                                d.name.clone(),
+                                TypeName::Abbrev(Vec::new(), args[k].clone()),
+                            );
                         } else if matches!(d.kind, ast::TypeDeclKind::Abstract) {
                             self.existential(&module, d);
                         } else {
@@ -623,7 +630,9 @@ fn free_var_outside(t: &Type, params: &[TyVar], bound: &mut Vec<TyVar>) -> bool 
     match t {
         Type::Var(v) => !params.contains(v) && !bound.contains(v),
         Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().any(|t| free_var_outside(t, params, bound)),
-        Type::Arrow(a, b) => free_var_outside(a, params, bound) || free_var_outside(b, params, bound),
+        Type::Arrow(a, b) => {
+            free_var_outside(a, params, bound) || free_var_outside(b, params, bound)
+        }
         Type::Forall(v, t) => {
             bound.push(*v);
             let r = free_var_outside(t, params, bound);

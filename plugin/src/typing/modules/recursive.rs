@@ -116,7 +116,9 @@ impl<'s> Typer<'s> {
             self.flat_sig_items(&b.ty, b.ty.span, 0, &mut sig)?;
             let mut abstracts = Vec::new();
             for item in &sig {
-                if let ast::SigItemKind::Type(decls) | ast::SigItemKind::TypeSubst(decls) = &item.kind {
+                if let ast::SigItemKind::Type(decls) | ast::SigItemKind::TypeSubst(decls) =
+                    &item.kind
+                {
                     for d in decls {
                         if matches!(d.kind, ast::TypeDeclKind::Abstract) {
                             abstracts.push((d.name.clone(), self.rec_abstract(&b.name, d)));
@@ -499,10 +501,9 @@ impl<'s> Typer<'s> {
                     Some(TypeName::Con(c)) if self.types.decl(c).params.len() == args.len() => {
                         Type::Con(c, args)
                     }
-                    Some(TypeName::Abbrev(ps, body)) if ps.len() == args.len() => ps
-                        .iter()
-                        .zip(&args)
-                        .fold(body, |b, (p, a)| b.subst(*p, a)),
+                    Some(TypeName::Abbrev(ps, body)) if ps.len() == args.len() => {
+                        ps.iter().zip(&args).fold(body, |b, (p, a)| b.subst(*p, a))
+                    }
                     _ => continue,
                 };
                 if let Some(a) = self.u.abstract_types.get_mut(con) {
@@ -549,8 +550,16 @@ impl<'s> Typer<'s> {
     /// After the body of member `k`: its declared types again (an abstract one now stands for
     /// the body's), its values the body's at their declared types, and a safe module's cells
     /// updated; then the rest of the phrases.
-    pub(crate) fn rec_module_done(&mut self, phrases: &[Phrase], i: usize, k: usize) -> TResult<Expr> {
-        let group = self.rec_groups.last_mut().expect("inside a recursive module group");
+    pub(crate) fn rec_module_done(
+        &mut self,
+        phrases: &[Phrase],
+        i: usize,
+        k: usize,
+    ) -> TResult<Expr> {
+        let group = self
+            .rec_groups
+            .last_mut()
+            .expect("inside a recursive module group");
         group.active = None;
         let m = &mut group.members[k];
         let name = m.name.clone();
@@ -567,10 +576,9 @@ impl<'s> Typer<'s> {
             let args: Vec<Type> = params.iter().map(|p| Type::Var(*p)).collect();
             let body_t = match self.env.types.get(&format!("{name}.{t}")).cloned() {
                 Some(TypeName::Con(c)) => Type::Con(c, args),
-                Some(TypeName::Abbrev(ps, body)) => ps
-                    .iter()
-                    .zip(&args)
-                    .fold(body, |b, (p, a)| b.subst(*p, a)),
+                Some(TypeName::Abbrev(ps, body)) => {
+                    ps.iter().zip(&args).fold(body, |b, (p, a)| b.subst(*p, a))
+                }
                 _ => Type::any_value(),
             };
             if let Some(a) = self.u.abstract_types.get_mut(con) {

@@ -422,7 +422,9 @@ impl<'s> Typer<'s> {
             if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
                 continue;
             }
-            if let Some((v2, e)) = self.match_value(&chain, x, b, t, span, abstracted, fresh_from)? {
+            if let Some((v2, e)) =
+                self.match_value(&chain, x, b, t, span, abstracted, fresh_from)?
+            {
                 self.env.bind(&full, ValueBinding::Var(v2));
                 wrappers.push((v2, e));
             }
@@ -568,7 +570,10 @@ impl<'s> Typer<'s> {
         match &*self.u.shallow(t) {
             Type::Var(v) => Type::Var(*v),
             Type::Con(c, ts) => {
-                let ts: Vec<Type> = ts.iter().map(|t| self.expand_fresh_abstract(t, from)).collect();
+                let ts: Vec<Type> = ts
+                    .iter()
+                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .collect();
                 match self.u.abstract_types.get(c) {
                     Some(a) if c.0 >= from && !a.existential => {
                         self.expand_fresh_abstract(&a.expand(&ts), from)
