@@ -246,12 +246,14 @@ static void append(char *buf, size_t cap, size_t *len, const char *s, size_t n) 
   buf[*len] = 0;
 }
 
-/* Match_failure and Assert_failure print their tuple argument's fields. */
+/* Match_failure, Assert_failure and Undefined_recursive_module print their tuple argument's
+ * fields. */
 static int is_special_exception(value identity) {
   value name = Field(identity, 0);
   size_t n = egret_string_len(name);
   return (n == 13 && memcmp((char *)name, "Match_failure", 13) == 0) ||
-         (n == 14 && memcmp((char *)name, "Assert_failure", 14) == 0);
+         (n == 14 && memcmp((char *)name, "Assert_failure", 14) == 0) ||
+         (n == 26 && memcmp((char *)name, "Undefined_recursive_module", 26) == 0);
 }
 
 void egret_format_exception(value exn, char *buf, size_t cap);

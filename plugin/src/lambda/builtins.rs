@@ -14,7 +14,8 @@ pub const PARAMS: [TyVar; 2] = [TyVar(0), TyVar(1)];
 /// The predefined exceptions, in the order of their indices in [`TypeTable::exceptions`]. An
 /// exception's name is what an uncaught exception prints: qualified (`Stdlib.Exit`, and for
 /// user exceptions `Module.E`) except for the runtime's own exceptions; its constructor is the
-/// last component. `Match_failure` and `Assert_failure` take one tuple argument, as in OCaml.
+/// last component. `Match_failure`, `Assert_failure` and `Undefined_recursive_module` take one
+/// tuple argument, as in OCaml.
 pub const EXCEPTIONS: &[(&str, &[&str])] = &[
     ("Match_failure", &["string * int * int"]),
     ("Assert_failure", &["string * int * int"]),
@@ -27,10 +28,12 @@ pub const EXCEPTIONS: &[(&str, &[&str])] = &[
     ("End_of_file", &[]),
     ("Out_of_memory", &[]),
     ("Sys_error", &["string"]),
+    ("Undefined_recursive_module", &["string * int * int"]),
 ];
 
 pub const EXN_MATCH_FAILURE: u32 = 0;
 pub const EXN_ASSERT_FAILURE: u32 = 1;
+pub const EXN_UNDEFINED_RECURSIVE_MODULE: u32 = 11;
 
 /// The predefined type table.
 pub fn builtin_types() -> TypeTable {

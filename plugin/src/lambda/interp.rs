@@ -288,7 +288,11 @@ impl<'p> Machine<'p> {
         let fields = b.fields.borrow();
         let name = self.exception_name(fields.first());
         let mut args: Vec<Value<'p>> = fields[1..].to_vec();
-        if matches!(name.as_str(), "Match_failure" | "Assert_failure") && args.len() == 1 {
+        if matches!(
+            name.as_str(),
+            "Match_failure" | "Assert_failure" | "Undefined_recursive_module"
+        ) && args.len() == 1
+        {
             if let Value::Block(t) = &args[0] {
                 let inner = t.fields.borrow().clone();
                 args = inner;

@@ -528,7 +528,9 @@ impl<'m> Interpreter<'m> {
         }
         let identity = exn_fields.first().copied().unwrap_or(UNIT);
         let mut out = name_of(identity);
-        let special = out == b"Match_failure" || out == b"Assert_failure";
+        let special = out == b"Match_failure"
+            || out == b"Assert_failure"
+            || out == b"Undefined_recursive_module";
         let (mut bucket, mut start) = (exn_fields, 1);
         if exn_fields.len() == 2 && special {
             if let Some((0, inner)) = fields(exn_fields[1]) {

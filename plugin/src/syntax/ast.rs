@@ -107,6 +107,9 @@ pub enum ExprKind {
     LetException(ConstructorDecl, Box<Expr>),
     /// `[%extension_constructor C]`: the extension constructor `C` itself (its identity).
     ExtensionConstructor(String),
+    /// `(module ME)`: a first-class module (`(module ME : S)` is `Constraint(Pack(ME), (module
+    /// S))`, as OCaml's parser gives it).
+    Pack(ModExpr),
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
@@ -234,6 +237,9 @@ pub enum TypeExprKind {
     /// name (`let f : 'a. 'a -> 'a = ..`; `let f : type a. t = e` is parsed as
     /// `let f : 'a. t[a := 'a] = fun (type a) -> (e : t)`, as OCaml's parser does).
     Poly(Vec<String>, Box<TypeExpr>),
+    /// `(module S with type t = u and type M.v = w)`: a package type, the module type's path
+    /// and the constraints (type paths in the signature, each with its type).
+    Package(String, Vec<(String, TypeExpr)>),
 }
 
 /// Which bound a polymorphic variant type gives: `[ ]` exact, `[> ]` lower, `[< ]` upper.
@@ -340,6 +346,17 @@ pub enum ItemKind {
     External(ExternalDecl),
     /// `type ('a, ..) path += C1 | C2 of t`: constructors added to an extensible type.
     TypeExtension(TypeExtension),
+    /// `module rec A : SA = MEA and B : SB = MEB`.
+    RecModules(Vec<RecModule>),
+}
+
+/// One binding of `module rec`: the name, the declared module type and the definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecModule {
+    pub name: String,
+    pub ty: ModType,
+    pub body: ModExpr,
+    pub span: Span,
 }
 
 /// A type parameter's variance and injectivity annotation, as written.
@@ -397,6 +414,9 @@ pub enum ModExprKind {
     Apply(Box<ModExpr>, Option<Box<ModExpr>>),
     /// `(ME : MT)`
     Constraint(Box<ModExpr>, ModType),
+    /// `(val e)`: the module a first-class module value holds (`(val e : S)` is `Unpack(e :
+    /// (module S))`).
+    Unpack(Box<Expr>),
 }
 
 /// A functor's parameter: `(X : S)`, `(_ : S)` (no name), or `()` (generative: no name, no
@@ -467,6 +487,8 @@ pub enum SigItemKind {
     Module(String, ModType),
     /// `module M = P`
     ModuleAlias(String, String),
+    /// `module rec A : SA and B : SB`
+    RecModules(Vec<(String, ModType)>),
     /// `module type S = MT`, or `module type S` (abstract).
     ModuleType(String, Option<ModType>),
     /// `include MT`

@@ -120,6 +120,12 @@ pub fn print_item_compact(item: &Item) -> String {
 fn item_sexp(item: &Item) -> Sexp {
     match &item.kind {
         ItemKind::ModuleAlias(name, path) => list([atom("module"), atom(name), atom(path)]),
+        ItemKind::RecModules(ms) => list(
+            std::iter::once(atom("module-rec")).chain(
+                ms.iter()
+                    .map(|m| list([atom(&m.name), mod_type_sexp(&m.ty), mod_expr_sexp(&m.body)])),
+            ),
+        ),
         ItemKind::Include(me) => list([atom("include"), mod_expr_sexp(me)]),
         ItemKind::ModuleType(name, mt) => {
             let mut v = vec![atom("module-type"), atom(name)];
@@ -178,6 +184,7 @@ fn mod_expr_sexp(m: &ModExpr) -> Sexp {
             let arg = arg.as_deref().map_or_else(|| atom("()"), mod_expr_sexp);
             list([atom("apply"), mod_expr_sexp(f), arg])
         }
+        ModExprKind::Unpack(e) => list([atom("val"), expr_sexp(e)]),
         ModExprKind::Constraint(me, mt) => list([atom(":"), mod_expr_sexp(me), mod_type_sexp(mt)]),
     }
 }
@@ -241,6 +248,10 @@ fn sig_item_sexp(item: &SigItem) -> Sexp {
         SigItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
         SigItemKind::Module(name, t) => list([atom("module"), atom(name), mod_type_sexp(t)]),
         SigItemKind::ModuleAlias(name, p) => list([atom("module"), atom(name), atom(p)]),
+        SigItemKind::RecModules(ms) => list(
+            std::iter::once(atom("module-rec"))
+                .chain(ms.iter().map(|(n, t)| list([atom(n), mod_type_sexp(t)]))),
+        ),
         SigItemKind::ModuleType(name, t) => {
             let mut v = vec![atom("module-type"), atom(name)];
             v.extend(t.iter().map(mod_type_sexp));
@@ -333,6 +344,16 @@ fn type_text(t: &TypeExpr) -> String {
         TypeExprKind::Poly(vs, body) => {
             let vs: Vec<String> = vs.iter().map(|v| format!("'{v}")).collect();
             format!("({}. {})", vs.join(" "), type_text(body))
+        }
+        TypeExprKind::Package(p, cs) => {
+            let cs: Vec<String> = cs
+                .iter()
+                .map(|(n, t)| format!("type {n} = {}", type_text(t)))
+                .collect();
+            match cs.is_empty() {
+                true => format!("(module {p})"),
+                false => format!("(module {p} with {})", cs.join(" and ")),
+            }
         }
         TypeExprKind::Variant {
             fields,
@@ -578,6 +599,7 @@ fn expr_sexp(e: &Expr) -> Sexp {
             list(items)
         }
         ExprKind::Newtype(a, e) => list([atom("fun"), atom(format!("(type {a})")), expr_sexp(e)]),
+        ExprKind::Pack(me) => list([atom("module"), mod_expr_sexp(me)]),
         ExprKind::LetModule(name, me, e) => list([
             atom("let-module"),
             atom(name),

@@ -614,11 +614,15 @@ fn lexical_errors_come_through_the_parser() {
 fn unsupported_constructs() {
     let cases = [
         (
-            "module rec M : S = struct end",
-            "recursive modules are",
+            "module rec F (X : S) : S = struct end",
+            "recursive functors are",
             "module",
         ),
-        ("module M = (val m)", "first-class modules are", "("),
+        (
+            "module M = (val m :> S)",
+            "coercions of first-class modules are",
+            ":>",
+        ),
         ("class c = object end", "objects and classes", "class"),
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),

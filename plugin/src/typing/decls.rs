@@ -337,6 +337,9 @@ impl<'s> Typer<'s> {
                     .rev()
                     .fold(t, |t, g| Type::Forall(g, Box::new(t)))
             }
+            TypeExprKind::Package(path, constraints) => {
+                self.package_type_expr(path, constraints, scope, flexible, te.span)?
+            }
             TypeExprKind::Poly(..) => {
                 return Err(Diagnostic::unsupported(
                     te.span,

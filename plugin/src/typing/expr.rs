@@ -564,6 +564,7 @@ impl<'s> Typer<'s> {
             ExprKind::Lazy(x) => self.lazy(x, span),
             ExprKind::Newtype(name, x) => self.newtype(name, x, expected, span),
             ExprKind::LetModule(name, me, body) => self.let_module(name, me, body, span),
+            ExprKind::Pack(me) => self.pack(me, expected, span),
             ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
             ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
             ExprKind::Array(items) => {
@@ -1377,9 +1378,18 @@ impl<'s> Typer<'s> {
                 ),
             ));
         }
+        // A first-class module argument needs its type from the context (OCaml propagates
+        // the expected type into the constructor's arguments).
+        let packs = given.iter().any(|a| has_pack(a));
+        if let (true, Some(e)) = (packs, expected) {
+            let _ = self.u.unify(&ty, e, &self.types);
+        }
         let mut args = Vec::new();
         for (a, t) in given.iter().zip(&arg_tys) {
-            let (x, xt) = self.expr(a)?;
+            let (x, xt) = match has_pack(a) {
+                true => self.expr_expected(a, Some(t))?,
+                false => self.expr(a)?,
+            };
             self.expect(a.span, &xt, t)?;
             args.push(x);
         }
@@ -1555,6 +1565,17 @@ fn decl_field_name(t: &Typer, con: TyCon, i: usize) -> String {
 }
 
 /// Keeps source locations on the nodes later stages attribute code to.
+/// Whether `e` is a first-class module, or constructors around one (`Some (module M)`,
+/// `[(module M)]`), whose type must come from the context.
+fn has_pack(e: &ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::Pack(_) => true,
+        ExprKind::Construct(_, Some(a)) => has_pack(a),
+        ExprKind::Tuple(es) => es.iter().any(has_pack),
+        _ => false,
+    }
+}
+
 fn wrap_loc(span: Span, e: Expr) -> Expr {
     match e {
         Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) => Expr::Loc(SrcLoc::new(span), bx(e)),

@@ -297,7 +297,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         ExprKind::Var(n) => names.contains(&n.as_str()),
         ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) => false,
         // A local module's items are not inspected: assume they use the group.
-        ExprKind::LetModule(..) => true,
+        ExprKind::LetModule(..) | ExprKind::Pack(_) => true,
         // An optional parameter's default is evaluated when the function is applied.
         ExprKind::Fun(params, body) => {
             under_functions

@@ -76,6 +76,18 @@ pub(crate) enum PhraseKind<'a> {
     OpenPath(String, Span),
     /// The body of `let module M = ME in body`: the last phrase, whose value is the result.
     Body(&'a ast::Expr),
+    /// `module rec A : SA = MEA and ..`: expands into the bodies' phrases, each followed by a
+    /// `RecModuleDone` (`typing/modules/recursive.rs`).
+    RecModules(&'a [ast::RecModule], Span),
+    /// The start of the body of the recursive module numbered so in the group being elaborated.
+    RecModuleStart(usize),
+    /// The end of the body of the recursive module numbered so in the group being elaborated.
+    RecModuleDone(usize),
+    /// `(val e)` as the contents of the module being entered.
+    Unpack(&'a ast::Expr, Span),
+    /// The last phrase of packing `(module M : S)`: the block of `M`'s values, of the package
+    /// type given.
+    PackBody(String, Type, Span),
 }
 
 /// One top-level phrase and the section of the program it belongs to.
@@ -287,6 +299,10 @@ pub(crate) struct Typer<'s> {
     applications: std::collections::HashMap<String, String>,
     /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
     body_types: Vec<Type>,
+    /// The package types of first-class modules.
+    packages: modules::packages::Packages,
+    /// The groups of recursive modules being elaborated (innermost last).
+    rec_groups: Vec<modules::recursive::RecGroup>,
     /// What the `open`s of each structure being elaborated made visible (innermost last): not
     /// the structure's own names.
     opened: Vec<OpenedNames>,
@@ -362,6 +378,8 @@ impl<'s> Typer<'s> {
             hidden_modules: 0,
             applications: Default::default(),
             body_types: Vec::new(),
+            packages: Default::default(),
+            rec_groups: Vec::new(),
             opened: vec![OpenedNames::default()],
             param_abstracts: Vec::new(),
             files: Vec::new(),

@@ -1398,6 +1398,8 @@ let to_string_default = function
     __locfmt file line char (char + 5) "Pattern matching failed"
   | Assert_failure (file, line, char) ->
     __locfmt file line char (char + 6) "Assertion failed"
+  | Undefined_recursive_module (file, line, char) ->
+    __locfmt file line char (char + 6) "Undefined recursive module"
   | x -> __format_exception x true
 let __use_printers x =
   let rec conv = function

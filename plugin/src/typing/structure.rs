@@ -47,46 +47,11 @@ impl<'s> Typer<'s> {
             PhraseKind::EnterModule(name, span) => {
                 let (name, span) = (name.as_str(), *span);
                 self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
-                self.structures.push(Default::default());
-                self.opened.push(Default::default());
-                let scope = self.scope();
-                self.modules.push(OpenModule {
-                    name: name.to_string(),
-                    scope,
-                    decls: self.types.decls.len() as u32,
-                });
+                self.enter_module_scope(name);
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
-                let m = self.modules.pop().expect("a module is open");
-                self.structures.pop();
-                // A weak variable left free by the module cannot become one of the module's
-                // types later (OCaml: "The type constructor M.t would escape its scope").
-                for s in &mut self.u.scopes {
-                    *s = (*s).min(m.decls);
-                }
-                // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
-                // a program of several files, the unit module's own name (`A.E`).
-                let unit = if self.in_prelude {
-                    // An installed stdlib unit (`Stdlib.Queue.Empty`).
-                    Some("Stdlib".to_string())
-                } else if self.units {
-                    None
-                } else {
-                    Some(super::decls::module_name(&self.file_name))
-                };
-                let exn_name = |key: &str| match &unit {
-                    Some(u) => format!("{u}.{key}"),
-                    None => key.to_string(),
-                };
-                self.qualify_since(&m.scope, &m.name, &exn_name, false);
-                self.opened.pop();
-                // The module exists even with no components (`struct end`).
-                self.hidden_modules += 1;
-                self.env.types.insert(
-                    format!("{}.{}", m.name, super::modules::MODULE_MARKER),
-                    TypeName::ModuleMarker(self.hidden_modules),
-                );
+                self.leave_module_scope();
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Alias(name, path, span) => {
@@ -133,6 +98,22 @@ impl<'s> Typer<'s> {
                 self.open_module(path, *span)?;
                 return self.items_from(phrases, i + 1);
             }
+            PhraseKind::RecModules(bindings, span) => {
+                return self.rec_modules(phrases, i, bindings, *span)
+            }
+            PhraseKind::RecModuleDone(k) => return self.rec_module_done(phrases, i, *k),
+            PhraseKind::RecModuleStart(k) => {
+                if let Some(g) = self.rec_groups.last_mut() {
+                    g.active = Some((*k, self.modules.len() + 1));
+                }
+                return self.items_from(phrases, i + 1);
+            }
+            PhraseKind::Unpack(e, span) => return self.unpack_phrase(phrases, i, e, *span),
+            PhraseKind::PackBody(name, t, span) => {
+                let e = self.pack_body(name, t, *span)?;
+                self.body_types.push(t.clone());
+                return Ok(e);
+            }
             PhraseKind::Body(e) => {
                 let (e, t) = self.expr(e)?;
                 self.body_types.push(t);
@@ -156,6 +137,7 @@ impl<'s> Typer<'s> {
                 }
                 let nonrec = matches!(item.kind, ast::ItemKind::TypeNonrec(_));
                 self.type_decls_with(decls, nonrec)?;
+                self.rec_anchor_types(decls);
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Exception(c) => {
@@ -212,10 +194,57 @@ impl<'s> Typer<'s> {
                 self.define_module_type(name, mt.as_ref(), item.span)?;
                 self.items_from(phrases, i + 1)
             }
-            ast::ItemKind::Module(..) | ast::ItemKind::OpenModule(_) => {
+            ast::ItemKind::Module(..)
+            | ast::ItemKind::OpenModule(_)
+            | ast::ItemKind::RecModules(_) => {
                 unreachable!("modules are flattened into phrases")
             }
         }
+    }
+
+    /// Begins the scope of module `name`'s items (unqualified until it ends).
+    pub(super) fn enter_module_scope(&mut self, name: &str) {
+        self.structures.push(Default::default());
+        self.opened.push(Default::default());
+        let scope = self.scope();
+        self.modules.push(OpenModule {
+            name: name.to_string(),
+            scope,
+            decls: self.types.decls.len() as u32,
+        });
+    }
+
+    /// Ends the innermost module's scope: what it declared is rebound as `M.name`.
+    pub(super) fn leave_module_scope(&mut self) {
+        let m = self.modules.pop().expect("a module is open");
+        self.structures.pop();
+        // A weak variable left free by the module cannot become one of the module's
+        // types later (OCaml: "The type constructor M.t would escape its scope").
+        for s in &mut self.u.scopes {
+            *s = (*s).min(m.decls);
+        }
+        // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
+        // a program of several files, the unit module's own name (`A.E`).
+        let unit = if self.in_prelude {
+            // An installed stdlib unit (`Stdlib.Queue.Empty`).
+            Some("Stdlib".to_string())
+        } else if self.units {
+            None
+        } else {
+            Some(super::decls::module_name(&self.file_name))
+        };
+        let exn_name = |key: &str| match &unit {
+            Some(u) => format!("{u}.{key}"),
+            None => key.to_string(),
+        };
+        self.qualify_since(&m.scope, &m.name, &exn_name, false);
+        self.opened.pop();
+        // The module exists even with no components (`struct end`).
+        self.hidden_modules += 1;
+        self.env.types.insert(
+            format!("{}.{}", m.name, super::modules::MODULE_MARKER),
+            TypeName::ModuleMarker(self.hidden_modules),
+        );
     }
 
     /// Records that the current structure declares `name` (a type or module name: `what`), or

@@ -42,6 +42,9 @@ pub struct Unifier {
     /// Unification sees through every abstract type (while a module is matched against the
     /// signature that abstracts its types).
     pub see_through: bool,
+    /// The package types of first-class modules (`typing::modules::packages`): declared on
+    /// first use, they are not types a variable could escape with.
+    pub package_cons: HashSet<TyCon>,
 }
 
 /// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
@@ -53,6 +56,9 @@ pub struct AbstractType {
     pub params: Vec<TyVar>,
     pub manifest: Type,
     pub opaque: bool,
+    /// The abstract type of an unpacked first-class module (an existential): never equal to
+    /// its `manifest` (`Obj.t`, which only the lambda IR sees), even while a module is matched.
+    pub existential: bool,
 }
 
 impl AbstractType {
@@ -228,6 +234,10 @@ impl Unifier {
         }
         match (&*a, &*b) {
             (Type::Var(x), Type::Var(y)) if x == y => Ok(()),
+            // A variable and an abstract type that stands for it (a functor parameter's type
+            // whose definition is the variable): equal.
+            (Type::Var(x), Type::Con(..)) if self.expands_to_var(&b, *x) => Ok(()),
+            (Type::Con(..), Type::Var(y)) if self.expands_to_var(&a, *y) => Ok(()),
             (Type::Var(x), _) => self.bind(*x, b),
             (_, Type::Var(y)) => self.bind(*y, a),
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && *c == self.pv.variant => {
@@ -262,11 +272,26 @@ impl Unifier {
         }
     }
 
+    /// Whether `t` is an abstract type unification may see through, standing for `v`.
+    fn expands_to_var(&self, t: &Type, v: TyVar) -> bool {
+        let mut t = t.clone();
+        for _ in 0..100 {
+            let Some(x) = self.expand_abstract(&t) else {
+                return false;
+            };
+            match &*self.shallow(&x) {
+                Type::Var(w) => return *w == v,
+                other => t = other.clone(),
+            }
+        }
+        false
+    }
+
     /// The definition of `t` if it is an abstract type that unification may see through.
     fn expand_abstract(&self, t: &Type) -> Option<Type> {
         let Type::Con(c, args) = t else { return None };
         let a = self.abstract_types.get(c)?;
-        (self.see_through || !a.opaque).then(|| a.expand(args))
+        (!a.existential && (self.see_through || !a.opaque)).then(|| a.expand(args))
     }
 
     /// Binds `v` to `t`, sharing `t` when it is already a binding's type.
@@ -316,14 +341,23 @@ impl Unifier {
                 *s = (*s).min(scope);
                 Ok(())
             }
-            Type::Con(c, ts) if self.abstract_types.get(c).is_some_and(|a| !a.opaque) => {
-                // A functor parameter's type after the body: its definition, which may be
-                // older than the variable.
+            Type::Con(c, ts)
+                if self
+                    .abstract_types
+                    .get(c)
+                    .is_some_and(|a| !a.opaque || (self.see_through && !a.existential)) =>
+            {
+                // A functor parameter's type after the body (or while a module is matched):
+                // its definition, which may be older than the variable.
                 let t = self.abstract_types[c].expand(ts);
                 self.occurs_adjust(v, level, scope, &t, under, seen)
             }
             Type::Con(c, ts) => {
-                if c.0 >= scope && !self.label_cons.contains(c) && !self.pv.is_internal(*c) {
+                if c.0 >= scope
+                    && !self.label_cons.contains(c)
+                    && !self.pv.is_internal(*c)
+                    && !self.package_cons.contains(c)
+                {
                     return Err(UnifyError::Escape(*c));
                 }
                 let under = under || *c == self.pv.variant;
@@ -554,6 +588,18 @@ impl<'a> TypePrinter<'a> {
                 let name = self.var_name(*v);
                 let body = self.print_prec(&args[1], 1);
                 format!("({body} as {name})")
+            }
+            // A package type: its constraints' types where its name has `\u{1}`.
+            Type::Con(c, args) if self.types.decl(*c).name.starts_with("(module ") => {
+                let name = self.types.decl(*c).name.clone();
+                let mut out = String::new();
+                for (i, piece) in name.split('\u{1}').enumerate() {
+                    if i > 0 {
+                        out.push_str(&self.print_prec(&args[i - 1], 0));
+                    }
+                    out.push_str(piece);
+                }
+                out
             }
             Type::Con(c, args) => {
                 let name = &self.types.decl(*c).name;

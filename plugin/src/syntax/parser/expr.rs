@@ -211,7 +211,11 @@ impl Parser {
             let end = result.span.hi;
             result = match frame {
                 Frame::Let(start, rec_flag, bindings) => {
-                    let kind = ExprKind::Let(rec_flag, bindings, boxed(result));
+                    let body = super::pattern::unpack_module_patterns(
+                        bindings.iter().map(|b| &b.pat),
+                        result,
+                    );
+                    let kind = ExprKind::Let(rec_flag, bindings, boxed(body));
                     Expr {
                         kind,
                         span: Span::new(start, end),
@@ -564,6 +568,8 @@ impl Parser {
                 return Err(Diagnostic::unsupported(self.span(), "refutation cases"));
             }
             let body = self.seq_expr()?;
+            let guard = guard.map(|g| super::pattern::unpack_module_patterns([&pat], g));
+            let body = super::pattern::unpack_module_patterns([&pat], body);
             cases.push(Case { pat, guard, body });
             if !self.eat_sym("|") {
                 return Ok(cases);
@@ -934,8 +940,27 @@ impl Parser {
                 span: self.span_from(start),
             });
         }
-        if self.is_kw("module") {
-            return Err(Diagnostic::unsupported(self.span(), "first-class modules"));
+        if self.eat_kw("module") {
+            // `(module ME)`, `(module ME : S)`.
+            let me = self.module_expr()?;
+            let pack = Expr {
+                span: self.span_from(start),
+                kind: ExprKind::Pack(me),
+            };
+            let e = if self.eat_sym(":") {
+                let t = self.package_type()?;
+                Expr {
+                    kind: ExprKind::Constraint(boxed(pack), t),
+                    span: self.span_from(start),
+                }
+            } else {
+                pack
+            };
+            self.expect_closing(")", "(", open)?;
+            return Ok(Expr {
+                span: self.span_from(start),
+                ..e
+            });
         }
         let mut e = self.seq_expr()?;
         if self.eat_sym(":") {

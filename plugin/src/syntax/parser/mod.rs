@@ -687,6 +687,12 @@ fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
             Box::new(varify(b, names)),
         ),
         TypeExprKind::Poly(vs, b) => TypeExprKind::Poly(vs.clone(), Box::new(varify(b, names))),
+        TypeExprKind::Package(p, cs) => TypeExprKind::Package(
+            p.clone(),
+            cs.iter()
+                .map(|(n, t)| (n.clone(), varify(t, names)))
+                .collect(),
+        ),
         TypeExprKind::Variant {
             fields,
             bound,

@@ -18,13 +18,11 @@ impl Parser {
             }
             return Ok(ItemKind::ModuleType(name, Some(self.module_type()?)));
         }
+        if self.eat_kw("rec") {
+            return self.rec_module_bindings(module);
+        }
         let TokenKind::Uident(name) = self.peek().clone() else {
-            return Err(match self.peek() {
-                TokenKind::Keyword("rec") => {
-                    Diagnostic::unsupported(module, "recursive modules are")
-                }
-                _ => self.expected("a module name"),
-            });
+            return Err(self.expected("a module name"));
         };
         self.bump();
         let (params, constraint) = self.module_binding_head()?;
@@ -41,6 +39,38 @@ impl Parser {
         }
         let body = self.module_expr()?;
         Ok(ItemKind::Module(name, functor_of(params, body, constraint)))
+    }
+
+    /// After `module rec`: `A : SA = MEA and B : SB = MEB ..`.
+    fn rec_module_bindings(&mut self, module: Span) -> PResult<ItemKind> {
+        let mut bindings = Vec::new();
+        loop {
+            let start = self.start();
+            let TokenKind::Uident(name) = self.peek().clone() else {
+                return Err(self.expected("a module name"));
+            };
+            self.bump();
+            let (params, constraint) = self.module_binding_head()?;
+            if !params.is_empty() {
+                return Err(Diagnostic::unsupported(module, "recursive functors are"));
+            }
+            let body = self.module_expr()?;
+            let Some(ty) = constraint else {
+                return Err(Diagnostic::error(
+                    body.span,
+                    "Recursive modules require an explicit module type.",
+                ));
+            };
+            bindings.push(RecModule {
+                name,
+                ty,
+                body,
+                span: self.span_from(start),
+            });
+            if !self.eat_kw("and") {
+                return Ok(ItemKind::RecModules(bindings));
+            }
+        }
     }
 
     /// After a module's name: `(X : S) .. [: MT] =`, the functor parameters and the constraint.
@@ -172,10 +202,28 @@ impl Parser {
             TokenKind::Uident(_) => ModExprKind::Path(self.module_path()?),
             TokenKind::Symbol(s) if s == "(" => {
                 if self.is_kw_at_offset(1, "val") {
-                    return Err(Diagnostic::unsupported(
-                        self.span(),
-                        "first-class modules are",
-                    ));
+                    // `(val e)`, `(val e : S)`.
+                    let open = self.expect_sym("(")?;
+                    self.expect_kw("val")?;
+                    let mut e = self.expr()?;
+                    if self.eat_sym(":") {
+                        let t = self.package_type()?;
+                        let span = Span::new(e.span.lo, t.span.hi);
+                        e = Expr {
+                            kind: ExprKind::Constraint(Box::new(e), t),
+                            span,
+                        };
+                    } else if self.is_sym(":>") {
+                        return Err(Diagnostic::unsupported(
+                            self.span(),
+                            "coercions of first-class modules are",
+                        ));
+                    }
+                    self.expect_closing(")", "(", open)?;
+                    return Ok(ModExpr {
+                        kind: ModExprKind::Unpack(Box::new(e)),
+                        span: self.span_from(start),
+                    });
                 }
                 let open = self.expect_sym("(")?;
                 let e = self.module_expr_or_constraint()?;
@@ -189,6 +237,66 @@ impl Parser {
         };
         Ok(ModExpr {
             kind,
+            span: self.span_from(start),
+        })
+    }
+
+    /// After `module` in `(module S with type t = u)` (a type) or `(module ME : S)` (after the
+    /// colon): a package type, a module type path with `with type` constraints (OCaml's
+    /// `package_type`).
+    pub(super) fn package_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let mt = self.module_type()?;
+        let (path, constraints) = match mt.kind {
+            ModTypeKind::Path(p) => (p, Vec::new()),
+            ModTypeKind::With(inner, cs) => {
+                let ModTypeKind::Path(p) = inner.kind else {
+                    return Err(Diagnostic::error(
+                        mt.span,
+                        "Syntax error: invalid package type: only module type identifier and 'with type' constraints are supported",
+                    ));
+                };
+                let mut out = Vec::new();
+                for c in cs {
+                    match c {
+                        WithConstraint::Type {
+                            path,
+                            decl,
+                            destructive: false,
+                        } if decl.params.is_empty() => match decl.kind {
+                            TypeDeclKind::Abbrev(t) => out.push((path, t)),
+                            _ => {
+                                return Err(Diagnostic::error(
+                                    mt.span,
+                                    "Syntax error: invalid package type: only 'with type t =' constraints are supported",
+                                ))
+                            }
+                        },
+                        WithConstraint::Type { .. } => {
+                            return Err(Diagnostic::error(
+                                mt.span,
+                                "Syntax error: invalid package type: parametrized types are not supported",
+                            ))
+                        }
+                        WithConstraint::Module { .. } => {
+                            return Err(Diagnostic::error(
+                                mt.span,
+                                "Syntax error: invalid package type: only module type identifier and 'with type' constraints are supported",
+                            ))
+                        }
+                    }
+                }
+                (p, out)
+            }
+            _ => {
+                return Err(Diagnostic::error(
+                    mt.span,
+                    "Syntax error: invalid package type: only module type identifier and 'with type' constraints are supported",
+                ))
+            }
+        };
+        Ok(TypeExpr {
+            kind: TypeExprKind::Package(path, constraints),
             span: self.span_from(start),
         })
     }
@@ -458,7 +566,7 @@ impl Parser {
                 }
             }
             TokenKind::Keyword("module") => {
-                let module = self.expect_kw("module")?;
+                self.expect_kw("module")?;
                 if self.eat_kw("type") {
                     let name = self.module_type_name()?;
                     if self.eat_sym("=") {
@@ -466,13 +574,22 @@ impl Parser {
                     }
                     return Ok(SigItemKind::ModuleType(name, None));
                 }
-                let TokenKind::Uident(name) = self.peek().clone() else {
-                    return Err(match self.peek() {
-                        TokenKind::Keyword("rec") => {
-                            Diagnostic::unsupported(module, "recursive modules are")
+                if self.eat_kw("rec") {
+                    let mut decls = Vec::new();
+                    loop {
+                        let TokenKind::Uident(name) = self.peek().clone() else {
+                            return Err(self.expected("a module name"));
+                        };
+                        self.bump();
+                        self.expect_sym(":")?;
+                        decls.push((name, self.module_type()?));
+                        if !self.eat_kw("and") {
+                            return Ok(SigItemKind::RecModules(decls));
                         }
-                        _ => self.expected("a module name"),
-                    });
+                    }
+                }
+                let TokenKind::Uident(name) = self.peek().clone() else {
+                    return Err(self.expected("a module name"));
                 };
                 self.bump();
                 if self.eat_sym("=") {

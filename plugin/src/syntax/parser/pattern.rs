@@ -407,8 +407,35 @@ impl Parser {
             self.bump();
             return Ok(pat(PatternKind::Var(op), self.span_from(start)));
         }
-        if self.is_kw("module") {
-            return Err(Diagnostic::unsupported(self.span(), "first-class modules"));
+        if self.eat_kw("module") {
+            // `(module M)`, `(module _)`, `(module M : S)`: a variable named as the module
+            // (no value's name is capitalised), which the function's or case's body unpacks
+            // (`unpack_module_patterns`).
+            let p = match self.peek().clone() {
+                TokenKind::Uident(m) => {
+                    self.bump();
+                    pat(PatternKind::Var(m), self.span_from(start))
+                }
+                TokenKind::Symbol(s) if s == "_" => {
+                    self.bump();
+                    pat(PatternKind::Any, self.span_from(start))
+                }
+                _ => return Err(self.expected("a module name")),
+            };
+            let p = if self.eat_sym(":") {
+                let t = self.package_type()?;
+                pat(
+                    PatternKind::Constraint(Box::new(p), t),
+                    self.span_from(start),
+                )
+            } else {
+                p
+            };
+            self.expect_closing(")", "(", open)?;
+            return Ok(Pattern {
+                span: self.span_from(start),
+                ..p
+            });
         }
         let mut p = self.pattern()?;
         if self.eat_sym(":") {
@@ -456,6 +483,55 @@ impl Parser {
     }
 }
 
+/// The names that first-class module patterns (`(module M)`) bind in `p`.
+fn module_pattern_names(p: &Pattern, out: &mut Vec<(String, Span)>) {
+    match &p.kind {
+        PatternKind::Var(n) if n.starts_with(|c: char| c.is_ascii_uppercase()) => {
+            out.push((n.clone(), p.span))
+        }
+        PatternKind::Tuple(ps) | PatternKind::Array(ps) => {
+            ps.iter().for_each(|p| module_pattern_names(p, out))
+        }
+        PatternKind::Construct(_, Some(p))
+        | PatternKind::Lazy(p)
+        | PatternKind::Alias(p, _)
+        | PatternKind::Constraint(p, _)
+        | PatternKind::Exception(p) => module_pattern_names(p, out),
+        PatternKind::Record { fields, .. } => fields
+            .iter()
+            .for_each(|(_, _, p)| module_pattern_names(p, out)),
+        PatternKind::Or(a, _) => module_pattern_names(a, out),
+        _ => {}
+    }
+}
+
+/// `body` under the modules that first-class module patterns of `pats` bind: `let module M =
+/// (val M) in body` for each (the pattern binds the package to a variable named `M`).
+pub(super) fn unpack_module_patterns<'p>(
+    pats: impl IntoIterator<Item = &'p Pattern>,
+    body: Expr,
+) -> Expr {
+    let mut names = Vec::new();
+    for p in pats {
+        module_pattern_names(p, &mut names);
+    }
+    names.into_iter().rev().fold(body, |body, (name, span)| {
+        let var = Expr {
+            kind: ExprKind::Var(name.clone()),
+            span,
+        };
+        let me = ModExpr {
+            kind: ModExprKind::Unpack(Box::new(var)),
+            span,
+        };
+        let span = body.span;
+        Expr {
+            kind: ExprKind::LetModule(name, me, Box::new(body)),
+            span,
+        }
+    })
+}
+
 /// A parameter of `fun` or of a let-defined function.
 pub(super) enum Parameter {
     Pattern(Param),
@@ -475,6 +551,7 @@ pub(super) fn fun_of_parameters(params: Vec<Parameter>, body: Expr, end_: u32) -
             Parameter::Newtypes(names, span) => {
                 if !pats.is_empty() {
                     let lo = pats[0].pat.span.lo;
+                    body = unpack_module_patterns(pats.iter().map(|p| &p.pat), body);
                     body = Expr {
                         kind: ExprKind::Fun(std::mem::take(&mut pats), Box::new(body)),
                         span: Span::new(lo, end_),
@@ -491,6 +568,7 @@ pub(super) fn fun_of_parameters(params: Vec<Parameter>, body: Expr, end_: u32) -
     }
     if !pats.is_empty() {
         let lo = pats[0].pat.span.lo;
+        body = unpack_module_patterns(pats.iter().map(|p| &p.pat), body);
         body = Expr {
             kind: ExprKind::Fun(pats, Box::new(body)),
             span: Span::new(lo, end_),

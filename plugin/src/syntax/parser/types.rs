@@ -195,8 +195,11 @@ impl Parser {
             }
             TokenKind::Symbol(s) if s == "(" => {
                 let open = self.bump().span;
-                if self.is_kw("module") {
-                    return Err(Diagnostic::unsupported(self.span(), "first-class modules"));
+                if self.eat_kw("module") {
+                    let mut t = self.package_type()?;
+                    self.expect_closing(")", "(", open)?;
+                    t.span = self.span_from(start);
+                    return Ok(vec![t]);
                 }
                 let mut items = vec![self.type_expr()?];
                 while self.eat_sym(",") {

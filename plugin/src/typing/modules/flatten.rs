@@ -45,6 +45,9 @@ pub(crate) fn flatten_items<'a>(
                 flatten_module(h.clone(), me, item.span, ctx, hidden, out);
                 out.push(ctx.phrase(PhraseKind::IncludePath(h, item.span)));
             }
+            ast::ItemKind::RecModules(bindings) => {
+                out.push(ctx.phrase(PhraseKind::RecModules(bindings, item.span)))
+            }
             ast::ItemKind::OpenModule(me) => {
                 let h = hidden_name(hidden);
                 flatten_module(h.clone(), me, item.span, ctx, hidden, out);
@@ -77,6 +80,11 @@ pub(crate) fn flatten_module<'a>(
         }
         ast::ModExprKind::Path(p) => {
             out.push(ctx.phrase(PhraseKind::Alias(name, p.clone(), span)));
+        }
+        ast::ModExprKind::Unpack(e) => {
+            out.push(ctx.phrase(PhraseKind::EnterModule(name, span)));
+            out.push(ctx.phrase(PhraseKind::Unpack(e, me.span)));
+            out.push(ctx.phrase(PhraseKind::LeaveModule));
         }
         ast::ModExprKind::Constraint(inner, mt) => {
             flatten_module(name.clone(), inner, span, ctx, hidden, out);

@@ -27,10 +27,13 @@
 //! ([`super::unify::AbstractType`]): outside the module it is a type of its own, the lambda
 //! IR sees the definition. A functor parameter's abstract types are abstract inside the body
 //! and equal the argument's afterwards (OCaml's substitution of the argument's path).
-//! Not yet: functor bodies are type-checked at each application only (a functor never
-//! applied is not checked), first-class and recursive modules.
+//! First-class modules: [`packages`]; recursive modules: [`recursive`]. Not yet: functor
+//! bodies are type-checked at each application only (a functor never applied is not
+//! checked).
 
 mod flatten;
+pub(crate) mod packages;
+pub(crate) mod recursive;
 mod signatures;
 
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
@@ -65,7 +68,7 @@ pub(crate) struct ModTypeDef {
 
 /// The components a module `prefix` has in `env`: (values, types, ctors, fields, functors,
 /// module types), each as (name relative to the module, meaning).
-type Components = (
+pub(crate) type Components = (
     Vec<(String, ValueBinding)>,
     Vec<(String, TypeName)>,
     Vec<(String, CtorRef)>,
@@ -357,6 +360,22 @@ impl<'s> Typer<'s> {
         body: &ast::Expr,
         span: Span,
     ) -> TResult<(Expr, Type)> {
+        let decls = self.types.decls.len() as u32;
+        let ctx = self.local_ctx();
+        let mut phrases = Vec::new();
+        let mut hidden = self.hidden_modules;
+        flatten_module(name.to_string(), me, span, &ctx, &mut hidden, &mut phrases);
+        self.hidden_modules = hidden;
+        phrases.push(ctx.phrase(PhraseKind::Body(body)));
+        let (e, t) = self.local_phrases(&phrases)?;
+        self.check_no_escape(&t, decls, body.span)?;
+        self.check_local_decls(decls, span)?;
+        Ok((e, t))
+    }
+
+    /// Elaborates the phrases of a local module, the last one giving the value (and pushing
+    /// its type on `body_types`); the environment is restored afterwards.
+    pub(super) fn local_phrases(&mut self, phrases: &[Phrase]) -> TResult<(Expr, Type)> {
         let mark = self.env.mark();
         let saved = (
             self.env.types.clone(),
@@ -367,19 +386,8 @@ impl<'s> Typer<'s> {
         );
         let section_scope = std::mem::take(&mut self.section_scope);
         let (in_prelude, section_module) = (self.in_prelude, self.section_module.clone());
-        let ctx = PhraseCtx {
-            section: usize::MAX,
-            module: self.section_module.clone(),
-            prelude: false,
-            prelude_text: self.in_prelude,
-        };
-        let mut phrases = Vec::new();
-        let mut hidden = self.hidden_modules;
-        flatten_module(name.to_string(), me, span, &ctx, &mut hidden, &mut phrases);
-        self.hidden_modules = hidden;
-        phrases.push(ctx.phrase(PhraseKind::Body(body)));
         self.structures.push(Default::default());
-        let result = self.phrases_from(&phrases, 0);
+        let result = self.phrases_from(phrases, 0);
         self.structures.pop();
         self.env.restore(mark);
         (

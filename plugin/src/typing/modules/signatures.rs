@@ -43,6 +43,7 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
             }
         }
         ast::TypeExprKind::Any => {}
+        ast::TypeExprKind::Package(_, cs) => cs.iter().for_each(|(_, t)| type_var_names(t, out)),
         ast::TypeExprKind::Constr(_, args) | ast::TypeExprKind::Tuple(args) => {
             args.iter().for_each(|a| type_var_names(a, out))
         }
@@ -227,6 +228,11 @@ impl<'s> Typer<'s> {
                 }
             }
             ast::SigItemKind::ModuleAlias(name, _) => sig.modules.push((name.clone(), None)),
+            ast::SigItemKind::RecModules(ms) => {
+                for (name, t) in ms {
+                    sig.modules.push((name.clone(), Some(t.clone())));
+                }
+            }
             ast::SigItemKind::ModuleType(name, _) => sig.module_types.push(name.clone()),
             ast::SigItemKind::Include(t) => {
                 if let Some(inner) = self.signature_of(t)? {
@@ -312,6 +318,7 @@ impl<'s> Typer<'s> {
                     params,
                     manifest,
                     opaque: true,
+                    existential: false,
                 },
             );
             if param {
@@ -388,6 +395,7 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
+        let fresh_from = self.types.decls.len() as u32;
         let abstracted = self.abstract_types_of(name, &sig, param);
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
@@ -426,7 +434,7 @@ impl<'s> Typer<'s> {
                     "Values do not match: `{x}' is declared `external'\n       The implementation is not a primitive."
                 )));
             }
-            match (self.match_value(&chain, x, b, t, span, abstracted)?, b) {
+            match (self.match_value(&chain, x, b, t, span, abstracted, fresh_from)?, b) {
                 // A primitive stays one (a full application is the primitive's code:
                 // `Bool.( && )` short-circuits), at the declared type.
                 (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {
@@ -463,6 +471,7 @@ impl<'s> Typer<'s> {
         declared: &ast::TypeExpr,
         span: Span,
         abstracted: bool,
+        fresh_from: u32,
     ) -> TResult<Option<(VarId, Expr)>> {
         // The declared type's names are the signature's (the modules of `chain`, innermost
         // last) or the outer ones.
@@ -512,8 +521,11 @@ impl<'s> Typer<'s> {
             }
         };
         // Inside the module, its abstract types are their definitions.
+        // The types this matching made abstract are their definitions for the implementation
+        // (a variable of an enclosing function's must not become the new abstract type).
+        let seen = self.expand_fresh_abstract(&declared_t, fresh_from);
         self.u.see_through = true;
-        let unified = self.u.unify(&impl_t, &declared_t, &self.types);
+        let unified = self.u.unify(&impl_t, &seen, &self.types);
         self.u.see_through = false;
         self.u.level -= 1;
         // The declared type's variables must stay distinct, unbound variables.
@@ -561,7 +573,7 @@ impl<'s> Typer<'s> {
     /// The type-level names of module `path` (types, constructors, functors, module types)
     /// unqualified, for reading a signature's types; values are left alone (a signature's
     /// matching rebinds them). Undone by [`Typer::close_open`].
-    fn open_type_names(&mut self, path: &str) -> crate::typing::OpenUndo {
+    pub(super) fn open_type_names(&mut self, path: &str) -> crate::typing::OpenUndo {
         let (_, types, ctors, _, functors, module_types) = components(&self.env, path);
         let mut undo = crate::typing::OpenUndo::default();
         for (n, t) in types {
@@ -579,6 +591,35 @@ impl<'s> Typer<'s> {
                 .push((n.clone(), self.env.module_types.insert(n, t)));
         }
         undo
+    }
+
+    /// `t` with the abstract types declared since `from` replaced by their definitions.
+    fn expand_fresh_abstract(&self, t: &Type, from: u32) -> Type {
+        match &*self.u.shallow(t) {
+            Type::Var(v) => Type::Var(*v),
+            Type::Con(c, ts) => {
+                let ts: Vec<Type> = ts
+                    .iter()
+                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .collect();
+                match self.u.abstract_types.get(c) {
+                    Some(a) if c.0 >= from && !a.existential => {
+                        self.expand_fresh_abstract(&a.expand(&ts), from)
+                    }
+                    _ => Type::Con(*c, ts),
+                }
+            }
+            Type::Tuple(ts) => Type::Tuple(
+                ts.iter()
+                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .collect(),
+            ),
+            Type::Arrow(a, b) => Type::arrow(
+                self.expand_fresh_abstract(a, from),
+                self.expand_fresh_abstract(b, from),
+            ),
+            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.expand_fresh_abstract(t, from))),
+        }
     }
 
     /// Whether `t` names a type a signature made abstract.

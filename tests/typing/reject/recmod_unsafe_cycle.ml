@@ -1,0 +1,3 @@
+(* Two modules whose values are not functions cannot be defined from each other. *)
+module rec A : sig val x : int end = struct let x = B.y + 1 end
+and B : sig val y : int end = struct let y = A.x + 1 end
