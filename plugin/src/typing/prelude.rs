@@ -225,6 +225,8 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
                     kind: ast::ItemKind::Module(module.clone(), constrained),
                     span,
                 }],
+                // Spans of the installed file's text, which no later stage reads.
+                never_inline: Vec::new(),
             };
             Ok(Section {
                 module: Some(module),

@@ -295,6 +295,7 @@ impl<'s> Typer<'s> {
                     name: n.clone(),
                     params: Vec::new(),
                     variances: Vec::new(),
+                    manifest: None,
                     kind: ast::TypeDeclKind::Abstract,
                     span,
                 },
