@@ -464,6 +464,7 @@ fn construct_sexp<T>(
 fn expr_sexp(e: &Expr) -> Sexp {
     match &e.kind {
         ExprKind::Constant(c) => atom(constant_text(c)),
+        ExprKind::Unreachable => atom("."),
         ExprKind::Open(path, e) => list([atom("open"), atom(path), expr_sexp(e)]),
         ExprKind::Var(name) => atom(name.clone()),
         ExprKind::Construct(name, arg) => {

@@ -15,6 +15,7 @@ mod decls;
 mod env;
 mod expr;
 mod extensible;
+mod gadt;
 mod externals;
 pub(crate) mod labels;
 mod letrec;
@@ -289,6 +290,8 @@ pub(crate) struct Typer<'s> {
     extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
     /// Each declaration's parameter variances ([`declared_variance`]).
     decl_variances: declared_variance::DeclVariances,
+    /// GADT constructors' signatures and the equations in force ([`gadt`]).
+    gadt: gadt::Gadts,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -353,6 +356,7 @@ impl<'s> Typer<'s> {
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
             decl_variances: Default::default(),
+            gadt: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

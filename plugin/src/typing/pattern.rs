@@ -168,7 +168,12 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Construct(name, arg) => {
                 let (c, ct, arg_tys) = self.ctor_instance(name, span, Some(t))?;
-                self.expect_pat(span, &ct, t)?;
+                match c {
+                    CtorRef::Variant(con, i) if self.gadt.ctors.contains_key(&(con, i)) => {
+                        self.gadt_pattern(name, con, i, &ct, &arg_tys, t, span)?
+                    }
+                    _ => self.expect_pat(span, &ct, t)?,
+                }
                 let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
                     (None, _) => vec![],
                     (Some(a), 1) => vec![a],
@@ -344,6 +349,8 @@ impl<'s> Typer<'s> {
                         .map(|(a, at)| self.as_type(a, at))
                         .collect(),
                 ),
+                // A GADT constructor's type is the pattern's own.
+                Type::Con(con, _) if self.gadt.ctors.contains_key(&(con, *index)) => t.clone(),
                 Type::Con(con, _) => {
                     let decl = self.types.decl(con).clone();
                     let DeclKind::Variant(ctors) = &decl.kind else {

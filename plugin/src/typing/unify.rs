@@ -42,6 +42,9 @@ pub struct Unifier {
     /// Unification sees through every abstract type (while a module is matched against the
     /// signature that abstracts its types).
     pub see_through: bool,
+    /// The rigid types (`typing::gadt`): locally abstract types and existentials, abstract
+    /// types that only a GADT pattern's equation makes transparent.
+    pub rigid: HashSet<TyCon>,
 }
 
 /// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
@@ -315,6 +318,10 @@ impl Unifier {
                 let s = &mut self.scopes[w.0 as usize];
                 *s = (*s).min(scope);
                 Ok(())
+            }
+            Type::Con(c, _) if c.0 >= scope && self.rigid.contains(c) => {
+                // A rigid type with an equation (`typing::gadt`) is still younger.
+                Err(UnifyError::Escape(*c))
             }
             Type::Con(c, ts) if self.abstract_types.get(c).is_some_and(|a| !a.opaque) => {
                 // A functor parameter's type after the body: its definition, which may be

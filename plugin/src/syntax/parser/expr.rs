@@ -560,10 +560,16 @@ impl Parser {
                 None
             };
             self.expect_sym("->")?;
-            if self.is_sym(".") {
-                return Err(Diagnostic::unsupported(self.span(), "refutation cases"));
-            }
-            let body = self.seq_expr()?;
+            let body = if self.is_sym(".") {
+                let span = self.span();
+                self.bump();
+                Expr {
+                    kind: ExprKind::Unreachable,
+                    span,
+                }
+            } else {
+                self.seq_expr()?
+            };
             cases.push(Case { pat, guard, body });
             if !self.eat_sym("|") {
                 return Ok(cases);
