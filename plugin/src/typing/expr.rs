@@ -524,13 +524,15 @@ impl<'s> Typer<'s> {
                 let t = self.u.fresh_var();
                 let result = self.expected_arrow(&t, expected);
                 let x = self.fresh_var("_param", t.clone(), span);
+                let refined = self.refined_count();
                 let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
+                let body = self.cast_if_refined(body, refined);
                 Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
             }
             ExprKind::Let(rec, bindings, body) => {
                 let mark = self.env.mark();
                 let mut body_ty = None;
-                let body_expected = expected.filter(|_| self.gadt.newtype_depth > 0).cloned();
+                let body_expected = expected.filter(|_| self.propagates_expected()).cloned();
                 let r = self.let_bindings(*rec, bindings, &mut |t| {
                     let (b, bt) = t.expr_expected(body, body_expected.as_ref())?;
                     body_ty = Some(bt.clone());
@@ -660,7 +662,7 @@ impl<'s> Typer<'s> {
                         "this function application is partial, maybe some arguments are missing",
                     ));
                 }
-                let b_expected = expected.filter(|_| self.gadt.newtype_depth > 0);
+                let b_expected = expected.filter(|_| self.propagates_expected());
                 let (y, yt) = self.expr_expected(b, b_expected)?;
                 Ok((Expr::Seq(bx(x), bx(y)), yt))
             }
@@ -1180,6 +1182,7 @@ impl<'s> Typer<'s> {
         let mark = self.env.mark();
         // The equations of GADT patterns among the parameters hold in the body.
         let eq_mark = self.equations_mark();
+        let refined = self.refined_count();
         let mut expected = expected.cloned();
         // The body's type, older than the parameters' existentials (which must not escape).
         let result_ty = self.u.fresh_var();
@@ -1245,8 +1248,14 @@ impl<'s> Typer<'s> {
                 }
             }
         }
+        if let Some(e) = &expected {
+            let _ = self.u.unify(&result_ty, e, &self.types);
+        }
         let (mut b, bt) = self.expr_expected(body, expected.as_ref())?;
         self.expect(body.span, &bt, &result_ty)?;
+        // The function's result is the type the body was checked against (under the
+        // parameters' GADT equations, the body's own type may be another name for it).
+        let bt = result_ty;
         self.drop_equations(eq_mark);
         self.env.restore(mark);
         // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
@@ -1280,6 +1289,7 @@ impl<'s> Typer<'s> {
                 Prologue::Match(v, pat, span) => self.bind_pattern(v, pat, b, &bt, span)?,
             };
         }
+        let b = self.cast_if_refined(b, refined);
         let mut ty = bt;
         for (label, param) in tys.into_iter().rev() {
             ty = self.labelled_arrow(&label, param, ty, true);
@@ -1290,7 +1300,7 @@ impl<'s> Typer<'s> {
     /// In a locally abstract type's body (GADTs, [`super::gadt`]): when the context expects
     /// a function type, unifies `param` with its parameter and gives its result type.
     fn expected_arrow(&mut self, param: &Type, expected: Option<&Type>) -> Option<Type> {
-        if self.gadt.newtype_depth == 0 {
+        if !self.propagates_expected() {
             return None;
         }
         let e = self.u.shallow(expected?).into_owned();

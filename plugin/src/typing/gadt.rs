@@ -55,6 +55,8 @@ pub struct Gadts {
     /// How many locally abstract types' bodies are being typed: expected types are then
     /// propagated into functions and matches (OCaml's `type_expect`), which GADT branches need.
     pub newtype_depth: u32,
+    /// The program (not the prelude) declared a GADT.
+    pub user_gadts: bool,
 }
 
 /// The equations a pattern added (to re-establish them for its case's guard and body).
@@ -141,6 +143,7 @@ impl<'s> Typer<'s> {
         let ast::TypeDeclKind::Variant(cs) = &d.kind else {
             return Ok(Vec::new());
         };
+        self.gadt.user_gadts |= !self.in_prelude;
         let mut out = Vec::new();
         for (i, c) in cs.iter().enumerate() {
             let sig = match &c.gadt {
@@ -266,6 +269,14 @@ impl<'s> Typer<'s> {
         c
     }
 
+    /// Whether expected types are propagated into functions, matches and `let` bodies
+    /// (OCaml's `type_expect`, which GADT branches need): in a locally abstract type's body,
+    /// or once the program has declared a GADT. Elsewhere typing stays as it was (the order
+    /// of unifications decides which of two mismatched types a message names).
+    pub(super) fn propagates_expected(&self) -> bool {
+        self.gadt.newtype_depth > 0 || self.gadt.user_gadts
+    }
+
     /// The name of an existential declared since `decls_before` declarations, if any.
     pub(super) fn new_existential(&self, decls_before: usize) -> Option<String> {
         self.types.decls[decls_before..]
@@ -383,8 +394,33 @@ impl<'s> Typer<'s> {
         if mentions_con(&z, c) {
             return Err(UnifyError::Mismatch);
         }
+        // The locally abstract types the manifest names are used as `c` too: erased with it.
+        let mut others = Vec::new();
+        rigid_cons(&z, &self.u.rigid, &mut others);
+        self.gadt.refined.extend(others);
         self.add_equation(c, t.clone());
         Ok(())
+    }
+
+    /// How many rigid types have had equations (see [`Typer::cast_if_refined`]).
+    pub(super) fn refined_count(&self) -> usize {
+        self.gadt.refined.len()
+    }
+
+    /// The body of a function typed since `refined_before` (see [`Typer::refined_count`]):
+    /// if some rigid type got an equation meanwhile, the body's IR type may be another name
+    /// (modulo the equations) for the function's declared result type, which no `Obj.t`
+    /// stands for (`fun Refl -> 3 : (a, int) eq -> a`), so the body becomes `%identity body`,
+    /// of the type its context says. Closure conversion removes it (a tail call stays one).
+    pub(super) fn cast_if_refined(
+        &self,
+        body: crate::lambda::ir::Expr,
+        refined_before: usize,
+    ) -> crate::lambda::ir::Expr {
+        if self.gadt.refined.len() == refined_before {
+            return body;
+        }
+        crate::lambda::ir::Expr::Prim(crate::lambda::ir::Prim::Identity, vec![body])
     }
 
     /// A GADT constructor pattern `C ..` of type `expected`: unifies the constructor's result
@@ -482,6 +518,24 @@ fn collect_vars(t: &Type, out: &mut Vec<TyVar>) {
             collect_vars(b, out)
         }
         Type::Forall(_, b) => collect_vars(b, out),
+    }
+}
+
+fn rigid_cons(t: &Type, rigid: &std::collections::HashSet<TyCon>, out: &mut Vec<TyCon>) {
+    match t {
+        Type::Con(d, a) => {
+            if rigid.contains(d) {
+                out.push(*d)
+            }
+            a.iter().for_each(|t| rigid_cons(t, rigid, out))
+        }
+        Type::Tuple(a) => a.iter().for_each(|t| rigid_cons(t, rigid, out)),
+        Type::Arrow(a, b) => {
+            rigid_cons(a, rigid, out);
+            rigid_cons(b, rigid, out)
+        }
+        Type::Forall(_, b) => rigid_cons(b, rigid, out),
+        Type::Var(_) => {}
     }
 }
 

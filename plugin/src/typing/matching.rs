@@ -96,7 +96,7 @@ impl<'s> Typer<'s> {
         expected: Option<&Type>,
     ) -> TResult<(Expr, Type, Vec<Bindings>)> {
         let result_ty = self.u.fresh_var();
-        if let Some(e) = expected.filter(|_| self.gadt.newtype_depth > 0) {
+        if let Some(e) = expected.filter(|_| self.propagates_expected()) {
             let _ = self.u.unify(&result_ty, e, &self.types);
         }
         let mut rows = Vec::new();
@@ -140,7 +140,7 @@ impl<'s> Typer<'s> {
                 }
                 None => None,
             };
-            let (body, bt) = if self.gadt.newtype_depth > 0 {
+            let (body, bt) = if self.propagates_expected() {
                 self.expr_expected(&case.body, Some(&result_ty))?
             } else {
                 self.expr(&case.body)?

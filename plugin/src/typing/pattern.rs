@@ -251,9 +251,13 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Or(a, b) => {
                 let before = binds.len();
+                // GADT equations of either side do not hold after the or-pattern (OCaml).
+                let eq_mark = self.equations_mark();
                 let pa = self.pattern(a, t, binds)?;
+                self.drop_equations(eq_mark);
                 let mut right = Bindings::new();
                 let mut pb = self.pattern(b, t, &mut right)?;
+                self.drop_equations(eq_mark);
                 // Both sides bind the same variables, at the same types.
                 for (name, v, vspan) in &right {
                     match binds[before..].iter().find(|(n, _, _)| n == name).cloned() {
