@@ -456,7 +456,13 @@ impl<'s> Typer<'s> {
             let z = self.u.zonk(a);
             collect_vars(&z, &mut free);
         }
+        // A variable the expected type has (unified with the instance's) is not hidden.
+        let mut outer = Vec::new();
+        collect_vars(&self.u.zonk(expected), &mut outer);
         for v in free {
+            if outer.contains(&v) {
+                continue;
+            }
             if !matches!(&*self.u.shallow(&Type::Var(v)), Type::Var(w) if *w == v) {
                 continue;
             }
