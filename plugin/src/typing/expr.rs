@@ -607,8 +607,16 @@ impl<'s> Typer<'s> {
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();
                 let mut tys = Vec::new();
-                for x in es {
-                    let (a, t) = self.expr(x)?;
+                let parts = match expected.filter(|_| self.propagates_expected()) {
+                    Some(e) => match self.u.shallow(e).into_owned() {
+                        Type::Tuple(ts) if ts.len() == es.len() => Some(ts),
+                        _ => None,
+                    },
+                    None => None,
+                };
+                for (i, x) in es.iter().enumerate() {
+                    let part = parts.as_ref().map(|ts| &ts[i]);
+                    let (a, t) = self.expr_expected(x, part)?;
                     args.push(a);
                     tys.push(t);
                 }

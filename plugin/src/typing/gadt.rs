@@ -351,6 +351,19 @@ impl<'s> Typer<'s> {
                 return Ok(());
             }
         }
+        // Equations first: a rigid type already equal to something is that thing.
+        if let Type::Con(c, args) = &a {
+            if args.is_empty() && self.has_equation(*c) {
+                let m = self.u.abstract_types[c].manifest.clone();
+                return self.unify_gadt(&m, &b);
+            }
+        }
+        if let Type::Con(c, args) = &b {
+            if args.is_empty() && self.has_equation(*c) {
+                let m = self.u.abstract_types[c].manifest.clone();
+                return self.unify_gadt(&a, &m);
+            }
+        }
         if let Some(c) = self.open_rigid(&b) {
             if !matches!(a, Type::Var(_)) {
                 return self.equate(c, &a);
@@ -390,7 +403,10 @@ impl<'s> Typer<'s> {
 
     /// `c = t` for the branch, unless `c` occurs in `t`.
     fn equate(&mut self, c: TyCon, t: &Type) -> Result<(), UnifyError> {
-        let z = self.u.zonk(t);
+        let z = self.expand_deep(t);
+        if z == Type::Con(c, vec![]) {
+            return Ok(());
+        }
         if mentions_con(&z, c) {
             return Err(UnifyError::Mismatch);
         }
@@ -654,6 +670,20 @@ impl<'s> Typer<'s> {
             }
         }
         true
+    }
+
+    /// `t` zonked, with every rigid type that has an equation replaced by its manifest
+    /// (equations are kept acyclic by [`Typer::equate`], so this ends).
+    fn expand_deep(&self, t: &Type) -> Type {
+        match self.u.zonk(t) {
+            Type::Con(c, a) if a.is_empty() && self.has_equation(c) => {
+                self.expand_deep(&self.u.abstract_types[&c].manifest.clone())
+            }
+            Type::Con(c, a) => Type::Con(c, a.iter().map(|t| self.expand_deep(t)).collect()),
+            Type::Tuple(a) => Type::Tuple(a.iter().map(|t| self.expand_deep(t)).collect()),
+            Type::Arrow(a, b) => Type::arrow(self.expand_deep(&a), self.expand_deep(&b)),
+            t => t,
+        }
     }
 
     /// `t` with the rigid types at its head that have equations replaced by them.

@@ -353,8 +353,16 @@ impl<'s> Typer<'s> {
                         .map(|(a, at)| self.as_type(a, at))
                         .collect(),
                 ),
-                // A GADT constructor's type is the pattern's own.
-                Type::Con(con, _) if self.gadt.ctors.contains_key(&(con, *index)) => t.clone(),
+                // A GADT constructor: a fresh instance of its type (OCaml's `build_as_type`),
+                // more general than the scrutinee's under the branch's equations.
+                Type::Con(con, _) if self.gadt.ctors.contains_key(&(con, *index)) => {
+                    let (ct, inst_args) = self.gadt_instance(con, *index).unwrap();
+                    for ((a, at), ia) in args.iter().zip(arg_tys).zip(&inst_args) {
+                        let built = self.as_type(a, at);
+                        let _ = self.u.unify(&built, ia, &self.types);
+                    }
+                    ct
+                }
                 Type::Con(con, _) => {
                     let decl = self.types.decl(con).clone();
                     let DeclKind::Variant(ctors) = &decl.kind else {
