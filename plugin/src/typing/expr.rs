@@ -223,6 +223,8 @@ impl<'s> Typer<'s> {
         let split = self.split_printf_tuples(bindings);
         let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
+        let structure = std::mem::take(&mut self.gadt.structure_let);
+        let eq_mark = self.equations_mark();
         let result_ty = self.u.fresh_var();
         let mut existentials = false;
         for b in bindings {
@@ -281,7 +283,10 @@ impl<'s> Typer<'s> {
                     self.u.lower_all(&t, self.u.level);
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
                     let decls_before = self.types.decls.len();
-                    let (pat, vars) = self.pattern_binding(&b.pat, &t)?;
+                    let saved = std::mem::replace(&mut self.gadt.no_equations, structure);
+                    let bound = self.pattern_binding(&b.pat, &t);
+                    self.gadt.no_equations = saved;
+                    let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
                         if self.u.level == 0 {
                             return Err(Diagnostic::error(
@@ -310,6 +315,8 @@ impl<'s> Typer<'s> {
             self.env.bind(name, ValueBinding::Printf(full));
         }
         let (mut rest, rest_ty) = body(self)?;
+        // The patterns' equations hold in the body only.
+        self.drop_equations(eq_mark);
         if existentials {
             // The body's type is older than the patterns' existentials.
             let span = bindings.last().map_or(Span::default(), |b| b.span);
@@ -402,6 +409,7 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
+        self.gadt.structure_let = false;
         if bindings.iter().any(|b| {
             let def = super::poly::poly_annotation(&b.expr).map_or(&b.expr, |a| a.function());
             super::letrec::classify(def) != super::letrec::RecKind::Function
@@ -535,6 +543,12 @@ impl<'s> Typer<'s> {
                 let body_expected = expected.filter(|_| self.propagates_expected()).cloned();
                 let r = self.let_bindings(*rec, bindings, &mut |t| {
                     let (b, bt) = t.expr_expected(body, body_expected.as_ref())?;
+                    // Checked while the patterns' GADT equations hold.
+                    if let Some(e) = &body_expected {
+                        t.expect(body.span, &bt, e)?;
+                        body_ty = Some(e.clone());
+                        return Ok((b, e.clone()));
+                    }
                     body_ty = Some(bt.clone());
                     Ok((b, bt))
                 });

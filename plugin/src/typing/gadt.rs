@@ -57,6 +57,12 @@ pub struct Gadts {
     pub newtype_depth: u32,
     /// The program (not the prelude) declared a GADT.
     pub user_gadts: bool,
+    /// The `let` being typed is a structure item (set by `structure`, taken by the `let`):
+    /// its patterns may not add equations, which would hold in the rest of the structure
+    /// (OCaml: "must fail for soundness", testsuite `typing-gadts/pr7214.ml`).
+    pub structure_let: bool,
+    /// Patterns typed now add no equations (a structure's `let`).
+    pub no_equations: bool,
 }
 
 /// The equations a pattern added (to re-establish them for its case's guard and body).
@@ -155,7 +161,12 @@ impl<'s> Typer<'s> {
                         .map(|a| self.type_expr_in(a, param_scope, false))
                         .collect::<TResult<Vec<_>>>()?;
                     GadtSig {
-                        vars: d.params.iter().cloned().zip(params.iter().copied()).collect(),
+                        vars: d
+                            .params
+                            .iter()
+                            .cloned()
+                            .zip(params.iter().copied())
+                            .collect(),
                         args,
                         ret: params.iter().map(|p| Type::Var(*p)).collect(),
                     }
@@ -364,6 +375,9 @@ impl<'s> Typer<'s> {
                 return self.unify_gadt(&a, &m);
             }
         }
+        if self.gadt.no_equations {
+            return self.u.unify(&a, &b, &self.types);
+        }
         if let Some(c) = self.open_rigid(&b) {
             if !matches!(a, Type::Var(_)) {
                 return self.equate(c, &a);
@@ -487,7 +501,9 @@ impl<'s> Typer<'s> {
             let c = self.new_rigid(&ex_name);
             // The instance's variable is as young as the existential it stands for.
             self.u.scopes[v.0 as usize] = self.u.scope;
-            let _ = self.u.unify(&Type::Var(v), &Type::Con(c, vec![]), &self.types);
+            let _ = self
+                .u
+                .unify(&Type::Var(v), &Type::Con(c, vec![]), &self.types);
         }
         Ok(())
     }
@@ -516,10 +532,9 @@ impl<'s> Typer<'s> {
 fn same_position(inst: &Type, decl: &Type, v: TyVar) -> Option<TyVar> {
     match (inst, decl) {
         (Type::Var(x), Type::Var(w)) if *x == v => Some(*w),
-        (Type::Con(_, xs), Type::Con(_, ys)) | (Type::Tuple(xs), Type::Tuple(ys)) => xs
-            .iter()
-            .zip(ys)
-            .find_map(|(x, y)| same_position(x, y, v)),
+        (Type::Con(_, xs), Type::Con(_, ys)) | (Type::Tuple(xs), Type::Tuple(ys)) => {
+            xs.iter().zip(ys).find_map(|(x, y)| same_position(x, y, v))
+        }
         (Type::Arrow(a, b), Type::Arrow(c, d)) => {
             same_position(a, c, v).or_else(|| same_position(b, d, v))
         }
@@ -612,12 +627,7 @@ impl<'s> Typer<'s> {
     /// A refutation case `p -> .` (`p` typed, its equations in force): `p` must match no
     /// value, as OCaml checks it: a constructor of an empty type, a component that matches
     /// nothing, or a wildcard at a GADT type none of whose constructors can have that type.
-    pub(super) fn refute(
-        &mut self,
-        p: &super::pattern::Pat,
-        t: &Type,
-        span: Span,
-    ) -> TResult<()> {
+    pub(super) fn refute(&mut self, p: &super::pattern::Pat, t: &Type, span: Span) -> TResult<()> {
         if self.pat_is_empty(p, t) {
             return Ok(());
         }

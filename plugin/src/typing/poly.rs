@@ -273,10 +273,7 @@ impl Typer<'_> {
         self.u.level += 1;
         let v = self.u.fresh_var();
         let a = self.new_rigid(name);
-        let saved = self
-            .env
-            .types
-            .insert(name.to_string(), TypeName::Con(a));
+        let saved = self.env.types.insert(name.to_string(), TypeName::Con(a));
         self.newtypes.push((name.to_string(), Type::Con(a, vec![])));
         self.gadt.newtype_depth += 1;
         let typed = self.expr_expected(body, None);
@@ -290,7 +287,11 @@ impl Typer<'_> {
         let refined = self.gadt.refined.contains(&a);
         if let Some(abs) = self.u.abstract_types.get_mut(&a) {
             abs.opaque = false;
-            abs.manifest = if refined { Type::any_value() } else { v.clone() };
+            abs.manifest = if refined {
+                Type::any_value()
+            } else {
+                v.clone()
+            };
         }
         self.u.level = outer;
         let (e, t) = typed?;
