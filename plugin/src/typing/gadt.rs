@@ -63,6 +63,12 @@ pub struct Gadts {
     pub structure_let: bool,
     /// Patterns typed now add no equations (a structure's `let`).
     pub no_equations: bool,
+    /// The program's functors whose bodies have locally abstract types and that nothing has
+    /// applied yet. A functor's body is type-checked at its applications only
+    /// (`typing::modules`), so one never applied is not checked: with GADT equations that may
+    /// hide a soundness error OCaml reports (testsuite `typing-modules-bugs/pr6992_bad.ml`),
+    /// so such a program is "not supported yet" ([`Typer::unapplied_gadt_functor`]).
+    pub unapplied_functors: Vec<(String, Span)>,
 }
 
 /// The equations a pattern added (to re-establish them for its case's guard and body).
@@ -278,6 +284,19 @@ impl<'s> Typer<'s> {
         self.u.rigid.insert(c);
         self.variances.update(&self.types);
         c
+    }
+
+    /// The error for a functor never applied whose body has locally abstract types.
+    pub(super) fn unapplied_gadt_functor(&self) -> Option<Diagnostic> {
+        self.gadt.unapplied_functors.first().map(|(name, span)| {
+            Diagnostic::unsupported(
+                *span,
+                &format!(
+                    "type-checking the body of a functor that is never applied ({name}) when it \
+                     has locally abstract types is"
+                ),
+            )
+        })
     }
 
     /// Whether expected types are propagated into functions, matches and `let` bodies

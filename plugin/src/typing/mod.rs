@@ -169,7 +169,10 @@ fn type_program_in(
     );
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
-            if let Some(d) = typer.ungeneralizable_toplevel() {
+            if let Some(d) = typer
+                .ungeneralizable_toplevel()
+                .or_else(|| typer.unapplied_gadt_functor())
+            {
                 let mut all = typer.warnings;
                 all.push(d);
                 return Err(all);
