@@ -13,6 +13,14 @@
 //!   constructor `e` holds: it is known inside the arm of a `Switch` on the same variable
 //!   (and inside the `then` branch of an `IsException` test, for exceptions); elsewhere the
 //!   field has the type its context demands.
+//!
+//! `Obj.t` ([`Type::any_value`]) is *any value*: compatible with every type, at any depth
+//! ([`types_compatible`]); applying one, instantiating one or reading its field has the type
+//! the context demands. The typer gives it to what the IR cannot name: GADT existentials and
+//! the locally abstract types a GADT branch refines (`typing::gadt`: inside a branch where
+//! `a = int`, code reads an `a` as an `int`), polymorphic variants, and the values the value
+//! restriction generalises. Values are uniform words, so no check is lost that the run time
+//! depends on.
 
 use std::collections::{HashMap, HashSet};
 
