@@ -291,7 +291,17 @@ fn type_decl_sexp(d: &TypeDecl) -> Sexp {
 }
 
 fn constructor_sexp(c: &ConstructorDecl) -> Sexp {
-    list(std::iter::once(atom(c.name.clone())).chain(c.args.iter().map(type_sexp)))
+    let ret = c.gadt.iter().flat_map(|(vars, ret)| {
+        let mut r = vec![atom(":")];
+        r.extend(vars.iter().map(|v| atom(format!("'{v}"))));
+        r.push(type_sexp(ret));
+        r
+    });
+    list(
+        std::iter::once(atom(c.name.clone()))
+            .chain(c.args.iter().map(type_sexp))
+            .chain(ret),
+    )
 }
 
 fn type_sexp(t: &TypeExpr) -> Sexp {

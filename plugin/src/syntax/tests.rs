@@ -624,7 +624,7 @@ fn unsupported_constructs() {
         ("let x = new c", "objects and classes", "new"),
         ("let x = let* y = z in y", "binding operators", "let*"),
         ("type t = A of { x : int }", "inline records", "{"),
-        ("type t = A : t", "generalized algebraic data types", ":"),
+        ("type t = A : { x : int } -> t", "inline records", "{"),
         ("type t = private int", "private types", "private"),
         (
             "external f : 'a. 'a -> 'a = \"f\"",
@@ -897,5 +897,20 @@ fn polymorphic_annotations_and_locally_abstract_types() {
         "let f (type) x = x",
         "syntax error: expected a type name",
         ")",
+    );
+}
+
+/// GADT constructors (`C : args -> r`, `C : r`, `C : 'a. ..`), empty variants and refutation
+/// cases.
+#[test]
+fn gadt_declarations_and_refutation_cases() {
+    assert_eq!(
+        items("type _ t = A : int -> int t | B : 'a t * 'b t -> ('a * 'b) t | C : bool t | D : 'a. 'a -> unit t"),
+        "(type (('_ 0 t) (variant (A int : (int t)) (B ('a t) ('b t) : (('a * 'b) t)) (C : (bool t)) (D 'a : 'a (unit t)))))"
+    );
+    assert_eq!(items("type empty = |"), "(type (empty (variant)))");
+    assert_eq!(
+        items("let f = function A -> 1 | B -> ."),
+        "(let (f (function (A -> 1) (B -> .))))"
     );
 }

@@ -299,6 +299,29 @@ impl<'s> Typer<'s> {
         })
     }
 
+    /// Whether a pattern of `pats` tests a GADT constructor.
+    pub(super) fn matches_gadt(&self, pats: &[super::pattern::Pat]) -> bool {
+        use super::pattern::Pat;
+        fn go(t: &Typer, p: &Pat) -> bool {
+            match p {
+                Pat::Ctor {
+                    ty, index, args, ..
+                } => {
+                    let gadt = match t.u.zonk(ty) {
+                        Type::Con(c, _) => t.gadt.ctors.contains_key(&(c, *index)),
+                        _ => false,
+                    };
+                    gadt || args.iter().any(|a| go(t, a))
+                }
+                Pat::Alias(q, _) => go(t, q),
+                Pat::Or(a, b) => go(t, a) || go(t, b),
+                Pat::Exn { args, .. } | Pat::Array { args, .. } => args.iter().any(|a| go(t, a)),
+                _ => false,
+            }
+        }
+        !self.gadt.ctors.is_empty() && pats.iter().any(|p| go(self, p))
+    }
+
     /// Whether expected types are propagated into functions, matches and `let` bodies
     /// (OCaml's `type_expect`, which GADT branches need): in a locally abstract type's body,
     /// or once the program has declared a GADT. Elsewhere typing stays as it was (the order

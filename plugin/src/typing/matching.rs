@@ -125,6 +125,7 @@ impl<'s> Typer<'s> {
         }
         let cases = kept;
         self.close_variants(&pats.iter().map(|(p, _, _)| p).collect::<Vec<_>>());
+        let gadt_pats: Vec<Pat> = pats.iter().map(|(p, _, _)| p.clone()).collect();
         for (i, (case, (pat, binds, eqs))) in cases.iter().zip(pats).enumerate() {
             let eq_mark = self.equations_mark();
             self.readd_equations(&eqs);
@@ -189,7 +190,9 @@ impl<'s> Typer<'s> {
             partial: false,
         };
         let tree = c.compile(self, vec![x], rows);
-        if c.partial && !is_try {
+        // The match compiler does not know which GADT constructors a branch's types exclude:
+        // no warning for matches on GADTs (OCaml's checker would often find them exhaustive).
+        if c.partial && !is_try && !self.matches_gadt(&gadt_pats) {
             self.warnings.push(Diagnostic::warning(
                 span,
                 "this pattern-matching is not exhaustive",
