@@ -392,6 +392,11 @@ impl Converter {
                 }
             }
             Expr::Seq(a, b) => CExpr::Seq(bx(self.expr(a, cur)), bx(self.expr(b, cur))),
+            // A change of type only (types are erased from here on): the argument itself, in
+            // the same position (a tail call under it stays one; `typing::gadt` casts bodies).
+            Expr::Prim(crate::lambda::ir::Prim::Identity, args) if args.len() == 1 => {
+                self.expr(&args[0], cur)
+            }
             Expr::Prim(p, args) => {
                 CExpr::Prim(*p, args.iter().map(|a| self.expr(a, cur)).collect())
             }

@@ -418,3 +418,26 @@ fn refutable_binding_patterns_type_their_failure_branch() {
     assert_eq!(o.stdout_str(), "29three");
     assert_eq!(o.exit_code, 2, "h 2 raises Match_failure");
 }
+
+/// `Obj.t` is any value: compatible with every type at any depth (the erasure of GADT
+/// existentials and refined locally abstract types, `typing::gadt`); other types are compared
+/// exactly.
+#[test]
+fn any_value_is_compatible_with_every_type() {
+    use super::verify::types_compatible;
+    let list = |t: Type| Type::Con(TyCon::LIST, vec![t]);
+    assert!(types_compatible(&Type::any_value(), &Type::int()));
+    assert!(types_compatible(
+        &Type::arrow(list(Type::any_value()), Type::int()),
+        &Type::arrow(list(Type::string()), Type::int())
+    ));
+    assert!(types_compatible(
+        &Type::Tuple(vec![Type::bool(), Type::any_value()]),
+        &Type::Tuple(vec![Type::bool(), Type::arrow(Type::int(), Type::int())])
+    ));
+    assert!(!types_compatible(&Type::int(), &Type::bool()));
+    assert!(!types_compatible(
+        &list(Type::int()),
+        &Type::Con(TyCon::OPTION, vec![Type::any_value()])
+    ));
+}

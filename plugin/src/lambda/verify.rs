@@ -13,6 +13,14 @@
 //!   constructor `e` holds: it is known inside the arm of a `Switch` on the same variable
 //!   (and inside the `then` branch of an `IsException` test, for exceptions); elsewhere the
 //!   field has the type its context demands.
+//!
+//! `Obj.t` ([`Type::any_value`]) is *any value*: compatible with every type, at any depth
+//! ([`types_compatible`]); applying one, instantiating one or reading its field has the type
+//! the context demands. The typer gives it to what the IR cannot name: GADT existentials and
+//! the locally abstract types a GADT branch refines (`typing::gadt`: inside a branch where
+//! `a = int`, code reads an `a` as an `int`), polymorphic variants, and the values the value
+//! restriction generalises. Values are uniform words, so no check is lost that the run time
+//! depends on.
 
 use std::collections::{HashMap, HashSet};
 
@@ -106,6 +114,46 @@ pub fn types_equal(a: &Type, b: &Type) -> bool {
         }
     }
     go(a, b, &mut vec![])
+}
+
+/// [`types_equal`] where `Obj.t` ([`Type::any_value`]) is compatible with every type, at any
+/// depth: it stands for any value (values are uniform words). The typer gives that type to
+/// what it cannot name in the IR: GADT existentials and the locally abstract types a GADT
+/// branch refines (`typing::gadt`), polymorphic variants, values generalised by the value
+/// restriction's `Λws. identity tmp`.
+pub fn types_compatible(a: &Type, b: &Type) -> bool {
+    fn go(a: &Type, b: &Type, env: &mut Vec<(TyVar, TyVar)>) -> bool {
+        match (a, b) {
+            (Type::Con(TyCon::OBJ_T, _), _) | (_, Type::Con(TyCon::OBJ_T, _)) => true,
+            (Type::Var(x), Type::Var(y)) => {
+                for (l, r) in env.iter().rev() {
+                    if l == x || r == y {
+                        return l == x && r == y;
+                    }
+                }
+                x == y
+            }
+            (Type::Con(c, xs), Type::Con(d, ys)) => {
+                c == d && xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| go(x, y, env))
+            }
+            (Type::Tuple(xs), Type::Tuple(ys)) => {
+                xs.len() == ys.len() && xs.iter().zip(ys).all(|(x, y)| go(x, y, env))
+            }
+            (Type::Arrow(a1, b1), Type::Arrow(a2, b2)) => go(a1, a2, env) && go(b1, b2, env),
+            (Type::Forall(x, t), Type::Forall(y, u)) => {
+                env.push((*x, *y));
+                let r = go(t, u, env);
+                env.pop();
+                r
+            }
+            _ => false,
+        }
+    }
+    go(a, b, &mut vec![])
+}
+
+fn is_any_value(t: &Type) -> bool {
+    matches!(t, Type::Con(TyCon::OBJ_T, _))
 }
 
 /// Simultaneous substitution of type variables.
@@ -228,7 +276,7 @@ impl<'a> Checker<'a> {
     }
 
     fn expect(&self, what: &str, found: &Type, expected: &Type) -> Result<(), String> {
-        if types_equal(found, expected) {
+        if types_compatible(found, expected) {
             Ok(())
         } else {
             Err(format!(
@@ -351,12 +399,16 @@ impl<'a> Checker<'a> {
                 let Some(mut ft) = self.infer(f)? else {
                     return Ok(None);
                 };
+                if is_any_value(&ft) {
+                    return Ok(None);
+                }
                 for (i, at) in arg_tys.iter().enumerate() {
                     match ft {
                         Type::Arrow(a, r) => {
                             self.expect_ty(|| format!("argument {}", i + 1), at, &a)?;
                             ft = *r;
                         }
+                        other if is_any_value(&other) => return Ok(None),
                         other => {
                             return Err(format!(
                                 "applying a value of type {} to {} arguments",
@@ -385,6 +437,7 @@ impl<'a> Checker<'a> {
                 self.check_type_wf(t)?;
                 match self.infer(f)? {
                     None => return Ok(None),
+                    Some(t) if is_any_value(&t) => return Ok(None),
                     Some(Type::Forall(v, body)) => body.subst(v, t),
                     Some(other) => {
                         return Err(format!(
@@ -535,7 +588,7 @@ impl<'a> Checker<'a> {
                     }
                     SwitchKind::Int => {
                         if let Some(st) = &st {
-                            if !types_equal(st, &int) && !types_equal(st, &Type::char()) {
+                            if !types_compatible(st, &int) && !types_equal(st, &Type::char()) {
                                 return Err(format!(
                                     "an int switch on a value of type {}",
                                     self.show(st)
@@ -617,8 +670,9 @@ impl<'a> Checker<'a> {
     fn join(&self, a: Ty, b: Ty, what: &str) -> Result<Ty, String> {
         match (a, b) {
             (Some(a), Some(b)) => {
-                if types_equal(&a, &b) {
-                    Ok(Some(a))
+                if types_compatible(&a, &b) {
+                    // The more precise one (an `Obj.t` arm joins any other).
+                    Ok(Some(if is_any_value(&a) { b } else { a }))
                 } else {
                     Err(format!(
                         "{what} have types {} and {}",
@@ -654,6 +708,9 @@ impl<'a> Checker<'a> {
             _ => None,
         };
         let oob = || format!("no field {i}");
+        if is_any_value(&bt) {
+            return Ok((None, true));
+        }
         match &bt {
             Type::Tuple(ts) => Ok((Some(ts.get(i as usize).ok_or_else(oob)?.clone()), false)),
             Type::Con(c, targs) => {

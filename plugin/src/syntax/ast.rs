@@ -51,6 +51,8 @@ pub enum Direction {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ExprKind {
     Constant(Constant),
+    /// `.`, the body of a refutation case `p -> .` (only there): `p` matches no value.
+    Unreachable,
     /// `let open M in e` and `M.(e)`: the module path and `e`.
     Open(String, Box<Expr>),
     /// A value name, possibly qualified (`x`, `List.map`, `+`, `Printf.printf`).
@@ -283,7 +285,8 @@ pub struct TypeDecl {
 pub enum TypeDeclKind {
     /// `type t = int * int`
     Abbrev(TypeExpr),
-    /// `type t = A | B of int * string`: each constructor with its argument types.
+    /// `type t = A | B of int * string`: each constructor with its argument types (none:
+    /// `type t = |`, an empty type).
     Variant(Vec<ConstructorDecl>),
     /// `type t = { a : int; mutable b : string }`
     Record(Vec<FieldDecl>),
@@ -297,6 +300,10 @@ pub enum TypeDeclKind {
 pub struct ConstructorDecl {
     pub name: String,
     pub args: Vec<TypeExpr>,
+    /// A GADT constructor's declared result type (`C : int -> int t`), with the variables
+    /// it quantifies explicitly (`C : 'a. 'a -> 'a t`, usually none: every variable of the
+    /// declaration is the constructor's own).
+    pub gadt: Option<(Vec<String>, TypeExpr)>,
     pub span: Span,
 }
 

@@ -302,7 +302,17 @@ fn type_decl_sexp(d: &TypeDecl) -> Sexp {
 }
 
 fn constructor_sexp(c: &ConstructorDecl) -> Sexp {
-    list(std::iter::once(atom(c.name.clone())).chain(c.args.iter().map(type_sexp)))
+    let ret = c.gadt.iter().flat_map(|(vars, ret)| {
+        let mut r = vec![atom(":")];
+        r.extend(vars.iter().map(|v| atom(format!("'{v}"))));
+        r.push(type_sexp(ret));
+        r
+    });
+    list(
+        std::iter::once(atom(c.name.clone()))
+            .chain(c.args.iter().map(type_sexp))
+            .chain(ret),
+    )
 }
 
 fn type_sexp(t: &TypeExpr) -> Sexp {
@@ -485,6 +495,7 @@ fn construct_sexp<T>(
 fn expr_sexp(e: &Expr) -> Sexp {
     match &e.kind {
         ExprKind::Constant(c) => atom(constant_text(c)),
+        ExprKind::Unreachable => atom("."),
         ExprKind::Open(path, e) => list([atom("open"), atom(path), expr_sexp(e)]),
         ExprKind::Var(name) => atom(name.clone()),
         ExprKind::Construct(name, arg) => {

@@ -628,7 +628,7 @@ fn unsupported_constructs() {
         ("let x = new c", "objects and classes", "new"),
         ("let x = let* y = z in y", "binding operators", "let*"),
         ("type t = A of { x : int }", "inline records", "{"),
-        ("type t = A : t", "generalized algebraic data types", ":"),
+        ("type t = A : { x : int } -> t", "inline records", "{"),
         ("type t = private int", "private types", "private"),
         (
             "external f : 'a. 'a -> 'a = \"f\"",
@@ -919,4 +919,19 @@ fn inline_never_bindings_are_recorded() {
     for (span, name) in &program.never_inline {
         assert_eq!(&src[span.lo as usize..span.hi as usize], name);
     }
+}
+
+/// GADT constructors (`C : args -> r`, `C : r`, `C : 'a. ..`), empty variants and refutation
+/// cases.
+#[test]
+fn gadt_declarations_and_refutation_cases() {
+    assert_eq!(
+        items("type _ t = A : int -> int t | B : 'a t * 'b t -> ('a * 'b) t | C : bool t | D : 'a. 'a -> unit t"),
+        "(type (('_ 0 t) (variant (A int : (int t)) (B ('a t) ('b t) : (('a * 'b) t)) (C : (bool t)) (D 'a : 'a (unit t)))))"
+    );
+    assert_eq!(items("type empty = |"), "(type (empty (variant)))");
+    assert_eq!(
+        items("let f = function A -> 1 | B -> ."),
+        "(let (f (function (A -> 1) (B -> .))))"
+    );
 }

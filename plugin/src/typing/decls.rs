@@ -199,6 +199,9 @@ impl<'s> Typer<'s> {
         for (d, (con, params)) in decls.iter().zip(&cons) {
             let scope = param_scope(&d.params, params);
             let kind = match &d.kind {
+                TypeDeclKind::Variant(_) if Self::is_gadt_decl(d) => {
+                    DeclKind::Variant(self.gadt_constructors(d, *con, params, &scope)?)
+                }
                 TypeDeclKind::Variant(cs) => {
                     let mut ctors = Vec::new();
                     for (i, c) in cs.iter().enumerate() {
@@ -253,6 +256,12 @@ impl<'s> Typer<'s> {
                 if let Some(flags) = self.abstract_weak_flags(*con) {
                     self.variances.set_weak(*con, flags);
                 }
+            }
+        }
+        // A GADT's parameters are invariant (OCaml: its constrained parameters are).
+        for (d, (con, params)) in decls.iter().zip(&cons) {
+            if Self::is_gadt_decl(d) {
+                self.variances.set_weak(*con, vec![true; params.len()]);
             }
         }
         self.u.scope = self.types.decls.len() as u32;

@@ -223,6 +223,10 @@ impl<'s> Typer<'s> {
         let split = self.split_printf_tuples(bindings);
         let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
+        let structure = std::mem::take(&mut self.gadt.structure_let);
+        let eq_mark = self.equations_mark();
+        let result_ty = self.u.fresh_var();
+        let mut existentials = false;
         for b in bindings {
             if let PatternKind::Var(name) = &b.pat.kind {
                 if let Some(full) = self.printf_alias(&b.expr) {
@@ -278,7 +282,23 @@ impl<'s> Typer<'s> {
                     // egret's: OCaml generalises them as it does a variable's).
                     self.u.lower_all(&t, self.u.level);
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
-                    let (pat, vars) = self.pattern_binding(&b.pat, &t)?;
+                    let decls_before = self.types.decls.len();
+                    let saved = std::mem::replace(&mut self.gadt.no_equations, structure);
+                    let bound = self.pattern_binding(&b.pat, &t);
+                    self.gadt.no_equations = saved;
+                    let (pat, vars) = bound?;
+                    if let Some(ex) = self.new_existential(decls_before) {
+                        if self.u.level == 0 {
+                            return Err(Diagnostic::error(
+                                b.pat.span,
+                                format!(
+                                    "Existential types are not allowed in toplevel bindings,\n       \
+                                     but this pattern introduces the existential type {ex}."
+                                ),
+                            ));
+                        }
+                        existentials = true;
+                    }
                     simple.push((v, e));
                     complex.push((v, pat, b.span));
                     vars
@@ -295,6 +315,13 @@ impl<'s> Typer<'s> {
             self.env.bind(name, ValueBinding::Printf(full));
         }
         let (mut rest, rest_ty) = body(self)?;
+        // The patterns' equations hold in the body only.
+        self.drop_equations(eq_mark);
+        if existentials {
+            // The body's type is older than the patterns' existentials.
+            let span = bindings.last().map_or(Span::default(), |b| b.span);
+            self.expect(span, &rest_ty, &result_ty)?;
+        }
         for (v, pat, span) in complex.into_iter().rev() {
             rest = self.bind_pattern(v, pat, rest, &rest_ty, span)?;
         }
@@ -382,6 +409,7 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
+        self.gadt.structure_let = false;
         if bindings.iter().any(|b| {
             let def = super::poly::poly_annotation(&b.expr).map_or(&b.expr, |a| a.function());
             super::letrec::classify(def) != super::letrec::RecKind::Function
@@ -494,21 +522,33 @@ impl<'s> Typer<'s> {
                 self.format_literal(s, span)
             }
             ExprKind::Constant(c) => self.constant(c, span),
+            // Only a match case's body (`typing::gadt::refute`): the parser makes no other.
+            ExprKind::Unreachable => Err(Diagnostic::error(span, "Syntax error")),
             ExprKind::Var(name) => self.var(name, span),
             ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
             ExprKind::Apply(f, args) => self.apply(f, args, span),
-            ExprKind::Fun(pats, body) => self.fun(pats, body),
+            ExprKind::Fun(pats, body) => self.fun(pats, body, expected),
             ExprKind::Function(cases) => {
                 let t = self.u.fresh_var();
+                let result = self.expected_arrow(&t, expected);
                 let x = self.fresh_var("_param", t.clone(), span);
-                let (body, rt) = self.match_cases(x, &t, cases, span, false)?;
+                let refined = self.refined_count();
+                let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
+                let body = self.cast_if_refined(body, refined);
                 Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
             }
             ExprKind::Let(rec, bindings, body) => {
                 let mark = self.env.mark();
                 let mut body_ty = None;
+                let body_expected = expected.filter(|_| self.propagates_expected()).cloned();
                 let r = self.let_bindings(*rec, bindings, &mut |t| {
-                    let (b, bt) = t.expr(body)?;
+                    let (b, bt) = t.expr_expected(body, body_expected.as_ref())?;
+                    // Checked while the patterns' GADT equations hold.
+                    if let Some(e) = &body_expected {
+                        t.expect(body.span, &bt, e)?;
+                        body_ty = Some(e.clone());
+                        return Ok((b, e.clone()));
+                    }
                     body_ty = Some(bt.clone());
                     Ok((b, bt))
                 });
@@ -551,7 +591,7 @@ impl<'s> Typer<'s> {
                     s => s,
                 };
                 let x = self.fresh_var("_match", st.clone(), scrut.span);
-                let (body, rt) = self.match_cases(x, &st, cases, span, false)?;
+                let (body, rt) = self.match_cases_expected(x, &st, cases, span, expected)?;
                 Ok((Expr::Local(x, bx(s), bx(body)), rt))
             }
             ExprKind::Try(body, cases) => {
@@ -582,8 +622,16 @@ impl<'s> Typer<'s> {
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();
                 let mut tys = Vec::new();
-                for x in es {
-                    let (a, t) = self.expr(x)?;
+                let parts = match expected.filter(|_| self.propagates_expected()) {
+                    Some(e) => match self.u.shallow(e).into_owned() {
+                        Type::Tuple(ts) if ts.len() == es.len() => Some(ts),
+                        _ => None,
+                    },
+                    None => None,
+                };
+                for (i, x) in es.iter().enumerate() {
+                    let part = parts.as_ref().map(|ts| &ts[i]);
+                    let (a, t) = self.expr_expected(x, part)?;
                     args.push(a);
                     tys.push(t);
                 }
@@ -637,7 +685,8 @@ impl<'s> Typer<'s> {
                         "this function application is partial, maybe some arguments are missing",
                     ));
                 }
-                let (y, yt) = self.expr(b)?;
+                let b_expected = expected.filter(|_| self.propagates_expected());
+                let (y, yt) = self.expr_expected(b, b_expected)?;
                 Ok((Expr::Seq(bx(x), bx(y)), yt))
             }
             ExprKind::While(c, body) => {
@@ -792,7 +841,7 @@ impl<'s> Typer<'s> {
         let (s, st) = self.expr(scrut)?;
         let x = self.fresh_var("_exn", Type::exn(), span);
         let (h, rt, exn_binds) =
-            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true)?;
+            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true, None)?;
         let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
         let left = Expr::Construct {
             ty: either.clone(),
@@ -807,7 +856,7 @@ impl<'s> Typer<'s> {
         let r = self.fresh_var("_result", either.clone(), span);
         let v = self.fresh_var("_value", st.clone(), span);
         let (on_value, vt, value_binds) =
-            self.match_cases_binding(v, &st, &value_cases, span, false)?;
+            self.match_cases_binding(v, &st, &value_cases, span, false, None)?;
         // The two halves of a split or-pattern bind each variable at one type.
         for (vi, ei, pspan) in mixed {
             for (name, lv, _) in &value_binds[vi] {
@@ -1161,8 +1210,19 @@ impl<'s> Typer<'s> {
     }
 
     /// `fun p1 .. pn -> body`, the parameters possibly labelled (`~x`, `?(x = d)`).
-    fn fun(&mut self, params: &[ast::Param], body: &ast::Expr) -> TResult<(Expr, Type)> {
+    fn fun(
+        &mut self,
+        params: &[ast::Param],
+        body: &ast::Expr,
+        expected: Option<&Type>,
+    ) -> TResult<(Expr, Type)> {
         let mark = self.env.mark();
+        // The equations of GADT patterns among the parameters hold in the body.
+        let eq_mark = self.equations_mark();
+        let refined = self.refined_count();
+        let mut expected = expected.cloned();
+        // The body's type, older than the parameters' existentials (which must not escape).
+        let result_ty = self.u.fresh_var();
         let mut vars = Vec::new();
         let mut tys = Vec::new();
         // What the body does first, in order: an optional parameter's default (`x = match
@@ -1180,6 +1240,11 @@ impl<'s> Typer<'s> {
                 }
                 _ => {
                     let t = self.u.fresh_var();
+                    if matches!(p.label, ast::ArgLabel::Nolabel) {
+                        expected = self.expected_arrow(&t, expected.as_ref());
+                    } else {
+                        expected = None;
+                    }
                     (t.clone(), t)
                 }
             };
@@ -1220,7 +1285,15 @@ impl<'s> Typer<'s> {
                 }
             }
         }
-        let (mut b, bt) = self.expr(body)?;
+        if let Some(e) = &expected {
+            let _ = self.u.unify(&result_ty, e, &self.types);
+        }
+        let (mut b, bt) = self.expr_expected(body, expected.as_ref())?;
+        self.expect(body.span, &bt, &result_ty)?;
+        // The function's result is the type the body was checked against (under the
+        // parameters' GADT equations, the body's own type may be another name for it).
+        let bt = result_ty;
+        self.drop_equations(eq_mark);
         self.env.restore(mark);
         // `fun a b -> function ..` / `fun a -> fun b -> ..` is one function of all the
         // parameters (nothing is computed in between), as OCaml counts arity; defaults are
@@ -1253,11 +1326,32 @@ impl<'s> Typer<'s> {
                 Prologue::Match(v, pat, span) => self.bind_pattern(v, pat, b, &bt, span)?,
             };
         }
+        let b = self.cast_if_refined(b, refined);
         let mut ty = bt;
         for (label, param) in tys.into_iter().rev() {
             ty = self.labelled_arrow(&label, param, ty, true);
         }
         Ok((Expr::Fun(vars, bx(b)), ty))
+    }
+
+    /// In a locally abstract type's body (GADTs, [`super::gadt`]): when the context expects
+    /// a function type, unifies `param` with its parameter and gives its result type.
+    fn expected_arrow(&mut self, param: &Type, expected: Option<&Type>) -> Option<Type> {
+        if !self.propagates_expected() {
+            return None;
+        }
+        let e = self.u.shallow(expected?).into_owned();
+        match e {
+            Type::Arrow(a, r) if !self.is_label_con(&a) => {
+                let _ = self.u.unify(param, &a, &self.types);
+                Some(*r)
+            }
+            _ => None,
+        }
+    }
+
+    fn is_label_con(&self, t: &Type) -> bool {
+        matches!(&*self.u.shallow(t), Type::Con(c, _) if self.u.label_cons.contains(c))
     }
 
     /// Instantiates a constructor: its declaration, fresh type arguments, argument types.
@@ -1278,6 +1372,9 @@ impl<'s> Typer<'s> {
         };
         match c {
             CtorRef::Variant(con, i) => {
+                if let Some((ty, args)) = self.gadt_instance(con, i) {
+                    return Ok((c, ty, args));
+                }
                 let decl = self.types.decl(con).clone();
                 let DeclKind::Variant(ctors) = &decl.kind else {
                     unreachable!()

@@ -295,7 +295,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     };
     match &e.kind {
         ExprKind::Var(n) => names.contains(&n.as_str()),
-        ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) => false,
+        ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) | ExprKind::Unreachable => false,
         // A local module's items are not inspected: assume they use the group.
         ExprKind::LetModule(..) | ExprKind::Pack(_) => true,
         // An optional parameter's default is evaluated when the function is applied.

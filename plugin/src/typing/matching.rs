@@ -67,7 +67,21 @@ impl<'s> Typer<'s> {
         span: Span,
         is_try: bool,
     ) -> TResult<(Expr, Type)> {
-        self.match_cases_binding(x, t, cases, span, is_try)
+        self.match_cases_binding(x, t, cases, span, is_try, None)
+            .map(|(e, t, _)| (e, t))
+    }
+
+    /// [`Typer::match_cases`] where the context expects `expected` (propagated into the
+    /// bodies in a locally abstract type's body: GADT branches need it, see [`super::gadt`]).
+    pub(super) fn match_cases_expected(
+        &mut self,
+        x: VarId,
+        t: &Type,
+        cases: &[ast::Case],
+        span: Span,
+        expected: Option<&Type>,
+    ) -> TResult<(Expr, Type)> {
+        self.match_cases_binding(x, t, cases, span, false, expected)
             .map(|(e, t, _)| (e, t))
     }
 
@@ -79,22 +93,42 @@ impl<'s> Typer<'s> {
         cases: &[ast::Case],
         span: Span,
         is_try: bool,
+        expected: Option<&Type>,
     ) -> TResult<(Expr, Type, Vec<Bindings>)> {
         let result_ty = self.u.fresh_var();
+        if let Some(e) = expected.filter(|_| self.propagates_expected()) {
+            let _ = self.u.unify(&result_ty, e, &self.types);
+        }
         let mut rows = Vec::new();
         let mut clauses = Vec::new();
         let mut bodies = Vec::new();
         let mut case_binds = Vec::new();
         // All patterns first, then the variant types they test are closed or opened
         // (`pvariant::close_variants`), then guards and bodies, as OCaml's `type_cases`.
+        // Each pattern's GADT equations hold in its case only: dropped after the pattern,
+        // re-added for its guard and body.
         let mut pats = Vec::new();
+        let mut kept = Vec::new();
         for case in cases {
             let mut binds = Bindings::new();
+            let eq_mark = self.equations_mark();
             let pat = self.pattern(&case.pat, t, &mut binds)?;
-            pats.push((pat, binds));
+            if matches!(case.body.kind, ast::ExprKind::Unreachable) {
+                // A refutation case `p -> .`: `p` must match no value; it is then dropped.
+                self.refute(&pat, t, case.pat.span)?;
+                self.drop_equations(eq_mark);
+                continue;
+            }
+            let eqs = self.drop_equations(eq_mark);
+            pats.push((pat, binds, eqs));
+            kept.push(case);
         }
-        self.close_variants(&pats.iter().map(|(p, _)| p).collect::<Vec<_>>());
-        for (i, (case, (pat, binds))) in cases.iter().zip(pats).enumerate() {
+        let cases = kept;
+        self.close_variants(&pats.iter().map(|(p, _, _)| p).collect::<Vec<_>>());
+        let gadt_pats: Vec<Pat> = pats.iter().map(|(p, _, _)| p.clone()).collect();
+        for (i, (case, (pat, binds, eqs))) in cases.iter().zip(pats).enumerate() {
+            let eq_mark = self.equations_mark();
+            self.readd_equations(&eqs);
             let mark = self.env.mark();
             for (name, v, _) in &binds {
                 self.env.bind(name, super::env::ValueBinding::Var(*v));
@@ -107,9 +141,14 @@ impl<'s> Typer<'s> {
                 }
                 None => None,
             };
-            let (body, bt) = self.expr(&case.body)?;
+            let (body, bt) = if self.propagates_expected() {
+                self.expr_expected(&case.body, Some(&result_ty))?
+            } else {
+                self.expr(&case.body)?
+            };
             self.expect(case.body.span, &bt, &result_ty)?;
             self.env.restore(mark);
+            self.drop_equations(eq_mark);
             let vars: Vec<VarId> = binds.iter().map(|(_, v, _)| *v).collect();
             let fn_ty = |typer: &mut Self, r: Type| {
                 let params: Vec<Type> = if vars.is_empty() {
@@ -151,7 +190,9 @@ impl<'s> Typer<'s> {
             partial: false,
         };
         let tree = c.compile(self, vec![x], rows);
-        if c.partial && !is_try {
+        // The match compiler does not know which GADT constructors a branch's types exclude:
+        // no warning for matches on GADTs (OCaml's checker would often find them exhaustive).
+        if c.partial && !is_try && !self.matches_gadt(&gadt_pats) {
             self.warnings.push(Diagnostic::warning(
                 span,
                 "this pattern-matching is not exhaustive",
@@ -492,6 +533,18 @@ impl Compiler {
         ty: Type,
         rows: Vec<Row>,
     ) -> Expr {
+        // A column whose type is a rigid type (`typing::gadt`: `a` with the equation
+        // `a = int option` in this branch) dispatches on the constructors' own type.
+        let ty = match t.u.zonk(&ty) {
+            Type::Con(c, _) if !t.u.abstract_types.contains_key(&c) => ty,
+            _ => rows
+                .iter()
+                .find_map(|r| match &r.pats[col] {
+                    Pat::Ctor { ty, .. } => Some(ty.clone()),
+                    _ => None,
+                })
+                .unwrap_or(ty),
+        };
         let nctors = match &t.u.zonk(&ty) {
             Type::Con(c, _) => match &t.types.decl(*c).kind {
                 DeclKind::Variant(cs) => cs.len(),

@@ -16,6 +16,7 @@ mod env;
 mod expr;
 mod extensible;
 mod externals;
+mod gadt;
 pub(crate) mod labels;
 mod letrec;
 mod matching;
@@ -182,7 +183,10 @@ fn type_program_in(
     );
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
-            if let Some(d) = typer.ungeneralizable_toplevel() {
+            if let Some(d) = typer
+                .ungeneralizable_toplevel()
+                .or_else(|| typer.unapplied_gadt_functor())
+            {
                 let mut all = typer.warnings;
                 all.push(d);
                 return Err(all);
@@ -320,6 +324,8 @@ pub(crate) struct Typer<'s> {
     extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
     /// Each declaration's parameter variances ([`declared_variance`]).
     decl_variances: declared_variance::DeclVariances,
+    /// GADT constructors' signatures and the equations in force ([`gadt`]).
+    gadt: gadt::Gadts,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -387,6 +393,7 @@ impl<'s> Typer<'s> {
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
             decl_variances: Default::default(),
+            gadt: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

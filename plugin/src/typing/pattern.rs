@@ -168,7 +168,12 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Construct(name, arg) => {
                 let (c, ct, arg_tys) = self.ctor_instance(name, span, Some(t))?;
-                self.expect_pat(span, &ct, t)?;
+                match c {
+                    CtorRef::Variant(con, i) if self.gadt.ctors.contains_key(&(con, i)) => {
+                        self.gadt_pattern(name, con, i, &ct, &arg_tys, t, span)?
+                    }
+                    _ => self.expect_pat(span, &ct, t)?,
+                }
                 let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
                     (None, _) => vec![],
                     (Some(a), 1) => vec![a],
@@ -246,9 +251,13 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Or(a, b) => {
                 let before = binds.len();
+                // GADT equations of either side do not hold after the or-pattern (OCaml).
+                let eq_mark = self.equations_mark();
                 let pa = self.pattern(a, t, binds)?;
+                self.drop_equations(eq_mark);
                 let mut right = Bindings::new();
                 let mut pb = self.pattern(b, t, &mut right)?;
+                self.drop_equations(eq_mark);
                 // Both sides bind the same variables, at the same types.
                 for (name, v, vspan) in &right {
                     match binds[before..].iter().find(|(n, _, _)| n == name).cloned() {
@@ -344,6 +353,16 @@ impl<'s> Typer<'s> {
                         .map(|(a, at)| self.as_type(a, at))
                         .collect(),
                 ),
+                // A GADT constructor: a fresh instance of its type (OCaml's `build_as_type`),
+                // more general than the scrutinee's under the branch's equations.
+                Type::Con(con, _) if self.gadt.ctors.contains_key(&(con, *index)) => {
+                    let (ct, inst_args) = self.gadt_instance(con, *index).unwrap();
+                    for ((a, at), ia) in args.iter().zip(arg_tys).zip(&inst_args) {
+                        let built = self.as_type(a, at);
+                        let _ = self.u.unify(&built, ia, &self.types);
+                    }
+                    ct
+                }
                 Type::Con(con, _) => {
                     let decl = self.types.decl(con).clone();
                     let DeclKind::Variant(ctors) = &decl.kind else {

@@ -258,7 +258,10 @@ impl Typer<'_> {
         crate::lambda::visit::each_child_mut(e, &mut |c| self.subst_expr_types(c, map));
     }
 
-    /// `fun (type a) -> body`.
+    /// `fun (type a) -> body`: `a` is a rigid type constructor while `body` is typed (GADT
+    /// patterns may give it equations, [`super::gadt`]), typed without the expected type as
+    /// OCaml's `type_newtype`; then `a` is replaced by a fresh variable in the body's type, and
+    /// stands in the IR for that variable, or for `Obj.t` if it had an equation.
     pub(super) fn newtype(
         &mut self,
         name: &str,
@@ -268,50 +271,33 @@ impl Typer<'_> {
     ) -> TResult<(Expr, Type)> {
         let outer = self.u.level;
         self.u.level += 1;
-        let a = self.u.fresh_var();
-        let saved = self
-            .env
-            .types
-            .insert(name.to_string(), TypeName::Abbrev(vec![], a.clone()));
-        self.newtypes.push((name.to_string(), a.clone()));
-        let typed = self.expr_expected(body, expected);
+        let v = self.u.fresh_var();
+        let a = self.new_rigid(name);
+        let saved = self.env.types.insert(name.to_string(), TypeName::Con(a));
+        self.newtypes.push((name.to_string(), Type::Con(a, vec![])));
+        self.gadt.newtype_depth += 1;
+        let typed = self.expr_expected(body, None);
+        self.gadt.newtype_depth -= 1;
         self.newtypes.pop();
         match saved {
             Some(s) => self.env.types.insert(name.to_string(), s),
             None => self.env.types.remove(name),
         };
+        self.u.rigid.remove(&a);
+        let refined = self.gadt.refined.contains(&a);
+        if let Some(abs) = self.u.abstract_types.get_mut(&a) {
+            abs.opaque = false;
+            abs.manifest = if refined {
+                Type::any_value()
+            } else {
+                v.clone()
+            };
+        }
         self.u.level = outer;
         let (e, t) = typed?;
-        let other_newtype = |t: &Self, w: TyVar| {
-            t.newtypes
-                .iter()
-                .find(|(_, b)| matches!(&*t.u.shallow(b), Type::Var(x) if *x == w))
-                .map(|(n, _)| n.clone())
-        };
-        let escaped = match &*self.u.shallow(&a) {
-            Type::Var(w) if self.u.levels[w.0 as usize] > outer => None,
-            Type::Var(w) => Some(match other_newtype(self, *w) {
-                Some(other) => format!(
-                    "This expression has type {name} but an expression was expected of type \
-                     {other}"
-                ),
-                None => format!(
-                    "This expression has type {} but an expression was expected of type \
-                     {name}\n       The type constructor {name} would escape its scope",
-                    TypePrinter::new(&self.types).print(&Type::Var(*w))
-                ),
-            }),
-            other => {
-                let other = self.u.zonk(other);
-                let mut p = TypePrinter::new(&self.types);
-                Some(format!(
-                    "This expression has type {name} but an expression was expected of type {}",
-                    p.print(&other)
-                ))
-            }
-        };
-        if let Some(message) = escaped {
-            return Err(Diagnostic::error(span, message));
+        let t = super::gadt::replace_con(&self.u.zonk(&t), a, &v);
+        if let Some(x) = expected {
+            self.expect(span, &t, x)?;
         }
         // Its variables belong to this level again (the deeper one only served the check).
         self.u.lower_all(&t, outer);

@@ -121,9 +121,13 @@ impl<'s> Typer<'s> {
             }
         };
         match &item.kind {
-            ast::ItemKind::Let(rec, bindings) => self.let_bindings(*rec, bindings, &mut |t| {
-                Ok((t.items_from(phrases, i + 1)?, Type::unit()))
-            }),
+            ast::ItemKind::Let(rec, bindings) => {
+                // A structure's `let` patterns give no GADT equations (`typing::gadt`).
+                self.gadt.structure_let = true;
+                self.let_bindings(*rec, bindings, &mut |t| {
+                    Ok((t.items_from(phrases, i + 1)?, Type::unit()))
+                })
+            }
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
                 let rest = self.items_from(phrases, i + 1)?;

@@ -45,6 +45,9 @@ pub struct Unifier {
     /// The package types of first-class modules (`typing::modules::packages`): declared on
     /// first use, they are not types a variable could escape with.
     pub package_cons: HashSet<TyCon>,
+    /// The rigid types (`typing::gadt`): locally abstract types and existentials, abstract
+    /// types that only a GADT pattern's equation makes transparent.
+    pub rigid: HashSet<TyCon>,
 }
 
 /// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
@@ -340,6 +343,10 @@ impl Unifier {
                 let s = &mut self.scopes[w.0 as usize];
                 *s = (*s).min(scope);
                 Ok(())
+            }
+            Type::Con(c, _) if c.0 >= scope && self.rigid.contains(c) => {
+                // A rigid type with an equation (`typing::gadt`) is still younger.
+                Err(UnifyError::Escape(*c))
             }
             Type::Con(c, ts)
                 if self

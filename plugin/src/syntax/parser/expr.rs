@@ -564,10 +564,16 @@ impl Parser {
                 None
             };
             self.expect_sym("->")?;
-            if self.is_sym(".") {
-                return Err(Diagnostic::unsupported(self.span(), "refutation cases"));
-            }
-            let body = self.seq_expr()?;
+            let body = if self.is_sym(".") {
+                let span = self.span();
+                self.bump();
+                Expr {
+                    kind: ExprKind::Unreachable,
+                    span,
+                }
+            } else {
+                self.seq_expr()?
+            };
             let guard = guard.map(|g| super::pattern::unpack_module_patterns([&pat], g));
             let body = super::pattern::unpack_module_patterns([&pat], body);
             cases.push(Case { pat, guard, body });

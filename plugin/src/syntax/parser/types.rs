@@ -500,6 +500,10 @@ impl Parser {
             return Ok(TypeDeclKind::Abbrev(self.type_expr()?));
         }
         self.eat_sym("|");
+        // `type t = |`: no constructors.
+        if !matches!(self.peek(), TokenKind::Uident(_)) {
+            return Ok(TypeDeclKind::Variant(Vec::new()));
+        }
         let mut constructors = vec![self.constructor_declaration()?];
         while self.eat_sym("|") {
             constructors.push(self.constructor_declaration()?);
@@ -542,6 +546,7 @@ impl Parser {
         };
         self.bump();
         let mut args = Vec::new();
+        let mut gadt = None;
         if self.eat_kw("of") {
             if self.is_sym("{") {
                 return Err(Diagnostic::unsupported(self.span(), "inline records"));
@@ -550,17 +555,59 @@ impl Parser {
             while self.eat_sym("*") {
                 args.push(self.applied_type()?);
             }
-        } else if self.is_sym(":") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "generalized algebraic data types",
-            ));
+        } else if self.eat_sym(":") {
+            gadt = Some(self.gadt_constructor_type(&mut args)?);
         }
         Ok(ConstructorDecl {
             name,
             args,
+            gadt,
             span: self.span_from(start),
         })
+    }
+
+    /// After `C :`: `['a 'b.] [t1 * .. * tn ->] r` (OCaml's `generalized_constructor_arguments`):
+    /// the explicitly quantified variables and the result type; the arguments go to `args`.
+    fn gadt_constructor_type(
+        &mut self,
+        args: &mut Vec<TypeExpr>,
+    ) -> PResult<(Vec<String>, TypeExpr)> {
+        let mut vars = Vec::new();
+        let mut i = 0;
+        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+            i += 2;
+        }
+        if i > 0 && self.is_sym_at(i, ".") {
+            while self.eat_sym("'") {
+                let TokenKind::Lident(name) = self.peek().clone() else {
+                    return Err(self.expected("a type variable name"));
+                };
+                self.bump();
+                vars.push(name);
+            }
+            self.expect_sym(".")?;
+        }
+        if self.is_sym("{") {
+            return Err(Diagnostic::unsupported(self.span(), "inline records"));
+        }
+        let start = self.start();
+        let mut parts = vec![self.applied_type()?];
+        while self.eat_sym("*") {
+            parts.push(self.applied_type()?);
+        }
+        if self.eat_sym("->") {
+            *args = parts;
+            return Ok((vars, self.applied_type()?));
+        }
+        let ret = if parts.len() == 1 {
+            parts.pop().unwrap()
+        } else {
+            TypeExpr {
+                kind: TypeExprKind::Tuple(parts),
+                span: self.span_from(start),
+            }
+        };
+        Ok((vars, ret))
     }
 
     /// `{ [mutable] f : t; .. }`

@@ -184,6 +184,16 @@ impl<'s> Typer<'s> {
                 self.signature_of(t)?;
             }
         }
+        if !self.in_prelude {
+            // See `Gadts::unapplied_functors`.
+            let text = self
+                .source
+                .get(body.span.lo as usize..body.span.hi as usize)
+                .unwrap_or("");
+            if text.contains("(type ") || text.contains(": type ") {
+                self.gadt.unapplied_functors.push((name.to_string(), span));
+            }
+        }
         let def = FunctorDef {
             params: params.to_vec(),
             body: body.clone(),
@@ -220,6 +230,8 @@ impl<'s> Typer<'s> {
                 return Err(Diagnostic::error(span, format!("Unbound module {a}")));
             }
         }
+        let applied = functor.rsplit('.').next().unwrap_or(functor);
+        self.gadt.unapplied_functors.retain(|(n, _)| n != applied);
         let (param, rest) = f.params.split_first().expect("a functor has a parameter");
         match (&param.ty, arg) {
             (None, Some(_)) => {

@@ -1,0 +1,1 @@
+type _ t = Int : int -> int t | Bool : bool -> string

@@ -1,0 +1,2 @@
+type any = Any : 'a -> any
+let get x = match x with Any v -> v

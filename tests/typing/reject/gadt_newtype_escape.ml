@@ -1,0 +1,2 @@
+let r = ref []
+let f (type a) (x : a) = r := [x]

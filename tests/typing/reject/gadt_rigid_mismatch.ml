@@ -1,0 +1,1 @@
+let g : type a. a -> int = fun x -> x
