@@ -1,7 +1,10 @@
 //! `typefuzz`: the typing differential fuzzer's campaign (see `egret_difftest::typing`).
 //!
 //! ```text
-//! typefuzz [--seeds A..B] [--jobs N]     run the mutants of seeds A..B, print the counts
+//! typefuzz [--seeds A..B] [--jobs N] [--reject-sample K]
+//!                                        run the mutants of seeds A..B, print the counts;
+//!                                        OCaml sees every mutant egret accepts and one in K
+//!                                        of those it rejects (default 10)
 //! typefuzz --show SEED                   print the mutant of a seed
 //! ```
 //! Exits 1 when egret accepts a mutant that ocamlopt rejects, or stops with an internal error.
@@ -14,6 +17,7 @@ use egret_difftest::typing::{campaign, mutant, Verdicts};
 fn main() {
     let mut seeds = (0u64, 1000u64);
     let mut jobs = 2usize;
+    let mut reject_sample = 10u64;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -28,6 +32,11 @@ fn main() {
                     x.parse().unwrap_or_else(|_| usage("--seeds A..B")),
                     y.parse().unwrap_or_else(|_| usage("--seeds A..B")),
                 );
+            }
+            "--reject-sample" => {
+                reject_sample = value()
+                    .parse()
+                    .unwrap_or_else(|_| usage("--reject-sample K"))
             }
             "--jobs" => jobs = value().parse().unwrap_or_else(|_| usage("--jobs N")),
             "--show" => {
@@ -58,7 +67,7 @@ fn main() {
                     if lo >= seeds.1 {
                         break;
                     }
-                    let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work);
+                    let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work, reject_sample);
                     let mut t = total.lock().unwrap();
                     t.merge(v);
                     if t.mutants % 1000 < CHUNK {
@@ -92,6 +101,6 @@ fn usage(msg: &str) -> ! {
     if !msg.is_empty() {
         eprintln!("typefuzz: {msg}");
     }
-    eprintln!("usage: typefuzz [--seeds A..B] [--jobs N] | --show SEED");
+    eprintln!("usage: typefuzz [--seeds A..B] [--jobs N] [--reject-sample K] | --show SEED");
     std::process::exit(2)
 }

@@ -28,6 +28,7 @@ mod pvariant;
 mod structure;
 mod unify;
 mod variance;
+mod wellformed;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
@@ -305,6 +306,8 @@ pub(crate) struct StructureNames {
     types: std::collections::HashSet<String>,
     modules: std::collections::HashSet<String>,
     module_types: std::collections::HashSet<String>,
+    /// Exceptions and type extensions' constructors.
+    extensions: std::collections::HashSet<String>,
 }
 
 impl<'s> Typer<'s> {

@@ -157,6 +157,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
+            if let Some(mt) = mt {
+                self.check_signature_names(mt)?;
+            }
         }
         self.env
             .module_types
@@ -174,6 +177,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+            for t in params.iter().filter_map(|p| p.ty.as_ref()) {
+                self.check_signature_names(t)?;
+            }
         }
         for p in params {
             if let Some(t) = &p.ty {
