@@ -191,6 +191,8 @@ pub(crate) struct OpenModule {
     scope: Scope,
     /// How many type declarations existed when the module began.
     decls: u32,
+    /// How many entries `weak_toplevel` had when the module began.
+    weak_mark: usize,
 }
 
 /// What a local open (`let open M in`) shadowed: each type and constructor name it bound,
@@ -247,6 +249,10 @@ pub(crate) struct Typer<'s> {
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
+    /// The module last left and where its entries of `weak_toplevel` begin: a signature
+    /// sealing it gives its values their declared types, so its weak ones are not checked
+    /// (as OCaml checks the unit's signature; a unit with an `.mli` is sealed).
+    weak_left_module: Option<(String, usize)>,
     /// Which type parameters may occur weakly, for the relaxed value restriction.
     variances: variance::Variances,
     /// The type and module names declared so far by each structure of the program being
@@ -338,6 +344,7 @@ impl<'s> Typer<'s> {
             section_module: None,
 
             weak_toplevel: Vec::new(),
+            weak_left_module: None,
             variances: Default::default(),
             structures: vec![StructureNames::default()],
             printexc_vars: Default::default(),

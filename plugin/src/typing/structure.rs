@@ -57,12 +57,14 @@ impl<'s> Typer<'s> {
                     name: name.to_string(),
                     scope,
                     decls: self.types.decls.len() as u32,
+                    weak_mark: self.weak_toplevel.len(),
                 });
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
                 let m = self.modules.pop().expect("a module is open");
                 self.structures.pop();
+                self.weak_left_module = Some((m.name.clone(), m.weak_mark));
                 // A weak variable left free by the module cannot become one of the module's
                 // types later (OCaml: "The type constructor M.t would escape its scope").
                 for s in &mut self.u.scopes {
@@ -96,6 +98,9 @@ impl<'s> Typer<'s> {
             PhraseKind::Seal(name, mt, span, param) => {
                 if !self.in_prelude {
                     self.check_signature_names(mt)?;
+                }
+                if let Some((_, mark)) = self.weak_left_module.as_ref().filter(|m| m.0 == *name) {
+                    self.weak_toplevel.truncate(*mark);
                 }
                 let wrappers = self.seal(name, mt, *span, *param)?;
                 let rest = self.items_from(phrases, i + 1)?;
