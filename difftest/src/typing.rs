@@ -184,6 +184,8 @@ pub struct Verdicts {
     /// Mutants egret rejects that were not shown to OCaml (a campaign checks one egret
     /// rejection in `reject_sample`: a rejection cannot be unsound).
     pub egret_reject_unchecked: u64,
+    /// The end of the highest range of seeds run (set by a campaign's driver).
+    pub last_seed: u64,
 }
 
 impl Verdicts {
@@ -207,6 +209,7 @@ impl Verdicts {
         self.unsound.extend(o.unsound);
         self.crashes.extend(o.crashes);
         self.egret_reject_unchecked += o.egret_reject_unchecked;
+        self.last_seed = self.last_seed.max(o.last_seed);
     }
 
     pub fn summary(&self) -> String {

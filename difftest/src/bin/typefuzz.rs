@@ -5,6 +5,8 @@
 //!                                        run the mutants of seeds A..B, print the counts;
 //!                                        OCaml sees every mutant egret accepts and one in K
 //!                                        of those it rejects (default 10)
+//!          [--max-seconds S]             stop taking new seeds after S seconds (the counts
+//!                                        printed are of the seeds run)
 //! typefuzz --show SEED                   print the mutant of a seed
 //! ```
 //! Exits 1 when egret accepts a mutant that ocamlopt rejects, or stops with an internal error.
@@ -18,6 +20,7 @@ fn main() {
     let mut seeds = (0u64, 1000u64);
     let mut jobs = 2usize;
     let mut reject_sample = 10u64;
+    let mut max_seconds = u64::MAX;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -38,6 +41,9 @@ fn main() {
                     .parse()
                     .unwrap_or_else(|_| usage("--reject-sample K"))
             }
+            "--max-seconds" => {
+                max_seconds = value().parse().unwrap_or_else(|_| usage("--max-seconds S"))
+            }
             "--jobs" => jobs = value().parse().unwrap_or_else(|_| usage("--jobs N")),
             "--show" => {
                 let seed: u64 = value().parse().unwrap_or_else(|_| usage("--show SEED"));
@@ -54,23 +60,36 @@ fn main() {
     std::panic::set_hook(Box::new(|_| {}));
     const CHUNK: u64 = 50;
     let next = AtomicU64::new(seeds.0);
+    let printed = AtomicU64::new(0);
     let total = Mutex::new(Verdicts::default());
     let start = std::time::Instant::now();
     std::thread::scope(|s| {
         for job in 0..jobs {
-            let (next, total) = (&next, &total);
+            let (next, total, printed) = (&next, &total, &printed);
             s.spawn(move || {
                 let work =
                     std::env::temp_dir().join(format!("typefuzz-{}-{job}", std::process::id()));
                 loop {
+                    if start.elapsed().as_secs() >= max_seconds {
+                        break;
+                    }
                     let lo = next.fetch_add(CHUNK, Ordering::SeqCst);
                     if lo >= seeds.1 {
                         break;
                     }
                     let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work, reject_sample);
+                    // Findings as they come: a long campaign may be stopped.
+                    for (seed, kind) in &v.unsound {
+                        eprintln!("UNSOUND seed {seed} ({kind}): typefuzz --show {seed}");
+                    }
+                    for seed in &v.crashes {
+                        eprintln!("INTERNAL ERROR seed {seed}: typefuzz --show {seed}");
+                    }
                     let mut t = total.lock().unwrap();
+                    t.last_seed = t.last_seed.max(lo + CHUNK);
                     t.merge(v);
-                    if t.mutants % 1000 < CHUNK {
+                    if t.mutants / 1000 > printed.load(Ordering::SeqCst) {
+                        printed.store(t.mutants / 1000, Ordering::SeqCst);
                         eprintln!("[{:.0}s] {}", start.elapsed().as_secs_f64(), t.summary());
                     }
                 }
@@ -79,10 +98,12 @@ fn main() {
         }
     });
     let t = total.into_inner().unwrap();
+    // The chunks run cover the seeds from the first up to `last_seed` (all of them: each
+    // chunk taken is finished).
     println!(
         "seeds {}..{} in {:.0}s",
         seeds.0,
-        seeds.1,
+        t.last_seed.min(seeds.1),
         start.elapsed().as_secs_f64()
     );
     println!("{}", t.summary());

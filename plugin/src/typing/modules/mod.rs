@@ -363,6 +363,9 @@ impl<'s> Typer<'s> {
         body: &ast::Expr,
         span: Span,
     ) -> TResult<(Expr, Type)> {
+        // The expression's type, made before the module's types: the body's type cannot name
+        // one of them (OCaml's "The type constructor M.t would escape its scope").
+        let outer = self.u.fresh_var();
         let mark = self.env.mark();
         let saved = (
             self.env.types.clone(),
@@ -400,6 +403,7 @@ impl<'s> Typer<'s> {
         self.section_module = section_module;
         let e = result?;
         let t = self.body_types.pop().expect("the body was typed");
-        Ok((e, t))
+        self.expect(body.span, &t, &outer)?;
+        Ok((e, outer))
     }
 }
