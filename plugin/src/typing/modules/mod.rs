@@ -32,6 +32,7 @@
 
 mod flatten;
 mod signatures;
+mod type_match;
 
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
 pub(crate) use signatures::wrap;

@@ -382,6 +382,7 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
+        self.match_type_decls(name, outer, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
@@ -531,7 +532,7 @@ impl<'s> Typer<'s> {
     /// The type-level names of module `path` (types, constructors, functors, module types)
     /// unqualified, for reading a signature's types; values are left alone (a signature's
     /// matching rebinds them). Undone by [`Typer::close_open`].
-    fn open_type_names(&mut self, path: &str) -> crate::typing::OpenUndo {
+    pub(super) fn open_type_names(&mut self, path: &str) -> crate::typing::OpenUndo {
         let (_, types, ctors, _, functors, module_types) = components(&self.env, path);
         let mut undo = crate::typing::OpenUndo::default();
         for (n, t) in types {
