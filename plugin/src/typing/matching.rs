@@ -93,6 +93,9 @@ impl<'s> Typer<'s> {
             let pat = self.pattern(&case.pat, t, &mut binds)?;
             pats.push((pat, binds));
         }
+        for (case, (pat, _)) in cases.iter().zip(&pats) {
+            self.matched_tags_allowed(pat, case.pat.span)?;
+        }
         self.close_variants(&pats.iter().map(|(p, _)| p).collect::<Vec<_>>());
         for (i, (case, (pat, binds))) in cases.iter().zip(pats).enumerate() {
             let mark = self.env.mark();

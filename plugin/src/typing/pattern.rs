@@ -430,6 +430,7 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Pat, Vec<VarId>)> {
         let mut binds = Bindings::new();
         let pat = self.pattern(p, t, &mut binds)?;
+        self.matched_tags_allowed(&pat, p.span)?;
         self.close_variants(&[&pat]);
         let mut vars = Vec::new();
         for (name, v, _) in binds {

@@ -365,8 +365,10 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<(Expr, Type)> {
         // The expression's type, made before the module's types: the body's type cannot name
-        // one of them (OCaml's "The type constructor M.t would escape its scope").
-        let outer = self.u.fresh_var();
+        // one of them (OCaml's "The type constructor M.t would escape its scope"). Only for a
+        // structure that applies no functor: an application's types are egret's own fresh
+        // ones, where OCaml's applicative paths (`Set.Make(Int32).t`) may leave the scope.
+        let outer = only_fresh_types(me).then(|| self.u.fresh_var());
         let mark = self.env.mark();
         let saved = (
             self.env.types.clone(),
@@ -404,7 +406,28 @@ impl<'s> Typer<'s> {
         self.section_module = section_module;
         let e = result?;
         let t = self.body_types.pop().expect("the body was typed");
-        self.expect(body.span, &t, &outer)?;
-        Ok((e, outer))
+        match outer {
+            Some(outer) => {
+                self.expect(body.span, &t, &outer)?;
+                Ok((e, outer))
+            }
+            None => Ok((e, t)),
+        }
+    }
+}
+
+/// Whether the types module expression `me` declares are all new ones of its own: a
+/// structure (constrained or not) with no functor application in it.
+fn only_fresh_types(me: &ast::ModExpr) -> bool {
+    match &me.kind {
+        ast::ModExprKind::Struct(items) => items.iter().all(|i| match &i.kind {
+            ast::ItemKind::Module(_, m)
+            | ast::ItemKind::Include(m)
+            | ast::ItemKind::OpenModule(m) => only_fresh_types(m),
+            _ => true,
+        }),
+        ast::ModExprKind::Constraint(m, _) => only_fresh_types(m),
+        ast::ModExprKind::Path(_) | ast::ModExprKind::Functor(..) => true,
+        ast::ModExprKind::Apply(..) => false,
     }
 }
