@@ -22,10 +22,11 @@ use crate::typing::{TResult, Typer};
 /// How deep `include`s of named module types are followed.
 const MAX_DEPTH: u32 = 64;
 
-/// The type and exception declarations of a signature, with its `include`s'. A type a `with`
-/// constraint names is left out: its equation is read where the constraint was written (a
-/// functor's result type names the functor's parameter), and the sealed module keeps its own
-/// definition of it (transparent), so no value can be seen at another type.
+/// The type and exception declarations of a signature, with its `include`s'. A `with type`
+/// constraint replaces its type's declaration when its definition names no module (`with type
+/// t = int list`); one that does is left out, its paths being read where the constraint was
+/// written (a functor's result type names the functor's parameter): the sealed module keeps
+/// its own definition of such a type (transparent), so no value is seen at another type.
 #[derive(Default)]
 struct Decls {
     types: Vec<ast::TypeDecl>,
@@ -57,8 +58,18 @@ impl Typer<'_> {
                 let mut inner = Decls::default();
                 self.sig_decls(t, &mut inner, depth + 1);
                 for c in cs {
-                    if let ast::WithConstraint::Type { path, .. } = c {
+                    if let ast::WithConstraint::Type {
+                        path,
+                        decl,
+                        destructive,
+                    } = c
+                    {
                         inner.types.retain(|d| &d.name != path);
+                        if !destructive && path_free_decl(decl) {
+                            let mut d = decl.clone();
+                            d.name = path.clone();
+                            inner.types.push(d);
+                        }
                     }
                 }
                 out.types.extend(inner.types);
@@ -324,5 +335,23 @@ impl Typer<'_> {
                 }
                 _ => false,
             })
+    }
+}
+
+/// Whether a `with type` constraint's definition names no module (`int`, `'a list`, `string *
+/// bool`): it reads the same wherever the signature is matched.
+fn path_free_decl(d: &ast::TypeDecl) -> bool {
+    fn free(t: &ast::TypeExpr) -> bool {
+        match &t.kind {
+            ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => true,
+            ast::TypeExprKind::Constr(name, args) => !name.contains('.') && args.iter().all(free),
+            ast::TypeExprKind::Tuple(ts) => ts.iter().all(free),
+            ast::TypeExprKind::Arrow(_, a, b) => free(a) && free(b),
+            _ => false,
+        }
+    }
+    match &d.kind {
+        ast::TypeDeclKind::Abbrev(t) => free(t),
+        _ => false,
     }
 }
