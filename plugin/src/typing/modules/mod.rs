@@ -365,9 +365,9 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<(Expr, Type)> {
         // The expression's type, made before the module's types: the body's type cannot name
-        // one of them (OCaml's "The type constructor M.t would escape its scope"). Only for a
-        // structure that applies no functor: an application's types are egret's own fresh
-        // ones, where OCaml's applicative paths (`Set.Make(Int32).t`) may leave the scope.
+        // one of them (OCaml's "The type constructor M.t would escape its scope"). Only where
+        // OCaml has no path for them (`only_fresh_types`): an application's types are egret's
+        // own fresh ones, where OCaml's applicative paths (`Set.Make(Int32).t`) may leave.
         let outer = only_fresh_types(me).then(|| self.u.fresh_var());
         let mark = self.env.mark();
         let saved = (
@@ -416,8 +416,10 @@ impl<'s> Typer<'s> {
     }
 }
 
-/// Whether the types module expression `me` declares are all new ones of its own: a
-/// structure (constrained or not) with no functor application in it.
+/// Whether the types module expression `me` declares are all new ones of its own, which no
+/// path outside can name: a structure (constrained or not) with no functor application to a
+/// path in it (`Set.Make(Int32).t` is a path), or a functor applied to no argument or to such
+/// a structure.
 fn only_fresh_types(me: &ast::ModExpr) -> bool {
     match &me.kind {
         ast::ModExprKind::Struct(items) => items.iter().all(|i| match &i.kind {
@@ -428,6 +430,12 @@ fn only_fresh_types(me: &ast::ModExpr) -> bool {
         }),
         ast::ModExprKind::Constraint(m, _) => only_fresh_types(m),
         ast::ModExprKind::Path(_) | ast::ModExprKind::Functor(..) => true,
-        ast::ModExprKind::Apply(..) => false,
+        // `F ()` and `F (struct .. end)`: OCaml has no path for the result's types either.
+        ast::ModExprKind::Apply(f, arg) => {
+            matches!(f.kind, ast::ModExprKind::Path(_))
+                && arg.as_ref().is_none_or(|a| {
+                    !matches!(a.kind, ast::ModExprKind::Path(_)) && only_fresh_types(a)
+                })
+        }
     }
 }
