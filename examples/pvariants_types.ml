@@ -92,3 +92,8 @@ let () =
   try raise (Bad_shade `Teal) with
   | Bad_shade `Pink -> print_endline "pink"
   | Bad_shade `Teal -> print_endline "teal"
+
+(* A tag outside an upper bound is an unused case, not an error (against an exact type it is
+   OCaml's error: tests/typing/reject/pvariant_tag_not_in_exact_type.ml). *)
+let upper (x : [< `A | `B ]) = match x with `A -> 1 | `B -> 2 | `C -> 3
+let () = print_int (upper `A + upper `B); print_newline ()

@@ -50,3 +50,13 @@ let () = print_int (Array.length no_elements + Array.length (no_elements : strin
 (* A raise is nonexpansive. *)
 let fail_with = try raise Not_found with Not_found -> []
 let () = print_int (List.length (fail_with @ [1; 2])); print_newline ()
+
+(* A signature gives a module's values their declared types: a weak variable it hides is not
+   an error (OCaml checks the unit's signature). *)
+module Counter : sig
+  val bump : unit -> int
+end = struct
+  let seen = ref []
+  let bump () = List.length !seen
+end
+let () = print_int (Counter.bump ()); print_newline ()

@@ -145,13 +145,17 @@ fn run_examples_in_stress_mode(backend: Backend) {
         return;
     }
     let mut failures = Vec::new();
+    let mut ran = 0;
     // The two backends' tests run side by side, each one example at a time.
     for ml in examples() {
+        ran += 1;
         match stress_one(&ml, backend) {
             Ok(note) => println!("{note}"),
             Err(m) => failures.push(m),
         }
     }
+    println!("GC stress mode, {backend:?}: {ran} examples");
+    assert!(ran > 0, "GC stress mode ran no example");
     assert!(
         failures.is_empty(),
         "GC stress mode, {backend:?}:\n\n{}",

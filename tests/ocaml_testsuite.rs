@@ -139,8 +139,14 @@ fn ocaml_testsuite() {
             (ok, all.len())
         };
         let ((p, n), (pn, nn)) = (count(false), count(true));
+        // Built: accepted by the typer and through every IR verifier (`--verify`); an internal
+        // error is a CRASH verdict, which the ratchet fails unless known.
+        let built = (outcomes.iter())
+            .filter(|o| &o.backend == b)
+            .filter(|o| o.verdict != egret_testsuite::verdict::Verdict::CompileFail)
+            .count();
         summary += &format!(
-            "ocaml_testsuite [{b}]: {p}/{n} pass (with a reference file), {pn}/{nn} (without: empty output expected)\n"
+            "ocaml_testsuite [{b}]: {p}/{n} pass (with a reference file), {pn}/{nn} (without: empty output expected); {built} built with --verify\n"
         );
     }
     summary += &format!("ocaml_testsuite: {elapsed:.1}s\n");

@@ -10,33 +10,11 @@ pub struct KnownGap {
     pub what: &'static str,
 }
 
-pub const KNOWN_GAPS: &[KnownGap] = &[
-    KnownGap {
-        stages: &["verify"],
-        needle: "is bound twice",
-        what: "typing duplicates binders for a guarded arm (tests/regressions/guard_bound_twice.ml)",
-    },
-    KnownGap {
-        stages: &["verify"],
-        needle: "has type int but char was expected",
-        what: "typing compares a char with an int constant for a char range pattern (tests/regressions/char_range_guard.ml)",
-    },
-    KnownGap {
-        stages: &["verify"],
-        needle: "takes 3 arguments, given 1",
-        what: "assert / Match_failure build a one-tuple payload (tests/regressions/assert_failure_payload.ml)",
-    },
-    KnownGap {
-        stages: &["ssa", "ssa-opt"],
-        needle: "unknown runtime function",
-        what: "the SSA interpreter's runtime table lacks primitives (being completed)",
-    },
-    KnownGap {
-        stages: &["native"],
-        needle: "StackSlot",
-        what: "the native backend cannot compile `try` (no lowering rule for StackSlot)",
-    },
-];
+pub const KNOWN_GAPS: &[KnownGap] = &[KnownGap {
+    stages: &["ssa", "ssa-opt"],
+    needle: "unknown runtime function",
+    what: "the SSA interpreter's runtime table lacks primitives (being completed)",
+}];
 
 /// The known gap a disagreement is an instance of.
 pub fn known_gap(d: &Disagreement) -> Option<&'static KnownGap> {

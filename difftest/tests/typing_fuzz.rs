@@ -27,14 +27,14 @@ fn egret_never_accepts_what_ocamlopt_rejects() {
             let (a, b) = v.split_once("..")?;
             Some((a.parse().ok()?, b.parse().ok()?))
         })
-        .unwrap_or((0u64, 400u64));
+        .unwrap_or((0u64, 600u64));
     std::panic::set_hook(Box::new(|_| {}));
     let mid = lo + (hi - lo) / 2;
     let work =
         |j: u32| std::env::temp_dir().join(format!("egret-typefuzz-{}-{j}", std::process::id()));
     let (a, b) = std::thread::scope(|s| {
-        let a = s.spawn(|| campaign(lo..mid, &work(0)));
-        let b = s.spawn(|| campaign(mid..hi, &work(1)));
+        let a = s.spawn(|| campaign(lo..mid, &work(0), 1));
+        let b = s.spawn(|| campaign(mid..hi, &work(1), 1));
         (a.join().unwrap(), b.join().unwrap())
     });
     let _ = std::panic::take_hook();

@@ -188,6 +188,14 @@ fn run_steps(
     };
     if !st.success() || !prog.exists() {
         let text = String::from_utf8_lossy(&std::fs::read(&log)?).into_owned();
+        // egret's exit status 101 is an internal compiler error (a verifier failing on what
+        // the typer accepted, a panic): unsound, never a mere compile failure.
+        if st.code() == Some(101) {
+            return Ok((
+                Verdict::Crash,
+                format!("internal compiler error: {}", first_error(&text)),
+            ));
+        }
         return Ok((Verdict::CompileFail, first_error(&text)));
     }
     let mut cmd = Command::new(&prog);

@@ -1,7 +1,12 @@
 //! `typefuzz`: the typing differential fuzzer's campaign (see `egret_difftest::typing`).
 //!
 //! ```text
-//! typefuzz [--seeds A..B] [--jobs N]     run the mutants of seeds A..B, print the counts
+//! typefuzz [--seeds A..B] [--jobs N] [--reject-sample K]
+//!                                        run the mutants of seeds A..B, print the counts;
+//!                                        OCaml sees every mutant egret accepts and one in K
+//!                                        of those it rejects (default 10)
+//!          [--max-seconds S]             stop taking new seeds after S seconds (the counts
+//!                                        printed are of the seeds run)
 //! typefuzz --show SEED                   print the mutant of a seed
 //! ```
 //! Exits 1 when egret accepts a mutant that ocamlopt rejects, or stops with an internal error.
@@ -14,6 +19,8 @@ use egret_difftest::typing::{campaign, mutant, Verdicts};
 fn main() {
     let mut seeds = (0u64, 1000u64);
     let mut jobs = 2usize;
+    let mut reject_sample = 10u64;
+    let mut max_seconds = u64::MAX;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let mut value = || {
@@ -28,6 +35,14 @@ fn main() {
                     x.parse().unwrap_or_else(|_| usage("--seeds A..B")),
                     y.parse().unwrap_or_else(|_| usage("--seeds A..B")),
                 );
+            }
+            "--reject-sample" => {
+                reject_sample = value()
+                    .parse()
+                    .unwrap_or_else(|_| usage("--reject-sample K"))
+            }
+            "--max-seconds" => {
+                max_seconds = value().parse().unwrap_or_else(|_| usage("--max-seconds S"))
             }
             "--jobs" => jobs = value().parse().unwrap_or_else(|_| usage("--jobs N")),
             "--show" => {
@@ -45,23 +60,36 @@ fn main() {
     std::panic::set_hook(Box::new(|_| {}));
     const CHUNK: u64 = 50;
     let next = AtomicU64::new(seeds.0);
+    let printed = AtomicU64::new(0);
     let total = Mutex::new(Verdicts::default());
     let start = std::time::Instant::now();
     std::thread::scope(|s| {
         for job in 0..jobs {
-            let (next, total) = (&next, &total);
+            let (next, total, printed) = (&next, &total, &printed);
             s.spawn(move || {
                 let work =
                     std::env::temp_dir().join(format!("typefuzz-{}-{job}", std::process::id()));
                 loop {
+                    if start.elapsed().as_secs() >= max_seconds {
+                        break;
+                    }
                     let lo = next.fetch_add(CHUNK, Ordering::SeqCst);
                     if lo >= seeds.1 {
                         break;
                     }
-                    let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work);
+                    let v = campaign(lo..(lo + CHUNK).min(seeds.1), &work, reject_sample);
+                    // Findings as they come: a long campaign may be stopped.
+                    for (seed, kind) in &v.unsound {
+                        eprintln!("UNSOUND seed {seed} ({kind}): typefuzz --show {seed}");
+                    }
+                    for seed in &v.crashes {
+                        eprintln!("INTERNAL ERROR seed {seed}: typefuzz --show {seed}");
+                    }
                     let mut t = total.lock().unwrap();
+                    t.last_seed = t.last_seed.max(lo + CHUNK);
                     t.merge(v);
-                    if t.mutants % 1000 < CHUNK {
+                    if t.mutants / 1000 > printed.load(Ordering::SeqCst) {
+                        printed.store(t.mutants / 1000, Ordering::SeqCst);
                         eprintln!("[{:.0}s] {}", start.elapsed().as_secs_f64(), t.summary());
                     }
                 }
@@ -70,10 +98,12 @@ fn main() {
         }
     });
     let t = total.into_inner().unwrap();
+    // The chunks run cover the seeds from the first up to `last_seed` (all of them: each
+    // chunk taken is finished).
     println!(
         "seeds {}..{} in {:.0}s",
         seeds.0,
-        seeds.1,
+        t.last_seed.min(seeds.1),
         start.elapsed().as_secs_f64()
     );
     println!("{}", t.summary());
@@ -92,6 +122,6 @@ fn usage(msg: &str) -> ! {
     if !msg.is_empty() {
         eprintln!("typefuzz: {msg}");
     }
-    eprintln!("usage: typefuzz [--seeds A..B] [--jobs N] | --show SEED");
+    eprintln!("usage: typefuzz [--seeds A..B] [--jobs N] [--reject-sample K] | --show SEED");
     std::process::exit(2)
 }

@@ -447,7 +447,7 @@ pub(super) fn module_name(file_name: &str) -> String {
 /// OCaml's checks of one declaration on its own: constructor and label names unique, at most
 /// 246 constructors with arguments (their tags are 0..245; 246 and up are OCaml's reserved
 /// tags: lazy, closures, objects, ...).
-fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
+pub(super) fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
     let mut seen = std::collections::HashSet::new();
     match &d.kind {
         TypeDeclKind::Variant(cs) => {

@@ -205,6 +205,7 @@ impl<'s> Typer<'s> {
         bindings: &[ast::Binding],
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
+        super::wellformed::check_let_names(bindings)?;
         match rec {
             RecFlag::Recursive => self.let_rec(bindings, body),
             RecFlag::NonRecursive => self.let_nonrec(bindings, body),

@@ -124,6 +124,9 @@ impl<'s> Typer<'s> {
             kept.push(case);
         }
         let cases = kept;
+        for (case, (pat, _, _)) in cases.iter().zip(&pats) {
+            self.matched_tags_allowed(pat, case.pat.span)?;
+        }
         self.close_variants(&pats.iter().map(|(p, _, _)| p).collect::<Vec<_>>());
         let gadt_pats: Vec<Pat> = pats.iter().map(|(p, _, _)| p.clone()).collect();
         for (i, (case, (pat, binds, eqs))) in cases.iter().zip(pats).enumerate() {

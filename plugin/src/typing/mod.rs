@@ -29,6 +29,7 @@ mod pvariant;
 mod structure;
 mod unify;
 mod variance;
+mod wellformed;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
@@ -217,6 +218,8 @@ pub(crate) struct OpenModule {
     scope: Scope,
     /// How many type declarations existed when the module began.
     decls: u32,
+    /// How many entries `weak_toplevel` had when the module began.
+    weak_mark: usize,
 }
 
 /// What a local open (`let open M in`) shadowed: each type and constructor name it bound,
@@ -277,6 +280,10 @@ pub(crate) struct Typer<'s> {
     /// Top-level bindings the value restriction kept monomorphic (the pattern's span and the
     /// expression's type): a variable still free in one at the end is an error, as in OCaml.
     weak_toplevel: Vec<(Span, Type)>,
+    /// The module last left and where its entries of `weak_toplevel` begin: a signature
+    /// sealing it gives its values their declared types, so its weak ones are not checked
+    /// (as OCaml checks the unit's signature; a unit with an `.mli` is sealed).
+    weak_left_module: Option<(String, usize)>,
     /// Which type parameters may occur weakly, for the relaxed value restriction.
     variances: variance::Variances,
     /// The type and module names declared so far by each structure of the program being
@@ -342,6 +349,8 @@ pub(crate) struct StructureNames {
     types: std::collections::HashSet<String>,
     modules: std::collections::HashSet<String>,
     module_types: std::collections::HashSet<String>,
+    /// Exceptions and type extensions' constructors.
+    extensions: std::collections::HashSet<String>,
 }
 
 impl<'s> Typer<'s> {
@@ -373,6 +382,7 @@ impl<'s> Typer<'s> {
             section: None,
 
             weak_toplevel: Vec::new(),
+            weak_left_module: None,
             variances: Default::default(),
             structures: vec![StructureNames::default()],
             printexc_vars: Default::default(),

@@ -119,6 +119,12 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Alias(q, name) => {
                 let inner = self.pattern(q, t, binds)?;
+                if binds.iter().any(|(n, _, _)| n == name) {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("Variable {name} is bound several times in this matching"),
+                    ));
+                }
                 let at = self.as_type(&inner, t);
                 let v = self.fresh_var(name, at, span);
                 binds.push((name.clone(), v, span));
@@ -443,6 +449,7 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Pat, Vec<VarId>)> {
         let mut binds = Bindings::new();
         let pat = self.pattern(p, t, &mut binds)?;
+        self.matched_tags_allowed(&pat, p.span)?;
         self.close_variants(&[&pat]);
         let mut vars = Vec::new();
         for (name, v, _) in binds {

@@ -873,6 +873,59 @@ impl<'s> Typer<'s> {
         self.pressure(pats.iter().map(|p| (*p, true)).collect(), &matched);
     }
 
+    /// A tag a pattern of the match names that unification made absent, the scrutinee's type
+    /// being an exact variant without it (`[ `A | `B ]`): OCaml's error, as its "matched" flag (`Reither (_, _,
+    /// true, _)`) keeps a tag from being erased until the match is typed. `span`: the
+    /// pattern's.
+    pub(super) fn matched_tags_allowed(&self, p: &Pat, span: Span) -> TResult<()> {
+        match p {
+            Pat::Variant { tag, arg, ty, .. } => {
+                if let Type::Con(c, a) = &*self.u.shallow(ty) {
+                    if *c == self.u.pv.variant {
+                        let view = self.u.row_view(&a[0]);
+                        let field = view.fields.iter().find(|f| f.tag == *tag);
+                        let gone = match field {
+                            Some(f) => self.u.presence(&f.presence) == Presence::Absent,
+                            None => view.tail.is_none(),
+                        };
+                        // Only against a static row (OCaml's `static_row`: closed, every tag
+                        // present or absent): an upper bound (`[< `A | `B ]`) may drop a tag,
+                        // and a pattern of another tag is only unused.
+                        let fixed = view.tail.is_none()
+                            && view.fields.iter().all(|f| {
+                                !matches!(self.u.presence(&f.presence), Presence::Either(_))
+                            });
+                        let gone = gone && fixed;
+                        if gone {
+                            let expected =
+                                super::unify::TypePrinter::new(&self.types).print(&self.u.zonk(ty));
+                            return Err(Diagnostic::error(
+                                span,
+                                format!(
+                                    "This pattern matches values of type [? `{tag} ]\nbut a pattern was expected which matches values of type {expected}\nThe second variant type does not allow tag(s) `{tag}"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                match arg {
+                    Some(a) => self.matched_tags_allowed(a, span),
+                    None => Ok(()),
+                }
+            }
+            Pat::Alias(q, _) => self.matched_tags_allowed(q, span),
+            Pat::Or(a, b) => {
+                self.matched_tags_allowed(a, span)?;
+                self.matched_tags_allowed(b, span)
+            }
+            Pat::Ctor { args, .. } | Pat::Exn { args, .. } | Pat::Array { args, .. } => args
+                .iter()
+                .try_for_each(|a| self.matched_tags_allowed(a, span)),
+            Pat::Lazy { arg, .. } => self.matched_tags_allowed(arg, span),
+            _ => Ok(()),
+        }
+    }
+
     fn matched_presences(&self, p: &Pat, out: &mut HashSet<TyVar>) {
         match p {
             Pat::Variant { tag, arg, ty, .. } => {

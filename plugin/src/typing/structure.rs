@@ -13,6 +13,10 @@ fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
 
+/// OCaml's word for an exception's or a type extension's constructor in its "Multiple
+/// definition" error.
+const EXTENSION: &str = "extension constructor";
+
 impl<'s> Typer<'s> {
     /// Elaborates phrases `i..` into nested bindings ending in `()`. Crossing from one
     /// section to the next closes the previous one: a prelude section of module `M` rebinds
@@ -60,6 +64,12 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Seal(name, mt, span, param) => {
+                if !self.in_prelude {
+                    self.check_signature_names(mt)?;
+                }
+                if let Some((_, mark)) = self.weak_left_module.as_ref().filter(|m| m.0 == *name) {
+                    self.weak_toplevel.truncate(*mark);
+                }
                 let wrappers = self.seal(name, mt, *span, *param)?;
                 let rest = self.items_from(phrases, i + 1)?;
                 return Ok(super::modules::wrap(wrappers, rest));
@@ -95,6 +105,9 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::IncludePath(path, span) => {
+                if !phrase.prelude {
+                    self.declare_included(path, *span)?;
+                }
                 self.open_module(path, *span)?;
                 return self.items_from(phrases, i + 1);
             }
@@ -145,10 +158,20 @@ impl<'s> Typer<'s> {
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::Exception(c) => {
+                if !phrase.prelude {
+                    self.declare_in_structure(&c.name, c.span, EXTENSION, |s| &mut s.extensions)?;
+                }
                 self.exception_decl(c)?;
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::TypeExtension(x) => {
+                if !phrase.prelude {
+                    for c in &x.constructors {
+                        self.declare_in_structure(&c.name, c.span, EXTENSION, |s| {
+                            &mut s.extensions
+                        })?;
+                    }
+                }
                 self.type_extension(x)?;
                 self.items_from(phrases, i + 1)
             }
@@ -166,6 +189,9 @@ impl<'s> Typer<'s> {
                 self.items_from(phrases, i + 1)
             }
             ast::ItemKind::ExceptionAlias(name, path) => {
+                if !phrase.prelude {
+                    self.declare_in_structure(name, item.span, EXTENSION, |s| &mut s.extensions)?;
+                }
                 match self.env.ctors.get(path.as_str()).copied() {
                     Some(c @ CtorRef::Exception(_)) => {
                         self.env.ctors.insert(name.clone(), c);
@@ -191,6 +217,9 @@ impl<'s> Typer<'s> {
                     unreachable!("an include of a module expression is flattened into phrases")
                 };
                 let path = self.resolve_module_path(path);
+                if !phrase.prelude {
+                    self.declare_included(&path, item.span)?;
+                }
                 self.open_module(&path, item.span)?;
                 self.items_from(phrases, i + 1)
             }
@@ -215,6 +244,7 @@ impl<'s> Typer<'s> {
             name: name.to_string(),
             scope,
             decls: self.types.decls.len() as u32,
+            weak_mark: self.weak_toplevel.len(),
         });
     }
 
@@ -222,6 +252,7 @@ impl<'s> Typer<'s> {
     pub(super) fn leave_module_scope(&mut self) {
         let m = self.modules.pop().expect("a module is open");
         self.structures.pop();
+        self.weak_left_module = Some((m.name.clone(), m.weak_mark));
         // A weak variable left free by the module cannot become one of the module's
         // types later (OCaml: "The type constructor M.t would escape its scope").
         for s in &mut self.u.scopes {
@@ -251,7 +282,8 @@ impl<'s> Typer<'s> {
         );
     }
 
-    /// Records that the current structure declares `name` (a type or module name: `what`), or
+    /// Records that the current structure declares `name` (a type, module, module type or
+    /// extension constructor name: `what`), or
     /// OCaml's error if it already did.
     pub(super) fn declare_in_structure(
         &mut self,
@@ -270,6 +302,48 @@ impl<'s> Typer<'s> {
                 "Multiple definition of the {what} name {name}.\nNames must be unique in a given structure or signature."
             ),
         ))
+    }
+
+    /// `include path`: the structure declares the module's types, modules, module types and
+    /// extension constructors (OCaml's error if it already did).
+    fn declare_included(&mut self, path: &str, span: Span) -> TResult<()> {
+        let prefix = format!("{path}.");
+        let own = |n: &String| {
+            n.strip_prefix(&prefix)
+                .filter(|n| !n.contains('.') && !n.starts_with("__"))
+                .map(str::to_string)
+        };
+        let module = |n: &String| {
+            let n = n.strip_prefix(&prefix)?;
+            let m = n
+                .strip_suffix(super::modules::MODULE_MARKER)?
+                .strip_suffix('.')?;
+            (!m.contains('.')).then(|| m.to_string())
+        };
+        let mut types: Vec<String> = self.env.types.keys().filter_map(own).collect();
+        let mut modules: Vec<String> = self.env.types.keys().filter_map(module).collect();
+        modules.extend(self.env.functors.keys().filter_map(own));
+        let mut module_types: Vec<String> = self.env.module_types.keys().filter_map(own).collect();
+        let mut extensions: Vec<String> = (self.env.ctors.iter())
+            .filter(|(_, c)| matches!(c, CtorRef::Exception(_)))
+            .filter_map(|(n, _)| own(n))
+            .collect();
+        for v in [&mut types, &mut modules, &mut module_types, &mut extensions] {
+            v.sort();
+        }
+        for n in types {
+            self.declare_in_structure(&n, span, "type", |s| &mut s.types)?;
+        }
+        for n in modules {
+            self.declare_in_structure(&n, span, "module", |s| &mut s.modules)?;
+        }
+        for n in module_types {
+            self.declare_in_structure(&n, span, "module type", |s| &mut s.module_types)?;
+        }
+        for n in extensions {
+            self.declare_in_structure(&n, span, EXTENSION, |s| &mut s.extensions)?;
+        }
+        Ok(())
     }
 
     /// What the environment holds now.

@@ -35,6 +35,7 @@ mod flatten;
 pub(crate) mod packages;
 pub(crate) mod recursive;
 mod signatures;
+mod type_match;
 
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
 pub(crate) use signatures::wrap;
@@ -160,6 +161,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
+            if let Some(mt) = mt {
+                self.check_signature_names(mt)?;
+            }
         }
         self.env
             .module_types
@@ -177,6 +181,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
+            for t in params.iter().filter_map(|p| p.ty.as_ref()) {
+                self.check_signature_names(t)?;
+            }
         }
         for p in params {
             if let Some(t) = &p.ty {
@@ -372,6 +379,11 @@ impl<'s> Typer<'s> {
         body: &ast::Expr,
         span: Span,
     ) -> TResult<(Expr, Type)> {
+        // The expression's type, made before the module's types: the body's type cannot name
+        // one of them (OCaml's "The type constructor M.t would escape its scope"). Only where
+        // OCaml has no path for them (`only_fresh_types`): an application's types are egret's
+        // own fresh ones, where OCaml's applicative paths (`Set.Make(Int32).t`) may leave.
+        let outer = only_fresh_types(me).then(|| self.u.fresh_var());
         let decls = self.types.decls.len() as u32;
         let ctx = self.local_ctx();
         let mut phrases = Vec::new();
@@ -382,7 +394,13 @@ impl<'s> Typer<'s> {
         let (e, t) = self.local_phrases(&phrases)?;
         self.check_no_escape(&t, decls, body.span)?;
         self.check_local_decls(decls, span)?;
-        Ok((e, t))
+        match outer {
+            Some(outer) => {
+                self.expect(body.span, &t, &outer)?;
+                Ok((e, outer))
+            }
+            None => Ok((e, t)),
+        }
     }
 
     /// Elaborates the phrases of a local module, the last one giving the value (and pushing
@@ -415,5 +433,31 @@ impl<'s> Typer<'s> {
         let e = result?;
         let t = self.body_types.pop().expect("the body was typed");
         Ok((e, t))
+    }
+}
+
+/// Whether the types module expression `me` declares are all new ones of its own, which no
+/// path outside can name: a structure (constrained or not) with no functor application to a
+/// path in it (`Set.Make(Int32).t` is a path), or a functor applied to no argument or to such
+/// a structure.
+fn only_fresh_types(me: &ast::ModExpr) -> bool {
+    match &me.kind {
+        ast::ModExprKind::Struct(items) => items.iter().all(|i| match &i.kind {
+            ast::ItemKind::Module(_, m)
+            | ast::ItemKind::Include(m)
+            | ast::ItemKind::OpenModule(m) => only_fresh_types(m),
+            _ => true,
+        }),
+        ast::ModExprKind::Constraint(m, _) => only_fresh_types(m),
+        ast::ModExprKind::Path(_) | ast::ModExprKind::Functor(..) => true,
+        // An unpacked first-class module's types are existentials of its own.
+        ast::ModExprKind::Unpack(_) => true,
+        // `F ()` and `F (struct .. end)`: OCaml has no path for the result's types either.
+        ast::ModExprKind::Apply(f, arg) => {
+            matches!(f.kind, ast::ModExprKind::Path(_))
+                && arg.as_ref().is_none_or(|a| {
+                    !matches!(a.kind, ast::ModExprKind::Path(_)) && only_fresh_types(a)
+                })
+        }
     }
 }

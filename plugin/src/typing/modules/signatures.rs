@@ -396,6 +396,7 @@ impl<'s> Typer<'s> {
             }
         }
         let fresh_from = self.types.decls.len() as u32;
+        self.match_type_decls(name, outer, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
@@ -434,7 +435,10 @@ impl<'s> Typer<'s> {
                     "Values do not match: `{x}' is declared `external'\n       The implementation is not a primitive."
                 )));
             }
-            match (self.match_value(&chain, x, b, t, span, abstracted, fresh_from)?, b) {
+            match (
+                self.match_value(&chain, x, b, t, span, abstracted, fresh_from)?,
+                b,
+            ) {
                 // A primitive stays one (a full application is the primitive's code:
                 // `Bool.( && )` short-circuits), at the declared type.
                 (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {

@@ -1,0 +1,357 @@
+//! Matching a module's type and exception declarations against a signature's, as OCaml's
+//! `Includemod.type_declarations` and `extension_constructors` do, before the signature
+//! makes anything abstract: a declared type of the signature that is not abstract must be the
+//! module's (the same arity; an abbreviation equal to the module's type; a variant with the
+//! same constructors, in order, of the same arguments; a record with the same fields, in
+//! order, of the same mutability and types), and a declared exception must have the module's
+//! arguments.
+//!
+//! Invariant: this only rejects. A module that passes is sealed as before; without the check,
+//! `module M : sig type t = int val x : t end = struct type t = string let x = "" end` made a
+//! string an int.
+
+use std::collections::HashMap;
+
+use crate::diagnostics::{Diagnostic, Span};
+use crate::lambda::ir::{DeclKind, TyVar, Type};
+use crate::syntax::ast;
+use crate::typing::env::{CtorRef, TypeName};
+use crate::typing::unify::TypePrinter;
+use crate::typing::{TResult, Typer};
+
+/// How deep `include`s of named module types are followed.
+const MAX_DEPTH: u32 = 64;
+
+/// The type and exception declarations of a signature, with its `include`s'. A `with type`
+/// constraint replaces its type's declaration when its definition names no module (`with type
+/// t = int list`); one that does is left out, its paths being read where the constraint was
+/// written (a functor's result type names the functor's parameter): the sealed module keeps
+/// its own definition of such a type (transparent), so no value is seen at another type.
+#[derive(Default)]
+struct Decls {
+    types: Vec<ast::TypeDecl>,
+    exceptions: Vec<ast::ConstructorDecl>,
+}
+
+impl Typer<'_> {
+    fn sig_decls(&self, mt: &ast::ModType, out: &mut Decls, depth: u32) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match &mt.kind {
+            ast::ModTypeKind::Sig(items) => {
+                for item in items {
+                    match &item.kind {
+                        ast::SigItemKind::Type(ds) => out.types.extend(ds.iter().cloned()),
+                        ast::SigItemKind::Exception(c) => out.exceptions.push(c.clone()),
+                        ast::SigItemKind::Include(t) => self.sig_decls(t, out, depth + 1),
+                        _ => {}
+                    }
+                }
+            }
+            ast::ModTypeKind::Path(p) => {
+                if let Some(Some(t)) = self.env.module_types.get(p).map(|d| d.ty.clone()) {
+                    self.sig_decls(&t, out, depth + 1);
+                }
+            }
+            ast::ModTypeKind::With(t, cs) => {
+                let mut inner = Decls::default();
+                self.sig_decls(t, &mut inner, depth + 1);
+                for c in cs {
+                    if let ast::WithConstraint::Type {
+                        path,
+                        decl,
+                        destructive,
+                    } = c
+                    {
+                        inner.types.retain(|d| &d.name != path);
+                        if !destructive && path_free_decl(decl) {
+                            let mut d = decl.clone();
+                            d.name = path.clone();
+                            inner.types.push(d);
+                        }
+                    }
+                }
+                out.types.extend(inner.types);
+                out.exceptions.extend(inner.exceptions);
+            }
+            ast::ModTypeKind::Functor(..) | ast::ModTypeKind::TypeOf(_) => {}
+        }
+    }
+
+    /// Checks the type and exception declarations of module `name`, a submodule of the
+    /// modules `outer` (outermost first), against those of `mt` (the modules' own names
+    /// visible unqualified while the signature's types are read).
+    pub(super) fn match_type_decls(
+        &mut self,
+        name: &str,
+        outer: &[String],
+        mt: &ast::ModType,
+        span: Span,
+    ) -> TResult<()> {
+        let mut decls = Decls::default();
+        self.sig_decls(mt, &mut decls, 0);
+        if decls.types.is_empty() && decls.exceptions.is_empty() {
+            return Ok(());
+        }
+        let undos: Vec<_> = (outer.iter().map(String::as_str))
+            .chain([name])
+            .map(|m| self.open_type_names(m))
+            .collect();
+        let mut result = Ok(());
+        for d in &decls.types {
+            result = self.match_type_decl(name, d, span);
+            if result.is_err() {
+                break;
+            }
+        }
+        if result.is_ok() {
+            for c in &decls.exceptions {
+                result = self.match_exception(name, c, span);
+                if result.is_err() {
+                    break;
+                }
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+        result
+    }
+
+    fn match_type_decl(&mut self, name: &str, d: &ast::TypeDecl, span: Span) -> TResult<()> {
+        let full = format!("{name}.{}", d.name);
+        let Some(mine) = self.env.types.get(&full).cloned() else {
+            return Ok(()); // reported as missing by the caller
+        };
+        let mismatch = |what: &str| {
+            Diagnostic::error(
+                span,
+                format!(
+                    "Signature mismatch:\n       Type declarations do not match:\n         type {} {what}",
+                    d.name
+                ),
+            )
+        };
+        let arity = match &mine {
+            TypeName::Con(c) => self.types.decl(*c).params.len(),
+            TypeName::Abbrev(ps, _) => ps.len(),
+            TypeName::ModuleMarker(_) => return Ok(()),
+        };
+        if arity != d.params.len() {
+            return Err(mismatch(
+                "is not included in the signature's: they have different arities",
+            ));
+        }
+        // The parameters, shared by both sides.
+        let vars: Vec<Type> = d.params.iter().map(|_| self.u.fresh_var()).collect();
+        let scope: HashMap<String, Type> =
+            d.params.iter().cloned().zip(vars.iter().cloned()).collect();
+        let subst = |t: &Type, params: &[TyVar]| {
+            params
+                .iter()
+                .zip(&vars)
+                .fold(t.clone(), |t, (p, v)| t.subst(*p, v))
+        };
+        let mine_type = match &mine {
+            TypeName::Con(c) => Type::Con(*c, vars.clone()),
+            TypeName::Abbrev(ps, body) => subst(body, ps),
+            TypeName::ModuleMarker(_) => unreachable!(),
+        };
+        match &d.kind {
+            ast::TypeDeclKind::Abstract => Ok(()),
+            ast::TypeDeclKind::Abbrev(te) => {
+                let Ok(declared) = self.type_expr_in(te, &scope, false) else {
+                    return Ok(()); // not read here: see `Decls`
+                };
+                if self.equal_types(&[(mine_type.clone(), declared.clone())], &vars) {
+                    return Ok(());
+                }
+                let mut p = TypePrinter::new(&self.types);
+                let (m, s) = (p.print(&mine_type), p.print(&declared));
+                Err(mismatch(&format!(
+                    "= {m}\n       is not included in\n         type {} = {s}\n       The type {m} is not equal to the type {s}",
+                    d.name
+                )))
+            }
+            ast::TypeDeclKind::Variant(cs) => {
+                let ctors = match &mine {
+                    TypeName::Con(c) => match &self.types.decl(*c).kind {
+                        DeclKind::Variant(ctors) => {
+                            let params = self.types.decl(*c).params.clone();
+                            ctors
+                                .iter()
+                                .map(|k| {
+                                    (
+                                        k.name.clone(),
+                                        k.args
+                                            .iter()
+                                            .map(|a| subst(a, &params))
+                                            .collect::<Vec<_>>(),
+                                    )
+                                })
+                                .collect::<Vec<_>>()
+                        }
+                        _ => {
+                            return Err(mismatch(
+                                "is not included in the signature's: their kinds differ",
+                            ))
+                        }
+                    },
+                    _ => {
+                        return Err(mismatch(
+                            "is not included in the signature's: their kinds differ",
+                        ))
+                    }
+                };
+                let names = |v: Vec<&str>| v.join(" | ");
+                if ctors.len() != cs.len()
+                    || ctors
+                        .iter()
+                        .zip(cs)
+                        .any(|(k, c)| k.0 != c.name || k.1.len() != c.args.len())
+                {
+                    return Err(mismatch(&format!(
+                        "= {}\n       is not included in\n         type {} = {}\n       Their constructors differ",
+                        names(ctors.iter().map(|k| k.0.as_str()).collect()),
+                        d.name,
+                        names(cs.iter().map(|c| c.name.as_str()).collect())
+                    )));
+                }
+                let mut pairs = Vec::new();
+                for (k, c) in ctors.iter().zip(cs) {
+                    for (a, te) in k.1.iter().zip(&c.args) {
+                        let Ok(t) = self.type_expr_in(te, &scope, false) else {
+                            return Ok(());
+                        };
+                        pairs.push((a.clone(), t));
+                    }
+                }
+                if self.equal_types(&pairs, &vars) {
+                    return Ok(());
+                }
+                Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
+            }
+            ast::TypeDeclKind::Record(fs) => {
+                let fields = match &mine {
+                    TypeName::Con(c) => match &self.types.decl(*c).kind {
+                        DeclKind::Record(fields) => {
+                            let params = self.types.decl(*c).params.clone();
+                            fields
+                                .iter()
+                                .map(|f| (f.name.clone(), f.mutable, subst(&f.ty, &params)))
+                                .collect::<Vec<_>>()
+                        }
+                        _ => {
+                            return Err(mismatch(
+                                "is not included in the signature's: their kinds differ",
+                            ))
+                        }
+                    },
+                    _ => {
+                        return Err(mismatch(
+                            "is not included in the signature's: their kinds differ",
+                        ))
+                    }
+                };
+                if fields.len() != fs.len()
+                    || fields
+                        .iter()
+                        .zip(fs)
+                        .any(|(f, g)| f.0 != g.name || f.1 != g.mutable)
+                {
+                    return Err(mismatch(
+                        "is not included in the signature's: their fields differ",
+                    ));
+                }
+                let mut pairs = Vec::new();
+                for (f, g) in fields.iter().zip(fs) {
+                    let Ok(t) = self.type_expr_in(&g.ty, &scope, false) else {
+                        return Ok(());
+                    };
+                    pairs.push((f.2.clone(), t));
+                }
+                if self.equal_types(&pairs, &vars) {
+                    return Ok(());
+                }
+                Err(mismatch(
+                    "is not included in the signature's: the types of their fields differ",
+                ))
+            }
+            ast::TypeDeclKind::Open => match &mine {
+                TypeName::Con(c) if matches!(self.types.decl(*c).kind, DeclKind::Extensible) => {
+                    Ok(())
+                }
+                _ => Err(mismatch(
+                    "is not included in the signature's: their kinds differ",
+                )),
+            },
+        }
+    }
+
+    fn match_exception(&mut self, name: &str, c: &ast::ConstructorDecl, span: Span) -> TResult<()> {
+        let Some(CtorRef::Exception(i)) =
+            self.env.ctors.get(&format!("{name}.{}", c.name)).copied()
+        else {
+            return Ok(()); // reported as missing by the caller
+        };
+        let mine = self.types.exceptions[i as usize].args.clone();
+        let scope = HashMap::new();
+        let mut pairs = Vec::new();
+        if mine.len() == c.args.len() {
+            for (a, te) in mine.iter().zip(&c.args) {
+                let Ok(t) = self.type_expr_in(te, &scope, false) else {
+                    return Ok(());
+                };
+                pairs.push((a.clone(), t));
+            }
+            if self.equal_types(&pairs, &[]) {
+                return Ok(());
+            }
+        }
+        Err(Diagnostic::error(
+            span,
+            format!(
+                "Signature mismatch:\n       Extension declarations do not match:\n         exception {}\n       is not included in the signature's: their arguments differ",
+                c.name
+            ),
+        ))
+    }
+
+    /// Whether each pair's types are equal, the declaration's parameters `vars` staying
+    /// distinct variables (the module's abstract types seen through, as inside it).
+    fn equal_types(&mut self, pairs: &[(Type, Type)], vars: &[Type]) -> bool {
+        self.u.see_through = true;
+        let unified = pairs
+            .iter()
+            .all(|(a, b)| self.u.unify(a, b, &self.types).is_ok());
+        self.u.see_through = false;
+        let mut seen: Vec<TyVar> = Vec::new();
+        unified
+            && vars.iter().all(|v| match &*self.u.shallow(v) {
+                Type::Var(w) if !seen.contains(w) => {
+                    seen.push(*w);
+                    true
+                }
+                _ => false,
+            })
+    }
+}
+
+/// Whether a `with type` constraint's definition names no module (`int`, `'a list`, `string *
+/// bool`): it reads the same wherever the signature is matched.
+fn path_free_decl(d: &ast::TypeDecl) -> bool {
+    fn free(t: &ast::TypeExpr) -> bool {
+        match &t.kind {
+            ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => true,
+            ast::TypeExprKind::Constr(name, args) => !name.contains('.') && args.iter().all(free),
+            ast::TypeExprKind::Tuple(ts) => ts.iter().all(free),
+            ast::TypeExprKind::Arrow(_, a, b) => free(a) && free(b),
+            _ => false,
+        }
+    }
+    match &d.kind {
+        ast::TypeDeclKind::Abbrev(t) => free(t),
+        _ => false,
+    }
+}

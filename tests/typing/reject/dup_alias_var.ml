@@ -1,0 +1,1 @@
+let f = function ((x, _) | (_, x)) as x -> x

@@ -1,0 +1,4 @@
+exception E
+exception F of int
+exception E of string
+let () = raise (E "x")

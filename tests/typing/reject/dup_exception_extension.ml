@@ -1,0 +1,3 @@
+type t = ..
+exception A
+type t += A

@@ -1,0 +1,3 @@
+module M = struct type u = int end
+type u = string
+include M

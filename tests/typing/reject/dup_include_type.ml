@@ -1,0 +1,2 @@
+type t = int
+include struct type t = bool end

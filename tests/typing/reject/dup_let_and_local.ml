@@ -1,0 +1,1 @@
+let f x = let a = x and a = 2 in a

@@ -1,0 +1,1 @@
+let rec f x = g x and g x = x and f y = y

@@ -1,0 +1,2 @@
+module type S = sig end
+module type S = sig val x : int end

@@ -1,0 +1,3 @@
+module type S = sig
+  type t = A | B | A
+end

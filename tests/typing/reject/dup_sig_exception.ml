@@ -1,0 +1,4 @@
+module type S = sig
+  exception E
+  exception E of int
+end

@@ -1,0 +1,1 @@
+module F (X : sig type t and t end) = struct end

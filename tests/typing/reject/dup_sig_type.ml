@@ -1,0 +1,5 @@
+module type S = sig
+  type t
+  val x : t
+  type t
+end

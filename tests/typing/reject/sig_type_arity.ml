@@ -1,0 +1,1 @@
+module M : sig type 'a t end = struct type t = int end

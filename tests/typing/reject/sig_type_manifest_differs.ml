@@ -1,0 +1,1 @@
+module M : sig type t = int end = struct type t = string end

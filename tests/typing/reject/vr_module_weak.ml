@@ -1,0 +1,3 @@
+module M = struct
+  let r = ref []
+end
