@@ -501,7 +501,8 @@ impl Parser {
         }
         self.eat_sym("|");
         // `type t = |`: no constructors.
-        if !matches!(self.peek(), TokenKind::Uident(_)) {
+        if !matches!(self.peek(), TokenKind::Uident(_)) && self.special_constructor_name().is_none()
+        {
             return Ok(TypeDeclKind::Variant(Vec::new()));
         }
         let mut constructors = vec![self.constructor_declaration()?];

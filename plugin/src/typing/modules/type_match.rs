@@ -120,6 +120,16 @@ impl Typer<'_> {
     }
 
     fn match_type_decl(&mut self, name: &str, d: &ast::TypeDecl, span: Span) -> TResult<()> {
+        if let Some(m) = &d.manifest {
+            // A re-exported definition (`type 'a t = 'a list = [] | ..`) is its manifest: the
+            // representation is the original type's, checked where it is re-exported.
+            let abbreviation = ast::TypeDecl {
+                manifest: None,
+                kind: ast::TypeDeclKind::Abbrev(m.clone()),
+                ..d.clone()
+            };
+            return self.match_type_decl(name, &abbreviation, span);
+        }
         let full = format!("{name}.{}", d.name);
         let Some(mine) = self.env.types.get(&full).cloned() else {
             return Ok(()); // reported as missing by the caller
