@@ -282,8 +282,8 @@ impl<'s> Typer<'s> {
                 params: Vec::new(),
                 manifest: Type::any_value(),
                 opaque: true,
-                // Never its `Obj.t` manifest, even while a module is matched.
-                existential: true,
+                // Transparent where an equation makes it so (`opaque` false).
+                existential: false,
             },
         );
         self.u.rigid.insert(c);
