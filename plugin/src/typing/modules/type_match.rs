@@ -348,13 +348,24 @@ impl Typer<'_> {
     }
 }
 
+/// The predefined types, which no signature declares.
+const PREDEFINED: &[&str] = &[
+    "int", "char", "string", "bytes", "float", "bool", "unit", "exn", "list", "array",
+    "option", "int32", "int64", "nativeint", "lazy_t", "extension_constructor", "floatarray",
+];
+
 /// Whether a `with type` constraint's definition names no module (`int`, `'a list`, `string *
 /// bool`): it reads the same wherever the signature is matched.
 fn path_free_decl(d: &ast::TypeDecl) -> bool {
     fn free(t: &ast::TypeExpr) -> bool {
         match &t.kind {
             ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => true,
-            ast::TypeExprKind::Constr(name, args) => !name.contains('.') && args.iter().all(free),
+            // An unqualified name may be an enclosing signature's type (`module Set : Set.S
+            // with type elt = t`), read elsewhere than where it was written: only the
+            // predefined types read the same everywhere.
+            ast::TypeExprKind::Constr(name, args) => {
+                PREDEFINED.contains(&name.as_str()) && args.iter().all(free)
+            }
             ast::TypeExprKind::Tuple(ts) => ts.iter().all(free),
             ast::TypeExprKind::Arrow(_, a, b) => free(a) && free(b),
             _ => false,
