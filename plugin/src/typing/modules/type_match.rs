@@ -350,8 +350,23 @@ impl Typer<'_> {
 
 /// The predefined types, which no signature declares.
 const PREDEFINED: &[&str] = &[
-    "int", "char", "string", "bytes", "float", "bool", "unit", "exn", "list", "array",
-    "option", "int32", "int64", "nativeint", "lazy_t", "extension_constructor", "floatarray",
+    "int",
+    "char",
+    "string",
+    "bytes",
+    "float",
+    "bool",
+    "unit",
+    "exn",
+    "list",
+    "array",
+    "option",
+    "int32",
+    "int64",
+    "nativeint",
+    "lazy_t",
+    "extension_constructor",
+    "floatarray",
 ];
 
 /// Whether a `with type` constraint's definition names no module (`int`, `'a list`, `string *
