@@ -140,6 +140,8 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     // What the collector does (allocation counts, finalisers run, weak
                     // pointers cleared): the interpreters have no collector.
                     | "gc_counters.ml"
+                    | "gc_alloc_order.ml"
+                    | "gc_tuple_binding.ml"
                     | "gc_finalise.ml"
                     | "weak_ephemeron.ml"
                     | "extension_constructor.ml"
