@@ -37,6 +37,11 @@ enum Percent {
     Impl(BuiltinImpl),
 }
 
+/// A `%`-primitive that is a call of the runtime's C function `name`.
+const fn runtime(name: &'static str, purity: Purity, arity: usize) -> Percent {
+    Percent::Impl(BuiltinImpl::Prim(Prim::Runtime(name, purity), arity))
+}
+
 /// OCaml's `%`-primitives egret implements, with their arity (OCaml rejects a declaration of
 /// another arity: `Wrong arity for builtin primitive`).
 const PERCENT: &[(&str, usize, Percent)] = {
@@ -113,172 +118,114 @@ const PERCENT: &[(&str, usize, Percent)] = {
         (
             "%bytes_safe_set",
             3,
-            Impl(B::Prim(Prim::Runtime("caml_bytes_set", Purity::Effect), 3)),
+            runtime("caml_bytes_set", Purity::Effect, 3),
         ),
         (
             "%string_safe_set",
             3,
-            Impl(B::Prim(Prim::Runtime("caml_bytes_set", Purity::Effect), 3)),
+            runtime("caml_bytes_set", Purity::Effect, 3),
         ),
         // 16, 32 and 64-bit accesses: the unsafe ones are checked too.
         (
             "%caml_string_get16",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get16", Purity::Effect, 2),
         ),
         (
             "%caml_string_get16u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get16", Purity::Effect, 2),
         ),
         (
             "%caml_string_get32",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get32", Purity::Effect, 2),
         ),
         (
             "%caml_string_get32u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get32", Purity::Effect, 2),
         ),
         (
             "%caml_string_get64",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get64", Purity::Effect, 2),
         ),
         (
             "%caml_string_get64u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get16",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get16", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get16u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get16", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get32",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get32", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get32u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get32", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get64",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get64u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_set16",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set16", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set16", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set16u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set16", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set16", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set32",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set32", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set32", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set32u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set32", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set32", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set64",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set64", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set64", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set64u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set64", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set64", Purity::Effect, 3),
         ),
-        (
-            "%bswap16",
-            1,
-            Impl(B::Prim(Prim::Runtime("caml_bswap16", Purity::Pure), 1)),
-        ),
+        ("%bswap16", 1, runtime("caml_bswap16", Purity::Pure, 1)),
         (
             "%bswap_int32",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int32_bswap", Purity::Pure), 1)),
+            runtime("caml_int32_bswap", Purity::Pure, 1),
         ),
         (
             "%bswap_int64",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int64_bswap", Purity::Pure), 1)),
+            runtime("caml_int64_bswap", Purity::Pure, 1),
         ),
         ("%array_length", 1, As("Array.length")),
         ("%array_safe_get", 2, As("Array.get")),
@@ -299,490 +246,298 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%ostype_unix", 1, Impl(B::Const(1))),
         ("%ostype_win32", 1, Impl(B::Const(0))),
         ("%ostype_cygwin", 1, Impl(B::Const(0))),
-        (
-            "%bswap16",
-            1,
-            Impl(B::Prim(Prim::Runtime("caml_bswap16", Purity::Pure), 1)),
-        ),
+        ("%bswap16", 1, runtime("caml_bswap16", Purity::Pure, 1)),
         // 16/32/64-bit accesses of strings and bytes; the unsafe ones (`..u`) are checked too.
         (
             "%caml_string_get16",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get16", Purity::Effect, 2),
         ),
         (
             "%caml_string_get16u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get16", Purity::Effect, 2),
         ),
         (
             "%caml_string_get32",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get32", Purity::Effect, 2),
         ),
         (
             "%caml_string_get32u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get32", Purity::Effect, 2),
         ),
         (
             "%caml_string_get64",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get64", Purity::Effect, 2),
         ),
         (
             "%caml_string_get64u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_string_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_string_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get16",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get16", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get16u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get16", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get16", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get32",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get32", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get32u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get32", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get32", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get64",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_get64u",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_get64", Purity::Effect),
-                2,
-            )),
+            runtime("caml_bytes_get64", Purity::Effect, 2),
         ),
         (
             "%caml_bytes_set16",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set16", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set16", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set16u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set16", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set16", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set32",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set32", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set32", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set32u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set32", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set32", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set64",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set64", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set64", Purity::Effect, 3),
         ),
         (
             "%caml_bytes_set64u",
             3,
-            Impl(B::Prim(
-                Prim::Runtime("caml_bytes_set64", Purity::Effect),
-                3,
-            )),
+            runtime("caml_bytes_set64", Purity::Effect, 3),
         ),
         // Boxed integers: the runtime's functions named as OCaml's C primitives
         // (`lambda::boxint`, `runtime/egret_boxint.c`).
-        (
-            "%int32_neg",
-            1,
-            Impl(B::Prim(Prim::Runtime("caml_int32_neg", Purity::Pure), 1)),
-        ),
-        (
-            "%int32_add",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_add", Purity::Pure), 2)),
-        ),
-        (
-            "%int32_sub",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_sub", Purity::Pure), 2)),
-        ),
-        (
-            "%int32_mul",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_mul", Purity::Pure), 2)),
-        ),
+        ("%int32_neg", 1, runtime("caml_int32_neg", Purity::Pure, 1)),
+        ("%int32_add", 2, runtime("caml_int32_add", Purity::Pure, 2)),
+        ("%int32_sub", 2, runtime("caml_int32_sub", Purity::Pure, 2)),
+        ("%int32_mul", 2, runtime("caml_int32_mul", Purity::Pure, 2)),
         (
             "%int32_div",
             2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_div", Purity::Effect), 2)),
+            runtime("caml_int32_div", Purity::Effect, 2),
         ),
         (
             "%int32_mod",
             2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_mod", Purity::Effect), 2)),
+            runtime("caml_int32_mod", Purity::Effect, 2),
         ),
-        (
-            "%int32_and",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_and", Purity::Pure), 2)),
-        ),
-        (
-            "%int32_or",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_or", Purity::Pure), 2)),
-        ),
-        (
-            "%int32_xor",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int32_xor", Purity::Pure), 2)),
-        ),
+        ("%int32_and", 2, runtime("caml_int32_and", Purity::Pure, 2)),
+        ("%int32_or", 2, runtime("caml_int32_or", Purity::Pure, 2)),
+        ("%int32_xor", 2, runtime("caml_int32_xor", Purity::Pure, 2)),
         (
             "%int32_lsl",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int32_shift_left", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int32_shift_left", Purity::Pure, 2),
         ),
         (
             "%int32_lsr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int32_shift_right_unsigned", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int32_shift_right_unsigned", Purity::Pure, 2),
         ),
         (
             "%int32_asr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int32_shift_right", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int32_shift_right", Purity::Pure, 2),
         ),
         (
             "%int32_of_int",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int32_of_int", Purity::Pure), 1)),
+            runtime("caml_int32_of_int", Purity::Pure, 1),
         ),
         (
             "%int32_to_int",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int32_to_int", Purity::Pure), 1)),
+            runtime("caml_int32_to_int", Purity::Pure, 1),
         ),
-        (
-            "%int64_neg",
-            1,
-            Impl(B::Prim(Prim::Runtime("caml_int64_neg", Purity::Pure), 1)),
-        ),
-        (
-            "%int64_add",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_add", Purity::Pure), 2)),
-        ),
-        (
-            "%int64_sub",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_sub", Purity::Pure), 2)),
-        ),
-        (
-            "%int64_mul",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_mul", Purity::Pure), 2)),
-        ),
+        ("%int64_neg", 1, runtime("caml_int64_neg", Purity::Pure, 1)),
+        ("%int64_add", 2, runtime("caml_int64_add", Purity::Pure, 2)),
+        ("%int64_sub", 2, runtime("caml_int64_sub", Purity::Pure, 2)),
+        ("%int64_mul", 2, runtime("caml_int64_mul", Purity::Pure, 2)),
         (
             "%int64_div",
             2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_div", Purity::Effect), 2)),
+            runtime("caml_int64_div", Purity::Effect, 2),
         ),
         (
             "%int64_mod",
             2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_mod", Purity::Effect), 2)),
+            runtime("caml_int64_mod", Purity::Effect, 2),
         ),
-        (
-            "%int64_and",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_and", Purity::Pure), 2)),
-        ),
-        (
-            "%int64_or",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_or", Purity::Pure), 2)),
-        ),
-        (
-            "%int64_xor",
-            2,
-            Impl(B::Prim(Prim::Runtime("caml_int64_xor", Purity::Pure), 2)),
-        ),
+        ("%int64_and", 2, runtime("caml_int64_and", Purity::Pure, 2)),
+        ("%int64_or", 2, runtime("caml_int64_or", Purity::Pure, 2)),
+        ("%int64_xor", 2, runtime("caml_int64_xor", Purity::Pure, 2)),
         (
             "%int64_lsl",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_shift_left", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int64_shift_left", Purity::Pure, 2),
         ),
         (
             "%int64_lsr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_shift_right_unsigned", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int64_shift_right_unsigned", Purity::Pure, 2),
         ),
         (
             "%int64_asr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_shift_right", Purity::Pure),
-                2,
-            )),
+            runtime("caml_int64_shift_right", Purity::Pure, 2),
         ),
         (
             "%int64_of_int",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int64_of_int", Purity::Pure), 1)),
+            runtime("caml_int64_of_int", Purity::Pure, 1),
         ),
         (
             "%int64_to_int",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int64_to_int", Purity::Pure), 1)),
+            runtime("caml_int64_to_int", Purity::Pure, 1),
         ),
         (
             "%nativeint_neg",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_neg", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_neg", Purity::Pure, 1),
         ),
         (
             "%nativeint_add",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_add", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_add", Purity::Pure, 2),
         ),
         (
             "%nativeint_sub",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_sub", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_sub", Purity::Pure, 2),
         ),
         (
             "%nativeint_mul",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_mul", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_mul", Purity::Pure, 2),
         ),
         (
             "%nativeint_div",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_div", Purity::Effect),
-                2,
-            )),
+            runtime("caml_nativeint_div", Purity::Effect, 2),
         ),
         (
             "%nativeint_mod",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_mod", Purity::Effect),
-                2,
-            )),
+            runtime("caml_nativeint_mod", Purity::Effect, 2),
         ),
         (
             "%nativeint_and",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_and", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_and", Purity::Pure, 2),
         ),
         (
             "%nativeint_or",
             2,
-            Impl(B::Prim(Prim::Runtime("caml_nativeint_or", Purity::Pure), 2)),
+            runtime("caml_nativeint_or", Purity::Pure, 2),
         ),
         (
             "%nativeint_xor",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_xor", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_xor", Purity::Pure, 2),
         ),
         (
             "%nativeint_lsl",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_shift_left", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_shift_left", Purity::Pure, 2),
         ),
         (
             "%nativeint_lsr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_shift_right_unsigned", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_shift_right_unsigned", Purity::Pure, 2),
         ),
         (
             "%nativeint_asr",
             2,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_shift_right", Purity::Pure),
-                2,
-            )),
+            runtime("caml_nativeint_shift_right", Purity::Pure, 2),
         ),
         (
             "%nativeint_of_int",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_of_int", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_of_int", Purity::Pure, 1),
         ),
         (
             "%nativeint_to_int",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_to_int", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_to_int", Purity::Pure, 1),
         ),
         (
             "%int64_of_int32",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_of_int32", Purity::Pure),
-                1,
-            )),
+            runtime("caml_int64_of_int32", Purity::Pure, 1),
         ),
         (
             "%int64_to_int32",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_to_int32", Purity::Pure),
-                1,
-            )),
+            runtime("caml_int64_to_int32", Purity::Pure, 1),
         ),
         (
             "%nativeint_of_int32",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_of_int32", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_of_int32", Purity::Pure, 1),
         ),
         (
             "%nativeint_to_int32",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_to_int32", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_to_int32", Purity::Pure, 1),
         ),
         (
             "%int64_of_nativeint",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_of_nativeint", Purity::Pure),
-                1,
-            )),
+            runtime("caml_int64_of_nativeint", Purity::Pure, 1),
         ),
         (
             "%int64_to_nativeint",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_int64_to_nativeint", Purity::Pure),
-                1,
-            )),
+            runtime("caml_int64_to_nativeint", Purity::Pure, 1),
         ),
         (
             "%bswap_int32",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int32_bswap", Purity::Pure), 1)),
+            runtime("caml_int32_bswap", Purity::Pure, 1),
         ),
         (
             "%bswap_int64",
             1,
-            Impl(B::Prim(Prim::Runtime("caml_int64_bswap", Purity::Pure), 1)),
+            runtime("caml_int64_bswap", Purity::Pure, 1),
         ),
         (
             "%bswap_native",
             1,
-            Impl(B::Prim(
-                Prim::Runtime("caml_nativeint_bswap", Purity::Pure),
-                1,
-            )),
+            runtime("caml_nativeint_bswap", Purity::Pure, 1),
         ),
     ]
 };
