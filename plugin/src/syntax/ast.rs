@@ -304,6 +304,9 @@ pub struct ConstructorDecl {
     /// it quantifies explicitly (`C : 'a. 'a -> 'a t`, usually none: every variable of the
     /// declaration is the constructor's own).
     pub gadt: Option<(Vec<String>, TypeExpr)>,
+    /// An inline record (`C of { x : int; mutable y : 'a }`): its fields, whose types are
+    /// also `args` (the constructor's block holds the fields, as OCaml lays it out).
+    pub record: Option<Vec<FieldDecl>>,
     pub span: Span,
 }
 

@@ -626,8 +626,6 @@ fn unsupported_constructs() {
         ("class c = object end", "objects and classes", "class"),
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),
-        ("let x = let* y = z in y", "binding operators", "let*"),
-        ("type t = A of { x : int }", "inline records", "{"),
         ("type t = A : { x : int } -> t", "inline records", "{"),
         ("type t = private int", "private types", "private"),
         (

@@ -213,6 +213,9 @@ impl<'s> Typer<'s> {
                         self.env
                             .ctors
                             .insert(c.name.clone(), CtorRef::Variant(*con, i as u32));
+                        if let Some(fields) = &c.record {
+                            self.declare_inline_record(&d.name, c, fields, *con, i as u32, &args);
+                        }
                         ctors.push(Constructor {
                             name: c.name.clone(),
                             args,
@@ -269,6 +272,12 @@ impl<'s> Typer<'s> {
     }
 
     pub(super) fn exception_decl(&mut self, c: &ast::ConstructorDecl) -> TResult<()> {
+        if c.record.is_some() {
+            return Err(Diagnostic::unsupported(
+                c.span,
+                "inline records in exceptions are",
+            ));
+        }
         let args = c
             .args
             .iter()

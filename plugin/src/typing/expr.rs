@@ -525,7 +525,13 @@ impl<'s> Typer<'s> {
             ExprKind::Constant(c) => self.constant(c, span),
             // Only a match case's body (`typing::gadt::refute`): the parser makes no other.
             ExprKind::Unreachable => Err(Diagnostic::error(span, "Syntax error")),
-            ExprKind::Var(name) => self.var(name, span),
+            ExprKind::Var(name) => {
+                let (x, t) = self.var(name, span)?;
+                if matches!(*self.u.shallow(&t), Type::Con(c, _) if self.is_inline_record(c)) {
+                    return Err(Diagnostic::error(span, super::inline_records::ESCAPE));
+                }
+                Ok((x, t))
+            }
             ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
             ExprKind::Apply(f, args) => self.apply(f, args, span),
             ExprKind::Fun(pats, body) => self.fun(pats, body, expected),
@@ -650,14 +656,14 @@ impl<'s> Typer<'s> {
                 self.record(fields, base.as_deref(), span, expected)
             }
             ExprKind::Field(r, name) => {
-                let (x, xt) = self.expr(r)?;
+                let (x, xt) = self.record_base(r)?;
                 let con = self.record_type_of(&[name], &xt);
                 let (_, i, rt, ft, _) = self.field_instance(name, span, con)?;
                 self.expect(r.span, &xt, &rt)?;
                 Ok(self.field_use(Expr::Field(bx(x), i), ft))
             }
             ExprKind::SetField(r, name, v) => {
-                let (x, xt) = self.expr(r)?;
+                let (x, xt) = self.record_base(r)?;
                 let con = self.record_type_of(&[name], &xt);
                 let (_, i, rt, ft, mutable) = self.field_instance(name, span, con)?;
                 if !mutable {
@@ -926,7 +932,7 @@ impl<'s> Typer<'s> {
         })
     }
 
-    fn var(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
+    pub(super) fn var(&mut self, name: &str, span: Span) -> TResult<(Expr, Type)> {
         if let Some(r) = self.location_value(name, span) {
             return Ok(r);
         }
@@ -1458,6 +1464,11 @@ impl<'s> Typer<'s> {
             return self.variant_expr(tag, arg);
         }
         let (c, ty, arg_tys) = self.ctor_instance(name, span, expected)?;
+        if let CtorRef::Variant(con, i) = c {
+            if let Some(rc) = self.inline_record_of(con, i) {
+                return self.construct_inline(name, arg, rc, i, ty, span);
+            }
+        }
         let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
             (None, _) => vec![],
             (Some(a), 1) => vec![a],
@@ -1510,6 +1521,11 @@ impl<'s> Typer<'s> {
     /// declaring all of them, else the latest declaring the first.
     pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
         let names: Vec<&str> = names.iter().map(|n| field_name(n)).collect();
+        if let Type::Con(c, _) = *self.u.shallow(hint) {
+            if self.is_inline_record(c) {
+                return Some(c);
+            }
+        }
         let candidates = self.env.fields.get(names[0])?;
         if let Type::Con(c, _) = *self.u.shallow(hint) {
             if candidates.iter().any(|(d, _)| *d == c) {
@@ -1520,12 +1536,13 @@ impl<'s> Typer<'s> {
             DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
             _ => false,
         };
-        candidates
-            .iter()
-            .rev()
-            .map(|(c, _)| *c)
-            .find(|c| has_all(*c))
-            .or(candidates.last().map(|(c, _)| *c))
+        // An inline record's fields are found only through its type.
+        let plain = || {
+            (candidates.iter().rev())
+                .map(|(c, _)| *c)
+                .filter(|c| !self.is_inline_record(*c))
+        };
+        plain().find(|c| has_all(*c)).or(plain().next())
     }
 
     /// Instantiates the record type owning field `name` (the type `con` if given):
@@ -1540,10 +1557,19 @@ impl<'s> Typer<'s> {
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {
             Some(c) => candidates.iter().find(|(d, _)| *d == c).copied(),
-            None => candidates.last().copied(),
+            None => (candidates.iter().rev())
+                .find(|(d, _)| !self.is_inline_record(*d))
+                .copied(),
         };
         let Some((con, i)) = found else {
             return Err(match con {
+                Some(c) if self.is_inline_record(c) => Diagnostic::error(
+                    span,
+                    format!(
+                        "The field {name} is not part of the record argument for the {} constructor",
+                        self.types.decl(c).name
+                    ),
+                ),
                 Some(c) => Diagnostic::error(
                     span,
                     format!("This record expression is expected to have type {}\n       There is no field {name} within type {}", self.types.decl(c).name, self.types.decl(c).name),
@@ -1565,7 +1591,7 @@ impl<'s> Typer<'s> {
         Ok((con, i, Type::Con(con, fresh), ft, f.mutable))
     }
 
-    fn record(
+    pub(super) fn record(
         &mut self,
         fields: &[(String, Span, ast::Expr)],
         base: Option<&ast::Expr>,
@@ -1576,7 +1602,7 @@ impl<'s> Typer<'s> {
         let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
         // `{ b with .. }`: the base is typed first, and its type picks the record type.
         let base = match base {
-            Some(b) => Some((b, self.expr(b)?)),
+            Some(b) => Some((b, self.record_base(b)?)),
             None => None,
         };
         let hint = match (&base, expected) {
@@ -1594,6 +1620,7 @@ impl<'s> Typer<'s> {
         for (name, fspan, e) in fields {
             let (c, i, t, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
                 Ok(r) => r,
+                Err(e) if self.is_inline_record(con) => return Err(e),
                 Err(_) => self.field_instance(name, *fspan, None)?,
             };
             if c != con {
@@ -1607,7 +1634,7 @@ impl<'s> Typer<'s> {
             if given[i as usize].is_some() {
                 return Err(Diagnostic::error(
                     *fspan,
-                    format!("The record field {name} is defined several times in this expression"),
+                    format!("The record field label {name} is defined several times"),
                 ));
             }
             given[i as usize] = Some(self.field_value(e, &ft)?);

@@ -17,6 +17,7 @@ mod expr;
 mod extensible;
 mod externals;
 mod gadt;
+mod inline_records;
 pub(crate) mod labels;
 mod letrec;
 mod matching;
@@ -333,6 +334,8 @@ pub(crate) struct Typer<'s> {
     decl_variances: declared_variance::DeclVariances,
     /// GADT constructors' signatures and the equations in force ([`gadt`]).
     gadt: gadt::Gadts,
+    /// The record types of inline records ([`inline_records`]).
+    inline_records: inline_records::InlineRecords,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -404,6 +407,7 @@ impl<'s> Typer<'s> {
             extension_ctors: Default::default(),
             decl_variances: Default::default(),
             gadt: Default::default(),
+            inline_records: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

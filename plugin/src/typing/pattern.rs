@@ -180,6 +180,11 @@ impl<'s> Typer<'s> {
                     }
                     _ => self.expect_pat(span, &ct, t)?,
                 }
+                if let CtorRef::Variant(con, i) = c {
+                    if let (Some(rc), Some(a)) = (self.inline_record_of(con, i), arg.as_deref()) {
+                        return self.inline_pattern(a, rc, i, &ct, arg_tys, binds);
+                    }
+                }
                 let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
                     (None, _) => vec![],
                     (Some(a), 1) => vec![a],
@@ -223,6 +228,7 @@ impl<'s> Typer<'s> {
                 for (name, fspan, q) in fields {
                     let (c, i, frt, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
                         Ok(r) => r,
+                        Err(e) if self.is_inline_record(con) => return Err(e),
                         Err(_) => self.field_instance(name, *fspan, None)?,
                     };
                     if c != con {

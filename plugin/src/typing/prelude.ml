@@ -805,454 +805,8 @@ let remove_extension name =
   let l = extension_len name in
   if l = 0 then name else String.sub name 0 (String.length name - l)
 
-(*! module Hashtbl *)
-(* After OCaml 4.13's hashtbl.ml, never randomized (seed 0, as OCaml without OCAMLRUNPARAM=R):
-   the same buckets, the same resizing, so iteration visits bindings in OCaml's order. A bucket
-   cell is a record under a constructor (OCaml uses an inline record). *)
-type ('a, 'b) t = {
-  mutable hashtbl_size : int;
-  mutable hashtbl_data : ('a, 'b) __bucketlist array;
-  hashtbl_seed : int;
-  mutable hashtbl_initial_size : int;
-}
-and ('a, 'b) __bucketlist = Hashtbl_empty | Hashtbl_cons of ('a, 'b) __bucket
-and ('a, 'b) __bucket = {
-  mutable bucket_key : 'a;
-  mutable bucket_data : 'b;
-  mutable bucket_next : ('a, 'b) __bucketlist;
-}
-let hash x = Hashtbl.seeded_hash_param 10 100 0 x
-let hash_param n1 n2 x = Hashtbl.seeded_hash_param n1 n2 0 x
-let seeded_hash seed x = Hashtbl.seeded_hash_param 10 100 seed x
-let __cons k d next = Hashtbl_cons { bucket_key = k; bucket_data = d; bucket_next = next }
-let __ongoing_traversal h = h.hashtbl_initial_size < 0
-let __flip_ongoing_traversal h = h.hashtbl_initial_size <- - h.hashtbl_initial_size
-let rec __power_2_above x n =
-  if x >= n then x
-  else if x * 2 > 18014398509481983 then x
-  else __power_2_above (x * 2) n
-let create initial_size =
-  let s = __power_2_above 16 initial_size in
-  { hashtbl_initial_size = s; hashtbl_size = 0; hashtbl_seed = 0;
-    hashtbl_data = Array.make s Hashtbl_empty }
-let clear h =
-  if h.hashtbl_size > 0 then begin
-    h.hashtbl_size <- 0;
-    Array.fill h.hashtbl_data 0 (Array.length h.hashtbl_data) Hashtbl_empty
-  end
-let reset h =
-  let len = Array.length h.hashtbl_data in
-  if len = abs h.hashtbl_initial_size then clear h
-  else begin
-    h.hashtbl_size <- 0;
-    h.hashtbl_data <- Array.make (abs h.hashtbl_initial_size) Hashtbl_empty
-  end
-let __copy_bucketlist = function
-  | Hashtbl_empty -> Hashtbl_empty
-  | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
-    let rec loop prec = function
-      | Hashtbl_empty -> ()
-      | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
-        let r = __cons bucket_key bucket_data bucket_next in
-        (match prec with
-         | Hashtbl_empty -> assert false
-         | Hashtbl_cons prec -> prec.bucket_next <- r);
-        loop r bucket_next
-    in
-    let r = __cons bucket_key bucket_data bucket_next in
-    loop r bucket_next;
-    r
-let copy h = { h with hashtbl_data = Array.map __copy_bucketlist h.hashtbl_data }
-let length h = h.hashtbl_size
-let __insert_all_buckets indexfun inplace odata ndata =
-  let nsize = Array.length ndata in
-  let ndata_tail = Array.make nsize Hashtbl_empty in
-  let rec insert_bucket = function
-    | Hashtbl_empty -> ()
-    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } as cell ->
-      let cell = if inplace then cell else __cons bucket_key bucket_data Hashtbl_empty in
-      let nidx = indexfun bucket_key in
-      (match ndata_tail.(nidx) with
-       | Hashtbl_empty -> ndata.(nidx) <- cell
-       | Hashtbl_cons tail -> tail.bucket_next <- cell);
-      ndata_tail.(nidx) <- cell;
-      insert_bucket bucket_next
-  in
-  for i = 0 to Array.length odata - 1 do insert_bucket odata.(i) done;
-  if inplace then
-    for i = 0 to nsize - 1 do
-      match ndata_tail.(i) with
-      | Hashtbl_empty -> ()
-      | Hashtbl_cons tail -> tail.bucket_next <- Hashtbl_empty
-    done
-let __resize indexfun h =
-  let odata = h.hashtbl_data in
-  let nsize = Array.length odata * 2 in
-  if nsize < 18014398509481983 then begin
-    let ndata = Array.make nsize Hashtbl_empty in
-    let inplace = not (__ongoing_traversal h) in
-    h.hashtbl_data <- ndata;
-    __insert_all_buckets (indexfun h) inplace odata ndata
-  end
-let iter (f : 'a -> 'b -> unit) h =
-  let rec do_bucket = function
-    | Hashtbl_empty -> ()
-    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
-      f bucket_key bucket_data; do_bucket bucket_next in
-  let old_trav = __ongoing_traversal h in
-  if not old_trav then __flip_ongoing_traversal h;
-  try
-    let d = h.hashtbl_data in
-    for i = 0 to Array.length d - 1 do do_bucket d.(i) done;
-    if not old_trav then __flip_ongoing_traversal h
-  with exn when not old_trav ->
-    __flip_ongoing_traversal h;
-    raise exn
-let rec __filter_map_inplace_bucket f h i prec = function
-  | Hashtbl_empty ->
-    (match prec with
-     | Hashtbl_empty -> h.hashtbl_data.(i) <- Hashtbl_empty
-     | Hashtbl_cons c -> c.bucket_next <- Hashtbl_empty)
-  | Hashtbl_cons ({ bucket_key; bucket_data; bucket_next } as c) as slot ->
-    (match f bucket_key bucket_data with
-     | None ->
-       h.hashtbl_size <- h.hashtbl_size - 1;
-       __filter_map_inplace_bucket f h i prec bucket_next
-     | Some data ->
-       (match prec with
-        | Hashtbl_empty -> h.hashtbl_data.(i) <- slot
-        | Hashtbl_cons c -> c.bucket_next <- slot);
-       c.bucket_data <- data;
-       __filter_map_inplace_bucket f h i slot bucket_next)
-let filter_map_inplace f h =
-  let d = h.hashtbl_data in
-  let old_trav = __ongoing_traversal h in
-  if not old_trav then __flip_ongoing_traversal h;
-  try
-    for i = 0 to Array.length d - 1 do
-      __filter_map_inplace_bucket f h i Hashtbl_empty h.hashtbl_data.(i)
-    done;
-    if not old_trav then __flip_ongoing_traversal h
-  with exn when not old_trav ->
-    __flip_ongoing_traversal h;
-    raise exn
-let fold f h init =
-  let rec do_bucket b accu =
-    match b with
-    | Hashtbl_empty -> accu
-    | Hashtbl_cons { bucket_key; bucket_data; bucket_next } ->
-      do_bucket bucket_next (f bucket_key bucket_data accu) in
-  let old_trav = __ongoing_traversal h in
-  if not old_trav then __flip_ongoing_traversal h;
-  try
-    let d = h.hashtbl_data in
-    let accu = ref init in
-    for i = 0 to Array.length d - 1 do accu := do_bucket d.(i) !accu done;
-    if not old_trav then __flip_ongoing_traversal h;
-    !accu
-  with exn when not old_trav ->
-    __flip_ongoing_traversal h;
-    raise exn
-let __key_index h key =
-  Hashtbl.seeded_hash_param 10 100 h.hashtbl_seed key land (Array.length h.hashtbl_data - 1)
-let add h key data =
-  let i = __key_index h key in
-  h.hashtbl_data.(i) <- __cons key data h.hashtbl_data.(i);
-  h.hashtbl_size <- h.hashtbl_size + 1;
-  if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize __key_index h
-let rec __remove_bucket h i key prec = function
-  | Hashtbl_empty -> ()
-  | Hashtbl_cons { bucket_key = k; bucket_next = next } as c ->
-    if compare k key = 0 then begin
-      h.hashtbl_size <- h.hashtbl_size - 1;
-      match prec with
-      | Hashtbl_empty -> h.hashtbl_data.(i) <- next
-      | Hashtbl_cons c -> c.bucket_next <- next
-    end
-    else __remove_bucket h i key c next
-let remove h key =
-  let i = __key_index h key in
-  __remove_bucket h i key Hashtbl_empty h.hashtbl_data.(i)
-let rec __find_rec key = function
-  | Hashtbl_empty -> raise Not_found
-  | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
-    if compare key k = 0 then bucket_data else __find_rec key bucket_next
-let find h key = __find_rec key h.hashtbl_data.(__key_index h key)
-let rec __find_rec_opt key = function
-  | Hashtbl_empty -> None
-  | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
-    if compare key k = 0 then Some bucket_data else __find_rec_opt key bucket_next
-let find_opt h key = __find_rec_opt key h.hashtbl_data.(__key_index h key)
-let find_all h key =
-  let rec find_in_bucket = function
-    | Hashtbl_empty -> []
-    | Hashtbl_cons { bucket_key = k; bucket_data; bucket_next } ->
-      if compare k key = 0 then bucket_data :: find_in_bucket bucket_next
-      else find_in_bucket bucket_next in
-  find_in_bucket h.hashtbl_data.(__key_index h key)
-let rec __replace_bucket key data = function
-  | Hashtbl_empty -> true
-  | Hashtbl_cons ({ bucket_key = k; bucket_next } as slot) ->
-    if compare k key = 0 then (slot.bucket_key <- key; slot.bucket_data <- data; false)
-    else __replace_bucket key data bucket_next
-let replace h key data =
-  let i = __key_index h key in
-  let l = h.hashtbl_data.(i) in
-  if __replace_bucket key data l then begin
-    h.hashtbl_data.(i) <- __cons key data l;
-    h.hashtbl_size <- h.hashtbl_size + 1;
-    if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize __key_index h
-  end
-let mem h key =
-  let rec mem_in_bucket = function
-    | Hashtbl_empty -> false
-    | Hashtbl_cons { bucket_key = k; bucket_next } -> compare k key = 0 || mem_in_bucket bucket_next in
-  mem_in_bucket h.hashtbl_data.(__key_index h key)
-
-(* OCaml 4.13's functorial interface (MakeSeeded, Make), over the buckets above. *)
-module type HashedType = sig
-  type t
-  val equal : t -> t -> bool
-  val hash : t -> int
-end
-module type SeededHashedType = sig
-  type t
-  val equal : t -> t -> bool
-  val hash : int -> t -> int
-end
-module type S = sig
-  type key
-  type 'a t
-  val create : int -> 'a t
-  val clear : 'a t -> unit
-  val reset : 'a t -> unit
-  val copy : 'a t -> 'a t
-  val add : 'a t -> key -> 'a -> unit
-  val remove : 'a t -> key -> unit
-  val find : 'a t -> key -> 'a
-  val find_opt : 'a t -> key -> 'a option
-  val find_all : 'a t -> key -> 'a list
-  val replace : 'a t -> key -> 'a -> unit
-  val mem : 'a t -> key -> bool
-  val iter : (key -> 'a -> unit) -> 'a t -> unit
-  val filter_map_inplace : (key -> 'a -> 'a option) -> 'a t -> unit
-  val fold : (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
-  val length : 'a t -> int
-end
-module type SeededS = sig
-  type key
-  type 'a t
-  val create : int -> 'a t
-  val clear : 'a t -> unit
-  val reset : 'a t -> unit
-  val copy : 'a t -> 'a t
-  val add : 'a t -> key -> 'a -> unit
-  val remove : 'a t -> key -> unit
-  val find : 'a t -> key -> 'a
-  val find_opt : 'a t -> key -> 'a option
-  val find_all : 'a t -> key -> 'a list
-  val replace : 'a t -> key -> 'a -> unit
-  val mem : 'a t -> key -> bool
-  val iter : (key -> 'a -> unit) -> 'a t -> unit
-  val filter_map_inplace : (key -> 'a -> 'a option) -> 'a t -> unit
-  val fold : (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
-  val length : 'a t -> int
-end
-module MakeSeeded (H : SeededHashedType) : SeededS with type key = H.t = struct
-  type key = H.t
-  type 'a hashtbl = (key, 'a) t
-  type 'a t = 'a hashtbl
-  let create = create
-  let clear = clear
-  let reset = reset
-  let copy = copy
-  let key_index h key = (H.hash h.hashtbl_seed key) land (Array.length h.hashtbl_data - 1)
-  let add h key data =
-    let i = key_index h key in
-    let bucket = __cons key data h.hashtbl_data.(i) in
-    h.hashtbl_data.(i) <- bucket;
-    h.hashtbl_size <- h.hashtbl_size + 1;
-    if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize key_index h
-  let rec remove_bucket h i key prec = function
-    | Hashtbl_empty -> ()
-    | Hashtbl_cons { bucket_key = k; bucket_next = next } as c ->
-      if H.equal k key then begin
-        h.hashtbl_size <- h.hashtbl_size - 1;
-        match prec with
-        | Hashtbl_empty -> h.hashtbl_data.(i) <- next
-        | Hashtbl_cons c -> c.bucket_next <- next
-      end
-      else remove_bucket h i key c next
-  let remove h key =
-    let i = key_index h key in
-    remove_bucket h i key Hashtbl_empty h.hashtbl_data.(i)
-  let rec find_rec key = function
-    | Hashtbl_empty -> raise Not_found
-    | Hashtbl_cons { bucket_key = k; bucket_data = data; bucket_next = next } ->
-      if H.equal key k then data else find_rec key next
-  let find h key =
-    match h.hashtbl_data.(key_index h key) with
-    | Hashtbl_empty -> raise Not_found
-    | Hashtbl_cons { bucket_key = k1; bucket_data = d1; bucket_next = next1 } ->
-      if H.equal key k1 then d1 else
-      match next1 with
-      | Hashtbl_empty -> raise Not_found
-      | Hashtbl_cons { bucket_key = k2; bucket_data = d2; bucket_next = next2 } ->
-        if H.equal key k2 then d2 else
-        match next2 with
-        | Hashtbl_empty -> raise Not_found
-        | Hashtbl_cons { bucket_key = k3; bucket_data = d3; bucket_next = next3 } ->
-          if H.equal key k3 then d3 else find_rec key next3
-  let rec find_rec_opt key = function
-    | Hashtbl_empty -> None
-    | Hashtbl_cons { bucket_key = k; bucket_data = data; bucket_next = next } ->
-      if H.equal key k then Some data else find_rec_opt key next
-  let find_opt h key =
-    match h.hashtbl_data.(key_index h key) with
-    | Hashtbl_empty -> None
-    | Hashtbl_cons { bucket_key = k1; bucket_data = d1; bucket_next = next1 } ->
-      if H.equal key k1 then Some d1 else
-      match next1 with
-      | Hashtbl_empty -> None
-      | Hashtbl_cons { bucket_key = k2; bucket_data = d2; bucket_next = next2 } ->
-        if H.equal key k2 then Some d2 else
-        match next2 with
-        | Hashtbl_empty -> None
-        | Hashtbl_cons { bucket_key = k3; bucket_data = d3; bucket_next = next3 } ->
-          if H.equal key k3 then Some d3 else find_rec_opt key next3
-  let find_all h key =
-    let rec find_in_bucket = function
-      | Hashtbl_empty -> []
-      | Hashtbl_cons { bucket_key = k; bucket_data = d; bucket_next = next } ->
-        if H.equal k key then d :: find_in_bucket next else find_in_bucket next in
-    find_in_bucket h.hashtbl_data.(key_index h key)
-  let rec replace_bucket key data = function
-    | Hashtbl_empty -> true
-    | Hashtbl_cons ({ bucket_key = k; bucket_next = next } as slot) ->
-      if H.equal k key then (slot.bucket_key <- key; slot.bucket_data <- data; false)
-      else replace_bucket key data next
-  let replace h key data =
-    let i = key_index h key in
-    let l = h.hashtbl_data.(i) in
-    if replace_bucket key data l then begin
-      h.hashtbl_data.(i) <- __cons key data l;
-      h.hashtbl_size <- h.hashtbl_size + 1;
-      if h.hashtbl_size > Array.length h.hashtbl_data lsl 1 then __resize key_index h
-    end
-  let mem h key =
-    let rec mem_in_bucket = function
-      | Hashtbl_empty -> false
-      | Hashtbl_cons { bucket_key = k; bucket_next = next } ->
-        H.equal k key || mem_in_bucket next in
-    mem_in_bucket h.hashtbl_data.(key_index h key)
-  let iter = iter
-  let filter_map_inplace = filter_map_inplace
-  let fold = fold
-  let length = length
-end
-module Make (H : HashedType) : S with type key = H.t = struct
-  include MakeSeeded (struct
-    type t = H.t
-    let equal = H.equal
-    let hash (_seed : int) x = H.hash x
-  end)
-end
 (*! unit Stack *)
-(*! module Queue *)
-(* After OCaml 4.13's queue.ml (a cell is a record under a constructor where OCaml has an
-   inline record). *)
-exception Empty
-type 'a __cell = Queue_nil | Queue_cons of 'a __cell_record
-and 'a __cell_record = { cell_content : 'a; mutable cell_next : 'a __cell }
-type 'a t = {
-  mutable queue_length : int;
-  mutable queue_first : 'a __cell;
-  mutable queue_last : 'a __cell;
-}
-let create () = { queue_length = 0; queue_first = Queue_nil; queue_last = Queue_nil }
-let clear q =
-  q.queue_length <- 0;
-  q.queue_first <- Queue_nil;
-  q.queue_last <- Queue_nil
-let add x q =
-  let cell = Queue_cons { cell_content = x; cell_next = Queue_nil } in
-  match q.queue_last with
-  | Queue_nil ->
-    q.queue_length <- 1;
-    q.queue_first <- cell;
-    q.queue_last <- cell
-  | Queue_cons last ->
-    q.queue_length <- q.queue_length + 1;
-    last.cell_next <- cell;
-    q.queue_last <- cell
-let push = add
-let peek q =
-  match q.queue_first with
-  | Queue_nil -> raise Empty
-  | Queue_cons { cell_content } -> cell_content
-let peek_opt q =
-  match q.queue_first with
-  | Queue_nil -> None
-  | Queue_cons { cell_content } -> Some cell_content
-let top = peek
-let take q =
-  match q.queue_first with
-  | Queue_nil -> raise Empty
-  | Queue_cons { cell_content; cell_next = Queue_nil } -> clear q; cell_content
-  | Queue_cons { cell_content; cell_next } ->
-    q.queue_length <- q.queue_length - 1;
-    q.queue_first <- cell_next;
-    cell_content
-let take_opt q =
-  match q.queue_first with
-  | Queue_nil -> None
-  | Queue_cons { cell_content; cell_next = Queue_nil } -> clear q; Some cell_content
-  | Queue_cons { cell_content; cell_next } ->
-    q.queue_length <- q.queue_length - 1;
-    q.queue_first <- cell_next;
-    Some cell_content
-let pop = take
-let copy q =
-  let rec copy q_res prev cell =
-    match cell with
-    | Queue_nil -> q_res.queue_last <- prev; q_res
-    | Queue_cons { cell_content; cell_next } ->
-      let res = Queue_cons { cell_content; cell_next = Queue_nil } in
-      (match prev with
-       | Queue_nil -> q_res.queue_first <- res
-       | Queue_cons p -> p.cell_next <- res);
-      copy q_res res cell_next
-  in
-  copy { queue_length = q.queue_length; queue_first = Queue_nil; queue_last = Queue_nil }
-    Queue_nil q.queue_first
-let is_empty q = q.queue_length = 0
-let length q = q.queue_length
-let iter (f : 'a -> unit) q =
-  let rec iter f cell =
-    match cell with
-    | Queue_nil -> ()
-    | Queue_cons { cell_content; cell_next } -> f cell_content; iter f cell_next in
-  iter f q.queue_first
-let fold f accu q =
-  let rec fold f accu cell =
-    match cell with
-    | Queue_nil -> accu
-    | Queue_cons { cell_content; cell_next } -> fold f (f accu cell_content) cell_next in
-  fold f accu q.queue_first
-let transfer q1 q2 =
-  if q1.queue_length > 0 then
-    match q2.queue_last with
-    | Queue_nil ->
-      q2.queue_length <- q1.queue_length;
-      q2.queue_first <- q1.queue_first;
-      q2.queue_last <- q1.queue_last;
-      clear q1
-    | Queue_cons last ->
-      q2.queue_length <- q2.queue_length + q1.queue_length;
-      last.cell_next <- q1.queue_first;
-      q2.queue_last <- q1.queue_last;
-      clear q1
-
+(*! unit Queue *)
 (*! unit Int32 *)
 (*! unit Int64 *)
 (*! unit Nativeint *)
@@ -1380,7 +934,7 @@ let min_max_num (x: float) (y: float) =
   if is_nan x then (y, y)
   else if is_nan y then (x, x)
   else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
-let hash (x: float) = Hashtbl.hash x
+let hash (x: float) = Hashtbl.seeded_hash_param 10 100 0 x
 
 (*! module Printexc *)
 (* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
@@ -1591,6 +1145,211 @@ let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
 
+(*! module Digest *)
+(* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The
+   prelude has no input channels: channel, file and input are missing. *)
+type t = string
+let compare = String.compare
+let equal = String.equal
+external unsafe_string : string -> int -> int -> t = "caml_md5_string"
+let string str = unsafe_string str 0 (String.length str)
+let bytes b = string (Bytes.unsafe_to_string b)
+let substring str ofs len =
+  if ofs < 0 || len < 0 || ofs > String.length str - len
+  then invalid_arg "Digest.substring"
+  else unsafe_string str ofs len
+let subbytes b ofs len = substring (Bytes.unsafe_to_string b) ofs len
+let output chan digest = output_string chan digest
+let __char_hex n =
+  __char_of_int (n + if n < 10 then Char.code '0' else (Char.code 'a' - 10))
+let to_hex d =
+  if String.length d <> 16 then invalid_arg "Digest.to_hex";
+  let result = Bytes.create 32 in
+  for i = 0 to 15 do
+    let x = Char.code d.[i] in
+    Bytes.unsafe_set result (i*2) (__char_hex (x lsr 4));
+    Bytes.unsafe_set result (i*2+1) (__char_hex (x land 0x0f));
+  done;
+  Bytes.unsafe_to_string result
+let from_hex s =
+  if String.length s <> 32 then invalid_arg "Digest.from_hex";
+  let digit c =
+    match c with
+    | '0'..'9' -> Char.code c - Char.code '0'
+    | 'A'..'F' -> Char.code c - Char.code 'A' + 10
+    | 'a'..'f' -> Char.code c - Char.code 'a' + 10
+    | _ -> raise (Invalid_argument "Digest.from_hex")
+  in
+  let byte i = digit s.[i] lsl 4 + digit s.[i+1] in
+  let result = Bytes.create 16 in
+  for i = 0 to 15 do
+    Bytes.set result i (Char.chr (byte (2 * i)));
+  done;
+  Bytes.unsafe_to_string result
+
+(*! module Random.State *)
+(* OCaml 4.13's random.ml, its submodule State: a section of its own, so its names are
+   Random.State.x (the section before Random's, which uses them by those names; its private
+   __ names are not visible there, hence Random.set_state's copy of assign). The
+   lagged-Fibonacci generator F(55, 24, +) with the high bits mixed in; int32, int64 and
+   nativeint need boxed integers: not yet. The fields are private (the type is abstract in
+   OCaml). *)
+type t = { __st : int array; mutable __idx : int }
+let __new_state () = { __st = Array.make 55 0; __idx = 0 }
+let __assign st1 st2 =
+  Array.blit st2.__st 0 st1.__st 0 55;
+  st1.__idx <- st2.__idx
+let full_init s seed =
+  let combine accu x = Digest.string (accu ^ Int.to_string x) in
+  let extract d =
+    Char.code d.[0] + (Char.code d.[1] lsl 8) + (Char.code d.[2] lsl 16)
+    + (Char.code d.[3] lsl 24)
+  in
+  let seed = if Array.length seed = 0 then [| 0 |] else seed in
+  let l = Array.length seed in
+  for i = 0 to 54 do
+    s.__st.(i) <- i;
+  done;
+  let accu = ref "x" in
+  for i = 0 to 54 + Int.max 55 l do
+    let j = i mod 55 in
+    let k = i mod l in
+    accu := combine !accu seed.(k);
+    s.__st.(j) <- (s.__st.(j) lxor extract !accu) land 0x3FFFFFFF;  (* PR#5575 *)
+  done;
+  s.__idx <- 0
+let make seed =
+  let result = __new_state () in
+  full_init result seed;
+  result
+external __random_seed : unit -> int array = "caml_sys_random_seed"
+let make_self_init () = make (__random_seed ())
+let copy s =
+  let result = __new_state () in
+  __assign result s;
+  result
+(* Returns 30 random bits as an integer 0 <= x < 1073741824 *)
+let bits s =
+  s.__idx <- (s.__idx + 1) mod 55;
+  let curval = s.__st.(s.__idx) in
+  let newval = s.__st.((s.__idx + 24) mod 55)
+               + (curval lxor ((curval lsr 25) land 0x1F)) in
+  let newval30 = newval land 0x3FFFFFFF in  (* PR#5575 *)
+  s.__st.(s.__idx) <- newval30;
+  newval30
+let rec __intaux s n =
+  let r = bits s in
+  let v = r mod n in
+  if r - v > 0x3FFFFFFF - n + 1 then __intaux s n else v
+let int s bound =
+  if bound > 0x3FFFFFFF || bound <= 0
+  then invalid_arg "Random.int"
+  else __intaux s bound
+let rec __int63aux s n =
+  let max_int_32 = (1 lsl 30) + 0x3FFFFFFF in (* 0x7FFFFFFF *)
+  let b1 = bits s in
+  let b2 = bits s in
+  let (r, max_int) =
+    if n <= max_int_32 then
+      (* 31 random bits: the upper 15 bits of b1 and 16 bits of b2. *)
+      let bpos =
+        (((b2 land 0x3FFFC000) lsl 1) lor (b1 lsr 15))
+      in
+        (bpos, max_int_32)
+    else
+      let b3 = bits s in
+      (* 62 random bits: the upper 20 bits of b1 and 21 bits of b2 and b3. *)
+      let bpos =
+        ((((b3 land 0x3FFFFE00) lsl 12) lor (b2 lsr 9)) lsl 20)
+          lor (b1 lsr 10)
+      in
+        (bpos, max_int)
+  in
+  let v = r mod n in
+  if r - v > max_int - n + 1 then __int63aux s n else v
+let full_int s bound =
+  if bound <= 0 then
+    invalid_arg "Random.full_int"
+  else if bound > 0x3FFFFFFF then
+    __int63aux s bound
+  else
+    __intaux s bound
+let rec __int32aux s n =
+  let b1 = Int32.of_int (bits s) in
+  let b2 = Int32.shift_left (Int32.of_int (bits s land 1)) 30 in
+  let r = Int32.logor b1 b2 in
+  let v = Int32.rem r n in
+  if Int32.sub r v > Int32.add (Int32.sub Int32.max_int n) 1l
+  then __int32aux s n
+  else v
+let int32 s bound =
+  if bound <= 0l
+  then invalid_arg "Random.int32"
+  else __int32aux s bound
+let rec __int64aux s n =
+  let b1 = Int64.of_int (bits s) in
+  let b2 = Int64.shift_left (Int64.of_int (bits s)) 30 in
+  let b3 = Int64.shift_left (Int64.of_int (bits s land 7)) 60 in
+  let r = Int64.logor b1 (Int64.logor b2 b3) in
+  let v = Int64.rem r n in
+  if Int64.sub r v > Int64.add (Int64.sub Int64.max_int n) 1L
+  then __int64aux s n
+  else v
+let int64 s bound =
+  if bound <= 0L
+  then invalid_arg "Random.int64"
+  else __int64aux s bound
+let nativeint =
+  if Nativeint.size = 32
+  then fun s bound -> Nativeint.of_int32 (int32 s (Nativeint.to_int32 bound))
+  else fun s bound -> Int64.to_nativeint (int64 s (Int64.of_nativeint bound))
+(* Returns a float 0 <= x <= 1 with at most 60 bits of precision. *)
+let __rawfloat s =
+  let scale = 1073741824.0  (* 2^30 *)
+  and r1 = float_of_int (bits s)
+  and r2 = float_of_int (bits s)
+  in (r1 /. scale +. r2) /. scale
+let float s bound = __rawfloat s *. bound
+let bool s = (bits s land 1 = 0)
+
+(*! module Random *)
+(* OCaml 4.13's random.ml: the functions on the default state. *)
+(* This is the state you get with [init 27182818] and then applying
+   the "land 0x3FFFFFFF" filter to them.  See #5575, #5793, #5977. *)
+let __default = {
+  __st = [|
+      0x3ae2522b; 0x1d8d4634; 0x15b4fad0; 0x18b14ace; 0x12f8a3c4; 0x3b086c47;
+      0x16d467d6; 0x101d91c7; 0x321df177; 0x0176c193; 0x1ff72bf1; 0x1e889109;
+      0x0b464b18; 0x2b86b97c; 0x0891da48; 0x03137463; 0x085ac5a1; 0x15d61f2f;
+      0x3bced359; 0x29c1c132; 0x3a86766e; 0x366d8c86; 0x1f5b6222; 0x3ce1b59f;
+      0x2ebf78e1; 0x27cd1b86; 0x258f3dc3; 0x389a8194; 0x02e4c44c; 0x18c43f7d;
+      0x0f6e534f; 0x1e7df359; 0x055d0b7e; 0x10e84e7e; 0x126198e4; 0x0e7722cb;
+      0x1cbede28; 0x3391b964; 0x3d40e92a; 0x0c59933d; 0x0b8cd0b7; 0x24efff1c;
+      0x2803fdaa; 0x08ebc72e; 0x0f522e32; 0x05398edc; 0x2144a04c; 0x0aef3cbd;
+      0x01ad4719; 0x35b93cd6; 0x2a559d4f; 0x1e6fd768; 0x26e27f36; 0x186f18c3;
+      0x2fbf967a;
+    |];
+  __idx = 0;
+}
+let bits () = Random.State.bits __default
+let int bound = Random.State.int __default bound
+let full_int bound = Random.State.full_int __default bound
+let int32 bound = Random.State.int32 __default bound
+let nativeint bound = Random.State.nativeint __default bound
+let int64 bound = Random.State.int64 __default bound
+let float scale = Random.State.float __default scale
+let bool () = Random.State.bool __default
+let full_init seed = Random.State.full_init __default seed
+let init seed = Random.State.full_init __default [| seed |]
+external __random_seed : unit -> int array = "caml_sys_random_seed"
+let self_init () = full_init (__random_seed ())
+(* Manipulating the current state. *)
+let get_state () = Random.State.copy __default
+let set_state s =
+  (* State.assign, private to its section. *)
+  Array.blit s.__st 0 __default.__st 0 55;
+  __default.__idx <- s.__idx
+(*! unit Hashtbl *)
 (*! module CamlinternalFormat *)
 (* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
    direct elaboration makes them (typing/printf/mod.rs). *)
@@ -3809,1128 +3568,5 @@ let __write_aux sep file args =
 let write_arg = __write_aux '\n'
 let write_arg0 = __write_aux '\x00'
 
-(*! module Digest *)
-(* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The
-   prelude has no input channels: channel, file and input are missing. *)
-type t = string
-let compare = String.compare
-let equal = String.equal
-external unsafe_string : string -> int -> int -> t = "caml_md5_string"
-let string str = unsafe_string str 0 (String.length str)
-let bytes b = string (Bytes.unsafe_to_string b)
-let substring str ofs len =
-  if ofs < 0 || len < 0 || ofs > String.length str - len
-  then invalid_arg "Digest.substring"
-  else unsafe_string str ofs len
-let subbytes b ofs len = substring (Bytes.unsafe_to_string b) ofs len
-let output chan digest = output_string chan digest
-let __char_hex n =
-  __char_of_int (n + if n < 10 then Char.code '0' else (Char.code 'a' - 10))
-let to_hex d =
-  if String.length d <> 16 then invalid_arg "Digest.to_hex";
-  let result = Bytes.create 32 in
-  for i = 0 to 15 do
-    let x = Char.code d.[i] in
-    Bytes.unsafe_set result (i*2) (__char_hex (x lsr 4));
-    Bytes.unsafe_set result (i*2+1) (__char_hex (x land 0x0f));
-  done;
-  Bytes.unsafe_to_string result
-let from_hex s =
-  if String.length s <> 32 then invalid_arg "Digest.from_hex";
-  let digit c =
-    match c with
-    | '0'..'9' -> Char.code c - Char.code '0'
-    | 'A'..'F' -> Char.code c - Char.code 'A' + 10
-    | 'a'..'f' -> Char.code c - Char.code 'a' + 10
-    | _ -> raise (Invalid_argument "Digest.from_hex")
-  in
-  let byte i = digit s.[i] lsl 4 + digit s.[i+1] in
-  let result = Bytes.create 16 in
-  for i = 0 to 15 do
-    Bytes.set result i (Char.chr (byte (2 * i)));
-  done;
-  Bytes.unsafe_to_string result
-
-(*! module Random.State *)
-(* OCaml 4.13's random.ml, its submodule State: a section of its own, so its names are
-   Random.State.x (the section before Random's, which uses them by those names; its private
-   __ names are not visible there, hence Random.set_state's copy of assign). The
-   lagged-Fibonacci generator F(55, 24, +) with the high bits mixed in; int32, int64 and
-   nativeint need boxed integers: not yet. The fields are private (the type is abstract in
-   OCaml). *)
-type t = { __st : int array; mutable __idx : int }
-let __new_state () = { __st = Array.make 55 0; __idx = 0 }
-let __assign st1 st2 =
-  Array.blit st2.__st 0 st1.__st 0 55;
-  st1.__idx <- st2.__idx
-let full_init s seed =
-  let combine accu x = Digest.string (accu ^ Int.to_string x) in
-  let extract d =
-    Char.code d.[0] + (Char.code d.[1] lsl 8) + (Char.code d.[2] lsl 16)
-    + (Char.code d.[3] lsl 24)
-  in
-  let seed = if Array.length seed = 0 then [| 0 |] else seed in
-  let l = Array.length seed in
-  for i = 0 to 54 do
-    s.__st.(i) <- i;
-  done;
-  let accu = ref "x" in
-  for i = 0 to 54 + Int.max 55 l do
-    let j = i mod 55 in
-    let k = i mod l in
-    accu := combine !accu seed.(k);
-    s.__st.(j) <- (s.__st.(j) lxor extract !accu) land 0x3FFFFFFF;  (* PR#5575 *)
-  done;
-  s.__idx <- 0
-let make seed =
-  let result = __new_state () in
-  full_init result seed;
-  result
-external __random_seed : unit -> int array = "caml_sys_random_seed"
-let make_self_init () = make (__random_seed ())
-let copy s =
-  let result = __new_state () in
-  __assign result s;
-  result
-(* Returns 30 random bits as an integer 0 <= x < 1073741824 *)
-let bits s =
-  s.__idx <- (s.__idx + 1) mod 55;
-  let curval = s.__st.(s.__idx) in
-  let newval = s.__st.((s.__idx + 24) mod 55)
-               + (curval lxor ((curval lsr 25) land 0x1F)) in
-  let newval30 = newval land 0x3FFFFFFF in  (* PR#5575 *)
-  s.__st.(s.__idx) <- newval30;
-  newval30
-let rec __intaux s n =
-  let r = bits s in
-  let v = r mod n in
-  if r - v > 0x3FFFFFFF - n + 1 then __intaux s n else v
-let int s bound =
-  if bound > 0x3FFFFFFF || bound <= 0
-  then invalid_arg "Random.int"
-  else __intaux s bound
-let rec __int63aux s n =
-  let max_int_32 = (1 lsl 30) + 0x3FFFFFFF in (* 0x7FFFFFFF *)
-  let b1 = bits s in
-  let b2 = bits s in
-  let (r, max_int) =
-    if n <= max_int_32 then
-      (* 31 random bits: the upper 15 bits of b1 and 16 bits of b2. *)
-      let bpos =
-        (((b2 land 0x3FFFC000) lsl 1) lor (b1 lsr 15))
-      in
-        (bpos, max_int_32)
-    else
-      let b3 = bits s in
-      (* 62 random bits: the upper 20 bits of b1 and 21 bits of b2 and b3. *)
-      let bpos =
-        ((((b3 land 0x3FFFFE00) lsl 12) lor (b2 lsr 9)) lsl 20)
-          lor (b1 lsr 10)
-      in
-        (bpos, max_int)
-  in
-  let v = r mod n in
-  if r - v > max_int - n + 1 then __int63aux s n else v
-let full_int s bound =
-  if bound <= 0 then
-    invalid_arg "Random.full_int"
-  else if bound > 0x3FFFFFFF then
-    __int63aux s bound
-  else
-    __intaux s bound
-let rec __int32aux s n =
-  let b1 = Int32.of_int (bits s) in
-  let b2 = Int32.shift_left (Int32.of_int (bits s land 1)) 30 in
-  let r = Int32.logor b1 b2 in
-  let v = Int32.rem r n in
-  if Int32.sub r v > Int32.add (Int32.sub Int32.max_int n) 1l
-  then __int32aux s n
-  else v
-let int32 s bound =
-  if bound <= 0l
-  then invalid_arg "Random.int32"
-  else __int32aux s bound
-let rec __int64aux s n =
-  let b1 = Int64.of_int (bits s) in
-  let b2 = Int64.shift_left (Int64.of_int (bits s)) 30 in
-  let b3 = Int64.shift_left (Int64.of_int (bits s land 7)) 60 in
-  let r = Int64.logor b1 (Int64.logor b2 b3) in
-  let v = Int64.rem r n in
-  if Int64.sub r v > Int64.add (Int64.sub Int64.max_int n) 1L
-  then __int64aux s n
-  else v
-let int64 s bound =
-  if bound <= 0L
-  then invalid_arg "Random.int64"
-  else __int64aux s bound
-let nativeint =
-  if Nativeint.size = 32
-  then fun s bound -> Nativeint.of_int32 (int32 s (Nativeint.to_int32 bound))
-  else fun s bound -> Int64.to_nativeint (int64 s (Int64.of_nativeint bound))
-(* Returns a float 0 <= x <= 1 with at most 60 bits of precision. *)
-let __rawfloat s =
-  let scale = 1073741824.0  (* 2^30 *)
-  and r1 = float_of_int (bits s)
-  and r2 = float_of_int (bits s)
-  in (r1 /. scale +. r2) /. scale
-let float s bound = __rawfloat s *. bound
-let bool s = (bits s land 1 = 0)
-
-(*! module Random *)
-(* OCaml 4.13's random.ml: the functions on the default state. *)
-(* This is the state you get with [init 27182818] and then applying
-   the "land 0x3FFFFFFF" filter to them.  See #5575, #5793, #5977. *)
-let __default = {
-  __st = [|
-      0x3ae2522b; 0x1d8d4634; 0x15b4fad0; 0x18b14ace; 0x12f8a3c4; 0x3b086c47;
-      0x16d467d6; 0x101d91c7; 0x321df177; 0x0176c193; 0x1ff72bf1; 0x1e889109;
-      0x0b464b18; 0x2b86b97c; 0x0891da48; 0x03137463; 0x085ac5a1; 0x15d61f2f;
-      0x3bced359; 0x29c1c132; 0x3a86766e; 0x366d8c86; 0x1f5b6222; 0x3ce1b59f;
-      0x2ebf78e1; 0x27cd1b86; 0x258f3dc3; 0x389a8194; 0x02e4c44c; 0x18c43f7d;
-      0x0f6e534f; 0x1e7df359; 0x055d0b7e; 0x10e84e7e; 0x126198e4; 0x0e7722cb;
-      0x1cbede28; 0x3391b964; 0x3d40e92a; 0x0c59933d; 0x0b8cd0b7; 0x24efff1c;
-      0x2803fdaa; 0x08ebc72e; 0x0f522e32; 0x05398edc; 0x2144a04c; 0x0aef3cbd;
-      0x01ad4719; 0x35b93cd6; 0x2a559d4f; 0x1e6fd768; 0x26e27f36; 0x186f18c3;
-      0x2fbf967a;
-    |];
-  __idx = 0;
-}
-let bits () = Random.State.bits __default
-let int bound = Random.State.int __default bound
-let full_int bound = Random.State.full_int __default bound
-let int32 bound = Random.State.int32 __default bound
-let nativeint bound = Random.State.nativeint __default bound
-let int64 bound = Random.State.int64 __default bound
-let float scale = Random.State.float __default scale
-let bool () = Random.State.bool __default
-let full_init seed = Random.State.full_init __default seed
-let init seed = Random.State.full_init __default [| seed |]
-external __random_seed : unit -> int array = "caml_sys_random_seed"
-let self_init () = full_init (__random_seed ())
-(* Manipulating the current state. *)
-let get_state () = Random.State.copy __default
-let set_state s =
-  (* State.assign, private to its section. *)
-  Array.blit s.__st 0 __default.__st 0 55;
-  __default.__idx <- s.__idx
-(*! module Map *)
-(* OCaml 4.13's map.ml, its inline records as tuples (the same blocks). *)
-module type OrderedType =
-  sig
-    type t
-    val compare: t -> t -> int
-  end
-module type S =
-  sig
-    type key
-    type 'a t
-    val empty: 'a t
-    val is_empty: 'a t -> bool
-    val mem:  key -> 'a t -> bool
-    val add: key -> 'a -> 'a t -> 'a t
-    val update: key -> ('a option -> 'a option) -> 'a t -> 'a t
-    val singleton: key -> 'a -> 'a t
-    val remove: key -> 'a t -> 'a t
-    val merge:
-          (key -> 'a option -> 'b option -> 'c option) -> 'a t -> 'b t -> 'c t
-    val union: (key -> 'a -> 'a -> 'a option) -> 'a t -> 'a t -> 'a t
-    val compare: ('a -> 'a -> int) -> 'a t -> 'a t -> int
-    val equal: ('a -> 'a -> bool) -> 'a t -> 'a t -> bool
-    val iter: (key -> 'a -> unit) -> 'a t -> unit
-    val fold: (key -> 'a -> 'b -> 'b) -> 'a t -> 'b -> 'b
-    val for_all: (key -> 'a -> bool) -> 'a t -> bool
-    val exists: (key -> 'a -> bool) -> 'a t -> bool
-    val filter: (key -> 'a -> bool) -> 'a t -> 'a t
-    val filter_map: (key -> 'a -> 'b option) -> 'a t -> 'b t
-    val partition: (key -> 'a -> bool) -> 'a t -> 'a t * 'a t
-    val cardinal: 'a t -> int
-    val bindings: 'a t -> (key * 'a) list
-    val min_binding: 'a t -> (key * 'a)
-    val min_binding_opt: 'a t -> (key * 'a) option
-    val max_binding: 'a t -> (key * 'a)
-    val max_binding_opt: 'a t -> (key * 'a) option
-    val choose: 'a t -> (key * 'a)
-    val choose_opt: 'a t -> (key * 'a) option
-    val split: key -> 'a t -> 'a t * 'a option * 'a t
-    val find: key -> 'a t -> 'a
-    val find_opt: key -> 'a t -> 'a option
-    val find_first: (key -> bool) -> 'a t -> key * 'a
-    val find_first_opt: (key -> bool) -> 'a t -> (key * 'a) option
-    val find_last: (key -> bool) -> 'a t -> key * 'a
-    val find_last_opt: (key -> bool) -> 'a t -> (key * 'a) option
-    val map: ('a -> 'b) -> 'a t -> 'b t
-    val mapi: (key -> 'a -> 'b) -> 'a t -> 'b t
-    val to_seq : 'a t -> (key * 'a) Seq.t
-    val to_rev_seq : 'a t -> (key * 'a) Seq.t
-    val to_seq_from : key -> 'a t -> (key * 'a) Seq.t
-    val add_seq : (key * 'a) Seq.t -> 'a t -> 'a t
-    val of_seq : (key * 'a) Seq.t -> 'a t
-  end
-module Make (Ord : OrderedType) : S with type key = Ord.t = struct
-    type key = Ord.t
-    type 'a t =
-        Empty
-      | Node of 'a t * key * 'a * 'a t * int
-    let height = function
-        Empty -> 0
-      | Node (_, _, _, _, h) -> h
-    let create l x d r =
-      let hl = height l and hr = height r in
-      Node (l, x, d, r, (if hl >= hr then hl + 1 else hr + 1))
-    let singleton x d = Node (Empty, x, d, Empty, 1)
-    let bal l x d r =
-      let hl = match l with Empty -> 0 | Node (_, _, _, _, h) -> h in
-      let hr = match r with Empty -> 0 | Node (_, _, _, _, h) -> h in
-      if hl > hr + 2 then begin
-        match l with
-          Empty -> invalid_arg "Map.bal"
-        | Node (ll, lv, ld, lr, _) ->
-            if height ll >= height lr then
-              create ll lv ld (create lr x d r)
-            else begin
-              match lr with
-                Empty -> invalid_arg "Map.bal"
-              | Node (lrl, lrv, lrd, lrr, _)->
-                  create (create ll lv ld lrl) lrv lrd (create lrr x d r)
-            end
-      end else if hr > hl + 2 then begin
-        match r with
-          Empty -> invalid_arg "Map.bal"
-        | Node (rl, rv, rd, rr, _) ->
-            if height rr >= height rl then
-              create (create l x d rl) rv rd rr
-            else begin
-              match rl with
-                Empty -> invalid_arg "Map.bal"
-              | Node (rll, rlv, rld, rlr, _) ->
-                  create (create l x d rll) rlv rld (create rlr rv rd rr)
-            end
-      end else
-        Node (l, x, d, r, (if hl >= hr then hl + 1 else hr + 1))
-    let empty = Empty
-    let is_empty = function Empty -> true | _ -> false
-    let rec add x data = function
-        Empty ->
-          Node (Empty, x, data, Empty, 1)
-      | Node (l, v, d, r, h) as m ->
-          let c = Ord.compare x v in
-          if c = 0 then
-            if d == data then m else Node (l, x, data, r, h)
-          else if c < 0 then
-            let ll = add x data l in
-            if l == ll then m else bal ll v d r
-          else
-            let rr = add x data r in
-            if r == rr then m else bal l v d rr
-    let rec find x = function
-        Empty ->
-          raise Not_found
-      | Node (l, v, d, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then d
-          else find x (if c < 0 then l else r)
-    let rec find_first_aux v0 d0 f = function
-        Empty ->
-          (v0, d0)
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_first_aux v d f l
-          else
-            find_first_aux v0 d0 f r
-    let rec find_first f = function
-        Empty ->
-          raise Not_found
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_first_aux v d f l
-          else
-            find_first f r
-    let rec find_first_opt_aux v0 d0 f = function
-        Empty ->
-          Some (v0, d0)
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_first_opt_aux v d f l
-          else
-            find_first_opt_aux v0 d0 f r
-    let rec find_first_opt f = function
-        Empty ->
-          None
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_first_opt_aux v d f l
-          else
-            find_first_opt f r
-    let rec find_last_aux v0 d0 f = function
-        Empty ->
-          (v0, d0)
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_last_aux v d f r
-          else
-            find_last_aux v0 d0 f l
-    let rec find_last f = function
-        Empty ->
-          raise Not_found
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_last_aux v d f r
-          else
-            find_last f l
-    let rec find_last_opt_aux v0 d0 f = function
-        Empty ->
-          Some (v0, d0)
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_last_opt_aux v d f r
-          else
-            find_last_opt_aux v0 d0 f l
-    let rec find_last_opt f = function
-        Empty ->
-          None
-      | Node (l, v, d, r, _) ->
-          if f v then
-            find_last_opt_aux v d f r
-          else
-            find_last_opt f l
-    let rec find_opt x = function
-        Empty ->
-          None
-      | Node (l, v, d, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then Some d
-          else find_opt x (if c < 0 then l else r)
-    let rec mem x = function
-        Empty ->
-          false
-      | Node (l, v, _, r, _) ->
-          let c = Ord.compare x v in
-          c = 0 || mem x (if c < 0 then l else r)
-    let rec min_binding = function
-        Empty -> raise Not_found
-      | Node (Empty, v, d, _, _) -> (v, d)
-      | Node (l, _, _, _, _) -> min_binding l
-    let rec min_binding_opt = function
-        Empty -> None
-      | Node (Empty, v, d, _, _) -> Some (v, d)
-      | Node (l, _, _, _, _)-> min_binding_opt l
-    let rec max_binding = function
-        Empty -> raise Not_found
-      | Node (_, v, d, Empty, _) -> (v, d)
-      | Node (_, _, _, r, _) -> max_binding r
-    let rec max_binding_opt = function
-        Empty -> None
-      | Node (_, v, d, Empty, _) -> Some (v, d)
-      | Node (_, _, _, r, _) -> max_binding_opt r
-    let rec remove_min_binding = function
-        Empty -> invalid_arg "Map.remove_min_elt"
-      | Node (Empty, _, _, r, _) -> r
-      | Node (l, v, d, r, _) -> bal (remove_min_binding l) v d r
-    let merge t1 t2 =
-      match (t1, t2) with
-        (Empty, t) -> t
-      | (t, Empty) -> t
-      | (_, _) ->
-          let (x, d) = min_binding t2 in
-          bal t1 x d (remove_min_binding t2)
-    let rec remove x = function
-        Empty ->
-          Empty
-      | (Node (l, v, d, r, _) as m) ->
-          let c = Ord.compare x v in
-          if c = 0 then merge l r
-          else if c < 0 then
-            let ll = remove x l in if l == ll then m else bal ll v d r
-          else
-            let rr = remove x r in if r == rr then m else bal l v d rr
-    let rec update x f = function
-        Empty ->
-          begin match f None with
-          | None -> Empty
-          | Some data -> Node (Empty, x, data, Empty, 1)
-          end
-      | Node (l, v, d, r, h) as m ->
-          let c = Ord.compare x v in
-          if c = 0 then begin
-            match f (Some d) with
-            | None -> merge l r
-            | Some data ->
-                if d == data then m else Node (l, x, data, r, h)
-          end else if c < 0 then
-            let ll = update x f l in
-            if l == ll then m else bal ll v d r
-          else
-            let rr = update x f r in
-            if r == rr then m else bal l v d rr
-    let rec iter f = function
-        Empty -> ()
-      | Node (l, v, d, r, _) ->
-          iter f l; f v d; iter f r
-    let rec map f = function
-        Empty ->
-          Empty
-      | Node (l, v, d, r, h) ->
-          let l' = map f l in
-          let d' = f d in
-          let r' = map f r in
-          Node (l', v, d', r', h)
-    let rec mapi f = function
-        Empty ->
-          Empty
-      | Node (l, v, d, r, h) ->
-          let l' = mapi f l in
-          let d' = f v d in
-          let r' = mapi f r in
-          Node (l', v, d', r', h)
-    let rec fold f m accu =
-      match m with
-        Empty -> accu
-      | Node (l, v, d, r, _) ->
-          fold f r (f v d (fold f l accu))
-    let rec for_all p = function
-        Empty -> true
-      | Node (l, v, d, r, _) -> p v d && for_all p l && for_all p r
-    let rec exists p = function
-        Empty -> false
-      | Node (l, v, d, r, _) -> p v d || exists p l || exists p r
-    let rec add_min_binding k x = function
-      | Empty -> singleton k x
-      | Node (l, v, d, r, _) ->
-        bal (add_min_binding k x l) v d r
-    let rec add_max_binding k x = function
-      | Empty -> singleton k x
-      | Node (l, v, d, r, _) ->
-        bal l v d (add_max_binding k x r)
-    let rec join l v d r =
-      match (l, r) with
-        (Empty, _) -> add_min_binding v d r
-      | (_, Empty) -> add_max_binding v d l
-      | (Node (ll, lv, ld, lr, lh),
-         Node (rl, rv, rd, rr, rh)) ->
-          if lh > rh + 2 then bal ll lv ld (join lr v d r) else
-          if rh > lh + 2 then bal (join l v d rl) rv rd rr else
-          create l v d r
-    let concat t1 t2 =
-      match (t1, t2) with
-        (Empty, t) -> t
-      | (t, Empty) -> t
-      | (_, _) ->
-          let (x, d) = min_binding t2 in
-          join t1 x d (remove_min_binding t2)
-    let concat_or_join t1 v d t2 =
-      match d with
-      | Some d -> join t1 v d t2
-      | None -> concat t1 t2
-    let rec split x = function
-        Empty ->
-          (Empty, None, Empty)
-      | Node (l, v, d, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then (l, Some d, r)
-          else if c < 0 then
-            let (ll, pres, rl) = split x l in (ll, pres, join rl v d r)
-          else
-            let (lr, pres, rr) = split x r in (join l v d lr, pres, rr)
-    let rec merge f s1 s2 =
-      match (s1, s2) with
-        (Empty, Empty) -> Empty
-      | (Node (l1, v1, d1, r1, h1), _) when h1 >= height s2 ->
-          let (l2, d2, r2) = split v1 s2 in
-          concat_or_join (merge f l1 l2) v1 (f v1 (Some d1) d2) (merge f r1 r2)
-      | (_, Node (l2, v2, d2, r2, _)) ->
-          let (l1, d1, r1) = split v2 s1 in
-          concat_or_join (merge f l1 l2) v2 (f v2 d1 (Some d2)) (merge f r1 r2)
-      | _ ->
-          assert false
-    let rec union f s1 s2 =
-      match (s1, s2) with
-      | (Empty, s) | (s, Empty) -> s
-      | (Node (l1, v1, d1, r1, h1),
-         Node (l2, v2, d2, r2, h2)) ->
-          if h1 >= h2 then
-            let (l2, d2, r2) = split v1 s2 in
-            let l = union f l1 l2 and r = union f r1 r2 in
-            match d2 with
-            | None -> join l v1 d1 r
-            | Some d2 -> concat_or_join l v1 (f v1 d1 d2) r
-          else
-            let (l1, d1, r1) = split v2 s1 in
-            let l = union f l1 l2 and r = union f r1 r2 in
-            match d1 with
-            | None -> join l v2 d2 r
-            | Some d1 -> concat_or_join l v2 (f v2 d1 d2) r
-    let rec filter p = function
-        Empty -> Empty
-      | Node (l, v, d, r, _) as m ->
-          let l' = filter p l in
-          let pvd = p v d in
-          let r' = filter p r in
-          if pvd then if l==l' && r==r' then m else join l' v d r'
-          else concat l' r'
-    let rec filter_map f = function
-        Empty -> Empty
-      | Node (l, v, d, r, _) ->
-          let l' = filter_map f l in
-          let fvd = f v d in
-          let r' = filter_map f r in
-          begin match fvd with
-            | Some d' -> join l' v d' r'
-            | None -> concat l' r'
-          end
-    let rec partition p = function
-        Empty -> (Empty, Empty)
-      | Node (l, v, d, r, _) ->
-          let (lt, lf) = partition p l in
-          let pvd = p v d in
-          let (rt, rf) = partition p r in
-          if pvd
-          then (join lt v d rt, concat lf rf)
-          else (concat lt rt, join lf v d rf)
-    type 'a enumeration = End | More of key * 'a * 'a t * 'a enumeration
-    let rec cons_enum m e =
-      match m with
-        Empty -> e
-      | Node (l, v, d, r, _) -> cons_enum l (More(v, d, r, e))
-    let compare cmp m1 m2 =
-      let rec compare_aux e1 e2 =
-          match (e1, e2) with
-          (End, End) -> 0
-        | (End, _)  -> -1
-        | (_, End) -> 1
-        | (More(v1, d1, r1, e1), More(v2, d2, r2, e2)) ->
-            let c = Ord.compare v1 v2 in
-            if c <> 0 then c else
-            let c = cmp d1 d2 in
-            if c <> 0 then c else
-            compare_aux (cons_enum r1 e1) (cons_enum r2 e2)
-      in compare_aux (cons_enum m1 End) (cons_enum m2 End)
-    let equal cmp m1 m2 =
-      let rec equal_aux e1 e2 =
-          match (e1, e2) with
-          (End, End) -> true
-        | (End, _)  -> false
-        | (_, End) -> false
-        | (More(v1, d1, r1, e1), More(v2, d2, r2, e2)) ->
-            Ord.compare v1 v2 = 0 && cmp d1 d2 &&
-            equal_aux (cons_enum r1 e1) (cons_enum r2 e2)
-      in equal_aux (cons_enum m1 End) (cons_enum m2 End)
-    let rec cardinal = function
-        Empty -> 0
-      | Node (l, _, _, r, _) -> cardinal l + 1 + cardinal r
-    let rec bindings_aux accu = function
-        Empty -> accu
-      | Node (l, v, d, r, _) -> bindings_aux ((v, d) :: bindings_aux accu r) l
-    let bindings s =
-      bindings_aux [] s
-    let choose = min_binding
-    let choose_opt = min_binding_opt
-    let add_seq i m =
-      Seq.fold_left (fun m (k,v) -> add k v m) m i
-    let of_seq i = add_seq i empty
-    let rec seq_of_enum_ c () = match c with
-      | End -> Seq.Nil
-      | More (k,v,t,rest) -> Seq.Cons ((k,v), seq_of_enum_ (cons_enum t rest))
-    let to_seq m =
-      seq_of_enum_ (cons_enum m End)
-    let rec snoc_enum s e =
-      match s with
-        Empty -> e
-      | Node (l, v, d, r, _) -> snoc_enum r (More(v, d, l, e))
-    let rec rev_seq_of_enum_ c () = match c with
-      | End -> Seq.Nil
-      | More (k,v,t,rest) ->
-          Seq.Cons ((k,v), rev_seq_of_enum_ (snoc_enum t rest))
-    let to_rev_seq c =
-      rev_seq_of_enum_ (snoc_enum c End)
-    let to_seq_from low m =
-      let rec aux low m c = match m with
-        | Empty -> c
-        | Node (l, v, d, r, _) ->
-            begin match Ord.compare v low with
-              | 0 -> More (v, d, r, c)
-              | n when n<0 -> aux low r c
-              | _ -> aux low l (More (v, d, r, c))
-            end
-      in
-      seq_of_enum_ (aux low m End)
-end
-(*! module Set *)
-(* OCaml 4.13's set.ml, its inline records as tuples (the same blocks). *)
-module type OrderedType =
-  sig
-    type t
-    val compare: t -> t -> int
-  end
-module type S =
-  sig
-    type elt
-    type t
-    val empty: t
-    val is_empty: t -> bool
-    val mem: elt -> t -> bool
-    val add: elt -> t -> t
-    val singleton: elt -> t
-    val remove: elt -> t -> t
-    val union: t -> t -> t
-    val inter: t -> t -> t
-    val disjoint: t -> t -> bool
-    val diff: t -> t -> t
-    val compare: t -> t -> int
-    val equal: t -> t -> bool
-    val subset: t -> t -> bool
-    val iter: (elt -> unit) -> t -> unit
-    val map: (elt -> elt) -> t -> t
-    val fold: (elt -> 'a -> 'a) -> t -> 'a -> 'a
-    val for_all: (elt -> bool) -> t -> bool
-    val exists: (elt -> bool) -> t -> bool
-    val filter: (elt -> bool) -> t -> t
-    val filter_map: (elt -> elt option) -> t -> t
-    val partition: (elt -> bool) -> t -> t * t
-    val cardinal: t -> int
-    val elements: t -> elt list
-    val min_elt: t -> elt
-    val min_elt_opt: t -> elt option
-    val max_elt: t -> elt
-    val max_elt_opt: t -> elt option
-    val choose: t -> elt
-    val choose_opt: t -> elt option
-    val split: elt -> t -> t * bool * t
-    val find: elt -> t -> elt
-    val find_opt: elt -> t -> elt option
-    val find_first: (elt -> bool) -> t -> elt
-    val find_first_opt: (elt -> bool) -> t -> elt option
-    val find_last: (elt -> bool) -> t -> elt
-    val find_last_opt: (elt -> bool) -> t -> elt option
-    val of_list: elt list -> t
-    val to_seq_from : elt -> t -> elt Seq.t
-    val to_seq : t -> elt Seq.t
-    val to_rev_seq : t -> elt Seq.t
-    val add_seq : elt Seq.t -> t -> t
-    val of_seq : elt Seq.t -> t
-  end
-module Make (Ord : OrderedType) : S with type elt = Ord.t =
-  struct
-    type elt = Ord.t
-    type t = Empty | Node of t * elt * t * int
-    let height = function
-        Empty -> 0
-      | Node (_, _, _, h) -> h
-    let create l v r =
-      let hl = match l with Empty -> 0 | Node (_, _, _, h) -> h in
-      let hr = match r with Empty -> 0 | Node (_, _, _, h) -> h in
-      Node (l, v, r, (if hl >= hr then hl + 1 else hr + 1))
-    let bal l v r =
-      let hl = match l with Empty -> 0 | Node (_, _, _, h) -> h in
-      let hr = match r with Empty -> 0 | Node (_, _, _, h) -> h in
-      if hl > hr + 2 then begin
-        match l with
-          Empty -> invalid_arg "Set.bal"
-        | Node (ll, lv, lr, _) ->
-            if height ll >= height lr then
-              create ll lv (create lr v r)
-            else begin
-              match lr with
-                Empty -> invalid_arg "Set.bal"
-              | Node (lrl, lrv, lrr, _)->
-                  create (create ll lv lrl) lrv (create lrr v r)
-            end
-      end else if hr > hl + 2 then begin
-        match r with
-          Empty -> invalid_arg "Set.bal"
-        | Node (rl, rv, rr, _) ->
-            if height rr >= height rl then
-              create (create l v rl) rv rr
-            else begin
-              match rl with
-                Empty -> invalid_arg "Set.bal"
-              | Node (rll, rlv, rlr, _) ->
-                  create (create l v rll) rlv (create rlr rv rr)
-            end
-      end else
-        Node (l, v, r, (if hl >= hr then hl + 1 else hr + 1))
-    let rec add x = function
-        Empty -> Node (Empty, x, Empty, 1)
-      | Node (l, v, r, _) as t ->
-          let c = Ord.compare x v in
-          if c = 0 then t else
-          if c < 0 then
-            let ll = add x l in
-            if l == ll then t else bal ll v r
-          else
-            let rr = add x r in
-            if r == rr then t else bal l v rr
-    let singleton x = Node (Empty, x, Empty, 1)
-    let rec add_min_element x = function
-      | Empty -> singleton x
-      | Node (l, v, r, _) ->
-        bal (add_min_element x l) v r
-    let rec add_max_element x = function
-      | Empty -> singleton x
-      | Node (l, v, r, _) ->
-        bal l v (add_max_element x r)
-    let rec join l v r =
-      match (l, r) with
-        (Empty, _) -> add_min_element v r
-      | (_, Empty) -> add_max_element v l
-      | (Node (ll, lv, lr, lh), Node (rl, rv, rr, rh)) ->
-          if lh > rh + 2 then bal ll lv (join lr v r) else
-          if rh > lh + 2 then bal (join l v rl) rv rr else
-          create l v r
-    let rec min_elt = function
-        Empty -> raise Not_found
-      | Node (Empty, v, _, _) -> v
-      | Node (l, _, _, _) -> min_elt l
-    let rec min_elt_opt = function
-        Empty -> None
-      | Node (Empty, v, _, _) -> Some v
-      | Node (l, _, _, _) -> min_elt_opt l
-    let rec max_elt = function
-        Empty -> raise Not_found
-      | Node (_, v, Empty, _) -> v
-      | Node (_, _, r, _) -> max_elt r
-    let rec max_elt_opt = function
-        Empty -> None
-      | Node (_, v, Empty, _) -> Some v
-      | Node (_, _, r, _) -> max_elt_opt r
-    let rec remove_min_elt = function
-        Empty -> invalid_arg "Set.remove_min_elt"
-      | Node (Empty, _, r, _) -> r
-      | Node (l, v, r, _) -> bal (remove_min_elt l) v r
-    let merge t1 t2 =
-      match (t1, t2) with
-        (Empty, t) -> t
-      | (t, Empty) -> t
-      | (_, _) -> bal t1 (min_elt t2) (remove_min_elt t2)
-    let concat t1 t2 =
-      match (t1, t2) with
-        (Empty, t) -> t
-      | (t, Empty) -> t
-      | (_, _) -> join t1 (min_elt t2) (remove_min_elt t2)
-    let rec split x = function
-        Empty ->
-          (Empty, false, Empty)
-      | Node (l, v, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then (l, true, r)
-          else if c < 0 then
-            let (ll, pres, rl) = split x l in (ll, pres, join rl v r)
-          else
-            let (lr, pres, rr) = split x r in (join l v lr, pres, rr)
-    let empty = Empty
-    let is_empty = function Empty -> true | _ -> false
-    let rec mem x = function
-        Empty -> false
-      | Node (l, v, r, _) ->
-          let c = Ord.compare x v in
-          c = 0 || mem x (if c < 0 then l else r)
-    let rec remove x = function
-        Empty -> Empty
-      | (Node (l, v, r, _) as t) ->
-          let c = Ord.compare x v in
-          if c = 0 then merge l r
-          else
-            if c < 0 then
-              let ll = remove x l in
-              if l == ll then t
-              else bal ll v r
-            else
-              let rr = remove x r in
-              if r == rr then t
-              else bal l v rr
-    let rec union s1 s2 =
-      match (s1, s2) with
-        (Empty, t2) -> t2
-      | (t1, Empty) -> t1
-      | (Node (l1, v1, r1, h1), Node (l2, v2, r2, h2)) ->
-          if h1 >= h2 then
-            if h2 = 1 then add v2 s1 else begin
-              let (l2, _, r2) = split v1 s2 in
-              join (union l1 l2) v1 (union r1 r2)
-            end
-          else
-            if h1 = 1 then add v1 s2 else begin
-              let (l1, _, r1) = split v2 s1 in
-              join (union l1 l2) v2 (union r1 r2)
-            end
-    let rec inter s1 s2 =
-      match (s1, s2) with
-        (Empty, _) -> Empty
-      | (_, Empty) -> Empty
-      | (Node (l1, v1, r1, _), t2) ->
-          match split v1 t2 with
-            (l2, false, r2) ->
-              concat (inter l1 l2) (inter r1 r2)
-          | (l2, true, r2) ->
-              join (inter l1 l2) v1 (inter r1 r2)
-    type split_bis =
-      | Found
-      | NotFound of t * (unit -> t)
-    let rec split_bis x = function
-        Empty ->
-          NotFound (Empty, (fun () -> Empty))
-      | Node (l, v, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then Found
-          else if c < 0 then
-            match split_bis x l with
-            | Found -> Found
-            | NotFound (ll, rl) -> NotFound (ll, (fun () -> join (rl ()) v r))
-          else
-            match split_bis x r with
-            | Found -> Found
-            | NotFound (lr, rr) -> NotFound (join l v lr, rr)
-    let rec disjoint s1 s2 =
-      match (s1, s2) with
-        (Empty, _) | (_, Empty) -> true
-      | (Node (l1, v1, r1, _), t2) ->
-          if s1 == s2 then false
-          else match split_bis v1 t2 with
-              NotFound(l2, r2) -> disjoint l1 l2 && disjoint r1 (r2 ())
-            | Found -> false
-    let rec diff s1 s2 =
-      match (s1, s2) with
-        (Empty, _) -> Empty
-      | (t1, Empty) -> t1
-      | (Node (l1, v1, r1, _), t2) ->
-          match split v1 t2 with
-            (l2, false, r2) ->
-              join (diff l1 l2) v1 (diff r1 r2)
-          | (l2, true, r2) ->
-              concat (diff l1 l2) (diff r1 r2)
-    type enumeration = End | More of elt * t * enumeration
-    let rec cons_enum s e =
-      match s with
-        Empty -> e
-      | Node (l, v, r, _) -> cons_enum l (More(v, r, e))
-    let rec compare_aux e1 e2 =
-        match (e1, e2) with
-        (End, End) -> 0
-      | (End, _)  -> -1
-      | (_, End) -> 1
-      | (More(v1, r1, e1), More(v2, r2, e2)) ->
-          let c = Ord.compare v1 v2 in
-          if c <> 0
-          then c
-          else compare_aux (cons_enum r1 e1) (cons_enum r2 e2)
-    let compare s1 s2 =
-      compare_aux (cons_enum s1 End) (cons_enum s2 End)
-    let equal s1 s2 =
-      compare s1 s2 = 0
-    let rec subset s1 s2 =
-      match (s1, s2) with
-        Empty, _ ->
-          true
-      | _, Empty ->
-          false
-      | Node (l1, v1, r1, _), (Node (l2, v2, r2, _) as t2) ->
-          let c = Ord.compare v1 v2 in
-          if c = 0 then
-            subset l1 l2 && subset r1 r2
-          else if c < 0 then
-            subset (Node (l1, v1, Empty, 0)) l2 && subset r1 t2
-          else
-            subset (Node (Empty, v1, r1, 0)) r2 && subset l1 t2
-    let rec iter f = function
-        Empty -> ()
-      | Node (l, v, r, _) -> iter f l; f v; iter f r
-    let rec fold f s accu =
-      match s with
-        Empty -> accu
-      | Node (l, v, r, _) -> fold f r (f v (fold f l accu))
-    let rec for_all p = function
-        Empty -> true
-      | Node (l, v, r, _) -> p v && for_all p l && for_all p r
-    let rec exists p = function
-        Empty -> false
-      | Node (l, v, r, _) -> p v || exists p l || exists p r
-    let rec filter p = function
-        Empty -> Empty
-      | (Node (l, v, r, _)) as t ->
-          let l' = filter p l in
-          let pv = p v in
-          let r' = filter p r in
-          if pv then
-            if l==l' && r==r' then t else join l' v r'
-          else concat l' r'
-    let rec partition p = function
-        Empty -> (Empty, Empty)
-      | Node (l, v, r, _) ->
-          let (lt, lf) = partition p l in
-          let pv = p v in
-          let (rt, rf) = partition p r in
-          if pv
-          then (join lt v rt, concat lf rf)
-          else (concat lt rt, join lf v rf)
-    let rec cardinal = function
-        Empty -> 0
-      | Node (l, _, r, _) -> cardinal l + 1 + cardinal r
-    let rec elements_aux accu = function
-        Empty -> accu
-      | Node (l, v, r, _) -> elements_aux (v :: elements_aux accu r) l
-    let elements s =
-      elements_aux [] s
-    let choose = min_elt
-    let choose_opt = min_elt_opt
-    let rec find x = function
-        Empty -> raise Not_found
-      | Node (l, v, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then v
-          else find x (if c < 0 then l else r)
-    let rec find_first_aux v0 f = function
-        Empty ->
-          v0
-      | Node (l, v, r, _) ->
-          if f v then
-            find_first_aux v f l
-          else
-            find_first_aux v0 f r
-    let rec find_first f = function
-        Empty ->
-          raise Not_found
-      | Node (l, v, r, _) ->
-          if f v then
-            find_first_aux v f l
-          else
-            find_first f r
-    let rec find_first_opt_aux v0 f = function
-        Empty ->
-          Some v0
-      | Node (l, v, r, _) ->
-          if f v then
-            find_first_opt_aux v f l
-          else
-            find_first_opt_aux v0 f r
-    let rec find_first_opt f = function
-        Empty ->
-          None
-      | Node (l, v, r, _) ->
-          if f v then
-            find_first_opt_aux v f l
-          else
-            find_first_opt f r
-    let rec find_last_aux v0 f = function
-        Empty ->
-          v0
-      | Node (l, v, r, _) ->
-          if f v then
-            find_last_aux v f r
-          else
-            find_last_aux v0 f l
-    let rec find_last f = function
-        Empty ->
-          raise Not_found
-      | Node (l, v, r, _) ->
-          if f v then
-            find_last_aux v f r
-          else
-            find_last f l
-    let rec find_last_opt_aux v0 f = function
-        Empty ->
-          Some v0
-      | Node (l, v, r, _) ->
-          if f v then
-            find_last_opt_aux v f r
-          else
-            find_last_opt_aux v0 f l
-    let rec find_last_opt f = function
-        Empty ->
-          None
-      | Node (l, v, r, _) ->
-          if f v then
-            find_last_opt_aux v f r
-          else
-            find_last_opt f l
-    let rec find_opt x = function
-        Empty -> None
-      | Node (l, v, r, _) ->
-          let c = Ord.compare x v in
-          if c = 0 then Some v
-          else find_opt x (if c < 0 then l else r)
-    let try_join l v r =
-      if (l = Empty || Ord.compare (max_elt l) v < 0)
-      && (r = Empty || Ord.compare v (min_elt r) < 0)
-      then join l v r
-      else union l (add v r)
-    let rec map f = function
-      | Empty -> Empty
-      | Node (l, v, r, _) as t ->
-         let l' = map f l in
-         let v' = f v in
-         let r' = map f r in
-         if l == l' && v == v' && r == r' then t
-         else try_join l' v' r'
-    let try_concat t1 t2 =
-      match (t1, t2) with
-        (Empty, t) -> t
-      | (t, Empty) -> t
-      | (_, _) -> try_join t1 (min_elt t2) (remove_min_elt t2)
-    let rec filter_map f = function
-      | Empty -> Empty
-      | Node (l, v, r, _) as t ->
-         let l' = filter_map f l in
-         let v' = f v in
-         let r' = filter_map f r in
-         begin match v' with
-           | Some v' ->
-              if l == l' && v == v' && r == r' then t
-              else try_join l' v' r'
-           | None ->
-              try_concat l' r'
-         end
-    let of_sorted_list l =
-      let rec sub n l =
-        match n, l with
-        | 0, l -> Empty, l
-        | 1, x0 :: l -> Node (Empty, x0, Empty, 1), l
-        | 2, x0 :: x1 :: l ->
-            Node (Node (Empty, x0, Empty, 1), x1, Empty, 2), l
-        | 3, x0 :: x1 :: x2 :: l ->
-            Node (Node (Empty, x0, Empty, 1), x1, Node (Empty, x2, Empty, 1), 2), l
-        | n, l ->
-          let nl = n / 2 in
-          let left, l = sub nl l in
-          match l with
-          | [] -> assert false
-          | mid :: l ->
-            let right, l = sub (n - nl - 1) l in
-            create left mid right, l
-      in
-      fst (sub (List.length l) l)
-    let of_list l =
-      match l with
-      | [] -> empty
-      | [x0] -> singleton x0
-      | [x0; x1] -> add x1 (singleton x0)
-      | [x0; x1; x2] -> add x2 (add x1 (singleton x0))
-      | [x0; x1; x2; x3] -> add x3 (add x2 (add x1 (singleton x0)))
-      | [x0; x1; x2; x3; x4] -> add x4 (add x3 (add x2 (add x1 (singleton x0))))
-      | _ -> of_sorted_list (List.sort_uniq Ord.compare l)
-    let add_seq i m =
-      Seq.fold_left (fun s x -> add x s) m i
-    let of_seq i = add_seq i empty
-    let rec seq_of_enum_ c () = match c with
-      | End -> Seq.Nil
-      | More (x, t, rest) -> Seq.Cons (x, seq_of_enum_ (cons_enum t rest))
-    let to_seq c = seq_of_enum_ (cons_enum c End)
-    let rec snoc_enum s e =
-      match s with
-        Empty -> e
-      | Node (l, v, r, _) -> snoc_enum r (More(v, l, e))
-    let rec rev_seq_of_enum_ c () = match c with
-      | End -> Seq.Nil
-      | More (x, t, rest) -> Seq.Cons (x, rev_seq_of_enum_ (snoc_enum t rest))
-    let to_rev_seq c = rev_seq_of_enum_ (snoc_enum c End)
-    let to_seq_from low s =
-      let rec aux low s c = match s with
-        | Empty -> c
-        | Node (l, v, r, _) ->
-            begin match Ord.compare v low with
-              | 0 -> More (v, r, c)
-              | n when n<0 -> aux low r c
-              | _ -> aux low l (More (v, r, c))
-            end
-      in
-      seq_of_enum_ (aux low s End)
-  end
-
+(*! unit Map *)
+(*! unit Set *)

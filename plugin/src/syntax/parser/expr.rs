@@ -154,9 +154,18 @@ impl Parser {
             Exception(u32, ConstructorDecl),
             /// `e;` seen; the rest of the sequence follows.
             Then(Expr),
+            /// `let* p1 = e1 and* p2 = e2 .. in` seen at `start` (binding operators).
+            LetOp(u32, LetOps),
         }
         let mut frames = Vec::new();
         let mut result = loop {
+            if let TokenKind::LetOp(op) = self.peek().clone() {
+                if op.starts_with("let") {
+                    let start = self.start();
+                    frames.push(Frame::LetOp(start, self.let_ops(op)?));
+                    continue;
+                }
+            }
             if self.is_kw("let") {
                 let start = self.start();
                 self.bump();
@@ -233,6 +242,7 @@ impl Parser {
                     kind: ExprKind::LetException(decl, boxed(result)),
                     span: Span::new(start, end),
                 },
+                Frame::LetOp(start, ops) => ops.apply(result, Span::new(start, end)),
                 Frame::Then(first) => {
                     let span = Span::new(first.span.lo, end);
                     Expr {
@@ -243,6 +253,29 @@ impl Parser {
             };
         }
         Ok(result)
+    }
+
+    /// `let* p1 = e1 and* p2 = e2 .. in` (the `in` too), the `let*` token next.
+    fn let_ops(&mut self, op: String) -> PResult<LetOps> {
+        let op_span = self.span();
+        self.bump();
+        let first = self.let_binding()?;
+        let mut ands = Vec::new();
+        while let TokenKind::LetOp(and) = self.peek().clone() {
+            if !and.starts_with("and") {
+                break;
+            }
+            let and_span = self.span();
+            self.bump();
+            ands.push((and, and_span, self.let_binding()?));
+        }
+        self.expect_kw("in")?;
+        Ok(LetOps {
+            op,
+            op_span,
+            first,
+            ands,
+        })
     }
 
     /// `expr`: an expression without a top-level `;`.
@@ -1141,4 +1174,48 @@ fn build_list(items: Vec<Expr>, span: Span) -> Expr {
 /// `!`, `!!`, `~-`, `?+`: OCaml's `BANG` and `PREFIXOP` (not `!=`, not `~`/`?` alone).
 fn is_prefix_operator(s: &str) -> bool {
     (s.starts_with('!') && s != "!=") || ((s.starts_with('~') || s.starts_with('?')) && s.len() > 1)
+}
+
+/// A binding operator's bindings, `let* p1 = e1 and* p2 = e2 .. in body`: OCaml reads it as
+/// `( let* ) (( and* ) e1 e2) (fun (p1, p2) -> body)`, the `and*`s folded from the left.
+struct LetOps {
+    op: String,
+    op_span: Span,
+    first: Binding,
+    ands: Vec<(String, Span, Binding)>,
+}
+
+impl LetOps {
+    fn apply(self, body: Expr, span: Span) -> Expr {
+        let var = |name: String, span: Span| Expr {
+            kind: ExprKind::Var(name),
+            span,
+        };
+        let mut arg = self.first.expr;
+        let mut pat = self.first.pat;
+        for (and, and_span, b) in self.ands {
+            let span = arg.span.to(b.expr.span);
+            arg = Expr {
+                kind: ExprKind::Apply(boxed(var(and, and_span)), unlabelled(vec![arg, b.expr])),
+                span,
+            };
+            let pspan = pat.span.to(b.pat.span);
+            pat = Pattern {
+                kind: PatternKind::Tuple(vec![pat, b.pat]),
+                span: pspan,
+            };
+        }
+        let body = super::pattern::unpack_module_patterns([&pat], body);
+        let fun = Expr {
+            span: Span::new(pat.span.lo, body.span.hi),
+            kind: ExprKind::Fun(vec![Param::positional(pat)], boxed(body)),
+        };
+        Expr {
+            kind: ExprKind::Apply(
+                boxed(var(self.op, self.op_span)),
+                unlabelled(vec![arg, fun]),
+            ),
+            span,
+        }
+    }
 }

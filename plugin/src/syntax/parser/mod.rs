@@ -273,7 +273,6 @@ impl Parser {
                 "#" => "objects and toplevel directives",
                 _ => return None,
             },
-            TokenKind::LetOp(_) => "binding operators",
             _ => return None,
         };
         Some(Diagnostic::unsupported(self.span(), what))
@@ -463,9 +462,6 @@ impl Parser {
         while self.eat_kw("and") {
             bindings.push(self.let_binding()?);
         }
-        if let TokenKind::LetOp(_) = self.peek() {
-            return Err(Diagnostic::unsupported(self.span(), "binding operators"));
-        }
         Ok(bindings)
     }
 
@@ -637,6 +633,8 @@ fn operator_name(kind: &TokenKind) -> Option<String> {
         TokenKind::Keyword(
             k @ ("mod" | "land" | "lor" | "lxor" | "lsl" | "lsr" | "asr" | "or"),
         ) => Some(k.to_string()),
+        // `( let* )`, `( and+ )`: binding operators as values.
+        TokenKind::LetOp(op) => Some(op.clone()),
         TokenKind::Symbol(s) => {
             let first = s.as_bytes()[0];
             let excluded = [

@@ -548,13 +548,17 @@ impl Parser {
         self.bump();
         let mut args = Vec::new();
         let mut gadt = None;
+        let mut record = None;
         if self.eat_kw("of") {
             if self.is_sym("{") {
-                return Err(Diagnostic::unsupported(self.span(), "inline records"));
-            }
-            args.push(self.applied_type()?);
-            while self.eat_sym("*") {
+                let fields = self.record_declaration()?;
+                args = fields.iter().map(|f| f.ty.clone()).collect();
+                record = Some(fields);
+            } else {
                 args.push(self.applied_type()?);
+                while self.eat_sym("*") {
+                    args.push(self.applied_type()?);
+                }
             }
         } else if self.eat_sym(":") {
             gadt = Some(self.gadt_constructor_type(&mut args)?);
@@ -563,6 +567,7 @@ impl Parser {
             name,
             args,
             gadt,
+            record,
             span: self.span_from(start),
         })
     }

@@ -65,6 +65,10 @@ pub(crate) struct FunctorDef {
 /// A module type (`None`: abstract, `module type S`).
 pub(crate) struct ModTypeDef {
     pub ty: Option<ast::ModType>,
+    /// The path of the module the definition is in (`Hashtbl` for `Hashtbl.S`; empty at
+    /// top level): a type its values name but it does not declare (`statistics` in
+    /// `Hashtbl.S`) is that module's, as lexical scope says, wherever it is used.
+    pub scope: String,
 }
 
 /// The components a module `prefix` has in `env`: (values, types, ctors, fields, functors,
@@ -152,6 +156,18 @@ pub(crate) fn bind_components(env: &mut Env, prefix: &str, c: Components) {
 }
 
 impl<'s> Typer<'s> {
+    /// The path of the module being elaborated (`Hashtbl`, `M.N`; empty at top level).
+    pub(super) fn current_module_path(&self) -> String {
+        let mut parts: Vec<&str> = Vec::new();
+        if let Some(s) = &self.section_module {
+            if self.modules.first().map(|m| m.name.as_str()) != Some(s.as_str()) {
+                parts.push(s);
+            }
+        }
+        parts.extend(self.modules.iter().map(|m| m.name.as_str()));
+        parts.join(".")
+    }
+
     /// `module type S = MT`.
     pub(super) fn define_module_type(
         &mut self,
@@ -165,9 +181,13 @@ impl<'s> Typer<'s> {
                 self.check_signature_names(mt)?;
             }
         }
-        self.env
-            .module_types
-            .insert(name.to_string(), Rc::new(ModTypeDef { ty: mt.cloned() }));
+        self.env.module_types.insert(
+            name.to_string(),
+            Rc::new(ModTypeDef {
+                ty: mt.cloned(),
+                scope: self.current_module_path(),
+            }),
+        );
         Ok(())
     }
 

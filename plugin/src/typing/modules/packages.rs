@@ -491,9 +491,13 @@ impl<'s> Typer<'s> {
                     }
                 }
                 ast::SigItemKind::ModuleType(n, t) => {
-                    self.env
-                        .module_types
-                        .insert(n.clone(), Rc::new(ModTypeDef { ty: t.clone() }));
+                    self.env.module_types.insert(
+                        n.clone(),
+                        Rc::new(ModTypeDef {
+                            ty: t.clone(),
+                            scope: String::new(),
+                        }),
+                    );
                 }
                 ast::SigItemKind::Val(n, _, te) => {
                     self.unpack_value(n, te, block, field, span, &mut bindings)?;

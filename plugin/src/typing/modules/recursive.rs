@@ -149,9 +149,13 @@ impl<'s> Typer<'s> {
                         }
                     }
                     ast::SigItemKind::ModuleType(n, t) => {
-                        self.env
-                            .module_types
-                            .insert(n.clone(), std::rc::Rc::new(ModTypeDef { ty: t.clone() }));
+                        self.env.module_types.insert(
+                            n.clone(),
+                            std::rc::Rc::new(ModTypeDef {
+                                ty: t.clone(),
+                                scope: String::new(),
+                            }),
+                        );
                     }
                     ast::SigItemKind::Val(..)
                     | ast::SigItemKind::External(_)

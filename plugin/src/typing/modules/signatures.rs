@@ -69,7 +69,68 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
     }
 }
 
+/// Renames the type constructors of `te` that `qualify` maps.
+fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
+    let mut go = |t: &mut ast::TypeExpr| qualify_constrs(t, qualify);
+    match &mut te.kind {
+        ast::TypeExprKind::Constr(name, args) => {
+            if let Some(q) = qualify(name) {
+                *name = q;
+            }
+            args.iter_mut().for_each(go)
+        }
+        ast::TypeExprKind::Tuple(args) => args.iter_mut().for_each(go),
+        ast::TypeExprKind::Arrow(_, a, b) => {
+            go(a);
+            go(b)
+        }
+        ast::TypeExprKind::Poly(_, t) => go(t),
+        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
+        ast::TypeExprKind::Variant { fields, .. } => {
+            for f in fields {
+                match f {
+                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
+                    ast::RowFieldExpr::Inherit(t) => go(t),
+                }
+            }
+        }
+        ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => {}
+    }
+}
+
 impl<'s> Typer<'s> {
+    /// A module type defined in module `scope` names the types it does not declare as that
+    /// module's (lexical scope): its values' types are rewritten to the qualified names
+    /// (`statistics` in `Hashtbl.S` is `Hashtbl.statistics`), innermost module first. Inside
+    /// the module itself the names are not qualified yet and stay as they are.
+    fn resolve_in_scope(&self, sig: &mut Sig, scope: &str) {
+        if scope.is_empty() {
+            return;
+        }
+        let own: Vec<&str> = (sig.types.iter().map(|(n, _, _)| n.as_str()))
+            .chain(sig.modules.iter().map(|(n, _)| n.as_str()))
+            .collect();
+        let prefixes: Vec<&str> = scope
+            .match_indices('.')
+            .map(|(i, _)| &scope[..i])
+            .chain([scope])
+            .collect();
+        let qualify = |name: &str| -> Option<String> {
+            let head = name.split('.').next().unwrap_or(name);
+            if own.contains(&head) {
+                return None;
+            }
+            (prefixes.iter().rev())
+                .map(|p| format!("{p}.{name}"))
+                .find(|q| self.env.types.contains_key(q))
+        };
+        for (_, te) in &mut sig.vals {
+            if let Some(te) = te {
+                qualify_constrs(te, &qualify);
+            }
+        }
+    }
+
     /// The signature module type `mt` denotes (`None`: it restricts nothing).
     pub(super) fn signature_of(&mut self, mt: &ast::ModType) -> TResult<Option<Sig>> {
         match &mt.kind {
@@ -81,7 +142,13 @@ impl<'s> Typer<'s> {
                     ));
                 };
                 match &def.ty {
-                    Some(t) => self.signature_of(t),
+                    Some(t) => {
+                        let mut sig = self.signature_of(t)?;
+                        if let Some(sig) = &mut sig {
+                            self.resolve_in_scope(sig, &def.scope);
+                        }
+                        Ok(sig)
+                    }
                     None => Ok(None),
                 }
             }

@@ -1,0 +1,2 @@
+type t = C of { x : int }
+let f = C 1

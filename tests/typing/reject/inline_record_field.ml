@@ -1,0 +1,2 @@
+type t = C of { x : int }
+let f = function C { y } -> y
