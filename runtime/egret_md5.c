@@ -91,6 +91,15 @@ static void md5_final(struct md5 *s, unsigned char out[16]) {
   for (int i = 0; i < 16; i++) out[i] = (unsigned char)(s->state[i / 4] >> (8 * (i % 4)));
 }
 
+/* The digest of `n` bytes at `p` (for caml_md5_chan, which reads a channel in
+ * egret_runtime.c). */
+void egret_md5_buffer(const unsigned char *p, size_t n, unsigned char out[16]) {
+  struct md5 s;
+  md5_init(&s);
+  md5_update(&s, p, n);
+  md5_final(&s, out);
+}
+
 value caml_md5_string(value str, value ofs, value len) {
   struct md5 s;
   unsigned char digest[16];

@@ -955,6 +955,43 @@ value egret_input(value id, value n) {
   return s;
 }
 
+extern uint64_t egret_exn_End_of_file[] __attribute__((weak));
+
+/* OCaml's caml_md5_chan: the digest of the next `len` bytes of the channel (End_of_file if it
+ * has fewer), or of all the bytes up to its end when `len` is negative. */
+value caml_md5_chan(value id, value len) {
+  struct in_chan *c = in_get(id);
+  int64_t want = Int_val(len);
+  size_t cap = 4096, n = 0;
+  unsigned char *data = malloc(cap);
+  if (data == NULL) egret_raise_out_of_memory();
+  while (want < 0 || (int64_t)n < want) {
+    if (c->curr == c->max && in_refill(c) == 0) {
+      if (want < 0) break;
+      free(data);
+      raise_constant(egret_exn_End_of_file, "End_of_file");
+    }
+    size_t k = c->max - c->curr;
+    if (want >= 0 && (int64_t)k > want - (int64_t)n) k = (size_t)(want - (int64_t)n);
+    if (n + k > cap) {
+      while (n + k > cap) cap *= 2;
+      unsigned char *bigger = realloc(data, cap);
+      if (bigger == NULL) {
+        free(data);
+        egret_raise_out_of_memory();
+      }
+      data = bigger;
+    }
+    memcpy(data + n, c->buf + c->curr, k);
+    c->curr += k;
+    n += k;
+  }
+  unsigned char digest[16];
+  egret_md5_buffer(data, n, digest);
+  free(data);
+  return egret_string_of_bytes((const char *)digest, 16);
+}
+
 /* caml_ml_input_scan_line. */
 value egret_input_scan_line(value id) {
   struct in_chan *c = in_get(id);

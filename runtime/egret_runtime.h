@@ -111,6 +111,7 @@ void egret_out_of_memory(void) __attribute__((noreturn));
 value egret_alloc_string(size_t len);
 /* A fresh string holding a copy of `bytes[0..len)`. */
 value egret_string_of_bytes(const char *bytes, size_t len);
+void egret_md5_buffer(const unsigned char *p, size_t n, unsigned char out[16]);
 /* The byte length of string `s`, untagged. */
 size_t egret_string_len(value s);
 /* The byte length of string `s`, as an OCaml int. */

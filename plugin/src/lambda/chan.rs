@@ -22,6 +22,7 @@ pub const PRIMITIVES: &[&str] = &[
     "egret_in_channel_length",
     "egret_output_string",
     "egret_flush_all",
+    "caml_md5_chan",
 ];
 
 struct InChan {
@@ -257,6 +258,28 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
                 let out = c.buf[c.curr..c.curr + k].to_vec();
                 c.curr += k;
                 Ok(SysValue::Str(out))
+            })
+        }
+        // The digest of the next `len` bytes (End_of_file if fewer), or of the rest (len < 0).
+        "caml_md5_chan" => {
+            let want = n(1)?;
+            with_in(n(0)?, |c| {
+                let mut data = Vec::new();
+                while want < 0 || (data.len() as i64) < want {
+                    if c.avail() == 0 && c.fill()? == 0 {
+                        if want < 0 {
+                            break;
+                        }
+                        return Err(SysFailure::EndOfFile);
+                    }
+                    let mut k = c.avail();
+                    if want >= 0 {
+                        k = k.min((want - data.len() as i64) as usize);
+                    }
+                    data.extend_from_slice(&c.buf[c.curr..c.curr + k]);
+                    c.curr += k;
+                }
+                Ok(SysValue::Str(super::md5::digest(&data).to_vec()))
             })
         }
         "egret_input_scan_line" => with_in(n(0)?, |c| {

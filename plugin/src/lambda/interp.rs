@@ -945,6 +945,7 @@ impl<'p> Machine<'p> {
                 Ok(Value::Int(code))
             }
             Err(SysFailure::NotFound) => self.raise_named("Not_found", None),
+            Err(SysFailure::EndOfFile) => self.raise_named("End_of_file", None),
             Err(SysFailure::SysError(m)) => {
                 self.raise_named("Sys_error", Some(&String::from_utf8_lossy(&m)))
             }

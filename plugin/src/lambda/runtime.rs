@@ -424,6 +424,8 @@ const BASE: &[RuntimeFn] = &[
     // `Digest.string`: the 16 bytes of the MD5 of a substring (runtime/egret_md5.c,
     // `lambda::md5`); `Digest.substring` checks the bounds.
     rt!("caml_md5_string"(String, Int, Int) -> String, Pure),
+    // `Digest.channel`: of the next n bytes of a channel, or of the rest when n < 0.
+    rt!("caml_md5_chan"(Any, Int) -> String, Effect),
     // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
 ];

@@ -37,6 +37,7 @@ pub enum SysValue {
 /// How a `Sys` primitive fails: the exception it raises.
 pub enum SysFailure {
     NotFound,
+    EndOfFile,
     /// `Sys_error` with this message.
     SysError(Vec<u8>),
 }

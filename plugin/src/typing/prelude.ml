@@ -148,6 +148,9 @@ let input_line chan =
 let output_substring oc s ofs len =
   if ofs < 0 || len < 0 || ofs > String.length s - len then invalid_arg "output_substring"
   else output_string oc (String.sub s ofs len)
+let output oc b ofs len =
+  if ofs < 0 || len < 0 || ofs > String.length (__string_of_bytes b) - len then invalid_arg "output"
+  else output_string oc (String.sub (__string_of_bytes b) ofs len)
 (* As OCaml's: a channel that cannot be flushed is skipped. *)
 let flush_all () =
   (try flush stdout with Sys_error _ -> ());
@@ -546,265 +549,7 @@ let of_seq i =
   let l = Seq.fold_left (fun acc x -> x :: acc) [] i in
   __of_rev_list l
 
-(*! module Buffer *)
-(* After OCaml 4.13's buffer.ml (bytes are strings written in place by the private
-   primitives). *)
-type t = {
-  mutable buffer_bytes : string;
-  mutable buffer_position : int;
-  mutable buffer_length : int;
-  buffer_initial : string;
-}
-let create n =
-  let n = if n < 1 then 1 else n in
-  let s = __bytes_create n in
-  { buffer_bytes = s; buffer_position = 0; buffer_length = n; buffer_initial = s }
-let contents b = String.sub b.buffer_bytes 0 b.buffer_position
-let to_bytes b = __bytes_of_string (contents b)
-let sub b ofs len =
-  if ofs < 0 || len < 0 || ofs > b.buffer_position - len
-  then invalid_arg "Buffer.sub"
-  else String.sub b.buffer_bytes ofs len
-let nth b ofs =
-  if ofs < 0 || ofs >= b.buffer_position then invalid_arg "Buffer.nth"
-  else String.get b.buffer_bytes ofs
-let length b = b.buffer_position
-let clear b = b.buffer_position <- 0
-let reset b =
-  b.buffer_position <- 0;
-  b.buffer_bytes <- b.buffer_initial;
-  b.buffer_length <- String.length b.buffer_bytes
-let __resize b more =
-  let new_len = ref b.buffer_length in
-  while b.buffer_position + more > !new_len do new_len := 2 * !new_len done;
-  let new_buffer = __bytes_create !new_len in
-  __blit_string b.buffer_bytes 0 new_buffer 0 b.buffer_position;
-  b.buffer_bytes <- new_buffer;
-  b.buffer_length <- !new_len
-let add_char b c =
-  let pos = b.buffer_position in
-  if pos >= b.buffer_length then __resize b 1;
-  __bytes_set b.buffer_bytes pos c;
-  b.buffer_position <- pos + 1
-let add_substring b s offset len =
-  if offset < 0 || len < 0 || offset > String.length s - len
-  then invalid_arg "Buffer.add_substring/add_subbytes";
-  let new_position = b.buffer_position + len in
-  if new_position > b.buffer_length then __resize b len;
-  __blit_string s offset b.buffer_bytes b.buffer_position len;
-  b.buffer_position <- new_position
-let add_string b s =
-  let len = String.length s in
-  let new_position = b.buffer_position + len in
-  if new_position > b.buffer_length then __resize b len;
-  __blit_string s 0 b.buffer_bytes b.buffer_position len;
-  b.buffer_position <- new_position
-let add_bytes b s = add_string b (__string_of_bytes s)
-let add_subbytes b s offset len = add_substring b (__string_of_bytes s) offset len
-let add_buffer b bs = add_substring b bs.buffer_bytes 0 bs.buffer_position
-let truncate b len =
-  if len < 0 || len > b.buffer_position then invalid_arg "Buffer.truncate"
-  else b.buffer_position <- len
-let __set b pos u = __bytes_set b.buffer_bytes pos (Char.chr u)
-let add_utf_8_uchar b u = match Uchar.to_int u with
-  | u when u < 0 -> assert false
-  | u when u <= 0x007F -> add_char b (Char.chr u)
-  | u when u <= 0x07FF ->
-    let pos = b.buffer_position in
-    if pos + 2 > b.buffer_length then __resize b 2;
-    __set b pos (0xC0 lor (u lsr 6));
-    __set b (pos + 1) (0x80 lor (u land 0x3F));
-    b.buffer_position <- pos + 2
-  | u when u <= 0xFFFF ->
-    let pos = b.buffer_position in
-    if pos + 3 > b.buffer_length then __resize b 3;
-    __set b pos (0xE0 lor (u lsr 12));
-    __set b (pos + 1) (0x80 lor ((u lsr 6) land 0x3F));
-    __set b (pos + 2) (0x80 lor (u land 0x3F));
-    b.buffer_position <- pos + 3
-  | u when u <= 0x10FFFF ->
-    let pos = b.buffer_position in
-    if pos + 4 > b.buffer_length then __resize b 4;
-    __set b pos (0xF0 lor (u lsr 18));
-    __set b (pos + 1) (0x80 lor ((u lsr 12) land 0x3F));
-    __set b (pos + 2) (0x80 lor ((u lsr 6) land 0x3F));
-    __set b (pos + 3) (0x80 lor (u land 0x3F));
-    b.buffer_position <- pos + 4
-  | _ -> assert false
-let add_utf_16be_uchar b u = match Uchar.to_int u with
-  | u when u < 0 -> assert false
-  | u when u <= 0xFFFF ->
-    let pos = b.buffer_position in
-    if pos + 2 > b.buffer_length then __resize b 2;
-    __set b pos (u lsr 8);
-    __set b (pos + 1) (u land 0xFF);
-    b.buffer_position <- pos + 2
-  | u when u <= 0x10FFFF ->
-    let u' = u - 0x10000 in
-    let hi = 0xD800 lor (u' lsr 10) in
-    let lo = 0xDC00 lor (u' land 0x3FF) in
-    let pos = b.buffer_position in
-    if pos + 4 > b.buffer_length then __resize b 4;
-    __set b pos (hi lsr 8);
-    __set b (pos + 1) (hi land 0xFF);
-    __set b (pos + 2) (lo lsr 8);
-    __set b (pos + 3) (lo land 0xFF);
-    b.buffer_position <- pos + 4
-  | _ -> assert false
-let add_utf_16le_uchar b u = match Uchar.to_int u with
-  | u when u < 0 -> assert false
-  | u when u <= 0xFFFF ->
-    let pos = b.buffer_position in
-    if pos + 2 > b.buffer_length then __resize b 2;
-    __set b pos (u land 0xFF);
-    __set b (pos + 1) (u lsr 8);
-    b.buffer_position <- pos + 2
-  | u when u <= 0x10FFFF ->
-    let u' = u - 0x10000 in
-    let hi = 0xD800 lor (u' lsr 10) in
-    let lo = 0xDC00 lor (u' land 0x3FF) in
-    let pos = b.buffer_position in
-    if pos + 4 > b.buffer_length then __resize b 4;
-    __set b pos (hi land 0xFF);
-    __set b (pos + 1) (hi lsr 8);
-    __set b (pos + 2) (lo land 0xFF);
-    __set b (pos + 3) (lo lsr 8);
-    b.buffer_position <- pos + 4
-  | _ -> assert false
-(* Binary encodings of integers, as buffer.ml (a little-endian machine). *)
-external __set_int16 : string -> int -> int -> unit = "%caml_bytes_set16u"
-external __set_int32 : string -> int -> int32 -> unit = "%caml_bytes_set32u"
-external __set_int64 : string -> int -> int64 -> unit = "%caml_bytes_set64u"
-external __swap16 : int -> int = "%bswap16"
-external __swap32 : int32 -> int32 = "%bswap_int32"
-external __swap64 : int64 -> int64 = "%bswap_int64"
-let add_int8 b x =
-  let new_position = b.buffer_position + 1 in
-  if new_position > b.buffer_length then __resize b 1;
-  __bytes_set b.buffer_bytes b.buffer_position (Char.chr (x land 0xFF));
-  b.buffer_position <- new_position
-let add_int16_ne b x =
-  let new_position = b.buffer_position + 2 in
-  if new_position > b.buffer_length then __resize b 2;
-  __set_int16 b.buffer_bytes b.buffer_position x;
-  b.buffer_position <- new_position
-let add_int32_ne b x =
-  let new_position = b.buffer_position + 4 in
-  if new_position > b.buffer_length then __resize b 4;
-  __set_int32 b.buffer_bytes b.buffer_position x;
-  b.buffer_position <- new_position
-let add_int64_ne b x =
-  let new_position = b.buffer_position + 8 in
-  if new_position > b.buffer_length then __resize b 8;
-  __set_int64 b.buffer_bytes b.buffer_position x;
-  b.buffer_position <- new_position
-let add_int16_le b x = add_int16_ne b x
-let add_int16_be b x = add_int16_ne b (__swap16 x)
-let add_int32_le b x = add_int32_ne b x
-let add_int32_be b x = add_int32_ne b (__swap32 x)
-let add_int64_le b x = add_int64_ne b x
-let add_int64_be b x = add_int64_ne b (__swap64 x)
-let add_uint8 = add_int8
-let add_uint16_ne = add_int16_ne
-let add_uint16_le = add_int16_le
-let add_uint16_be = add_int16_be
-
-(*! module Filename *)
-(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
-   functions needing the environment or the file system (temp_dir_name, temp_file,
-   open_temp_file). *)
-let __generic_quote quotequote s =
-  let l = String.length s in
-  let b = Buffer.create (l + 20) in
-  Buffer.add_char b '\'';
-  for i = 0 to l - 1 do
-    if s.[i] = '\'' then Buffer.add_string b quotequote else Buffer.add_char b s.[i]
-  done;
-  Buffer.add_char b '\'';
-  Buffer.contents b
-let __generic_basename is_dir_sep current_dir_name name =
-  let rec find_end n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then find_end (n - 1)
-    else find_beg n (n + 1)
-  and find_beg n p =
-    if n < 0 then String.sub name 0 p
-    else if is_dir_sep name n then String.sub name (n + 1) (p - n - 1)
-    else find_beg (n - 1) p
-  in
-  if name = "" then current_dir_name else find_end (String.length name - 1)
-let __generic_dirname is_dir_sep current_dir_name name =
-  let rec trailing_sep n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then trailing_sep (n - 1)
-    else base n
-  and base n =
-    if n < 0 then current_dir_name
-    else if is_dir_sep name n then intermediate_sep n
-    else base (n - 1)
-  and intermediate_sep n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then intermediate_sep (n - 1)
-    else String.sub name 0 (n + 1)
-  in
-  if name = "" then current_dir_name else trailing_sep (String.length name - 1)
-let null = "/dev/null"
-let current_dir_name = "."
-let parent_dir_name = ".."
-let dir_sep = "/"
-let is_dir_sep s i = s.[i] = '/'
-let is_relative n = String.length n < 1 || n.[0] <> '/'
-let is_implicit n =
-  is_relative n
-  && (String.length n < 2 || String.sub n 0 2 <> "./")
-  && (String.length n < 3 || String.sub n 0 3 <> "../")
-(* String.ends_with ~suffix:suff name *)
-let check_suffix name suff =
-  let len_s = String.length suff and len_n = String.length name in
-  len_n >= len_s && String.sub name (len_n - len_s) len_s = suff
-let quote = __generic_quote "'\\''"
-let basename = __generic_basename is_dir_sep current_dir_name
-let dirname = __generic_dirname is_dir_sep current_dir_name
-let concat dirname filename =
-  let l = String.length dirname in
-  if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
-  else dirname ^ dir_sep ^ filename
-let chop_suffix name suff =
-  let n = String.length name - String.length suff in
-  if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
-let chop_suffix_opt ~suffix filename =
-  let len_s = String.length suffix and len_f = String.length filename in
-  if len_f >= len_s then
-    let r = String.sub filename (len_f - len_s) len_s in
-    if r = suffix then
-      Some (String.sub filename 0 (len_f - len_s))
-    else
-      None
-  else
-    None
-let extension_len name =
-  let rec check i0 i =
-    if i < 0 || is_dir_sep name i then 0
-    else if name.[i] = '.' then check i0 (i - 1)
-    else String.length name - i0
-  in
-  let rec search_dot i =
-    if i < 0 || is_dir_sep name i then 0
-    else if name.[i] = '.' then check i (i - 1)
-    else search_dot (i - 1)
-  in
-  search_dot (String.length name - 1)
-let extension name =
-  let l = extension_len name in
-  if l = 0 then "" else String.sub name (String.length name - l) l
-let chop_extension name =
-  let l = extension_len name in
-  if l = 0 then invalid_arg "Filename.chop_extension"
-  else String.sub name 0 (String.length name - l)
-let remove_extension name =
-  let l = extension_len name in
-  if l = 0 then name else String.sub name 0 (String.length name - l)
-
+(*! unit Buffer *)
 (*! unit Stack *)
 (*! unit Queue *)
 (*! unit Int32 *)
@@ -973,7 +718,30 @@ let catch fct arg =
     prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
     exit 2
 let register_printer fn = __printers := fn :: !__printers
+let use_printers = __use_printers
 let __empty_backtrace = { __raw_backtrace = () }
+(* A backtrace holds no frames (as ocamlopt's without -g): every raw backtrace is empty, and
+   printing one prints nothing. *)
+let __recording = ref false
+let record_backtrace b = __recording := b
+let backtrace_status () = !__recording
+let get_raw_backtrace () = __empty_backtrace
+let get_callstack (_ : int) = __empty_backtrace
+let raise_with_backtrace exn (_ : raw_backtrace) = raise exn
+let raw_backtrace_length (_ : raw_backtrace) = 0
+let print_raw_backtrace (_ : out_channel) (_ : raw_backtrace) = ()
+let print_backtrace (_ : out_channel) = ()
+let raw_backtrace_to_string (_ : raw_backtrace) = ""
+let get_backtrace () = ""
+external __repr : 'a -> Obj.t = "%identity"
+external __obj : Obj.t -> 'a = "%identity"
+external __tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
+external __field : Obj.t -> int -> Obj.t = "%obj_field"
+let __exn_slot x =
+  let x = __repr x in
+  if __tag x = 0 then __field x 0 else x
+let exn_slot_id (x : exn) = (__obj (__field (__exn_slot x) 1) : int)
+let exn_slot_name (x : exn) = (__obj (__field (__exn_slot x) 0) : string)
 let default_uncaught_exception_handler exn (_ : raw_backtrace) =
   prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
   flush stderr
@@ -997,26 +765,7 @@ let __uncaught linked exn =
     (try flush stderr with _ -> ())
   end;
   __sys_exit 2
-(*! module Fun *)
-let id x = x
-let const c _ = c
-let flip f x y = f y x
-let negate p v = not (p v)
-(* OCaml 4.13's fun.ml, without backtraces. *)
-exception Finally_raised of exn
-let () = Printexc.register_printer (function
-    | Finally_raised exn -> Some ("Fun.Finally_raised: " ^ Printexc.to_string exn)
-    | _ -> None)
-let protect ~(finally : unit -> unit) work =
-  let finally_no_exn () =
-    try finally () with e -> raise (Finally_raised e)
-  in
-  match work () with
-  | result -> finally_no_exn () ; result
-  | exception work_exn ->
-    finally_no_exn () ;
-    raise work_exn
-
+(*! unit Fun *)
 (*! module Obj.Ephemeron *)
 (* OCaml 4.13's Obj.Ephemeron over the runtime's ephemerons (runtime/egret_weak.c): a block of
    tag 251 (Abstract_tag, never scanned by the collector), field 0 the empty marker that every
@@ -1145,210 +894,104 @@ let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
 
-(*! module Digest *)
-(* OCaml 4.13's digest.ml: MD5 by the runtime's caml_md5_string (runtime/egret_md5.c). The
-   prelude has no input channels: channel, file and input are missing. *)
-type t = string
-let compare = String.compare
-let equal = String.equal
-external unsafe_string : string -> int -> int -> t = "caml_md5_string"
-let string str = unsafe_string str 0 (String.length str)
-let bytes b = string (Bytes.unsafe_to_string b)
-let substring str ofs len =
-  if ofs < 0 || len < 0 || ofs > String.length str - len
-  then invalid_arg "Digest.substring"
-  else unsafe_string str ofs len
-let subbytes b ofs len = substring (Bytes.unsafe_to_string b) ofs len
-let output chan digest = output_string chan digest
-let __char_hex n =
-  __char_of_int (n + if n < 10 then Char.code '0' else (Char.code 'a' - 10))
-let to_hex d =
-  if String.length d <> 16 then invalid_arg "Digest.to_hex";
-  let result = Bytes.create 32 in
-  for i = 0 to 15 do
-    let x = Char.code d.[i] in
-    Bytes.unsafe_set result (i*2) (__char_hex (x lsr 4));
-    Bytes.unsafe_set result (i*2+1) (__char_hex (x land 0x0f));
+(*! unit Digest *)
+(*! unit Random *)
+(*! module Filename *)
+(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
+   functions needing the environment or the file system (temp_dir_name, temp_file,
+   open_temp_file). *)
+let __generic_quote quotequote s =
+  let l = String.length s in
+  let b = Buffer.create (l + 20) in
+  Buffer.add_char b '\'';
+  for i = 0 to l - 1 do
+    if s.[i] = '\'' then Buffer.add_string b quotequote else Buffer.add_char b s.[i]
   done;
-  Bytes.unsafe_to_string result
-let from_hex s =
-  if String.length s <> 32 then invalid_arg "Digest.from_hex";
-  let digit c =
-    match c with
-    | '0'..'9' -> Char.code c - Char.code '0'
-    | 'A'..'F' -> Char.code c - Char.code 'A' + 10
-    | 'a'..'f' -> Char.code c - Char.code 'a' + 10
-    | _ -> raise (Invalid_argument "Digest.from_hex")
+  Buffer.add_char b '\'';
+  Buffer.contents b
+let __generic_basename is_dir_sep current_dir_name name =
+  let rec find_end n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then find_end (n - 1)
+    else find_beg n (n + 1)
+  and find_beg n p =
+    if n < 0 then String.sub name 0 p
+    else if is_dir_sep name n then String.sub name (n + 1) (p - n - 1)
+    else find_beg (n - 1) p
   in
-  let byte i = digit s.[i] lsl 4 + digit s.[i+1] in
-  let result = Bytes.create 16 in
-  for i = 0 to 15 do
-    Bytes.set result i (Char.chr (byte (2 * i)));
-  done;
-  Bytes.unsafe_to_string result
-
-(*! module Random.State *)
-(* OCaml 4.13's random.ml, its submodule State: a section of its own, so its names are
-   Random.State.x (the section before Random's, which uses them by those names; its private
-   __ names are not visible there, hence Random.set_state's copy of assign). The
-   lagged-Fibonacci generator F(55, 24, +) with the high bits mixed in; int32, int64 and
-   nativeint need boxed integers: not yet. The fields are private (the type is abstract in
-   OCaml). *)
-type t = { __st : int array; mutable __idx : int }
-let __new_state () = { __st = Array.make 55 0; __idx = 0 }
-let __assign st1 st2 =
-  Array.blit st2.__st 0 st1.__st 0 55;
-  st1.__idx <- st2.__idx
-let full_init s seed =
-  let combine accu x = Digest.string (accu ^ Int.to_string x) in
-  let extract d =
-    Char.code d.[0] + (Char.code d.[1] lsl 8) + (Char.code d.[2] lsl 16)
-    + (Char.code d.[3] lsl 24)
+  if name = "" then current_dir_name else find_end (String.length name - 1)
+let __generic_dirname is_dir_sep current_dir_name name =
+  let rec trailing_sep n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then trailing_sep (n - 1)
+    else base n
+  and base n =
+    if n < 0 then current_dir_name
+    else if is_dir_sep name n then intermediate_sep n
+    else base (n - 1)
+  and intermediate_sep n =
+    if n < 0 then String.sub name 0 1
+    else if is_dir_sep name n then intermediate_sep (n - 1)
+    else String.sub name 0 (n + 1)
   in
-  let seed = if Array.length seed = 0 then [| 0 |] else seed in
-  let l = Array.length seed in
-  for i = 0 to 54 do
-    s.__st.(i) <- i;
-  done;
-  let accu = ref "x" in
-  for i = 0 to 54 + Int.max 55 l do
-    let j = i mod 55 in
-    let k = i mod l in
-    accu := combine !accu seed.(k);
-    s.__st.(j) <- (s.__st.(j) lxor extract !accu) land 0x3FFFFFFF;  (* PR#5575 *)
-  done;
-  s.__idx <- 0
-let make seed =
-  let result = __new_state () in
-  full_init result seed;
-  result
-external __random_seed : unit -> int array = "caml_sys_random_seed"
-let make_self_init () = make (__random_seed ())
-let copy s =
-  let result = __new_state () in
-  __assign result s;
-  result
-(* Returns 30 random bits as an integer 0 <= x < 1073741824 *)
-let bits s =
-  s.__idx <- (s.__idx + 1) mod 55;
-  let curval = s.__st.(s.__idx) in
-  let newval = s.__st.((s.__idx + 24) mod 55)
-               + (curval lxor ((curval lsr 25) land 0x1F)) in
-  let newval30 = newval land 0x3FFFFFFF in  (* PR#5575 *)
-  s.__st.(s.__idx) <- newval30;
-  newval30
-let rec __intaux s n =
-  let r = bits s in
-  let v = r mod n in
-  if r - v > 0x3FFFFFFF - n + 1 then __intaux s n else v
-let int s bound =
-  if bound > 0x3FFFFFFF || bound <= 0
-  then invalid_arg "Random.int"
-  else __intaux s bound
-let rec __int63aux s n =
-  let max_int_32 = (1 lsl 30) + 0x3FFFFFFF in (* 0x7FFFFFFF *)
-  let b1 = bits s in
-  let b2 = bits s in
-  let (r, max_int) =
-    if n <= max_int_32 then
-      (* 31 random bits: the upper 15 bits of b1 and 16 bits of b2. *)
-      let bpos =
-        (((b2 land 0x3FFFC000) lsl 1) lor (b1 lsr 15))
-      in
-        (bpos, max_int_32)
+  if name = "" then current_dir_name else trailing_sep (String.length name - 1)
+let null = "/dev/null"
+let current_dir_name = "."
+let parent_dir_name = ".."
+let dir_sep = "/"
+let is_dir_sep s i = s.[i] = '/'
+let is_relative n = String.length n < 1 || n.[0] <> '/'
+let is_implicit n =
+  is_relative n
+  && (String.length n < 2 || String.sub n 0 2 <> "./")
+  && (String.length n < 3 || String.sub n 0 3 <> "../")
+(* String.ends_with ~suffix:suff name *)
+let check_suffix name suff =
+  let len_s = String.length suff and len_n = String.length name in
+  len_n >= len_s && String.sub name (len_n - len_s) len_s = suff
+let quote = __generic_quote "'\\''"
+let basename = __generic_basename is_dir_sep current_dir_name
+let dirname = __generic_dirname is_dir_sep current_dir_name
+let concat dirname filename =
+  let l = String.length dirname in
+  if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
+  else dirname ^ dir_sep ^ filename
+let chop_suffix name suff =
+  let n = String.length name - String.length suff in
+  if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
+let chop_suffix_opt ~suffix filename =
+  let len_s = String.length suffix and len_f = String.length filename in
+  if len_f >= len_s then
+    let r = String.sub filename (len_f - len_s) len_s in
+    if r = suffix then
+      Some (String.sub filename 0 (len_f - len_s))
     else
-      let b3 = bits s in
-      (* 62 random bits: the upper 20 bits of b1 and 21 bits of b2 and b3. *)
-      let bpos =
-        ((((b3 land 0x3FFFFE00) lsl 12) lor (b2 lsr 9)) lsl 20)
-          lor (b1 lsr 10)
-      in
-        (bpos, max_int)
-  in
-  let v = r mod n in
-  if r - v > max_int - n + 1 then __int63aux s n else v
-let full_int s bound =
-  if bound <= 0 then
-    invalid_arg "Random.full_int"
-  else if bound > 0x3FFFFFFF then
-    __int63aux s bound
+      None
   else
-    __intaux s bound
-let rec __int32aux s n =
-  let b1 = Int32.of_int (bits s) in
-  let b2 = Int32.shift_left (Int32.of_int (bits s land 1)) 30 in
-  let r = Int32.logor b1 b2 in
-  let v = Int32.rem r n in
-  if Int32.sub r v > Int32.add (Int32.sub Int32.max_int n) 1l
-  then __int32aux s n
-  else v
-let int32 s bound =
-  if bound <= 0l
-  then invalid_arg "Random.int32"
-  else __int32aux s bound
-let rec __int64aux s n =
-  let b1 = Int64.of_int (bits s) in
-  let b2 = Int64.shift_left (Int64.of_int (bits s)) 30 in
-  let b3 = Int64.shift_left (Int64.of_int (bits s land 7)) 60 in
-  let r = Int64.logor b1 (Int64.logor b2 b3) in
-  let v = Int64.rem r n in
-  if Int64.sub r v > Int64.add (Int64.sub Int64.max_int n) 1L
-  then __int64aux s n
-  else v
-let int64 s bound =
-  if bound <= 0L
-  then invalid_arg "Random.int64"
-  else __int64aux s bound
-let nativeint =
-  if Nativeint.size = 32
-  then fun s bound -> Nativeint.of_int32 (int32 s (Nativeint.to_int32 bound))
-  else fun s bound -> Int64.to_nativeint (int64 s (Int64.of_nativeint bound))
-(* Returns a float 0 <= x <= 1 with at most 60 bits of precision. *)
-let __rawfloat s =
-  let scale = 1073741824.0  (* 2^30 *)
-  and r1 = float_of_int (bits s)
-  and r2 = float_of_int (bits s)
-  in (r1 /. scale +. r2) /. scale
-let float s bound = __rawfloat s *. bound
-let bool s = (bits s land 1 = 0)
+    None
+let extension_len name =
+  let rec check i0 i =
+    if i < 0 || is_dir_sep name i then 0
+    else if name.[i] = '.' then check i0 (i - 1)
+    else String.length name - i0
+  in
+  let rec search_dot i =
+    if i < 0 || is_dir_sep name i then 0
+    else if name.[i] = '.' then check i (i - 1)
+    else search_dot (i - 1)
+  in
+  search_dot (String.length name - 1)
+let extension name =
+  let l = extension_len name in
+  if l = 0 then "" else String.sub name (String.length name - l) l
+let chop_extension name =
+  let l = extension_len name in
+  if l = 0 then invalid_arg "Filename.chop_extension"
+  else String.sub name 0 (String.length name - l)
+let remove_extension name =
+  let l = extension_len name in
+  if l = 0 then name else String.sub name 0 (String.length name - l)
 
-(*! module Random *)
-(* OCaml 4.13's random.ml: the functions on the default state. *)
-(* This is the state you get with [init 27182818] and then applying
-   the "land 0x3FFFFFFF" filter to them.  See #5575, #5793, #5977. *)
-let __default = {
-  __st = [|
-      0x3ae2522b; 0x1d8d4634; 0x15b4fad0; 0x18b14ace; 0x12f8a3c4; 0x3b086c47;
-      0x16d467d6; 0x101d91c7; 0x321df177; 0x0176c193; 0x1ff72bf1; 0x1e889109;
-      0x0b464b18; 0x2b86b97c; 0x0891da48; 0x03137463; 0x085ac5a1; 0x15d61f2f;
-      0x3bced359; 0x29c1c132; 0x3a86766e; 0x366d8c86; 0x1f5b6222; 0x3ce1b59f;
-      0x2ebf78e1; 0x27cd1b86; 0x258f3dc3; 0x389a8194; 0x02e4c44c; 0x18c43f7d;
-      0x0f6e534f; 0x1e7df359; 0x055d0b7e; 0x10e84e7e; 0x126198e4; 0x0e7722cb;
-      0x1cbede28; 0x3391b964; 0x3d40e92a; 0x0c59933d; 0x0b8cd0b7; 0x24efff1c;
-      0x2803fdaa; 0x08ebc72e; 0x0f522e32; 0x05398edc; 0x2144a04c; 0x0aef3cbd;
-      0x01ad4719; 0x35b93cd6; 0x2a559d4f; 0x1e6fd768; 0x26e27f36; 0x186f18c3;
-      0x2fbf967a;
-    |];
-  __idx = 0;
-}
-let bits () = Random.State.bits __default
-let int bound = Random.State.int __default bound
-let full_int bound = Random.State.full_int __default bound
-let int32 bound = Random.State.int32 __default bound
-let nativeint bound = Random.State.nativeint __default bound
-let int64 bound = Random.State.int64 __default bound
-let float scale = Random.State.float __default scale
-let bool () = Random.State.bool __default
-let full_init seed = Random.State.full_init __default seed
-let init seed = Random.State.full_init __default [| seed |]
-external __random_seed : unit -> int array = "caml_sys_random_seed"
-let self_init () = full_init (__random_seed ())
-(* Manipulating the current state. *)
-let get_state () = Random.State.copy __default
-let set_state s =
-  (* State.assign, private to its section. *)
-  Array.blit s.__st 0 __default.__st 0 55;
-  __default.__idx <- s.__idx
 (*! unit Hashtbl *)
 (*! module CamlinternalFormat *)
 (* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
@@ -2818,15 +2461,7 @@ let blit_data (t1 : ('k, 'd) t) (t2 : ('k, 'd) t) : unit =
 (*! module Ephemeron *)
 (* OCaml 4.13's Ephemeron: its submodules K1, K2 and Kn above; not yet: the functors. *)
 
-(*! module Callback *)
-(* OCaml 4.13's callback.ml: the runtime keeps the values (runtime/egret_prims.c). *)
-external __register_named_value : string -> Obj.t -> unit = "caml_register_named_value"
-let register name v = __register_named_value name (Obj.repr v)
-let register_exception name (exn : exn) =
-  let exn = Obj.repr exn in
-  let slot = if Obj.tag exn = Obj.object_tag then exn else Obj.field exn 0 in
-  __register_named_value name slot
-
+(*! unit Callback *)
 (*! module ListLabels *)
 (* OCaml 4.13's listLabels.ml is `include List` compiled with -nolabels: List's
    functions with the labels of listLabels.mli. *)

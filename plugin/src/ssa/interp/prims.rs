@@ -169,6 +169,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_time", 0, 1, rt_sys),
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
+    ("caml_md5_chan", 2, 2, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
     ("caml_bswap16", 1, 1, rt_bswap16),
@@ -852,6 +853,7 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
             Ok(IValue::Int(code))
         }
         Err(SysFailure::NotFound) => it.raise_constant("Not_found"),
+        Err(SysFailure::EndOfFile) => it.raise_constant("End_of_file"),
         Err(SysFailure::SysError(m)) => {
             it.raise_with_string("Sys_error", &String::from_utf8_lossy(&m))
         }
