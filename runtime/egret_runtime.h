@@ -32,6 +32,14 @@ typedef uint64_t value;
 
 /* Boxed integers (egret_boxint.c): custom blocks [ops, payload]. Structural comparison and
  * hashing call the block's operations. */
+/* OCaml's struct custom_operations, reduced to what egret uses: the identifier ("_i", "_j",
+ * "_n", "_bigarr02", which orders blocks of different types in compare) and the comparison
+ * and hash. A custom block's field 0 is the address of its operations. */
+struct egret_custom_operations {
+  const char *identifier;
+  int (*compare)(value, value);
+  uint32_t (*hash)(value);
+};
 int egret_custom_compare(value a, value b);
 uint32_t egret_custom_hash(value v);
 value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits);

@@ -539,6 +539,83 @@ const PERCENT: &[(&str, usize, Percent)] = {
             1,
             runtime("caml_nativeint_bswap", Purity::Pure, 1),
         ),
+        // Bigarrays: the runtime's generic accessors (`caml_ba_get_1` ...), which check the
+        // indices; the unsafe ones are checked too.
+        (
+            "%caml_ba_ref_1",
+            2,
+            runtime("caml_ba_get_1", Purity::Effect, 2),
+        ),
+        (
+            "%caml_ba_ref_2",
+            3,
+            runtime("caml_ba_get_2", Purity::Effect, 3),
+        ),
+        (
+            "%caml_ba_ref_3",
+            4,
+            runtime("caml_ba_get_3", Purity::Effect, 4),
+        ),
+        (
+            "%caml_ba_unsafe_ref_1",
+            2,
+            runtime("caml_ba_get_1", Purity::Effect, 2),
+        ),
+        (
+            "%caml_ba_unsafe_ref_2",
+            3,
+            runtime("caml_ba_get_2", Purity::Effect, 3),
+        ),
+        (
+            "%caml_ba_unsafe_ref_3",
+            4,
+            runtime("caml_ba_get_3", Purity::Effect, 4),
+        ),
+        (
+            "%caml_ba_set_1",
+            3,
+            runtime("caml_ba_set_1", Purity::Effect, 3),
+        ),
+        (
+            "%caml_ba_set_2",
+            4,
+            runtime("caml_ba_set_2", Purity::Effect, 4),
+        ),
+        (
+            "%caml_ba_set_3",
+            5,
+            runtime("caml_ba_set_3", Purity::Effect, 5),
+        ),
+        (
+            "%caml_ba_unsafe_set_1",
+            3,
+            runtime("caml_ba_set_1", Purity::Effect, 3),
+        ),
+        (
+            "%caml_ba_unsafe_set_2",
+            4,
+            runtime("caml_ba_set_2", Purity::Effect, 4),
+        ),
+        (
+            "%caml_ba_unsafe_set_3",
+            5,
+            runtime("caml_ba_set_3", Purity::Effect, 5),
+        ),
+        (
+            "%caml_ba_dim_1",
+            1,
+            runtime("caml_ba_dim_1", Purity::Pure, 1),
+        ),
+        (
+            "%caml_ba_dim_2",
+            1,
+            runtime("caml_ba_dim_2", Purity::Pure, 1),
+        ),
+        (
+            "%caml_ba_dim_3",
+            1,
+            runtime("caml_ba_dim_3", Purity::Pure, 1),
+        ),
     ]
 };
 

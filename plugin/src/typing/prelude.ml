@@ -1256,6 +1256,8 @@ let transfer q1 q2 =
 (*! unit Int32 *)
 (*! unit Int64 *)
 (*! unit Nativeint *)
+(*! unit Complex *)
+(*! unit Bigarray *)
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
    holding its state; forcing runs the delayed function once (Undefined while it runs), and
