@@ -17,7 +17,7 @@
  * as OCaml's caml_ba_offset; the unsafe accessors are these checked ones too.
  *
  * Not yet: freeing the data (it lives as long as the program: the collector has no custom
- * finalisers), marshalling, memory-mapped files, the bigstring accessors.
+ * finalisers), marshalling, memory-mapped files.
  */
 
 #include <stdint.h>
@@ -502,5 +502,49 @@ mismatch:
 value caml_ba_fill(value b, value v) {
   uint64_t n = num_elts(b);
   for (uint64_t i = 0; i < n; i++) ba_write(b, (int64_t)i, v);
+  return Val_unit;
+}
+
+/* ---- bigstrings: 16, 32 and 64-bit little-endian accesses of a char bigarray ---- */
+
+/* The address of bytes idx .. idx + width - 1 of a one-dimensional bigarray, checked. */
+static uint8_t *bigstring_at(value b, value vidx, int64_t width) {
+  int64_t idx = Int_val(vidx);
+  if (idx < 0 || idx >= Ba_dim(b)[0] - (width - 1)) egret_invalid_argument("index out of bounds");
+  return (uint8_t *)Ba_data(b) + idx;
+}
+
+static uint64_t load_le(const uint8_t *p, int width) {
+  uint64_t r = 0;
+  for (int i = width - 1; i >= 0; i--) r = (r << 8) | p[i];
+  return r;
+}
+
+static void store_le(uint8_t *p, int width, uint64_t v) {
+  for (int i = 0; i < width; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+value caml_ba_uint8_get16(value b, value idx) { return Val_int(load_le(bigstring_at(b, idx, 2), 2)); }
+
+value caml_ba_uint8_get32(value b, value idx) {
+  return box_int(&caml_int32_ops, (int32_t)load_le(bigstring_at(b, idx, 4), 4));
+}
+
+value caml_ba_uint8_get64(value b, value idx) {
+  return box_int(&caml_int64_ops, (int64_t)load_le(bigstring_at(b, idx, 8), 8));
+}
+
+value caml_ba_uint8_set16(value b, value idx, value v) {
+  store_le(bigstring_at(b, idx, 2), 2, (uint64_t)Int_val(v));
+  return Val_unit;
+}
+
+value caml_ba_uint8_set32(value b, value idx, value v) {
+  store_le(bigstring_at(b, idx, 4), 4, (uint64_t)payload(v));
+  return Val_unit;
+}
+
+value caml_ba_uint8_set64(value b, value idx, value v) {
+  store_le(bigstring_at(b, idx, 8), 8, (uint64_t)payload(v));
   return Val_unit;
 }

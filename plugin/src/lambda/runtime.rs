@@ -282,6 +282,14 @@ const BIGARRAY: &[RuntimeFn] = &[
     rt!("caml_ba_blit"(Any, Any) -> Unit, Effect),
     rt!("caml_ba_fill"(Any, Any) -> Unit, Effect),
     rt!("caml_ba_reshape"(Any, Array) -> Any, Effect),
+    // A char bigarray's bytes read and written as little-endian 16, 32 and 64-bit integers
+    // (`%caml_bigstring_get16` ...), checked.
+    rt!("caml_ba_uint8_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_ba_uint8_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_ba_uint8_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_ba_uint8_set16"(Any, Int, Int) -> Unit, Effect),
+    rt!("caml_ba_uint8_set32"(Any, Int, Int32) -> Unit, Effect),
+    rt!("caml_ba_uint8_set64"(Any, Int, Int64) -> Unit, Effect),
 ];
 
 /// The runtime's own primitives and OCaml's other C primitives.
