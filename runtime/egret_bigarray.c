@@ -3,12 +3,20 @@
  * A bigarray is a custom block (Custom_tag, never scanned by the collector) of 5 + num_dims
  * words:
  *
- *     [0] &caml_ba_ops   [1] data (malloc'd)   [2] num_dims   [3] flags   [4] 0   [5..] dims
+ *     [0] &caml_ba_ops   [1] data   [2] num_dims   [3] flags   [4] proxy   [5..] dims
  *
  * flags = kind | layout, as OCaml's: the kind is the index of the `Bigarray.kind` constructor
  * (Float32 = 0 ... Char = 12), the layout 0 (C) or 0x100 (Fortran). Invariants: every dim is
  * >= 0 and their product times the element size fits the data; a sub-array, slice, reshaped
- * or re-laid-out array shares its parent's data (a pointer into it).
+ * or re-laid-out array shares its parent's data (a pointer into it) and its proxy.
+ *
+ * Memory: the data is malloc'd and owned by a proxy (a count of the bigarrays over it and
+ * the allocation, as OCaml's struct caml_ba_proxy). The runtime lists every bigarray block;
+ * after each collection's marking (egret_ba_after_mark, called by the collector after the
+ * weak phase) an unmarked one leaves the list and releases its proxy, the last release
+ * freeing the data. Data allocated since the last collection counts towards the next one:
+ * past BA_COLLECT_BYTES (or what the last collection left live, if more) a creation collects first,
+ * as OCaml's caml_alloc_custom_mem speeds up its major GC.
  *
  * Elements are OCaml values of the kind's element type: a boxed float (Float32/64), a tagged
  * int (the int8/int16 kinds, Int, Char), a boxed int32/int64/nativeint (egret_boxint.c's
@@ -16,8 +24,7 @@
  * records). Accessors check their indices and raise Invalid_argument "index out of bounds"
  * as OCaml's caml_ba_offset; the unsafe accessors are these checked ones too.
  *
- * Not yet: freeing the data (it lives as long as the program: the collector has no custom
- * finalisers), marshalling, memory-mapped files.
+ * Not yet: marshalling, memory-mapped files.
  */
 
 #include <stdint.h>
@@ -208,26 +215,80 @@ static uint32_t ba_hash(value b) {
 
 const struct egret_custom_operations caml_ba_ops = {"_bigarr02", ba_compare, ba_hash};
 
-/* ---- allocation ---- */
+/* ---- allocation and freeing ---- */
 
-/* A bigarray of `flags` and dims over `data`, or over fresh zeroed data when `data` is NULL. */
-static value ba_alloc(int64_t flags, int64_t num_dims, void *data, const int64_t *dim) {
-  if (data == NULL) {
+struct proxy {
+  uint64_t refcount; /* the listed bigarrays over the data */
+  uint64_t size;     /* bytes */
+  void *data;
+};
+#define Ba_proxy(v) (((struct proxy **)(v))[4])
+
+#define BA_COLLECT_BYTES ((uint64_t)64 << 20)
+
+static value *listed; /* every bigarray block not yet found dead */
+static size_t listed_count, listed_capacity;
+static uint64_t live_bytes, bytes_since_collection, live_after_collection;
+
+static void release(struct proxy *p) {
+  if (--p->refcount > 0) return;
+  live_bytes -= p->size;
+  free(p->data);
+  free(p);
+}
+
+/* After a collection's marking: the unmarked bigarrays release their data. */
+void egret_ba_after_mark(void) {
+  size_t kept = 0;
+  for (size_t i = 0; i < listed_count; i++) {
+    if (egret_gc_is_live(listed[i])) listed[kept++] = listed[i];
+    else release(Ba_proxy(listed[i]));
+  }
+  listed_count = kept;
+  bytes_since_collection = 0;
+  live_after_collection = live_bytes;
+}
+
+/* A bigarray of `flags` and dims over the data of `owner`, at `data`; or, when `owner` is
+ * NULL, over fresh zeroed data of its own. */
+static value ba_alloc(int64_t flags, int64_t num_dims, struct proxy *owner, void *data,
+                      const int64_t *dim) {
+  if (listed_count == listed_capacity) {
+    size_t cap = listed_capacity == 0 ? 64 : listed_capacity * 2;
+    value *grown = realloc(listed, cap * sizeof *listed);
+    if (grown == NULL) egret_out_of_memory();
+    listed = grown;
+    listed_capacity = cap;
+  }
+  if (owner == NULL) {
     uint64_t size = (uint64_t)element_size[flags & BA_KIND_MASK];
     for (int64_t i = 0; i < num_dims; i++) {
       if (dim[i] != 0 && size > UINT64_MAX / (uint64_t)dim[i]) egret_raise_out_of_memory();
       size *= (uint64_t)dim[i];
     }
+    uint64_t limit = live_after_collection > BA_COLLECT_BYTES ? live_after_collection : BA_COLLECT_BYTES;
+    if (bytes_since_collection + size > limit) egret_gc_collect();
+    owner = malloc(sizeof *owner);
     data = calloc(size == 0 ? 1 : size, 1);
-    if (data == NULL) egret_raise_out_of_memory();
+    if (owner == NULL || data == NULL) {
+      free(owner);
+      free(data);
+      egret_raise_out_of_memory();
+    }
+    *owner = (struct proxy){0, size, data};
+    live_bytes += size;
+    bytes_since_collection += size;
   }
+  /* Counted before allocating: a collection there may find the parent view dead. */
+  owner->refcount++;
   value *b = egret_alloc(5 + (uint64_t)num_dims, Custom_tag);
   b[0] = (value)&caml_ba_ops;
   b[1] = (value)data;
   b[2] = (value)num_dims;
   b[3] = (value)flags;
-  b[4] = 0;
+  b[4] = (value)owner;
   for (int64_t i = 0; i < num_dims; i++) b[5 + i] = (value)dim[i];
+  listed[listed_count++] = (value)b;
   return (value)b;
 }
 
@@ -241,7 +302,7 @@ value caml_ba_create(value vkind, value vlayout, value vdim) {
     if (dim[i] < 0) egret_invalid_argument("Bigarray.create: negative dimension");
   }
   int64_t flags = Int_val(vkind) | (Int_val(vlayout) ? BA_FORTRAN_LAYOUT : 0);
-  return ba_alloc(flags, num_dims, NULL, dim);
+  return ba_alloc(flags, num_dims, NULL, NULL, dim);
 }
 
 /* ---- element access ---- */
@@ -429,7 +490,7 @@ value caml_ba_change_layout(value b, value vlayout) {
   if ((Ba_flags(b) & BA_LAYOUT_MASK) == layout) return b;
   int64_t n = Ba_num_dims(b), dim[BA_MAX_NUM_DIMS];
   for (int64_t i = 0; i < n; i++) dim[i] = Ba_dim(b)[n - i - 1];
-  return ba_alloc((Ba_flags(b) & BA_KIND_MASK) | layout, n, Ba_data(b), dim);
+  return ba_alloc((Ba_flags(b) & BA_KIND_MASK) | layout, n, Ba_proxy(b), Ba_data(b), dim);
 }
 
 value caml_ba_sub(value b, value vofs, value vlen) {
@@ -450,7 +511,7 @@ value caml_ba_sub(value b, value vofs, value vlen) {
   memcpy(dim, Ba_dim(b), (size_t)n * sizeof *dim);
   dim[changed] = len;
   char *data = (char *)Ba_data(b) + ofs * mul * element_size[Ba_kind(b)];
-  return ba_alloc(Ba_flags(b), n, data, dim);
+  return ba_alloc(Ba_flags(b), n, Ba_proxy(b), data, dim);
 }
 
 value caml_ba_slice(value b, value vind) {
@@ -471,7 +532,7 @@ value caml_ba_slice(value b, value vind) {
   int64_t dim[BA_MAX_NUM_DIMS];
   memcpy(dim, sub_dims, (size_t)(n - num_inds) * sizeof *dim);
   char *data = (char *)Ba_data(b) + offset * element_size[Ba_kind(b)];
-  return ba_alloc(Ba_flags(b), n - num_inds, data, dim);
+  return ba_alloc(Ba_flags(b), n - num_inds, Ba_proxy(b), data, dim);
 }
 
 value caml_ba_reshape(value b, value vdim) {
@@ -484,7 +545,7 @@ value caml_ba_reshape(value b, value vdim) {
     elts *= (uint64_t)dim[i];
   }
   if (elts != num_elts(b)) egret_invalid_argument("Bigarray.reshape: size mismatch");
-  return ba_alloc(Ba_flags(b), n, Ba_data(b), dim);
+  return ba_alloc(Ba_flags(b), n, Ba_proxy(b), Ba_data(b), dim);
 }
 
 /* ---- bulk operations ---- */

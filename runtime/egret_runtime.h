@@ -105,6 +105,8 @@ int egret_gc_in_heap(value v);
 /* The weak phase of a collection (egret_weak.c), after marking from the roots and before the
  * sweep: finalisers' values and ephemerons' data are marked, dead weak pointers cleared. */
 void egret_weak_after_mark(void);
+/* After the weak phase (egret_bigarray.c): the bigarrays found dead release their data. */
+void egret_ba_after_mark(void);
 /* A boxed float (egret_float.c). */
 value egret_box_float(double d);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */
