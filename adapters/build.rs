@@ -15,6 +15,7 @@ const SOURCES: &[&str] = &[
     "egret_md5.c",
     "egret_boxint.c",
     "egret_weak.c",
+    "egret_bigarray.c",
 ];
 const HEADERS: &[&str] = &["egret_runtime.h"];
 

@@ -14,14 +14,6 @@
 
 #include "egret_runtime.h"
 
-/* OCaml's struct custom_operations, reduced to what egret uses: the identifier ("_i", "_j",
- * "_n", which orders blocks of different types in compare) and the comparison and hash. */
-struct egret_custom_operations {
-  const char *identifier;
-  int (*compare)(value, value);
-  uint32_t (*hash)(value);
-};
-
 #define Payload(v) (((int64_t *)(v))[1])
 #define I32(v) ((int32_t)Payload(v))
 #define I64(v) (Payload(v))

@@ -540,6 +540,7 @@ static void __attribute__((noinline)) collect_now(void) {
   }
   mark_roots();
   egret_weak_after_mark();
+  egret_ba_after_mark();
   fresh_count = 0;
   sweep();
   stat_collections++;

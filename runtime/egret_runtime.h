@@ -32,6 +32,14 @@ typedef uint64_t value;
 
 /* Boxed integers (egret_boxint.c): custom blocks [ops, payload]. Structural comparison and
  * hashing call the block's operations. */
+/* OCaml's struct custom_operations, reduced to what egret uses: the identifier ("_i", "_j",
+ * "_n", "_bigarr02", which orders blocks of different types in compare) and the comparison
+ * and hash. A custom block's field 0 is the address of its operations. */
+struct egret_custom_operations {
+  const char *identifier;
+  int (*compare)(value, value);
+  uint32_t (*hash)(value);
+};
 int egret_custom_compare(value a, value b);
 uint32_t egret_custom_hash(value v);
 value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits);
@@ -97,6 +105,8 @@ int egret_gc_in_heap(value v);
 /* The weak phase of a collection (egret_weak.c), after marking from the roots and before the
  * sweep: finalisers' values and ephemerons' data are marked, dead weak pointers cleared. */
 void egret_weak_after_mark(void);
+/* After the weak phase (egret_bigarray.c): the bigarrays found dead release their data. */
+void egret_ba_after_mark(void);
 /* A boxed float (egret_float.c). */
 value egret_box_float(double d);
 /* With EGRET_GC_STATS=1, prints collection statistics to stderr (called at exit). */

@@ -5,7 +5,8 @@
 //!   `FULL_STRESS_WORDS` collect every N-th allocation instead, a number of times bounded by
 //!   `stress_collections`, so that the suite stays within CI's time);
 //! - a program allocating over 2 GB with under 20 MB live stays under 100 MB of peak RSS
-//!   (measured by `/usr/bin/time -f %M`, Debian package `time`);
+//!   (measured by `/usr/bin/time -f %M`, Debian package `time`); one allocating 3.2 GB of
+//!   bigarrays (data outside the heap, `runtime/egret_bigarray.c`) under 300 MB;
 //! - deep structures (a 1,000,000-element list, a 100,000-deep recursion) survive collections;
 //! - exceptions carrying heap values, in stress mode;
 //! - an allocation that cannot be satisfied raises `Out_of_memory` (under `ulimit -v`), which a
@@ -294,6 +295,26 @@ fn two_gigabytes_allocated_in_under_100_mb() {
         assert!(
             rss_kib < 100 * 1024,
             "{backend:?}: peak RSS {rss_kib} KiB, over 100 MB"
+        );
+    }
+}
+
+#[test]
+fn dead_bigarrays_data_is_freed() {
+    let ml = program("bigarray_churn");
+    let want = std::fs::read_to_string(ml.with_extension("out")).unwrap();
+    for backend in BACKENDS {
+        if !backend_enabled(backend) {
+            continue;
+        }
+        let exe = build(&ml, backend, "rss").unwrap();
+        let (stdout, _, rss_kib) = run_measured(&exe);
+        let _ = std::fs::remove_file(&exe);
+        assert_eq!(stdout, want, "{backend:?}: wrong output");
+        println!("{backend:?}: 3.2 GB of bigarrays, peak RSS {rss_kib} KiB");
+        assert!(
+            rss_kib < 300 * 1024,
+            "{backend:?}: peak RSS {rss_kib} KiB, over 300 MB: dead bigarrays' data is not freed"
         );
     }
 }

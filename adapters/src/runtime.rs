@@ -17,6 +17,10 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         include_str!("../../runtime/egret_boxint.c"),
     ),
     ("egret_weak.c", include_str!("../../runtime/egret_weak.c")),
+    (
+        "egret_bigarray.c",
+        include_str!("../../runtime/egret_bigarray.c"),
+    ),
 ];
 
 /// `runtime/egret_runtime.h`, included by the sources.

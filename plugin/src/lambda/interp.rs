@@ -960,6 +960,9 @@ impl<'p> Machine<'p> {
         if !f.accepts_arity(args.len()) {
             return error(format!("{name} applied to {} arguments", args.len()));
         }
+        if name.starts_with("caml_ba_") {
+            return error(format!("{name}: bigarrays are not in the interpreter"));
+        }
         let int = |i: usize| match args.get(i) {
             Some(Value::Int(n)) => Ok(*n),
             _ => error(format!("{name}: argument {i} is not an int")),

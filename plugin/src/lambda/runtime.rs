@@ -251,6 +251,45 @@ pub const RUNTIME: &[RuntimeFn] = rt_table![
     &boxed_int_prims!(Int64, "int64"),
     &boxed_int_prims!(Nativeint, "nativeint"),
     &BOXED_INT_CONVERSIONS,
+    BIGARRAY,
+];
+
+/// OCaml's `Bigarray` primitives (`runtime/bigarray.c`; egret's `runtime/egret_bigarray.c`):
+/// a bigarray is a custom block (typed loosely, as [`RtTy::Any`]), its elements values of the
+/// type its kind says; kinds and layouts are the constant constructors' ints. The
+/// `%caml_ba_ref_N` ... primitives map onto `caml_ba_get_N` ... (`typing/externals.rs`).
+/// The interpreters do not implement bigarrays: calling one is their error.
+const BIGARRAY: &[RuntimeFn] = &[
+    rt!("caml_ba_create"(Any, Any, Array) -> Any, Effect),
+    rt!("caml_ba_get_generic"(Any, Array) -> Any, Effect),
+    rt!("caml_ba_set_generic"(Any, Array, Any) -> Unit, Effect),
+    rt!("caml_ba_get_1"(Any, Int) -> Any, Effect),
+    rt!("caml_ba_get_2"(Any, Int, Int) -> Any, Effect),
+    rt!("caml_ba_get_3"(Any, Int, Int, Int) -> Any, Effect),
+    rt!("caml_ba_set_1"(Any, Int, Any) -> Unit, Effect),
+    rt!("caml_ba_set_2"(Any, Int, Int, Any) -> Unit, Effect),
+    rt!("caml_ba_set_3"(Any, Int, Int, Int, Any) -> Unit, Effect),
+    rt!("caml_ba_num_dims"(Any) -> Int, Pure),
+    rt!("caml_ba_dim"(Any, Int) -> Int, Effect),
+    rt!("caml_ba_dim_1"(Any) -> Int, Pure),
+    rt!("caml_ba_dim_2"(Any) -> Int, Pure),
+    rt!("caml_ba_dim_3"(Any) -> Int, Pure),
+    rt!("caml_ba_kind"(Any) -> Any, Pure),
+    rt!("caml_ba_layout"(Any) -> Any, Pure),
+    rt!("caml_ba_change_layout"(Any, Any) -> Any, Effect),
+    rt!("caml_ba_sub"(Any, Int, Int) -> Any, Effect),
+    rt!("caml_ba_slice"(Any, Array) -> Any, Effect),
+    rt!("caml_ba_blit"(Any, Any) -> Unit, Effect),
+    rt!("caml_ba_fill"(Any, Any) -> Unit, Effect),
+    rt!("caml_ba_reshape"(Any, Array) -> Any, Effect),
+    // A char bigarray's bytes read and written as little-endian 16, 32 and 64-bit integers
+    // (`%caml_bigstring_get16` ...), checked.
+    rt!("caml_ba_uint8_get16"(Any, Int) -> Int, Effect),
+    rt!("caml_ba_uint8_get32"(Any, Int) -> Int32, Effect),
+    rt!("caml_ba_uint8_get64"(Any, Int) -> Int64, Effect),
+    rt!("caml_ba_uint8_set16"(Any, Int, Int) -> Unit, Effect),
+    rt!("caml_ba_uint8_set32"(Any, Int, Int32) -> Unit, Effect),
+    rt!("caml_ba_uint8_set64"(Any, Int, Int64) -> Unit, Effect),
 ];
 
 /// The runtime's own primitives and OCaml's other C primitives.

@@ -769,7 +769,9 @@ impl<'s> Typer<'s> {
                 let t = self.type_expr(te)?;
                 let (y, yt) = self.expr_expected(x, Some(&t))?;
                 self.expect(x.span, &yt, &t)?;
-                Ok((y, yt))
+                // The annotation's type, as OCaml's (under a GADT equation it may name the
+                // rigid type where `yt` has the type it equals).
+                Ok((y, t))
             }
             ExprKind::Coerce(x, from, to) => self.coerce(x, from.as_ref(), to, span),
         }

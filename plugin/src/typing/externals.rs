@@ -542,6 +542,40 @@ const PERCENT: &[(&str, usize, Percent)] = {
     ]
 };
 
+/// OCaml's bigarray `%`-primitives: calls of the runtime's functions (`runtime/egret_bigarray.c`),
+/// which check the indices, the unsafe ones' too. The bigstring accesses read and write a
+/// char bigarray's bytes as little-endian 16, 32 and 64-bit integers.
+#[rustfmt::skip]
+const BIGARRAY_PERCENT: &[(&str, usize, Percent)] = &[
+    ("%caml_ba_ref_1", 2, runtime("caml_ba_get_1", Purity::Effect, 2)),
+    ("%caml_ba_unsafe_ref_1", 2, runtime("caml_ba_get_1", Purity::Effect, 2)),
+    ("%caml_ba_set_1", 3, runtime("caml_ba_set_1", Purity::Effect, 3)),
+    ("%caml_ba_unsafe_set_1", 3, runtime("caml_ba_set_1", Purity::Effect, 3)),
+    ("%caml_ba_ref_2", 3, runtime("caml_ba_get_2", Purity::Effect, 3)),
+    ("%caml_ba_unsafe_ref_2", 3, runtime("caml_ba_get_2", Purity::Effect, 3)),
+    ("%caml_ba_set_2", 4, runtime("caml_ba_set_2", Purity::Effect, 4)),
+    ("%caml_ba_unsafe_set_2", 4, runtime("caml_ba_set_2", Purity::Effect, 4)),
+    ("%caml_ba_ref_3", 4, runtime("caml_ba_get_3", Purity::Effect, 4)),
+    ("%caml_ba_unsafe_ref_3", 4, runtime("caml_ba_get_3", Purity::Effect, 4)),
+    ("%caml_ba_set_3", 5, runtime("caml_ba_set_3", Purity::Effect, 5)),
+    ("%caml_ba_unsafe_set_3", 5, runtime("caml_ba_set_3", Purity::Effect, 5)),
+    ("%caml_ba_dim_1", 1, runtime("caml_ba_dim_1", Purity::Pure, 1)),
+    ("%caml_ba_dim_2", 1, runtime("caml_ba_dim_2", Purity::Pure, 1)),
+    ("%caml_ba_dim_3", 1, runtime("caml_ba_dim_3", Purity::Pure, 1)),
+    ("%caml_bigstring_get16", 2, runtime("caml_ba_uint8_get16", Purity::Effect, 2)),
+    ("%caml_bigstring_set16", 3, runtime("caml_ba_uint8_set16", Purity::Effect, 3)),
+    ("%caml_bigstring_get16u", 2, runtime("caml_ba_uint8_get16", Purity::Effect, 2)),
+    ("%caml_bigstring_set16u", 3, runtime("caml_ba_uint8_set16", Purity::Effect, 3)),
+    ("%caml_bigstring_get32", 2, runtime("caml_ba_uint8_get32", Purity::Effect, 2)),
+    ("%caml_bigstring_set32", 3, runtime("caml_ba_uint8_set32", Purity::Effect, 3)),
+    ("%caml_bigstring_get32u", 2, runtime("caml_ba_uint8_get32", Purity::Effect, 2)),
+    ("%caml_bigstring_set32u", 3, runtime("caml_ba_uint8_set32", Purity::Effect, 3)),
+    ("%caml_bigstring_get64", 2, runtime("caml_ba_uint8_get64", Purity::Effect, 2)),
+    ("%caml_bigstring_set64", 3, runtime("caml_ba_uint8_set64", Purity::Effect, 3)),
+    ("%caml_bigstring_get64u", 2, runtime("caml_ba_uint8_get64", Purity::Effect, 2)),
+    ("%caml_bigstring_set64u", 3, runtime("caml_ba_uint8_set64", Purity::Effect, 3)),
+];
+
 /// Every `%`-primitive OCaml 4.13 knows (`lambda/translprim.ml`): one of these that egret
 /// lacks is "not supported yet", any other name OCaml's `Unknown builtin primitive`.
 #[rustfmt::skip]
@@ -678,7 +712,10 @@ impl Typer<'_> {
                 }
             }
             (true, _) => {
-                let Some(&(_, _, Percent::As(value))) = PERCENT.iter().find(|(n, ..)| *n == prim)
+                let Some(&(_, _, Percent::As(value))) = PERCENT
+                    .iter()
+                    .chain(BIGARRAY_PERCENT)
+                    .find(|(n, ..)| *n == prim)
                 else {
                     return false;
                 };
@@ -729,7 +766,11 @@ impl Typer<'_> {
     }
 
     fn percent_primitive(&self, name: &str, arity: usize, span: Span) -> TResult<BuiltinImpl> {
-        let Some(&(_, want, how)) = PERCENT.iter().find(|(n, ..)| *n == name) else {
+        let Some(&(_, want, how)) = PERCENT
+            .iter()
+            .chain(BIGARRAY_PERCENT)
+            .find(|(n, ..)| *n == name)
+        else {
             return Err(if OCAML_PERCENT.contains(&name) {
                 Diagnostic::unsupported(span, &format!("the primitive \"{name}\" is"))
             } else {

@@ -555,6 +555,8 @@ let of_seq i =
 (*! unit Int32 *)
 (*! unit Int64 *)
 (*! unit Nativeint *)
+(*! unit Complex *)
+(*! unit Bigarray *)
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
    holding its state; forcing runs the delayed function once (Undefined while it runs), and

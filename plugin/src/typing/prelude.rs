@@ -203,22 +203,26 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
             let items = syntax::parse(&ml)
                 .map_err(|d| in_installed_file(&path, &ml, &d[0]))?
                 .items;
-            let sig = syntax::parse_interface_bytes(mli.as_bytes())
-                .map_err(|d| in_installed_file(&mli_path, &mli, &d[0]))?;
             let span = Span::default();
             let body = ast::ModExpr {
                 kind: ast::ModExprKind::Struct(items),
                 span,
             };
-            let constrained = ast::ModExpr {
-                kind: ast::ModExprKind::Constraint(
-                    Box::new(body),
-                    ast::ModType {
-                        kind: ast::ModTypeKind::Sig(sig),
-                        span,
-                    },
-                ),
-                span,
+            let constrained = if is_compat_interface(&module, &mli) {
+                body
+            } else {
+                let sig = syntax::parse_interface_bytes(mli.as_bytes())
+                    .map_err(|d| in_installed_file(&mli_path, &mli, &d[0]))?;
+                ast::ModExpr {
+                    kind: ast::ModExprKind::Constraint(
+                        Box::new(body),
+                        ast::ModType {
+                            kind: ast::ModTypeKind::Sig(sig),
+                            span,
+                        },
+                    ),
+                    span,
+                }
             };
             let program = ast::Program {
                 items: vec![ast::Item {
@@ -236,6 +240,28 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
             })
         }
     }
+}
+
+/// Whether `mli` is the interface of OCaml's compatibility library of the same name rather than
+/// the stdlib unit's (`include module type of struct include Stdlib.Bigarray end`: the
+/// `bigarray` library installs its `bigarray.mli` over the stdlib's). It names the unit
+/// itself, so the unit is compiled without a signature: its types stay transparent
+/// (`Array1.t = Genarray.t`), which accepts every program OCaml's signature accepts.
+fn is_compat_interface(module: &str, mli: &str) -> bool {
+    let code = code_only(mli);
+    let words: Vec<&str> = code.split_whitespace().collect();
+    let stdlib_m = format!("Stdlib.{module}");
+    words
+        == [
+            "include",
+            "module",
+            "type",
+            "of",
+            "struct",
+            "include",
+            stdlib_m.as_str(),
+            "end",
+        ]
 }
 
 /// `d`, found in the installed stdlib file `path` (whose text is `text`): a diagnostic with

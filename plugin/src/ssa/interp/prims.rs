@@ -182,6 +182,35 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_bytes_set16", 3, 3, rt_bytes_access),
     ("caml_bytes_set32", 3, 3, rt_bytes_access),
     ("caml_bytes_set64", 3, 3, rt_bytes_access),
+    // Bigarrays (runtime/egret_bigarray.c) are not in the interpreter: a call is its error.
+    ("caml_ba_create", 3, 3, rt_bigarray),
+    ("caml_ba_get_generic", 2, 2, rt_bigarray),
+    ("caml_ba_set_generic", 3, 3, rt_bigarray),
+    ("caml_ba_get_1", 2, 2, rt_bigarray),
+    ("caml_ba_get_2", 3, 3, rt_bigarray),
+    ("caml_ba_get_3", 4, 4, rt_bigarray),
+    ("caml_ba_set_1", 3, 3, rt_bigarray),
+    ("caml_ba_set_2", 4, 4, rt_bigarray),
+    ("caml_ba_set_3", 5, 5, rt_bigarray),
+    ("caml_ba_num_dims", 1, 1, rt_bigarray),
+    ("caml_ba_dim", 2, 2, rt_bigarray),
+    ("caml_ba_dim_1", 1, 1, rt_bigarray),
+    ("caml_ba_dim_2", 1, 1, rt_bigarray),
+    ("caml_ba_dim_3", 1, 1, rt_bigarray),
+    ("caml_ba_kind", 1, 1, rt_bigarray),
+    ("caml_ba_layout", 1, 1, rt_bigarray),
+    ("caml_ba_change_layout", 2, 2, rt_bigarray),
+    ("caml_ba_sub", 3, 3, rt_bigarray),
+    ("caml_ba_slice", 2, 2, rt_bigarray),
+    ("caml_ba_blit", 2, 2, rt_bigarray),
+    ("caml_ba_fill", 2, 2, rt_bigarray),
+    ("caml_ba_reshape", 2, 2, rt_bigarray),
+    ("caml_ba_uint8_get16", 2, 2, rt_bigarray),
+    ("caml_ba_uint8_get32", 2, 2, rt_bigarray),
+    ("caml_ba_uint8_get64", 2, 2, rt_bigarray),
+    ("caml_ba_uint8_set16", 3, 3, rt_bigarray),
+    ("caml_ba_uint8_set32", 3, 3, rt_bigarray),
+    ("caml_ba_uint8_set64", 3, 3, rt_bigarray),
     // Boxed integers (`lambda::boxint`): custom blocks `[ops, payload]`.
     ("caml_int32_neg", 1, 1, rt_boxint),
     ("caml_int32_add", 2, 2, rt_boxint),
@@ -271,6 +300,14 @@ pub fn custom_ops_code(symbol: &str) -> i64 {
 pub fn custom_ops_kind(code: i64) -> Option<crate::lambda::ir::BoxedIntKind> {
     let i = usize::try_from(code.checked_sub(1)?).ok()?;
     crate::lambda::ir::BoxedIntKind::ALL.get(i).copied()
+}
+
+/// Bigarrays are the C runtime's only (`runtime/egret_bigarray.c`): the interpreter stops.
+fn rt_bigarray(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Invalid(format!(
+        "{}: bigarrays are not in the interpreter",
+        it.current_runtime
+    )))
 }
 
 fn rt_bswap16(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {

@@ -694,14 +694,19 @@ impl Parser {
                 span,
             },
             ExprKind::Apply(f, mut args) => {
-                // `a.(i) <- v` is `Array.set a i v`.
+                // `a.(i) <- v` is `Array.set a i v`, `a.{i, j} <- v` `Bigarray.Array2.set a i
+                // j v`: the getter's module's `set`.
+                let setter = match &f.kind {
+                    ExprKind::Var(getter) => getter.replace(".get", ".set"),
+                    _ => unreachable!("`.( )` and `.{{ }}` apply a getter"),
+                };
                 args.push((ArgLabel::Nolabel, value));
                 Expr {
-                    kind: ExprKind::Apply(boxed(var("Array.set", f.span)), args),
+                    kind: ExprKind::Apply(boxed(var(&setter, f.span)), args),
                     span,
                 }
             }
-            _ => unreachable!("only fields and `.( )` are assignable"),
+            _ => unreachable!("only fields, `.( )` and `.{{ }}` are assignable"),
         })
     }
 
@@ -751,7 +756,40 @@ impl Parser {
                     assignable = s == "(";
                 }
                 TokenKind::Symbol(s) if s == "{" => {
-                    return Err(Diagnostic::unsupported(self.span(), "bigarrays"))
+                    // `a.{i}`, `a.{i, j}` ...: OCaml's parser's `bigarray_get`.
+                    let open = self.bump().span;
+                    let index = self.seq_expr()?;
+                    self.expect_closing("}", &s, open)?;
+                    let mut args = vec![e];
+                    let getter = match index.kind {
+                        ExprKind::Tuple(is) => {
+                            let getter = match is.len() {
+                                2 => "Bigarray.Array2.get",
+                                3 => "Bigarray.Array3.get",
+                                _ => "Bigarray.Genarray.get",
+                            };
+                            if is.len() > 3 {
+                                let span = index.span;
+                                args.push(Expr {
+                                    kind: ExprKind::Array(is),
+                                    span,
+                                });
+                            } else {
+                                args.extend(is);
+                            }
+                            getter
+                        }
+                        _ => {
+                            args.push(index);
+                            "Bigarray.Array1.get"
+                        }
+                    };
+                    let span = self.span_from(start);
+                    e = Expr {
+                        kind: ExprKind::Apply(boxed(var(getter, dot)), unlabelled(args)),
+                        span,
+                    };
+                    assignable = true;
                 }
                 TokenKind::Lident(_) | TokenKind::Uident(_) => {
                     let (label, _) = self.label_path()?;
