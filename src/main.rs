@@ -81,8 +81,10 @@ struct Common {
     /// order (the module `A` of `a.ml`), each with its `.mli` interface if given.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, or `example`
-    /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`).
+    /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, `example`
+    /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`),
+    /// or the path of a backend library (`PATH.so`, built by the same rustc against the same
+    /// egret: see README, "Writing a backend").
     #[arg(long, default_value = "native", value_name = "NAME")]
     backend: String,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
@@ -411,16 +413,32 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources),
 fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     // The backend and the target are checked before anything is compiled: usage errors.
     let registry = backends();
-    let Some(backend) = registry.get(&common.backend) else {
-        return Err(usage_error(&format!(
-            "unknown backend `{}` (available: {})",
-            common.backend,
-            registry.names().join(", ")
-        )));
+    let loaded;
+    let backend = if egret_adapters::dylib::is_library_path(&common.backend) {
+        // A backend library: refused (exit 1) unless built like this egret.
+        loaded = match egret_adapters::dylib::load_backend(Path::new(&common.backend)) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Err(ExitCode::from(EXIT_COMPILE_ERROR));
+            }
+        };
+        &*loaded
+    } else {
+        match registry.get(&common.backend) {
+            Some(b) => b,
+            None => {
+                return Err(usage_error(&format!(
+                    "unknown backend `{}` (available: {}; or the path of a backend library)",
+                    common.backend,
+                    registry.names().join(", ")
+                )))
+            }
+        }
     };
     if let Some(target) = &common.target {
         if !backend.supports_target(target) {
-            return Err(unsupported_target(&registry, &common.backend, target));
+            return Err(unsupported_target(&registry, backend.name(), target));
         }
     }
     let (output, mut sess, opts, sources) = front(common)?;

@@ -1,7 +1,8 @@
 //! Backends selected on the command line beyond the two built in: the `example` backend, defined
 //! in its own crate (`backends/egret-backend-example`) and registered by the CLI in its
 //! `BackendRegistry`, builds every example to the same behaviour as ocamlopt's, and reports
-//! what it compiled; `-O` reaches the backend.
+//! what it compiled; `-O` reaches the backend. The same crate built as a shared library
+//! (`--backend=PATH.so`) does too; a library built against another egret is refused.
 
 mod common;
 
@@ -88,7 +89,9 @@ fn unknown_backends_are_listed() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
-        stderr.contains("unknown backend `llvm` (available: cranelift, native, example)"),
+        stderr.contains(
+            "unknown backend `llvm` (available: cranelift, native, example; or the path of a backend library)"
+        ),
         "{stderr}"
     );
 }
@@ -111,4 +114,135 @@ fn the_example_backend_cross_compiles() {
         let ml = root().join(format!("examples/{name}.ml"));
         check_example_with(&ml, "example-aarch64", &flags, &runner, &[]).unwrap();
     }
+}
+
+/// The shared library cargo built for the workspace crate `krate` (a dependency of egret or of
+/// these tests, so always built with them): `target/PROFILE/[deps/]libKRATE[-HASH].so`, the
+/// newest.
+fn backend_library(krate: &str) -> std::path::PathBuf {
+    let profile_dir = std::path::Path::new(egret())
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let stem = format!("lib{}", krate.replace('-', "_"));
+    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf)> = Vec::new();
+    for dir in [profile_dir.clone(), profile_dir.join("deps")] {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name == format!("{stem}.so")
+                || (name.starts_with(&format!("{stem}-")) && name.ends_with(".so"));
+            if ours {
+                let modified = entry.metadata().and_then(|m| m.modified()).unwrap();
+                found.push((modified, entry.path()));
+            }
+        }
+    }
+    found.sort();
+    match found.pop() {
+        Some((_, path)) => path,
+        None => panic!(
+            "no {stem}.so under {}: cargo builds it as a dependency of egret's tests",
+            profile_dir.display()
+        ),
+    }
+}
+
+/// The example backend loaded from its shared library builds every example as ocamlopt's
+/// build behaves: the conformance suite for a loadable backend.
+#[test]
+fn every_example_runs_through_the_example_backend_library() {
+    let lib = backend_library("egret-backend-example");
+    let flag = format!("--backend={}", lib.display());
+    let list = examples();
+    assert!(!list.is_empty(), "no examples found");
+    let failures = check_in_parallel(&list, threads(), |ml| {
+        check_example_with(ml, "example-dylib", &[&flag], &[], &[])
+    });
+    println!(
+        "{} examples with {flag}: {} failed",
+        list.len(),
+        failures.len()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// `egret build --backend=PATH` with `args`; its exit code and stderr.
+fn build_with_library(lib: &std::path::Path) -> (Option<i32>, String) {
+    let dir = std::env::temp_dir().join(format!("egret-backend-lib-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(egret())
+        .arg("build")
+        .arg(root().join("examples/hello.ml"))
+        .arg("-o")
+        .arg(dir.join("hello"))
+        .arg(format!("--backend={}", lib.display()))
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A library stating another egret and backend interface (`backends/egret-backend-mismatched`,
+/// whose constructor aborts) is refused with both builds named, before anything of it runs.
+#[test]
+fn a_mismatched_backend_library_is_refused() {
+    let lib = backend_library("egret-backend-mismatched");
+    let (code, stderr) = build_with_library(&lib);
+    assert_eq!(code, Some(1), "{stderr}");
+    let host = format!(
+        "egret {} (backend interface {}",
+        env!("CARGO_PKG_VERSION"),
+        egret_plugin::backend::abi::INTERFACE_VERSION
+    );
+    let theirs = format!(
+        "egret 0.0.0-mismatched (backend interface {}",
+        egret_plugin::backend::abi::INTERFACE_VERSION + 1
+    );
+    assert!(
+        stderr.contains(&format!(
+            "error: cannot use the backend library `{}`",
+            lib.display()
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("it was built against {theirs}")),
+        "{stderr}"
+    );
+    assert!(stderr.contains(&format!("but this is {host}")), "{stderr}");
+    assert!(
+        stderr.contains("(backend interface, egret version differ)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("constructor"), "{stderr}");
+}
+
+/// A shared library that is no egret backend, and a path that is nothing, are errors too.
+#[test]
+fn a_library_that_is_no_backend_is_refused() {
+    let (code, stderr) = build_with_library(std::path::Path::new("/nonexistent/backend.so"));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("`/nonexistent/backend.so`: no such file"),
+        "{stderr}"
+    );
+    // The mismatched fixture's library is a real one; the C library is one without a stamp.
+    let libc = [
+        "/lib/x86_64-linux-gnu/libc.so.6",
+        "/lib/aarch64-linux-gnu/libc.so.6",
+        "/lib64/libc.so.6",
+    ]
+    .into_iter()
+    .map(std::path::Path::new)
+    .find(|p| p.exists())
+    .expect("the C library");
+    let (code, stderr) = build_with_library(libc);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("it is not an egret backend library (it exports no `egret_backend_abi`"),
+        "{stderr}"
+    );
 }

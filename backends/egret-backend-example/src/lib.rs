@@ -14,8 +14,13 @@
 //!   CFI records per function, written to stderr or a file ([`ReportTo`]; from the command line:
 //!   `EGRET_EXAMPLE_REPORT=-` or `=PATH`), and kept for library users ([`ExampleBackend::last_report`]).
 //!
-//! egret's CLI registers it in its `BackendRegistry` (`src/main.rs`, `backends()`); any driver
-//! can do the same:
+//! It is also a backend *library*: the crate builds as a `cdylib` too
+//! (`target/release/libegret_backend_example.so`), whose entry points `export_backend!` makes,
+//! and `egret build --backend=path/to/libegret_backend_example.so` loads it, after checking that
+//! it was built by the same rustc against the same egret.
+//!
+//! egret's CLI also registers it in its `BackendRegistry` (`src/main.rs`, `backends()`); any
+//! driver can do the same:
 //!
 //! ```
 //! let mut registry = egret_adapters::BackendRegistry::new();
@@ -129,6 +134,10 @@ impl CodegenBackend for ExampleBackend {
         Ok(stats)
     }
 }
+
+// The backend-library entry points (`egret build --backend=path/to/libegret_backend_example.so`):
+// the build stamp egret checks, and the constructor it then calls.
+egret_plugin::export_backend!(ExampleBackend::default());
 
 /// The instruction sets the checks know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,6 +7,8 @@
 //! - [`ObjectSink`]: receives compiled functions and static data (implemented over
 //!   `cranelift-object` in the adapters).
 //! - [`Linker`]: turns the object file into an executable together with egret's runtime.
+//! - [`abi`]: a backend built as a shared library (`--backend=PATH.so`): its entry points
+//!   ([`export_backend!`](crate::export_backend)) and the build stamp egret checks first.
 //!
 //! Symbols: functions and data of the module are referred to by [`FuncId`]/[`DataId`]; the sink
 //! names them with [`Function::name`]/[`Data::name`]. Runtime functions are external C symbols.
@@ -16,6 +18,7 @@ use crate::ssa::dom::DomTree;
 use crate::ssa::ir::{DataId, DebugValue, FuncId, Function, Module, SrcLoc, Value};
 use std::fmt;
 
+pub mod abi;
 pub mod x64;
 
 /// What a relocation refers to.
