@@ -66,6 +66,13 @@ enum Command {
     /// Print the OCaml installation egret compiles the stdlib from, and where each stdlib
     /// module comes from: the installation's sources or egret's own prelude.
     Stdlib,
+    /// List the built-in codegen backends (`--backend=NAME`), their targets and their options
+    /// (`-C backend-arg=KEY=VALUE`); and those of the backend libraries LIB given.
+    Backends {
+        /// Backend libraries (`PATH.so`) to check and list too.
+        #[arg(value_name = "LIB")]
+        libraries: Vec<PathBuf>,
+    },
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check {
@@ -101,7 +108,8 @@ struct Common {
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer).
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer),
+    /// `backend-arg=KEY=VALUE` (an option of the backend: `egret backends` lists them).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,
     /// Target triple (the Cranelift backend also supports aarch64-unknown-linux-gnu).
@@ -258,6 +266,7 @@ fn command(cli: Cli) -> ExitCode {
     }
     let files = match &cli.command {
         Command::Stdlib => return print_stdlib(),
+        Command::Backends { libraries } => return list_backends(libraries),
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
@@ -270,7 +279,7 @@ fn command(cli: Cli) -> ExitCode {
         }
     }
     match cli.command {
-        Command::Stdlib => unreachable!("handled above"),
+        Command::Stdlib | Command::Backends { .. } => unreachable!("handled above"),
         Command::Check { files } => {
             let common = Common {
                 files,
@@ -441,6 +450,10 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             return Err(unsupported_target(&registry, backend.name(), target));
         }
     }
+    let args = backend_args(common)?;
+    if let Err(e) = egret_plugin::backend::check_backend_args(backend, &args) {
+        return Err(usage_error(&format!("-C backend-arg: {e}")));
+    }
     let (output, mut sess, opts, sources) = front(common)?;
     let module = match output {
         Output::Emitted(text) => {
@@ -568,6 +581,75 @@ fn backends() -> egret_adapters::BackendRegistry {
     registry
 }
 
+/// The `-C backend-arg=KEY=VALUE` options, in order.
+fn backend_args(common: &Common) -> Result<Vec<(String, String)>, ExitCode> {
+    let mut args = Vec::new();
+    for opt in &common.codegen {
+        if let Some(arg) = opt.strip_prefix("backend-arg=") {
+            match arg.split_once('=') {
+                Some((k, v)) if !k.is_empty() => args.push((k.to_string(), v.to_string())),
+                _ => {
+                    return Err(usage_error(&format!(
+                        "invalid value `{arg}` for -C backend-arg (expected KEY=VALUE)"
+                    )))
+                }
+            }
+        }
+    }
+    Ok(args)
+}
+
+/// `egret backends`: each built-in backend (and each library in `libraries`) with what it is,
+/// its targets and its options. A library that cannot be used is an error (exit 1).
+fn list_backends(libraries: &[PathBuf]) -> ExitCode {
+    let registry = backends();
+    let mut loaded = Vec::new();
+    for path in libraries {
+        match egret_adapters::dylib::load_backend(path) {
+            Ok(b) => loaded.push((path, b)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_COMPILE_ERROR);
+            }
+        }
+    }
+    let mut out = String::new();
+    let builtin = registry.names().into_iter().filter_map(|n| registry.get(n));
+    let entries = builtin
+        .map(|b| (None, b))
+        .chain(loaded.iter().map(|(path, b)| (Some(path.as_path()), &**b)));
+    for (path, b) in entries {
+        out.push_str(&format!("{}: {}\n", b.name(), b.description()));
+        if let Some(path) = path {
+            out.push_str(&format!(
+                "  library: {} ({})\n",
+                path.display(),
+                egret_plugin::backend::abi::AbiStamp::host()
+            ));
+        }
+        out.push_str(&format!("  targets: {}\n", b.targets().join(", ")));
+        let options = b.options();
+        if options.is_empty() {
+            out.push_str("  options: none\n");
+        } else {
+            out.push_str("  options (-C backend-arg=KEY=VALUE):\n");
+        }
+        for o in options {
+            let values = if o.values.is_empty() {
+                "TEXT".to_string()
+            } else {
+                o.values.join("|")
+            };
+            out.push_str(&format!(
+                "    {}={values}: {} (default: {})\n",
+                o.key, o.help, o.default
+            ));
+        }
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}
+
 fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let emit = match &common.emit {
         None => None,
@@ -604,8 +686,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                     _ => return Err(bad()),
                 }
             }
+            // Checked against the backend's options by `build`.
+            "backend-arg" => {}
             _ => {
-                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off)")));
+                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off, backend-arg=KEY=VALUE)")));
             }
         }
     }
@@ -626,6 +710,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             opt_level: common.opt_level,
             debug_info: common.debug,
             verify: common.verify || cfg!(debug_assertions),
+            backend_args: backend_args(common)?,
         },
     })
 }

@@ -246,3 +246,135 @@ fn a_library_that_is_no_backend_is_refused() {
         "{stderr}"
     );
 }
+
+/// `egret backends` lists each built-in backend with its targets and options.
+#[test]
+fn egret_backends_lists_targets_and_options() {
+    let out = Command::new(egret()).arg("backends").output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    for line in [
+        "native: egret's own x86-64 backend",
+        "cranelift: Cranelift",
+        "example: an example backend in its own crate",
+        "  targets: x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu",
+        "    regalloc_algorithm=ion|fastalloc: ",
+        "    regalloc_algorithm=backtracking|single_pass: ",
+        "    opt_level=none|speed|speed_and_size: ",
+    ] {
+        assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
+    }
+    // A library is loaded (so checked) and listed with its build.
+    let lib = backend_library("egret-backend-example");
+    let out = Command::new(egret())
+        .arg("backends")
+        .arg(&lib)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains(&format!(
+            "  library: {} (egret {}",
+            lib.display(),
+            env!("CARGO_PKG_VERSION")
+        )),
+        "{stdout}"
+    );
+    let lib = backend_library("egret-backend-mismatched");
+    let out = Command::new(egret())
+        .arg("backends")
+        .arg(&lib)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("0.0.0-mismatched"));
+}
+
+/// The examples a backend option is tried on (a sample: the full runs are the default options').
+const OPTION_SAMPLE: [&str; 10] = [
+    "c_exceptions",
+    "c_sudoku",
+    "c_json",
+    "floats_math",
+    "gc_churn",
+    "c_stack_vm",
+    "c_closures",
+    "boxed_ints",
+    "format_engine",
+    "stdlib_map_set",
+];
+
+/// `-C backend-arg=K=V` reaches the backend: each option changes the machine code, and the
+/// programs still behave as ocamlopt's.
+#[test]
+fn backend_args_reach_the_backend() {
+    let dir = std::env::temp_dir().join(format!("egret-backend-args-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let code_of = |backend: &str, args: &[&str]| -> Vec<u8> {
+        let exe = dir.join(format!(
+            "c_sudoku-{backend}-{}",
+            args.join("").replace(['=', '-'], "_")
+        ));
+        let out = Command::new(egret())
+            .args(["build", &format!("--backend={backend}"), "-o"])
+            .arg(&exe)
+            .arg(root().join("examples/c_sudoku.ml"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::read(&exe).unwrap()
+    };
+    for (backend, arg) in [
+        ("native", "backend-arg=regalloc_algorithm=fastalloc"),
+        ("cranelift", "backend-arg=regalloc_algorithm=single_pass"),
+        ("cranelift", "backend-arg=opt_level=none"),
+        ("example", "backend-arg=regalloc_algorithm=single_pass"),
+    ] {
+        assert_ne!(
+            code_of(backend, &[]),
+            code_of(backend, &["-C", arg]),
+            "{backend} -C {arg} changed nothing"
+        );
+        let flags = [
+            format!("--backend={backend}"),
+            "-C".to_string(),
+            arg.to_string(),
+        ];
+        let flags: Vec<&str> = flags.iter().map(String::as_str).collect();
+        let list: Vec<_> = OPTION_SAMPLE
+            .iter()
+            .map(|n| root().join(format!("examples/{n}.ml")))
+            .collect();
+        let failures = check_in_parallel(&list, threads(), |ml| {
+            check_example_with(ml, &format!("{backend}-{arg}"), &flags, &[], &[])
+        });
+        assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An unknown backend option names the valid ones; an invalid value the valid values.
+#[test]
+fn unknown_backend_args_name_the_valid_ones() {
+    for (backend, arg, want) in [
+        ("cranelift", "regalloc=x", "unknown option `regalloc` for the cranelift backend (valid: opt_level, regalloc_algorithm)"),
+        ("native", "opt_level=speed", "unknown option `opt_level` for the native backend (valid: regalloc_algorithm)"),
+        ("native", "regalloc_algorithm=linear", "invalid value `linear` for the native backend's option `regalloc_algorithm` (valid: ion, fastalloc)"),
+        ("cranelift", "noequals", "invalid value `noequals` for -C backend-arg (expected KEY=VALUE)"),
+    ] {
+        let out = Command::new(egret())
+            .args(["build", &format!("--backend={backend}"), "-C", &format!("backend-arg={arg}"), "-o", "/dev/null"])
+            .arg(root().join("examples/hello.ml"))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(want), "{stderr}");
+    }
+}

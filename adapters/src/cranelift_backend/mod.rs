@@ -13,8 +13,8 @@ use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{ir, print_errors, Context};
 use egret_plugin::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
-    FunctionStats, ObjectSink,
+    BackendError, BackendOption, CodegenBackend, CodegenOptions, CompiledFunction,
+    FunctionDebugInfo, FunctionStats, ObjectSink,
 };
 use egret_plugin::ssa::ir::{FuncId, Function, Module};
 
@@ -22,6 +22,31 @@ pub use lower::{lower_entry_wrapper, lower_function, lower_function_with_labels,
 
 /// The symbol of the C-ABI entry wrapper.
 const ENTRY_WRAPPER: &str = "egret_main";
+
+/// The targets Cranelift generates code for here, as `egret backends` lists them.
+const SUPPORTED_TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+
+/// `-C backend-arg=opt_level=...`: Cranelift's own setting.
+const OPT_LEVEL: BackendOption = BackendOption {
+    key: "opt_level",
+    values: &["none", "speed", "speed_and_size"],
+    default: "none at -O0, else speed",
+    help: "Cranelift's optimisation level",
+};
+
+/// `-C backend-arg=regalloc_algorithm=...`: Cranelift's register allocator.
+const REGALLOC_ALGORITHM: BackendOption = BackendOption {
+    key: "regalloc_algorithm",
+    values: &["backtracking", "single_pass"],
+    default: "backtracking",
+    help: "regalloc2's algorithm: backtracking (Ion, better code) or single_pass (faster)",
+};
+
+/// The value given for `option`, as its `'static` spelling (the driver checked it is one).
+fn option_value(options: &CodegenOptions, option: &BackendOption) -> Option<&'static str> {
+    let given = options.backend_arg(option.key)?;
+    option.values.iter().copied().find(|v| *v == given)
+}
 
 /// Cranelift behind [`CodegenBackend`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,6 +61,18 @@ impl CodegenBackend for CraneliftBackend {
         is_supported_target(triple)
     }
 
+    fn description(&self) -> String {
+        "Cranelift 0.135 (the cranelift-codegen crate), egret's SSA lowered to CLIF".into()
+    }
+
+    fn targets(&self) -> Vec<String> {
+        SUPPORTED_TARGETS.iter().map(|t| t.to_string()).collect()
+    }
+
+    fn options(&self) -> Vec<BackendOption> {
+        vec![OPT_LEVEL, REGALLOC_ALGORITHM]
+    }
+
     fn compile_module(
         &self,
         module: &Module,
@@ -45,6 +82,8 @@ impl CodegenBackend for CraneliftBackend {
         let settings = IsaSettings {
             opt_level: options.opt_level,
             verify: options.verify,
+            cranelift_opt_level: option_value(options, &OPT_LEVEL),
+            regalloc_algorithm: option_value(options, &REGALLOC_ALGORITHM),
         };
         let isa = target_isa(&options.target, settings).map_err(|message| BackendError {
             function: "<module>".to_string(),

@@ -102,6 +102,25 @@ impl CodegenBackend for ExampleBackend {
         Arch::of(triple).is_some() && self.inner.supports_target(triple)
     }
 
+    fn description(&self) -> String {
+        format!(
+            "an example backend in its own crate: {} behind per-function checks, with a report \
+             (EGRET_EXAMPLE_REPORT=-|PATH)",
+            self.inner.name()
+        )
+    }
+
+    fn targets(&self) -> Vec<String> {
+        let mut targets = self.inner.targets();
+        targets.retain(|t| Arch::of(t).is_some());
+        targets
+    }
+
+    /// The inner backend's: the options reach it unchanged.
+    fn options(&self) -> Vec<egret_plugin::backend::BackendOption> {
+        self.inner.options()
+    }
+
     fn compile_module(
         &self,
         module: &Module,
@@ -549,6 +568,7 @@ mod tests {
             opt_level: 0,
             debug_info: false,
             verify: true,
+            backend_args: Vec::new(),
         };
         let report = sink.report("inner", &options);
         assert!(report.contains("egret_main"), "{report}");

@@ -27,7 +27,7 @@ use std::ffi::{c_char, CStr};
 
 /// The version of the backend interface (`CodegenBackend`, `ObjectSink` and the types they
 /// exchange). Bump it whenever one of them changes shape.
-pub const INTERFACE_VERSION: u32 = 1;
+pub const INTERFACE_VERSION: u32 = 2;
 
 /// The egret version this plugin is (the workspace's version).
 pub const EGRET_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -200,6 +200,15 @@ impl<B: CodegenBackend> CodegenBackend for PanicGuard<B> {
     }
     fn supports_target(&self, triple: &str) -> bool {
         self.0.supports_target(triple)
+    }
+    fn description(&self) -> String {
+        self.0.description()
+    }
+    fn targets(&self) -> Vec<String> {
+        self.0.targets()
+    }
+    fn options(&self) -> Vec<super::BackendOption> {
+        self.0.options()
     }
     fn compile_module(
         &self,

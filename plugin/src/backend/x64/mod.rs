@@ -53,10 +53,18 @@ pub mod shrinkwrap;
 mod tests;
 
 use crate::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
-    FunctionStats, ObjectSink,
+    BackendError, BackendOption, CodegenBackend, CodegenOptions, CompiledFunction,
+    FunctionDebugInfo, FunctionStats, ObjectSink,
 };
 use crate::ssa::ir::{FuncId, Function, Module};
+
+/// `-C backend-arg=regalloc_algorithm=...`: regalloc2's algorithm.
+const REGALLOC_ALGORITHM: BackendOption = BackendOption {
+    key: "regalloc_algorithm",
+    values: &["ion", "fastalloc"],
+    default: "ion",
+    help: "regalloc2's algorithm: ion (better code) or fastalloc (faster)",
+};
 
 /// The native x86-64 backend (`--backend=native`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,7 +98,12 @@ fn compile(
         lower::lower_function(f, id, param_reads, options.debug_info).map_err(|m| error(f, m))?;
     let isel = start.elapsed();
     let start = std::time::Instant::now();
-    let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
+    let algorithm = match options.backend_arg(REGALLOC_ALGORITHM.key) {
+        Some("fastalloc") => regalloc2::Algorithm::Fastalloc,
+        _ => regalloc2::Algorithm::Ion,
+    };
+    let out =
+        regalloc::allocate_with(&vcode, options.verify, algorithm).map_err(|m| error(f, m))?;
     let regalloc = start.elapsed();
     let start = std::time::Instant::now();
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
@@ -292,6 +305,18 @@ impl CodegenBackend for X64Backend {
 
     fn supports_target(&self, triple: &str) -> bool {
         triple.starts_with("x86_64-")
+    }
+
+    fn description(&self) -> String {
+        "egret's own x86-64 backend: instruction selection, regalloc2, emission".into()
+    }
+
+    fn targets(&self) -> Vec<String> {
+        vec!["x86_64-unknown-linux-gnu".into()]
+    }
+
+    fn options(&self) -> Vec<BackendOption> {
+        vec![REGALLOC_ALGORITHM]
     }
 
     fn compile_module(
