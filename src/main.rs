@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod conformance;
+
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -72,6 +74,31 @@ enum Command {
         /// Backend libraries (`PATH.so`) to check and list too.
         #[arg(value_name = "LIB")]
         libraries: Vec<PathBuf>,
+    },
+    /// Run the conformance suite with BACKEND: build every end-to-end example with it
+    /// (`egret build --verify`), run it, and compare its stdout, stderr and exit code with
+    /// ocamlopt's (`NAME.out`, `NAME.err`, `NAME.code`); one PASS or FAIL line per program.
+    /// Exit status 0 when all pass, 1 otherwise.
+    #[command(name = "test-backend")]
+    TestBackend {
+        /// A built-in backend (`egret backends`) or the path of a backend library.
+        #[arg(value_name = "BACKEND")]
+        backend: String,
+        /// The examples folder (default: `examples` here, else egret's own).
+        #[arg(long, value_name = "DIR")]
+        examples: Option<PathBuf>,
+        /// Only the examples whose name contains TEXT.
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// Programs built and run at once (default: the number of CPUs).
+        #[arg(short = 'j', long, value_name = "N")]
+        jobs: Option<usize>,
+        /// Seconds a program may run before it is killed (and fails).
+        #[arg(long, default_value = "60", value_name = "SECONDS")]
+        timeout: u64,
+        /// More flags for each build, after `--`: e.g. `-- -O0 -C backend-arg=K=V`.
+        #[arg(last = true, value_name = "BUILD-FLAGS")]
+        build_flags: Vec<String>,
     },
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
@@ -267,6 +294,24 @@ fn command(cli: Cli) -> ExitCode {
     let files = match &cli.command {
         Command::Stdlib => return print_stdlib(),
         Command::Backends { libraries } => return list_backends(libraries),
+        Command::TestBackend {
+            backend,
+            examples,
+            filter,
+            jobs,
+            timeout,
+            build_flags,
+        } => {
+            return test_backend(conformance::Suite {
+                backend: backend.clone(),
+                dir: examples.clone().unwrap_or_else(default_examples_dir),
+                filter: filter.clone(),
+                build_flags: build_flags.clone(),
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                timeout: std::time::Duration::from_secs(*timeout),
+            })
+        }
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
@@ -279,7 +324,9 @@ fn command(cli: Cli) -> ExitCode {
         }
     }
     match cli.command {
-        Command::Stdlib | Command::Backends { .. } => unreachable!("handled above"),
+        Command::Stdlib | Command::Backends { .. } | Command::TestBackend { .. } => {
+            unreachable!("handled above")
+        }
         Command::Check { files } => {
             let common = Common {
                 files,
@@ -597,6 +644,58 @@ fn backend_args(common: &Common) -> Result<Vec<(String, String)>, ExitCode> {
         }
     }
     Ok(args)
+}
+
+/// `examples/` here, else the one of the source tree this egret was built from.
+fn default_examples_dir() -> PathBuf {
+    let here = PathBuf::from("examples");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+    }
+}
+
+/// `egret test-backend`: the backend is checked first (an unknown name is a usage error, a
+/// library that cannot be used an error), then every selected example runs.
+fn test_backend(suite: conformance::Suite) -> ExitCode {
+    if egret_adapters::dylib::is_library_path(&suite.backend) {
+        if let Err(e) = egret_adapters::dylib::load_backend(Path::new(&suite.backend)) {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    } else if backends().get(&suite.backend).is_none() {
+        return usage_error(&format!(
+            "unknown backend `{}` (available: {}; or the path of a backend library)",
+            suite.backend,
+            backends().names().join(", ")
+        ));
+    }
+    let list = match conformance::examples(&suite.dir, suite.filter.as_deref()) {
+        Ok(list) if !list.is_empty() => list,
+        Ok(_) => {
+            eprintln!(
+                "error: no examples (*.ml) in {}{}",
+                suite.dir.display(),
+                suite
+                    .filter
+                    .as_ref()
+                    .map(|f| format!(" with `{f}` in their name"))
+                    .unwrap_or_default()
+            );
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+        Err(e) => {
+            eprintln!("error: {e} (give the examples folder with --examples DIR)");
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    };
+    let failed = conformance::run(&suite, &list, &mut std::io::stdout());
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_COMPILE_ERROR)
+    }
 }
 
 /// `egret backends`: each built-in backend (and each library in `libraries`) with what it is,

@@ -6,27 +6,15 @@
 
 mod common;
 
-use common::{check_example_with, check_in_parallel, egret, examples, have_tool, root};
+use common::{check_example_with, check_in_parallel, egret, have_tool, root};
 use std::process::Command;
 
 fn threads() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-#[test]
-fn every_example_runs_through_the_example_backend() {
-    let list = examples();
-    assert!(!list.is_empty(), "no examples found");
-    let failures = check_in_parallel(&list, threads(), |ml| {
-        check_example_with(ml, "example", &["--backend=example"], &[], &[])
-    });
-    println!(
-        "{} examples with --backend=example: {} failed",
-        list.len(),
-        failures.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-}
+// Every example through the example backend, built in and loaded from its library: the
+// conformance suite (`tests/conformance.rs`).
 
 /// Builds `examples/NAME.ml` with `flags`, with `EGRET_EXAMPLE_REPORT=-` if `report`; returns
 /// egret's stderr.
@@ -145,25 +133,6 @@ fn backend_library(krate: &str) -> std::path::PathBuf {
             profile_dir.display()
         ),
     }
-}
-
-/// The example backend loaded from its shared library builds every example as ocamlopt's
-/// build behaves: the conformance suite for a loadable backend.
-#[test]
-fn every_example_runs_through_the_example_backend_library() {
-    let lib = backend_library("egret-backend-example");
-    let flag = format!("--backend={}", lib.display());
-    let list = examples();
-    assert!(!list.is_empty(), "no examples found");
-    let failures = check_in_parallel(&list, threads(), |ml| {
-        check_example_with(ml, "example-dylib", &[&flag], &[], &[])
-    });
-    println!(
-        "{} examples with {flag}: {} failed",
-        list.len(),
-        failures.len()
-    );
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 /// `egret build --backend=PATH` with `args`; its exit code and stderr.
