@@ -122,7 +122,8 @@ struct Common {
     #[arg(long, default_value = "native", value_name = "NAME")]
     backend: String,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
-    /// ssa, opt, asm.
+    /// ssa, opt; then the backend's own (`egret backends`): clif (Cranelift's IR), vcode (after
+    /// instruction selection, before register allocation), asm (the final code, disassembled).
     #[arg(long, value_name = "STAGE")]
     emit: Option<String>,
     /// Print the time each stage took (to stderr).
@@ -509,30 +510,16 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         Output::Module(m) => m,
     };
-    if opts.emit == Some(Stage::Asm) {
-        if common.backend != "native" {
-            return Err(usage_error(
-                "--emit=asm shows egret's own backend's code; use it with --backend=native",
-            ));
-        }
+    if let Some(stage) = opts.emit.filter(|s| s.is_backend()) {
         let line_of = |offset: u32| sources.line_col(offset);
-        match egret_plugin::backend::x64::disassemble_listing_with_lines(
-            &module,
-            &opts.codegen,
-            &line_of,
-        ) {
-            Ok(text) => print!("{text}"),
-            Err(e) => {
-                return Err(report_error(
-                    &sources,
-                    CompileError::Internal {
-                        stage: "backend",
-                        message: e.to_string(),
-                    },
-                ))
+        return match driver::emit_backend_stage(&module, backend, stage, &opts.codegen, &line_of) {
+            Err(usage) => Err(usage_error(&usage)),
+            Ok(Err(e)) => Err(report_error(&sources, e)),
+            Ok(Ok(text)) => {
+                print!("{text}");
+                Ok(false)
             }
-        }
-        return Ok(false);
+        };
     }
     // Debug info describes one file (`-g` with several is refused in `main`).
     let source_info = egret_adapters::SourceInfo {

@@ -347,3 +347,122 @@ fn unknown_backend_args_name_the_valid_ones() {
         assert!(stderr.contains(want), "{stderr}");
     }
 }
+
+/// `egret build --emit=STAGE` with `flags` on `examples/NAME.ml`: exit code, stdout, stderr.
+fn emit(name: &str, flags: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(egret())
+        .arg("build")
+        .arg(root().join(format!("examples/{name}.ml")))
+        .args(flags)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every backend prints its own stages: native `vcode` (virtual registers) and `asm`;
+/// Cranelift (and the example backend, built in or loaded, which runs it) `clif`, `vcode`
+/// (Cranelift's VCode with virtual registers, before allocation) and `asm` (disassembled, with
+/// relocation targets and source lines). A stage a backend lacks is a usage error naming its
+/// stages.
+#[test]
+fn every_backend_dumps_its_own_stages() {
+    let lib = backend_library("egret-backend-example");
+    let lib_flag = format!("--backend={}", lib.display());
+    let cases: &[(&str, &str, &[&str])] = &[
+        (
+            "--backend=native",
+            "vcode",
+            &["egret_fib_", "block0", "ret", " v"],
+        ),
+        ("--backend=native", "asm", &["push rbp", "; line ", "call "]),
+        (
+            "--backend=cranelift",
+            "clif",
+            &["function u0:", "tail {", "return"],
+        ),
+        (
+            "--backend=cranelift",
+            "vcode",
+            &["VCode {", "%v", "Inst 0:"],
+        ),
+        (
+            "--backend=cranelift",
+            "asm",
+            &["push rbp", "; line 2:", "call ", "  ; egret_"],
+        ),
+        ("--backend=example", "clif", &["function u0:"]),
+        ("--backend=example", "vcode", &["VCode {", "%v"]),
+        ("--backend=example", "asm", &["push rbp", "; line 2:"]),
+        (&lib_flag, "vcode", &["VCode {", "%v"]),
+        (&lib_flag, "asm", &["push rbp", "; line 2:"]),
+    ];
+    for (backend, stage, wanted) in cases {
+        let (code, stdout, stderr) = emit("fib", &[backend, &format!("--emit={stage}")]);
+        assert_eq!(code, Some(0), "{backend} --emit={stage}: {stderr}");
+        // Each function of the module, the program's own first.
+        assert!(
+            stdout.starts_with("egret_program:  ; main"),
+            "{backend} --emit={stage}:\n{stdout}"
+        );
+        for w in *wanted {
+            assert!(
+                stdout.contains(w),
+                "{backend} --emit={stage}: no `{w}` in:\n{stdout}"
+            );
+        }
+    }
+    // Native allocates registers after vcode: its vcode has virtual registers, its asm none.
+    let (_, asm, _) = emit("fib", &["--backend=native", "--emit=asm"]);
+    assert!(!asm.contains(" v1"), "{asm}");
+    let (code, _, stderr) = emit("fib", &["--backend=native", "--emit=clif"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr
+            .contains("the native backend has no stage `clif` for --emit (its stages: vcode, asm)"),
+        "{stderr}"
+    );
+    // AArch64: Cranelift's own printing of the final code.
+    let (code, stdout, stderr) = emit(
+        "fib",
+        &[
+            "--backend=cranelift",
+            "--emit=asm",
+            "--target",
+            "aarch64-unknown-linux-gnu",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("ret"), "{stdout}");
+    assert!(!stdout.contains("push rbp"), "{stdout}");
+}
+
+/// Cranelift's options reach its dumps: `opt_level=none` and the single-pass allocator give
+/// other code than the default.
+#[test]
+fn cranelift_options_change_its_dumped_code() {
+    let (_, asm, _) = emit("fib", &["--backend=cranelift", "--emit=asm"]);
+    let (_, o0, _) = emit(
+        "fib",
+        &[
+            "--backend=cranelift",
+            "--emit=asm",
+            "-C",
+            "backend-arg=opt_level=none",
+        ],
+    );
+    assert_ne!(asm, o0);
+    let (_, single, _) = emit(
+        "fib",
+        &[
+            "--backend=cranelift",
+            "--emit=asm",
+            "-C",
+            "backend-arg=regalloc_algorithm=single_pass",
+        ],
+    );
+    assert_ne!(asm, single);
+}

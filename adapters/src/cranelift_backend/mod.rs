@@ -5,6 +5,7 @@
 //! Module functions use Cranelift's `tail` calling convention, so the runtime cannot call the
 //! entry function directly: the backend adds a C-ABI helper `egret_main` that calls it.
 
+mod dump;
 mod lower;
 mod machine_code;
 
@@ -42,6 +43,16 @@ const REGALLOC_ALGORITHM: BackendOption = BackendOption {
     help: "regalloc2's algorithm: backtracking (Ion, better code) or single_pass (faster)",
 };
 
+/// The ISA settings `options` ask for.
+fn isa_settings(options: &CodegenOptions) -> IsaSettings {
+    IsaSettings {
+        opt_level: options.opt_level,
+        verify: options.verify,
+        cranelift_opt_level: option_value(options, &OPT_LEVEL),
+        regalloc_algorithm: option_value(options, &REGALLOC_ALGORITHM),
+    }
+}
+
 /// The value given for `option`, as its `'static` spelling (the driver checked it is one).
 fn option_value(options: &CodegenOptions, option: &BackendOption) -> Option<&'static str> {
     let given = options.backend_arg(option.key)?;
@@ -73,22 +84,31 @@ impl CodegenBackend for CraneliftBackend {
         vec![OPT_LEVEL, REGALLOC_ALGORITHM]
     }
 
+    fn stages(&self) -> Vec<&'static str> {
+        vec!["clif", "vcode", "asm"]
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        dump::emit(module, options, stage, line_of)
+    }
+
     fn compile_module(
         &self,
         module: &Module,
         options: &CodegenOptions,
         sink: &mut dyn ObjectSink,
     ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError> {
-        let settings = IsaSettings {
-            opt_level: options.opt_level,
-            verify: options.verify,
-            cranelift_opt_level: option_value(options, &OPT_LEVEL),
-            regalloc_algorithm: option_value(options, &REGALLOC_ALGORITHM),
-        };
-        let isa = target_isa(&options.target, settings).map_err(|message| BackendError {
-            function: "<module>".to_string(),
-            message,
-        })?;
+        let isa =
+            target_isa(&options.target, isa_settings(options)).map_err(|message| BackendError {
+                function: "<module>".to_string(),
+                message,
+            })?;
         let mut stats = Vec::with_capacity(module.functions.len());
         for (index, func) in module.functions.iter().enumerate() {
             let id = FuncId(index as u32);

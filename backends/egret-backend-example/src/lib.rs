@@ -121,6 +121,21 @@ impl CodegenBackend for ExampleBackend {
         self.inner.options()
     }
 
+    /// The inner backend's stages.
+    fn stages(&self) -> Vec<&'static str> {
+        self.inner.stages()
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        self.inner.emit_stage(module, options, stage, line_of)
+    }
+
     fn compile_module(
         &self,
         module: &Module,

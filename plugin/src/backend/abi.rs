@@ -27,7 +27,7 @@ use std::ffi::{c_char, CStr};
 
 /// The version of the backend interface (`CodegenBackend`, `ObjectSink` and the types they
 /// exchange). Bump it whenever one of them changes shape.
-pub const INTERFACE_VERSION: u32 = 2;
+pub const INTERFACE_VERSION: u32 = 3;
 
 /// The egret version this plugin is (the workspace's version).
 pub const EGRET_VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -209,6 +209,30 @@ impl<B: CodegenBackend> CodegenBackend for PanicGuard<B> {
     }
     fn options(&self) -> Vec<super::BackendOption> {
         self.0.options()
+    }
+    fn stages(&self) -> Vec<&'static str> {
+        self.0.stages()
+    }
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.0.emit_stage(module, options, stage, line_of)
+        }))
+        .unwrap_or_else(|payload| {
+            Err(BackendError {
+                function: "<module>".into(),
+                message: format!(
+                    "the {} backend panicked: {}",
+                    self.0.name(),
+                    panic_message(payload)
+                ),
+            })
+        })
     }
     fn compile_module(
         &self,

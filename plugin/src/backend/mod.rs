@@ -185,6 +185,10 @@ impl CodegenOptions {
     }
 }
 
+/// The backend stages `--emit` knows, in pipeline order; each backend prints those it has
+/// ([`CodegenBackend::stages`]).
+pub const BACKEND_STAGES: [&str; 3] = ["clif", "vcode", "asm"];
+
 /// An option a backend takes (`-C backend-arg=KEY=VALUE`), as `egret backends` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BackendOption {
@@ -244,6 +248,27 @@ pub trait CodegenBackend {
     /// The options it takes with `-C backend-arg=KEY=VALUE` (in [`CodegenOptions::backend_args`]).
     fn options(&self) -> Vec<BackendOption> {
         Vec::new()
+    }
+    /// Its own stages `--emit=STAGE` can print, in pipeline order, among
+    /// [`BACKEND_STAGES`]: `clif` (an IR of its own), `vcode` (machine instructions after
+    /// instruction selection, before register allocation), `asm` (the final code, disassembled).
+    fn stages(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// Prints stage `stage` (one of [`CodegenBackend::stages`]) for every function of `module`.
+    /// `line_of` maps a byte offset of the source to its line and column, for annotations.
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        let _ = (module, options, line_of);
+        Err(BackendError {
+            function: "<module>".into(),
+            message: format!("the {} backend has no stage `{stage}`", self.name()),
+        })
     }
     /// Compiles every function of `module` and defines it in `sink`. Data objects are defined
     /// by the driver, not the backend.

@@ -177,6 +177,24 @@ pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
         .map_err(|m| error(f, m))
 }
 
+/// The VCode of every function of `module` before register allocation (`--emit=vcode`), each
+/// under a `name:  ; source name` header.
+pub fn vcode_listing(module: &Module) -> Result<String, BackendError> {
+    let reads = lower::ParamReads::of(module);
+    let mut s = String::new();
+    for (i, f) in module.functions.iter().enumerate() {
+        let vcode = lower::lower_function(f, Some(FuncId(i as u32)), Some(&reads), false)
+            .map_err(|m| error(f, m))?;
+        s.push_str(&format!(
+            "{}:  ; {}\n{}\n",
+            f.name,
+            f.source_name,
+            vcode.print()
+        ));
+    }
+    Ok(s)
+}
+
 /// The assembly listing of every function of `module` (`--emit=asm`): function names, block
 /// labels, code offsets, symbols by name, and the source location (byte range) each run of code
 /// comes from. [`disassemble_listing_with_lines`] shows lines and columns instead.
@@ -317,6 +335,27 @@ impl CodegenBackend for X64Backend {
 
     fn options(&self) -> Vec<BackendOption> {
         vec![REGALLOC_ALGORITHM]
+    }
+
+    fn stages(&self) -> Vec<&'static str> {
+        vec!["vcode", "asm"]
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        match stage {
+            "vcode" => vcode_listing(module),
+            "asm" => listing(module, options, Some(line_of)),
+            _ => Err(BackendError {
+                function: "<module>".into(),
+                message: format!("the native backend has no stage `{stage}`"),
+            }),
+        }
     }
 
     fn compile_module(
