@@ -714,6 +714,7 @@ fn list_backends(libraries: &[PathBuf]) -> ExitCode {
             ));
         }
         out.push_str(&format!("  targets: {}\n", b.targets().join(", ")));
+        out.push_str(&format!("  --emit stages: {}\n", b.stages().join(", ")));
         let options = b.options();
         if options.is_empty() {
             out.push_str("  options: none\n");

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{check_example_with, check_in_parallel, egret, have_tool, root};
+use common::{backend_library, check_example_with, check_in_parallel, egret, have_tool, root};
 use std::process::Command;
 
 fn threads() -> usize {
@@ -101,37 +101,6 @@ fn the_example_backend_cross_compiles() {
     for name in ["c_exceptions", "c_argv"] {
         let ml = root().join(format!("examples/{name}.ml"));
         check_example_with(&ml, "example-aarch64", &flags, &runner, &[]).unwrap();
-    }
-}
-
-/// The shared library cargo built for the workspace crate `krate` (a dependency of egret or of
-/// these tests, so always built with them): `target/PROFILE/[deps/]libKRATE[-HASH].so`, the
-/// newest.
-fn backend_library(krate: &str) -> std::path::PathBuf {
-    let profile_dir = std::path::Path::new(egret())
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let stem = format!("lib{}", krate.replace('-', "_"));
-    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf)> = Vec::new();
-    for dir in [profile_dir.clone(), profile_dir.join("deps")] {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let ours = name == format!("{stem}.so")
-                || (name.starts_with(&format!("{stem}-")) && name.ends_with(".so"));
-            if ours {
-                let modified = entry.metadata().and_then(|m| m.modified()).unwrap();
-                found.push((modified, entry.path()));
-            }
-        }
-    }
-    found.sort();
-    match found.pop() {
-        Some((_, path)) => path,
-        None => panic!(
-            "no {stem}.so under {}: cargo builds it as a dependency of egret's tests",
-            profile_dir.display()
-        ),
     }
 }
 
@@ -230,6 +199,8 @@ fn egret_backends_lists_targets_and_options() {
         "    regalloc_algorithm=ion|fastalloc: ",
         "    regalloc_algorithm=backtracking|single_pass: ",
         "    opt_level=none|speed|speed_and_size: ",
+        "  --emit stages: vcode, asm\n",
+        "  --emit stages: clif, vcode, asm\n",
     ] {
         assert!(stdout.contains(line), "no `{line}` in:\n{stdout}");
     }

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::{backend_enabled, egret, root, Backend};
-use std::path::{Path, PathBuf};
+use common::{backend_enabled, backend_library, egret, root, Backend};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// Runs `egret test-backend` with `args`; its exit code and stdout, checked to have one line
@@ -75,32 +75,6 @@ fn conformance_example() {
 #[test]
 fn conformance_example_library() {
     conformance(&backend_library("egret-backend-example").to_string_lossy());
-}
-
-/// The shared library cargo built for the workspace crate `krate` (a dependency of egret, so
-/// always built with it): `target/PROFILE/[deps/]libKRATE[-HASH].so`, the newest.
-pub fn backend_library(krate: &str) -> PathBuf {
-    let profile_dir = Path::new(egret()).parent().unwrap().to_path_buf();
-    let stem = format!("lib{}", krate.replace('-', "_"));
-    let mut found = Vec::new();
-    for dir in [profile_dir.clone(), profile_dir.join("deps")] {
-        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name == format!("{stem}.so")
-                || (name.starts_with(&format!("{stem}-")) && name.ends_with(".so"))
-            {
-                found.push((
-                    entry.metadata().and_then(|m| m.modified()).unwrap(),
-                    entry.path(),
-                ));
-            }
-        }
-    }
-    found.sort();
-    found
-        .pop()
-        .unwrap_or_else(|| panic!("no {stem}.so under {}", profile_dir.display()))
-        .1
 }
 
 /// A folder of made-up examples, some of which must fail.
