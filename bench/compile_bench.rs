@@ -89,6 +89,7 @@ fn codegen_options(opt_level: u8) -> CodegenOptions {
         opt_level,
         debug_info: false,
         verify: false,
+        backend_args: Vec::new(),
     }
 }
 

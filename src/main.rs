@@ -7,6 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod conformance;
+
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
 use codespan_reporting::files::SimpleFiles;
@@ -66,6 +68,38 @@ enum Command {
     /// Print the OCaml installation egret compiles the stdlib from, and where each stdlib
     /// module comes from: the installation's sources or egret's own prelude.
     Stdlib,
+    /// List the built-in codegen backends (`--backend=NAME`), their targets and their options
+    /// (`-C backend-arg=KEY=VALUE`); and those of the backend libraries LIB given.
+    Backends {
+        /// Backend libraries (`PATH.so`) to check and list too.
+        #[arg(value_name = "LIB")]
+        libraries: Vec<PathBuf>,
+    },
+    /// Run the conformance suite with BACKEND: build every end-to-end example with it
+    /// (`egret build --verify`), run it, and compare its stdout, stderr and exit code with
+    /// ocamlopt's (`NAME.out`, `NAME.err`, `NAME.code`); one PASS or FAIL line per program.
+    /// Exit status 0 when all pass, 1 otherwise.
+    #[command(name = "test-backend")]
+    TestBackend {
+        /// A built-in backend (`egret backends`) or the path of a backend library.
+        #[arg(value_name = "BACKEND")]
+        backend: String,
+        /// The examples folder (default: `examples` here, else egret's own).
+        #[arg(long, value_name = "DIR")]
+        examples: Option<PathBuf>,
+        /// Only the examples whose name contains TEXT.
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// Programs built and run at once (default: the number of CPUs).
+        #[arg(short = 'j', long, value_name = "N")]
+        jobs: Option<usize>,
+        /// Seconds a program may run before it is killed (and fails).
+        #[arg(long, default_value = "60", value_name = "SECONDS")]
+        timeout: u64,
+        /// More flags for each build, after `--`: e.g. `-- -O0 -C backend-arg=K=V`.
+        #[arg(last = true, value_name = "BUILD-FLAGS")]
+        build_flags: Vec<String>,
+    },
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check {
@@ -81,12 +115,15 @@ struct Common {
     /// order (the module `A` of `a.ml`), each with its `.mli` interface if given.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, or `example`
-    /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`).
+    /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, `example`
+    /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`),
+    /// or the path of a backend library (`PATH.so`, built by the same rustc against the same
+    /// egret: see README, "Writing a backend").
     #[arg(long, default_value = "native", value_name = "NAME")]
     backend: String,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
-    /// ssa, opt, asm.
+    /// ssa, opt; then the backend's own (`egret backends`): clif (Cranelift's IR), vcode (after
+    /// instruction selection, before register allocation), asm (the final code, disassembled).
     #[arg(long, value_name = "STAGE")]
     emit: Option<String>,
     /// Print the time each stage took (to stderr).
@@ -99,7 +136,8 @@ struct Common {
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer).
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer),
+    /// `backend-arg=KEY=VALUE` (an option of the backend: `egret backends` lists them).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,
     /// Target triple (the Cranelift backend also supports aarch64-unknown-linux-gnu).
@@ -256,6 +294,25 @@ fn command(cli: Cli) -> ExitCode {
     }
     let files = match &cli.command {
         Command::Stdlib => return print_stdlib(),
+        Command::Backends { libraries } => return list_backends(libraries),
+        Command::TestBackend {
+            backend,
+            examples,
+            filter,
+            jobs,
+            timeout,
+            build_flags,
+        } => {
+            return test_backend(conformance::Suite {
+                backend: backend.clone(),
+                dir: examples.clone().unwrap_or_else(default_examples_dir),
+                filter: filter.clone(),
+                build_flags: build_flags.clone(),
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                timeout: std::time::Duration::from_secs(*timeout),
+            })
+        }
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
@@ -268,7 +325,9 @@ fn command(cli: Cli) -> ExitCode {
         }
     }
     match cli.command {
-        Command::Stdlib => unreachable!("handled above"),
+        Command::Stdlib | Command::Backends { .. } | Command::TestBackend { .. } => {
+            unreachable!("handled above")
+        }
         Command::Check { files } => {
             let common = Common {
                 files,
@@ -411,17 +470,37 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources),
 fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     // The backend and the target are checked before anything is compiled: usage errors.
     let registry = backends();
-    let Some(backend) = registry.get(&common.backend) else {
-        return Err(usage_error(&format!(
-            "unknown backend `{}` (available: {})",
-            common.backend,
-            registry.names().join(", ")
-        )));
+    let loaded;
+    let backend = if egret_adapters::dylib::is_library_path(&common.backend) {
+        // A backend library: refused (exit 1) unless built like this egret.
+        loaded = match egret_adapters::dylib::load_backend(Path::new(&common.backend)) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Err(ExitCode::from(EXIT_COMPILE_ERROR));
+            }
+        };
+        &*loaded
+    } else {
+        match registry.get(&common.backend) {
+            Some(b) => b,
+            None => {
+                return Err(usage_error(&format!(
+                    "unknown backend `{}` (available: {}; or the path of a backend library)",
+                    common.backend,
+                    registry.names().join(", ")
+                )))
+            }
+        }
     };
     if let Some(target) = &common.target {
         if !backend.supports_target(target) {
-            return Err(unsupported_target(&registry, &common.backend, target));
+            return Err(unsupported_target(&registry, backend.name(), target));
         }
+    }
+    let args = backend_args(common)?;
+    if let Err(e) = egret_plugin::backend::check_backend_args(backend, &args) {
+        return Err(usage_error(&format!("-C backend-arg: {e}")));
     }
     let (output, mut sess, opts, sources) = front(common)?;
     let module = match output {
@@ -431,30 +510,16 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         }
         Output::Module(m) => m,
     };
-    if opts.emit == Some(Stage::Asm) {
-        if common.backend != "native" {
-            return Err(usage_error(
-                "--emit=asm shows egret's own backend's code; use it with --backend=native",
-            ));
-        }
+    if let Some(stage) = opts.emit.filter(|s| s.is_backend()) {
         let line_of = |offset: u32| sources.line_col(offset);
-        match egret_plugin::backend::x64::disassemble_listing_with_lines(
-            &module,
-            &opts.codegen,
-            &line_of,
-        ) {
-            Ok(text) => print!("{text}"),
-            Err(e) => {
-                return Err(report_error(
-                    &sources,
-                    CompileError::Internal {
-                        stage: "backend",
-                        message: e.to_string(),
-                    },
-                ))
+        return match driver::emit_backend_stage(&module, backend, stage, &opts.codegen, &line_of) {
+            Err(usage) => Err(usage_error(&usage)),
+            Ok(Err(e)) => Err(report_error(&sources, e)),
+            Ok(Ok(text)) => {
+                print!("{text}");
+                Ok(false)
             }
-        }
-        return Ok(false);
+        };
     }
     // Debug info describes one file (`-g` with several is refused in `main`).
     let source_info = egret_adapters::SourceInfo {
@@ -550,6 +615,128 @@ fn backends() -> egret_adapters::BackendRegistry {
     registry
 }
 
+/// The `-C backend-arg=KEY=VALUE` options, in order.
+fn backend_args(common: &Common) -> Result<Vec<(String, String)>, ExitCode> {
+    let mut args = Vec::new();
+    for opt in &common.codegen {
+        if let Some(arg) = opt.strip_prefix("backend-arg=") {
+            match arg.split_once('=') {
+                Some((k, v)) if !k.is_empty() => args.push((k.to_string(), v.to_string())),
+                _ => {
+                    return Err(usage_error(&format!(
+                        "invalid value `{arg}` for -C backend-arg (expected KEY=VALUE)"
+                    )))
+                }
+            }
+        }
+    }
+    Ok(args)
+}
+
+/// `examples/` here, else the one of the source tree this egret was built from.
+fn default_examples_dir() -> PathBuf {
+    let here = PathBuf::from("examples");
+    if here.is_dir() {
+        here
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
+    }
+}
+
+/// `egret test-backend`: the backend is checked first (an unknown name is a usage error, a
+/// library that cannot be used an error), then every selected example runs.
+fn test_backend(suite: conformance::Suite) -> ExitCode {
+    if egret_adapters::dylib::is_library_path(&suite.backend) {
+        if let Err(e) = egret_adapters::dylib::load_backend(Path::new(&suite.backend)) {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    } else if backends().get(&suite.backend).is_none() {
+        return usage_error(&format!(
+            "unknown backend `{}` (available: {}; or the path of a backend library)",
+            suite.backend,
+            backends().names().join(", ")
+        ));
+    }
+    let list = match conformance::examples(&suite.dir, suite.filter.as_deref()) {
+        Ok(list) if !list.is_empty() => list,
+        Ok(_) => {
+            eprintln!(
+                "error: no examples (*.ml) in {}{}",
+                suite.dir.display(),
+                suite
+                    .filter
+                    .as_ref()
+                    .map(|f| format!(" with `{f}` in their name"))
+                    .unwrap_or_default()
+            );
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+        Err(e) => {
+            eprintln!("error: {e} (give the examples folder with --examples DIR)");
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    };
+    let failed = conformance::run(&suite, &list, &mut std::io::stdout());
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_COMPILE_ERROR)
+    }
+}
+
+/// `egret backends`: each built-in backend (and each library in `libraries`) with what it is,
+/// its targets and its options. A library that cannot be used is an error (exit 1).
+fn list_backends(libraries: &[PathBuf]) -> ExitCode {
+    let registry = backends();
+    let mut loaded = Vec::new();
+    for path in libraries {
+        match egret_adapters::dylib::load_backend(path) {
+            Ok(b) => loaded.push((path, b)),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_COMPILE_ERROR);
+            }
+        }
+    }
+    let mut out = String::new();
+    let builtin = registry.names().into_iter().filter_map(|n| registry.get(n));
+    let entries = builtin
+        .map(|b| (None, b))
+        .chain(loaded.iter().map(|(path, b)| (Some(path.as_path()), &**b)));
+    for (path, b) in entries {
+        out.push_str(&format!("{}: {}\n", b.name(), b.description()));
+        if let Some(path) = path {
+            out.push_str(&format!(
+                "  library: {} ({})\n",
+                path.display(),
+                egret_plugin::backend::abi::AbiStamp::host()
+            ));
+        }
+        out.push_str(&format!("  targets: {}\n", b.targets().join(", ")));
+        out.push_str(&format!("  --emit stages: {}\n", b.stages().join(", ")));
+        let options = b.options();
+        if options.is_empty() {
+            out.push_str("  options: none\n");
+        } else {
+            out.push_str("  options (-C backend-arg=KEY=VALUE):\n");
+        }
+        for o in options {
+            let values = if o.values.is_empty() {
+                "TEXT".to_string()
+            } else {
+                o.values.join("|")
+            };
+            out.push_str(&format!(
+                "    {}={values}: {} (default: {})\n",
+                o.key, o.help, o.default
+            ));
+        }
+    }
+    print!("{out}");
+    ExitCode::SUCCESS
+}
+
 fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let emit = match &common.emit {
         None => None,
@@ -586,8 +773,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                     _ => return Err(bad()),
                 }
             }
+            // Checked against the backend's options by `build`.
+            "backend-arg" => {}
             _ => {
-                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off)")));
+                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off, backend-arg=KEY=VALUE)")));
             }
         }
     }
@@ -608,6 +797,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             opt_level: common.opt_level,
             debug_info: common.debug,
             verify: common.verify || cfg!(debug_assertions),
+            backend_args: backend_args(common)?,
         },
     })
 }

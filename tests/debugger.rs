@@ -247,6 +247,7 @@ fn debug_object(ml: &Path, backend: &dyn CodegenBackend, dir: &Path) -> PathBuf 
             opt_level: 2,
             debug_info: true,
             verify: true,
+            backend_args: Vec::new(),
         },
     };
     let mut sess = Session::default();

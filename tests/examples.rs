@@ -33,19 +33,8 @@ fn run_all(backend: Backend, extra: &[&str], env: &[(&str, &str)]) {
     }
 }
 
-#[test]
-fn examples_native() {
-    if common::backend_enabled(Backend::Native) {
-        run_all(Backend::Native, &[], &[]);
-    }
-}
-
-#[test]
-fn examples_cranelift() {
-    if common::backend_enabled(Backend::Cranelift) {
-        run_all(Backend::Cranelift, &[], &[]);
-    }
-}
+// The default options' runs are the conformance suite's (`tests/conformance.rs`, `egret
+// test-backend native|cranelift|example|PATH.so`).
 
 // `-O0` turns off the SSA optimizer and, with Cranelift, Cranelift's own (`opt_level=none`):
 // the behaviour must not change.

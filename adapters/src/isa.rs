@@ -40,6 +40,11 @@ pub struct IsaSettings {
     pub opt_level: u8,
     /// Run Cranelift's IR verifier on every function.
     pub verify: bool,
+    /// Cranelift's `opt_level` setting, overriding the one `opt_level` implies
+    /// (`-C backend-arg=opt_level=...`).
+    pub cranelift_opt_level: Option<&'static str>,
+    /// Cranelift's `regalloc_algorithm` setting (default: `backtracking`).
+    pub regalloc_algorithm: Option<&'static str>,
 }
 
 /// The Cranelift ISA for `triple`, position-independent, keeping frame pointers (for debuggers
@@ -47,10 +52,10 @@ pub struct IsaSettings {
 pub fn target_isa(triple: &str, settings: IsaSettings) -> Result<OwnedTargetIsa, String> {
     let parsed = parse_target(triple)?;
     let mut flags = settings::builder();
-    let opt_level = if settings.opt_level == 0 {
-        "none"
-    } else {
-        "speed"
+    let opt_level = match settings.cranelift_opt_level {
+        Some(level) => level,
+        None if settings.opt_level == 0 => "none",
+        None => "speed",
     };
     let verifier = if settings.verify { "true" } else { "false" };
     for (name, value) in [
@@ -59,6 +64,10 @@ pub fn target_isa(triple: &str, settings: IsaSettings) -> Result<OwnedTargetIsa,
         ("enable_verifier", verifier),
         ("preserve_frame_pointers", "true"),
         ("unwind_info", "true"),
+        (
+            "regalloc_algorithm",
+            settings.regalloc_algorithm.unwrap_or("backtracking"),
+        ),
     ] {
         flags
             .set(name, value)

@@ -11,6 +11,7 @@
 
 pub mod cranelift_backend;
 pub mod debuginfo;
+pub mod dylib;
 pub mod eh_frame;
 pub mod isa;
 pub mod link;

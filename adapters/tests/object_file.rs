@@ -554,6 +554,7 @@ fn opt_level_selects_cranelift_optimizer() {
                 IsaSettings {
                     opt_level: level,
                     verify: true,
+                    ..IsaSettings::default()
                 },
             )
             .unwrap();

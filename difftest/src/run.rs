@@ -222,6 +222,7 @@ fn build_in_process(
         opt_level: 2,
         debug_info: false,
         verify: true,
+        backend_args: Vec::new(),
     };
     let object = guarded("backend", || {
         egret_adapters::write_object(m, backend, &codegen).map_err(|e| e.to_string())

@@ -122,6 +122,7 @@ pub fn pipeline_options() -> driver::Options {
             opt_level: 2,
             debug_info: false,
             verify: true,
+            backend_args: Vec::new(),
         },
     }
 }

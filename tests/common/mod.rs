@@ -228,3 +228,34 @@ pub fn example_stdin(stdin_file: &Path) -> std::process::Stdio {
         Err(_) => std::process::Stdio::null(),
     }
 }
+
+/// The shared library cargo built for the workspace crate `krate` (a dependency of egret or of
+/// these tests, so always built with them): `target/PROFILE/[deps/]libKRATE[-HASH].so`, the
+/// newest.
+pub fn backend_library(krate: &str) -> std::path::PathBuf {
+    let profile_dir = std::path::Path::new(egret())
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let stem = format!("lib{}", krate.replace('-', "_"));
+    let mut found: Vec<(std::time::SystemTime, std::path::PathBuf)> = Vec::new();
+    for dir in [profile_dir.clone(), profile_dir.join("deps")] {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let ours = name == format!("{stem}.so")
+                || (name.starts_with(&format!("{stem}-")) && name.ends_with(".so"));
+            if ours {
+                let modified = entry.metadata().and_then(|m| m.modified()).unwrap();
+                found.push((modified, entry.path()));
+            }
+        }
+    }
+    found.sort();
+    match found.pop() {
+        Some((_, path)) => path,
+        None => panic!(
+            "no {stem}.so under {}: cargo builds it as a dependency of egret's tests",
+            profile_dir.display()
+        ),
+    }
+}

@@ -5,6 +5,7 @@
 //! Module functions use Cranelift's `tail` calling convention, so the runtime cannot call the
 //! entry function directly: the backend adds a C-ABI helper `egret_main` that calls it.
 
+mod dump;
 mod lower;
 mod machine_code;
 
@@ -13,8 +14,8 @@ use cranelift_codegen::control::ControlPlane;
 use cranelift_codegen::isa::TargetIsa;
 use cranelift_codegen::{ir, print_errors, Context};
 use egret_plugin::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
-    FunctionStats, ObjectSink,
+    BackendError, BackendOption, CodegenBackend, CodegenOptions, CompiledFunction,
+    FunctionDebugInfo, FunctionStats, ObjectSink,
 };
 use egret_plugin::ssa::ir::{FuncId, Function, Module};
 
@@ -22,6 +23,41 @@ pub use lower::{lower_entry_wrapper, lower_function, lower_function_with_labels,
 
 /// The symbol of the C-ABI entry wrapper.
 const ENTRY_WRAPPER: &str = "egret_main";
+
+/// The targets Cranelift generates code for here, as `egret backends` lists them.
+const SUPPORTED_TARGETS: [&str; 2] = ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"];
+
+/// `-C backend-arg=opt_level=...`: Cranelift's own setting.
+const OPT_LEVEL: BackendOption = BackendOption {
+    key: "opt_level",
+    values: &["none", "speed", "speed_and_size"],
+    default: "none at -O0, else speed",
+    help: "Cranelift's optimisation level",
+};
+
+/// `-C backend-arg=regalloc_algorithm=...`: Cranelift's register allocator.
+const REGALLOC_ALGORITHM: BackendOption = BackendOption {
+    key: "regalloc_algorithm",
+    values: &["backtracking", "single_pass"],
+    default: "backtracking",
+    help: "regalloc2's algorithm: backtracking (Ion, better code) or single_pass (faster)",
+};
+
+/// The ISA settings `options` ask for.
+fn isa_settings(options: &CodegenOptions) -> IsaSettings {
+    IsaSettings {
+        opt_level: options.opt_level,
+        verify: options.verify,
+        cranelift_opt_level: option_value(options, &OPT_LEVEL),
+        regalloc_algorithm: option_value(options, &REGALLOC_ALGORITHM),
+    }
+}
+
+/// The value given for `option`, as its `'static` spelling (the driver checked it is one).
+fn option_value(options: &CodegenOptions, option: &BackendOption) -> Option<&'static str> {
+    let given = options.backend_arg(option.key)?;
+    option.values.iter().copied().find(|v| *v == given)
+}
 
 /// Cranelift behind [`CodegenBackend`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,20 +72,43 @@ impl CodegenBackend for CraneliftBackend {
         is_supported_target(triple)
     }
 
+    fn description(&self) -> String {
+        "Cranelift 0.135 (the cranelift-codegen crate), egret's SSA lowered to CLIF".into()
+    }
+
+    fn targets(&self) -> Vec<String> {
+        SUPPORTED_TARGETS.iter().map(|t| t.to_string()).collect()
+    }
+
+    fn options(&self) -> Vec<BackendOption> {
+        vec![OPT_LEVEL, REGALLOC_ALGORITHM]
+    }
+
+    fn stages(&self) -> Vec<&'static str> {
+        vec!["clif", "vcode", "asm"]
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        dump::emit(module, options, stage, line_of)
+    }
+
     fn compile_module(
         &self,
         module: &Module,
         options: &CodegenOptions,
         sink: &mut dyn ObjectSink,
     ) -> Result<Vec<(FuncId, FunctionStats)>, BackendError> {
-        let settings = IsaSettings {
-            opt_level: options.opt_level,
-            verify: options.verify,
-        };
-        let isa = target_isa(&options.target, settings).map_err(|message| BackendError {
-            function: "<module>".to_string(),
-            message,
-        })?;
+        let isa =
+            target_isa(&options.target, isa_settings(options)).map_err(|message| BackendError {
+                function: "<module>".to_string(),
+                message,
+            })?;
         let mut stats = Vec::with_capacity(module.functions.len());
         for (index, func) in module.functions.iter().enumerate() {
             let id = FuncId(index as u32);

@@ -197,6 +197,7 @@ pub fn options(opt_level: u8) -> CodegenOptions {
         opt_level,
         debug_info: false,
         verify: true,
+        backend_args: Vec::new(),
     }
 }
 

@@ -14,8 +14,13 @@
 //!   CFI records per function, written to stderr or a file ([`ReportTo`]; from the command line:
 //!   `EGRET_EXAMPLE_REPORT=-` or `=PATH`), and kept for library users ([`ExampleBackend::last_report`]).
 //!
-//! egret's CLI registers it in its `BackendRegistry` (`src/main.rs`, `backends()`); any driver
-//! can do the same:
+//! It is also a backend *library*: the crate builds as a `cdylib` too
+//! (`target/release/libegret_backend_example.so`), whose entry points `export_backend!` makes,
+//! and `egret build --backend=path/to/libegret_backend_example.so` loads it, after checking that
+//! it was built by the same rustc against the same egret.
+//!
+//! egret's CLI also registers it in its `BackendRegistry` (`src/main.rs`, `backends()`); any
+//! driver can do the same:
 //!
 //! ```
 //! let mut registry = egret_adapters::BackendRegistry::new();
@@ -97,6 +102,40 @@ impl CodegenBackend for ExampleBackend {
         Arch::of(triple).is_some() && self.inner.supports_target(triple)
     }
 
+    fn description(&self) -> String {
+        format!(
+            "an example backend in its own crate: {} behind per-function checks, with a report \
+             (EGRET_EXAMPLE_REPORT=-|PATH)",
+            self.inner.name()
+        )
+    }
+
+    fn targets(&self) -> Vec<String> {
+        let mut targets = self.inner.targets();
+        targets.retain(|t| Arch::of(t).is_some());
+        targets
+    }
+
+    /// The inner backend's: the options reach it unchanged.
+    fn options(&self) -> Vec<egret_plugin::backend::BackendOption> {
+        self.inner.options()
+    }
+
+    /// The inner backend's stages.
+    fn stages(&self) -> Vec<&'static str> {
+        self.inner.stages()
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        self.inner.emit_stage(module, options, stage, line_of)
+    }
+
     fn compile_module(
         &self,
         module: &Module,
@@ -129,6 +168,10 @@ impl CodegenBackend for ExampleBackend {
         Ok(stats)
     }
 }
+
+// The backend-library entry points (`egret build --backend=path/to/libegret_backend_example.so`):
+// the build stamp egret checks, and the constructor it then calls.
+egret_plugin::export_backend!(ExampleBackend::default());
 
 /// The instruction sets the checks know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -540,6 +583,7 @@ mod tests {
             opt_level: 0,
             debug_info: false,
             verify: true,
+            backend_args: Vec::new(),
         };
         let report = sink.report("inner", &options);
         assert!(report.contains("egret_main"), "{report}");

@@ -35,6 +35,7 @@ fn compile_and_run(name: &str, opt_level: u8) -> String {
             opt_level,
             debug_info: false,
             verify: true,
+            backend_args: Vec::new(),
         },
     };
     let mut session = Session::default();

@@ -7,6 +7,8 @@
 //! - [`ObjectSink`]: receives compiled functions and static data (implemented over
 //!   `cranelift-object` in the adapters).
 //! - [`Linker`]: turns the object file into an executable together with egret's runtime.
+//! - [`abi`]: a backend built as a shared library (`--backend=PATH.so`): its entry points
+//!   ([`export_backend!`](crate::export_backend)) and the build stamp egret checks first.
 //!
 //! Symbols: functions and data of the module are referred to by [`FuncId`]/[`DataId`]; the sink
 //! names them with [`Function::name`]/[`Data::name`]. Runtime functions are external C symbols.
@@ -16,6 +18,7 @@ use crate::ssa::dom::DomTree;
 use crate::ssa::ir::{DataId, DebugValue, FuncId, Function, Module, SrcLoc, Value};
 use std::fmt;
 
+pub mod abi;
 pub mod x64;
 
 /// What a relocation refers to.
@@ -166,6 +169,66 @@ pub struct CodegenOptions {
     pub debug_info: bool,
     /// Run the backend's internal checkers (regalloc2's checker, MachBuffer invariants).
     pub verify: bool,
+    /// The backend's own options (`-C backend-arg=KEY=VALUE`), in command-line order, each key
+    /// one of [`CodegenBackend::options`] and its value valid ([`check_backend_args`]).
+    pub backend_args: Vec<(String, String)>,
+}
+
+impl CodegenOptions {
+    /// The value given for the backend option `key` (the last one, when given twice).
+    pub fn backend_arg(&self, key: &str) -> Option<&str> {
+        self.backend_args
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The backend stages `--emit` knows, in pipeline order; each backend prints those it has
+/// ([`CodegenBackend::stages`]).
+pub const BACKEND_STAGES: [&str; 3] = ["clif", "vcode", "asm"];
+
+/// An option a backend takes (`-C backend-arg=KEY=VALUE`), as `egret backends` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BackendOption {
+    pub key: &'static str,
+    /// The values it takes; empty: any text.
+    pub values: &'static [&'static str],
+    /// What it is when not given.
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// Checks `args` against `backend`'s options: an unknown key names the valid ones, an invalid
+/// value the valid values.
+pub fn check_backend_args(
+    backend: &dyn CodegenBackend,
+    args: &[(String, String)],
+) -> Result<(), String> {
+    let options = backend.options();
+    for (key, value) in args {
+        let Some(option) = options.iter().find(|o| o.key == key) else {
+            let valid: Vec<&str> = options.iter().map(|o| o.key).collect();
+            return Err(format!(
+                "unknown option `{key}` for the {} backend (valid: {})",
+                backend.name(),
+                if valid.is_empty() {
+                    "none: it takes no options".to_string()
+                } else {
+                    valid.join(", ")
+                }
+            ));
+        };
+        if !option.values.is_empty() && !option.values.contains(&value.as_str()) {
+            return Err(format!(
+                "invalid value `{value}` for the {} backend's option `{key}` (valid: {})",
+                backend.name(),
+                option.values.join(", ")
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A codegen backend: compiles an SSA module for one target into an [`ObjectSink`].
@@ -174,6 +237,39 @@ pub trait CodegenBackend {
     fn name(&self) -> &'static str;
     /// Whether this backend can generate code for `triple`.
     fn supports_target(&self, triple: &str) -> bool;
+    /// One line saying what it is, for `egret backends`.
+    fn description(&self) -> String {
+        String::new()
+    }
+    /// The target triples it supports, for `egret backends` (`supports_target` decides).
+    fn targets(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The options it takes with `-C backend-arg=KEY=VALUE` (in [`CodegenOptions::backend_args`]).
+    fn options(&self) -> Vec<BackendOption> {
+        Vec::new()
+    }
+    /// Its own stages `--emit=STAGE` can print, in pipeline order, among
+    /// [`BACKEND_STAGES`]: `clif` (an IR of its own), `vcode` (machine instructions after
+    /// instruction selection, before register allocation), `asm` (the final code, disassembled).
+    fn stages(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// Prints stage `stage` (one of [`CodegenBackend::stages`]) for every function of `module`.
+    /// `line_of` maps a byte offset of the source to its line and column, for annotations.
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        let _ = (module, options, line_of);
+        Err(BackendError {
+            function: "<module>".into(),
+            message: format!("the {} backend has no stage `{stage}`", self.name()),
+        })
+    }
     /// Compiles every function of `module` and defines it in `sink`. Data objects are defined
     /// by the driver, not the backend.
     fn compile_module(

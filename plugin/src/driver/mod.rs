@@ -30,6 +30,10 @@ pub enum Stage {
     Closure,
     Ssa,
     Opt,
+    /// The backend's stages ([`crate::backend::BACKEND_STAGES`]), printed by the backend
+    /// ([`emit_backend_stage`]).
+    Clif,
+    Vcode,
     Asm,
 }
 
@@ -43,12 +47,59 @@ impl Stage {
         ("closure", Stage::Closure),
         ("ssa", Stage::Ssa),
         ("opt", Stage::Opt),
+        ("clif", Stage::Clif),
+        ("vcode", Stage::Vcode),
         ("asm", Stage::Asm),
     ];
+
+    /// The stage's `--emit` name.
+    pub fn name(self) -> &'static str {
+        Stage::ALL
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+
+    /// Whether the backend prints this stage (after `opt`, the end of the driver's own chain).
+    pub fn is_backend(self) -> bool {
+        matches!(self, Stage::Clif | Stage::Vcode | Stage::Asm)
+    }
 
     pub fn from_name(name: &str) -> Option<Stage> {
         Stage::ALL.iter().find(|(n, _)| *n == name).map(|(_, s)| *s)
     }
+}
+
+/// `--emit=STAGE` for a backend stage: `backend` prints it for `module` (the driver's output
+/// with that `--emit`). `Err(message)` when the backend has no such stage: a usage error; a
+/// backend failure is an internal error.
+pub fn emit_backend_stage(
+    module: &Module,
+    backend: &dyn crate::backend::CodegenBackend,
+    stage: Stage,
+    options: &CodegenOptions,
+    line_of: &dyn Fn(u32) -> (u32, u32),
+) -> Result<Result<String, CompileError>, String> {
+    let stages = backend.stages();
+    if !stages.contains(&stage.name()) {
+        return Err(format!(
+            "the {} backend has no stage `{}` for --emit (its stages: {})",
+            backend.name(),
+            stage.name(),
+            if stages.is_empty() {
+                "none".to_string()
+            } else {
+                stages.join(", ")
+            }
+        ));
+    }
+    Ok(backend
+        .emit_stage(module, options, stage.name(), line_of)
+        .map_err(|e| CompileError::Internal {
+            stage: "backend",
+            message: e.to_string(),
+        }))
 }
 
 #[derive(Clone, Debug)]

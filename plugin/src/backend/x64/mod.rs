@@ -53,10 +53,18 @@ pub mod shrinkwrap;
 mod tests;
 
 use crate::backend::{
-    BackendError, CodegenBackend, CodegenOptions, CompiledFunction, FunctionDebugInfo,
-    FunctionStats, ObjectSink,
+    BackendError, BackendOption, CodegenBackend, CodegenOptions, CompiledFunction,
+    FunctionDebugInfo, FunctionStats, ObjectSink,
 };
 use crate::ssa::ir::{FuncId, Function, Module};
+
+/// `-C backend-arg=regalloc_algorithm=...`: regalloc2's algorithm.
+const REGALLOC_ALGORITHM: BackendOption = BackendOption {
+    key: "regalloc_algorithm",
+    values: &["ion", "fastalloc"],
+    default: "ion",
+    help: "regalloc2's algorithm: ion (better code) or fastalloc (faster)",
+};
 
 /// The native x86-64 backend (`--backend=native`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,7 +98,12 @@ fn compile(
         lower::lower_function(f, id, param_reads, options.debug_info).map_err(|m| error(f, m))?;
     let isel = start.elapsed();
     let start = std::time::Instant::now();
-    let out = regalloc::allocate(&vcode, options.verify).map_err(|m| error(f, m))?;
+    let algorithm = match options.backend_arg(REGALLOC_ALGORITHM.key) {
+        Some("fastalloc") => regalloc2::Algorithm::Fastalloc,
+        _ => regalloc2::Algorithm::Ion,
+    };
+    let out =
+        regalloc::allocate_with(&vcode, options.verify, algorithm).map_err(|m| error(f, m))?;
     let regalloc = start.elapsed();
     let start = std::time::Instant::now();
     let emitted = emit::emit_function(&mut vcode, &out, options.verify, listing);
@@ -162,6 +175,24 @@ pub fn print_vcode(f: &Function) -> Result<String, BackendError> {
     lower::lower_function(f, None, None, false)
         .map(|v| v.print())
         .map_err(|m| error(f, m))
+}
+
+/// The VCode of every function of `module` before register allocation (`--emit=vcode`), each
+/// under a `name:  ; source name` header.
+pub fn vcode_listing(module: &Module) -> Result<String, BackendError> {
+    let reads = lower::ParamReads::of(module);
+    let mut s = String::new();
+    for (i, f) in module.functions.iter().enumerate() {
+        let vcode = lower::lower_function(f, Some(FuncId(i as u32)), Some(&reads), false)
+            .map_err(|m| error(f, m))?;
+        s.push_str(&format!(
+            "{}:  ; {}\n{}\n",
+            f.name,
+            f.source_name,
+            vcode.print()
+        ));
+    }
+    Ok(s)
 }
 
 /// The assembly listing of every function of `module` (`--emit=asm`): function names, block
@@ -292,6 +323,39 @@ impl CodegenBackend for X64Backend {
 
     fn supports_target(&self, triple: &str) -> bool {
         triple.starts_with("x86_64-")
+    }
+
+    fn description(&self) -> String {
+        "egret's own x86-64 backend: instruction selection, regalloc2, emission".into()
+    }
+
+    fn targets(&self) -> Vec<String> {
+        vec!["x86_64-unknown-linux-gnu".into()]
+    }
+
+    fn options(&self) -> Vec<BackendOption> {
+        vec![REGALLOC_ALGORITHM]
+    }
+
+    fn stages(&self) -> Vec<&'static str> {
+        vec!["vcode", "asm"]
+    }
+
+    fn emit_stage(
+        &self,
+        module: &Module,
+        options: &CodegenOptions,
+        stage: &str,
+        line_of: &dyn Fn(u32) -> (u32, u32),
+    ) -> Result<String, BackendError> {
+        match stage {
+            "vcode" => vcode_listing(module),
+            "asm" => listing(module, options, Some(line_of)),
+            _ => Err(BackendError {
+                function: "<module>".into(),
+                message: format!("the native backend has no stage `{stage}`"),
+            }),
+        }
     }
 
     fn compile_module(

@@ -254,11 +254,16 @@ impl Function for VCode {
 
 /// Runs regalloc2 (Ion); with `verify`, validates SSA and checks the result symbolically.
 pub fn allocate(vcode: &VCode, verify: bool) -> Result<Output, String> {
+    allocate_with(vcode, verify, Algorithm::Ion)
+}
+
+/// [`allocate`] with regalloc2's `algorithm` (`-C backend-arg=regalloc_algorithm=...`).
+pub fn allocate_with(vcode: &VCode, verify: bool, algorithm: Algorithm) -> Result<Output, String> {
     let env = abi::machine_env();
     let options = RegallocOptions {
         verbose_log: false,
         validate_ssa: verify,
-        algorithm: Algorithm::Ion,
+        algorithm,
     };
     let out = regalloc2::run(vcode, &env, &options).map_err(|e| format!("regalloc2: {e}"))?;
     if verify {

@@ -35,6 +35,7 @@ pub fn options() -> CodegenOptions {
         opt_level: 1,
         debug_info: false,
         verify: true,
+        backend_args: Vec::new(),
     }
 }
 
