@@ -51,9 +51,17 @@ enum Command {
     Build {
         #[command(flatten)]
         common: Common,
-        /// Output executable (default: FILE without `.ml`).
+        /// Output executable (default: FILE without `.ml`; with --output-obj: FILE with `.o`).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<PathBuf>,
+        /// Write one relocatable object holding the program and egret's runtime, without
+        /// `main`, as ocamlopt's -output-complete-obj: a C program links it (`cc main.c prog.o
+        /// -lm`), starts the OCaml program with `caml_startup(argv)` and calls the closures it
+        /// registered with `Callback.register` (`caml_named_value`, `caml_callback`); its C
+        /// declarations are runtime/include/egret_embed.h (or <caml/callback.h> ... with
+        /// `-I runtime/include`). See examples/embed/.
+        #[arg(long = "output-obj", visible_alias = "output-complete-obj")]
+        output_obj: bool,
     },
     /// Compile FILE.ml and run it; arguments after `--` go to the program (`Sys.argv`).
     #[command(after_help = EXIT_STATUS_HELP)]
@@ -281,20 +289,29 @@ fn command(cli: Cli) -> ExitCode {
                 target: None,
                 verify: true,
             };
-            match front(&common) {
+            match front(&common, BuildMode::Executable) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
             }
         }
-        Command::Build { common, output } => {
-            let out = output.unwrap_or_else(|| common.main_file().with_extension(""));
+        Command::Build {
+            common,
+            output,
+            output_obj,
+        } => {
+            let mode = if output_obj {
+                BuildMode::CompleteObject
+            } else {
+                BuildMode::Executable
+            };
+            let out = output.unwrap_or_else(|| common.main_file().with_extension(mode.extension()));
             if common.files.iter().any(|f| same_file(&out, f)) {
                 return usage_error(&format!(
                     "the output `{}` is the source file",
                     out.display()
                 ));
             }
-            match build(&common, &out) {
+            match build(&common, &out, mode) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
             }
@@ -306,7 +323,7 @@ fn command(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_COMPILE_ERROR);
             }
             let exe = dir.join(common.main_file().file_stem().unwrap_or_default());
-            let built = build(&common, &exe);
+            let built = build(&common, &exe, BuildMode::Executable);
             let code = match built {
                 Ok(false) => ExitCode::SUCCESS,
                 Ok(true) => run(&exe, &args),
@@ -364,8 +381,12 @@ impl Common {
 /// reads it (Latin-1 in a string literal or a comment is kept); the texts returned, for
 /// diagnostics and debug info, are their views with the same byte offsets
 /// (`syntax::text_view`).
-fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
-    let opts = options(common)?;
+fn front(
+    common: &Common,
+    mode: BuildMode,
+) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
+    let mut opts = options(common)?;
+    opts.lower.callback_entries = mode == BuildMode::CompleteObject;
     let mut inputs = Vec::new();
     for file in &common.files {
         match std::fs::read(file) {
@@ -407,8 +428,28 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources),
     }
 }
 
-/// Builds the executable; returns whether one was produced (false when `--emit` printed).
-fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
+/// What `egret build` writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BuildMode {
+    /// An executable (the default).
+    Executable,
+    /// `--output-obj`: the program and the runtime as one relocatable object, no `main`.
+    CompleteObject,
+}
+
+impl BuildMode {
+    /// The default output's extension (FILE with it).
+    fn extension(self) -> &'static str {
+        match self {
+            BuildMode::Executable => "",
+            BuildMode::CompleteObject => "o",
+        }
+    }
+}
+
+/// Builds the executable (or object); returns whether one was produced (false when `--emit`
+/// printed).
+fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
     // The backend and the target are checked before anything is compiled: usage errors.
     let registry = backends();
     let Some(backend) = registry.get(&common.backend) else {
@@ -423,7 +464,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             return Err(unsupported_target(&registry, &common.backend, target));
         }
     }
-    let (output, mut sess, opts, sources) = front(common)?;
+    let (output, mut sess, opts, sources) = front(common, mode)?;
     let module = match output {
         Output::Emitted(text) => {
             print!("{text}");
@@ -499,8 +540,11 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             ))
         }
     };
-    let linked = sess.time_stage("link", || {
-        egret_adapters::link(&object.bytes, out, &opts.codegen.target)
+    let linked = sess.time_stage("link", || match mode {
+        BuildMode::Executable => egret_adapters::link(&object.bytes, out, &opts.codegen.target),
+        BuildMode::CompleteObject => {
+            egret_adapters::link_complete_object(&object.bytes, out, &opts.codegen.target)
+        }
     });
     if let Err(e) = linked {
         eprintln!("error: {e}");
@@ -593,6 +637,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     }
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     Ok(driver::Options {
+        lower: Default::default(),
         file_name: common
             .main_file()
             .file_name()
