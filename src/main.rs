@@ -62,6 +62,12 @@ enum Command {
         /// `-I runtime/include`). See examples/embed/.
         #[arg(long = "output-obj", visible_alias = "output-complete-obj")]
         output_obj: bool,
+        /// Compile to a relocatable object (FILE with `.o`; with -g, its DWARF) without
+        /// linking; `egret build FILE.o -o OUT` links it with the runtime later. The object
+        /// holds the whole program: with several source files it is one object for all of
+        /// them (name it with -o), as egret has no separate compilation of units yet.
+        #[arg(short = 'c', conflicts_with = "output_obj")]
+        compile_only: bool,
     },
     /// Compile FILE.ml and run it; arguments after `--` go to the program (`Sys.argv`).
     #[command(after_help = EXIT_STATUS_HELP)]
@@ -267,6 +273,24 @@ fn command(cli: Cli) -> ExitCode {
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
+    // `egret build PROG.o -o OUT`: link an object made by `egret build -c`.
+    if files
+        .iter()
+        .any(|f| f.extension().is_some_and(|e| e == "o"))
+    {
+        return match &cli.command {
+            Command::Build {
+                common,
+                output,
+                output_obj: false,
+                compile_only: false,
+            } => link_object(common, output.as_deref()),
+            _ => usage_error(
+                "an object file (.o) is linked by `egret build PROG.o -o OUT` alone (no -c, \
+                 --output-obj or `egret run`)",
+            ),
+        };
+    }
     if let Err(code) = check_source_names(files) {
         return code;
     }
@@ -298,12 +322,21 @@ fn command(cli: Cli) -> ExitCode {
             common,
             output,
             output_obj,
+            compile_only,
         } => {
             let mode = if output_obj {
                 BuildMode::CompleteObject
+            } else if compile_only {
+                BuildMode::Object
             } else {
                 BuildMode::Executable
             };
+            if mode == BuildMode::Object && output.is_none() && common.files.len() > 1 {
+                return usage_error(
+                    "-c with several source files writes one object of the whole program \
+                     (egret has no separate compilation of units yet): name it with -o",
+                );
+            }
             let out = output.unwrap_or_else(|| common.main_file().with_extension(mode.extension()));
             if common.files.iter().any(|f| same_file(&out, f)) {
                 return usage_error(&format!(
@@ -435,6 +468,9 @@ enum BuildMode {
     Executable,
     /// `--output-obj`: the program and the runtime as one relocatable object, no `main`.
     CompleteObject,
+    /// `-c`: the program's relocatable object alone (no runtime), linked later by
+    /// `egret build FILE.o`.
+    Object,
 }
 
 impl BuildMode {
@@ -442,7 +478,7 @@ impl BuildMode {
     fn extension(self) -> &'static str {
         match self {
             BuildMode::Executable => "",
-            BuildMode::CompleteObject => "o",
+            BuildMode::CompleteObject | BuildMode::Object => "o",
         }
     }
 }
@@ -545,6 +581,12 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
         BuildMode::CompleteObject => {
             egret_adapters::link_complete_object(&object.bytes, out, &opts.codegen.target)
         }
+        BuildMode::Object => {
+            std::fs::write(out, &object.bytes).map_err(|error| egret_adapters::LinkError::Io {
+                what: format!("writing {}", out.display()),
+                error,
+            })
+        }
     });
     if let Err(e) = linked {
         eprintln!("error: {e}");
@@ -554,6 +596,45 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
         eprint!("{}", sess.report());
     }
     Ok(true)
+}
+
+/// `egret build PROG.o [-o OUT]`: links an object made by `egret build -c` with the runtime.
+fn link_object(common: &Common, output: Option<&Path>) -> ExitCode {
+    let [object] = common.files.as_slice() else {
+        return usage_error(
+            "egret links one object, made by `egret build -c` from all of the program's source \
+             files (separate compilation of units is not supported yet)",
+        );
+    };
+    let out = output
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| object.with_extension(""));
+    if same_file(&out, object) {
+        return usage_error(&format!(
+            "the output `{}` is the object file",
+            out.display()
+        ));
+    }
+    let bytes = match std::fs::read(object) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", object.display());
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    };
+    let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
+    let target = common.target.clone().unwrap_or(host);
+    if let Err(message) = egret_adapters::link::check_program_object(&bytes, &target) {
+        eprintln!("error: {}: {message}", object.display());
+        return ExitCode::from(EXIT_COMPILE_ERROR);
+    }
+    match egret_adapters::link(&bytes, &out, &target) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_COMPILE_ERROR)
+        }
+    }
 }
 
 /// 1-based line and column of a byte offset in `source`.

@@ -112,6 +112,49 @@ pub fn link_complete_object(object: &[u8], output: &Path, target: &str) -> Resul
         .args(&runtime))
 }
 
+/// Whether `bytes` is an object `egret build -c` made for `target`: a relocatable ELF object of
+/// the target's architecture defining the program's entry `egret_main`, without the runtime
+/// (an `--output-obj` object has it, and is for a C program's `main`). The error says why not.
+pub fn check_program_object(bytes: &[u8], target: &str) -> Result<(), String> {
+    use object::{Object, ObjectSymbol};
+    let triple = parse_target(target)?;
+    let file = object::File::parse(bytes).map_err(|_| "not an object file".to_string())?;
+    if file.kind() != object::ObjectKind::Relocatable {
+        return Err("not a relocatable object (an executable or a shared library?)".into());
+    }
+    let arch = match file.architecture() {
+        object::Architecture::X86_64 => "x86_64",
+        object::Architecture::Aarch64 => "aarch64",
+        other => {
+            return Err(format!(
+                "an object for {other:?}, which egret does not target"
+            ))
+        }
+    };
+    if arch != triple.architecture.to_string() {
+        return Err(format!(
+            "an object for {arch}, not for the target `{target}`"
+        ));
+    }
+    let defines = |name: &str| {
+        file.symbols()
+            .any(|s| s.is_definition() && s.name() == Ok(name))
+    };
+    if defines("egret_start_program") {
+        return Err(
+            "an `--output-obj` object (it holds the runtime): link it with a C program's \
+                    main (`cc main.c OBJ -lm`)"
+                .into(),
+        );
+    }
+    if !defines(crate::object::ENTRY_SYMBOL) {
+        return Err(
+            "not an object made by `egret build -c` (it does not define `egret_main`)".into(),
+        );
+    }
+    Ok(())
+}
+
 /// The runtime's objects for `target` in `dir`: the embedded host objects, or the sources
 /// compiled with `compiler` ([`cross_runtime`]); with `main` (`egret_start.c`) for an
 /// executable.
