@@ -46,12 +46,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compile FILE.ml to a native executable.
+    /// Compile FILE.ml to a native executable (or an object: -c, --output-obj), or link an
+    /// object made by `egret build -c` (`egret build PROG.o -o OUT`).
     #[command(after_help = EXIT_STATUS_HELP)]
     Build {
         #[command(flatten)]
         common: Common,
-        /// Output executable (default: FILE without `.ml`; with --output-obj: FILE with `.o`).
+        /// Output executable (default: FILE without `.ml`; with --output-obj or -c: FILE with
+        /// `.o`; linking PROG.o: PROG).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<PathBuf>,
         /// Write one relocatable object holding the program and egret's runtime, without
