@@ -18,7 +18,8 @@
  *     block's first field: the compiled code's invariant, ARCHITECTURE.md). The sweep keeps
  *     only the marked blocks, so a dead block never needs its start bit.
  *   - Roots are found conservatively: the words of the program stack from the current stack
- *     pointer to its base (the runtime allocates that stack in `main`), the callee-saved
+ *     pointer to its base (the runtime allocates that stack at start-up), the C stack's live
+ *     part when C code embeds the program (egret_embed.c), the callee-saved
  *     registers (spilled into this frame by setjmp and __builtin_unwind_init),
  *     egret_extra_args, and the cells registered with egret_register_global_root. A root
  *     may point anywhere inside a block, its header included: the containing block is the
@@ -495,10 +496,21 @@ static void __attribute__((noinline)) mark_roots(void) {
   volatile uint64_t marker = 0;
   uint64_t *sp = (uint64_t *)((uintptr_t)&marker & ~(uintptr_t)7);
   uint64_t *base = (uint64_t *)egret_stack_high;
-  if (base == NULL || sp >= base || (char *)sp < egret_stack_low)
+  int on_program_stack = base != NULL && sp < base && (char *)sp >= egret_stack_low;
+  if (!on_program_stack && egret_c_stack_high == NULL)
     gc_fatal("collection requested outside the program stack");
-  mark_range(sp, base);
-  drain_mark_stack();
+  if (on_program_stack) {
+    mark_range(sp, base);
+    drain_mark_stack();
+  }
+  /* Embedded (egret_runtime.h): the C stack's live part too. */
+  if (egret_c_stack_high != NULL) {
+    uint64_t *c_sp = on_program_stack ? (uint64_t *)((uintptr_t)egret_c_stack_sp & ~(uintptr_t)7) : sp;
+    if (c_sp != NULL && c_sp < (uint64_t *)egret_c_stack_high) {
+      mark_range(c_sp, (uint64_t *)egret_c_stack_high);
+      drain_mark_stack();
+    }
+  }
   mark_range(egret_extra_args, egret_extra_args + sizeof egret_extra_args / sizeof egret_extra_args[0]);
   drain_mark_stack();
   for (size_t i = 0; i < global_root_count; i++) mark_range(global_roots[i], global_roots[i] + 1);

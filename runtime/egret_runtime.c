@@ -1,8 +1,9 @@
 /* egret's runtime, linked into every executable egret builds.
  *
  * What it gives the compiled program (both backends, see ARCHITECTURE.md):
- *   - start-up: `main` records argv, reserves a big program stack (1 GiB, a PROT_NONE guard at its
- *     low end), switches to it and calls `egret_main`; a SIGSEGV handler on an alternate signal
+ *   - start-up: `egret_start_program` (called by `main` in egret_start.c, or by `caml_startup`
+ *     in egret_embed.c) records argv, reserves a big program stack (1 GiB, a PROT_NONE guard
+ *     at its low end), switches to it and calls `egret_main`; a SIGSEGV handler on an alternate signal
  *     stack turns a fault in the guard into OCaml's `Stack_overflow` message;
  *   - allocation and the garbage collector live in egret_gc.c (`egret_alloc`, the inline
  *     allocation protocol of egret_runtime.h);
@@ -1327,12 +1328,29 @@ void egret_call_on_stack(void *top, void (*f)(void)) {
 }
 #endif
 
-int main(int argc, char **argv) {
+/* Start-up, shared by an executable's `main` (egret_start.c) and the embedding API's
+ * `caml_startup` (egret_embed.c): records the command line, reserves the program stack and
+ * runs the program on it, then flushes stdout and stderr. */
+void egret_start_program(int argc, char **argv) {
   egret_argc = argc;
   egret_argv = argv;
   install_stack();
-  egret_call_on_stack(stack_high, egret_main);
+  egret_enter_program_stack(egret_main);
   flush_std_channels();
-  egret_gc_report();
-  return 0;
+}
+
+/* Calls f() on the program stack: at its top when called from C code (egret_c_stack_sp then
+ * marks the C stack's live part for the collector, see egret_runtime.h), directly when
+ * already on it. */
+void __attribute__((noinline)) egret_enter_program_stack(void (*f)(void)) {
+  volatile char marker = 0;
+  if ((char *)&marker >= stack_low && (char *)&marker < stack_high) {
+    f();
+    return;
+  }
+  char *saved = egret_c_stack_sp;
+  egret_c_stack_sp = (char *)&marker;
+  egret_call_on_stack(stack_high, f);
+  egret_c_stack_sp = saved;
+  (void)marker;
 }

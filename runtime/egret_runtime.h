@@ -173,4 +173,21 @@ void egret_flush_std_channels(void);
 /* The program, compiled by egret: called once on the big stack. */
 void egret_main(void);
 
+/* Start-up (egret_runtime.c): records argv, reserves the program stack, runs egret_main on it
+ * and flushes stdout and stderr. Called by `main` (egret_start.c, executables only) and by
+ * `caml_startup` (egret_embed.c, objects built with --output-obj). */
+void egret_start_program(int argc, char **argv);
+/* Calls f() on the program stack (at its top when called from C code, directly when already
+ * on it). */
+void egret_enter_program_stack(void (*f)(void));
+
+/* Embedding (egret_embed.c): when C code runs the program (caml_startup) and calls closures
+ * (caml_callback), it holds values on its own stack too, and allocates from it
+ * (caml_copy_string). The collector then also scans the C stack conservatively, from the
+ * current stack pointer (or, while OCaml code runs on the program stack, from
+ * egret_c_stack_sp, the C stack pointer when it was entered) up to egret_c_stack_high.
+ * Both NULL in executables. */
+extern char *egret_c_stack_high;
+extern char *egret_c_stack_sp;
+
 #endif

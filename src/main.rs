@@ -48,14 +48,30 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Compile FILE.ml to a native executable.
+    /// Compile FILE.ml to a native executable (or an object: -c, --output-obj), or link an
+    /// object made by `egret build -c` (`egret build PROG.o -o OUT`).
     #[command(after_help = EXIT_STATUS_HELP)]
     Build {
         #[command(flatten)]
         common: Common,
-        /// Output executable (default: FILE without `.ml`).
+        /// Output executable (default: FILE without `.ml`; with --output-obj or -c: FILE with
+        /// `.o`; linking PROG.o: PROG).
         #[arg(short = 'o', value_name = "OUT")]
         output: Option<PathBuf>,
+        /// Write one relocatable object holding the program and egret's runtime, without
+        /// `main`, as ocamlopt's -output-complete-obj: a C program links it (`cc main.c prog.o
+        /// -lm`), starts the OCaml program with `caml_startup(argv)` and calls the closures it
+        /// registered with `Callback.register` (`caml_named_value`, `caml_callback`); its C
+        /// declarations are runtime/include/egret_embed.h (or <caml/callback.h> ... with
+        /// `-I runtime/include`). See examples/embed/.
+        #[arg(long = "output-obj", visible_alias = "output-complete-obj")]
+        output_obj: bool,
+        /// Compile to a relocatable object (FILE with `.o`; with -g, its DWARF) without
+        /// linking; `egret build FILE.o -o OUT` links it with the runtime later. The object
+        /// holds the whole program: with several source files it is one object for all of
+        /// them (name it with -o), as egret has no separate compilation of units yet.
+        #[arg(short = 'c', conflicts_with = "output_obj")]
+        compile_only: bool,
     },
     /// Compile FILE.ml and run it; arguments after `--` go to the program (`Sys.argv`).
     #[command(after_help = EXIT_STATUS_HELP)]
@@ -316,6 +332,24 @@ fn command(cli: Cli) -> ExitCode {
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
+    // `egret build PROG.o -o OUT`: link an object made by `egret build -c`.
+    if files
+        .iter()
+        .any(|f| f.extension().is_some_and(|e| e == "o"))
+    {
+        return match &cli.command {
+            Command::Build {
+                common,
+                output,
+                output_obj: false,
+                compile_only: false,
+            } => link_object(common, output.as_deref()),
+            _ => usage_error(
+                "an object file (.o) is linked by `egret build PROG.o -o OUT` alone (no -c, \
+                 --output-obj or `egret run`)",
+            ),
+        };
+    }
     if let Err(code) = check_source_names(files) {
         return code;
     }
@@ -340,20 +374,38 @@ fn command(cli: Cli) -> ExitCode {
                 target: None,
                 verify: true,
             };
-            match front(&common) {
+            match front(&common, BuildMode::Executable) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
             }
         }
-        Command::Build { common, output } => {
-            let out = output.unwrap_or_else(|| common.main_file().with_extension(""));
+        Command::Build {
+            common,
+            output,
+            output_obj,
+            compile_only,
+        } => {
+            let mode = if output_obj {
+                BuildMode::CompleteObject
+            } else if compile_only {
+                BuildMode::Object
+            } else {
+                BuildMode::Executable
+            };
+            if mode == BuildMode::Object && output.is_none() && common.files.len() > 1 {
+                return usage_error(
+                    "-c with several source files writes one object of the whole program \
+                     (egret has no separate compilation of units yet): name it with -o",
+                );
+            }
+            let out = output.unwrap_or_else(|| common.main_file().with_extension(mode.extension()));
             if common.files.iter().any(|f| same_file(&out, f)) {
                 return usage_error(&format!(
                     "the output `{}` is the source file",
                     out.display()
                 ));
             }
-            match build(&common, &out) {
+            match build(&common, &out, mode) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
             }
@@ -365,7 +417,7 @@ fn command(cli: Cli) -> ExitCode {
                 return ExitCode::from(EXIT_COMPILE_ERROR);
             }
             let exe = dir.join(common.main_file().file_stem().unwrap_or_default());
-            let built = build(&common, &exe);
+            let built = build(&common, &exe, BuildMode::Executable);
             let code = match built {
                 Ok(false) => ExitCode::SUCCESS,
                 Ok(true) => run(&exe, &args),
@@ -423,8 +475,12 @@ impl Common {
 /// reads it (Latin-1 in a string literal or a comment is kept); the texts returned, for
 /// diagnostics and debug info, are their views with the same byte offsets
 /// (`syntax::text_view`).
-fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
-    let opts = options(common)?;
+fn front(
+    common: &Common,
+    mode: BuildMode,
+) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
+    let mut opts = options(common)?;
+    opts.lower.callback_entries = mode == BuildMode::CompleteObject;
     let mut inputs = Vec::new();
     for file in &common.files {
         match std::fs::read(file) {
@@ -466,8 +522,31 @@ fn front(common: &Common) -> Result<(Output, Session, driver::Options, Sources),
     }
 }
 
-/// Builds the executable; returns whether one was produced (false when `--emit` printed).
-fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
+/// What `egret build` writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum BuildMode {
+    /// An executable (the default).
+    Executable,
+    /// `--output-obj`: the program and the runtime as one relocatable object, no `main`.
+    CompleteObject,
+    /// `-c`: the program's relocatable object alone (no runtime), linked later by
+    /// `egret build FILE.o`.
+    Object,
+}
+
+impl BuildMode {
+    /// The default output's extension (FILE with it).
+    fn extension(self) -> &'static str {
+        match self {
+            BuildMode::Executable => "",
+            BuildMode::CompleteObject | BuildMode::Object => "o",
+        }
+    }
+}
+
+/// Builds the executable (or object); returns whether one was produced (false when `--emit`
+/// printed).
+fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
     // The backend and the target are checked before anything is compiled: usage errors.
     let registry = backends();
     let loaded;
@@ -502,7 +581,7 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
     if let Err(e) = egret_plugin::backend::check_backend_args(backend, &args) {
         return Err(usage_error(&format!("-C backend-arg: {e}")));
     }
-    let (output, mut sess, opts, sources) = front(common)?;
+    let (output, mut sess, opts, sources) = front(common, mode)?;
     let module = match output {
         Output::Emitted(text) => {
             print!("{text}");
@@ -564,8 +643,17 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
             ))
         }
     };
-    let linked = sess.time_stage("link", || {
-        egret_adapters::link(&object.bytes, out, &opts.codegen.target)
+    let linked = sess.time_stage("link", || match mode {
+        BuildMode::Executable => egret_adapters::link(&object.bytes, out, &opts.codegen.target),
+        BuildMode::CompleteObject => {
+            egret_adapters::link_complete_object(&object.bytes, out, &opts.codegen.target)
+        }
+        BuildMode::Object => {
+            std::fs::write(out, &object.bytes).map_err(|error| egret_adapters::LinkError::Io {
+                what: format!("writing {}", out.display()),
+                error,
+            })
+        }
     });
     if let Err(e) = linked {
         eprintln!("error: {e}");
@@ -575,6 +663,45 @@ fn build(common: &Common, out: &Path) -> Result<bool, ExitCode> {
         eprint!("{}", sess.report());
     }
     Ok(true)
+}
+
+/// `egret build PROG.o [-o OUT]`: links an object made by `egret build -c` with the runtime.
+fn link_object(common: &Common, output: Option<&Path>) -> ExitCode {
+    let [object] = common.files.as_slice() else {
+        return usage_error(
+            "egret links one object, made by `egret build -c` from all of the program's source \
+             files (separate compilation of units is not supported yet)",
+        );
+    };
+    let out = output
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| object.with_extension(""));
+    if same_file(&out, object) {
+        return usage_error(&format!(
+            "the output `{}` is the object file",
+            out.display()
+        ));
+    }
+    let bytes = match std::fs::read(object) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", object.display());
+            return ExitCode::from(EXIT_COMPILE_ERROR);
+        }
+    };
+    let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
+    let target = common.target.clone().unwrap_or(host);
+    if let Err(message) = egret_adapters::link::check_program_object(&bytes, &target) {
+        eprintln!("error: {}: {message}", object.display());
+        return ExitCode::from(EXIT_COMPILE_ERROR);
+    }
+    match egret_adapters::link(&bytes, &out, &target) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_COMPILE_ERROR)
+        }
+    }
 }
 
 /// 1-based line and column of a byte offset in `source`.
@@ -782,6 +909,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     }
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     Ok(driver::Options {
+        lower: Default::default(),
         file_name: common
             .main_file()
             .file_name()

@@ -20,7 +20,7 @@ pub mod runtime;
 
 pub use cranelift_backend::CraneliftBackend;
 pub use debuginfo::SourceInfo;
-pub use link::{link, link_with_compiler, LinkError};
+pub use link::{link, link_complete_object, link_with_compiler, LinkError};
 pub use object::ObjectWriter;
 
 use egret_plugin::backend::{BackendError, CodegenBackend, CodegenOptions, FunctionStats};

@@ -1,5 +1,6 @@
-//! Linking: an object file from [`crate::write_object`] plus egret's runtime → an executable,
-//! through the system C compiler driver.
+//! Linking: an object file from [`crate::write_object`] plus egret's runtime → an executable
+//! ([`link`]), or one relocatable object a C program links and starts ([`link_complete_object`],
+//! `--output-obj`), through the system C compiler driver.
 //!
 //! For the host target the runtime object embedded at build time is used; for another target
 //! the embedded C source is compiled with that target's C compiler (`aarch64-linux-gnu-gcc`, …),
@@ -7,7 +8,9 @@
 //! the compiler driver for every target.
 
 use crate::isa::{parse_target, HOST_TARGET};
-use crate::runtime::{HOST_RUNTIME_OBJECT, RUNTIME_HEADER, RUNTIME_SOURCES};
+use crate::runtime::{
+    HOST_RUNTIME_OBJECT, HOST_START_OBJECT, RUNTIME_HEADER, RUNTIME_SOURCES, START_SOURCE,
+};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus};
@@ -76,11 +79,7 @@ pub fn link_with_compiler(
     parse_target(target).map_err(LinkError::Target)?;
     let dir = TempDir::new()?;
     let program = dir.write("program.o", object)?;
-    let runtime = if same_platform(target, HOST_TARGET) {
-        vec![dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?]
-    } else {
-        cross_runtime(&dir, target, compiler)?
-    };
+    let runtime = runtime_objects(&dir, target, compiler, true)?;
     let mut command = Command::new(compiler);
     if same_platform(target, HOST_TARGET) {
         if let Some(linker) = host_linker() {
@@ -94,6 +93,86 @@ pub fn link_with_compiler(
         .arg(&program)
         .args(&runtime)
         .arg("-lm"))
+}
+
+/// Combines `object` (an object file for `target`, built with the callback entries) and egret's
+/// runtime, without its `main`, into the relocatable object `output` (`cc -r`): what
+/// ocamlopt's `-output-complete-obj` makes, for a C program to link (with `-lm`) and start with
+/// `caml_startup` (`runtime/egret_embed.c`).
+pub fn link_complete_object(object: &[u8], output: &Path, target: &str) -> Result<(), LinkError> {
+    let compiler = c_compiler(target)?;
+    parse_target(target).map_err(LinkError::Target)?;
+    let dir = TempDir::new()?;
+    let program = dir.write("program.o", object)?;
+    let runtime = runtime_objects(&dir, target, &compiler, false)?;
+    run(Command::new(&compiler)
+        .args(["-r", "-nostdlib", "-o"])
+        .arg(output)
+        .arg(&program)
+        .args(&runtime))
+}
+
+/// Whether `bytes` is an object `egret build -c` made for `target`: a relocatable ELF object of
+/// the target's architecture defining the program's entry `egret_main`, without the runtime
+/// (an `--output-obj` object has it, and is for a C program's `main`). The error says why not.
+pub fn check_program_object(bytes: &[u8], target: &str) -> Result<(), String> {
+    use object::{Object, ObjectSymbol};
+    let triple = parse_target(target)?;
+    let file = object::File::parse(bytes).map_err(|_| "not an object file".to_string())?;
+    if file.kind() != object::ObjectKind::Relocatable {
+        return Err("not a relocatable object (an executable or a shared library?)".into());
+    }
+    let arch = match file.architecture() {
+        object::Architecture::X86_64 => "x86_64",
+        object::Architecture::Aarch64 => "aarch64",
+        other => {
+            return Err(format!(
+                "an object for {other:?}, which egret does not target"
+            ))
+        }
+    };
+    if arch != triple.architecture.to_string() {
+        return Err(format!(
+            "an object for {arch}, not for the target `{target}`"
+        ));
+    }
+    let defines = |name: &str| {
+        file.symbols()
+            .any(|s| s.is_definition() && s.name() == Ok(name))
+    };
+    if defines("egret_start_program") {
+        return Err(
+            "an `--output-obj` object (it holds the runtime): link it with a C program's \
+                    main (`cc main.c OBJ -lm`)"
+                .into(),
+        );
+    }
+    if !defines(crate::object::ENTRY_SYMBOL) {
+        return Err(
+            "not an object made by `egret build -c` (it does not define `egret_main`)".into(),
+        );
+    }
+    Ok(())
+}
+
+/// The runtime's objects for `target` in `dir`: the embedded host objects, or the sources
+/// compiled with `compiler` ([`cross_runtime`]); with `main` (`egret_start.c`) for an
+/// executable.
+fn runtime_objects(
+    dir: &TempDir,
+    target: &str,
+    compiler: &str,
+    with_main: bool,
+) -> Result<Vec<PathBuf>, LinkError> {
+    if same_platform(target, HOST_TARGET) {
+        let mut objects = vec![dir.write("egret_runtime.o", HOST_RUNTIME_OBJECT)?];
+        if with_main {
+            objects.push(dir.write("egret_start.o", HOST_START_OBJECT)?);
+        }
+        Ok(objects)
+    } else {
+        cross_runtime(dir, target, compiler, with_main)
+    }
 }
 
 /// The linker the C compiler driver is asked to use for host executables: `EGRET_FUSE_LD` when
@@ -125,12 +204,18 @@ const CROSS_RUNTIME_FLAGS: &[&str] = &["-c", "-O2", "-fPIC", "-fno-omit-frame-po
 /// hash of the target, the compiler, its `--version` output, the flags and the sources, so any
 /// change compiles afresh. Entries are written to a temporary name and renamed, so concurrent
 /// links never see a partial object.
-fn cross_runtime(dir: &TempDir, target: &str, compiler: &str) -> Result<Vec<PathBuf>, LinkError> {
+fn cross_runtime(
+    dir: &TempDir,
+    target: &str,
+    compiler: &str,
+    with_main: bool,
+) -> Result<Vec<PathBuf>, LinkError> {
     let cache = runtime_cache_dir();
     let key = cache.as_ref().map(|_| runtime_cache_key(target, compiler));
     dir.write("egret_runtime.h", RUNTIME_HEADER.as_bytes())?;
     let mut objects = Vec::new();
-    for (name, text) in RUNTIME_SOURCES {
+    let start = with_main.then_some(&START_SOURCE);
+    for (name, text) in RUNTIME_SOURCES.iter().chain(start) {
         let cached = match (&cache, &key) {
             (Some(cache), Some(key)) => {
                 Some(cache.join(format!("{}-{key:016x}.o", name.trim_end_matches(".c"))))
@@ -197,7 +282,7 @@ fn runtime_cache_key(target: &str, compiler: &str) -> u64 {
         RUNTIME_HEADER,
     )
         .hash(&mut hasher);
-    for source in RUNTIME_SOURCES {
+    for source in RUNTIME_SOURCES.iter().chain([&START_SOURCE]) {
         source.hash(&mut hasher);
     }
     hasher.finish()

@@ -21,13 +21,22 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "egret_bigarray.c",
         include_str!("../../runtime/egret_bigarray.c"),
     ),
+    ("egret_embed.c", include_str!("../../runtime/egret_embed.c")),
 ];
+
+/// The executables' `main` (`runtime/egret_start.c`), kept out of [`RUNTIME_SOURCES`]: an
+/// `--output-obj` object leaves `main` to the C program embedding it.
+pub const START_SOURCE: (&str, &str) =
+    ("egret_start.c", include_str!("../../runtime/egret_start.c"));
 
 /// `runtime/egret_runtime.h`, included by the sources.
 pub const RUNTIME_HEADER: &str = include_str!("../../runtime/egret_runtime.h");
 
 /// The runtime compiled for [`crate::isa::HOST_TARGET`]: one relocatable object.
 pub const HOST_RUNTIME_OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/egret_runtime.o"));
+
+/// [`START_SOURCE`] compiled for [`crate::isa::HOST_TARGET`].
+pub const HOST_START_OBJECT: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/egret_start.o"));
 
 /// Runtime symbols that name data, not functions (for relocations against them).
 pub const RUNTIME_DATA_SYMBOLS: &[&str] = &[

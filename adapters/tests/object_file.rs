@@ -148,12 +148,16 @@ uint64_t egret_test_backtrace(uint64_t unit) {
     std::fs::write(&program, &object.bytes).unwrap();
     let runtime = dir.join("runtime.o");
     std::fs::write(&runtime, egret_adapters::runtime::HOST_RUNTIME_OBJECT).unwrap();
+    // The executables' `main` is an object of its own (runtime/egret_start.c).
+    let start = dir.join("start.o");
+    std::fs::write(&start, egret_adapters::runtime::HOST_START_OBJECT).unwrap();
     let exe = dir.join("unwind");
     let status = Command::new("cc")
         .arg("-o")
         .arg(&exe)
         .arg(&program)
         .arg(&runtime)
+        .arg(&start)
         .arg(&helper)
         // The runtime's float primitives use the C library's mathematics.
         .arg("-lm")

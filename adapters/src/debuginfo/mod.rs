@@ -600,7 +600,9 @@ pub struct LineRow {
 }
 
 /// The line-table rows of `f`: the declaration's line at the entry, a `prologue_end` row where
-/// the body starts, then a row wherever the position changes (`is_stmt` when the line does).
+/// the body starts (without a prologue: the entry row itself, at the declaration's line unless
+/// the first instruction has a position of its own), then a row wherever the position changes
+/// (`is_stmt` when the line does).
 /// Empty when the function has no known source position (helpers).
 pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
     let body: Vec<(u32, u32, (u64, u64))> = f
@@ -638,6 +640,11 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
             prologue_end: true,
         });
         last = at_body;
+    } else if body_start == 0 && decl.is_some() && !body.iter().any(|&(start, _, _)| start == 0) {
+        // No prologue, and the first instructions have no position of their own (the
+        // dispatch of a `function`'s cases): they are the declaration's line, as ocamlopt's
+        // entry row, and `break f` stops there.
+        rows[0].prologue_end = true;
     } else if body_start == 0 {
         rows[0] = LineRow {
             offset: 0,

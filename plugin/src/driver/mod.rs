@@ -113,6 +113,8 @@ pub struct Options {
     /// Run the SSA optimizer.
     pub optimize: bool,
     pub codegen: CodegenOptions,
+    /// What the SSA lowering adds (`--output-obj`: the C callback entries).
+    pub lower: ssa::lower::LowerOptions,
 }
 
 /// Why compilation stopped.
@@ -494,7 +496,9 @@ fn compile_typed(
         return Ok(o);
     }
     let mut module = sess
-        .time("ssa", || ssa::lower::lower_program(&program))
+        .time("ssa", || {
+            ssa::lower::lower_program_with(&program, opts.lower)
+        })
         .map_err(|d| CompileError::User(vec![d]))?;
     if opts.verify {
         ssa::verify::verify_module(&module).map_err(|e| internal("ssa", e))?;

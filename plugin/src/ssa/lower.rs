@@ -31,8 +31,21 @@ pub const EXN_TAG: u8 = 248;
 /// OCaml's `Custom_tag`: a boxed integer, `[custom operations, payload]` (never scanned).
 pub const CUSTOM_TAG: u8 = 255;
 
+/// What the lowering adds besides the program's own code.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LowerOptions {
+    /// The C-ABI entries `egret_callback{1,2,3}` through which C calls closures
+    /// (`--output-obj`, [`super::callbacks`]).
+    pub callback_entries: bool,
+}
+
 /// Lowers a whole program. The module's entry is `egret_program` (no parameters); the object writer exports it (or a backend's C-ABI wrapper) as `egret_main`.
 pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
+    lower_program_with(p, LowerOptions::default())
+}
+
+/// [`lower_program`] with [`LowerOptions`].
+pub fn lower_program_with(p: &Program, options: LowerOptions) -> Result<Module, Diagnostic> {
     let mut mb = ModuleBuilder::new();
     let ids: Vec<FuncId> = p.funcs.iter().map(|_| mb.declare_function()).collect();
     let max_arity = p
@@ -68,6 +81,12 @@ pub fn lower_program(p: &Program) -> Result<Module, Diagnostic> {
     l.mb.set_entry(l.ids[p.entry.0 as usize]);
     l.mb.set_debug_types(debug_types(&p.types));
     l.mb.set_inline_sites(p.inline_sites.clone());
+    if options.callback_entries {
+        for n in super::callbacks::CALLBACK_ARITIES {
+            let apply = l.apply_fn(n);
+            l.mb.add_function(super::callbacks::callback_entry(n, apply));
+        }
+    }
     l.generate_applies();
     Ok(l.mb.finish())
 }

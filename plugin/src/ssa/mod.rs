@@ -12,6 +12,7 @@
 
 pub mod arith;
 pub mod builder;
+pub mod callbacks;
 pub mod compact;
 pub mod debugvars;
 pub mod dom;

@@ -1705,7 +1705,16 @@ fn has_pack(e: &ast::Expr) -> bool {
 
 fn wrap_loc(span: Span, e: Expr) -> Expr {
     match e {
-        Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) => Expr::Loc(SrcLoc::new(span), bx(e)),
+        Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) | Expr::SetField(..) => {
+            Expr::Loc(SrcLoc::new(span), bx(e))
+        }
+        // A value built on its own line (a record, a tuple, a constructor with arguments):
+        // its allocation is that line's code (issue #23).
+        Expr::Construct { ref args, .. } | Expr::ConstructExn { ref args, .. }
+            if !args.is_empty() =>
+        {
+            Expr::Loc(SrcLoc::new(span), bx(e))
+        }
         e => e,
     }
 }
