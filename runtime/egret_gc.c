@@ -525,16 +525,62 @@ static void __attribute__((noinline)) mark_roots(void) {
  * (the spilled registers among it). */
 #define CLEARED_STACK_BYTES 8192
 
-static void __attribute__((noinline)) clear_dead_stack(void) {
+void __attribute__((noinline)) egret_clear_dead_stack(void) {
   volatile uint64_t dead[CLEARED_STACK_BYTES / WORD];
   for (size_t i = 0; i < CLEARED_STACK_BYTES / WORD; i++) dead[i] = 0;
   __asm__ volatile("" : : "r"(dead) : "memory");
 }
 
+/* egret_clear_callee_saved(): zeroes the callee-saved registers and returns. Cranelift code
+ * calls it right before an explicit collection (Gc.full_major ...) with a calling convention
+ * that preserves no register (Cranelift's `winch`), so no live value is in one across the call,
+ * and the caller saved in its prologue those it writes: what the registers still held was dead
+ * and, scanned as a root, would keep a dead block alive (a finaliser not run, a weak pointer
+ * not cleared). The native backend zeroes them inline instead (`backend/x64/emit.rs`). Not a C
+ * function: it breaks the C calling convention on purpose. */
+#if defined(__x86_64__)
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl egret_clear_callee_saved\n"
+        ".type egret_clear_callee_saved, @function\n"
+        "egret_clear_callee_saved:\n"
+        ".cfi_startproc\n"
+        "  xorl %ebx, %ebx\n"
+        "  xorl %r12d, %r12d\n"
+        "  xorl %r13d, %r13d\n"
+        "  xorl %r14d, %r14d\n"
+        "  xorl %r15d, %r15d\n"
+        "  ret\n"
+        ".cfi_endproc\n"
+        ".size egret_clear_callee_saved, .-egret_clear_callee_saved\n");
+#elif defined(__aarch64__)
+/* x19..x27: the callee-saved registers that Cranelift's `winch` convention clobbers. */
+__asm__(".text\n"
+        ".p2align 4\n"
+        ".globl egret_clear_callee_saved\n"
+        ".type egret_clear_callee_saved, %function\n"
+        "egret_clear_callee_saved:\n"
+        ".cfi_startproc\n"
+        "  mov x19, xzr\n"
+        "  mov x20, xzr\n"
+        "  mov x21, xzr\n"
+        "  mov x22, xzr\n"
+        "  mov x23, xzr\n"
+        "  mov x24, xzr\n"
+        "  mov x25, xzr\n"
+        "  mov x26, xzr\n"
+        "  mov x27, xzr\n"
+        "  ret\n"
+        ".cfi_endproc\n"
+        ".size egret_clear_callee_saved, .-egret_clear_callee_saved\n");
+#else
+void egret_clear_callee_saved(void) {}
+#endif
+
 static void collect_now(void);
 
 static void collect(void) {
-  clear_dead_stack();
+  egret_clear_dead_stack();
   collect_now();
 }
 

@@ -382,6 +382,13 @@ value egret_try(value (*body)(value *env), value *env) {
   struct handler h;
   h.prev = current_handler;
   h.env = env;
+  /* An outermost handler: the program's top level (`try phrases with e -> uncaught`), or a
+   * top-level `try` of the initialisation before it. Its body's frame comes to lie where the
+   * initialisation's finished calls left their words, and a word its code never writes (a
+   * Cranelift spill slot unused on the paths taken) would be taken for a root at every
+   * collection until the program ends: start it on a clean stack. Once per such `try`; an inner
+   * one costs nothing. */
+  if (h.prev == NULL) egret_clear_dead_stack();
   if (__builtin_setjmp(h.jmp) == 0) {
     current_handler = &h;
     value r = body(env);

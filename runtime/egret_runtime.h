@@ -95,6 +95,9 @@ value egret_fresh_exception(value name);
 value egret_update_dummy(value dummy, value v);
 /* Makes `*cell` a root of every collection from now on (the cell must never be freed). */
 void egret_register_global_root(value *cell);
+/* Zeroes 8 KiB of the dead stack below the caller's frame (so that stale words there are not
+ * taken for roots by a later collection, when live frames come to lie there). */
+void egret_clear_dead_stack(void);
 /* A full collection now. */
 void egret_gc_collect(void);
 /* Between marking and sweeping (egret_weak.c): whether a value survives (an int, static data or

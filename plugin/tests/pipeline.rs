@@ -144,6 +144,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     | "gc_tuple_binding.ml"
                     | "gc_finalise.ml"
                     | "weak_ephemeron.ml"
+                    | "gc_toplevel_ref.ml"
                     | "extension_constructor.ml"
             ) && !name.starts_with("bigarray_") // the C runtime's only (egret_bigarray.c)
                 && !ml.with_extension("args").exists()

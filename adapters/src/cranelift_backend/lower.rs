@@ -52,6 +52,9 @@ const YOUNG_LIMIT_SYMBOL: &str = "egret_young_limit";
 /// `egret_alloc`.
 const MAX_INLINE_WOSIZE: u64 = 64;
 
+/// The runtime's helper that zeroes the callee-saved registers before an explicit collection.
+const CLEAR_CALLEE_SAVED_SYMBOL: &str = "egret_clear_callee_saved";
+
 /// The trap code of `Unreachable`.
 const UNREACHABLE_TRAP: TrapCode = TrapCode::unwrap_user(1);
 
@@ -783,9 +786,41 @@ impl Lowering<'_, '_> {
         symbol: &'static str,
         args: &[ir::Value],
     ) -> Result<ir::Value, BackendError> {
+        if egret_plugin::backend::is_explicit_collection(symbol) {
+            let clear = self.clear_callee_saved_ref();
+            self.builder.ins().call(clear, &[]);
+        }
         let r = self.runtime_ref(symbol, args.len())?;
         let call = self.builder.ins().call(r, args);
         Ok(self.builder.inst_results(call)[0])
+    }
+
+    /// The runtime's `egret_clear_callee_saved`, called before an explicit collection
+    /// ([`egret_plugin::backend::is_explicit_collection`]) with Cranelift's `winch` convention,
+    /// which preserves no register: no value lives in a callee-saved register across the call
+    /// (the prologue saves the caller's), so the zeroed ones held only dead values, which the
+    /// collector would take for roots.
+    fn clear_callee_saved_ref(&mut self) -> FuncRef {
+        if let Some(&(r, _)) = self.runtime_refs.get(CLEAR_CALLEE_SAVED_SYMBOL) {
+            return r;
+        }
+        let sig = self
+            .builder
+            .import_signature(Signature::new(CallConv::Winch));
+        let index = self.runtime_names.len() as u32;
+        self.runtime_names.push(CLEAR_CALLEE_SAVED_SYMBOL);
+        let name = self
+            .builder
+            .func
+            .declare_imported_user_function(UserExternalName::new(RUNTIME_NAMESPACE, index));
+        let r = self.builder.import_function(ExtFuncData {
+            name: ExternalName::user(name),
+            signature: sig,
+            colocated: false,
+            patchable: false,
+        });
+        self.runtime_refs.insert(CLEAR_CALLEE_SAVED_SYMBOL, (r, 0));
+        r
     }
 
     fn call(&mut self, callee: &Callee, args: &[ir::Value]) -> Result<ir::Value, BackendError> {

@@ -21,6 +21,23 @@ use std::fmt;
 pub mod abi;
 pub mod x64;
 
+/// The runtime functions a program calls to collect now (`Gc.minor`, `Gc.full_major` ...),
+/// after which it may observe what died (weak pointers, finalisers). Roots are found
+/// conservatively, so a dead value left in a callee-saved register would stay alive: a backend
+/// keeps no value in one across such a call and zeroes them before it (native:
+/// `x64::abi::collection_clobbers` and `x64/emit.rs`; Cranelift: the runtime's
+/// `egret_clear_callee_saved`, called with a convention that preserves no register).
+pub fn is_explicit_collection(symbol: &str) -> bool {
+    matches!(
+        symbol,
+        "caml_gc_minor"
+            | "caml_gc_major"
+            | "caml_gc_full_major"
+            | "caml_gc_compaction"
+            | "caml_gc_major_slice"
+    )
+}
+
 /// What a relocation refers to.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum RelocTarget {

@@ -355,7 +355,11 @@ impl Converter {
                 }
             }
             Expr::TyFun(_, b) | Expr::TyApp(b, _) => self.expr(b, cur),
-            Expr::Local(v, d, b) if local_ref_init(d).is_some() && ref_stays_local(*v, b) => {
+            Expr::Local(v, d, b)
+                if local_ref_init(d).is_some()
+                    && !self.vars.is_module_global(*v)
+                    && ref_stays_local(*v, b) =>
+            {
                 let init = self.expr(local_ref_init(d).unwrap(), cur);
                 self.local_refs.insert(*v);
                 CExpr::LetMut(*v, bx(init), bx(self.expr(b, cur)))

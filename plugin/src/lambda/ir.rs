@@ -217,6 +217,11 @@ pub struct VarTable {
     /// The program's bindings marked `[@inline never]`, by their name's span and text: a
     /// variable with that span and name (its copies keep both) is never inlined.
     pub never_inline: HashMap<Span, String>,
+    /// The variables a structure's `let` binds (the program's top-level values and its
+    /// modules'): OCaml keeps them in the module's block for the whole run, so a `ref` among
+    /// them stays a heap block, never a mutable local (closure conversion), and what it holds
+    /// is reachable until it is overwritten, as under ocamlopt.
+    pub module_globals: std::collections::HashSet<VarId>,
 }
 
 impl VarTable {
@@ -238,6 +243,11 @@ impl VarTable {
                 .vars
                 .get(v.0 as usize)
                 .is_some_and(|i| self.never_inline.get(&i.span).is_some_and(|n| *n == i.name))
+    }
+
+    /// Whether a structure's `let` binds `v` ([`VarTable::module_globals`]).
+    pub fn is_module_global(&self, v: VarId) -> bool {
+        self.module_globals.contains(&v)
     }
 
     pub fn ty(&self, v: VarId) -> &Type {

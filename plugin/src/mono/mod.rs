@@ -207,6 +207,9 @@ impl<'a> Mono<'a> {
             .vars
             .fresh(info.name.clone(), subst_scheme(&info.ty, s), info.span);
         self.rename.insert(old, v);
+        if self.old.is_module_global(old) {
+            self.vars.module_globals.insert(v);
+        }
         v
     }
 

@@ -538,6 +538,12 @@ impl<'s> Typer<'s> {
             ExprKind::Function(cases) => {
                 let t = self.u.fresh_var();
                 let result = self.expected_arrow(&t, expected);
+                if result.is_none() {
+                    // OCaml types the cases against the expected parameter (`filter_arrow`):
+                    // it picks the type of constructors several types declare (`x |>
+                    // function A -> ..` with `x : t`).
+                    self.expected_parameter(&t, expected);
+                }
                 let x = self.fresh_var("_param", t.clone(), span);
                 let refined = self.refined_count();
                 let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
@@ -1204,7 +1210,9 @@ impl<'s> Typer<'s> {
                         let Type::Arrow(p, r) = t else {
                             unreachable!("builtin arity")
                         };
-                        let (x, xt) = self.expr(a)?;
+                        // Typed against the parameter, as any argument (OCaml's
+                        // `type_argument`): `x |> function A -> ..` disambiguates `A`.
+                        let (x, xt) = self.expr_expected(a, Some(&p))?;
                         self.expect(a.span, &xt, &p)?;
                         xs.push(x);
                         t = *r;
@@ -1356,6 +1364,17 @@ impl<'s> Typer<'s> {
                 Some(*r)
             }
             _ => None,
+        }
+    }
+
+    /// Unifies `param` with the parameter of `expected` when that is an unlabelled arrow
+    /// (a mismatch is left to the caller's check of the whole type).
+    fn expected_parameter(&mut self, param: &Type, expected: Option<&Type>) {
+        let Some(e) = expected else { return };
+        if let Type::Arrow(a, _) = self.u.shallow(e).into_owned() {
+            if !self.is_label_con(&a) {
+                let _ = self.u.unify(param, &a, &self.types);
+            }
         }
     }
 

@@ -138,6 +138,7 @@ impl<'s> Typer<'s> {
                 // A structure's `let` patterns give no GADT equations (`typing::gadt`).
                 self.gadt.structure_let = true;
                 self.let_bindings(*rec, bindings, &mut |t| {
+                    t.mark_module_globals(bindings);
                     Ok((t.items_from(phrases, i + 1)?, Type::unit()))
                 })
             }
@@ -231,6 +232,22 @@ impl<'s> Typer<'s> {
             | ast::ItemKind::OpenModule(_)
             | ast::ItemKind::RecModules(_) => {
                 unreachable!("modules are flattened into phrases")
+            }
+        }
+    }
+
+    /// Records the variables a structure's `let` binds (those of a variable pattern, possibly
+    /// constrained) as module globals (`VarTable::module_globals`). Called where they are bound.
+    fn mark_module_globals(&mut self, bindings: &[ast::Binding]) {
+        for b in bindings {
+            let mut p = &b.pat;
+            while let ast::PatternKind::Constraint(q, _) = &p.kind {
+                p = q;
+            }
+            if let ast::PatternKind::Var(name) = &p.kind {
+                if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
+                    self.vars.module_globals.insert(v);
+                }
             }
         }
     }

@@ -98,21 +98,7 @@ pub fn machine_env() -> MachineEnv {
     }
 }
 
-/// The runtime functions a program calls to collect now (`Gc.minor`, `Gc.full_major` ...),
-/// after which it may observe what died (weak pointers, finalisers). Roots are found
-/// conservatively, so a dead value left in a callee-saved register would stay alive: such a
-/// call clobbers the callee-saved registers too (no value lives in one across it) and the
-/// emitter zeroes the ones the function writes right before it (`emit.rs`).
-pub fn is_explicit_collection(symbol: &str) -> bool {
-    matches!(
-        symbol,
-        "caml_gc_minor"
-            | "caml_gc_major"
-            | "caml_gc_full_major"
-            | "caml_gc_compaction"
-            | "caml_gc_major_slice"
-    )
-}
+pub use crate::backend::is_explicit_collection;
 
 /// What an explicit collection ([`is_explicit_collection`]) clobbers: [`call_clobbers`] and
 /// the callee-saved registers.
