@@ -7,7 +7,7 @@ type ('a, 'b) result = Ok of 'a | Error of 'b
    is CamlinternalFormat_Format (fun k -> fun args.. -> k items): given the consumer's
    continuation, the function of the conversions' arguments, which gives the continuation
    the pieces as data in order (CamlinternalFormat's acc, output by the consumers in the
-   Format section). *)
+   pretty-printing section: naming it here would make every program elaborate it). *)
 type ('b, 'c) __format_item =
   | CamlinternalFormat_string of string
   | CamlinternalFormat_flush
@@ -733,15 +733,16 @@ let print_raw_backtrace (_ : out_channel) (_ : raw_backtrace) = ()
 let print_backtrace (_ : out_channel) = ()
 let raw_backtrace_to_string (_ : raw_backtrace) = ""
 let get_backtrace () = ""
-external __repr : 'a -> Obj.t = "%identity"
-external __obj : Obj.t -> 'a = "%identity"
-external __tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
-external __field : Obj.t -> int -> Obj.t = "%obj_field"
-let __exn_slot x =
-  let x = __repr x in
-  if __tag x = 0 then __field x 0 else x
-let exn_slot_id (x : exn) = (__obj (__field (__exn_slot x) 1) : int)
-let exn_slot_name (x : exn) = (__obj (__field (__exn_slot x) 0) : string)
+(* The slot of an exception (its identity block: name, id), read as printexc.ml does;
+   loosely typed so that this section does not name the module of the primitives (which
+   would make every program elaborate it). *)
+external __tag : exn -> int = "caml_obj_tag" [@@noalloc]
+external __slot : exn -> int -> exn = "%obj_field"
+external __name : exn -> int -> string = "%obj_field"
+external __id : exn -> int -> int = "%obj_field"
+let __exn_slot x = if __tag x = 0 then __slot x 0 else x
+let exn_slot_id (x : exn) = __id (__exn_slot x) 1
+let exn_slot_name (x : exn) = __name (__exn_slot x) 0
 let default_uncaught_exception_handler exn (_ : raw_backtrace) =
   prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
   flush stderr
