@@ -1,33 +1,42 @@
+(* OCaml 4.13's Arg: parse (the real command line), parse_argv with its errors and usage
+   texts, align, usage_string, Arg.Bad/Arg.Help. *)
 let verbose = ref false
-let n = ref 0
+let count = ref 0
 let name = ref ""
 let rest = ref []
-let mode = ref ""
-let speclist = Arg.align [
-  "-v", Arg.Set verbose, " Verbose output";
-  "-n", Arg.Set_int n, "N Number of things";
-  "--name", Arg.Set_string name, "NAME The name";
-  "-mode", Arg.Symbol (["fast"; "slow"], fun s -> mode := s), " Mode";
-  "-f", Arg.Float (fun f -> Printf.printf "float %g\n" f), "F a float";
-  "--", Arg.Rest (fun s -> rest := s :: !rest), " Rest";
-]
+let anon = ref []
+
+let spec =
+  Arg.align
+    [ ("-v", Arg.Set verbose, " verbose output");
+      ("-n", Arg.Set_int count, "N\tthe count");
+      ("--name", Arg.Set_string name, "NAME the name");
+      ("-mode", Arg.Symbol ([ "fast"; "slow" ], fun m -> Printf.printf "mode %s\n" m), " speed");
+      ("-f", Arg.Float (fun f -> Printf.printf "float %g\n" f), "X a float");
+      ("-b", Arg.Bool (fun b -> Printf.printf "bool %b\n" b), "B a bool");
+      ("-pair", Arg.Tuple [ Arg.Int (Printf.printf "a=%d "); Arg.String print_endline ], "A B pair");
+      ("-hidden", Arg.Unit (fun () -> print_endline "hidden"), "");
+      ("--", Arg.Rest (fun s -> rest := s :: !rest), " the rest") ]
+
 let () =
-  let argv = [| "prog"; "-v"; "-n"; "42"; "--name"; "bob"; "-mode"; "slow"; "-f"; "2.5"; "anon1"; "--"; "x"; "y" |] in
-  let anon = ref [] in
-  Arg.parse_argv ~current:(ref 0) argv speclist (fun s -> anon := s :: !anon) "usage: prog [options]";
-  Printf.printf "%b %d %s %s [%s] [%s]\n" !verbose !n !name !mode (String.concat "," (List.rev !anon)) (String.concat "," (List.rev !rest));
-  print_string (Arg.usage_string speclist "usage: prog [options]");
-  (try Arg.parse_argv ~current:(ref 0) [| "prog"; "-n"; "x" |] speclist ignore "usage" with
-   | Arg.Bad msg -> print_string msg | Arg.Help msg -> print_string msg);
-  (try Arg.parse_argv ~current:(ref 0) [| "prog"; "-zz" |] speclist ignore "usage" with
-   | Arg.Bad msg -> print_string msg | Arg.Help msg -> print_string msg);
-  (try Arg.parse_argv ~current:(ref 0) [| "prog"; "-help" |] speclist ignore "usage" with
-   | Arg.Bad msg -> print_string msg | Arg.Help msg -> print_string msg)
-(* The program's own arguments (stdlib_arg.args), through Arg.parse and Sys.argv. *)
+  Arg.parse spec (fun s -> anon := s :: !anon) "usage: stdlib_arg [options] files";
+  Printf.printf "verbose=%b count=%d name=%s anon=[%s] rest=[%s]\n" !verbose !count !name
+    (String.concat ";" (List.rev !anon)) (String.concat ";" (List.rev !rest))
+
+let try_argv argv =
+  let current = ref 0 in
+  try
+    Arg.parse_argv ~current (Array.of_list ("prog" :: argv)) spec
+      (fun s -> if s = "boom" then raise (Arg.Bad "no boom") else Printf.printf "anon %s\n" s)
+      "usage: prog";
+    Printf.printf "ok, current=%d\n" !current
+  with
+  | Arg.Bad m -> Printf.printf "Bad:\n%s" m
+  | Arg.Help m -> Printf.printf "Help:\n%s" m
+
 let () =
-  let k = ref 0 and words = ref [] in
-  Arg.parse
-    [ ("-k", Arg.Set_int k, "K a count"); ("-t", Arg.Tuple [ Arg.Int (Printf.printf "t1=%d\n"); Arg.String print_endline ], "I S a pair") ]
-    (fun w -> words := w :: !words)
-    "usage: stdlib_arg [-k K] WORDS";
-  Printf.printf "k=%d words=%s\n" !k (String.concat " " (List.rev !words))
+  List.iter try_argv
+    [ [ "-n"; "3"; "x" ]; [ "-n" ]; [ "-n"; "three" ]; [ "-v=true" ]; [ "-unknown" ];
+      [ "-mode"; "medium" ]; [ "-mode=slow" ]; [ "-b"; "maybe" ]; [ "-pair"; "1"; "two" ];
+      [ "boom" ]; [ "-help" ]; [ "--help" ]; [ "-f"; "2.5"; "--"; "-v"; "z" ] ];
+  print_string (Arg.usage_string [ ("-x", Arg.Unit ignore, "the x") ] "short usage")
