@@ -169,6 +169,10 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
                 }
             }
         }
+        // A section that names Printf elaborates printf calls, which need Format's sinks.
+        if wanted.contains("Printf") {
+            wanted.insert("Format".to_string());
+        }
         if wanted.len() == before {
             break;
         }
