@@ -278,6 +278,9 @@ pub struct TypeDecl {
     /// `kind` is then the variant or record it repeats.
     pub manifest: Option<TypeExpr>,
     pub kind: TypeDeclKind,
+    /// `type t = private ..`: values of the type cannot be built (a variant, a record) or it
+    /// is a distinct type coercible to its definition (an abbreviation) outside.
+    pub private_: bool,
     pub span: Span,
 }
 
@@ -384,6 +387,9 @@ pub struct TypeExtension {
     pub path: String,
     pub path_span: Span,
     pub constructors: Vec<ConstructorDecl>,
+    /// For each constructor, the constructor it rebinds (`C = M.D`: another name for `M.D`)
+    /// and where that path is written.
+    pub rebinds: Vec<Option<(String, Span)>>,
 }
 
 /// `external name : type = "prim" ["native_prim"] [@@attrs]`: a primitive, OCaml's

@@ -627,7 +627,6 @@ fn unsupported_constructs() {
         ("let x = o#m", "method calls", "#"),
         ("let x = new c", "objects and classes", "new"),
         ("type t = A : { x : int } -> t", "inline records", "{"),
-        ("type t = private int", "private types", "private"),
         (
             "external f : 'a. 'a -> 'a = \"f\"",
             "explicitly polymorphic annotations",
@@ -637,6 +636,39 @@ fn unsupported_constructs() {
     for (src, what, at) in cases {
         assert_error(src, &format!("{what} not supported yet"), at);
     }
+}
+
+#[test]
+fn private_types_and_extension_rebindings() {
+    let program = parse(
+        "type t = private int and u = private A | B and r = private { x : int }\n\
+         type v = t = private A | B\ntype e += C = M.D | F",
+    )
+    .unwrap();
+    let ItemKind::Type(decls) = &program.items[0].kind else {
+        panic!("{:?}", program.items[0].kind)
+    };
+    assert!(decls.iter().all(|d| d.private_));
+    let ItemKind::Type(decls) = &program.items[1].kind else {
+        panic!("{:?}", program.items[1].kind)
+    };
+    assert!(decls[0].private_ && decls[0].manifest.is_some());
+    let ItemKind::TypeExtension(x) = &program.items[2].kind else {
+        panic!("{:?}", program.items[2].kind)
+    };
+    assert_eq!(x.constructors.len(), 2);
+    assert_eq!(x.rebinds[0].as_ref().map(|(p, _)| p.as_str()), Some("M.D"));
+    assert!(x.rebinds[1].is_none());
+    assert_error(
+        "type t = private u = A",
+        "syntax error: expected a type expression",
+        "A",
+    );
+    assert_error(
+        "type t += A of int = B",
+        "syntax error: expected a declaration without `of` before `=`",
+        "B",
+    );
 }
 
 #[test]

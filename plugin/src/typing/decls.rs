@@ -42,6 +42,12 @@ impl<'s> Typer<'s> {
     /// the representation is the original's (same constructors or fields, in order, with the
     /// same arguments) and binds its constructors or labels to the original type's.
     fn rebind_reexported(&mut self, d: &ast::TypeDecl) -> TResult<()> {
+        if d.private_ {
+            return Err(Diagnostic::unsupported(
+                d.span,
+                "private re-exported definitions are",
+            ));
+        }
         let Some(TypeName::Abbrev(params, body)) = self.env.types.get(&d.name).cloned() else {
             unreachable!("a re-exported type is an abbreviation once declared")
         };
@@ -137,6 +143,15 @@ impl<'s> Typer<'s> {
             });
             if !matches!(d.kind, TypeDeclKind::Abbrev(_)) {
                 self.env.types.insert(d.name.clone(), TypeName::Con(con));
+            }
+            if d.private_ {
+                if !matches!(d.kind, TypeDeclKind::Variant(_) | TypeDeclKind::Record(_)) {
+                    return Err(Diagnostic::unsupported(
+                        d.span,
+                        "private type abbreviations outside signatures are",
+                    ));
+                }
+                self.private_types.insert(con);
             }
             cons.push((con, params));
         }

@@ -671,7 +671,19 @@ impl<'s> Typer<'s> {
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.record_base(r)?;
                 let con = self.record_type_of(&[name], &xt);
-                let (_, i, rt, ft, mutable) = self.field_instance(name, span, con)?;
+                let (c, i, rt, ft, mutable) = self.field_instance(name, span, con)?;
+                // OCaml's `type_label_exp` (not creating): a private record's field is
+                // read-only outside, mutable or not.
+                if self.private_types.contains(&c) {
+                    self.expect(r.span, &xt, &rt)?;
+                    return Err(Diagnostic::error(
+                        span,
+                        format!(
+                            "Cannot assign field {name} of the private type {}",
+                            self.print_type(&rt)
+                        ),
+                    ));
+                }
                 if !mutable {
                     return Err(Diagnostic::error(
                         span,
@@ -1487,6 +1499,9 @@ impl<'s> Typer<'s> {
         let (c, ty, arg_tys) = self.ctor_instance(name, span, expected)?;
         if let CtorRef::Variant(con, i) = c {
             if let Some(rc) = self.inline_record_of(con, i) {
+                if self.private_types.contains(&con) {
+                    return Err(self.private_type_error(span, &ty));
+                }
                 return self.construct_inline(name, arg, rc, i, ty, span);
             }
         }
@@ -1523,6 +1538,12 @@ impl<'s> Typer<'s> {
             self.expect(a.span, &xt, t)?;
             args.push(x);
         }
+        // OCaml's `type_construct`, once the arguments are typed.
+        if let CtorRef::Variant(con, _) = c {
+            if self.private_types.contains(&con) {
+                return Err(self.private_type_error(span, &ty));
+            }
+        }
         Ok(match c {
             CtorRef::Variant(_, i) => (
                 Expr::Construct {
@@ -1534,6 +1555,17 @@ impl<'s> Typer<'s> {
             ),
             CtorRef::Exception(i) => (self.construct_exception(i, args, &arg_tys), ty),
         })
+    }
+
+    /// OCaml's `Private_type`: building a value of a private variant or record.
+    fn private_type_error(&self, span: Span, ty: &Type) -> Diagnostic {
+        Diagnostic::error(
+            span,
+            format!(
+                "Cannot create values of the private type {}",
+                self.print_type(ty)
+            ),
+        )
     }
 
     /// The record type a use of fields `names` (qualified or not: see [`field_name`]) refers
@@ -1633,6 +1665,13 @@ impl<'s> Typer<'s> {
         };
         let con = self.record_type_of(&names, &hint);
         let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
+        // OCaml's `type_label_exp` (creating): no value of a private record is built outside.
+        if self.private_types.contains(&con) {
+            if let Some((_, (_, bt))) = &base {
+                self.expect(span, bt, &rt)?;
+            }
+            return Err(self.private_type_error(span, &rt));
+        }
         let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else {
             unreachable!()
         };

@@ -73,8 +73,11 @@ impl Typer<'_> {
             ));
         }
         if con == TyCon::EXN {
-            for c in &x.constructors {
-                self.exception_decl(c)?;
+            for (c, rebind) in x.constructors.iter().zip(&x.rebinds) {
+                match rebind {
+                    Some((path, span)) => self.rebind_extension_ctor(c, path, *span, x, con)?,
+                    None => self.exception_decl(c)?,
+                }
             }
             return Ok(());
         }
@@ -90,7 +93,11 @@ impl Typer<'_> {
             .collect();
         let result = Type::Con(con, params.iter().map(|p| Type::Var(*p)).collect());
         let module = super::decls::module_name(&self.file_name);
-        for c in &x.constructors {
+        for (c, rebind) in x.constructors.iter().zip(&x.rebinds) {
+            if let Some((path, span)) = rebind {
+                self.rebind_extension_ctor(c, path, *span, x, con)?;
+                continue;
+            }
             let args = c
                 .args
                 .iter()
@@ -113,6 +120,61 @@ impl Typer<'_> {
                 },
             );
         }
+        Ok(())
+    }
+
+    /// `C = path` in `type .. t += ..`: `C` is another name for the extension constructor
+    /// `path`, which must extend `t` (OCaml's `Text_rebind`, `Rebind_wrong_type`): the
+    /// same entry of the exception table, so matching either name catches both.
+    fn rebind_extension_ctor(
+        &mut self,
+        c: &ast::ConstructorDecl,
+        path: &str,
+        span: Span,
+        x: &ast::TypeExtension,
+        con: TyCon,
+    ) -> TResult<()> {
+        let index = match self.env.ctors.get(path).copied() {
+            Some(CtorRef::Exception(i)) => i,
+            Some(CtorRef::Variant(..)) => {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("The constructor {path} is not an extension constructor"),
+                ))
+            }
+            None => {
+                return Err(Diagnostic::error(
+                    span,
+                    format!("Unbound constructor {path}"),
+                ))
+            }
+        };
+        let (found, _) = self.exception_ctor_instance(index);
+        let extends = match &found {
+            Type::Con(c, _) => *c == con,
+            _ => false,
+        };
+        if !extends {
+            let mut expected = x.path.clone();
+            if !x.params.is_empty() {
+                let ps: Vec<String> = x.params.iter().map(|p| format!("'{p}")).collect();
+                expected = if ps.len() == 1 {
+                    format!("{} {expected}", ps[0])
+                } else {
+                    format!("({}) {expected}", ps.join(", "))
+                };
+            }
+            return Err(Diagnostic::error(
+                span,
+                format!(
+                    "The constructor {path} has type {} but was expected to be of type {expected}",
+                    self.print_type(&found)
+                ),
+            ));
+        }
+        self.env
+            .ctors
+            .insert(c.name.clone(), CtorRef::Exception(index));
         Ok(())
     }
 

@@ -330,6 +330,12 @@ pub(crate) struct Typer<'s> {
     local_exceptions: std::collections::HashMap<u32, VarId>,
     /// The constructors of extensible types other than `exn`, by exception index.
     extension_ctors: std::collections::HashMap<u32, extensible::ExtensionCtor>,
+    /// The private variants and records (`type t = private A | ..`, in a structure or as
+    /// a signature seals them): no value of theirs can be built, nor a field assigned.
+    private_types: std::collections::HashSet<crate::lambda::ir::TyCon>,
+    /// The abstract types a signature's private abbreviation makes (`type t = private int`):
+    /// a value of theirs coerces to the definition (`(x :> int)`).
+    private_abbrevs: std::collections::HashSet<crate::lambda::ir::TyCon>,
     /// Each declaration's parameter variances ([`declared_variance`]).
     decl_variances: declared_variance::DeclVariances,
     /// GADT constructors' signatures and the equations in force ([`gadt`]).
@@ -405,6 +411,8 @@ impl<'s> Typer<'s> {
             units: false,
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
+            private_types: Default::default(),
+            private_abbrevs: Default::default(),
             decl_variances: Default::default(),
             gadt: Default::default(),
             inline_records: Default::default(),

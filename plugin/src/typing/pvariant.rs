@@ -1278,6 +1278,16 @@ impl<'s> Typer<'s> {
                 self.subtype(p2, p1)?;
                 self.subtype(r1, r2)
             }
+            // A private abbreviation's values are values of its definition (`(x :> int)`).
+            (Type::Con(c, x), _)
+                if self.private_abbrevs.contains(c) && !matches!(&b, Type::Con(d, _) if d == c) =>
+            {
+                let expanded = match self.u.abstract_types.get(c) {
+                    Some(abs) => abs.expand(x),
+                    None => return self.u.unify(&a, &b, &self.types),
+                };
+                self.subtype(&expanded, &b)
+            }
             (Type::Con(c, x), Type::Con(d, y))
                 if c == d
                     && (*c == crate::lambda::ir::TyCon::LIST

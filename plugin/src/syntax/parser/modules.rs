@@ -468,6 +468,7 @@ impl Parser {
                 variances,
                 manifest: None,
                 kind,
+                private_: false,
                 span: self.span_from(start),
             },
             destructive,
@@ -533,6 +534,7 @@ impl Parser {
                         variances,
                         manifest: None,
                         kind: TypeDeclKind::Abbrev(body),
+                        private_: false,
                         span: self.span_from(start),
                     }])
                 } else {

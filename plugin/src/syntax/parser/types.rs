@@ -338,15 +338,21 @@ impl Parser {
                         ));
                     }
                     self.eat_sym("|");
-                    let mut constructors = vec![self.extension_constructor()?];
-                    while self.eat_sym("|") {
-                        constructors.push(self.extension_constructor()?);
+                    let (mut constructors, mut rebinds) = (Vec::new(), Vec::new());
+                    loop {
+                        let (c, rebind) = self.extension_constructor()?;
+                        constructors.push(c);
+                        rebinds.push(rebind);
+                        if !self.eat_sym("|") {
+                            break;
+                        }
                     }
                     return Ok(ItemKind::TypeExtension(TypeExtension {
                         params,
                         path,
                         path_span,
                         constructors,
+                        rebinds,
                     }));
                 }
             }
@@ -368,16 +374,18 @@ impl Parser {
             || matches!(self.peek_at(1), TokenKind::Lident(n) if n == "nonrec")
     }
 
-    /// A constructor of a type extension (`C = M.D`, a rebinding, is not supported yet).
-    fn extension_constructor(&mut self) -> PResult<ConstructorDecl> {
+    /// A constructor of a type extension, with the path it rebinds (`C = M.D`).
+    fn extension_constructor(&mut self) -> PResult<(ConstructorDecl, Option<(String, Span)>)> {
         let c = self.constructor_declaration()?;
-        if self.is_sym("=") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "extension constructor rebindings are",
-            ));
+        if self.eat_sym("=") {
+            if !c.args.is_empty() || c.gadt.is_some() {
+                return Err(self.expected("a declaration without `of` before `=`"));
+            }
+            let start = self.start();
+            let path = self.module_path()?;
+            return Ok((c, Some((path, self.span_from(start)))));
         }
-        Ok(c)
+        Ok((c, None))
     }
 
     pub(super) fn type_declarations(&mut self) -> PResult<Vec<TypeDecl>> {
@@ -402,7 +410,9 @@ impl Parser {
             return Err(self.expected("a type name"));
         };
         self.bump();
+        let mut private_ = false;
         let mut kind = if self.eat_sym("=") {
+            private_ = self.eat_kw("private");
             self.type_declaration_rhs()?
         } else {
             TypeDeclKind::Abstract
@@ -412,7 +422,11 @@ impl Parser {
         let mut manifest = None;
         if let TypeDeclKind::Abbrev(te) = &kind {
             if self.eat_sym("=") {
+                if private_ {
+                    return Err(self.expected("a type expression"));
+                }
                 manifest = Some(te.clone());
+                private_ = self.eat_kw("private");
                 kind = self.type_declaration_rhs()?;
                 if matches!(kind, TypeDeclKind::Abbrev(_)) {
                     return Err(self.expected("a variant or record definition"));
@@ -428,6 +442,7 @@ impl Parser {
             variances,
             manifest,
             kind,
+            private_,
             span: self.span_from(start),
         })
     }
@@ -484,9 +499,6 @@ impl Parser {
     }
 
     fn type_declaration_rhs(&mut self) -> PResult<TypeDeclKind> {
-        if self.is_kw("private") {
-            return Err(Diagnostic::unsupported(self.span(), "private types"));
-        }
         if self.eat_sym("..") {
             return Ok(TypeDeclKind::Open);
         }

@@ -297,6 +297,7 @@ impl<'s> Typer<'s> {
                     variances: Vec::new(),
                     manifest: None,
                     kind: ast::TypeDeclKind::Abstract,
+                    private_: false,
                     span,
                 },
                 destructive: false,

@@ -26,6 +26,11 @@ pub(super) struct Sig {
     /// Types, with the constructors each declares and whether the signature makes it
     /// abstract (`type t`, `type 'a t`, without a `with type` constraint).
     types: Vec<(String, Vec<String>, bool)>,
+    /// The private variants and records it declares (`type t = private A | ..`).
+    private_types: Vec<String>,
+    /// Its private abbreviations (`type t = private int`), abstract types coercible to
+    /// their definitions.
+    private_abbrevs: Vec<String>,
     exceptions: Vec<String>,
     /// Modules, with their module types (`None`: unrestricted).
     modules: Vec<(String, Option<ast::ModType>)>,
@@ -186,13 +191,19 @@ impl<'s> Typer<'s> {
                             path,
                             destructive: true,
                             ..
-                        } => sig.types.retain(|(n, _, _)| n != path),
+                        } => {
+                            sig.types.retain(|(n, _, _)| n != path);
+                            sig.private_types.retain(|n| n != path);
+                            sig.private_abbrevs.retain(|n| n != path);
+                        }
                         ast::WithConstraint::Type {
                             path,
                             destructive: false,
                             ..
                         } => {
-                            // `with type t = u`: `t` is `u`, not abstract.
+                            // `with type t = u`: `t` is `u`, not abstract (nor private).
+                            sig.private_types.retain(|n| n != path);
+                            sig.private_abbrevs.retain(|n| n != path);
                             for (n, _, abstract_) in &mut sig.types {
                                 if n == path {
                                     *abstract_ = false;
@@ -298,7 +309,15 @@ impl<'s> Typer<'s> {
                         }
                         _ => Vec::new(),
                     };
-                    let abstract_ = matches!(d.kind, ast::TypeDeclKind::Abstract);
+                    let mut abstract_ = matches!(d.kind, ast::TypeDeclKind::Abstract);
+                    if d.private_ {
+                        if matches!(d.kind, ast::TypeDeclKind::Abbrev(_)) {
+                            abstract_ = true;
+                            sig.private_abbrevs.push(d.name.clone());
+                        } else {
+                            sig.private_types.push(d.name.clone());
+                        }
+                    }
                     sig.types.push((d.name.clone(), ctors, abstract_));
                 }
             }
@@ -482,6 +501,22 @@ impl<'s> Typer<'s> {
         let fresh_from = self.types.decls.len() as u32;
         self.match_type_decls(name, outer, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
+        if abstracted && !param {
+            self.reread_sealed_data(name, outer, mt);
+        }
+        // Private types: outside, no value of theirs can be built (variants, records), or
+        // they are abstract types coercible to their definitions (abbreviations).
+        for (names, abbrev) in [(&sig.private_types, false), (&sig.private_abbrevs, true)] {
+            for t in names {
+                if let Some(TypeName::Con(c)) = self.env.types.get(&format!("{name}.{t}")) {
+                    if abbrev {
+                        self.private_abbrevs.insert(*c);
+                    } else {
+                        self.private_types.insert(*c);
+                    }
+                }
+            }
+        }
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
         let mut chain = outer.to_vec();

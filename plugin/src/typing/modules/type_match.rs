@@ -79,6 +79,93 @@ impl Typer<'_> {
         }
     }
 
+    /// Once matching made some of `mt`'s types abstract (or private abbreviations), the
+    /// variants and records of module `name` that `mt` declares take their argument and
+    /// field types from `mt` (`type s = { f : t }` with `t` abstract: `M.f` is of type
+    /// `M.t` outside, not of its definition). The lambda IR replaces abstract types by
+    /// their definitions, so the representation is unchanged.
+    pub(super) fn reread_sealed_data(&mut self, name: &str, outer: &[String], mt: &ast::ModType) {
+        let mut decls = Decls::default();
+        self.sig_decls(mt, &mut decls, 0);
+        // Only the types no other name denotes (a structure sealed where it is written): a
+        // sealed existing module shares its types with the original, which keeps them.
+        let mut own = Vec::new();
+        for d in &decls.types {
+            let full = format!("{name}.{}", d.name);
+            let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() else {
+                continue;
+            };
+            let shared = (self.env.types.iter())
+                .any(|(k, v)| *k != full && matches!(v, TypeName::Con(o) if *o == c));
+            if !shared && d.manifest.is_none() {
+                own.push((d, c));
+            }
+        }
+        let undos: Vec<_> = (outer.iter().map(String::as_str))
+            .chain([name])
+            .map(|m| self.open_type_names(m))
+            .collect();
+        for (d, c) in own {
+            let params = self.types.decl(c).params.clone();
+            if params.len() != d.params.len() {
+                continue;
+            }
+            let scope: HashMap<String, Type> = d
+                .params
+                .iter()
+                .cloned()
+                .zip(params.iter().map(|p| Type::Var(*p)))
+                .collect();
+            let kind = self.types.decl(c).kind.clone();
+            match (&d.kind, kind) {
+                (ast::TypeDeclKind::Record(fs), DeclKind::Record(mut mine))
+                    if fs.len() == mine.len() && !self.is_inline_record(c) =>
+                {
+                    let Ok(tys) = fs
+                        .iter()
+                        .map(|f| self.type_expr_in(&f.ty, &scope, false))
+                        .collect::<TResult<Vec<_>>>()
+                    else {
+                        continue;
+                    };
+                    for (f, t) in mine.iter_mut().zip(tys) {
+                        f.ty = t;
+                    }
+                    self.types.decls[c.index()].kind = DeclKind::Record(mine);
+                }
+                (ast::TypeDeclKind::Variant(cs), DeclKind::Variant(mut mine))
+                    if cs.len() == mine.len()
+                        && cs.iter().all(|k| k.gadt.is_none() && k.record.is_none())
+                        && !Self::is_gadt_decl(d) =>
+                {
+                    let Ok(tys) = cs
+                        .iter()
+                        .map(|k| {
+                            k.args
+                                .iter()
+                                .map(|a| self.type_expr_in(a, &scope, false))
+                                .collect::<TResult<Vec<_>>>()
+                        })
+                        .collect::<TResult<Vec<_>>>()
+                    else {
+                        continue;
+                    };
+                    if mine.iter().zip(&tys).any(|(k, a)| k.args.len() != a.len()) {
+                        continue;
+                    }
+                    for (k, a) in mine.iter_mut().zip(tys) {
+                        k.args = a;
+                    }
+                    self.types.decls[c.index()].kind = DeclKind::Variant(mine);
+                }
+                _ => {}
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+    }
+
     /// Checks the type and exception declarations of module `name`, a submodule of the
     /// modules `outer` (outermost first), against those of `mt` (the modules' own names
     /// visible unqualified while the signature's types are read).
@@ -168,6 +255,20 @@ impl Typer<'_> {
             TypeName::Abbrev(ps, body) => subst(body, ps),
             TypeName::ModuleMarker(_) => unreachable!(),
         };
+        // Includecore's `Privacy`: a private variant or record stays private.
+        if let TypeName::Con(c) = &mine {
+            let public = !d.private_
+                && matches!(
+                    d.kind,
+                    ast::TypeDeclKind::Variant(_) | ast::TypeDeclKind::Record(_)
+                );
+            if public && self.private_types.contains(c) {
+                return Err(mismatch(&format!(
+                    "= private ..\n       is not included in\n         type {} = ..\n       A private type would be revealed.",
+                    d.name
+                )));
+            }
+        }
         match &d.kind {
             ast::TypeDeclKind::Abstract => Ok(()),
             ast::TypeDeclKind::Abbrev(te) => {

@@ -1,0 +1,2 @@
+type t = ..
+type t += B = Nowhere

@@ -1,0 +1,4 @@
+type t = ..
+type u = ..
+type u += A
+type t += B = A

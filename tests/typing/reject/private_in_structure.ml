@@ -1,0 +1,3 @@
+type t = private A | B
+
+let x = A

@@ -1,0 +1,5 @@
+module M : sig
+  type t = A
+end = struct
+  type t = private A
+end
