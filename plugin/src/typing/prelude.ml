@@ -248,6 +248,10 @@ let of_list = function
     let a = Array.make (List.length l) hd in
     let rec fill i = function [] -> a | hd :: tl -> Array.set a i hd; fill (i + 1) tl in
     fill 1 tl
+(* caml_make_float_vect: OCaml leaves the floats uninitialised; here they are 0. *)
+let create_float len =
+  if len < 0 then invalid_arg "Array.create_float" else Array.make len 0.
+let make_float = create_float
 let init l f =
   if l = 0 then [||] else
   if l < 0 then invalid_arg "Array.init"
@@ -589,6 +593,8 @@ let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () 
 
 (*! module Float *)
 type t = float
+type nonrec fpclass = fpclass =
+  | FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
 (* After OCaml 4.13's float.ml (without Float.Array). *)
 let neg x = ~-. x
 let add x y = x +. y
