@@ -589,7 +589,8 @@ fn same_position(inst: &Type, decl: &Type, v: TyVar) -> Option<TyVar> {
     }
 }
 
-fn collect_vars(t: &Type, out: &mut Vec<TyVar>) {
+/// The type variables of `t`, in order of first occurrence.
+pub(crate) fn collect_vars(t: &Type, out: &mut Vec<TyVar>) {
     match t {
         Type::Var(v) => {
             if !out.contains(v) {

@@ -16,7 +16,7 @@ mod env;
 mod expr;
 mod extensible;
 mod externals;
-mod gadt;
+pub(crate) mod gadt;
 mod inline_records;
 pub(crate) mod labels;
 mod letrec;

@@ -39,23 +39,6 @@ pub(super) struct Sig {
     module_types: Vec<String>,
 }
 
-/// The type variables of `t`, in order of first occurrence.
-fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
-    match t {
-        Type::Var(v) => {
-            if !out.contains(v) {
-                out.push(*v)
-            }
-        }
-        Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| free_vars(t, out)),
-        Type::Arrow(a, b) => {
-            free_vars(a, out);
-            free_vars(b, out)
-        }
-        Type::Forall(_, t) => free_vars(t, out),
-    }
-}
-
 /// The names of type variables in `te`, in order of first occurrence.
 fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
     match &te.kind {
@@ -626,7 +609,7 @@ impl<'s> Typer<'s> {
         // Each `_` of the declared type (`val const : 'a -> (_ -> 'a)`) is a variable of its
         // own, as general as a named one.
         let mut anonymous = Vec::new();
-        free_vars(&self.u.zonk(&declared_t), &mut anonymous);
+        crate::typing::gadt::collect_vars(&self.u.zonk(&declared_t), &mut anonymous);
         for w in anonymous {
             let t = Type::Var(w);
             if self.u.levels[w.0 as usize] == self.u.level && !instance_vars.contains(&t) {
