@@ -58,10 +58,13 @@ let () =
       (fun () -> Weak.blit w1 0 w2 5 4) ]
 
 (* Ephemerons of one key: the even ones keyed by live values, the odd ones by dead values. *)
+(* The data is made first: an allocation between setting a dead key and the data may collect
+   (always, under EGRET_GC_STRESS), which clears the key before the data is set. *)
 let make_k1 i =
   let e = Ephemeron.K1.create () in
+  let data = string_of_int i in
   Ephemeron.K1.set_key e (if i mod 2 = 0 then kept.(i) else ref i);
-  Ephemeron.K1.set_data e (string_of_int i);
+  Ephemeron.K1.set_data e data;
   e
 
 let () =

@@ -447,6 +447,7 @@ static void raise_with_string(uint64_t *identity, const char *exn, const char *m
 void egret_invalid_argument(const char *msg) { raise_with_string(egret_exn_Invalid_argument, "Invalid_argument", msg); }
 void egret_failwith(const char *msg) { raise_with_string(egret_exn_Failure, "Failure", msg); }
 void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_found"); }
+void egret_raise_bound_error(void) { egret_invalid_argument("index out of bounds"); }
 void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
 void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
@@ -493,6 +494,21 @@ static void raise_sys_error(int err) { raise_with_string(egret_exn_Sys_error, "S
 
 /* `total` is OCaml's flag: compare (total) treats physically equal values as equal at once;
  * = and the orderings (not total) look inside, so functional values always raise. */
+static int64_t compare_doubles(const void *pa, const void *pb, int total) {
+  double da, db;
+  memcpy(&da, pa, sizeof da);
+  memcpy(&db, pb, sizeof db);
+  if (da < db) return -1;
+  if (da > db) return 1;
+  if (da != db) {
+    /* A nan: unordered for = and the orderings; compare puts nan below all floats. */
+    if (!total) return UNORDERED;
+    if (da == da) return 1;
+    if (db == db) return -1;
+  }
+  return 0;
+}
+
 static int64_t compare_values(value a, value b, int total) {
   for (;;) {
     if (a == b && (total || Is_int(a))) return 0;
@@ -524,18 +540,19 @@ static int64_t compare_values(value a, value b, int total) {
         int64_t ia = Int_val(Field(a, 1)), ib = Int_val(Field(b, 1));
         return ia == ib ? 0 : (ia < ib ? -1 : 1);
       }
-      if (ta == Double_tag) {
-        double da, db;
-        memcpy(&da, (void *)a, sizeof da);
-        memcpy(&db, (void *)b, sizeof db);
-        if (da < db) return -1;
-        if (da > db) return 1;
-        if (da != db) {
-          /* A nan: unordered for = and the orderings; compare puts nan below all floats. */
-          if (!total) return UNORDERED;
-          if (da == da) return 1;
-          if (db == db) return -1;
+      if (ta == Double_array_tag) {
+        /* Flat float arrays: by length, then element by element as floats. */
+        uint64_t sa = Wosize_hd(ha), sb = Wosize_hd(hb);
+        if (sa != sb) return sa < sb ? -1 : 1;
+        for (uint64_t i = 0; i < sa; i++) {
+          int64_t c = compare_doubles((uint64_t *)a + i, (uint64_t *)b + i, total);
+          if (c != 0) return c;
         }
+        return 0;
+      }
+      if (ta == Double_tag) {
+        int64_t c = compare_doubles((void *)a, (void *)b, total);
+        if (c != 0) return c;
         return 0;
       }
     }
@@ -689,10 +706,17 @@ value egret_int_of_string(value s) {
  * Arrays (tag-0 blocks of values), Sys, exit.
  * ====================================================================================== */
 
+/* OCaml's caml_make_vect with flat float arrays: an array whose initial element is a boxed
+ * float holds the doubles themselves (a Double_array_tag block of one word per element). */
 value egret_array_make(value n, value x) {
   int64_t len = Int_val(n);
   /* OCaml's caml_make_vect: a negative length or one over Sys.max_array_length. */
   if (len < 0 || (uint64_t)len > EGRET_MAX_WOSIZE) egret_invalid_argument("Array.make");
+  if (len > 0 && !Is_int(x) && Tag_hd(Hd_val(x)) == Double_tag) {
+    uint64_t *a = egret_alloc((uint64_t)len, Double_array_tag);
+    for (int64_t i = 0; i < len; i++) a[i] = *(uint64_t *)x;
+    return (value)a;
+  }
   value *a = egret_alloc((uint64_t)len, 0);
   for (int64_t i = 0; i < len; i++) a[i] = x;
   return (value)a;
@@ -711,6 +735,21 @@ static uint32_t hash_mix(uint32_t h, uint32_t d) {
   h ^= d;
   h = ROTL32(h, 13);
   return h * 5 + 0xe6546b64u;
+}
+
+/* caml_hash_mix_double: nans and -0. normalised, low word then high word. */
+static uint32_t hash_mix_double(uint32_t h, const uint64_t *p) {
+  uint64_t bits;
+  memcpy(&bits, p, sizeof bits);
+  uint32_t hi = (uint32_t)(bits >> 32), lo = (uint32_t)bits;
+  if ((hi & 0x7FF00000u) == 0x7FF00000u && (lo | (hi & 0xFFFFFu)) != 0) {
+    hi = 0x7FF00000u;
+    lo = 1;
+  } else if (hi == 0x80000000u && lo == 0) {
+    hi = 0;
+  }
+  h = hash_mix(h, lo);
+  return hash_mix(h, hi);
 }
 
 value egret_hash(value count, value limit, value seed, value obj) {
@@ -757,22 +796,17 @@ value egret_hash(value count, value limit, value seed, value obj) {
       h = hash_mix(h, egret_custom_hash(v));
       num--;
       break;
-    case Double_tag: {
-      /* caml_hash_mix_double: nans and -0. normalised, low word then high word. */
-      uint64_t bits;
-      memcpy(&bits, (void *)v, sizeof bits);
-      uint32_t hi = (uint32_t)(bits >> 32), lo = (uint32_t)bits;
-      if ((hi & 0x7FF00000u) == 0x7FF00000u && (lo | (hi & 0xFFFFFu)) != 0) {
-        hi = 0x7FF00000u;
-        lo = 1;
-      } else if (hi == 0x80000000u && lo == 0) {
-        hi = 0;
-      }
-      h = hash_mix(h, lo);
-      h = hash_mix(h, hi);
+    case Double_tag:
+      h = hash_mix_double(h, (uint64_t *)v);
       num--;
       break;
-    }
+    case Double_array_tag:
+      for (uint64_t i = 0, len = Wosize_hd(hd); i < len; i++) {
+        h = hash_mix_double(h, (uint64_t *)v + i);
+        num--;
+        if (num <= 0) break;
+      }
+      break;
     default:
       h = hash_mix(h, (uint32_t)(Wosize_hd(hd) << 10 | Tag_hd(hd)));
       for (uint64_t i = 0, len = Wosize_hd(hd); i < len && wr < sz; i++) queue[wr++] = Field(v, i);
@@ -789,16 +823,61 @@ value egret_hash(value count, value limit, value seed, value obj) {
 
 value egret_array_length(value a) { return Val_int(Wosize_hd(Hd_val(a))); }
 
-value egret_array_get(value a, value i) {
+static void check_bound(value a, value i) {
   int64_t n = Int_val(i);
   if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_invalid_argument("index out of bounds");
-  return Field(a, n);
+}
+
+/* An element of any array: a float array's is boxed. */
+value egret_array_get(value a, value i) {
+  if (Tag_hd(Hd_val(a)) == Double_array_tag) return egret_floatarray_get(a, i);
+  return egret_addr_array_get(a, i);
 }
 
 value egret_array_set(value a, value i, value x) {
-  int64_t n = Int_val(i);
-  if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_invalid_argument("index out of bounds");
-  Field(a, n) = x;
+  if (Tag_hd(Hd_val(a)) == Double_array_tag) return egret_floatarray_set(a, i, x);
+  return egret_addr_array_set(a, i, x);
+}
+
+/* Obj.field and Obj.set_field: the generic accesses, always called (typing/externals.rs). */
+value egret_obj_field(value a, value i) { return egret_array_get(a, i); }
+value egret_obj_set_field(value a, value i, value x) { return egret_array_set(a, i, x); }
+
+/* An array known not to hold floats (ocamlopt's Paddrarray/Pintarray). */
+value egret_addr_array_get(value a, value i) {
+  check_bound(a, i);
+  return Field(a, Int_val(i));
+}
+
+value egret_addr_array_set(value a, value i, value x) {
+  check_bound(a, i);
+  Field(a, Int_val(i)) = x;
+  return Val_unit;
+}
+
+/* A `float array`: flat, or the empty array (tag 0, no elements). */
+value egret_floatarray_get(value a, value i) {
+  check_bound(a, i);
+  double d;
+  memcpy(&d, (uint64_t *)a + Int_val(i), sizeof d);
+  return egret_box_float(d);
+}
+
+value egret_floatarray_set(value a, value i, value x) {
+  check_bound(a, i);
+  memcpy((uint64_t *)a + Int_val(i), (void *)x, sizeof(double));
+  return Val_unit;
+}
+
+/* A flat float record's field (OCaml's Record_float): the double, boxed. */
+value egret_double_field_get(value r, value i) {
+  double d;
+  memcpy(&d, (uint64_t *)r + Int_val(i), sizeof d);
+  return egret_box_float(d);
+}
+
+value egret_double_field_set(value r, value i, value x) {
+  memcpy((uint64_t *)r + Int_val(i), (void *)x, sizeof(double));
   return Val_unit;
 }
 

@@ -28,6 +28,7 @@ typedef uint64_t value;
 #define Exception_identity_tag 248
 #define String_tag 252
 #define Double_tag 253
+#define Double_array_tag 254
 #define Custom_tag 255
 
 /* Boxed integers (egret_boxint.c): custom blocks [ops, payload]. Structural comparison and
@@ -145,6 +146,21 @@ value egret_try(value (*body)(value *env), value *env);
 value egret_raise(value exn) __attribute__((noreturn));
 /* The predefined exceptions, raised from C. */
 void egret_raise_division_by_zero(void) __attribute__((noreturn));
+/* Invalid_argument "index out of bounds": the compiled code's array bound checks. */
+void egret_raise_bound_error(void) __attribute__((noreturn));
+/* Arrays by kind, as ocamlopt's Pgenarray (any array), Paddrarray (not floats) and
+ * Pfloatarray (a flat float array): get, set with the bound check. */
+value egret_array_get(value a, value i);
+value egret_array_set(value a, value i, value x);
+value egret_obj_field(value a, value i);
+value egret_obj_set_field(value a, value i, value x);
+value egret_addr_array_get(value a, value i);
+value egret_addr_array_set(value a, value i, value x);
+value egret_floatarray_get(value a, value i);
+value egret_floatarray_set(value a, value i, value x);
+/* A flat float record's field `i` (a constant), boxed; its update. */
+value egret_double_field_get(value r, value i);
+value egret_double_field_set(value r, value i, value x);
 void egret_raise_not_found(void) __attribute__((noreturn));
 void egret_raise_stack_overflow(void) __attribute__((noreturn));
 void egret_raise_out_of_memory(void) __attribute__((noreturn));

@@ -36,10 +36,11 @@ fn reference(op: BinOp, a: i64, b: i64) -> i64 {
         BinOp::Le => bool(a <= b),
         BinOp::Gt => bool(a > b),
         BinOp::Ge => bool(a >= b),
+        BinOp::Ult => bool((((a << 1) | 1) as u64) < (((b << 1) | 1) as u64)),
     }
 }
 
-const OPS: [BinOp; 19] = [
+const OPS: [BinOp; 20] = [
     BinOp::Add,
     BinOp::Sub,
     BinOp::Mul,
@@ -59,6 +60,7 @@ const OPS: [BinOp; 19] = [
     BinOp::Ge,
     BinOp::PhysEq,
     BinOp::PhysNe,
+    BinOp::Ult,
 ];
 
 const OPERANDS: [i64; 13] = [

@@ -34,7 +34,12 @@ fn names_after(text: &str, prefix: &str) -> Vec<String> {
 
 /// What the SSA lowering calls for lambda constructs that are not runtime primitives in the
 /// lambda IR (`Raise`, `Try`, `Div`/`Mod` by zero): the interpreter evaluates those directly.
-const LOWERING_ONLY: &[&str] = &["egret_raise", "egret_raise_division_by_zero", "egret_try"];
+const LOWERING_ONLY: &[&str] = &[
+    "egret_raise",
+    "egret_raise_division_by_zero",
+    "egret_raise_bound_error",
+    "egret_try",
+];
 
 fn emitted() -> (Vec<String>, Vec<String>) {
     let mut front = names_after(&source("src/typing/builtins.rs"), "");

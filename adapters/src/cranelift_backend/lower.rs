@@ -266,6 +266,21 @@ impl Lowering<'_, '_> {
             .ok_or_else(|| error(self.func, format!("{v} is used before it is defined")))
     }
 
+    /// `base + 4 * index` for an array element numbered by the OCaml int `index` (`2i + 1`);
+    /// the access adds the displacement -4.
+    fn element_address(&mut self, base: Value, index: Value) -> Result<ir::Value, BackendError> {
+        let (base, index) = (self.value(base)?, self.value(index)?);
+        let scaled = self.builder.ins().ishl_imm_u(index, 2);
+        Ok(self.builder.ins().iadd(base, scaled))
+    }
+
+    /// `base + i` for the byte at the OCaml int offset `index` (`2i + 1`).
+    fn byte_address(&mut self, base: Value, index: Value) -> Result<ir::Value, BackendError> {
+        let (base, index) = (self.value(base)?, self.value(index)?);
+        let offset = self.builder.ins().sshr_imm_s(index, 1);
+        Ok(self.builder.ins().iadd(base, offset))
+    }
+
     fn values(&self, vs: &[Value]) -> Result<Vec<ir::Value>, BackendError> {
         vs.iter().map(|&v| self.value(v)).collect()
     }
@@ -363,6 +378,39 @@ impl Lowering<'_, '_> {
                     base,
                     field_offset(*index),
                 );
+                return Ok(None);
+            }
+            Stmt::LoadIdx { base, index, ty } => {
+                self.check_type(*ty)?;
+                let addr = self.element_address(*base, *index)?;
+                self.builder
+                    .ins()
+                    .load(Self::clif_type(*ty), MemFlagsData::trusted(), addr, -4)
+            }
+            Stmt::StoreIdx { base, index, value } => {
+                let addr = self.element_address(*base, *index)?;
+                let value = self.value(*value)?;
+                self.builder
+                    .ins()
+                    .store(MemFlagsData::trusted(), value, addr, -4);
+                return Ok(None);
+            }
+            Stmt::LoadByte { base, index } => {
+                let addr = self.byte_address(*base, *index)?;
+                let byte = self
+                    .builder
+                    .ins()
+                    .uload8(I64, MemFlagsData::trusted(), addr, 0);
+                let twice = self.builder.ins().ishl_imm_u(byte, 1);
+                self.builder.ins().bor_imm_s(twice, 1)
+            }
+            Stmt::StoreByte { base, index, value } => {
+                let addr = self.byte_address(*base, *index)?;
+                let value = self.value(*value)?;
+                let byte = self.builder.ins().sshr_imm_s(value, 1);
+                self.builder
+                    .ins()
+                    .istore8(MemFlagsData::trusted(), byte, addr, 0);
                 return Ok(None);
             }
             Stmt::Call { callee, args, ret } => {
@@ -619,6 +667,7 @@ impl Lowering<'_, '_> {
             BinOp::Le => compare(b, IntCC::SignedLessThanOrEqual, a, c),
             BinOp::Gt => compare(b, IntCC::SignedGreaterThan, a, c),
             BinOp::Ge => compare(b, IntCC::SignedGreaterThanOrEqual, a, c),
+            BinOp::Ult => compare(b, IntCC::UnsignedLessThan, a, c),
         }
     }
 

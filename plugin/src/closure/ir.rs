@@ -83,7 +83,15 @@ pub enum CExpr {
         body: Box<CExpr>,
     },
     Raise(Box<CExpr>),
-    Try(Box<CExpr>, VarId, Box<CExpr>),
+    /// `try body with var -> handler`. A *local* try's body can raise only by its own `raise`s
+    /// (`closure::raises_only_directly`): they jump to the handler in the same frame, with no
+    /// handler frame at run time; any other try's body runs under the runtime's `egret_try`.
+    Try {
+        body: Box<CExpr>,
+        var: VarId,
+        handler: Box<CExpr>,
+        local: bool,
+    },
     Loc(SrcLoc, Box<CExpr>),
 }
 

@@ -119,6 +119,29 @@ fn local_ref_init(d: &Expr) -> Option<&Expr> {
     }
 }
 
+/// Whether every exception evaluating `e` can raise comes from a `raise` of its own, outside
+/// any function it defines: no call, no primitive that may fail, no nested `try` whose handler
+/// may raise otherwise. A `try e with ..` then needs no handler frame: the lowering makes each
+/// such `raise` a jump to the handler (`CExpr::Try::local`). Allocation failure and stack
+/// overflow are not counted, as ocamlopt's handlers do not see them reliably either.
+pub fn raises_only_directly(e: &Expr) -> bool {
+    match e {
+        Expr::App(..) => false,
+        Expr::Prim(p, args) => {
+            p.purity() != crate::lambda::ir::Purity::Effect && args.iter().all(raises_only_directly)
+        }
+        // Defining a function raises nothing; its body runs in its own frame.
+        Expr::Fun(..) => true,
+        // A nested try catches whatever its body raises: only its handler raises to us.
+        Expr::Try(_, _, h) => raises_only_directly(h),
+        _ => {
+            let mut ok = true;
+            visit::each_child(e, &mut |c| ok = ok && raises_only_directly(c));
+            ok
+        }
+    }
+}
+
 /// Whether ref `r` is only ever read (`!r`) and assigned (`r := v`) in `e`, never passed
 /// anywhere, and not used by a nested function or `try` body (which run in other frames).
 fn ref_stays_local(r: VarId, e: &Expr) -> bool {
@@ -130,7 +153,8 @@ fn ref_stays_local(r: VarId, e: &Expr) -> bool {
                 !nested && go(r, v, nested)
             }
             Expr::Fun(_, b) => go(r, b, true),
-            Expr::Try(b, _, h) => go(r, b, true) && go(r, h, nested),
+            // A local try's body stays in this frame.
+            Expr::Try(b, _, h) => go(r, b, nested || !raises_only_directly(b)) && go(r, h, nested),
             _ => {
                 let mut ok = true;
                 visit::each_child(e, &mut |c| ok = ok && go(r, c, nested));
@@ -463,7 +487,12 @@ impl Converter {
                 body: bx(self.expr(body, cur)),
             },
             Expr::Raise(x, _) => CExpr::Raise(bx(self.expr(x, cur))),
-            Expr::Try(b, v, h) => CExpr::Try(bx(self.expr(b, cur)), *v, bx(self.expr(h, cur))),
+            Expr::Try(b, v, h) => CExpr::Try {
+                body: bx(self.expr(b, cur)),
+                var: *v,
+                handler: bx(self.expr(h, cur)),
+                local: raises_only_directly(b),
+            },
             Expr::Loc(s, b) => CExpr::Loc(*s, bx(self.expr(b, cur))),
         }
     }

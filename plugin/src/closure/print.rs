@@ -173,7 +173,19 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             out,
         ),
         CExpr::Raise(x) => list(p, "raise", &[x], depth, out),
-        CExpr::Try(b, v, h) => list(p, &format!("try {}", var(p, *v)), &[b, h], depth, out),
+        CExpr::Try {
+            body,
+            var: v,
+            handler,
+            local,
+        } => {
+            let head = format!(
+                "{} {}",
+                if *local { "try-local" } else { "try" },
+                var(p, *v)
+            );
+            list(p, &head, &[body, handler], depth, out)
+        }
         CExpr::Loc(_, x) => expr(p, x, depth, out),
     }
 }

@@ -16,6 +16,8 @@ pub enum Node<V> {
     Float(f64),
     /// A structured block: its tag and fields.
     Block(u8, Vec<V>),
+    /// A flat float array (`Double_array_tag`): its elements.
+    FloatArray(Vec<f64>),
     /// A custom block (a boxed integer): what its custom operations' `hash` gives.
     Custom(u32),
     /// A function: OCaml mixes its header and code pointers, which have no portable value;
@@ -113,6 +115,15 @@ pub fn caml_hash<V>(
                 num -= 1;
             }
             Node::Closure => h = mix(h, 247),
+            Node::FloatArray(xs) => {
+                for x in xs {
+                    h = mix_double(h, x);
+                    num -= 1;
+                    if num <= 0 {
+                        break;
+                    }
+                }
+            }
             Node::Block(tag, fields) => {
                 h = mix(h, ((fields.len() as u32) << 10) | tag as u32);
                 for f in fields {

@@ -38,6 +38,9 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+/// OCaml's tag of a flat float array.
+const DOUBLE_ARRAY_TAG: u8 = 254;
+
 use super::arith::{eval_int_prim, IntResult};
 use super::builtins::exception_index;
 use super::ir::*;
@@ -549,6 +552,8 @@ impl<'p> Machine<'p> {
         }
         let fields = self.eval_args(args, env)?;
         let ocaml_tag = match ty {
+            // A flat float record is a `Double_array_tag` block in the runtime.
+            Type::Con(c, _) if self.prog.types.is_flat_float_record(*c) => DOUBLE_ARRAY_TAG,
             Type::Con(c, _) => match &self.prog.types.decl(*c).kind {
                 DeclKind::Variant(cs) => (cs.iter().take(index as usize))
                     .filter(|c| !c.args.is_empty())
@@ -1360,6 +1365,13 @@ impl<'p> Machine<'p> {
                     Value::Str(s) => Node::Str(s.borrow().clone()),
                     Value::Float(x) => Node::Float(*x),
                     Value::BoxedInt(k, n) => Node::Custom(super::boxint::hash(*k, *n)),
+                    Value::Block(b) if b.ocaml_tag.get() == DOUBLE_ARRAY_TAG => Node::FloatArray(
+                        b.fields
+                            .borrow()
+                            .iter()
+                            .map(|x| if let Value::Float(x) = x { *x } else { 0.0 })
+                            .collect(),
+                    ),
                     Value::Block(b) => Node::Block(b.ocaml_tag.get(), b.fields.borrow().clone()),
                     Value::Closure(_) => Node::Closure,
                 });
@@ -1370,11 +1382,33 @@ impl<'p> Machine<'p> {
                 if n < 0 {
                     return self.raise_named("Invalid_argument", Some("Array.make"));
                 }
+                // A float array is flat in the runtime (`Double_array_tag`), which its hash
+                // and `Obj.tag` see.
                 let x = args[1].clone();
-                return Ok(Value::Block(Block::new(0, vec![x; n as usize])));
+                let tag = if n > 0 && matches!(x, Value::Float(_)) {
+                    DOUBLE_ARRAY_TAG
+                } else {
+                    0
+                };
+                return Ok(Value::Block(Block::new(tag as u32, vec![x; n as usize])));
             }
             "egret_array_length" => return Ok(Value::Int(block(0)?.fields.borrow().len() as i64)),
-            "egret_array_get" => {
+            "egret_double_field_get" => {
+                let (r, i) = (block(0)?, int(1)?);
+                let x = r.fields.borrow().get(i as usize).cloned();
+                return match x {
+                    Some(x) => Ok(x),
+                    None => error(format!("no float field {i}")),
+                };
+            }
+            "egret_double_field_set" => {
+                let (r, i) = (block(0)?, int(1)?);
+                r.fields.borrow_mut()[i as usize] = args[2].clone();
+            }
+            "egret_array_get"
+            | "egret_addr_array_get"
+            | "egret_floatarray_get"
+            | "egret_obj_field" => {
                 let (a, i) = (block(0)?, int(1)?);
                 let x = usize::try_from(i)
                     .ok()
@@ -1384,7 +1418,10 @@ impl<'p> Machine<'p> {
                     None => self.raise_named("Invalid_argument", Some("index out of bounds")),
                 };
             }
-            "egret_array_set" => {
+            "egret_array_set"
+            | "egret_addr_array_set"
+            | "egret_floatarray_set"
+            | "egret_obj_set_field" => {
                 let (a, i) = (block(0)?, int(1)?);
                 let mut fields = a.fields.borrow_mut();
                 match usize::try_from(i).ok().and_then(|i| fields.get_mut(i)) {

@@ -201,6 +201,60 @@ impl TypeTable {
     pub fn decl(&self, c: TyCon) -> &TypeDecl {
         &self.decls[c.index()]
     }
+
+    /// Whether values of `c` are flat float records: a record type whose declared fields are
+    /// all `float` (OCaml's `Record_float`), stored as a `Double_array_tag` block of the
+    /// doubles themselves. A property of the declaration, whatever its parameters become.
+    /// Never an inline record: that is its constructor's block.
+    pub fn is_flat_float_record(&self, c: TyCon) -> bool {
+        let d = self.decl(c);
+        match &d.kind {
+            DeclKind::Record(fields) => {
+                !fields.is_empty()
+                    && !d.is_inline_record()
+                    && fields.iter().all(|f| f.ty == Type::float())
+            }
+            _ => false,
+        }
+    }
+}
+
+impl Expr {
+    /// Field `i` of the record `x` of type constructor `c`: a flat float record's
+    /// (`TypeTable::is_flat_float_record`) through `egret_double_field_get`, which the SSA
+    /// lowering makes a load of the double (boxed where a value is needed).
+    pub fn record_field(types: &TypeTable, c: TyCon, x: Expr, i: u32) -> Expr {
+        if types.is_flat_float_record(c) {
+            Expr::Prim(
+                Prim::Runtime("egret_double_field_get", Purity::ReadOnly),
+                vec![x, Expr::Const(Const::Int(i as i64))],
+            )
+        } else {
+            Expr::Field(Box::new(x), i)
+        }
+    }
+
+    /// `x.i <- v` on the record `x` of type constructor `c` (see [`Expr::record_field`]).
+    pub fn set_record_field(types: &TypeTable, c: TyCon, x: Expr, i: u32, v: Expr) -> Expr {
+        if types.is_flat_float_record(c) {
+            Expr::Prim(
+                Prim::Runtime("egret_double_field_set", Purity::Effect),
+                vec![x, Expr::Const(Const::Int(i as i64)), v],
+            )
+        } else {
+            Expr::SetField(Box::new(x), i, Box::new(v))
+        }
+    }
+}
+
+impl TypeDecl {
+    /// Whether this is the record type `t.C` of constructor `C`'s inline record (the name
+    /// `typing::inline_records` gives it: its last part is the constructor's, capitalised).
+    pub fn is_inline_record(&self) -> bool {
+        self.name.rsplit('.').next().is_some_and(|last| {
+            last != self.name && last.starts_with(|c: char| c.is_ascii_uppercase())
+        })
+    }
 }
 
 /// Where a variable is bound and what it is.

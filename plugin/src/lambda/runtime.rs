@@ -342,6 +342,18 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_array_get"(Array, Int) -> Any, Effect),
     rt!("egret_array_set"(Array, Int, Any) -> Unit, Effect),
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
+    // The same by the array's kind, which `mono` knows from its type (ocamlopt's Paddrarray:
+    // not floats; Pfloatarray: a flat float array). The SSA lowering inlines all six.
+    rt!("egret_addr_array_get"(Array, Int) -> Any, Effect),
+    rt!("egret_addr_array_set"(Array, Int, Any) -> Unit, Effect),
+    rt!("egret_floatarray_get"(Array, Int) -> Any, Effect),
+    rt!("egret_floatarray_set"(Array, Int, Any) -> Unit, Effect),
+    // A flat float record's field (`Expr::record_field`); the lowering inlines them.
+    // `Obj.field`, `Obj.set_field`: `egret_array_get`/`_set` as calls (`%obj_field`).
+    rt!("egret_obj_field"(Any, Int) -> Any, Effect),
+    rt!("egret_obj_set_field"(Any, Int, Any) -> Unit, Effect),
+    rt!("egret_double_field_get"(Any, Int) -> Float, ReadOnly),
+    rt!("egret_double_field_set"(Any, Int, Float) -> Unit, Effect),
     // `Hashtbl.seeded_hash_param count limit seed v` (OCaml's caml_hash).
     rt!("egret_hash"(Int, Int, Int, Any) -> Int, Pure),
     // Floats (boxed: a `Double_tag` block). Conversions as OCaml's runtime (`floats.c`).

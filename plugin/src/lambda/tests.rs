@@ -391,10 +391,16 @@ fn every_runtime_primitive_is_implemented() {
                 {
                     str_("12345678")
                 }
-                // `Obj`'s copies take a block.
-                super::runtime::RtTy::Any if f.name.starts_with("caml_obj_") => {
+                // `Obj`'s copies and field accesses take a block; a flat float record's, floats.
+                super::runtime::RtTy::Any
+                    if f.name.starts_with("caml_obj_") || f.name.starts_with("egret_obj_") =>
+                {
                     rt("egret_array_make", vec![int(1), int(0)])
                 }
+                super::runtime::RtTy::Any if f.name.starts_with("egret_double_field_") => rt(
+                    "egret_array_make",
+                    vec![int(1), Expr::Const(Const::float(1.5))],
+                ),
                 _ => int(0),
             })
             .collect();

@@ -434,6 +434,12 @@ impl<'a> Mono<'a> {
             Expr::Prim(p, args) => {
                 let args: Vec<Expr> = args.iter().map(|a| self.expr(a, s)).collect();
                 let ty = args.first().and_then(|a| self.type_of(a));
+                if let (Prim::Runtime(name, purity), Some(Type::Con(TyCon::ARRAY, elt))) = (p, &ty)
+                {
+                    if let Some(name) = self.array_access(name, &elt[0]) {
+                        return Expr::Prim(Prim::Runtime(name, *purity), args);
+                    }
+                }
                 match ty {
                     Some(t) if *p == Prim::Compare && self.is_immediate(&t) => {
                         // ocamlopt evaluates an int `compare`'s operands left to right.
@@ -529,6 +535,16 @@ impl<'a> Mono<'a> {
                 _ => None,
             },
             Expr::Switch { .. } => None,
+            Expr::Prim(
+                Prim::Runtime(
+                    "egret_array_get" | "egret_addr_array_get" | "egret_floatarray_get",
+                    _,
+                ),
+                args,
+            ) => match self.type_of(args.first()?)? {
+                Type::Con(TyCon::ARRAY, mut elt) => elt.pop(),
+                _ => None,
+            },
             Expr::Prim(p, _) => match p {
                 Prim::Add | Prim::Sub | Prim::Mul | Prim::Div | Prim::Mod | Prim::Neg => {
                     Some(Type::int())
@@ -561,6 +577,41 @@ impl<'a> Mono<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The runtime function of an array access `name` on an array of `elt` when the type says
+    /// which kind of array it is (ocamlopt's `Typeopt.array_kind`): flat floats, or values
+    /// never floats. An abstract type or a type variable may be `float`: those stay generic.
+    fn array_access(&self, name: &str, elt: &Type) -> Option<&'static str> {
+        let float = *elt == Type::float();
+        let never_float = match elt {
+            Type::Tuple(_) | Type::Arrow(..) => true,
+            Type::Con(c, _) => match &self.types.decl(*c).kind {
+                DeclKind::Primitive => [
+                    TyCon::INT,
+                    TyCon::CHAR,
+                    TyCon::STRING,
+                    TyCon::BYTES,
+                    TyCon::UNIT,
+                    TyCon::BOOL,
+                    TyCon::LIST,
+                    TyCon::OPTION,
+                    TyCon::REF,
+                    TyCon::EXN,
+                    TyCon::ARRAY,
+                ]
+                .contains(c),
+                DeclKind::Variant(_) | DeclKind::Record(_) | DeclKind::Extensible => true,
+            },
+            Type::Var(_) | Type::Forall(..) => false,
+        };
+        Some(match (name, float, never_float) {
+            ("egret_array_get", true, _) => "egret_floatarray_get",
+            ("egret_array_set", true, _) => "egret_floatarray_set",
+            ("egret_array_get", _, true) => "egret_addr_array_get",
+            ("egret_array_set", _, true) => "egret_addr_array_set",
+            _ => return None,
+        })
     }
 
     /// Values of this type are always immediate (never heap blocks): compare them as words.

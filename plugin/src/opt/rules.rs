@@ -50,7 +50,7 @@ pub enum Op {
     Un(UnOp),
 }
 
-const BINOPS: [BinOp; 19] = [
+const BINOPS: [BinOp; 20] = [
     BinOp::Add,
     BinOp::Sub,
     BinOp::Mul,
@@ -70,6 +70,7 @@ const BINOPS: [BinOp; 19] = [
     BinOp::Ge,
     BinOp::PhysEq,
     BinOp::PhysNe,
+    BinOp::Ult,
 ];
 const UNOPS: [UnOp; 5] = [
     UnOp::Neg,

@@ -56,6 +56,8 @@ pub fn eval_binop(op: BinOp, a: i64, b: i64) -> Option<i64> {
         BinOp::Le => bool_(a <= b),
         BinOp::Gt => bool_(a > b),
         BinOp::Ge => bool_(a >= b),
+        // The tagged words `2a+1` and `2b+1`, unsigned.
+        BinOp::Ult => bool_((((a << 1) | 1) as u64) < (((b << 1) | 1) as u64)),
     })
 }
 

@@ -49,6 +49,28 @@ pub const UNORDERED: i64 = 2;
 /// OCaml's tag of a boxed float.
 pub const DOUBLE_TAG: u8 = 253;
 
+/// Two floats as `compare` (`total`) or `=` and the orderings see them: a nan is
+/// `UNORDERED` for the latter (which makes all but `<>` false), and for `compare` equal to
+/// a nan and below every float.
+fn compare_floats(x: f64, y: f64, total: bool) -> i64 {
+    if x < y {
+        -1
+    } else if x > y {
+        1
+    } else if x == y || (total && x.is_nan() && y.is_nan()) {
+        0
+    } else if !total {
+        UNORDERED
+    } else if !x.is_nan() {
+        1
+    } else {
+        -1
+    }
+}
+
+/// OCaml's tag of a flat float array: its fields are the doubles' bits (`IValue::Raw`).
+pub const DOUBLE_ARRAY_TAG: u8 = 254;
+
 /// OCaml's tag of a custom block (a boxed integer: `[ops, payload]`, the operations as the
 /// raw word [`prims::custom_ops_code`] gives).
 pub const CUSTOM_TAG: u8 = 255;
@@ -398,28 +420,33 @@ impl<'m> Interpreter<'m> {
                     o => return Ok(o as i64),
                 }
             }
-            if ta == DOUBLE_TAG {
-                let (x, y) = (self.float_arg(a)?, self.float_arg(b)?);
-                if x < y {
-                    return Ok(-1);
+            if ta == DOUBLE_ARRAY_TAG {
+                let (HeapBlock::Fields { fields: xs, .. }, HeapBlock::Fields { fields: ys, .. }) =
+                    (&self.heap[pa], &self.heap[pb])
+                else {
+                    unreachable!("tag of a fields block")
+                };
+                if xs.len() != ys.len() {
+                    return Ok(if xs.len() < ys.len() { -1 } else { 1 });
                 }
-                if x > y {
-                    return Ok(1);
-                }
-                if x != y {
-                    // A nan: unordered for `=` and the orderings (`UNORDERED`, which makes
-                    // all but `<>` false), else nan equals nan and is below every float.
-                    if !total {
-                        return Ok(UNORDERED);
-                    }
-                    if !x.is_nan() {
-                        return Ok(1);
-                    }
-                    if !y.is_nan() {
-                        return Ok(-1);
+                let bits = |v: &IValue| match v {
+                    IValue::Raw(b) => f64::from_bits(*b as u64),
+                    _ => f64::NAN,
+                };
+                for (x, y) in xs.iter().zip(ys) {
+                    let c = compare_floats(bits(x), bits(y), total);
+                    if c != 0 {
+                        return Ok(c);
                     }
                 }
                 continue;
+            }
+            if ta == DOUBLE_TAG {
+                let (x, y) = (self.float_arg(a)?, self.float_arg(b)?);
+                match compare_floats(x, y, total) {
+                    0 => continue,
+                    c => return Ok(c),
+                }
             }
             match (&self.heap[pa], &self.heap[pb]) {
                 (HeapBlock::Bytes(x), HeapBlock::Bytes(y)) => match x.cmp(y) {
@@ -724,6 +751,73 @@ impl<'m> Interpreter<'m> {
                             fields[*index as usize] = v
                         }
                         _ => return invalid(format!("{}: %{pc}: bad store", func.name)),
+                    }
+                    UNIT
+                }
+                Stmt::LoadIdx { base, index, .. } => {
+                    let IValue::Int(i) = get(index) else {
+                        return invalid(format!("{}: %{pc}: index not an int", func.name));
+                    };
+                    match &self.heap[ptr(base)? as usize] {
+                        HeapBlock::Fields { fields, .. }
+                            if (0..fields.len() as i64).contains(&i) =>
+                        {
+                            fields[i as usize]
+                        }
+                        _ => return invalid(format!("{}: %{pc}: load out of bounds", func.name)),
+                    }
+                }
+                Stmt::StoreIdx { base, index, value } => {
+                    let v = get(value);
+                    let IValue::Int(i) = get(index) else {
+                        return invalid(format!("{}: %{pc}: index not an int", func.name));
+                    };
+                    match &mut self.heap[ptr(base)? as usize] {
+                        HeapBlock::Fields { fields, .. }
+                            if (0..fields.len() as i64).contains(&i) =>
+                        {
+                            fields[i as usize] = v
+                        }
+                        _ => return invalid(format!("{}: %{pc}: store out of bounds", func.name)),
+                    }
+                    UNIT
+                }
+                Stmt::LoadByte { base, index } => {
+                    let IValue::Int(i) = get(index) else {
+                        return invalid(format!("{}: %{pc}: offset not an int", func.name));
+                    };
+                    let HeapBlock::Bytes(b) = &self.heap[ptr(base)? as usize] else {
+                        return invalid(format!("{}: %{pc}: load_byte of a non-string", func.name));
+                    };
+                    // Past the contents: zero padding, then the block's last byte says how
+                    // much padding there is (OCaml's string layout).
+                    let last = (b.len() / 8 + 1) * 8 - 1;
+                    match usize::try_from(i) {
+                        Ok(i) if i < b.len() => IValue::Int(b[i] as i64),
+                        Ok(i) if i < last => IValue::Int(0),
+                        Ok(i) if i == last => IValue::Int((last - b.len()) as i64),
+                        _ => {
+                            return invalid(format!(
+                                "{}: %{pc}: load_byte out of bounds",
+                                func.name
+                            ))
+                        }
+                    }
+                }
+                Stmt::StoreByte { base, index, value } => {
+                    let (IValue::Int(i), IValue::Int(x)) = (get(index), get(value)) else {
+                        return invalid(format!("{}: %{pc}: store_byte of non-ints", func.name));
+                    };
+                    match &mut self.heap[ptr(base)? as usize] {
+                        HeapBlock::Bytes(b) if (0..b.len() as i64).contains(&i) => {
+                            b[i as usize] = x as u8
+                        }
+                        _ => {
+                            return invalid(format!(
+                                "{}: %{pc}: store_byte out of bounds",
+                                func.name
+                            ))
+                        }
                     }
                     UNIT
                 }

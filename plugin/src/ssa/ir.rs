@@ -139,6 +139,8 @@ pub enum BinOp {
     /// Physical equality of two values (`==`): compares machine words.
     PhysEq,
     PhysNe,
+    /// Unsigned `<` of the words: `0 <= a < b` for a non-negative `b` (a bound check).
+    Ult,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,6 +228,34 @@ pub enum Stmt {
         index: u32,
         value: Value,
     },
+    /// Loads the field of heap block `base` whose number is the OCaml int `index` (an array's
+    /// element: the address is `base + 8 * index`). The caller has checked the bound: the
+    /// statement never traps, so it must stay below that check (no pass hoists it).
+    LoadIdx {
+        base: Value,
+        index: Value,
+        ty: Type,
+    },
+    /// Stores `value` (a `Val`, or an `F64` into a flat float array) into the field of `base`
+    /// numbered by the OCaml int `index`, bound checked by the caller as for [`Stmt::LoadIdx`].
+    StoreIdx {
+        base: Value,
+        index: Value,
+        value: Value,
+    },
+    /// The byte of the string or bytes `base` at the OCaml int offset `index`, as an OCaml int
+    /// (`0..=255`). Offsets up to the block's last byte (the padding) are allowed; the caller
+    /// checks them, as for [`Stmt::LoadIdx`].
+    LoadByte {
+        base: Value,
+        index: Value,
+    },
+    /// Stores the low 8 bits of the OCaml int `value` at the offset `index` of `base`.
+    StoreByte {
+        base: Value,
+        index: Value,
+        value: Value,
+    },
     /// Calls `callee` with `args`; its result has type `ret`.
     Call {
         callee: Callee,
@@ -305,6 +335,15 @@ impl Stmt {
                 f(*base);
                 f(*value)
             }
+            Stmt::LoadIdx { base, index, .. } | Stmt::LoadByte { base, index } => {
+                f(*base);
+                f(*index)
+            }
+            Stmt::StoreIdx { base, index, value } | Stmt::StoreByte { base, index, value } => {
+                f(*base);
+                f(*index);
+                f(*value)
+            }
             Stmt::Call { callee, args, .. } | Stmt::TailCall { callee, args } => {
                 if let Callee::Indirect(v) = callee {
                     f(*v)
@@ -343,6 +382,15 @@ impl Stmt {
                 f(base);
                 f(value)
             }
+            Stmt::LoadIdx { base, index, .. } | Stmt::LoadByte { base, index } => {
+                f(base);
+                f(index)
+            }
+            Stmt::StoreIdx { base, index, value } | Stmt::StoreByte { base, index, value } => {
+                f(base);
+                f(index);
+                f(value)
+            }
             Stmt::Call { callee, args, .. } | Stmt::TailCall { callee, args } => {
                 if let Callee::Indirect(v) = callee {
                     f(v)
@@ -377,7 +425,10 @@ impl Stmt {
     /// reordered even when its value is unused.
     pub fn has_effect(&self) -> bool {
         match self {
-            Stmt::Store { .. } | Stmt::Call { .. } => true,
+            Stmt::Store { .. }
+            | Stmt::StoreIdx { .. }
+            | Stmt::StoreByte { .. }
+            | Stmt::Call { .. } => true,
             s => s.is_terminator(),
         }
     }

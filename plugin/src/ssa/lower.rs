@@ -27,6 +27,8 @@ use crate::lambda::ir::{
 pub const CLOSURE_TAG: u8 = 247;
 /// OCaml's `Double_tag`: a boxed float, one word of IEEE bits (never scanned by the GC).
 pub const DOUBLE_TAG: u8 = 253;
+/// OCaml's tag of a flat float array, whose fields are the doubles themselves.
+pub const DOUBLE_ARRAY_TAG: u8 = 254;
 pub const EXN_TAG: u8 = 248;
 /// OCaml's `Custom_tag`: a boxed integer, `[custom operations, payload]` (never scanned).
 pub const CUSTOM_TAG: u8 = 255;
@@ -160,8 +162,18 @@ struct Lowerer<'p> {
 }
 
 /// Per-function lowering state.
+/// The handler of a local `try` whose body is being lowered: its block, and each `raise`'s
+/// block with the exception and the variables' values there.
+struct LocalHandler {
+    block: Block,
+    raises: Vec<(Block, Value)>,
+    snapshots: Vec<(Block, Vec<Value>)>,
+}
+
 struct Fx {
     b: FunctionBuilder,
+    /// The local `try`s around the expression being lowered, innermost last.
+    local_handlers: Vec<LocalHandler>,
     vars: HashMap<VarId, Value>,
     self_val: Option<Value>,
     /// Mutable local variables in scope (their current values are in `vars`).
@@ -177,6 +189,7 @@ impl Fx {
     fn new(b: FunctionBuilder) -> Fx {
         Fx {
             b,
+            local_handlers: Vec::new(),
             vars: HashMap::new(),
             self_val: None,
             mutables: Vec::new(),
@@ -418,6 +431,20 @@ impl<'p> Lowerer<'p> {
         }
     }
 
+    /// Whether values of `ty` are flat float records (`Double_array_tag` blocks of doubles).
+    fn flat_floats(&self, ty: &LType) -> bool {
+        matches!(ty, LType::Con(c, _) if self.p.types.is_flat_float_record(*c))
+    }
+
+    /// The bits of a float constant.
+    fn float_constant(e: &CExpr) -> Option<u64> {
+        match e {
+            CExpr::Loc(_, e) => Self::float_constant(e),
+            CExpr::Const(Const::Float(bits)) => Some(*bits),
+            _ => None,
+        }
+    }
+
     /// Whether values of `ty` are immutable blocks (variants, tuples, records without a
     /// mutable field).
     fn immutable(&self, ty: &LType) -> bool {
@@ -451,6 +478,21 @@ impl<'p> Lowerer<'p> {
             CExpr::Const(Const::String(s)) => DataWord::DataAddr(self.string(s)),
             CExpr::Const(Const::Float(bits)) => DataWord::DataAddr(self.float(*bits)),
             CExpr::Const(Const::BoxedInt(k, n)) => DataWord::DataAddr(self.boxed_int(*k, *n)),
+            CExpr::Construct { ty, args, .. } if self.flat_floats(ty) => {
+                let mut words = vec![DataWord::Word(header(args.len() as u64, DOUBLE_ARRAY_TAG))];
+                for a in args {
+                    let bits = Self::float_constant(a).expect("is_static: float constants");
+                    words.push(DataWord::Word(bits));
+                }
+                let n = self.static_blocks;
+                self.static_blocks += 1;
+                let d = self.mb.add_data(Data {
+                    name: format!("egret_const_{n}"),
+                    linkage: Linkage::Local,
+                    words,
+                });
+                DataWord::DataAddr(d)
+            }
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => DataWord::Word(((n as u64) << 1) | 1),
                 Err(tag) => {
@@ -494,10 +536,11 @@ impl<'p> Lowerer<'p> {
             }
         }
         match b {
-            CExpr::Construct { ty, index, args } if !args.is_empty() => self
-                .ctor_repr(ty, *index)
-                .is_err()
-                .then_some((*tag as u8, b)),
+            CExpr::Construct { ty, index, args } if !args.is_empty() && !self.flat_floats(ty) => {
+                self.ctor_repr(ty, *index)
+                    .is_err()
+                    .then_some((*tag as u8, b))
+            }
             _ => None,
         }
     }
@@ -544,6 +587,9 @@ impl<'p> Lowerer<'p> {
         match e {
             CExpr::Loc(_, e) => self.is_static(e),
             CExpr::Const(_) => true,
+            CExpr::Construct { ty, args, .. } if self.flat_floats(ty) => {
+                self.immutable(ty) && args.iter().all(|a| Self::float_constant(a).is_some())
+            }
             CExpr::Construct { ty, index, args } => {
                 self.ctor_repr(ty, *index).is_ok()
                     || (!args.is_empty()
@@ -626,6 +672,101 @@ impl<'p> Lowerer<'p> {
     fn float_compare(fx: &mut Fx, op: FBinOp, v: &[Value]) -> Value {
         let (x, y) = (Self::unbox_float(fx, v[0]), Self::unbox_float(fx, v[1]));
         fx.b.ins(Stmt::FBinary(op, x, y), Type::Val)
+    }
+
+    fn load_element(fx: &mut Fx, array: Value, index: Value, ty: Type) -> Value {
+        fx.b.ins(
+            Stmt::LoadIdx {
+                base: array,
+                index,
+                ty,
+            },
+            ty,
+        )
+    }
+
+    fn store_element(fx: &mut Fx, array: Value, index: Value, value: Value) {
+        fx.b.ins(
+            Stmt::StoreIdx {
+                base: array,
+                index,
+                value,
+            },
+            Type::Raw,
+        );
+    }
+
+    /// Branches on whether `array` is a flat float array: returns the block for that case,
+    /// the one for an array of values, and a fresh block for both to join at.
+    fn branch_on_flat(fx: &mut Fx, array: Value) -> (Block, Block, Block) {
+        let tag = fx.b.ins(Stmt::Unary(UnOp::BlockTag, array), Type::Val);
+        let double_array = Self::konst(fx, DOUBLE_ARRAY_TAG as i64);
+        let is_flat =
+            fx.b.ins(Stmt::Binary(BinOp::Eq, tag, double_array), Type::Val);
+        let (flat, boxed, join) = (
+            fx.b.create_block(),
+            fx.b.create_block(),
+            fx.b.create_block(),
+        );
+        fx.b.branch(is_flat, flat, boxed);
+        (flat, boxed, join)
+    }
+
+    /// The length of a string: `8 * words - 1 - last byte`.
+    fn string_length(fx: &mut Fx, s: Value) -> Value {
+        let words = fx.b.ins(Stmt::Unary(UnOp::BlockSize, s), Type::Val);
+        let eight = Self::konst(fx, 8);
+        let bytes = fx.b.ins(Stmt::Binary(BinOp::Mul, words, eight), Type::Val);
+        let one = Self::konst(fx, 1);
+        let last = fx.b.ins(Stmt::Binary(BinOp::Sub, bytes, one), Type::Val);
+        let padding = fx.b.ins(
+            Stmt::LoadByte {
+                base: s,
+                index: last,
+            },
+            Type::Val,
+        );
+        fx.b.ins(Stmt::Binary(BinOp::Sub, last, padding), Type::Val)
+    }
+
+    /// Raises `Invalid_argument "index out of bounds"` unless `0 <= index < size of block`.
+    fn bound_check(fx: &mut Fx, block: Value, index: Value) {
+        let size = fx.b.ins(Stmt::Unary(UnOp::BlockSize, block), Type::Val);
+        Self::check_index(fx, index, size)
+    }
+
+    /// Raises `Invalid_argument "index out of bounds"` unless `0 <= index < size`.
+    fn check_index(fx: &mut Fx, index: Value, size: Value) {
+        let inside = fx.b.ins(Stmt::Binary(BinOp::Ult, index, size), Type::Val);
+        let fail = fx.b.create_block();
+        let ok = fx.b.create_block();
+        fx.b.ins(
+            Stmt::Branch {
+                cond: inside,
+                then: ok,
+                els: fail,
+            },
+            Type::Raw,
+        );
+        fx.b.switch_to_block(fail);
+        fx.b.ins(
+            Stmt::Call {
+                callee: Callee::Runtime("egret_raise_bound_error"),
+                args: vec![],
+                ret: Type::Val,
+            },
+            Type::Val,
+        );
+        fx.b.ins(Stmt::Unreachable, Type::Raw);
+        fx.b.switch_to_block(ok);
+    }
+
+    /// The int `v` is, when it is a constant.
+    fn const_of(fx: &Fx, v: Value) -> Option<i64> {
+        match fx.b.func().stmts[v.index()] {
+            Stmt::Const(n) => Some(n),
+            _ => None,
+        }
     }
 
     fn konst(fx: &mut Fx, n: i64) -> Value {
@@ -793,6 +934,23 @@ impl<'p> Lowerer<'p> {
                     Type::Raw,
                 );
                 self.join(fx, vec![(bt, &**t), (bf, &**f)], tail)?
+            }
+            CExpr::Construct { ty, args, .. } if self.flat_floats(ty) && !self.is_static(e) => {
+                let Some(fields) = self.args(fx, args)? else {
+                    return Ok(None);
+                };
+                let fields = fields
+                    .into_iter()
+                    .map(|x| Self::unbox_float(fx, x))
+                    .collect();
+                Some(fx.b.ins(
+                    Stmt::Alloc {
+                        tag: DOUBLE_ARRAY_TAG,
+                        fields,
+                        raw_prefix: 0,
+                    },
+                    Type::Val,
+                ))
             }
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => Some(Self::konst(fx, n)),
@@ -1010,6 +1168,20 @@ impl<'p> Lowerer<'p> {
                 let Some(v) = self.expr(fx, x, false)? else {
                     return Ok(None);
                 };
+                if let Some(handler) = fx.local_handlers.last_mut() {
+                    // Inside a local try's body: to its handler, with the variables' values.
+                    let from = fx.b.current_block();
+                    handler.raises.push((from, v));
+                    let snapshot = fx.snapshot();
+                    fx.local_handlers
+                        .last_mut()
+                        .unwrap()
+                        .snapshots
+                        .push((from, snapshot));
+                    let to = fx.local_handlers.last().unwrap().block;
+                    fx.b.jump(to);
+                    return Ok(None);
+                }
                 fx.b.ins(
                     Stmt::Call {
                         callee: Callee::Runtime("egret_raise"),
@@ -1021,10 +1193,91 @@ impl<'p> Lowerer<'p> {
                 fx.b.ins(Stmt::Unreachable, Type::Raw);
                 None
             }
-            CExpr::Try(body, exn_var, handler) => {
-                return self.try_with(fx, body, *exn_var, handler, tail)
-            }
+            CExpr::Try {
+                body,
+                var,
+                handler,
+                local: true,
+            } => return self.local_try(fx, body, *var, handler, tail),
+            CExpr::Try {
+                body,
+                var,
+                handler,
+                local: false,
+            } => return self.try_with(fx, body, *var, handler, tail),
         })
+    }
+
+    /// A local `try body with exn -> handler` (`CExpr::Try::local`): the body in this frame,
+    /// each of its `raise`s a jump to the handler's block, where a phi receives the exception
+    /// and the mutable variables merge as at any join.
+    fn local_try(
+        &mut self,
+        fx: &mut Fx,
+        body: &CExpr,
+        exn_var: VarId,
+        handler: &CExpr,
+        tail: bool,
+    ) -> Result<Option<Value>, Diagnostic> {
+        let block = fx.b.create_block();
+        let entry = fx.snapshot();
+        fx.local_handlers.push(LocalHandler {
+            block,
+            raises: Vec::new(),
+            snapshots: Vec::new(),
+        });
+        let r = self.expr(fx, body, tail);
+        let h = fx.local_handlers.pop().expect("pushed above");
+        let r = r?;
+        let mut outs = Vec::new();
+        let mut snaps = Vec::new();
+        if let Some(v) = r {
+            if tail {
+                fx.b.ins(Stmt::Return(v), Type::Raw);
+            } else {
+                outs.push((fx.b.current_block(), v));
+                snaps.push((fx.b.current_block(), fx.snapshot()));
+            }
+        }
+        let join = fx.b.create_block();
+        if !outs.is_empty() {
+            fx.b.jump(join);
+        }
+        fx.b.switch_to_block(block);
+        if h.raises.is_empty() {
+            // Never raised: the handler's block is unreachable.
+            fx.b.ins(Stmt::Unreachable, Type::Raw);
+        } else {
+            fx.restore(&entry);
+            fx.merge(&h.snapshots);
+            let exn = if h.raises.len() == 1 {
+                h.raises[0].1
+            } else {
+                fx.b.phi(Type::Val, &h.raises)
+            };
+            fx.vars.insert(exn_var, exn);
+            self.debug_var(fx, exn_var, exn, DebugVarKind::Local);
+            if let Some(x) = self.expr(fx, handler, tail)? {
+                if tail {
+                    fx.b.ins(Stmt::Return(x), Type::Raw);
+                } else {
+                    outs.push((fx.b.current_block(), x));
+                    snaps.push((fx.b.current_block(), fx.snapshot()));
+                    fx.b.jump(join);
+                }
+            }
+        }
+        fx.b.switch_to_block(join);
+        if outs.is_empty() {
+            fx.b.ins(Stmt::Unreachable, Type::Raw);
+            return Ok(None);
+        }
+        fx.merge(&snaps);
+        Ok(Some(if outs.len() == 1 {
+            outs[0].1
+        } else {
+            fx.b.phi(Type::Val, &outs)
+        }))
     }
 
     /// `try body with exn -> handler`: the body becomes a C-ABI function of an environment in
@@ -1387,6 +1640,122 @@ impl<'p> Lowerer<'p> {
                 },
                 Type::Val,
             )),
+            // An array is a block of values, or of doubles when it holds floats (OCaml's flat
+            // float arrays, `Double_array_tag`): its length is the header's size, an access a
+            // bound check and an indexed load or store. `mono` names the kind when the type
+            // says it; otherwise the access tests the tag, as ocamlopt's `Pgenarray`.
+            // A string is a block of bytes whose last byte says how many bytes of padding
+            // precede it (OCaml's layout): its length, and a checked byte access, inline.
+            Prim::Runtime("egret_string_length", _) => Some(Self::string_length(fx, v[0])),
+            Prim::Runtime("egret_string_get", _) => {
+                let length = Self::string_length(fx, v[0]);
+                Self::check_index(fx, v[1], length);
+                Some(fx.b.ins(
+                    Stmt::LoadByte {
+                        base: v[0],
+                        index: v[1],
+                    },
+                    Type::Val,
+                ))
+            }
+            Prim::Runtime(name @ ("caml_bytes_set" | "egret_bytes_unsafe_set"), _) => {
+                if name == "caml_bytes_set" {
+                    let length = Self::string_length(fx, v[0]);
+                    Self::check_index(fx, v[1], length);
+                }
+                fx.b.ins(
+                    Stmt::StoreByte {
+                        base: v[0],
+                        index: v[1],
+                        value: v[2],
+                    },
+                    Type::Raw,
+                );
+                Some(Self::konst(fx, 0))
+            }
+            // A flat float record's field: the double itself, at a constant index.
+            Prim::Runtime(name @ ("egret_double_field_get" | "egret_double_field_set"), _)
+                if Self::const_of(fx, v[1]).is_some() =>
+            {
+                let index = Self::const_of(fx, v[1]).unwrap() as u32;
+                if name == "egret_double_field_get" {
+                    let x = fx.b.ins(
+                        Stmt::Load {
+                            base: v[0],
+                            index,
+                            ty: Type::F64,
+                        },
+                        Type::F64,
+                    );
+                    Some(Self::box_float(fx, x))
+                } else {
+                    let x = Self::unbox_float(fx, v[2]);
+                    fx.b.ins(
+                        Stmt::Store {
+                            base: v[0],
+                            index,
+                            value: x,
+                        },
+                        Type::Raw,
+                    );
+                    Some(Self::konst(fx, 0))
+                }
+            }
+            Prim::Runtime("egret_array_length", _) => {
+                Some(fx.b.ins(Stmt::Unary(UnOp::BlockSize, v[0]), Type::Val))
+            }
+            Prim::Runtime(
+                name @ ("egret_array_get" | "egret_addr_array_get" | "egret_floatarray_get"),
+                _,
+            ) => {
+                Self::bound_check(fx, v[0], v[1]);
+                Some(match name {
+                    "egret_addr_array_get" => Self::load_element(fx, v[0], v[1], Type::Val),
+                    "egret_floatarray_get" => {
+                        let x = Self::load_element(fx, v[0], v[1], Type::F64);
+                        Self::box_float(fx, x)
+                    }
+                    _ => {
+                        let (flat, boxed, j) = Self::branch_on_flat(fx, v[0]);
+                        fx.b.switch_to_block(flat);
+                        let x = Self::load_element(fx, v[0], v[1], Type::F64);
+                        let x = Self::box_float(fx, x);
+                        let from_flat = fx.b.current_block();
+                        fx.b.jump(j);
+                        fx.b.switch_to_block(boxed);
+                        let y = Self::load_element(fx, v[0], v[1], Type::Val);
+                        let from_boxed = fx.b.current_block();
+                        fx.b.jump(j);
+                        fx.b.switch_to_block(j);
+                        fx.b.phi(Type::Val, &[(from_flat, x), (from_boxed, y)])
+                    }
+                })
+            }
+            Prim::Runtime(
+                name @ ("egret_array_set" | "egret_addr_array_set" | "egret_floatarray_set"),
+                _,
+            ) => {
+                Self::bound_check(fx, v[0], v[1]);
+                match name {
+                    "egret_addr_array_set" => Self::store_element(fx, v[0], v[1], v[2]),
+                    "egret_floatarray_set" => {
+                        let x = Self::unbox_float(fx, v[2]);
+                        Self::store_element(fx, v[0], v[1], x)
+                    }
+                    _ => {
+                        let (flat, boxed, j) = Self::branch_on_flat(fx, v[0]);
+                        fx.b.switch_to_block(flat);
+                        let x = Self::unbox_float(fx, v[2]);
+                        Self::store_element(fx, v[0], v[1], x);
+                        fx.b.jump(j);
+                        fx.b.switch_to_block(boxed);
+                        Self::store_element(fx, v[0], v[1], v[2]);
+                        fx.b.jump(j);
+                        fx.b.switch_to_block(j);
+                    }
+                }
+                Some(Self::konst(fx, 0))
+            }
             Prim::Runtime(name, _) => Some(fx.b.ins(
                 Stmt::Call {
                     callee: Callee::Runtime(name),
@@ -1870,9 +2239,9 @@ fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
             f(d);
             f(b)
         }
-        CExpr::Try(d, _, b) => {
-            f(d);
-            f(b)
+        CExpr::Try { body, handler, .. } => {
+            f(body);
+            f(handler)
         }
         CExpr::Closures(_, b)
         | CExpr::Field(b, _)
@@ -1996,10 +2365,12 @@ fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: 
             bound.push(*var);
             go(body, bound)
         }
-        CExpr::Try(b, v, h) => {
-            go(b, bound);
-            bound.push(*v);
-            go(h, bound)
+        CExpr::Try {
+            body, var, handler, ..
+        } => {
+            go(body, bound);
+            bound.push(*var);
+            go(handler, bound)
         }
     }
 }

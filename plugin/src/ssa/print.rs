@@ -110,6 +110,7 @@ fn binop_name(op: BinOp) -> &'static str {
         BinOp::Ge => "ge",
         BinOp::PhysEq => "phys_eq",
         BinOp::PhysNe => "phys_ne",
+        BinOp::Ult => "ult",
     }
 }
 
@@ -204,6 +205,12 @@ pub fn print_stmt(s: &Stmt, m: Option<&Module>) -> String {
         }
         Stmt::Load { base, index, ty } => format!("load {base}[{index}]::{}", type_name(*ty)),
         Stmt::Store { base, index, value } => format!("store {base}[{index}] = {value}"),
+        Stmt::LoadIdx { base, index, ty } => {
+            format!("load {base}[{index}]::{}", type_name(*ty))
+        }
+        Stmt::StoreIdx { base, index, value } => format!("store {base}[{index}] = {value}"),
+        Stmt::LoadByte { base, index } => format!("load_byte {base}[{index}]"),
+        Stmt::StoreByte { base, index, value } => format!("store_byte {base}[{index}] = {value}"),
         Stmt::Call { callee, args, ret } => format!(
             "call {}({})::{}",
             callee_str(m, callee),
@@ -247,7 +254,10 @@ pub fn print_stmt(s: &Stmt, m: Option<&Module>) -> String {
 
 /// Whether the statement defines a value (something other statements may use).
 pub fn defines_value(s: &Stmt) -> bool {
-    !matches!(s, Stmt::Nop | Stmt::Store { .. }) && !s.is_terminator()
+    !matches!(
+        s,
+        Stmt::Nop | Stmt::Store { .. } | Stmt::StoreIdx { .. } | Stmt::StoreByte { .. }
+    ) && !s.is_terminator()
 }
 
 /// One function. `m` gives the names of callees and data objects.

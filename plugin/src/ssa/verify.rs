@@ -372,14 +372,16 @@ impl Verifier<'_> {
                 if *raw_prefix as usize > fields.len() {
                     self.err(Some(i), "raw_prefix longer than the fields");
                 }
+                // A float box's field, and a flat float record's, are doubles.
                 let float_box = *tag == crate::ssa::lower::DOUBLE_TAG;
+                let doubles = float_box || *tag == crate::ssa::lower::DOUBLE_ARRAY_TAG;
                 if float_box && fields.len() != 1 {
                     self.err(Some(i), "a float box has one field");
                 }
                 for (k, x) in fields.iter().enumerate() {
                     let t = if (k as u32) < *raw_prefix {
                         Type::Raw
-                    } else if float_box {
+                    } else if doubles {
                         Type::F64
                     } else {
                         Type::Val
@@ -391,11 +393,31 @@ impl Verifier<'_> {
                 result(self, *ty);
                 self.want_address(i, *base);
             }
-            Stmt::Store { base, value, .. } => {
+            Stmt::Store { base, .. } => {
+                // An F64 goes into a flat float record.
                 self.want_address(i, *base);
-                if self.ty(*value) == Some(Type::F64) {
-                    self.err(Some(i), format!("stores the F64 {value}"));
+            }
+            Stmt::LoadIdx { base, index, ty } => {
+                result(self, *ty);
+                self.want(i, *base, Type::Val, "array");
+                self.want(i, *index, Type::Val, "index");
+            }
+            Stmt::StoreIdx { base, index, value } => {
+                self.want(i, *base, Type::Val, "array");
+                self.want(i, *index, Type::Val, "index");
+                if self.ty(*value) == Some(Type::Raw) {
+                    self.err(Some(i), format!("stores the raw word {value} in an array"));
                 }
+            }
+            Stmt::LoadByte { base, index } => {
+                result(self, Type::Val);
+                self.want(i, *base, Type::Val, "string");
+                self.want(i, *index, Type::Val, "offset");
+            }
+            Stmt::StoreByte { base, index, value } => {
+                self.want(i, *base, Type::Val, "bytes");
+                self.want(i, *index, Type::Val, "offset");
+                self.want(i, *value, Type::Val, "byte");
             }
             Stmt::StackSlot { .. } => result(self, Type::Raw),
             Stmt::Call { callee, ret, args } => {

@@ -664,9 +664,10 @@ impl<'s> Typer<'s> {
             ExprKind::Field(r, name) => {
                 let (x, xt) = self.record_base(r)?;
                 let con = self.record_type_of(&[name], &xt);
-                let (_, i, rt, ft, _) = self.field_instance(name, span, con)?;
+                let (c, i, rt, ft, _) = self.field_instance(name, span, con)?;
                 self.expect(r.span, &xt, &rt)?;
-                Ok(self.field_use(Expr::Field(bx(x), i), ft))
+                let get = Expr::record_field(&self.types, c, x, i);
+                Ok(self.field_use(get, ft))
             }
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.record_base(r)?;
@@ -692,7 +693,8 @@ impl<'s> Typer<'s> {
                 }
                 self.expect(r.span, &xt, &rt)?;
                 let y = self.field_value(v, &ft)?;
-                Ok((Expr::SetField(bx(x), i, bx(y)), Type::unit()))
+                let set = Expr::set_record_field(&self.types, c, x, i, y);
+                Ok((set, Type::unit()))
             }
             ExprKind::Open(path, body) => {
                 let mark = self.env.mark();
@@ -1729,7 +1731,11 @@ impl<'s> Typer<'s> {
                 let args = given
                     .into_iter()
                     .enumerate()
-                    .map(|(i, g)| g.unwrap_or_else(|| Expr::Field(bx(Expr::Var(v)), i as u32)))
+                    .map(|(i, g)| {
+                        g.unwrap_or_else(|| {
+                            Expr::record_field(&self.types, con, Expr::Var(v), i as u32)
+                        })
+                    })
                     .collect();
                 let body = Expr::Construct {
                     ty: rt.clone(),

@@ -233,8 +233,19 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%array_unsafe_get", 2, As("Array.get")),
         ("%array_unsafe_set", 3, As("Array.set")),
         ("%obj_size", 1, As("Array.length")),
-        ("%obj_field", 2, As("Array.get")),
-        ("%obj_set_field", 3, As("Array.set")),
+        // Obj's field accesses stay calls (never inlined): the weak pointers and ephemerons
+        // read through them then leave no copy of what they read in the reader's frame, where
+        // the conservative stack scan would keep it alive past its last use.
+        (
+            "%obj_field",
+            2,
+            runtime("egret_obj_field", Purity::Effect, 2),
+        ),
+        (
+            "%obj_set_field",
+            3,
+            runtime("egret_obj_set_field", Purity::Effect, 3),
+        ),
         ("%obj_is_int", 1, As("__obj_is_int")),
         ("%opaque", 1, As("Sys.opaque_identity")),
         // Sys's constants (`external word_size : unit -> int = "%word_size"`): a 64-bit

@@ -68,6 +68,7 @@ impl Typer<'_> {
             at.insert(0, (rc, i as u32));
         }
         self.types.decls.push(TypeDecl {
+            // `TypeDecl::is_inline_record` recognises this name.
             name: format!("{ty_name}.{}", ctor.name),
             params,
             kind: crate::lambda::ir::DeclKind::Record(fields),

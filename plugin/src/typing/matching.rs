@@ -577,7 +577,11 @@ impl Compiler {
             let new_occs = splice(occs, col, &fields);
             let mut arm = self.compile(t, new_occs, specialized);
             for (i, f) in fields.iter().enumerate().rev() {
-                arm = Expr::Local(*f, bx(Expr::Field(bx(Expr::Var(occ)), i as u32)), bx(arm));
+                let field = match &t.u.zonk(&ty) {
+                    Type::Con(c, _) => Expr::record_field(&t.types, *c, Expr::Var(occ), i as u32),
+                    _ => Expr::Field(bx(Expr::Var(occ)), i as u32),
+                };
+                arm = Expr::Local(*f, bx(field), bx(arm));
             }
             arms.push((*index as i64, arm));
         }

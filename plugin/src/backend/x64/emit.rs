@@ -459,6 +459,9 @@ impl Emitter<'_> {
                 src: RegImm::Imm(i),
                 addr,
             } => encode::store_imm(b, &mem(addr), *i),
+            Inst::StoreByte { src, addr } => {
+                encode::store8(b, &mem(addr), src.gpr());
+            }
             Inst::CmpSetcc { cmp, cc, dst } => {
                 self.compare(cmp);
                 let at = self.at();

@@ -208,6 +208,11 @@ pub fn movzx_load8(s: &mut impl ByteSink, dst: Gpr, mem: &Mem) -> Option<u32> {
     op_reg_mem(s, false, &[0x0F, 0xB6], dst.enc(), mem, false)
 }
 
+/// `mov byte [mem], src8`.
+pub fn store8(s: &mut impl ByteSink, mem: &Mem, src: Gpr) -> Option<u32> {
+    op_reg_mem(s, false, &[0x88], src.enc(), mem, true)
+}
+
 /// `movzx dst32, src8`.
 pub fn movzx_r8(s: &mut impl ByteSink, dst: Gpr, src: Gpr) {
     op_reg_rm(

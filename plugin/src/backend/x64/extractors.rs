@@ -177,6 +177,13 @@ impl Lower<'_> {
         self.emit(Inst::Store { src, addr })
     }
 
+    /// The address of the array element of `base` numbered by the OCaml int `index`.
+    pub fn element(&mut self, base: Value, index: Value) -> Amode {
+        let b = self.put(base);
+        let i = self.put(index);
+        Amode::base_index(b, i, 2, -4)
+    }
+
     /// The address of field `index` of `base` (plus `disp_extra`): `[rbp - d + 8 * index]` for
     /// a stack slot, `[base + 8 * index]` otherwise.
     pub fn field(&mut self, base: Value, index: u32, disp_extra: i32) -> Amode {

@@ -448,6 +448,11 @@ pub enum Inst {
         src: RegImm,
         addr: Amode,
     },
+    /// `mov byte [addr], src8`: the low byte of `src`.
+    StoreByte {
+        src: Reg,
+        addr: Amode,
+    },
     /// `cmp`/`test`, `setcc dst8`, `movzx dst32, dst8`, `lea dst, [2*dst + 1]`: an OCaml bool.
     CmpSetcc {
         cmp: Compare,
@@ -657,6 +662,10 @@ impl Inst {
             }
             Inst::Store { src, addr } => {
                 src.visit(v);
+                addr.visit(v)
+            }
+            Inst::StoreByte { src, addr } => {
+                v.use_reg(src);
                 addr.visit(v)
             }
             Inst::CmpSetcc { cmp, dst, .. } => {

@@ -184,6 +184,9 @@ impl fmt::Display for Inst {
             Inst::Store { src, addr } => {
                 write!(f, "mov {}, {}", show_amode(addr, "qword"), show_ri(src))
             }
+            Inst::StoreByte { src, addr } => {
+                write!(f, "mov {}, {}", show_amode(addr, "byte"), show_reg(*src, 1))
+            }
             Inst::CmpSetcc { cmp, cc, dst } => {
                 write!(f, "{}; set{} {} (tagged)", cmp.show(), cc.suffix(), r(dst))
             }

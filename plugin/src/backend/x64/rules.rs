@@ -35,6 +35,10 @@ pub enum Root {
     Alloc,
     Load,
     Store,
+    LoadIdx,
+    StoreIdx,
+    LoadByte,
+    StoreByte,
     Call,
     Jump,
     Branch,
@@ -56,6 +60,10 @@ impl Root {
             Stmt::Alloc { .. } => Root::Alloc,
             Stmt::Load { .. } => Root::Load,
             Stmt::Store { .. } => Root::Store,
+            Stmt::LoadIdx { .. } => Root::LoadIdx,
+            Stmt::StoreIdx { .. } => Root::StoreIdx,
+            Stmt::LoadByte { .. } => Root::LoadByte,
+            Stmt::StoreByte { .. } => Root::StoreByte,
             Stmt::Call { .. } => Root::Call,
             Stmt::Jump(_) => Root::Jump,
             Stmt::Branch { .. } => Root::Branch,
@@ -79,7 +87,7 @@ fn act(f: impl FnOnce(&mut Lower<'_>, Value) + 'static) -> Option<Action> {
     Some(Box::new(f))
 }
 
-const CMPS: [BinOp; 8] = [
+const CMPS: [BinOp; 9] = [
     BinOp::Eq,
     BinOp::Ne,
     BinOp::Lt,
@@ -88,6 +96,7 @@ const CMPS: [BinOp; 8] = [
     BinOp::Ge,
     BinOp::PhysEq,
     BinOp::PhysNe,
+    BinOp::Ult,
 ];
 
 /// The condition code of a comparison of tagged words (signed: tagging preserves order).
@@ -99,6 +108,7 @@ pub fn cmp_cond(op: BinOp) -> Option<Cond> {
         BinOp::Le => Cond::Le,
         BinOp::Gt => Cond::Nle,
         BinOp::Ge => Cond::Nl,
+        BinOp::Ult => Cond::B,
         _ => return None,
     })
 }
@@ -538,6 +548,58 @@ pub fn all_rules() -> Vec<Rule> {
             act(move |lo, _| {
                 let addr = lo.field(base, index, 0);
                 lo.store_value(value, addr)
+            })
+        }),
+        // An element of an array, numbered by an OCaml int `2i + 1`: `[base + 4 * (2i+1) - 4]`.
+        rule!(load_idx, 0, [R::LoadIdx], |lo, s| {
+            let &Stmt::LoadIdx { base, index, ty } = s else {
+                return None;
+            };
+            act(move |lo, d| {
+                let addr = lo.element(base, index);
+                let dst = lo.def(d);
+                if ty == Type::F64 {
+                    lo.emit(Inst::FLoad { dst, addr })
+                } else {
+                    lo.load(dst, LoadKind::Word, addr)
+                }
+            })
+        }),
+        rule!(store_idx, 0, [R::StoreIdx], |lo, s| {
+            let &Stmt::StoreIdx { base, index, value } = s else {
+                return None;
+            };
+            act(move |lo, _| {
+                let addr = lo.element(base, index);
+                lo.store_value(value, addr)
+            })
+        }),
+        // A string's byte at the OCaml int offset `2i + 1`: `movzx t, byte [base + i]`, tagged.
+        rule!(load_byte, 0, [R::LoadByte], |lo, s| {
+            let &Stmt::LoadByte { base, index } = s else {
+                return None;
+            };
+            act(move |lo, d| {
+                let b = lo.put(base);
+                let i = lo.untag(index);
+                let t = lo.temp();
+                lo.load(t, LoadKind::ZeroExtByte, Amode::base_index(b, i, 0, 0));
+                let dst = lo.def(d);
+                lo.retag(dst, t)
+            })
+        }),
+        rule!(store_byte, 0, [R::StoreByte], |lo, s| {
+            let &Stmt::StoreByte { base, index, value } = s else {
+                return None;
+            };
+            act(move |lo, _| {
+                let b = lo.put(base);
+                let i = lo.untag(index);
+                let x = lo.untag(value);
+                lo.emit(Inst::StoreByte {
+                    src: x,
+                    addr: Amode::base_index(b, i, 0, 0),
+                })
             })
         }),
         rule!(alloc, 0, [R::Alloc], |lo, s| {

@@ -51,6 +51,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
         1,
         rt_raise_division_by_zero,
     ),
+    ("egret_raise_bound_error", 0, 1, rt_raise_bound_error),
     ("egret_raise", 1, 1, rt_raise),
     ("egret_try", 2, 2, rt_try),
     ("egret_compare", 2, 2, rt_compare),
@@ -73,6 +74,14 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_array_length", 1, 1, rt_array_length),
     ("egret_array_get", 2, 2, rt_array_get),
     ("egret_array_set", 3, 3, rt_array_set),
+    ("egret_double_field_get", 2, 2, rt_float_field_get),
+    ("egret_double_field_set", 3, 3, rt_float_field_set),
+    ("egret_obj_field", 2, 2, rt_array_get),
+    ("egret_obj_set_field", 3, 3, rt_array_set),
+    ("egret_addr_array_get", 2, 2, rt_array_get),
+    ("egret_addr_array_set", 3, 3, rt_array_set),
+    ("egret_floatarray_get", 2, 2, rt_array_get),
+    ("egret_floatarray_set", 3, 3, rt_array_set),
     ("egret_sys_argv", 0, 1, rt_sys_argv),
     ("egret_format_int", 2, 2, rt_format_int),
     ("egret_format_string", 2, 2, rt_format_string),
@@ -529,6 +538,9 @@ fn rt_opaque_identity(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopR
 fn rt_raise_division_by_zero(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     it.raise_constant("Division_by_zero")
 }
+fn rt_raise_bound_error(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    it.invalid_argument("index out of bounds")
+}
 fn rt_raise(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Err(StopReason::Raise(a[0]))
 }
@@ -703,6 +715,18 @@ fn rt_hash(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
                 Ok((k, n)) => Node::Custom(crate::lambda::boxint::hash(k, n)),
                 Err(_) => Node::Closure,
             },
+            HeapBlock::Fields {
+                tag: DOUBLE_ARRAY_TAG,
+                fields,
+            } => Node::FloatArray(
+                fields
+                    .iter()
+                    .map(|x| match x {
+                        IValue::Raw(bits) => f64::from_bits(*bits as u64),
+                        _ => 0.0,
+                    })
+                    .collect(),
+            ),
             HeapBlock::Fields { tag, fields } => Node::Block(*tag, fields.clone()),
         },
         IValue::Code(_) | IValue::Raw(_) => Node::Closure,
@@ -747,6 +771,16 @@ fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
     if n < 0 {
         return it.invalid_argument("Array.make");
     }
+    // caml_make_vect: an array whose first element is a float is flat (its fields the raw
+    // doubles), as in the runtime.
+    if n > 0 {
+        if let Ok(x) = it.float_arg(a[1]) {
+            return Ok(it.alloc(HeapBlock::Fields {
+                tag: DOUBLE_ARRAY_TAG,
+                fields: vec![IValue::Raw(x.to_bits() as i64); n as usize],
+            }));
+        }
+    }
     Ok(it.alloc(HeapBlock::Fields {
         tag: 0,
         fields: vec![a[1]; n as usize],
@@ -755,12 +789,36 @@ fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
 fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Ok(IValue::Int(it.fields_mut(a[0])?.len() as i64))
 }
+fn rt_float_field_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])? as usize;
+    match it.fields_mut(a[0])?.get(i).copied() {
+        Some(IValue::Raw(bits)) => Ok(it.box_float(f64::from_bits(bits as u64))),
+        x => Err(StopReason::Invalid(format!("float field {i} holds {x:?}"))),
+    }
+}
+fn rt_float_field_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])? as usize;
+    let x = IValue::Raw(it.float_arg(a[2])?.to_bits() as i64);
+    match it.fields_mut(a[0])?.get_mut(i) {
+        Some(f) => {
+            *f = x;
+            Ok(UNIT)
+        }
+        None => Err(StopReason::Invalid(format!("no float field {i}"))),
+    }
+}
+fn is_float_array(it: &Interpreter, a: IValue) -> bool {
+    matches!(a, IValue::Ptr(p) if matches!(it.heap[p as usize], HeapBlock::Fields { tag: DOUBLE_ARRAY_TAG, .. }))
+}
 fn rt_array_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let i = it.int_arg(a[1])?;
     match usize::try_from(i)
         .ok()
         .and_then(|i| it.fields_mut(a[0]).ok()?.get(i).copied())
     {
+        Some(IValue::Raw(bits)) if is_float_array(it, a[0]) => {
+            Ok(it.box_float(f64::from_bits(bits as u64)))
+        }
         Some(v) => Ok(v),
         None => {
             it.fields_mut(a[0])?;
@@ -770,10 +828,15 @@ fn rt_array_get(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason
 }
 fn rt_array_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let i = it.int_arg(a[1])?;
+    let x = if is_float_array(it, a[0]) {
+        IValue::Raw(it.float_arg(a[2])?.to_bits() as i64)
+    } else {
+        a[2]
+    };
     let fields = it.fields_mut(a[0])?;
     match usize::try_from(i).ok().and_then(|i| fields.get_mut(i)) {
         Some(f) => {
-            *f = a[2];
+            *f = x;
             Ok(UNIT)
         }
         None => it.invalid_argument("index out of bounds"),

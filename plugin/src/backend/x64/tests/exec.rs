@@ -41,10 +41,11 @@ fn reference(op: BinOp, a: i64, b: i64) -> i64 {
         Le => bool(a <= b),
         Gt => bool(a > b),
         Ge => bool(a >= b),
+        Ult => bool((((a << 1) | 1) as u64) < (((b << 1) | 1) as u64)),
     }
 }
 
-const OPS: [BinOp; 19] = [
+const OPS: [BinOp; 20] = [
     BinOp::Add,
     BinOp::Sub,
     BinOp::Mul,
@@ -64,6 +65,7 @@ const OPS: [BinOp; 19] = [
     BinOp::Ge,
     BinOp::PhysEq,
     BinOp::PhysNe,
+    BinOp::Ult,
 ];
 
 pub(super) const SAMPLES: [i64; 14] = [

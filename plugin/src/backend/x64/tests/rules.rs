@@ -180,6 +180,43 @@ fn templates() -> Vec<Template> {
             value: o[1],
         }),
     ));
+    for ty in [Type::Val, Type::F64] {
+        t.push((
+            "load_idx",
+            2,
+            Box::new(move |o| Stmt::LoadIdx {
+                base: o[0],
+                index: o[1],
+                ty,
+            }),
+        ));
+    }
+    t.push((
+        "load_byte",
+        2,
+        Box::new(|o| Stmt::LoadByte {
+            base: o[0],
+            index: o[1],
+        }),
+    ));
+    t.push((
+        "store_byte",
+        3,
+        Box::new(|o| Stmt::StoreByte {
+            base: o[0],
+            index: o[1],
+            value: o[2],
+        }),
+    ));
+    t.push((
+        "store_idx",
+        3,
+        Box::new(|o| Stmt::StoreIdx {
+            base: o[0],
+            index: o[1],
+            value: o[2],
+        }),
+    ));
     t.push((
         "alloc",
         2,
