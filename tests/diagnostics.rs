@@ -176,18 +176,6 @@ fn unsupported_formats_say_so() {
             "fsof.ml:1:9",
         ),
         (
-            "scanval.ml",
-            "let l = [Scanf.sscanf]\n",
-            "`Scanf.sscanf` not applied to a literal format (a format value) is not supported yet",
-            "scanval.ml:1:10",
-        ),
-        (
-            "scanfmt.ml",
-            "let f fmt = Scanf.sscanf \"1\" fmt\n",
-            "`Scanf.sscanf` with a format that is not a string literal is not supported yet",
-            "scanfmt.ml:1:13",
-        ),
-        (
             "scansub.ml",
             "let () = Scanf.sscanf \"\" \"%(%d%)\" (fun _ _ -> ())\n",
             "the format substitution `%(` is not supported yet",

@@ -980,10 +980,7 @@ impl<'s> Typer<'s> {
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
             Some(ValueBinding::Printf(full)) if full.starts_with("Scanf.") => {
-                Err(Diagnostic::unsupported(
-                    span,
-                    &format!("`{full}` not applied to a literal format (a format value) is"),
-                ))
+                self.scanf_consumer(full)
             }
             Some(ValueBinding::Printf(full)) => self.printf_consumer(full),
             None | Some(ValueBinding::Hidden) => {

@@ -4,7 +4,7 @@
 
 type ('a, 'b) result = Ok of 'a | Error of 'b
 (* Formats as values (typing/printf/value.rs): a format literal where a format6 is expected
-   is CamlinternalFormat_Format (fun k -> fun args.. -> k items): given the consumer's
+   is CamlinternalFormat_Format ((fun k -> fun args.. -> k items), scan ops, text): given the consumer's
    continuation, the function of the conversions' arguments, which gives the continuation
    the pieces as data in order (CamlinternalFormat's acc, output by the consumers in the
    pretty-printing section: naming it here would make every program elaborate it). *)
@@ -15,8 +15,19 @@ type ('b, 'c) __format_item =
   | CamlinternalFormat_fmt of string * int * int * int
   | CamlinternalFormat_box of string * string
   | CamlinternalFormat_delay of ('b -> 'c)
+(* What Scanf reads for a format value (typing/scanf/value.rs, interpreted by the Scanf
+   section's __scan_op): a literal, %!, a conversion (kind, conversion letter, width,
+   precision, stopper or -1, char set, skipped), or what Scanf rejects at run time (its
+   Invalid_argument message). *)
+type __scan_op =
+  | CamlinternalFormat_scan_lit of string
+  | CamlinternalFormat_scan_end
+  | CamlinternalFormat_scan of char * char * int * int * int * string * bool
+  | CamlinternalFormat_scan_bad of string
+(* A format value: the printing function, the scanning operations and the format's text. *)
 type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
-  CamlinternalFormat_Format of ((('b, 'c) __format_item list -> 'f) -> 'a)
+  CamlinternalFormat_Format of
+    ((('b, 'c) __format_item list -> 'f) -> 'a) * __scan_op list * string
 type ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'c, 'c, 'd) format6
 type ('a, 'b, 'c) format = ('a, 'b, 'c, 'c) format4
 let max_int = 4611686018427387903
@@ -41,8 +52,9 @@ let format_of_string (fmt : ('a, 'b, 'c, 'd, 'e, 'f) format6) = fmt
 let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g, 'h) format6)
   : ('a, 'b, 'c, 'd, 'g, 'h) format6 =
   match fmt1, fmt2 with
-  | CamlinternalFormat_Format f1, CamlinternalFormat_Format f2 ->
-    CamlinternalFormat_Format (fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2))))
+  | CamlinternalFormat_Format (f1, o1, s1), CamlinternalFormat_Format (f2, o2, s2) ->
+    CamlinternalFormat_Format
+      ((fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2)))), o1 @ o2, s1 ^ "%," ^ s2)
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
   | "true" -> true
@@ -1870,50 +1882,50 @@ let __bufput_acc b acc =
   __printf_acc (Buffer.add_string b) ignore (fun f -> f b) acc
 let __strput_acc b acc =
   __printf_acc (Buffer.add_string b) ignore (fun f -> Buffer.add_string b (f ())) acc
-let __printf_printf (CamlinternalFormat_Format f) = f (__output_acc stdout)
-let __printf_eprintf (CamlinternalFormat_Format f) = f (__output_acc stderr)
-let __printf_fprintf oc (CamlinternalFormat_Format f) = f (__output_acc oc)
-let __printf_kfprintf k oc (CamlinternalFormat_Format f) =
+let __printf_printf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stdout)
+let __printf_eprintf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stderr)
+let __printf_fprintf oc (CamlinternalFormat_Format (f, _, _)) = f (__output_acc oc)
+let __printf_kfprintf k oc (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __output_acc oc acc; k oc)
-let __printf_ksprintf k (CamlinternalFormat_Format f) =
+let __printf_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
 let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
-let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
+let __printf_bprintf b (CamlinternalFormat_Format (f, _, _)) = f (__bufput_acc b)
 let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k x)
-let __printf_kbprintf k b (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k x)
+let __printf_kbprintf k b (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __bufput_acc b acc; k b)
 let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
-let __format_fprintf ppf (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
+let __format_fprintf ppf (CamlinternalFormat_Format (f, _, _)) =
   f (__format_acc ppf (fun _ g -> g ppf))
 let __format_printf fmt = __format_fprintf std_formatter fmt
 let __format_eprintf fmt = __format_fprintf err_formatter fmt
-let __format_kfprintf k ppf (CamlinternalFormat_Format f) =
+let __format_kfprintf k ppf (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
-let __format_ksprintf k (CamlinternalFormat_Format f) =
+let __format_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc ->
       k (__buffer_output (fun ppf ->
           __format_acc ppf (fun size g ->
               let s = g () in
               if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
 let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
-let __format_kasprintf k (CamlinternalFormat_Format f) =
+let __format_kasprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
 let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
-let __format_dprintf (CamlinternalFormat_Format f) =
+let __format_dprintf (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
 let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
     (fmt : ('a, formatter, unit, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k ppf)
-let __format_kdprintf k (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k ppf)
+let __format_kdprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
 (* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
-let __format_bprintf b (CamlinternalFormat_Format f) =
+let __format_bprintf b (CamlinternalFormat_Format (f, _, _)) =
   let ppf = formatter_of_buffer b in
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)
 (*! module Gc *)
@@ -3452,3 +3464,51 @@ let unescaped s =
   __kscanf ib __scanf_bad_input "%S%!"
     (fun () -> let x = __scan_caml_s max_int ib in __end_of_input ib; fun k -> k x)
     (fun x -> x)
+(* Formats as values (a scanning function applied to a format that is not a literal, or used
+   as a value): the format's scanning operations, made by the typer from its literal
+   (typing/scanf/value.rs), are interpreted here; the values read are given to the receiver,
+   whose type the format's type states, through Obj. *)
+let __scan_op ib op =
+  match op with
+  | CamlinternalFormat_scan_lit s -> __check_string ib s; None
+  | CamlinternalFormat_scan_end -> __end_of_input ib; None
+  | CamlinternalFormat_scan_bad message -> invalid_arg message
+  | CamlinternalFormat_scan (kind, conv, width, prec, stp, char_set, skip) ->
+    let v =
+      match kind with
+      | 'i' -> Obj.repr (__scan_int conv width ib)
+      | 'l' -> Obj.repr (__scan_int32 conv width ib)
+      | 'L' -> Obj.repr (__scan_int64 conv width ib)
+      | 'n' -> Obj.repr (__scan_nativeint conv width ib)
+      | 'f' -> Obj.repr (__scan_f conv width prec ib)
+      | 's' -> Obj.repr (__scan_s stp width ib)
+      | 'S' -> Obj.repr (__scan_caml_s width ib)
+      | 'b' -> Obj.repr (__scan_b ib)
+      | 'c' -> Obj.repr (__scan_c ib)
+      | 'C' -> Obj.repr (__scan_caml_c ib)
+      | '0' -> Obj.repr (__next_char ib)
+      | '[' -> Obj.repr (__scan_char_set char_set stp width ib)
+      | _ -> Obj.repr (__counter conv ib) in
+    if skip then None else Some v
+let __scan_ops ib ops () =
+  let rec read acc = function
+    | [] -> List.rev acc
+    | op :: ops ->
+      (match __scan_op ib op with
+       | Some v -> read (v :: acc) ops
+       | None -> read acc ops) in
+  let values = read [] ops in
+  fun f ->
+    Obj.obj
+      (List.fold_left (fun f v -> (Obj.magic f : Obj.t -> Obj.t) v) (Obj.repr f) values)
+let __kscanf_value ib ef (fmt : ('a, Scanning.in_channel, 'b, 'c, 'a -> 'd, 'd) format6) : 'c =
+  match fmt with
+  | CamlinternalFormat_Format (_, ops, str) ->
+    Obj.magic (fun (f : 'a) -> (__kscanf ib ef str (__scan_ops ib ops) f : 'd))
+let __bscanf_value ib fmt = __kscanf_value ib __scanf_bad_input fmt
+let __sscanf_value s fmt = __kscanf_value (Scanning.from_string s) __scanf_bad_input fmt
+let __scanf_value fmt = __kscanf_value Scanning.stdin __scanf_bad_input fmt
+let __ksscanf_value s ef fmt = __kscanf_value (Scanning.from_string s) ef fmt
+let __fscanf_value ic fmt =
+  __kscanf_value (Scanning.__memo_from_channel ic) __scanf_bad_input fmt
+let __kfscanf_value ic ef fmt = __kscanf_value (Scanning.__memo_from_channel ic) ef fmt

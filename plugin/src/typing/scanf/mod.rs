@@ -26,9 +26,10 @@
 //! is a compile-time error saying so (egret's format values are Printf's, `printf/value.rs`).
 
 mod parse;
+pub(in crate::typing) mod value;
 
 use super::{TResult, Typer};
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Span;
 use crate::lambda::ir::{BoxedIntKind, Const, Expr, TyCon, Type, VarId};
 use crate::syntax::ast::{self, Constant, ExprKind};
 use parse::{parse_scan_format, Item, Pad, Prec, Token};
@@ -53,7 +54,14 @@ pub(super) const PRELUDE_FUNCTIONS: [&str; 3] = [
 ];
 
 /// The `Scanf` section's private functions the elaborations call (captured when it closes).
-pub(super) const PRIVATE_FUNCTIONS: [&str; 18] = [
+pub(super) const PRIVATE_FUNCTIONS: [&str; 25] = [
+    "Scanf.__scanf_value",
+    "Scanf.__sscanf_value",
+    "Scanf.__bscanf_value",
+    "Scanf.__kscanf_value",
+    "Scanf.__ksscanf_value",
+    "Scanf.__fscanf_value",
+    "Scanf.__kfscanf_value",
     "Scanf.__kscanf",
     "Scanf.__scanf_bad_input",
     "Scanf.__fscanf_buffer",
@@ -155,10 +163,9 @@ impl<'s> Typer<'s> {
             .filter(|(l, _)| *l == ast::ArgLabel::Nolabel)
             .map(|(_, a)| a);
         let Some(ExprKind::Constant(Constant::String(fmt))) = fmt_expr.map(|a| &a.kind) else {
-            return Err(Diagnostic::unsupported(
-                span,
-                &format!("`{name}` with a format that is not a string literal is"),
-            ));
+            // A format value (`value.rs`): the function's consumer of format values.
+            let (head, t) = self.scanf_consumer(name)?;
+            return self.apply_labelled(head, t, args, span);
         };
         let items = parse_scan_format(fmt, args[leads].1.span)?;
         let ib_ty = self.prelude_type("Scanf.Scanning.stdin")?;
