@@ -22,8 +22,8 @@
 //! values outside that handler. The receiver's type is the conversions' types in order,
 //! `-> 'd`, the call's type `'d`, which is OCaml's `('a, 'b, 'c, 'd) scanner` for the literal.
 //! What OCaml rejects at run time (`%-5d`, `%*d`, `%a`, `%t`) raises its `Invalid_argument`
-//! at the same point. A format that is not a literal, or a scanf function not applied to one,
-//! is a compile-time error saying so (egret's format values are Printf's, `printf/value.rs`).
+//! at the same point. A format that is not a literal, or a scanf function used as a value,
+//! goes to the function's consumer of format values (`value.rs`).
 
 mod parse;
 pub(in crate::typing) mod value;
