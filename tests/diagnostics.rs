@@ -138,10 +138,10 @@ fn unsupported_library_names_say_so() {
             && err.contains("fl.ml:1:9"),
         "{err}"
     );
-    let (code, err) = check("scanmod.ml", "let m = Scanf.sscanf\n");
+    let (code, err) = check("genmod.ml", "let m = Genlex.make_lexer\n");
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("the module Scanf is not supported yet"),
+        err.contains("the module Genlex is not supported yet"),
         "{err}"
     );
     let (code, err) = check("ls.ml", "let l = Filename.quote_command\n");
@@ -174,6 +174,12 @@ fn unsupported_formats_say_so() {
             "let s = string_of_format \"%d\"\n",
             "`string_of_format` (a format value does not keep its string) is not supported yet",
             "fsof.ml:1:9",
+        ),
+        (
+            "scansub.ml",
+            "let () = Scanf.sscanf \"\" \"%(%d%)\" (fun _ _ -> ())\n",
+            "the format substitution `%(` is not supported yet",
+            "scansub.ml:1:26",
         ),
         (
             "fbox.ml",

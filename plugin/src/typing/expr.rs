@@ -981,6 +981,9 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
+            Some(ValueBinding::Printf(full)) if full.starts_with("Scanf.") => {
+                self.scanf_consumer(full)
+            }
             Some(ValueBinding::Printf(full)) => self.printf_consumer(full),
             None | Some(ValueBinding::Hidden) => {
                 // `M.x` of a module that does not exist: OCaml names the module.

@@ -27,6 +27,7 @@ mod poly;
 mod prelude;
 mod printf;
 mod pvariant;
+mod scanf;
 mod structure;
 mod unify;
 mod variance;
@@ -458,7 +459,10 @@ impl<'s> Typer<'s> {
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
         }
-        for name in printf::PRINTF_FUNCTIONS {
+        for name in printf::PRINTF_FUNCTIONS
+            .iter()
+            .chain(&scanf::SCANF_FUNCTIONS)
+        {
             self.env.bind(name, ValueBinding::Printf(name));
         }
     }

@@ -4,7 +4,7 @@
 
 type ('a, 'b) result = Ok of 'a | Error of 'b
 (* Formats as values (typing/printf/value.rs): a format literal where a format6 is expected
-   is CamlinternalFormat_Format (fun k -> fun args.. -> k items): given the consumer's
+   is CamlinternalFormat_Format ((fun k -> fun args.. -> k items), scan ops, text): given the consumer's
    continuation, the function of the conversions' arguments, which gives the continuation
    the pieces as data in order (CamlinternalFormat's acc, output by the consumers in the
    pretty-printing section: naming it here would make every program elaborate it). *)
@@ -15,8 +15,19 @@ type ('b, 'c) __format_item =
   | CamlinternalFormat_fmt of string * int * int * int
   | CamlinternalFormat_box of string * string
   | CamlinternalFormat_delay of ('b -> 'c)
+(* What Scanf reads for a format value (typing/scanf/value.rs, interpreted by the Scanf
+   section's __scan_op): a literal, %!, a conversion (kind, conversion letter, width,
+   precision, stopper or -1, char set, skipped), or what Scanf rejects at run time (its
+   Invalid_argument message). *)
+type __scan_op =
+  | CamlinternalFormat_scan_lit of string
+  | CamlinternalFormat_scan_end
+  | CamlinternalFormat_scan of char * char * int * int * int * string * bool
+  | CamlinternalFormat_scan_bad of string
+(* A format value: the printing function, the scanning operations and the format's text. *)
 type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
-  CamlinternalFormat_Format of ((('b, 'c) __format_item list -> 'f) -> 'a)
+  CamlinternalFormat_Format of
+    ((('b, 'c) __format_item list -> 'f) -> 'a) * __scan_op list * string
 type ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'c, 'c, 'd) format6
 type ('a, 'b, 'c) format = ('a, 'b, 'c, 'c) format4
 let max_int = 4611686018427387903
@@ -41,8 +52,9 @@ let format_of_string (fmt : ('a, 'b, 'c, 'd, 'e, 'f) format6) = fmt
 let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g, 'h) format6)
   : ('a, 'b, 'c, 'd, 'g, 'h) format6 =
   match fmt1, fmt2 with
-  | CamlinternalFormat_Format f1, CamlinternalFormat_Format f2 ->
-    CamlinternalFormat_Format (fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2))))
+  | CamlinternalFormat_Format (f1, o1, s1), CamlinternalFormat_Format (f2, o2, s2) ->
+    CamlinternalFormat_Format
+      ((fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2)))), o1 @ o2, s1 ^ "%," ^ s2)
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
   | "true" -> true
@@ -1870,50 +1882,50 @@ let __bufput_acc b acc =
   __printf_acc (Buffer.add_string b) ignore (fun f -> f b) acc
 let __strput_acc b acc =
   __printf_acc (Buffer.add_string b) ignore (fun f -> Buffer.add_string b (f ())) acc
-let __printf_printf (CamlinternalFormat_Format f) = f (__output_acc stdout)
-let __printf_eprintf (CamlinternalFormat_Format f) = f (__output_acc stderr)
-let __printf_fprintf oc (CamlinternalFormat_Format f) = f (__output_acc oc)
-let __printf_kfprintf k oc (CamlinternalFormat_Format f) =
+let __printf_printf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stdout)
+let __printf_eprintf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stderr)
+let __printf_fprintf oc (CamlinternalFormat_Format (f, _, _)) = f (__output_acc oc)
+let __printf_kfprintf k oc (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __output_acc oc acc; k oc)
-let __printf_ksprintf k (CamlinternalFormat_Format f) =
+let __printf_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
 let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
-let __printf_bprintf b (CamlinternalFormat_Format f) = f (__bufput_acc b)
+let __printf_bprintf b (CamlinternalFormat_Format (f, _, _)) = f (__bufput_acc b)
 let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k x)
-let __printf_kbprintf k b (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k x)
+let __printf_kbprintf k b (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __bufput_acc b acc; k b)
 let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
-let __format_fprintf ppf (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
+let __format_fprintf ppf (CamlinternalFormat_Format (f, _, _)) =
   f (__format_acc ppf (fun _ g -> g ppf))
 let __format_printf fmt = __format_fprintf std_formatter fmt
 let __format_eprintf fmt = __format_fprintf err_formatter fmt
-let __format_kfprintf k ppf (CamlinternalFormat_Format f) =
+let __format_kfprintf k ppf (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
-let __format_ksprintf k (CamlinternalFormat_Format f) =
+let __format_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc ->
       k (__buffer_output (fun ppf ->
           __format_acc ppf (fun size g ->
               let s = g () in
               if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
 let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
-let __format_kasprintf k (CamlinternalFormat_Format f) =
+let __format_kasprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
 let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
-let __format_dprintf (CamlinternalFormat_Format f) =
+let __format_dprintf (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
 let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f ignore
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
     (fmt : ('a, formatter, unit, 'd) format4) : 'a =
-  match fmt with CamlinternalFormat_Format f -> f (fun _ -> k ppf)
-let __format_kdprintf k (CamlinternalFormat_Format f) =
+  match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k ppf)
+let __format_kdprintf k (CamlinternalFormat_Format (f, _, _)) =
   f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
 (* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
-let __format_bprintf b (CamlinternalFormat_Format f) =
+let __format_bprintf b (CamlinternalFormat_Format (f, _, _)) =
   let ppf = formatter_of_buffer b in
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)
 (*! module Gc *)
@@ -2790,3 +2802,713 @@ let unsafe_set = BytesLabels.unsafe_set
 (*! unit Arg *)
 (*! unit Map *)
 (*! unit Set *)
+(*! module Scanf *)
+(* OCaml 4.13's scanf.ml: the token scanners and their error reports, after its code. The
+   scanning functions (Scanf.scanf " %d" f, sscanf, bscanf, kscanf, ksscanf, fscanf, kfscanf)
+   are elaborated by the typer from their literal format (typing/scanf/): each conversion
+   calls one of the __scan_* readers below (make_scanf's case for it), each literal
+   __check_string, and the whole runs under __kscanf, which is kscanf: errors of the
+   scanning (Scan_failure, Failure, End_of_file) go to the error function, the receiver is
+   applied to the values outside it. Printf's %C and %i in the messages are written out
+   (Char.escaped, string_of_int). *)
+(* Scanning: OCaml 4.13's scanf.ml, module Scanning: the formatted input channels (scanning buffers):
+   one character of lookahead (ic_current_char), the token buffer, the counters, and the
+   sources (strings, functions, Stdlib input channels read 1024 bytes at a time, files).
+   The type is abstract in OCaml: here the record itself. *)
+module Scanning = struct
+  type __stdlib_in_channel = in_channel
+  type file_name = string
+  type __in_channel_name =
+    | From_channel of __stdlib_in_channel
+    | From_file of file_name * __stdlib_in_channel
+    | From_function
+    | From_string
+  type in_channel = {
+    mutable ic_eof : bool;
+    mutable ic_current_char : char;
+    mutable ic_current_char_is_valid : bool;
+    mutable ic_char_count : int;
+    mutable ic_line_count : int;
+    mutable ic_token_count : int;
+    ic_get_next_char : unit -> char;
+    ic_token_buffer : Buffer.t;
+    ic_input_name : __in_channel_name;
+  }
+  type scanbuf = in_channel
+  let __null_char = '\000'
+  let __next_char ib =
+    try
+      let c = ib.ic_get_next_char () in
+      ib.ic_current_char <- c;
+      ib.ic_current_char_is_valid <- true;
+      ib.ic_char_count <- succ ib.ic_char_count;
+      if c = '\n' then ib.ic_line_count <- succ ib.ic_line_count;
+      c with
+    | End_of_file ->
+      let c = __null_char in
+      ib.ic_current_char <- c;
+      ib.ic_current_char_is_valid <- false;
+      ib.ic_eof <- true;
+      c
+  let __peek_char ib =
+    if ib.ic_current_char_is_valid then ib.ic_current_char else __next_char ib
+  let __checked_peek_char ib =
+    let c = __peek_char ib in
+    if ib.ic_eof then raise End_of_file;
+    c
+  let end_of_input ib =
+    ignore (__peek_char ib);
+    ib.ic_eof
+  let __eof ib = ib.ic_eof
+  let beginning_of_input ib = ib.ic_char_count = 0
+  let name_of_input ib =
+    match ib.ic_input_name with
+    | From_channel _ic -> "unnamed Stdlib input channel"
+    | From_file (fname, _ic) -> fname
+    | From_function -> "unnamed function"
+    | From_string -> "unnamed character string"
+  let __char_count ib =
+    if ib.ic_current_char_is_valid then ib.ic_char_count - 1 else ib.ic_char_count
+  let __line_count ib = ib.ic_line_count
+  let __reset_token ib = Buffer.reset ib.ic_token_buffer
+  let __invalidate_current_char ib = ib.ic_current_char_is_valid <- false
+  let __token ib =
+    let token_buffer = ib.ic_token_buffer in
+    let tok = Buffer.contents token_buffer in
+    Buffer.clear token_buffer;
+    ib.ic_token_count <- succ ib.ic_token_count;
+    tok
+  let __token_count ib = ib.ic_token_count
+  let __skip_char width ib =
+    __invalidate_current_char ib;
+    width
+  let __ignore_char width ib = __skip_char (width - 1) ib
+  let __store_char width ib c =
+    Buffer.add_char ib.ic_token_buffer c;
+    __ignore_char width ib
+  let __create iname next = {
+    ic_eof = false;
+    ic_current_char = __null_char;
+    ic_current_char_is_valid = false;
+    ic_char_count = 0;
+    ic_line_count = 0;
+    ic_token_count = 0;
+    ic_get_next_char = next;
+    ic_token_buffer = Buffer.create 1024;
+    ic_input_name = iname;
+  }
+  let from_string s =
+    let i = ref 0 in
+    let len = String.length s in
+    let next () =
+      if !i >= len then raise End_of_file else
+      let c = s.[!i] in
+      incr i;
+      c in
+    __create From_string next
+  let from_function f = __create From_function f
+  let __file_buffer_size = ref 1024
+  let __scan_close_at_end ic = Stdlib.close_in ic; raise End_of_file
+  let __scan_raise_at_end _ic = raise End_of_file
+  let __from_ic scan_close_ic iname ic =
+    let len = !__file_buffer_size in
+    let buf = Bytes.create len in
+    let i = ref 0 in
+    let lim = ref 0 in
+    let eof = ref false in
+    let next () =
+      if !i < !lim then begin let c = Bytes.get buf !i in incr i; c end else
+      if !eof then raise End_of_file else begin
+        lim := Stdlib.input ic buf 0 len;
+        if !lim = 0 then begin eof := true; scan_close_ic ic end else begin
+          i := 1;
+          Bytes.get buf 0
+        end
+      end in
+    __create iname next
+  let __from_ic_close_at_end iname ic = __from_ic __scan_close_at_end iname ic
+  let __from_ic_raise_at_end iname ic = __from_ic __scan_raise_at_end iname ic
+  let stdin = __from_ic __scan_raise_at_end (From_file ("-", Stdlib.stdin)) Stdlib.stdin
+  let stdib = stdin
+  let __open_in_file open_in fname =
+    match fname with
+    | "-" -> stdin
+    | fname ->
+      let ic = open_in fname in
+      __from_ic_close_at_end (From_file (fname, ic)) ic
+  let open_in fname = __open_in_file Stdlib.open_in fname
+  let open_in_bin fname = __open_in_file Stdlib.open_in_bin fname
+  let from_file = open_in
+  let from_file_bin = open_in_bin
+  let from_channel ic = __from_ic_raise_at_end (From_channel ic) ic
+  let close_in ib =
+    match ib.ic_input_name with
+    | From_channel ic -> Stdlib.close_in ic
+    | From_file (_fname, ic) -> Stdlib.close_in ic
+    | From_function | From_string -> ()
+  (* Obsolete (Scanf.fscanf): one scanning buffer per Stdlib channel, remembered. *)
+  let __memo = ref []
+  let __memo_from_channel ic =
+    try List.assq ic !__memo with
+    | Not_found ->
+      let ib = __from_ic __scan_raise_at_end (From_channel ic) ic in
+      __memo := (ic, ib) :: !__memo;
+      ib
+end
+exception Scan_failure of string
+type ('a, 'b, 'c, 'd) scanner =
+  ('a, Scanning.in_channel, 'b, 'c, 'a -> 'd, 'd) format6 -> 'c
+let __caml_char c = "'" ^ Char.escaped c ^ "'"
+let __bad_input s = raise (Scan_failure s)
+let __bad_input_escape c = __bad_input ("illegal escape character " ^ __caml_char c)
+let __bad_token_length message =
+  __bad_input
+    ("scanning of " ^ message ^ " failed: the specified length was too short for token")
+let __bad_end_of_input message =
+  __bad_input
+    ("scanning of " ^ message
+     ^ " failed: premature end of file occurred before end of token")
+let __bad_float () = __bad_input "no dot or exponent part found in float token"
+let __bad_hex_float () = __bad_input "not a valid float in hexadecimal notation"
+let __character_mismatch c ci =
+  __bad_input ("looking for " ^ __caml_char c ^ ", found " ^ __caml_char ci)
+let rec __skip_whites ib =
+  let c = Scanning.__peek_char ib in
+  if not (Scanning.__eof ib) then begin
+    match c with
+    | ' ' | '\t' | '\n' | '\r' ->
+      Scanning.__invalidate_current_char ib; __skip_whites ib
+    | _ -> ()
+  end
+let rec __check_char ib c =
+  match c with
+  | ' ' -> __skip_whites ib
+  | '\n' -> __check_newline ib
+  | c -> __check_this_char ib c
+and __check_this_char ib c =
+  let ci = Scanning.__checked_peek_char ib in
+  if ci = c then Scanning.__invalidate_current_char ib else
+  __character_mismatch c ci
+and __check_newline ib =
+  let ci = Scanning.__checked_peek_char ib in
+  match ci with
+  | '\n' -> Scanning.__invalidate_current_char ib
+  | '\r' -> Scanning.__invalidate_current_char ib; __check_this_char ib '\n'
+  | _ -> __character_mismatch '\n' ci
+(* A literal of the format (String_literal, Char_literal, a formatting literal). *)
+let __check_string ib str = String.iter (__check_char ib) str
+let __token_char ib = (Scanning.__token ib).[0]
+let __token_bool ib =
+  match Scanning.__token ib with
+  | "true" -> true
+  | "false" -> false
+  | s -> __bad_input ("invalid boolean '" ^ s ^ "'")
+(* Integer conversions, as the format's letter: 'b' 'd' 'i' 'o' 'u' 'x' ('X' is 'x'). *)
+let __token_int_literal conv ib =
+  let tok =
+    match conv with
+    | 'd' | 'i' -> Scanning.__token ib
+    | 'u' -> "0u" ^ Scanning.__token ib
+    | 'o' -> "0o" ^ Scanning.__token ib
+    | 'x' | 'X' -> "0x" ^ Scanning.__token ib
+    | _ -> "0b" ^ Scanning.__token ib in
+  let l = String.length tok in
+  if l = 0 || tok.[0] <> '+' then tok else String.sub tok 1 (l - 1)
+let rec __scan_decimal_digit_star width ib =
+  if width = 0 then width else
+  let c = Scanning.__peek_char ib in
+  if Scanning.__eof ib then width else
+  match c with
+  | '0' .. '9' as c ->
+    let width = Scanning.__store_char width ib c in
+    __scan_decimal_digit_star width ib
+  | '_' ->
+    let width = Scanning.__ignore_char width ib in
+    __scan_decimal_digit_star width ib
+  | _ -> width
+let __scan_decimal_digit_plus width ib =
+  if width = 0 then __bad_token_length "decimal digits" else
+  let c = Scanning.__checked_peek_char ib in
+  match c with
+  | '0' .. '9' ->
+    let width = Scanning.__store_char width ib c in
+    __scan_decimal_digit_star width ib
+  | c ->
+    __bad_input ("character " ^ __caml_char c ^ " is not a decimal digit")
+let __scan_digit_star digitp width ib =
+  let rec scan_digits width ib =
+    if width = 0 then width else
+    let c = Scanning.__peek_char ib in
+    if Scanning.__eof ib then width else
+    match c with
+    | c when digitp c ->
+      let width = Scanning.__store_char width ib c in
+      scan_digits width ib
+    | '_' ->
+      let width = Scanning.__ignore_char width ib in
+      scan_digits width ib
+    | _ -> width in
+  scan_digits width ib
+let __scan_digit_plus basis digitp width ib =
+  if width = 0 then __bad_token_length "digits" else
+  let c = Scanning.__checked_peek_char ib in
+  if digitp c then
+    let width = Scanning.__store_char width ib c in
+    __scan_digit_star digitp width ib
+  else
+    __bad_input ("character " ^ __caml_char c ^ " is not a valid " ^ basis ^ " digit")
+let __is_binary_digit = function
+  | '0' .. '1' -> true
+  | _ -> false
+let __scan_binary_int width ib = __scan_digit_plus "binary" __is_binary_digit width ib
+let __is_octal_digit = function
+  | '0' .. '7' -> true
+  | _ -> false
+let __scan_octal_int width ib = __scan_digit_plus "octal" __is_octal_digit width ib
+let __is_hexa_digit = function
+  | '0' .. '9' | 'a' .. 'f' | 'A' .. 'F' -> true
+  | _ -> false
+let __scan_hexadecimal_int width ib =
+  __scan_digit_plus "hexadecimal" __is_hexa_digit width ib
+let __scan_unsigned_decimal_int = __scan_decimal_digit_plus
+let __scan_sign width ib =
+  let c = Scanning.__checked_peek_char ib in
+  match c with
+  | '+' -> Scanning.__store_char width ib c
+  | '-' -> Scanning.__store_char width ib c
+  | _ -> width
+let __scan_optionally_signed_decimal_int width ib =
+  let width = __scan_sign width ib in
+  __scan_unsigned_decimal_int width ib
+let __scan_unsigned_int width ib =
+  match Scanning.__checked_peek_char ib with
+  | '0' as c ->
+    let width = Scanning.__store_char width ib c in
+    if width = 0 then width else
+    let c = Scanning.__peek_char ib in
+    if Scanning.__eof ib then width else
+    begin match c with
+    | 'x' | 'X' -> __scan_hexadecimal_int (Scanning.__store_char width ib c) ib
+    | 'o' -> __scan_octal_int (Scanning.__store_char width ib c) ib
+    | 'b' -> __scan_binary_int (Scanning.__store_char width ib c) ib
+    | _ -> __scan_decimal_digit_star width ib end
+  | _ -> __scan_unsigned_decimal_int width ib
+let __scan_optionally_signed_int width ib =
+  let width = __scan_sign width ib in
+  __scan_unsigned_int width ib
+let __scan_int_conversion conv width ib =
+  match conv with
+  | 'b' -> __scan_binary_int width ib
+  | 'd' -> __scan_optionally_signed_decimal_int width ib
+  | 'i' -> __scan_optionally_signed_int width ib
+  | 'o' -> __scan_octal_int width ib
+  | 'u' -> __scan_unsigned_decimal_int width ib
+  | _ -> __scan_hexadecimal_int width ib
+let __scan_fractional_part width ib =
+  if width = 0 then width else
+  let c = Scanning.__peek_char ib in
+  if Scanning.__eof ib then width else
+  match c with
+  | '0' .. '9' as c ->
+    __scan_decimal_digit_star (Scanning.__store_char width ib c) ib
+  | _ -> width
+let __scan_exponent_part width ib =
+  if width = 0 then width else
+  let c = Scanning.__peek_char ib in
+  if Scanning.__eof ib then width else
+  match c with
+  | 'e' | 'E' as c ->
+    __scan_optionally_signed_decimal_int (Scanning.__store_char width ib c) ib
+  | _ -> width
+let __scan_integer_part width ib =
+  let width = __scan_sign width ib in
+  __scan_decimal_digit_star width ib
+let __scan_float width precision ib =
+  let width = __scan_integer_part width ib in
+  if width = 0 then width, precision else
+  let c = Scanning.__peek_char ib in
+  if Scanning.__eof ib then width, precision else
+  match c with
+  | '.' ->
+    let width = Scanning.__store_char width ib c in
+    let precision = Int.min width precision in
+    let width = width - (precision - __scan_fractional_part precision ib) in
+    __scan_exponent_part width ib, precision
+  | _ ->
+    __scan_exponent_part width ib, precision
+let __check_case_insensitive_string width ib error str =
+  let lowercase c =
+    match c with
+    | 'A' .. 'Z' ->
+      char_of_int (int_of_char c - int_of_char 'A' + int_of_char 'a')
+    | _ -> c in
+  let len = String.length str in
+  let width = ref width in
+  for i = 0 to len - 1 do
+    let c = Scanning.__peek_char ib in
+    if lowercase c <> lowercase str.[i] then error ();
+    if !width = 0 then error ();
+    width := Scanning.__store_char !width ib c;
+  done;
+  !width
+let __scan_hex_float width precision ib =
+  if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+  let width = __scan_sign width ib in
+  if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+  match Scanning.__peek_char ib with
+  | '0' as c -> (
+    let width = Scanning.__store_char width ib c in
+    if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+    let width = __check_case_insensitive_string width ib __bad_hex_float "x" in
+    if width = 0 || Scanning.end_of_input ib then width else
+      let width = match Scanning.__peek_char ib with
+        | '.' | 'p' | 'P' -> width
+        | _ -> __scan_hexadecimal_int width ib in
+      if width = 0 || Scanning.end_of_input ib then width else
+        let width = match Scanning.__peek_char ib with
+          | '.' as c -> (
+            let width = Scanning.__store_char width ib c in
+            if width = 0 || Scanning.end_of_input ib then width else
+              match Scanning.__peek_char ib with
+              | 'p' | 'P' -> width
+              | _ ->
+                let precision = Int.min width precision in
+                width - (precision - __scan_hexadecimal_int precision ib)
+          )
+          | _ -> width in
+        if width = 0 || Scanning.end_of_input ib then width else
+          match Scanning.__peek_char ib with
+          | 'p' | 'P' as c ->
+            let width = Scanning.__store_char width ib c in
+            if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+            __scan_optionally_signed_decimal_int width ib
+          | _ -> width
+  )
+  | 'n' | 'N' as c ->
+    let width = Scanning.__store_char width ib c in
+    if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+    __check_case_insensitive_string width ib __bad_hex_float "an"
+  | 'i' | 'I' as c ->
+    let width = Scanning.__store_char width ib c in
+    if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+    __check_case_insensitive_string width ib __bad_hex_float "nfinity"
+  | _ -> __bad_hex_float ()
+let __scan_caml_float_rest width precision ib =
+  if width = 0 || Scanning.end_of_input ib then __bad_float ();
+  let width = __scan_decimal_digit_star width ib in
+  if width = 0 || Scanning.end_of_input ib then __bad_float ();
+  let c = Scanning.__peek_char ib in
+  match c with
+  | '.' ->
+    let width = Scanning.__store_char width ib c in
+    let precision = Int.min width precision in
+    let width_precision = __scan_fractional_part precision ib in
+    let frac_width = precision - width_precision in
+    let width = width - frac_width in
+    __scan_exponent_part width ib
+  | 'e' | 'E' ->
+    __scan_exponent_part width ib
+  | _ -> __bad_float ()
+let __scan_caml_float width precision ib =
+  if width = 0 || Scanning.end_of_input ib then __bad_float ();
+  let width = __scan_sign width ib in
+  if width = 0 || Scanning.end_of_input ib then __bad_float ();
+  match Scanning.__peek_char ib with
+  | '0' as c -> (
+    let width = Scanning.__store_char width ib c in
+    if width = 0 || Scanning.end_of_input ib then __bad_float ();
+    match Scanning.__peek_char ib with
+    | 'x' | 'X' as c -> (
+      let width = Scanning.__store_char width ib c in
+      if width = 0 || Scanning.end_of_input ib then __bad_float ();
+      let width = __scan_hexadecimal_int width ib in
+      if width = 0 || Scanning.end_of_input ib then __bad_float ();
+      let width = match Scanning.__peek_char ib with
+        | '.' as c -> (
+          let width = Scanning.__store_char width ib c in
+          if width = 0 || Scanning.end_of_input ib then width else
+            match Scanning.__peek_char ib with
+            | 'p' | 'P' -> width
+            | _ ->
+              let precision = Int.min width precision in
+              width - (precision - __scan_hexadecimal_int precision ib)
+        )
+        | 'p' | 'P' -> width
+        | _ -> __bad_float () in
+      if width = 0 || Scanning.end_of_input ib then width else
+        match Scanning.__peek_char ib with
+        | 'p' | 'P' as c ->
+          let width = Scanning.__store_char width ib c in
+          if width = 0 || Scanning.end_of_input ib then __bad_hex_float ();
+          __scan_optionally_signed_decimal_int width ib
+        | _ -> width
+    )
+    | _ ->
+      __scan_caml_float_rest width precision ib
+  )
+  | '1' .. '9' as c ->
+    let width = Scanning.__store_char width ib c in
+    if width = 0 || Scanning.end_of_input ib then __bad_float ();
+    __scan_caml_float_rest width precision ib
+  | _ -> __bad_float ()
+(* The stopper is a char code, or -1 for none (scan_string's [stp] option). *)
+let __scan_string stp width ib =
+  let rec loop width =
+    if width = 0 then width else
+    let c = Scanning.__peek_char ib in
+    if Scanning.__eof ib then width else
+      if stp >= 0 then
+        (if int_of_char c = stp then Scanning.__skip_char width ib
+         else loop (Scanning.__store_char width ib c))
+      else
+        match c with
+        | ' ' | '\t' | '\n' | '\r' -> width
+        | _ -> loop (Scanning.__store_char width ib c) in
+  loop width
+let __scan_char width ib =
+  Scanning.__store_char width ib (Scanning.__checked_peek_char ib)
+let __char_for_backslash = function
+  | 'n' -> '\010'
+  | 'r' -> '\013'
+  | 'b' -> '\008'
+  | 't' -> '\009'
+  | c -> c
+let __decimal_value_of_char c = int_of_char c - int_of_char '0'
+let __char_for_decimal_code c0 c1 c2 =
+  let c =
+    100 * __decimal_value_of_char c0 +
+     10 * __decimal_value_of_char c1 +
+          __decimal_value_of_char c2 in
+  if c < 0 || c > 255 then
+    __bad_input
+      ("bad character decimal encoding \\" ^ String.make 1 c0 ^ String.make 1 c1
+       ^ String.make 1 c2) else
+  char_of_int c
+let __hexadecimal_value_of_char c =
+  let d = int_of_char c in
+  if d >= int_of_char 'a' then d - 87 else
+  if d >= int_of_char 'A' then d - 55 else
+  d - int_of_char '0'
+let __char_for_hexadecimal_code c1 c2 =
+  let c =
+    16 * __hexadecimal_value_of_char c1 +
+         __hexadecimal_value_of_char c2 in
+  if c < 0 || c > 255 then
+    __bad_input
+      ("bad character hexadecimal encoding \\" ^ String.make 1 c1 ^ String.make 1 c2) else
+  char_of_int c
+let __check_next_char message width ib =
+  if width = 0 then __bad_token_length message else
+  let c = Scanning.__peek_char ib in
+  if Scanning.__eof ib then __bad_end_of_input message else
+  c
+let __check_next_char_for_char width ib = __check_next_char "a Char" width ib
+let __check_next_char_for_string width ib = __check_next_char "a String" width ib
+let __scan_backslash_char width ib =
+  match __check_next_char_for_char width ib with
+  | '\\' | '\'' | '\"' | 'n' | 't' | 'b' | 'r' as c ->
+    Scanning.__store_char width ib (__char_for_backslash c)
+  | '0' .. '9' as c ->
+    let get_digit () =
+      let c = Scanning.__next_char ib in
+      match c with
+      | '0' .. '9' as c -> c
+      | c -> __bad_input_escape c in
+    let c0 = c in
+    let c1 = get_digit () in
+    let c2 = get_digit () in
+    Scanning.__store_char (width - 2) ib (__char_for_decimal_code c0 c1 c2)
+  | 'x' ->
+    let get_digit () =
+      let c = Scanning.__next_char ib in
+      match c with
+      | '0' .. '9' | 'A' .. 'F' | 'a' .. 'f' as c -> c
+      | c -> __bad_input_escape c in
+    let c1 = get_digit () in
+    let c2 = get_digit () in
+    Scanning.__store_char (width - 2) ib (__char_for_hexadecimal_code c1 c2)
+  | c ->
+    __bad_input_escape c
+let __scan_caml_char width ib =
+  let rec find_start width =
+    match Scanning.__checked_peek_char ib with
+    | '\'' -> find_char (Scanning.__ignore_char width ib)
+    | c -> __character_mismatch '\'' c
+  and find_char width =
+    match __check_next_char_for_char width ib with
+    | '\\' ->
+      find_stop (__scan_backslash_char (Scanning.__ignore_char width ib) ib)
+    | c ->
+      find_stop (Scanning.__store_char width ib c)
+  and find_stop width =
+    match __check_next_char_for_char width ib with
+    | '\'' -> Scanning.__ignore_char width ib
+    | c -> __character_mismatch '\'' c in
+  find_start width
+let __scan_caml_string width ib =
+  let rec find_start width =
+    match Scanning.__checked_peek_char ib with
+    | '\"' -> find_stop (Scanning.__ignore_char width ib)
+    | c -> __character_mismatch '\"' c
+  and find_stop width =
+    match __check_next_char_for_string width ib with
+    | '\"' -> Scanning.__ignore_char width ib
+    | '\\' -> scan_backslash (Scanning.__ignore_char width ib)
+    | c -> find_stop (Scanning.__store_char width ib c)
+  and scan_backslash width =
+    match __check_next_char_for_string width ib with
+    | '\r' -> skip_newline (Scanning.__ignore_char width ib)
+    | '\n' -> skip_spaces (Scanning.__ignore_char width ib)
+    | _ -> find_stop (__scan_backslash_char width ib)
+  and skip_newline width =
+    match __check_next_char_for_string width ib with
+    | '\n' -> skip_spaces (Scanning.__ignore_char width ib)
+    | _ -> find_stop (Scanning.__store_char width ib '\r')
+  and skip_spaces width =
+    match __check_next_char_for_string width ib with
+    | ' ' -> skip_spaces (Scanning.__ignore_char width ib)
+    | _ -> find_stop width in
+  find_start width
+let __scan_bool ib =
+  let c = Scanning.__checked_peek_char ib in
+  let m =
+    match c with
+    | 't' -> 4
+    | 'f' -> 5
+    | c ->
+      __bad_input ("the character " ^ __caml_char c ^ " cannot start a boolean") in
+  __scan_string (-1) m ib
+(* A char set is CamlinternalFormat's: 32 bytes, bit [c land 7] of byte [c lsr 3]. *)
+let __is_in_char_set char_set c =
+  let ind = int_of_char c in
+  let str_ind = ind lsr 3 and mask = 1 lsl (ind land 0b111) in
+  int_of_char (String.get char_set str_ind) land mask <> 0
+let __scan_chars_in_char_set char_set scan_indic width ib =
+  let rec scan_chars i stp =
+    let c = Scanning.__peek_char ib in
+    if i > 0 && not (Scanning.__eof ib) &&
+       __is_in_char_set char_set c &&
+       int_of_char c <> stp then
+      let _ = Scanning.__store_char max_int ib c in
+      scan_chars (i - 1) stp in
+  if scan_indic < 0 then scan_chars width (-1)
+  else begin
+    let c = char_of_int scan_indic in
+    scan_chars width scan_indic;
+    if not (Scanning.__eof ib) then
+      let ci = Scanning.__peek_char ib in
+      if c = ci
+      then Scanning.__invalidate_current_char ib
+      else __character_mismatch c ci
+  end
+let __scanf_bad_input ib = function
+  | Scan_failure s | Failure s ->
+    let i = Scanning.__char_count ib in
+    __bad_input ("scanf: bad input at char number " ^ string_of_int i ^ ": " ^ s)
+  | x -> raise x
+(* make_scanf's cases, one per conversion: each scans its token and returns its value.
+   [width] and [prec] are the format's, max_int when it has none. *)
+let __scan_c ib = let _ = __scan_char 0 ib in __token_char ib
+let __scan_caml_c ib = let _ = __scan_caml_char 0 ib in __token_char ib
+let __scan_s stp width ib = let _ = __scan_string stp width ib in Scanning.__token ib
+let __scan_caml_s width ib = let _ = __scan_caml_string width ib in Scanning.__token ib
+let __scan_int conv width ib =
+  let _ = __scan_int_conversion conv width ib in
+  int_of_string (__token_int_literal conv ib)
+let __scan_int32 conv width ib =
+  let _ = __scan_int_conversion conv width ib in
+  Int32.of_string (__token_int_literal conv ib)
+let __scan_int64 conv width ib =
+  let _ = __scan_int_conversion conv width ib in
+  Int64.of_string (__token_int_literal conv ib)
+let __scan_nativeint conv width ib =
+  let _ = __scan_int_conversion conv width ib in
+  Nativeint.of_string (__token_int_literal conv ib)
+(* 'F' (OCaml syntax), 'h' (hexadecimal) or 'f' (the others). *)
+let __scan_f kind width prec ib =
+  let _ =
+    match kind with
+    | 'F' -> __scan_caml_float width prec ib
+    | 'h' -> __scan_hex_float width prec ib
+    | _ -> fst (__scan_float width prec ib) in
+  float_of_string (Scanning.__token ib)
+let __scan_b ib = let _ = __scan_bool ib in __token_bool ib
+let __scan_char_set char_set stp width ib =
+  __scan_chars_in_char_set char_set stp width ib;
+  Scanning.__token ib
+(* %l, %n, %N (%L): the line, character and token counters. *)
+let __counter kind ib =
+  match kind with
+  | 'l' -> Scanning.__line_count ib
+  | 'n' -> Scanning.__char_count ib
+  | _ -> Scanning.__token_count ib
+let __next_char ib = Scanning.__checked_peek_char ib
+(* %! *)
+let __end_of_input ib =
+  if not (Scanning.end_of_input ib) then __bad_input "end of input not found"
+(* kscanf: [scan ()] scans the values and returns the receiver's application to them. *)
+let __kscanf ib ef str scan f =
+  Scanning.__reset_token ib;
+  match
+    try Ok (scan ()) with
+    | (Scan_failure _ | Failure _ | End_of_file) as exc -> Error exc
+    | Invalid_argument msg ->
+      invalid_arg (msg ^ " in format \"" ^ String.escaped str ^ "\"")
+  with
+  | Ok apply -> apply f
+  | Error exc -> ef ib exc
+let __bscanf_of_string s = Scanning.from_string s
+let __fscanf_buffer ic = Scanning.__memo_from_channel ic
+let unescaped s =
+  let ib = Scanning.from_string ("\"" ^ s ^ "\"") in
+  __kscanf ib __scanf_bad_input "%S%!"
+    (fun () -> let x = __scan_caml_s max_int ib in __end_of_input ib; fun k -> k x)
+    (fun x -> x)
+(* Formats as values (a scanning function applied to a format that is not a literal, or used
+   as a value): the format's scanning operations, made by the typer from its literal
+   (typing/scanf/value.rs), are interpreted here; the values read are given to the receiver,
+   whose type the format's type states, through Obj. *)
+let __scan_op ib op =
+  match op with
+  | CamlinternalFormat_scan_lit s -> __check_string ib s; None
+  | CamlinternalFormat_scan_end -> __end_of_input ib; None
+  | CamlinternalFormat_scan_bad message -> invalid_arg message
+  | CamlinternalFormat_scan (kind, conv, width, prec, stp, char_set, skip) ->
+    let v =
+      match kind with
+      | 'i' -> Obj.repr (__scan_int conv width ib)
+      | 'l' -> Obj.repr (__scan_int32 conv width ib)
+      | 'L' -> Obj.repr (__scan_int64 conv width ib)
+      | 'n' -> Obj.repr (__scan_nativeint conv width ib)
+      | 'f' -> Obj.repr (__scan_f conv width prec ib)
+      | 's' -> Obj.repr (__scan_s stp width ib)
+      | 'S' -> Obj.repr (__scan_caml_s width ib)
+      | 'b' -> Obj.repr (__scan_b ib)
+      | 'c' -> Obj.repr (__scan_c ib)
+      | 'C' -> Obj.repr (__scan_caml_c ib)
+      | '0' -> Obj.repr (__next_char ib)
+      | '[' -> Obj.repr (__scan_char_set char_set stp width ib)
+      | _ -> Obj.repr (__counter conv ib) in
+    if skip then None else Some v
+let __scan_ops ib ops () =
+  let rec read acc = function
+    | [] -> List.rev acc
+    | op :: ops ->
+      (match __scan_op ib op with
+       | Some v -> read (v :: acc) ops
+       | None -> read acc ops) in
+  let values = read [] ops in
+  fun f ->
+    Obj.obj
+      (List.fold_left (fun f v -> (Obj.magic f : Obj.t -> Obj.t) v) (Obj.repr f) values)
+let __kscanf_value ib ef (fmt : ('a, Scanning.in_channel, 'b, 'c, 'a -> 'd, 'd) format6) : 'c =
+  match fmt with
+  | CamlinternalFormat_Format (_, ops, str) ->
+    Obj.magic (fun (f : 'a) -> (__kscanf ib ef str (__scan_ops ib ops) f : 'd))
+let __bscanf_value ib fmt = __kscanf_value ib __scanf_bad_input fmt
+let __sscanf_value s fmt = __kscanf_value (Scanning.from_string s) __scanf_bad_input fmt
+let __scanf_value fmt = __kscanf_value Scanning.stdin __scanf_bad_input fmt
+let __ksscanf_value s ef fmt = __kscanf_value (Scanning.from_string s) ef fmt
+let __fscanf_value ic fmt =
+  __kscanf_value (Scanning.__memo_from_channel ic) __scanf_bad_input fmt
+let __kfscanf_value ic ef fmt = __kscanf_value (Scanning.__memo_from_channel ic) ef fmt

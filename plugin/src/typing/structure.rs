@@ -376,7 +376,7 @@ impl<'s> Typer<'s> {
     }
 
     /// Rebinds what was declared since `scope` under `module.`: values (the private `__`
-    /// ones dropped when `hide_private`), types, constructors; an exception's printed name
+    /// ones, also of a module nested in it, dropped when `hide_private`), types, constructors; an exception's printed name
     /// becomes `exn_name(qualified constructor)`.
     pub(super) fn qualify_since(
         &mut self,
@@ -394,7 +394,9 @@ impl<'s> Typer<'s> {
             .collect();
         self.env.restore(scope.mark);
         for (n, b) in bindings {
-            if !(hide_private && n.starts_with("__")) {
+            // `__x`, and a nested module's `M.__x` (`Scanf.Scanning`'s internals).
+            let private = n.rsplit('.').next().is_some_and(|x| x.starts_with("__"));
+            if !(hide_private && private) {
                 self.env.bind(&format!("{module}.{n}"), b);
             }
         }
@@ -491,7 +493,10 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert("Printexc.__uncaught", v);
                 }
             }
-            for key in super::printf::PRIVATE_FUNCTIONS {
+            for &key in super::printf::PRIVATE_FUNCTIONS
+                .iter()
+                .chain(&super::scanf::PRIVATE_FUNCTIONS)
+            {
                 if let Some((m, private)) = key.split_once('.') {
                     if m == module {
                         if let Some(ValueBinding::Var(v)) = self.env.lookup(private) {
@@ -535,6 +540,7 @@ impl<'s> Typer<'s> {
         if last.prelude {
             for name in super::printf::PRELUDE_FUNCTIONS
                 .iter()
+                .chain(&super::scanf::PRELUDE_FUNCTIONS)
                 .chain(&LAZY_FUNCTIONS)
                 .chain(&EXIT_FUNCTIONS)
             {

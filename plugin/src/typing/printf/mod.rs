@@ -17,7 +17,7 @@
 //! (`PRELUDE_FUNCTIONS`), so a program's own bindings cannot shadow them.
 
 mod aliases;
-mod parse;
+pub(super) mod parse;
 mod value;
 
 use super::builtins::BuiltinImpl;
@@ -214,7 +214,7 @@ struct Elaboration {
 }
 
 impl<'s> Typer<'s> {
-    fn prelude_function(&self, name: &str) -> TResult<VarId> {
+    pub(super) fn prelude_function(&self, name: &str) -> TResult<VarId> {
         self.prelude_functions.get(name).copied().ok_or_else(|| {
             Diagnostic::error(
                 Span::default(),
@@ -224,7 +224,7 @@ impl<'s> Typer<'s> {
     }
 
     /// The type of a prelude value (`Format.std_formatter : formatter`).
-    fn prelude_type(&self, name: &str) -> TResult<Type> {
+    pub(super) fn prelude_type(&self, name: &str) -> TResult<Type> {
         Ok(self.vars.ty(self.prelude_function(name)?).clone())
     }
 
@@ -235,6 +235,9 @@ impl<'s> Typer<'s> {
         args: &[(ast::ArgLabel, ast::Expr)],
         span: Span,
     ) -> TResult<(Expr, Type)> {
+        if name.starts_with("Scanf.") {
+            return self.scanf(name, args, span);
+        }
         let format_family = name.starts_with("Format.");
         self.links_format |= format_family && !self.in_prelude;
         let formatter = Type::Con(

@@ -21,7 +21,7 @@ use super::super::TResult;
 
 /// A width or precision: none, a number in the format, or `*` (an `int` argument).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Count {
+pub(in crate::typing) enum Count {
     None,
     Literal,
     Star,
@@ -30,7 +30,7 @@ pub(super) enum Count {
 /// A pretty-printing directive of the format (`CamlinternalFormatBasics.formatting_lit` and
 /// `formatting_gen`), with what `Format` does for it.
 #[derive(Clone, Debug)]
-pub(super) enum FormatAction {
+pub(in crate::typing) enum FormatAction {
     /// `@[<kind indent>`: `Format.pp_open_box_gen` (box kind as `__open_box` numbers it).
     OpenBox {
         indent: i64,
@@ -65,7 +65,7 @@ pub(super) enum FormatAction {
 }
 
 #[derive(Clone, Debug)]
-pub(super) enum Piece {
+pub(in crate::typing) enum Piece {
     Text(Vec<u8>),
     /// A conversion: its spec without `*` (e.g. `%-5d`, or `%-*d` with `width` Star, where the
     /// star is where the argument's number goes) and the conversion letter.
@@ -292,7 +292,7 @@ fn integer(fmt: &[u8], i: usize) -> Option<(usize, i64)> {
 }
 
 /// `CamlinternalFormat.parse_after_at`: the directive after the `@` at `fmt[i - 1]`.
-fn parse_after_at(
+pub(in crate::typing) fn parse_after_at(
     fmt: &[u8],
     i: usize,
     span: Span,

@@ -2,8 +2,8 @@
 //! function taking a format, `format_of_string "..."`, `("..." : _ format)`), and a printf
 //! function applied to a format that is not a literal (`let fail fmt = ksprintf failwith fmt`).
 //!
-//! A format value is the prelude's `CamlinternalFormat_Format (fun k -> fun args.. -> k
-//! items)`: given a consumer's continuation, the curried function of the conversions'
+//! A format value is the prelude's `CamlinternalFormat_Format ((fun k -> fun args.. -> k
+//! items), scan_ops, text)`, whose first part, given a consumer's continuation, is the curried function of the conversions'
 //! arguments, which hands the continuation the pieces (`__format_item`s: strings already
 //! converted, `%!`, the `@` directives with their source text, `%a`/`%t` printers as
 //! delayed closures), in order. The literal is parsed as for the direct elaboration
@@ -105,7 +105,14 @@ impl<'s> Typer<'s> {
         fmt: &[u8],
         span: Span,
     ) -> TResult<(Expr, Type)> {
-        let pieces = parse_format(fmt, span)?;
+        let pieces = match parse_format(fmt, span) {
+            Ok(pieces) => pieces,
+            // A format only Scanf can use (`%[a-z]`, `%_d`, `%n` ...): `scanf/value.rs`.
+            Err(d) => match super::super::scanf::value::scan_only_format(fmt, span) {
+                Some(value) => return self.expr(&value),
+                None => return Err(d),
+            },
+        };
         let mut b = FormatSource {
             span,
             params: Vec::new(),
@@ -142,8 +149,14 @@ impl<'s> Typer<'s> {
             );
         }
         let f = expr(ExprKind::Fun(vec![param(&k, span)], Box::new(body)), span);
+        // What Scanf reads for the format, and its text (`scanf/value.rs`).
+        let scan = super::super::scanf::value::scan_ops_source(fmt, span);
+        let text = expr(ExprKind::Constant(Constant::String(fmt.to_vec())), span);
         let value = expr(
-            ExprKind::Construct("CamlinternalFormat_Format".into(), Some(Box::new(f))),
+            ExprKind::Construct(
+                "CamlinternalFormat_Format".into(),
+                Some(Box::new(expr(ExprKind::Tuple(vec![f, scan, text]), span))),
+            ),
             span,
         );
         self.expr(&value)

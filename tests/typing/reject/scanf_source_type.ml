@@ -1,0 +1,2 @@
+(* Scanf.sscanf reads from a string. *)
+let () = Scanf.sscanf 12 "%d" print_int

@@ -1,0 +1,2 @@
+(* A character set must be closed. *)
+let () = Scanf.sscanf "abc" "%[a-z" print_string
