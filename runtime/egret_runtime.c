@@ -1000,6 +1000,24 @@ value caml_md5_chan(value id, value len) {
   return egret_string_of_bytes((const char *)digest, 16);
 }
 
+void egret_raise_end_of_file(void) { raise_constant(egret_exn_End_of_file, "End_of_file"); }
+
+/* OCaml's caml_really_getblock: up to `n` bytes of the channel into `p`, fewer only at the end
+ * of the input; the number read. */
+size_t egret_channel_read(value id, unsigned char *p, size_t n) {
+  struct in_chan *c = in_get(id);
+  size_t done = 0;
+  while (done < n) {
+    if (c->curr == c->max && in_refill(c) == 0) break;
+    size_t k = c->max - c->curr;
+    if (k > n - done) k = n - done;
+    memcpy(p + done, c->buf + c->curr, k);
+    c->curr += k;
+    done += k;
+  }
+  return done;
+}
+
 /* caml_ml_input_scan_line. */
 value egret_input_scan_line(value id) {
   struct in_chan *c = in_get(id);

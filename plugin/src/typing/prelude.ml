@@ -117,6 +117,10 @@ let really_input_string ic len =
   let s = __bytes_create len in
   really_input ic (__bytes_of_string s) 0 len;
   s
+(* Marshal's format (runtime/egret_marshal.c). *)
+external __marshal_to_channel : out_channel -> 'a -> unit list -> unit = "caml_output_value"
+let output_value chan v = __marshal_to_channel chan v []
+external input_value : in_channel -> 'a = "caml_input_value"
 external __input_scan_line : in_channel -> int = "egret_input_scan_line"
 let input_line chan =
   let rec build_result buf pos = function
@@ -159,7 +163,9 @@ let flush_all () =
 let prerr_newline () = prerr_string "\n"; flush stderr
 let infinity = float_of_string "inf"
 let neg_infinity = float_of_string "-inf"
-let nan = float_of_string "nan"
+external __float_of_bits : int64 -> float = "caml_int64_float_of_bits"
+(* OCaml 4.13's bits (a signalling NaN), which Marshal and Int64.bits_of_float show. *)
+let nan = __float_of_bits 0x7FF0_0000_0000_0001L
 let max_float = 0x1.fffffffffffffp+1023
 let min_float = 0x1p-1022
 let epsilon_float = 0x1p-52
@@ -905,6 +911,9 @@ let unaligned_tag = 1002
 
 (*! unit Digest *)
 (*! unit Random *)
+(*! unit Lexing *)
+(*! unit Parsing *)
+(*! unit Marshal *)
 (*! module Filename *)
 (* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
    functions needing the environment or the file system (temp_dir_name, temp_file,
