@@ -7,7 +7,8 @@
  * words on 32- and 64-bit platforms, big-endian), then the value depth-first, fields in order:
  * small ints, strings and blocks in one byte, longer ones with a code; a block already written
  * is a back reference (its distance in objects) unless `No_sharing`; floats, float arrays and
- * the boxed integers' custom blocks ("_i", "_j", "_n") in OCaml's encodings.
+ * the custom blocks of boxed integers ("_i", "_j", "_n") and bigarrays ("_bigarr02", whose
+ * payload egret_bigarray.c writes and reads) in OCaml's encodings.
  *
  * egret's representation is OCaml's except for float arrays and float records, which are
  * blocks of tag 0 holding boxed floats (ARCHITECTURE.md): a block of tag 0 whose fields are all
@@ -73,7 +74,12 @@
 #define Tag_val(v) Tag_hd(Hd_val(v))
 #define Wosize_val(v) Wosize_hd(Hd_val(v))
 
-extern const struct egret_custom_operations caml_int32_ops, caml_int64_ops, caml_nativeint_ops;
+extern const struct egret_custom_operations caml_int32_ops, caml_int64_ops, caml_nativeint_ops,
+    caml_ba_ops;
+/* Bigarrays' payloads (egret_bigarray.c). */
+unsigned char *egret_ba_serialize(value b, size_t *len);
+value egret_ba_deserialize(const unsigned char **src, const unsigned char *end, uint64_t *size,
+                           const char **error);
 
 /* ======================================================================================
  * Extern
@@ -285,6 +291,26 @@ static void extern_custom(value v) {
       write_code(2, (uint64_t)n, 8);
     size_32 += 2 + 1;
     size_64 += 2 + 1;
+  } else if (ops == &caml_ba_ops) {
+    /* Of variable length: the sizes OCaml's deserialiser will return come first. */
+    size_t len;
+    unsigned char *payload = egret_ba_serialize(v, &len);
+    if (payload == NULL) {
+      extern_free();
+      egret_raise_out_of_memory();
+    }
+    uint64_t num_dims = F(v, 2), sz_32 = (4 + num_dims) * 4, sz_64 = (4 + num_dims) * 8;
+    if (out_fixed && out_len + 23 + len > out_cap) {
+      free(payload);
+      extern_failwith("Marshal.to_buffer: buffer overflow");
+    }
+    write_block("\x18_bigarr02", 11);
+    write_be(sz_32, 4);
+    write_be(sz_64, 8);
+    write_block(payload, len);
+    free(payload);
+    size_32 += 2 + ((sz_32 + 3) >> 2);
+    size_64 += 2 + ((sz_64 + 7) >> 3);
   } else {
     extern_invalid_argument("output_value: abstract value (Custom)");
   }
@@ -651,15 +677,22 @@ static value read_custom(unsigned code) {
   in_src++;
   const char *id = (const char *)ident;
   uint64_t expected = 0;
-  int known = !strcmp(id, "_i") || !strcmp(id, "_j") || !strcmp(id, "_n");
+  int bigarray = !strcmp(id, "_bigarr02");
+  int known = bigarray || !strcmp(id, "_i") || !strcmp(id, "_j") || !strcmp(id, "_n");
   if (!known) intern_failwith("input_value: unknown custom block identifier");
+  if (code == CODE_CUSTOM_FIXED && bigarray)
+    intern_failwith("input_value: expected a fixed-size custom block");
   if (code == CODE_CUSTOM_LEN) {
     read_be(4);
     expected = read_be(8);
   }
   value v;
   uint64_t size;
-  if (!strcmp(id, "_i")) {
+  if (bigarray) {
+    const char *error = NULL;
+    v = egret_ba_deserialize(&in_src, in_end, &size, &error);
+    if (error != NULL) intern_failwith(error);
+  } else if (!strcmp(id, "_i")) {
     v = box_custom(&caml_int32_ops, read_signed(4));
     size = 4;
   } else if (!strcmp(id, "_j")) {

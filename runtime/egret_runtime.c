@@ -1049,6 +1049,14 @@ value egret_in_channel_length(value id) {
   return Val_int((int64_t)end);
 }
 
+/* caml_ml_seek_in: the file's position moves (Sys_error on a pipe), the buffer is emptied. */
+value egret_seek_in(value id, value pos) {
+  struct in_chan *c = in_get(id);
+  if (lseek(c->fd, (off_t)Int_val(pos), SEEK_SET) == -1) raise_sys_error(errno);
+  c->curr = c->max = 0;
+  return Val_unit;
+}
+
 static struct channel *out_get(value id) {
   struct chan_slot *s = chan_get(id);
   if (!s->is_out) raise_sys_error(EBADF);

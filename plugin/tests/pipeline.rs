@@ -160,6 +160,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     // (Obj's view of its block), which the interpreters' exceptions are not.
                     | "stdlib_units.ml"
             ) && !name.starts_with("bigarray_") // the C runtime's only (egret_bigarray.c)
+                && !name.starts_with("marshal_") // likewise (egret_marshal.c)
                 && !ml.with_extension("args").exists()
                 && !ml.with_extension("stdin").exists()
         })

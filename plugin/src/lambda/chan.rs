@@ -20,6 +20,7 @@ pub const PRIMITIVES: &[&str] = &[
     "egret_input",
     "egret_input_scan_line",
     "egret_in_channel_length",
+    "egret_seek_in",
     "egret_output_string",
     "egret_flush_all",
     "caml_md5_chan",
@@ -309,6 +310,23 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
                 .map_err(|e| io_error(&e)),
             None => Err(SysFailure::SysError(b"Illegal seek".to_vec())),
         }),
+        // caml_ml_seek_in: the file's position moves, the buffer is emptied.
+        "egret_seek_in" => {
+            let pos = n(1)?;
+            with_in(n(0)?, |c| match &mut c.file {
+                Some(f) => {
+                    use std::io::Seek;
+                    let to = u64::try_from(pos)
+                        .map_err(|_| SysFailure::SysError(b"Invalid argument".to_vec()))?;
+                    f.seek(std::io::SeekFrom::Start(to))
+                        .map_err(|e| io_error(&e))?;
+                    c.buf.clear();
+                    c.curr = 0;
+                    Ok(SysValue::Unit)
+                }
+                None => Err(SysFailure::SysError(b"Illegal seek".to_vec())),
+            })
+        }
         "egret_output_string" => {
             let (id, text) = (n(0)?, s(1)?);
             with_chan(id, |c| match c {

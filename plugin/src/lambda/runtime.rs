@@ -443,6 +443,8 @@ const BASE: &[RuntimeFn] = &[
     // buffered; n <= 0, -n bytes and no newline (end of input or a full buffer).
     rt!("egret_input_scan_line"(Any) -> Int, Effect),
     rt!("egret_in_channel_length"(Any) -> Int, Effect),
+    // caml_ml_seek_in: the channel reads from that position of the file on.
+    rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
     rt!("egret_output_string"(Any, String) -> Unit, Effect),
     rt!("egret_flush_all"(Unit) -> Unit, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),

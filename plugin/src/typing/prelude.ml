@@ -93,6 +93,7 @@ let input_byte ic =
   if c < 0 then raise End_of_file else c
 external __input : in_channel -> int -> string = "egret_input"
 external in_channel_length : in_channel -> int = "egret_in_channel_length"
+external seek_in : in_channel -> int -> unit = "egret_seek_in"
 (* caml_ml_input: the bytes read are blitted into [s]. *)
 let __unsafe_input ic s ofs len =
   let got = __input ic len in
