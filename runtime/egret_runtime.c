@@ -902,6 +902,32 @@ value egret_open_out(value name) {
   return chan_add(1, c);
 }
 
+/* open_out_gen / open_in_gen: OCaml's caml_sys_open (bit i of `flags` is the i-th
+ * constructor of Stdlib.open_flag) and a channel of the descriptor. */
+value egret_open_gen(value name, value flags, value perm, value is_out) {
+  static const int open_flag_table[] = {O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_TRUNC,
+                                        O_EXCL,   0,        0,        O_NONBLOCK};
+  int bits = (int)Int_val(flags), f = 0;
+  for (int i = 0; i < 9; i++)
+    if (bits & (1 << i)) f |= open_flag_table[i];
+  size_t len = egret_string_len(name);
+  if (memchr((const char *)name, 0, len) != NULL) egret_sys_error(name, ENOENT);
+  int fd = open((const char *)name, f | O_CLOEXEC, (int)Int_val(perm));
+  if (fd < 0) egret_sys_error(name, errno);
+  if (is_out != Val_false) {
+    struct channel *c = malloc(sizeof *c);
+    if (c == NULL) egret_out_of_memory();
+    c->fd = fd;
+    c->pos = 0;
+    return chan_add(1, c);
+  }
+  struct in_chan *c = malloc(sizeof *c);
+  if (c == NULL) egret_out_of_memory();
+  c->fd = fd;
+  c->curr = c->max = 0;
+  return chan_add(0, c);
+}
+
 /* caml_ml_close_channel: the descriptor is closed; later reads and writes fail. */
 value egret_close_channel(value id) {
   struct chan_slot *s = chan_get(id);

@@ -433,6 +433,9 @@ const BASE: &[RuntimeFn] = &[
     // `lambda::chan`): a channel is an int, 0 stdin, 1 stdout, 2 stderr, 3.. opened files.
     rt!("egret_open_in"(String) -> Int, Effect),
     rt!("egret_open_out"(String) -> Int, Effect),
+    // open_out_gen / open_in_gen: caml_sys_open's flags as bits (bit i: the i-th
+    // `open_flag`), the permissions, whether an output channel.
+    rt!("egret_open_gen"(String, Int, Int, Bool) -> Int, Effect),
     rt!("egret_close_channel"(Any) -> Unit, Effect),
     // The next byte, or -1 at the end of the input.
     rt!("egret_input_char"(Any) -> Int, Effect),
