@@ -405,7 +405,12 @@ static void extern_rec(value v) {
           record_location(v);
           break;
         case Closure_tag:
-          extern_invalid_argument("output_value: functional value");
+          /* ocamlopt writes a code pointer with Closures, keyed by its code's digest, which
+           * only the same executable can read: egret does not. */
+          extern_invalid_argument(extern_flags & CLOSURES
+                                      ? "output_value: functional value (Marshal.Closures is "
+                                        "not supported by egret)"
+                                      : "output_value: functional value");
           break;
         default:
           if (tag == 0 && is_float_array(v, sz)) {
@@ -440,8 +445,8 @@ static int convert_flags(value flags) {
   return r;
 }
 
-/* Writes `v` after `header_room` bytes of the output, which must be there already; the header
- * into `header`, its length the result. */
+/* Writes `v` after the 20 bytes already in the output (room for the small header); the
+ * header into `header`, its length the result. */
 static int extern_value(value v, value flags, unsigned char header[32]) {
   extern_flags = convert_flags(flags);
   obj_counter = size_32 = size_64 = 0;

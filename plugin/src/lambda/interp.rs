@@ -958,14 +958,17 @@ impl<'p> Machine<'p> {
     /// The lexer's and parser's automata (`lambda::engines`), or `None` for another primitive.
     fn call_engine(&mut self, name: &str, args: &[Value<'p>]) -> Option<R<'p, Value<'p>>> {
         use super::engines::{lex_engine, parse_engine, EngineError};
+        // The start state, the command and the flag are ints.
         let int = |v: &Value| match v {
-            Value::Int(n) => *n,
-            _ => 0,
+            Value::Int(n) => Ok(*n),
+            _ => Err(EngineError::Invalid("an argument is not an int".into())),
         };
         let r = match (name, args) {
             ("caml_lex_engine" | "caml_new_lex_engine", [tables, state, lexbuf]) => {
                 let with_mem = name == "caml_new_lex_engine";
-                lex_engine(self, tables, int(state), lexbuf, with_mem).map(Value::Int)
+                int(state)
+                    .and_then(|state| lex_engine(self, tables, state, lexbuf, with_mem))
+                    .map(Value::Int)
             }
             // A constant constructor is its index in the declaration here, not OCaml's
             // number among the constant constructors, which `transl_const` is indexed by.
@@ -977,12 +980,14 @@ impl<'p> Machine<'p> {
             }
             ("caml_parse_engine", [tables, env, cmd, arg]) => {
                 let trace = self.parser_trace;
-                parse_engine(self, tables, env, int(cmd), arg, trace).map(Value::Int)
+                int(cmd)
+                    .and_then(|cmd| parse_engine(self, tables, env, cmd, arg, trace))
+                    .map(Value::Int)
             }
-            ("caml_set_parser_trace", [flag]) => {
-                let old = std::mem::replace(&mut self.parser_trace, int(flag) != 0);
-                Ok(bool_val(old))
-            }
+            ("caml_set_parser_trace", [flag]) => int(flag).map(|flag| {
+                let old = std::mem::replace(&mut self.parser_trace, flag != 0);
+                bool_val(old)
+            }),
             _ => return None,
         };
         Some(match r {
