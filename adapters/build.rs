@@ -18,6 +18,9 @@ const SOURCES: &[&str] = &[
     "egret_boxint.c",
     "egret_weak.c",
     "egret_bigarray.c",
+    "egret_lexing.c",
+    "egret_parsing.c",
+    "egret_marshal.c",
     "egret_embed.c",
 ];
 /// The executables' entry point, `main` (keep in sync with `src/runtime.rs`).

@@ -24,7 +24,8 @@
  * records). Accessors check their indices and raise Invalid_argument "index out of bounds"
  * as OCaml's caml_ba_offset; the unsafe accessors are these checked ones too.
  *
- * Not yet: marshalling, memory-mapped files.
+ * Marshalling: egret_ba_serialize and egret_ba_deserialize (for egret_marshal.c). Not yet:
+ * memory-mapped files.
  */
 
 #include <stdint.h>
@@ -608,4 +609,149 @@ value caml_ba_uint8_set32(value b, value idx, value v) {
 value caml_ba_uint8_set64(value b, value idx, value v) {
   store_le(bigstring_at(b, idx, 8), 8, (uint64_t)payload(v));
   return Val_unit;
+}
+
+/* ---- marshalling (OCaml's caml_ba_serialize and caml_ba_deserialize) ----
+ *
+ * The payload Marshal writes after the identifier "_bigarr02": num_dims and flags (4 bytes
+ * each), each dim (2 bytes, or 0xffff then 8), then the elements big-endian; Int and
+ * Nativeint elements as 4 bytes after a 0 byte when all fit 32 bits (Int: 31), else as 8
+ * after a 1. Big-endian throughout, as OCaml's caml_serialize_*. */
+
+static void put_be(unsigned char *p, uint64_t n, int bytes) {
+  for (int i = bytes - 1; i >= 0; i--) {
+    p[i] = (unsigned char)n;
+    n >>= 8;
+  }
+}
+
+static uint64_t get_be(const unsigned char *p, int bytes) {
+  uint64_t n = 0;
+  for (int i = 0; i < bytes; i++) n = n << 8 | p[i];
+  return n;
+}
+
+/* The payload of bigarray `b`, malloc'd (*len bytes); NULL when out of memory. */
+unsigned char *egret_ba_serialize(value b, size_t *len) {
+  int64_t nd = Ba_num_dims(b);
+  uint64_t n = num_elts(b);
+  int kind = (int)Ba_kind(b);
+  int width = kind == BA_COMPLEX32 ? 4 : kind == BA_COMPLEX64 ? 8 : element_size[kind];
+  uint64_t count = (kind == BA_COMPLEX32 || kind == BA_COMPLEX64) ? 2 * n : n;
+  const int64_t *longs = Ba_data(b);
+  int wide = 0;
+  if (kind == BA_CAML_INT || kind == BA_NATIVE_INT) {
+    int64_t lo = kind == BA_CAML_INT ? -0x40000000 : -0x80000000LL;
+    int64_t hi = kind == BA_CAML_INT ? 0x3FFFFFFF : 0x7FFFFFFF;
+    for (uint64_t i = 0; i < n; i++)
+      if (longs[i] < lo || longs[i] > hi) wide = 1;
+    width = wide ? 8 : 4;
+  }
+  size_t size = 8 + 10 * (size_t)nd + 1 + (size_t)(count * (uint64_t)width);
+  unsigned char *out = malloc(size), *p = out;
+  if (out == NULL) return NULL;
+  put_be(p, (uint64_t)nd, 4);
+  put_be(p + 4, (uint64_t)Ba_flags(b) & (BA_KIND_MASK | BA_LAYOUT_MASK), 4);
+  p += 8;
+  for (int64_t i = 0; i < nd; i++) {
+    uint64_t d = (uint64_t)Ba_dim(b)[i];
+    if (d < 0xffff) {
+      put_be(p, d, 2);
+      p += 2;
+    } else {
+      put_be(p, 0xffff, 2);
+      put_be(p + 2, d, 8);
+      p += 10;
+    }
+  }
+  if (kind == BA_CAML_INT || kind == BA_NATIVE_INT) *p++ = (unsigned char)wide;
+  const unsigned char *data = Ba_data(b);
+  for (uint64_t i = 0; i < count; i++) {
+    uint64_t x;
+    if (kind == BA_CAML_INT || kind == BA_NATIVE_INT) {
+      x = (uint64_t)longs[i];
+    } else {
+      x = 0;
+      /* The element's bytes in memory (little-endian) as a number. */
+      for (int k = width - 1; k >= 0; k--) x = x << 8 | data[i * (uint64_t)width + (uint64_t)k];
+    }
+    put_be(p, x, width);
+    p += width;
+  }
+  *len = (size_t)(p - out);
+  return out;
+}
+
+/* A bigarray from the payload at *src (at most end), advancing *src; NULL with *error set
+ * when the payload is wrong (OCaml's messages). *size is what OCaml's deserialiser returns,
+ * (4 + num_dims) words, which Marshal checks against the size written. */
+value egret_ba_deserialize(const unsigned char **src, const unsigned char *end,
+                           uint64_t *size, const char **error) {
+  const unsigned char *p = *src;
+#define NEED(k)                                                     \
+  if ((uint64_t)(end - p) < (uint64_t)(k)) {                        \
+    *error = "input_value: ill-formed message";                     \
+    return 0;                                                       \
+  }
+  NEED(8);
+  uint64_t nd = get_be(p, 4), flags = get_be(p + 4, 4);
+  p += 8;
+  if (nd > BA_MAX_NUM_DIMS) {
+    *error = "input_value: wrong number of bigarray dimensions";
+    return 0;
+  }
+  int64_t dim[BA_MAX_NUM_DIMS];
+  uint64_t n = 1;
+  for (uint64_t i = 0; i < nd; i++) {
+    NEED(2);
+    uint64_t d = get_be(p, 2);
+    p += 2;
+    if (d == 0xffff) {
+      NEED(8);
+      d = get_be(p, 8);
+      p += 8;
+    }
+    dim[i] = (int64_t)d;
+    if (d != 0 && n > UINT64_MAX / d) {
+      *error = "input_value: size overflow for bigarray";
+      return 0;
+    }
+    n *= d;
+  }
+  int kind = (int)(flags & BA_KIND_MASK);
+  if (kind > BA_CHAR) {
+    *error = "input_value: bad bigarray kind";
+    return 0;
+  }
+  if (n > UINT64_MAX / 16) {
+    *error = "input_value: size overflow for bigarray";
+    return 0;
+  }
+  int width = kind == BA_COMPLEX32 ? 4 : kind == BA_COMPLEX64 ? 8 : element_size[kind];
+  uint64_t count = (kind == BA_COMPLEX32 || kind == BA_COMPLEX64) ? 2 * n : n;
+  if (kind == BA_CAML_INT || kind == BA_NATIVE_INT) {
+    NEED(1);
+    width = *p++ ? 8 : 4;
+  }
+  NEED(count * (uint64_t)width);
+  value b = ba_alloc((int64_t)(flags & (BA_KIND_MASK | BA_LAYOUT_MASK)), (int64_t)nd, NULL,
+                     NULL, dim);
+  unsigned char *data = Ba_data(b);
+  for (uint64_t i = 0; i < count; i++) {
+    uint64_t x = get_be(p, width);
+    p += width;
+    if (kind == BA_CAML_INT || kind == BA_NATIVE_INT) {
+      int64_t v = width == 4 ? (int64_t)(int32_t)(uint32_t)x : (int64_t)x;
+      ((int64_t *)data)[i] = v;
+    } else {
+      for (int k = 0; k < width; k++) {
+        data[i * (uint64_t)width + (uint64_t)k] = (unsigned char)x;
+        x >>= 8;
+      }
+    }
+  }
+#undef NEED
+  *src = p;
+  *size = (4 + nd) * 8;
+  return b;
 }

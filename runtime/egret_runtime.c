@@ -981,6 +981,32 @@ value egret_open_out(value name) {
   return chan_add(1, c);
 }
 
+/* open_out_gen / open_in_gen: OCaml's caml_sys_open (bit i of `flags` is the i-th
+ * constructor of Stdlib.open_flag) and a channel of the descriptor. */
+value egret_open_gen(value name, value flags, value perm, value is_out) {
+  static const int open_flag_table[] = {O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_TRUNC,
+                                        O_EXCL,   0,        0,        O_NONBLOCK};
+  int bits = (int)Int_val(flags), f = 0;
+  for (int i = 0; i < 9; i++)
+    if (bits & (1 << i)) f |= open_flag_table[i];
+  size_t len = egret_string_len(name);
+  if (memchr((const char *)name, 0, len) != NULL) egret_sys_error(name, ENOENT);
+  int fd = open((const char *)name, f | O_CLOEXEC, (int)Int_val(perm));
+  if (fd < 0) egret_sys_error(name, errno);
+  if (is_out != Val_false) {
+    struct channel *c = malloc(sizeof *c);
+    if (c == NULL) egret_out_of_memory();
+    c->fd = fd;
+    c->pos = 0;
+    return chan_add(1, c);
+  }
+  struct in_chan *c = malloc(sizeof *c);
+  if (c == NULL) egret_out_of_memory();
+  c->fd = fd;
+  c->curr = c->max = 0;
+  return chan_add(0, c);
+}
+
 /* caml_ml_close_channel: the descriptor is closed; later reads and writes fail. */
 value egret_close_channel(value id) {
   struct chan_slot *s = chan_get(id);
@@ -1079,6 +1105,24 @@ value caml_md5_chan(value id, value len) {
   return egret_string_of_bytes((const char *)digest, 16);
 }
 
+void egret_raise_end_of_file(void) { raise_constant(egret_exn_End_of_file, "End_of_file"); }
+
+/* OCaml's caml_really_getblock: up to `n` bytes of the channel into `p`, fewer only at the end
+ * of the input; the number read. */
+size_t egret_channel_read(value id, unsigned char *p, size_t n) {
+  struct in_chan *c = in_get(id);
+  size_t done = 0;
+  while (done < n) {
+    if (c->curr == c->max && in_refill(c) == 0) break;
+    size_t k = c->max - c->curr;
+    if (k > n - done) k = n - done;
+    memcpy(p + done, c->buf + c->curr, k);
+    c->curr += k;
+    done += k;
+  }
+  return done;
+}
+
 /* caml_ml_input_scan_line. */
 value egret_input_scan_line(value id) {
   struct in_chan *c = in_get(id);
@@ -1108,6 +1152,14 @@ value egret_in_channel_length(value id) {
   off_t end = lseek(c->fd, 0, SEEK_END);
   if (end == -1 || lseek(c->fd, here, SEEK_SET) != here) raise_sys_error(errno);
   return Val_int((int64_t)end);
+}
+
+/* caml_ml_seek_in: the file's position moves (Sys_error on a pipe), the buffer is emptied. */
+value egret_seek_in(value id, value pos) {
+  struct in_chan *c = in_get(id);
+  if (lseek(c->fd, (off_t)Int_val(pos), SEEK_SET) == -1) raise_sys_error(errno);
+  c->curr = c->max = 0;
+  return Val_unit;
 }
 
 static struct channel *out_get(value id) {

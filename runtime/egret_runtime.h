@@ -166,6 +166,7 @@ void egret_raise_stack_overflow(void) __attribute__((noreturn));
 void egret_raise_out_of_memory(void) __attribute__((noreturn));
 void egret_invalid_argument(const char *msg) __attribute__((noreturn));
 void egret_failwith(const char *msg) __attribute__((noreturn));
+void egret_raise_end_of_file(void) __attribute__((noreturn));
 /* OCaml's caml_sys_error: raises Sys_error "NAME: <strerror err>", or strerror's text alone
  * when `name` (an OCaml string) is 0. */
 void egret_sys_error(value name, int err) __attribute__((noreturn));
@@ -185,6 +186,11 @@ extern char *egret_stack_low;
 extern char *egret_stack_high;
 /* The PROT_NONE guard at the low end of the program stack: a fault there is Stack_overflow. */
 #define EGRET_STACK_GUARD_BYTES ((size_t)1 << 20)
+
+/* Channels (egret_runtime.c): a channel is an int (0 stdin, 1 stdout, 2 stderr, 3.. files).
+ * Writes a string; reads up to n bytes (fewer only at the end of the input), the count. */
+value egret_output_string(value id, value s);
+size_t egret_channel_read(value id, unsigned char *p, size_t n);
 
 /* Flushes OCaml's stdout and stderr buffers (write(2) only). */
 void egret_flush_std_channels(void);

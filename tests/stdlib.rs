@@ -40,6 +40,9 @@ const INSTALLED: &[&str] = &[
     "Int32",
     "Int64",
     "Nativeint",
+    "Lexing",
+    "Parsing",
+    "Marshal",
 ];
 
 #[test]

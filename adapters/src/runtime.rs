@@ -21,6 +21,18 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "egret_bigarray.c",
         include_str!("../../runtime/egret_bigarray.c"),
     ),
+    (
+        "egret_lexing.c",
+        include_str!("../../runtime/egret_lexing.c"),
+    ),
+    (
+        "egret_parsing.c",
+        include_str!("../../runtime/egret_parsing.c"),
+    ),
+    (
+        "egret_marshal.c",
+        include_str!("../../runtime/egret_marshal.c"),
+    ),
     ("egret_embed.c", include_str!("../../runtime/egret_embed.c")),
 ];
 

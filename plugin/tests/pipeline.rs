@@ -68,11 +68,21 @@ fn to_ssa(source: &str, name: &str, want: &str, failures: &mut Vec<String>) -> s
     let ast = syntax::parse(source).unwrap_or_else(|d| panic!("{name}: parse: {d:?}"));
     let (mut lam, _) = typing::type_program(&ast, source, name)
         .unwrap_or_else(|d| panic!("{name}: typing: {d:?}"));
-    lambda_output(&lam, name, "typing", want, failures);
+    // A parser's tokens reach `caml_parse_engine` as `Obj.t`: a constant constructor must be
+    // OCaml's number among the constant constructors, which the lambda interpreter's values
+    // (the index in the declaration) are not. The SSA interpreter runs it.
+    let lambda = name != "parsing_ocamlyacc.ml";
+    if lambda {
+        lambda_output(&lam, name, "typing", want, failures);
+    }
     simplify::simplify_program(&mut lam, &simplify::SimplifyOptions::default());
-    lambda_output(&lam, name, "simplify", want, failures);
+    if lambda {
+        lambda_output(&lam, name, "simplify", want, failures);
+    }
     let mono = mono::monomorphize(&lam);
-    lambda_output(&mono, name, "mono", want, failures);
+    if lambda {
+        lambda_output(&mono, name, "mono", want, failures);
+    }
     let clos = closure::convert(&mono);
     let m = ssa::lower::lower_program(&clos).unwrap_or_else(|d| panic!("{name}: lowering: {d:?}"));
     if let Err(e) = ssa::verify::verify_module(&m) {
@@ -150,6 +160,7 @@ fn ssa_interpreter_matches_ocamlopt_on_examples() {
                     // (Obj's view of its block), which the interpreters' exceptions are not.
                     | "stdlib_units.ml"
             ) && !name.starts_with("bigarray_") // the C runtime's only (egret_bigarray.c)
+                && !name.starts_with("marshal_") // likewise (egret_marshal.c)
                 && !ml.with_extension("args").exists()
                 && !ml.with_extension("stdin").exists()
         })

@@ -359,8 +359,9 @@ pub fn compile_files(
     sess.time("parse", || {
         for f in &files {
             // Each file is parsed on its own, its text at its place in the program's text, so
-            // that spans are offsets in the program's text.
-            let mut masked = vec![b' '; all.len()];
+            // that spans are offsets in the program's text. The other files' bytes are
+            // newlines: the file starts a line (a line directive may open it).
+            let mut masked = vec![b'\n'; all.len()];
             let (lo, hi) = (f.base as usize, (f.base + f.len) as usize);
             masked[lo..hi].copy_from_slice(&all[lo..hi]);
             let span = crate::diagnostics::Span::new(f.base, f.base + f.len);

@@ -119,6 +119,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             argv: &opts.argv,
             literals: HashMap::new(),
             gc_control: Default::default(),
+            parser_trace: false,
             constant_exceptions: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
@@ -230,6 +231,8 @@ pub struct Machine<'p> {
     literals: HashMap<*const Expr, Bytes>,
     /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
     gc_control: super::runtime::GcControl,
+    /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
+    parser_trace: bool,
     /// The value of each constant exception constructor: its identity, one block, so that
     /// `==` holds between two uses as in OCaml.
     constant_exceptions: HashMap<u32, Value<'p>>,
@@ -957,6 +960,48 @@ impl<'p> Machine<'p> {
         }
     }
 
+    /// The lexer's and parser's automata (`lambda::engines`), or `None` for another primitive.
+    fn call_engine(&mut self, name: &str, args: &[Value<'p>]) -> Option<R<'p, Value<'p>>> {
+        use super::engines::{lex_engine, parse_engine, EngineError};
+        // The start state, the command and the flag are ints.
+        let int = |v: &Value| match v {
+            Value::Int(n) => Ok(*n),
+            _ => Err(EngineError::Invalid("an argument is not an int".into())),
+        };
+        let r = match (name, args) {
+            ("caml_lex_engine" | "caml_new_lex_engine", [tables, state, lexbuf]) => {
+                let with_mem = name == "caml_new_lex_engine";
+                int(state)
+                    .and_then(|state| lex_engine(self, tables, state, lexbuf, with_mem))
+                    .map(Value::Int)
+            }
+            // A constant constructor is its index in the declaration here, not OCaml's
+            // number among the constant constructors, which `transl_const` is indexed by.
+            ("caml_parse_engine", [_, _, Value::Int(1), Value::Int(_)]) => {
+                return Some(error(
+                    "caml_parse_engine: a constant token's number is not known to the lambda \
+                     interpreter",
+                ));
+            }
+            ("caml_parse_engine", [tables, env, cmd, arg]) => {
+                let trace = self.parser_trace;
+                int(cmd)
+                    .and_then(|cmd| parse_engine(self, tables, env, cmd, arg, trace))
+                    .map(Value::Int)
+            }
+            ("caml_set_parser_trace", [flag]) => int(flag).map(|flag| {
+                let old = std::mem::replace(&mut self.parser_trace, flag != 0);
+                bool_val(old)
+            }),
+            _ => return None,
+        };
+        Some(match r {
+            Ok(v) => Ok(v),
+            Err(EngineError::Failure(msg)) => self.raise_named("Failure", Some(msg)),
+            Err(EngineError::Invalid(msg)) => error(format!("{name}: {msg}")),
+        })
+    }
+
     /// The runtime primitives of [`super::runtime::RUNTIME`].
     pub fn call_runtime(&mut self, name: &str, args: Vec<Value<'p>>) -> R<'p, Value<'p>> {
         let Some(f) = super::runtime::lookup(name) else {
@@ -967,6 +1012,9 @@ impl<'p> Machine<'p> {
         }
         if name.starts_with("caml_ba_") {
             return error(format!("{name}: bigarrays are not in the interpreter"));
+        }
+        if super::runtime::MARSHAL.contains(&name) {
+            return error(format!("{name}: Marshal is not in the interpreter"));
         }
         let int = |i: usize| match args.get(i) {
             Some(Value::Int(n)) => Ok(*n),
@@ -987,6 +1035,9 @@ impl<'p> Machine<'p> {
             _ => error(format!("{name}: argument {i} is not an array")),
         };
         let unit = Ok(Value::Int(0));
+        if let Some(r) = self.call_engine(name, &args) {
+            return r;
+        }
         if super::sys::PRIMITIVES.contains(&name) || super::chan::PRIMITIVES.contains(&name) {
             return self.call_sys(name, &args);
         }
@@ -1617,4 +1668,66 @@ fn reachable_words(v: &Value<'_>) -> i64 {
         }
     }
     words
+}
+
+/// The engines' access to this interpreter's values.
+impl<'p> super::engines::Heap for Machine<'p> {
+    type V = Value<'p>;
+    fn field(&self, v: &Value<'p>, i: usize) -> Result<Value<'p>, String> {
+        match v {
+            Value::Block(b) => b.fields.borrow().get(i).cloned(),
+            _ => None,
+        }
+        .ok_or_else(|| format!("no field {i}"))
+    }
+    fn set_field(&mut self, v: &Value<'p>, i: usize, x: Value<'p>) -> Result<(), String> {
+        match v {
+            Value::Block(b) => match b.fields.borrow_mut().get_mut(i) {
+                Some(slot) => {
+                    *slot = x;
+                    Ok(())
+                }
+                None => Err(format!("no field {i}")),
+            },
+            _ => Err("not a block".into()),
+        }
+    }
+    fn int(&self, v: &Value<'p>) -> Option<i64> {
+        match v {
+            Value::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+    fn of_int(&self, n: i64) -> Value<'p> {
+        Value::Int(n)
+    }
+    fn byte(&self, v: &Value<'p>, i: usize) -> Result<u8, String> {
+        match v {
+            Value::Str(s) => s.borrow().get(i).copied(),
+            _ => None,
+        }
+        .ok_or_else(|| format!("no byte {i}"))
+    }
+    fn tag(&self, v: &Value<'p>) -> Option<u8> {
+        match v {
+            Value::Int(_) => None,
+            Value::Block(b) => Some(b.ocaml_tag.get()),
+            Value::Str(_) => Some(252),
+            Value::Float(_) => Some(253),
+            Value::BoxedInt(..) => Some(255),
+            Value::Closure(_) => Some(247),
+        }
+    }
+    fn token_argument(&self, v: &Value<'p>) -> super::engines::TokenArgument {
+        use super::engines::TokenArgument;
+        match v {
+            Value::Int(n) => TokenArgument::Int(*n),
+            Value::Str(s) => TokenArgument::Str(s.borrow().clone()),
+            Value::Float(x) => TokenArgument::Float(*x),
+            _ => TokenArgument::Other,
+        }
+    }
+    fn write_stderr(&mut self, text: &[u8]) {
+        self.stderr.extend_from_slice(text);
+    }
 }

@@ -20,6 +20,7 @@ pub mod arith;
 pub mod boxint;
 pub mod builtins;
 pub mod chan;
+pub mod engines;
 pub mod float;
 pub mod hash;
 pub mod interp;

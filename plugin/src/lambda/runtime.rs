@@ -445,6 +445,9 @@ const BASE: &[RuntimeFn] = &[
     // `lambda::chan`): a channel is an int, 0 stdin, 1 stdout, 2 stderr, 3.. opened files.
     rt!("egret_open_in"(String) -> Int, Effect),
     rt!("egret_open_out"(String) -> Int, Effect),
+    // open_out_gen / open_in_gen: caml_sys_open's flags as bits (bit i: the i-th
+    // `open_flag`), the permissions, whether an output channel.
+    rt!("egret_open_gen"(String, Int, Int, Bool) -> Int, Effect),
     rt!("egret_close_channel"(Any) -> Unit, Effect),
     // The next byte, or -1 at the end of the input.
     rt!("egret_input_char"(Any) -> Int, Effect),
@@ -455,6 +458,8 @@ const BASE: &[RuntimeFn] = &[
     // buffered; n <= 0, -n bytes and no newline (end of input or a full buffer).
     rt!("egret_input_scan_line"(Any) -> Int, Effect),
     rt!("egret_in_channel_length"(Any) -> Int, Effect),
+    // caml_ml_seek_in: the channel reads from that position of the file on.
+    rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
     rt!("egret_output_string"(Any, String) -> Unit, Effect),
     rt!("egret_flush_all"(Unit) -> Unit, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
@@ -479,6 +484,22 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_md5_chan"(Any, Int) -> String, Effect),
     // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
+    // The automata of ocamllex's lexers and ocamlyacc's parsers (runtime/egret_lexing.c,
+    // egret_parsing.c; the interpreters' are `lambda::engines`): they update the fields of
+    // the `Lexing.lexbuf` and `Parsing.parser_env` records in place.
+    rt!("caml_lex_engine"(Any, Int, Any) -> Int, Effect),
+    rt!("caml_new_lex_engine"(Any, Int, Any) -> Int, Effect),
+    rt!("caml_parse_engine"(Any, Any, Any, Any) -> Any, Effect),
+    rt!("caml_set_parser_trace"(Bool) -> Bool, Effect),
+    // Marshal (runtime/egret_marshal.c, after OCaml's extern.c and intern.c: OCaml's format).
+    // Not in the interpreters (a call is their error).
+    rt!("caml_output_value"(Any, Any, Any) -> Unit, Effect),
+    rt!("caml_output_value_to_bytes"(Any, Any) -> Text, Effect),
+    rt!("caml_output_value_to_string"(Any, Any) -> Text, Effect),
+    rt!("caml_output_value_to_buffer"(Any, Int, Int, Any, Any) -> Int, Effect),
+    rt!("caml_input_value"(Any) -> Any, Effect),
+    rt!("caml_input_value_from_bytes"(Any, Int) -> Any, Effect),
+    rt!("caml_marshal_data_size"(Any, Int) -> Int, Effect),
 ];
 
 /// The conversions between boxed integer types, their float bits, `%bswap16` on ints, and
@@ -628,6 +649,18 @@ impl GcControl {
         c[0] = (s + 511) / 512 * 512;
     }
 }
+
+/// Marshal's primitives, which only the C runtime implements (the interpreters' values are
+/// not OCaml's blocks): a call is the interpreters' error.
+pub const MARSHAL: &[&str] = &[
+    "caml_output_value",
+    "caml_output_value_to_bytes",
+    "caml_output_value_to_string",
+    "caml_output_value_to_buffer",
+    "caml_input_value",
+    "caml_input_value_from_bytes",
+    "caml_marshal_data_size",
+];
 
 pub fn lookup(name: &str) -> Option<&'static RuntimeFn> {
     let name = OCAML_NAMES

@@ -159,6 +159,8 @@ pub struct Interpreter<'m> {
     pub argv: Vec<Vec<u8>>,
     /// What `Gc.set` stored (`caml_gc_get`, `caml_gc_set`).
     gc_control: crate::lambda::runtime::GcControl,
+    /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
+    parser_trace: bool,
     /// The runtime function being called (for the primitives that share an implementation).
     current_runtime: &'static str,
 }
@@ -176,6 +178,7 @@ impl<'m> Interpreter<'m> {
             max_depth: 10_000_000,
             argv: vec![b"egret".to_vec()],
             gc_control: Default::default(),
+            parser_trace: false,
             current_runtime: "",
         };
         let n = module.data.len() as u32;

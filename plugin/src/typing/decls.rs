@@ -335,6 +335,10 @@ impl<'s> Typer<'s> {
                         .clone();
                     if t == Type::Var(TyVar(u32::MAX)) {
                         let fresh = self.u.fresh_var();
+                        if let Type::Var(v) = fresh {
+                            let level = &mut self.u.levels[v.0 as usize];
+                            *level = (*level).min(self.annot_level);
+                        }
                         self.annot_vars.insert(name.clone(), fresh.clone());
                         fresh
                     } else {

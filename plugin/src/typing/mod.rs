@@ -261,6 +261,9 @@ pub(crate) struct Typer<'s> {
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
+    /// The level of [`Typer::annot_vars`]' variables: the phrase's definitions' (OCaml's
+    /// `global_level`), so that an inner `let` does not generalise them.
+    annot_level: u32,
     /// The locally abstract types being typed (`fun (type a) -> ..`), innermost last: their
     /// names and variables (see `poly`).
     newtypes: Vec<(String, Type)>,
@@ -383,6 +386,7 @@ impl<'s> Typer<'s> {
             unavailable: Vec::new(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
+            annot_level: 1,
             newtypes: Vec::new(),
             section_scope: Scope::default(),
             modules: Vec::new(),

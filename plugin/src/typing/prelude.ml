@@ -93,6 +93,21 @@ let close_out_noerr oc =
   (try flush oc with _ -> ());
   (try __close_channel (__channel_id oc) with _ -> ())
 let open_in name = __in_channel (__open_in name)
+type open_flag =
+  | Open_rdonly | Open_wronly | Open_append | Open_creat | Open_trunc | Open_excl
+  | Open_binary | Open_text | Open_nonblock
+(* caml_sys_open's flags as bits (bit i: the i-th constructor); a channel of the descriptor. *)
+external __open_gen : string -> int -> int -> bool -> int = "egret_open_gen"
+let rec __open_flag_bits = function
+  | [] -> 0
+  | f :: rest ->
+    let bit = match f with
+      | Open_rdonly -> 0 | Open_wronly -> 1 | Open_append -> 2 | Open_creat -> 3
+      | Open_trunc -> 4 | Open_excl -> 5 | Open_binary -> 6 | Open_text -> 7
+      | Open_nonblock -> 8 in
+    (1 lsl bit) lor __open_flag_bits rest
+let open_out_gen mode perm name = __channel (__open_gen name (__open_flag_bits mode) perm true)
+let open_in_gen mode perm name = __in_channel (__open_gen name (__open_flag_bits mode) perm false)
 let open_in_bin name = __in_channel (__open_in name)
 let close_in ic = __close_channel (__in_channel_id ic)
 let close_in_noerr ic = (try close_in ic with _ -> ())
@@ -105,6 +120,7 @@ let input_byte ic =
   if c < 0 then raise End_of_file else c
 external __input : in_channel -> int -> string = "egret_input"
 external in_channel_length : in_channel -> int = "egret_in_channel_length"
+external seek_in : in_channel -> int -> unit = "egret_seek_in"
 (* caml_ml_input: the bytes read are blitted into [s]. *)
 let __unsafe_input ic s ofs len =
   let got = __input ic len in
@@ -129,6 +145,10 @@ let really_input_string ic len =
   let s = __bytes_create len in
   really_input ic (__bytes_of_string s) 0 len;
   s
+(* Marshal's format (runtime/egret_marshal.c). *)
+external __marshal_to_channel : out_channel -> 'a -> unit list -> unit = "caml_output_value"
+let output_value chan v = __marshal_to_channel chan v []
+external input_value : in_channel -> 'a = "caml_input_value"
 external __input_scan_line : in_channel -> int = "egret_input_scan_line"
 let input_line chan =
   let rec build_result buf pos = function
@@ -171,7 +191,9 @@ let flush_all () =
 let prerr_newline () = prerr_string "\n"; flush stderr
 let infinity = float_of_string "inf"
 let neg_infinity = float_of_string "-inf"
-let nan = float_of_string "nan"
+external __float_of_bits : int64 -> float = "caml_int64_float_of_bits"
+(* OCaml 4.13's bits (a signalling NaN), which Marshal and Int64.bits_of_float show. *)
+let nan = __float_of_bits 0x7FF0_0000_0000_0001L
 let max_float = 0x1.fffffffffffffp+1023
 let min_float = 0x1p-1022
 let epsilon_float = 0x1p-52
@@ -917,10 +939,11 @@ let unaligned_tag = 1002
 
 (*! unit Digest *)
 (*! unit Random *)
+(*! unit Lexing *)
+(*! unit Parsing *)
+(*! unit Marshal *)
 (*! module Filename *)
-(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
-   functions needing the environment or the file system (temp_dir_name, temp_file,
-   open_temp_file). *)
+(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command. *)
 let __generic_quote quotequote s =
   let l = String.length s in
   let b = Buffer.create (l + 20) in
@@ -977,6 +1000,35 @@ let concat dirname filename =
   let l = String.length dirname in
   if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
   else dirname ^ dir_sep ^ filename
+let temp_dir_name = try Sys.getenv "TMPDIR" with Not_found -> "/tmp"
+let __prng = lazy (Random.State.make_self_init ())
+let temp_file_name temp_dir prefix suffix =
+  let rnd = (Random.State.bits (Lazy.force __prng)) land 0xFFFFFF in
+  (* Printf.sprintf "%s%06x%s" prefix rnd suffix (rnd < 2^24: six digits) *)
+  let hex i = "0123456789abcdef".[(rnd lsr (4 * (5 - i))) land 15] in
+  concat temp_dir (prefix ^ String.init 6 hex ^ suffix)
+let current_temp_dir_name = ref temp_dir_name
+let set_temp_dir_name s = current_temp_dir_name := s
+let get_temp_dir_name () = !current_temp_dir_name
+let temp_file ?(temp_dir = !current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = temp_file_name temp_dir prefix suffix in
+    try
+      close_out (open_out_gen [Open_wronly; Open_creat; Open_excl] 0o600 name);
+      name
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
+let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
+                   ?(temp_dir = !current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = temp_file_name temp_dir prefix suffix in
+    try
+      (name,
+       open_out_gen (Open_wronly::Open_creat::Open_excl::mode) perms name)
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
 let chop_suffix name suff =
   let n = String.length name - String.length suff in
   if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n

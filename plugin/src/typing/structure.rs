@@ -46,6 +46,7 @@ impl<'s> Typer<'s> {
         self.section_module = phrase.module.clone();
         self.section = Some(phrase.section);
         self.annot_vars.clear();
+        self.annot_level = self.u.level + 1;
         let item = match &phrase.kind {
             PhraseKind::Item(item) => *item,
             PhraseKind::EnterModule(name, span) => {

@@ -179,9 +179,24 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
     ("caml_md5_chan", 2, 2, rt_sys),
+    ("egret_seek_in", 2, 2, rt_sys),
+    ("egret_open_gen", 4, 4, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
     ("caml_bswap16", 1, 1, rt_bswap16),
+    // Marshal (runtime/egret_marshal.c) is not in the interpreter: a call is its error.
+    ("caml_output_value", 3, 3, rt_marshal),
+    ("caml_output_value_to_bytes", 2, 2, rt_marshal),
+    ("caml_output_value_to_string", 2, 2, rt_marshal),
+    ("caml_output_value_to_buffer", 5, 5, rt_marshal),
+    ("caml_input_value", 1, 1, rt_marshal),
+    ("caml_input_value_from_bytes", 2, 2, rt_marshal),
+    ("caml_marshal_data_size", 2, 2, rt_marshal),
+    // The lexer's and parser's automata (`lambda::engines`).
+    ("caml_lex_engine", 3, 3, rt_engine),
+    ("caml_new_lex_engine", 3, 3, rt_engine),
+    ("caml_parse_engine", 4, 4, rt_engine),
+    ("caml_set_parser_trace", 1, 1, rt_engine),
     ("caml_string_get16", 2, 2, rt_bytes_access),
     ("caml_string_get32", 2, 2, rt_bytes_access),
     ("caml_string_get64", 2, 2, rt_bytes_access),
@@ -315,6 +330,13 @@ pub fn custom_ops_kind(code: i64) -> Option<crate::lambda::ir::BoxedIntKind> {
 fn rt_bigarray(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Err(StopReason::Invalid(format!(
         "{}: bigarrays are not in the interpreter",
+        it.current_runtime
+    )))
+}
+
+fn rt_marshal(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Invalid(format!(
+        "{}: Marshal is not in the interpreter",
         it.current_runtime
     )))
 }
@@ -1134,4 +1156,93 @@ fn parse_int(p: &[u8]) -> Option<i64> {
     };
     // Non-decimal literals denote 63-bit words: wrap into the int range.
     Some((r << 1) >> 1)
+}
+
+/// The lexer's and parser's automata (`lambda::engines`), told apart by `it.current_runtime`.
+fn rt_engine(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    use crate::lambda::engines::{lex_engine, parse_engine, EngineError};
+    let name = it.current_runtime;
+    let r = match (name, a) {
+        ("caml_lex_engine" | "caml_new_lex_engine", [tables, state, lexbuf]) => {
+            let state = it.int_arg(*state)?;
+            let with_mem = name == "caml_new_lex_engine";
+            lex_engine(it, tables, state, lexbuf, with_mem)
+        }
+        ("caml_parse_engine", [tables, env, cmd, arg]) => {
+            let (cmd, trace) = (it.int_arg(*cmd)?, it.parser_trace);
+            parse_engine(it, tables, env, cmd, arg, trace)
+        }
+        ("caml_set_parser_trace", [flag]) => {
+            let on = it.int_arg(*flag)? != 0;
+            Ok(std::mem::replace(&mut it.parser_trace, on) as i64)
+        }
+        _ => Err(EngineError::Invalid("arguments".into())),
+    };
+    match r {
+        Ok(n) => Ok(IValue::Int(n)),
+        Err(EngineError::Failure(msg)) => it.failwith(msg),
+        Err(EngineError::Invalid(msg)) => Err(StopReason::Invalid(format!("{name}: {msg}"))),
+    }
+}
+
+/// The engines' access to this interpreter's heap.
+impl crate::lambda::engines::Heap for Interpreter<'_> {
+    type V = IValue;
+    fn field(&self, v: &IValue, i: usize) -> Result<IValue, String> {
+        match v {
+            IValue::Ptr(p) => match &self.heap[*p as usize] {
+                HeapBlock::Fields { fields, .. } => fields.get(i).copied(),
+                HeapBlock::Bytes(_) => None,
+            },
+            _ => None,
+        }
+        .ok_or_else(|| format!("no field {i} in {v:?}"))
+    }
+    fn set_field(&mut self, v: &IValue, i: usize, x: IValue) -> Result<(), String> {
+        match self.fields_mut(*v).ok().and_then(|f| f.get_mut(i)) {
+            Some(slot) => {
+                *slot = x;
+                Ok(())
+            }
+            None => Err(format!("no field {i} in {v:?}")),
+        }
+    }
+    fn int(&self, v: &IValue) -> Option<i64> {
+        match v {
+            IValue::Int(n) => Some(*n),
+            _ => None,
+        }
+    }
+    fn of_int(&self, n: i64) -> IValue {
+        IValue::Int(n)
+    }
+    fn byte(&self, v: &IValue, i: usize) -> Result<u8, String> {
+        let bytes = self
+            .bytes_ref(*v)
+            .map_err(|_| format!("{v:?} is not a string"))?;
+        bytes.get(i).copied().ok_or_else(|| format!("no byte {i}"))
+    }
+    fn tag(&self, v: &IValue) -> Option<u8> {
+        match v {
+            IValue::Ptr(p) => Some(match &self.heap[*p as usize] {
+                HeapBlock::Fields { tag, .. } => *tag,
+                HeapBlock::Bytes(_) => 252,
+            }),
+            _ => None,
+        }
+    }
+    fn token_argument(&self, v: &IValue) -> crate::lambda::engines::TokenArgument {
+        use crate::lambda::engines::TokenArgument;
+        match *v {
+            IValue::Int(n) => TokenArgument::Int(n),
+            v => match (self.bytes_ref(v), self.float_arg(v)) {
+                (Ok(s), _) => TokenArgument::Str(s.to_vec()),
+                (_, Ok(x)) => TokenArgument::Float(x),
+                _ => TokenArgument::Other,
+            },
+        }
+    }
+    fn write_stderr(&mut self, text: &[u8]) {
+        self.stderr.extend_from_slice(text);
+    }
 }
