@@ -25,10 +25,11 @@ let () =
                   String.make 256 'e'] [];
   show "float" 2.5 [];
   show "floats" [1.5; -0.; infinity; 1e-300; nan] [];
-  (* egret's tuples of floats are written as float arrays (egret_marshal.c): equal once read
-     back, whatever the bytes. *)
   let ft = (1.5, -2.) in
   Printf.printf "float tuple: %b\n" (Marshal.from_string (Marshal.to_string ft []) 0 = ft);
+  show "float tuple" ft [];
+  show "float option" (Some 1.5) [];
+  show "float ref" (ref 0.25) [];
   show "float array" [| 1.0; 2.5; -3.25 |] [];
   show "float record" { x = 1.; y = 2.; z = 3. } [];
   show "empty arrays" ([||] : int array) [];

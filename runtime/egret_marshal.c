@@ -10,11 +10,8 @@
  * the custom blocks of boxed integers ("_i", "_j", "_n") and bigarrays ("_bigarr02", whose
  * payload egret_bigarray.c writes and reads) in OCaml's encodings.
  *
- * egret's representation is OCaml's except for float arrays and float records, which are
- * blocks of tag 0 holding boxed floats (ARCHITECTURE.md): a block of tag 0 whose fields are all
- * boxed floats is written as OCaml writes a float array (Double_array_tag), and a float array
- * read back becomes such a block. A tuple of floats (`(1., 2.)`, `Some 1.`, `ref 1.`) is
- * therefore written as a float array, which ocamlopt's programs do not read as a tuple.
+ * egret's representation is OCaml's, flat float arrays and float records (Double_array_tag)
+ * included, so every value is written as ocamlopt writes it.
  * Functions cannot be written (ocamlopt writes code pointers only with `Closures`, keyed by
  * its own code's digest): "output_value: functional value".
  *
@@ -233,16 +230,6 @@ static void extern_string(value v, size_t len) {
   write_block((const void *)v, len);
 }
 
-/* Whether `v` (a block of tag 0) is egret's float array or float record: every field a boxed
- * float. */
-static int is_float_array(value v, uint64_t sz) {
-  for (uint64_t i = 0; i < sz; i++) {
-    value f = F(v, i);
-    if (!Is_block(f) || Tag_val(f) != Double_tag) return 0;
-  }
-  return 1;
-}
-
 static void extern_double_array(value v, uint64_t n) {
   if (n < 0x100)
     write_code(CODE_DOUBLE_ARRAY8_LITTLE, n, 1);
@@ -256,7 +243,7 @@ static void extern_double_array(value v, uint64_t n) {
   }
   reserve(8 * n);
   for (uint64_t i = 0; i < n; i++) {
-    memcpy(out_buf + out_len, (const void *)F(v, i), 8);
+    memcpy(out_buf + out_len, (const uint64_t *)v + i, 8);
     out_len += 8;
   }
 }
@@ -412,14 +399,13 @@ static void extern_rec(value v) {
                                         "not supported by egret)"
                                       : "output_value: functional value");
           break;
+        case Double_array_tag:
+          extern_double_array(v, sz);
+          size_32 += 1 + 2 * sz;
+          size_64 += 1 + sz;
+          record_location(v);
+          break;
         default:
-          if (tag == 0 && is_float_array(v, sz)) {
-            extern_double_array(v, sz);
-            size_32 += 1 + 2 * sz;
-            size_64 += 1 + sz;
-            record_location(v);
-            break;
-          }
           extern_header(sz, tag);
           size_32 += 1 + sz;
           size_64 += 1 + sz;
@@ -654,16 +640,18 @@ static double read_double(unsigned code) {
   return d;
 }
 
-/* A float array: egret's block of tag 0 holding boxed floats. */
+/* A float array or float record: a flat Double_array_tag block of the doubles. */
 static value read_double_array(uint64_t n, unsigned code) {
   need(8 * n);
   int big = code == CODE_DOUBLE_ARRAY8_BIG || code == CODE_DOUBLE_ARRAY32_BIG ||
             code == CODE_DOUBLE_ARRAY64_BIG;
   if (n == 0) return (value)egret_alloc(0, 0);
-  value *b = egret_alloc(n, 0);
-  for (uint64_t i = 0; i < n; i++) b[i] = Val_unit;
+  uint64_t *b = egret_alloc(n, Double_array_tag);
   remember((value)b);
-  for (uint64_t i = 0; i < n; i++) b[i] = egret_box_float(read_double(big ? CODE_DOUBLE_BIG : 0));
+  for (uint64_t i = 0; i < n; i++) {
+    double d = read_double(big ? CODE_DOUBLE_BIG : 0);
+    memcpy(&b[i], &d, 8);
+  }
   return (value)b;
 }
 
