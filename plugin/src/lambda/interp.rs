@@ -913,7 +913,14 @@ impl<'p> Machine<'p> {
                 return Ok(Value::Int(0));
             }
         }
-        let r = if super::chan::PRIMITIVES.contains(&name) {
+        let std_out = match args.first() {
+            Some(SysArg::Int(1)) => Some(self.stdout.len()),
+            Some(SysArg::Int(2)) => Some(self.stderr.len()),
+            _ => None,
+        };
+        let r = if let Some(r) = std_out.and_then(|w| super::chan::std_out_call(name, w)) {
+            Some(r)
+        } else if super::chan::PRIMITIVES.contains(&name) {
             super::chan::call(name, &args)
         } else {
             super::sys::call(name, &args)

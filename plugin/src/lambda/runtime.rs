@@ -445,6 +445,20 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_in_channel_length"(Any) -> Int, Effect),
     rt!("egret_output_string"(Any, String) -> Unit, Effect),
     rt!("egret_flush_all"(Unit) -> Unit, Effect),
+    // Positions (OCaml's `channel->offset` bookkeeping): `pos_in`, `seek_in` (within the
+    // buffer when it can), `pos_out`, `seek_out` (flushes first), `out_channel_length`.
+    rt!("egret_pos_in"(Any) -> Int, Effect),
+    rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
+    rt!("egret_pos_out"(Any) -> Int, Effect),
+    rt!("egret_seek_out"(Any, Int) -> Unit, Effect),
+    rt!("egret_out_channel_length"(Any) -> Int, Effect),
+    // `open_in_gen`/`open_out_gen`: OCaml's caml_sys_open (the flag list as a bit set, bit i
+    // for the i-th `open_flag`; the permissions) gives a descriptor, which
+    // caml_ml_open_descriptor_in/out make a channel; `Filename.temp_file` closes one.
+    rt!("egret_sys_open"(String, Int, Int) -> Int, Effect),
+    rt!("egret_sys_close"(Int) -> Unit, Effect),
+    rt!("egret_open_descriptor_in"(Int) -> Int, Effect),
+    rt!("egret_open_descriptor_out"(Int) -> Int, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
     rt!("caml_sys_file_exists"(String) -> Bool, Effect),
     rt!("caml_sys_is_directory"(String) -> Bool, Effect),

@@ -157,6 +157,50 @@ let flush_all () =
   (try flush stderr with Sys_error _ -> ());
   __flush_opened ()
 let prerr_newline () = prerr_string "\n"; flush stderr
+(* OCaml's caml_ml_output_char takes the int's low 8 bits; caml_ml_output_int writes the 32
+   low bits big-endian, byte by byte; caml_ml_input_int reads 4 bytes (End_of_file after
+   consuming what there was) and sign-extends the 32-bit result. Every channel is binary on
+   Unix, so set_binary_mode_* do nothing there (caml_ml_set_binary_mode). *)
+let output_byte oc n = output_char oc (__char_of_int (n land 255))
+let output_binary_int oc n =
+  output_byte oc (n asr 24);
+  output_byte oc (n asr 16);
+  output_byte oc (n asr 8);
+  output_byte oc n
+let input_binary_int ic =
+  let b1 = input_byte ic in
+  let b2 = input_byte ic in
+  let b3 = input_byte ic in
+  let b4 = input_byte ic in
+  (((b1 lsl 24) lor (b2 lsl 16) lor (b3 lsl 8) lor b4) lsl 31) asr 31
+let set_binary_mode_out (_ : out_channel) (_ : bool) = ()
+let set_binary_mode_in (_ : in_channel) (_ : bool) = ()
+(* Positions: the runtime keeps OCaml's channel offsets (runtime/egret_runtime.c). *)
+external seek_out : out_channel -> int -> unit = "egret_seek_out"
+external pos_out : out_channel -> int = "egret_pos_out"
+external out_channel_length : out_channel -> int = "egret_out_channel_length"
+external seek_in : in_channel -> int -> unit = "egret_seek_in"
+external pos_in : in_channel -> int = "egret_pos_in"
+type open_flag =
+    Open_rdonly | Open_wronly | Open_append
+  | Open_creat | Open_trunc | Open_excl
+  | Open_binary | Open_text | Open_nonblock
+(* caml_sys_open takes the flag list; the runtime's egret_sys_open takes it as a bit set. *)
+let rec __open_flag_bits = function
+  | [] -> 0
+  | f :: rest ->
+    let i = match f with
+      | Open_rdonly -> 0 | Open_wronly -> 1 | Open_append -> 2 | Open_creat -> 3
+      | Open_trunc -> 4 | Open_excl -> 5 | Open_binary -> 6 | Open_text -> 7
+      | Open_nonblock -> 8 in
+    (1 lsl i) lor __open_flag_bits rest
+external __sys_open : string -> int -> int -> int = "egret_sys_open"
+external __sys_close : int -> unit = "egret_sys_close"
+external __open_descriptor_out : int -> int = "egret_open_descriptor_out"
+external __open_descriptor_in : int -> int = "egret_open_descriptor_in"
+let __open_desc name mode perm = __sys_open name (__open_flag_bits mode) perm
+let open_out_gen mode perm name = __channel (__open_descriptor_out (__open_desc name mode perm))
+let open_in_gen mode perm name = __in_channel (__open_descriptor_in (__open_desc name mode perm))
 let infinity = float_of_string "inf"
 let neg_infinity = float_of_string "-inf"
 let nan = float_of_string "nan"
@@ -252,6 +296,12 @@ let of_list = function
 let create_float len =
   if len < 0 then invalid_arg "Array.create_float" else Array.make len 0.
 let make_float = create_float
+(* Deprecated alias of make, still in 4.13's array.mli. *)
+external create : int -> 'a -> 'a array = "caml_make_vect"
+(* "For system use only" in array.mli, but public: the bounds are checked here (an access out
+   of bounds is undefined behaviour under ocamlopt). *)
+external unsafe_get : 'a array -> int -> 'a = "%array_unsafe_get"
+external unsafe_set : 'a array -> int -> 'a -> unit = "%array_unsafe_set"
 let init l f =
   if l = 0 then [||] else
   if l < 0 then invalid_arg "Array.init"
@@ -561,6 +611,14 @@ let of_seq i =
 (*! unit Nativeint *)
 (*! unit Complex *)
 (*! unit Bigarray *)
+(*! module LargeFile *)
+(* Stdlib.LargeFile: positions and lengths as int64. *)
+let seek_out oc pos = seek_out oc (Int64.to_int pos)
+let pos_out oc = Int64.of_int (pos_out oc)
+let out_channel_length oc = Int64.of_int (out_channel_length oc)
+let seek_in ic pos = seek_in ic (Int64.to_int pos)
+let pos_in ic = Int64.of_int (pos_in ic)
+let in_channel_length ic = Int64.of_int (in_channel_length ic)
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
    holding its state; forcing runs the delayed function once (Undefined while it runs), and
@@ -906,9 +964,7 @@ let unaligned_tag = 1002
 (*! unit Digest *)
 (*! unit Random *)
 (*! module Filename *)
-(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command and the
-   functions needing the environment or the file system (temp_dir_name, temp_file,
-   open_temp_file). *)
+(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command. *)
 let __generic_quote quotequote s =
   let l = String.length s in
   let b = Buffer.create (l + 20) in
@@ -1000,6 +1056,35 @@ let chop_extension name =
 let remove_extension name =
   let l = extension_len name in
   if l = 0 then name else String.sub name 0 (String.length name - l)
+let temp_dir_name = try Sys.getenv "TMPDIR" with Not_found -> "/tmp"
+let __prng = lazy (Random.State.make_self_init ())
+let __temp_file_name temp_dir prefix suffix =
+  let rnd = (Random.State.bits (Lazy.force __prng)) land 0xFFFFFF in
+  (* Printf.sprintf "%s%06x%s" prefix rnd suffix (Printf comes after Format) *)
+  let hex = String.init 6 (fun i -> "0123456789abcdef".[(rnd lsr (4 * (5 - i))) land 15]) in
+  concat temp_dir (prefix ^ hex ^ suffix)
+let __current_temp_dir_name = ref temp_dir_name
+let set_temp_dir_name s = __current_temp_dir_name := s
+let get_temp_dir_name () = !__current_temp_dir_name
+let temp_file ?(temp_dir = !__current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = __temp_file_name temp_dir prefix suffix in
+    try
+      __sys_close (__open_desc name [Open_wronly; Open_creat; Open_excl] 0o600);
+      name
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
+let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
+                   ?(temp_dir = !__current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = __temp_file_name temp_dir prefix suffix in
+    try
+      (name,
+       open_out_gen (Open_wronly::Open_creat::Open_excl::mode) perms name)
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
 
 (*! unit Hashtbl *)
 (*! module CamlinternalFormat *)

@@ -154,6 +154,15 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_input_scan_line", 1, 1, rt_sys),
     ("egret_in_channel_length", 1, 1, rt_sys),
     ("egret_output_string", 2, 2, rt_sys),
+    ("egret_pos_in", 1, 1, rt_sys),
+    ("egret_seek_in", 2, 2, rt_sys),
+    ("egret_pos_out", 1, 1, rt_sys),
+    ("egret_seek_out", 2, 2, rt_sys),
+    ("egret_out_channel_length", 1, 1, rt_sys),
+    ("egret_sys_open", 3, 3, rt_sys),
+    ("egret_sys_close", 1, 1, rt_sys),
+    ("egret_open_descriptor_in", 1, 1, rt_sys),
+    ("egret_open_descriptor_out", 1, 1, rt_sys),
     ("egret_flush_all", 0, 1, rt_sys),
     ("caml_sys_getenv", 1, 1, rt_sys),
     ("caml_sys_file_exists", 1, 1, rt_sys),
@@ -855,7 +864,14 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
             return Ok(UNIT);
         }
     }
-    let r = if crate::lambda::chan::PRIMITIVES.contains(&name) {
+    let std_out = match args.first() {
+        Some(SysArg::Int(1)) => Some(it.stdout.len()),
+        Some(SysArg::Int(2)) => Some(it.stderr.len()),
+        _ => None,
+    };
+    let r = if let Some(r) = std_out.and_then(|w| crate::lambda::chan::std_out_call(name, w)) {
+        Some(r)
+    } else if crate::lambda::chan::PRIMITIVES.contains(&name) {
         crate::lambda::chan::call(name, &args)
     } else {
         crate::lambda::sys::call(name, &args)
