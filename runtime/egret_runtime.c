@@ -983,6 +983,8 @@ static size_t read_fd(int fd, unsigned char *p, size_t n) {
     ssize_t r = read(fd, p, n);
     if (r >= 0) return (size_t)r;
     if (errno != EINTR) raise_sys_error(errno);
+    /* OCaml's caml_read_fd returns Io_interrupted and the channel runs the handlers. */
+    egret_process_pending_signals();
   }
 }
 

@@ -472,6 +472,12 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_sys_read_directory"(String) -> Array, Effect),
     // `Sys.time`: the processor time used (getrusage), boxed.
     rt!("caml_sys_time"(Unit) -> Float, Effect),
+    // `Sys.executable_name`: /proc/self/exe, else argv[0].
+    rt!("caml_sys_executable_name"(Unit) -> String, Effect),
+    // `Sys.signal`: installs the behaviour (Signal_default 0, Signal_ignore 1, a block
+    // [handler]) and returns the previous one; a handler runs at the next allocation
+    // (runtime/egret_prims.c; the interpreters record behaviours and receive no signals).
+    rt!("caml_install_signal_handler"(Int, Any) -> Any, Effect),
     // `Random.self_init`'s seed: an int array from /dev/urandom (egret_prims.c).
     rt!("caml_sys_random_seed"(Unit) -> Array, Effect),
     // `Digest.string`: the 16 bytes of the MD5 of a substring (runtime/egret_md5.c,

@@ -212,6 +212,15 @@ let classify_float x =
   match __classify_float x with
   | 0 -> FP_normal | 1 -> FP_subnormal | 2 -> FP_zero | 3 -> FP_infinite | _ -> FP_nan
 let float_of_string_opt s = try Some (float_of_string s) with Failure _ -> None
+let valid_float_lexem s =
+  let l = String.length s in
+  let rec loop i =
+    if i >= l then s ^ "." else
+    match s.[i] with
+    | '0' .. '9' | '-' -> loop (i + 1)
+    | _ -> s
+  in
+  loop 0
 let print_float f = print_string (string_of_float f)
 let prerr_float f = prerr_string (string_of_float f)
 let read_line () = flush stdout; input_line stdin
@@ -269,6 +278,52 @@ external rmdir : string -> unit = "caml_sys_rmdir"
 external readdir : string -> string array = "caml_sys_read_directory"
 (* OCaml's is [@unboxed] and [@@noalloc]; egret's returns a boxed float. *)
 external time : unit -> float = "caml_sys_time"
+external __get_executable_name : unit -> string = "caml_sys_executable_name"
+let executable_name = __get_executable_name ()
+let max_floatarray_length = max_array_length / (64 / word_size)
+(* Signals, as OCaml's sys.ml; the runtime runs a handler at the next allocation
+   (runtime/egret_prims.c). *)
+type signal_behavior =
+    Signal_default
+  | Signal_ignore
+  | Signal_handle of (int -> unit)
+external signal : int -> signal_behavior -> signal_behavior
+                = "caml_install_signal_handler"
+let set_signal sig_num sig_beh = ignore (signal sig_num sig_beh)
+let sigabrt = -1
+let sigalrm = -2
+let sigfpe = -3
+let sighup = -4
+let sigill = -5
+let sigint = -6
+let sigkill = -7
+let sigpipe = -8
+let sigquit = -9
+let sigsegv = -10
+let sigterm = -11
+let sigusr1 = -12
+let sigusr2 = -13
+let sigchld = -14
+let sigcont = -15
+let sigstop = -16
+let sigtstp = -17
+let sigttin = -18
+let sigttou = -19
+let sigvtalrm = -20
+let sigprof = -21
+let sigbus = -22
+let sigpoll = -23
+let sigsys = -24
+let sigtrap = -25
+let sigurg = -26
+let sigxcpu = -27
+let sigxfsz = -28
+exception Break
+let catch_break on =
+  if on then
+    set_signal sigint (Signal_handle (fun _ -> raise Break))
+  else
+    set_signal sigint Signal_default
 
 (*! unit Char *)
 (*! unit Uchar *)
@@ -1110,8 +1165,7 @@ let concat a b = a ^ b
    (typing/printf/) into calls of these functions, as CamlinternalFormat's output_acc
    would make them. format.ml's functions that format.mli does not export are private
    (__advance_left ...). The printf functions' consumers of format values (typing/printf/
-   value.rs) are at the end. Left out: the deprecated
-   pp_set_all_formatter_output_functions/get_all... and formatter_tag_functions.
+   value.rs) are at the end. Left out: the deprecated formatter_tag_functions.
    Adapted where egret lacks a feature:
    - Size.t is int (no signatures): of_int and to_int are the identity, unknown is -1;
    - Pp_break's inline record is a pair of triples (fits, breaks);
@@ -1609,6 +1663,14 @@ let pp_set_formatter_output_functions state f g =
   state.pp_out_string <- f; state.pp_out_flush <- g
 let pp_get_formatter_output_functions state () =
   (state.pp_out_string, state.pp_out_flush)
+let pp_set_all_formatter_output_functions state
+    ~out:f ~flush:g ~newline:h ~spaces:i =
+  pp_set_formatter_output_functions state f g;
+  state.pp_out_newline <- h;
+  state.pp_out_spaces <- i
+let pp_get_all_formatter_output_functions state () =
+  (state.pp_out_string, state.pp_out_flush,
+   state.pp_out_newline, state.pp_out_spaces)
 let __display_newline state () = state.pp_out_string "\n" 0  1
 let __blank_line = String.make 80 ' '
 let rec __display_blanks state n =
@@ -1804,6 +1866,10 @@ and get_mark_tags =
   pp_get_mark_tags std_formatter
 and set_tags =
   pp_set_tags std_formatter
+let set_all_formatter_output_functions =
+  pp_set_all_formatter_output_functions std_formatter
+let get_all_formatter_output_functions =
+  pp_get_all_formatter_output_functions std_formatter
 let rec pp_print_list ?(pp_sep = pp_print_cut) pp_v ppf = function
   | [] -> ()
   | [v] -> pp_v ppf v
@@ -2875,3 +2941,206 @@ let unsafe_set = BytesLabels.unsafe_set
 (*! unit Arg *)
 (*! unit Map *)
 (*! unit Set *)
+(*! unit Unit *)
+(*! unit CamlinternalAtomic *)
+(*! unit Atomic *)
+(*! unit Stream *)
+(*! unit Genlex *)
+(*! module Pervasives *)
+(* OCaml 4.13's pervasives.ml (deprecated, still Stdlib.Pervasives), its C externals as
+   rebindings. Left out: output_value and input_value (no Marshal), string_of_format, and
+   the location values (__LOC__ ..., which the typer elaborates by name). *)
+external raise : exn -> 'a = "%raise"
+external raise_notrace : exn -> 'a = "%raise_notrace"
+let invalid_arg = invalid_arg
+let failwith = failwith
+exception Exit
+external ( = ) : 'a -> 'a -> bool = "%equal"
+external ( <> ) : 'a -> 'a -> bool = "%notequal"
+external ( < ) : 'a -> 'a -> bool = "%lessthan"
+external ( > ) : 'a -> 'a -> bool = "%greaterthan"
+external ( <= ) : 'a -> 'a -> bool = "%lessequal"
+external ( >= ) : 'a -> 'a -> bool = "%greaterequal"
+external compare : 'a -> 'a -> int = "%compare"
+let min = min
+let max = max
+external ( == ) : 'a -> 'a -> bool = "%eq"
+external ( != ) : 'a -> 'a -> bool = "%noteq"
+external not : bool -> bool = "%boolnot"
+external ( && ) : bool -> bool -> bool = "%sequand"
+external ( & ) : bool -> bool -> bool = "%sequand"
+external ( || ) : bool -> bool -> bool = "%sequor"
+external ( or ) : bool -> bool -> bool = "%sequor"
+external ( |> ) : 'a -> ('a -> 'b) -> 'b = "%revapply"
+external ( @@ ) : ('a -> 'b) -> 'a -> 'b = "%apply"
+external ( ~- ) : int -> int = "%negint"
+external ( ~+ ) : int -> int = "%identity"
+external succ : int -> int = "%succint"
+external pred : int -> int = "%predint"
+external ( + ) : int -> int -> int = "%addint"
+external ( - ) : int -> int -> int = "%subint"
+external ( * ) : int -> int -> int = "%mulint"
+external ( / ) : int -> int -> int = "%divint"
+external ( mod ) : int -> int -> int = "%modint"
+let abs = abs
+let max_int = max_int
+let min_int = min_int
+external ( land ) : int -> int -> int = "%andint"
+external ( lor ) : int -> int -> int = "%orint"
+external ( lxor ) : int -> int -> int = "%xorint"
+let lnot = lnot
+external ( lsl ) : int -> int -> int = "%lslint"
+external ( lsr ) : int -> int -> int = "%lsrint"
+external ( asr ) : int -> int -> int = "%asrint"
+external ( ~-. ) : float -> float = "%negfloat"
+external ( ~+. ) : float -> float = "%identity"
+external ( +. ) : float -> float -> float = "%addfloat"
+external ( -. ) : float -> float -> float = "%subfloat"
+external ( *. ) : float -> float -> float = "%mulfloat"
+external ( /. ) : float -> float -> float = "%divfloat"
+let ( ** ) = ( ** )
+let sqrt = sqrt
+let exp = exp
+let log = log
+let log10 = log10
+let expm1 = expm1
+let log1p = log1p
+let cos = cos
+let sin = sin
+let tan = tan
+let acos = acos
+let asin = asin
+let atan = atan
+let atan2 = atan2
+let hypot = hypot
+let cosh = cosh
+let sinh = sinh
+let tanh = tanh
+let ceil = ceil
+let floor = floor
+external abs_float : float -> float = "%absfloat"
+let copysign = copysign
+let mod_float = mod_float
+let frexp = frexp
+let ldexp = ldexp
+let modf = modf
+external float : int -> float = "%floatofint"
+external float_of_int : int -> float = "%floatofint"
+external truncate : float -> int = "%intoffloat"
+external int_of_float : float -> int = "%intoffloat"
+let infinity = infinity
+let neg_infinity = neg_infinity
+let nan = nan
+let max_float = max_float
+let min_float = min_float
+let epsilon_float = epsilon_float
+type nonrec fpclass = fpclass =
+    FP_normal
+  | FP_subnormal
+  | FP_zero
+  | FP_infinite
+  | FP_nan
+let classify_float = classify_float
+let ( ^ ) = ( ^ )
+external int_of_char : char -> int = "%identity"
+let char_of_int = char_of_int
+external ignore : 'a -> unit = "%ignore"
+let string_of_bool = string_of_bool
+let bool_of_string = bool_of_string
+let bool_of_string_opt = bool_of_string_opt
+let string_of_int = string_of_int
+let int_of_string = int_of_string
+let int_of_string_opt = int_of_string_opt
+let string_of_float = string_of_float
+let float_of_string = float_of_string
+let float_of_string_opt = float_of_string_opt
+external fst : 'a * 'b -> 'a = "%field0"
+external snd : 'a * 'b -> 'b = "%field1"
+let ( @ )  = ( @ )
+type nonrec in_channel = in_channel
+type nonrec out_channel = out_channel
+let stdin = stdin
+let stdout = stdout
+let stderr = stderr
+let print_char = print_char
+let print_string = print_string
+let print_bytes = print_bytes
+let print_int = print_int
+let print_float = print_float
+let print_endline = print_endline
+let print_newline = print_newline
+let prerr_char = prerr_char
+let prerr_string = prerr_string
+let prerr_bytes = prerr_bytes
+let prerr_int = prerr_int
+let prerr_float = prerr_float
+let prerr_endline = prerr_endline
+let prerr_newline = prerr_newline
+let read_line = read_line
+let read_int = read_int
+let read_int_opt = read_int_opt
+let read_float = read_float
+let read_float_opt = read_float_opt
+type nonrec open_flag = open_flag =
+    Open_rdonly
+  | Open_wronly
+  | Open_append
+  | Open_creat
+  | Open_trunc
+  | Open_excl
+  | Open_binary
+  | Open_text
+  | Open_nonblock
+let open_out = open_out
+let open_out_bin = open_out_bin
+let open_out_gen = open_out_gen
+let flush = flush
+let flush_all = flush_all
+let output_char = output_char
+let output_string = output_string
+let output_bytes = output_bytes
+let output = output
+let output_substring = output_substring
+let output_byte = output_byte
+let output_binary_int = output_binary_int
+let seek_out = seek_out
+let pos_out = pos_out
+let out_channel_length = out_channel_length
+let close_out = close_out
+let close_out_noerr = close_out_noerr
+let set_binary_mode_out = set_binary_mode_out
+let open_in = open_in
+let open_in_bin = open_in_bin
+let open_in_gen = open_in_gen
+let input_char = input_char
+let input_line = input_line
+let input = input
+let really_input = really_input
+let really_input_string = really_input_string
+let input_byte = input_byte
+let input_binary_int = input_binary_int
+let seek_in = seek_in
+let pos_in = pos_in
+let in_channel_length = in_channel_length
+let close_in = close_in
+let close_in_noerr = close_in_noerr
+let set_binary_mode_in = set_binary_mode_in
+module LargeFile = LargeFile
+type nonrec 'a ref = 'a ref = { mutable contents : 'a }
+external ref : 'a -> 'a ref = "%makemutable"
+external ( ! ) : 'a ref -> 'a = "%field0"
+external ( := ) : 'a ref -> 'a -> unit = "%setfield0"
+let incr = incr
+let decr = decr
+type nonrec ('a,'b) result = ('a,'b) result = Ok of 'a | Error of 'b
+type nonrec ('a, 'b, 'c, 'd, 'e, 'f) format6 = ('a, 'b, 'c, 'd, 'e, 'f) format6
+type nonrec ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'd) format4
+type nonrec ('a, 'b, 'c) format = ('a, 'b, 'c) format
+external format_of_string :
+  ('a, 'b, 'c, 'd, 'e, 'f) format6 ->
+  ('a, 'b, 'c, 'd, 'e, 'f) format6 = "%identity"
+let ( ^^ ) = ( ^^ )
+let exit = exit
+let at_exit = at_exit
+let valid_float_lexem = valid_float_lexem
+let do_at_exit = do_at_exit
