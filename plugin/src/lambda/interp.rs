@@ -1171,10 +1171,8 @@ impl<'p> Machine<'p> {
             "caml_install_signal_handler" => {
                 let signo = int(0)?;
                 if !(-28..=64).contains(&signo) || signo == 0 {
-                    return self.raise_named(
-                        "Invalid_argument",
-                        Some("Sys.signal: unavailable signal"),
-                    );
+                    return self
+                        .raise_named("Invalid_argument", Some("Sys.signal: unavailable signal"));
                 }
                 let action = args.get(1).cloned().unwrap_or(Value::Int(0));
                 let old = self.signal_actions.insert(signo, action);

@@ -177,7 +177,12 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_read_directory", 1, 1, rt_sys),
     ("caml_sys_time", 0, 1, rt_sys),
     ("caml_sys_executable_name", 0, 1, rt_sys),
-    ("caml_install_signal_handler", 2, 2, rt_install_signal_handler),
+    (
+        "caml_install_signal_handler",
+        2,
+        2,
+        rt_install_signal_handler,
+    ),
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
     ("caml_md5_chan", 2, 2, rt_sys),
@@ -1003,7 +1008,10 @@ fn rt_install_signal_handler(it: &mut Interpreter, a: &[IValue]) -> Result<IValu
     if !(-28..=64).contains(&signo) || signo == 0 {
         return it.raise_with_string("Invalid_argument", "Sys.signal: unavailable signal");
     }
-    Ok(it.signal_actions.insert(signo, a[1]).unwrap_or(IValue::Int(0)))
+    Ok(it
+        .signal_actions
+        .insert(signo, a[1])
+        .unwrap_or(IValue::Int(0)))
 }
 fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let mut f = [0i64; 11];
