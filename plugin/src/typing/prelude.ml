@@ -208,6 +208,8 @@ let max_float = 0x1.fffffffffffffp+1023
 let min_float = 0x1p-1022
 let epsilon_float = 0x1p-52
 type fpclass = FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
+(* OCaml's floatarray is a distinct type; here it is float array, the same representation. *)
+type floatarray = float array
 let classify_float x =
   match __classify_float x with
   | 0 -> FP_normal | 1 -> FP_subnormal | 2 -> FP_zero | 3 -> FP_infinite | _ -> FP_nan
@@ -704,11 +706,375 @@ let lazy_is_val = is_val
 let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
 
+(*! module Float.Array *)
+(* OCaml 4.13's Float.Array (float.ml). A floatarray is a float array: the same
+   representation, which egret's float arrays share with OCaml's (Double_array_tag) once
+   they are flat; its primitives are the float array's. *)
+type t = floatarray
+
+external length : t -> int = "%array_length"
+external get : t -> int -> float = "%array_safe_get"
+external set : t -> int -> float -> unit = "%array_safe_set"
+external __make : int -> float -> t = "caml_make_vect"
+(* caml_floatarray_create leaves the floats uninitialised; here they are 0. *)
+let create n = if n < 0 then invalid_arg "Float.Array.create" else __make n 0.
+external unsafe_get : t -> int -> float = "%array_unsafe_get"
+external unsafe_set : t -> int -> float -> unit = "%array_unsafe_set"
+
+let unsafe_fill a ofs len v =
+  for i = ofs to ofs + len - 1 do unsafe_set a i v done
+
+(* caml_floatarray_blit: a memmove. *)
+let unsafe_blit src sofs dst dofs len =
+  if src == dst && sofs < dofs then
+    for i = len - 1 downto 0 do unsafe_set dst (dofs + i) (unsafe_get src (sofs + i)) done
+  else
+    for i = 0 to len - 1 do unsafe_set dst (dofs + i) (unsafe_get src (sofs + i)) done
+
+let check a ofs len msg =
+  if ofs < 0 || len < 0 || ofs + len < 0 || ofs + len > length a then
+    invalid_arg msg
+
+let make n v =
+  let result = create n in
+  unsafe_fill result 0 n v;
+  result
+
+let init l f =
+  if l < 0 then invalid_arg "Float.Array.init"
+  else
+    let res = create l in
+    for i = 0 to l - 1 do
+      unsafe_set res i (f i)
+    done;
+    res
+
+let append a1 a2 =
+  let l1 = length a1 in
+  let l2 = length a2 in
+  let result = create (l1 + l2) in
+  unsafe_blit a1 0 result 0 l1;
+  unsafe_blit a2 0 result l1 l2;
+  result
+
+(* next 3 functions: modified copy of code from string.ml *)
+let ensure_ge (x:int) y =
+  if x >= y then x else invalid_arg "Float.Array.concat"
+
+let rec sum_lengths acc = function
+  | [] -> acc
+  | hd :: tl -> sum_lengths (ensure_ge (length hd + acc) acc) tl
+
+let concat l =
+  let len = sum_lengths 0 l in
+  let result = create len in
+  let rec loop l i =
+    match l with
+    | [] -> assert (i = len)
+    | hd :: tl ->
+      let hlen = length hd in
+      unsafe_blit hd 0 result i hlen;
+      loop tl (i + hlen)
+  in
+  loop l 0;
+  result
+
+let sub a ofs len =
+  check a ofs len "Float.Array.sub";
+  let result = create len in
+  unsafe_blit a ofs result 0 len;
+  result
+
+let copy a =
+  let l = length a in
+  let result = create l in
+  unsafe_blit a 0 result 0 l;
+  result
+
+let fill a ofs len v =
+  check a ofs len "Float.Array.fill";
+  unsafe_fill a ofs len v
+
+let blit src sofs dst dofs len =
+  check src sofs len "Float.array.blit";
+  check dst dofs len "Float.array.blit";
+  unsafe_blit src sofs dst dofs len
+
+let to_list a =
+  List.init (length a) (unsafe_get a)
+
+let of_list l =
+  let result = create (List.length l) in
+  let rec fill i l =
+    match l with
+    | [] -> result
+    | h :: t -> unsafe_set result i h; fill (i + 1) t
+  in
+  fill 0 l
+
+(* duplicated from array.ml *)
+let iter f a =
+  for i = 0 to length a - 1 do f (unsafe_get a i) done
+
+(* duplicated from array.ml *)
+let iter2 f a b =
+  if length a <> length b then
+    invalid_arg "Float.Array.iter2: arrays must have the same length"
+  else
+    for i = 0 to length a - 1 do f (unsafe_get a i) (unsafe_get b i) done
+
+let map f a =
+  let l = length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f (unsafe_get a i))
+  done;
+  r
+
+let map2 f a b =
+  let la = length a in
+  let lb = length b in
+  if la <> lb then
+    invalid_arg "Float.Array.map2: arrays must have the same length"
+  else begin
+    let r = create la in
+    for i = 0 to la - 1 do
+      unsafe_set r i (f (unsafe_get a i) (unsafe_get b i))
+    done;
+    r
+  end
+
+(* duplicated from array.ml *)
+let iteri f a =
+  for i = 0 to length a - 1 do f i (unsafe_get a i) done
+
+let mapi f a =
+  let l = length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f i (unsafe_get a i))
+  done;
+  r
+
+(* duplicated from array.ml *)
+let fold_left f x a =
+  let r = ref x in
+  for i = 0 to length a - 1 do
+    r := f !r (unsafe_get a i)
+  done;
+  !r
+
+(* duplicated from array.ml *)
+let fold_right f a x =
+  let r = ref x in
+  for i = length a - 1 downto 0 do
+    r := f (unsafe_get a i) !r
+  done;
+  !r
+
+(* duplicated from array.ml *)
+let exists p a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if p (unsafe_get a i) then true
+    else loop (i + 1) in
+  loop 0
+
+(* duplicated from array.ml *)
+let for_all p a =
+  let n = length a in
+  let rec loop i =
+    if i = n then true
+    else if p (unsafe_get a i) then loop (i + 1)
+    else false in
+  loop 0
+
+(* duplicated from array.ml *)
+let mem x a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if compare (unsafe_get a i) x = 0 then true
+    else loop (i + 1)
+  in
+  loop 0
+
+(* mostly duplicated from array.ml, but slightly different *)
+let mem_ieee x a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if x = (unsafe_get a i) then true
+    else loop (i + 1)
+  in
+  loop 0
+
+(* duplicated from array.ml *)
+exception Bottom of int
+let sort cmp a =
+  let maxson l i =
+    let i31 = i+i+i+1 in
+    let x = ref i31 in
+    if i31+2 < l then begin
+      if cmp (get a i31) (get a (i31+1)) < 0 then x := i31+1;
+      if cmp (get a !x) (get a (i31+2)) < 0 then x := i31+2;
+      !x
+    end else
+      if i31+1 < l && cmp (get a i31) (get a (i31+1)) < 0
+      then i31+1
+      else if i31 < l then i31 else raise (Bottom i)
+  in
+  let rec trickledown l i e =
+    let j = maxson l i in
+    if cmp (get a j) e > 0 then begin
+      set a i (get a j);
+      trickledown l j e;
+    end else begin
+      set a i e;
+    end;
+  in
+  let trickle l i e = try trickledown l i e with Bottom i -> set a i e in
+  let rec bubbledown l i =
+    let j = maxson l i in
+    set a i (get a j);
+    bubbledown l j
+  in
+  let bubble l i = try bubbledown l i with Bottom i -> i in
+  let rec trickleup i e =
+    let father = (i - 1) / 3 in
+    assert (i <> father);
+    if cmp (get a father) e < 0 then begin
+      set a i (get a father);
+      if father > 0 then trickleup father e else set a 0 e;
+    end else begin
+      set a i e;
+    end;
+  in
+  let l = length a in
+  for i = (l + 1) / 3 - 1 downto 0 do trickle l i (get a i); done;
+  for i = l - 1 downto 2 do
+    let e = (get a i) in
+    set a i (get a 0);
+    trickleup (bubble i 0) e;
+  done;
+  if l > 1 then (let e = (get a 1) in set a 1 (get a 0); set a 0 e)
+
+(* duplicated from array.ml, except for the call to [create] *)
+let cutoff = 5
+let stable_sort cmp a =
+  let merge src1ofs src1len src2 src2ofs src2len dst dstofs =
+    let src1r = src1ofs + src1len and src2r = src2ofs + src2len in
+    let rec loop i1 s1 i2 s2 d =
+      if cmp s1 s2 <= 0 then begin
+        set dst d s1;
+        let i1 = i1 + 1 in
+        if i1 < src1r then
+          loop i1 (get a i1) i2 s2 (d + 1)
+        else
+          blit src2 i2 dst (d + 1) (src2r - i2)
+      end else begin
+        set dst d s2;
+        let i2 = i2 + 1 in
+        if i2 < src2r then
+          loop i1 s1 i2 (get src2 i2) (d + 1)
+        else
+          blit a i1 dst (d + 1) (src1r - i1)
+      end
+    in loop src1ofs (get a src1ofs) src2ofs (get src2 src2ofs) dstofs;
+  in
+  let isortto srcofs dst dstofs len =
+    for i = 0 to len - 1 do
+      let e = (get a (srcofs + i)) in
+      let j = ref (dstofs + i - 1) in
+      while (!j >= dstofs && cmp (get dst !j) e > 0) do
+        set dst (!j + 1) (get dst !j);
+        decr j;
+      done;
+      set dst (!j + 1) e;
+    done;
+  in
+  let rec sortto srcofs dst dstofs len =
+    if len <= cutoff then isortto srcofs dst dstofs len else begin
+      let l1 = len / 2 in
+      let l2 = len - l1 in
+      sortto (srcofs + l1) dst (dstofs + l1) l2;
+      sortto srcofs a (srcofs + l2) l1;
+      merge (srcofs + l2) l1 dst (dstofs + l1) l2 dst dstofs;
+    end;
+  in
+  let l = length a in
+  if l <= cutoff then isortto 0 a 0 l else begin
+    let l1 = l / 2 in
+    let l2 = l - l1 in
+    let t = create l2 in
+    sortto l1 t 0 l2;
+    sortto 0 a l2 l1;
+    merge l2 l1 t 0 l2 a 0;
+  end
+
+let fast_sort = stable_sort
+
+(* duplicated from array.ml *)
+let to_seq a =
+  let rec aux i () =
+    if i < length a
+    then
+      let x = unsafe_get a i in
+      Seq.Cons (x, aux (i+1))
+    else Seq.Nil
+  in
+  aux 0
+
+(* duplicated from array.ml *)
+let to_seqi a =
+  let rec aux i () =
+    if i < length a
+    then
+      let x = unsafe_get a i in
+      Seq.Cons ((i,x), aux (i+1))
+    else Seq.Nil
+  in
+  aux 0
+
+(* mostly duplicated from array.ml *)
+let of_rev_list l =
+  let len = List.length l in
+  let a = create len in
+  let rec fill i = function
+      [] -> a
+    | hd::tl -> unsafe_set a i hd; fill (i-1) tl
+  in
+  fill (len-1) l
+
+(* duplicated from array.ml *)
+let of_seq i =
+  let l = Seq.fold_left (fun acc x -> x::acc) [] i in
+  of_rev_list l
+
+
+let map_to_array f a =
+  let l = length a in
+  if l = 0 then [| |] else begin
+    let r = Array.make l (f (unsafe_get a 0)) in
+    for i = 1 to l - 1 do
+      Array.unsafe_set r i (f (unsafe_get a i))
+    done;
+    r
+  end
+
+let map_from_array f a =
+  let l = Array.length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f (Array.unsafe_get a i))
+  done;
+  r
 (*! module Float *)
 type t = float
 type nonrec fpclass = fpclass =
   | FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
-(* After OCaml 4.13's float.ml (without Float.Array). *)
+(* After OCaml 4.13's float.ml (Float.Array is the section before). *)
 let neg x = ~-. x
 let add x y = x +. y
 let sub x y = x -. y
@@ -802,6 +1168,56 @@ let min_max_num (x: float) (y: float) =
   else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
 let hash (x: float) = Hashtbl.seeded_hash_param 10 100 0 x
 
+(*! module Printexc.Slot *)
+(* Printexc's backtrace slots (printexc.ml). egret records no backtrace frames (as ocamlopt
+   without -g), so Printexc.backtrace_slots is always None and no slot is ever made; the type
+   and the functions are OCaml's. *)
+type location = {
+  filename : string;
+  line_number : int;
+  start_char : int;
+  end_char : int;
+}
+type t =
+  | Known_location of { is_raise : bool; filename : string; line_number : int;
+                        start_char : int; end_char : int; is_inline : bool;
+                        defname : string }
+  | Unknown_location of { is_raise : bool }
+(* Printf.sprintf is not available before Format: the texts are concatenated. *)
+let format pos slot =
+  let info is_raise =
+    if is_raise then
+      if pos = 0 then "Raised at" else "Re-raised at"
+    else
+      if pos = 0 then "Raised by primitive operation at" else "Called from"
+  in
+  match slot with
+  | Unknown_location l ->
+      if l.is_raise then None
+      else Some (info false ^ " unknown location")
+  | Known_location l ->
+      Some (info l.is_raise ^ " " ^ l.defname ^ " in file \"" ^ l.filename ^ "\""
+            ^ (if l.is_inline then " (inlined)" else "")
+            ^ ", line " ^ string_of_int l.line_number ^ ", characters "
+            ^ string_of_int l.start_char ^ "-" ^ string_of_int l.end_char)
+let is_raise = function
+  | Known_location l -> l.is_raise
+  | Unknown_location l -> l.is_raise
+let is_inline = function
+  | Known_location l -> l.is_inline
+  | Unknown_location _ -> false
+let location = function
+  | Unknown_location _ -> None
+  | Known_location l ->
+    Some {
+      filename = l.filename;
+      line_number = l.line_number;
+      start_char = l.start_char;
+      end_char = l.end_char;
+    }
+let name = function
+  | Known_location l -> Some l.defname
+  | Unknown_location _ -> None
 (*! module Printexc *)
 (* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
    program that uses Printexc (or Fun, which uses it) has its uncaught exceptions printed by
@@ -854,6 +1270,14 @@ let print_raw_backtrace (_ : out_channel) (_ : raw_backtrace) = ()
 let print_backtrace (_ : out_channel) = ()
 let raw_backtrace_to_string (_ : raw_backtrace) = ""
 let get_backtrace () = ""
+type location = Printexc.Slot.location
+type backtrace_slot = Printexc.Slot.t
+let backtrace_slots (_ : raw_backtrace) : backtrace_slot array option = None
+let format_backtrace_slot = Printexc.Slot.format
+let backtrace_slot_is_raise = Printexc.Slot.is_raise
+let backtrace_slot_is_inline = Printexc.Slot.is_inline
+let backtrace_slot_location = Printexc.Slot.location
+let backtrace_slot_defname = Printexc.Slot.name
 (* The slot of an exception (its identity block: name, id), read as printexc.ml does;
    loosely typed so that this section does not name the module of the primitives (which
    would make every program elaborate it). *)
