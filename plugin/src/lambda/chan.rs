@@ -367,14 +367,27 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
         "egret_open_in" => open(s(0)?, false),
         "egret_open_out" => open(s(0)?, true),
         "egret_sys_open" => sys_open(s(0)?, n(1)?, n(2)?),
+        // The standard descriptors are the interpreting process's own: never closed here.
         "egret_sys_close" => {
-            unsafe { libc::close(i32::try_from(n(0)?).ok()?) };
+            let fd = i32::try_from(n(0)?).ok()?;
+            if fd > 2 {
+                unsafe { libc::close(fd) };
+            }
             Ok(SysValue::Unit)
         }
+        // A channel owns its descriptor (closed with it); a standard one is duplicated.
         "egret_open_descriptor_in" | "egret_open_descriptor_out" => {
             use std::os::unix::io::FromRawFd;
             let fd = i32::try_from(n(0)?).ok()?;
-            let file = unsafe { std::fs::File::from_raw_fd(fd) };
+            let file = if fd > 2 {
+                unsafe { std::fs::File::from_raw_fd(fd) }
+            } else {
+                let shared = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+                match shared.try_clone() {
+                    Ok(f) => f,
+                    Err(e) => return Some(Err(io_error(&e))),
+                }
+            };
             Ok(add_chan(file, name == "egret_open_descriptor_out"))
         }
         "egret_pos_in" => with_in(n(0)?, |c| Ok(SysValue::Int(c.offset - c.avail() as i64))),
