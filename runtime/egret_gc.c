@@ -706,6 +706,7 @@ static uint64_t atom_table[256][2] = {
 
 void *egret_alloc(uint64_t wosize, uint64_t tag) {
   check_stack_room();
+  if (egret_signals_are_pending) egret_process_pending_signals();
   if (wosize == 0) return &atom_table[tag & 0xff][1];
   if (!gc_initialised) gc_init();
   if (wosize > EGRET_MAX_WOSIZE) egret_raise_out_of_memory();
@@ -716,6 +717,8 @@ void *egret_alloc(uint64_t wosize, uint64_t tag) {
   }
   uint64_t *p = alloc_words(words);
   publish_limit();
+  /* A signal received since the check above: the next allocation runs its handler. */
+  if (egret_signals_are_pending) egret_young_limit = NULL;
   if (wosize > MAX_YOUNG_WOSIZE) stat_major_direct_words += words;
   p[0] = Make_header(wosize, tag);
   return p + 1;

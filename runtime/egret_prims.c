@@ -262,3 +262,149 @@ const value *caml_named_value(const char *name) {
     if (n->len == len && memcmp(n->name, name, len) == 0) return &n->v;
   return NULL;
 }
+
+/* Sys.executable_name (caml_sys_executable_name): on Linux, /proc/self/exe (OCaml's
+ * caml_executable_name), else argv[0] as given. */
+value caml_sys_executable_name(value unit) {
+  (void)unit;
+  char buf[4096];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf);
+  if (n > 0 && (size_t)n < sizeof buf) {
+    struct stat st;
+    buf[n] = 0;
+    if (stat(buf, &st) == 0 && S_ISREG(st.st_mode)) return egret_string_of_bytes(buf, (size_t)n);
+  }
+  const char *a = egret_argc > 0 ? egret_argv[0] : "";
+  return egret_string_of_bytes(a, strlen(a));
+}
+
+/* ======================================================================================
+ * Signals (Sys.signal), after OCaml 4.13's signals.c and signals_nat.c. A signal with an
+ * OCaml handler (Signal_handle f) is recorded as pending by the C handler, which also sets
+ * egret_young_limit to NULL so that the next allocation takes the slow path; egret_alloc
+ * then runs the handlers (egret_process_pending_signals) before allocating, as OCaml's
+ * native code does at its allocation points (4.13 has no other polling), and so do the
+ * channels' reads and writes interrupted by a signal (EINTR). A handler is called through
+ * the program's C-ABI entry egret_callback1 (plugin/src/ssa/callbacks.rs), which the SSA
+ * lowering adds to every program that installs a handler; its exception propagates from the
+ * allocation (or the read) that ran it.
+ * ====================================================================================== */
+
+#include <signal.h>
+
+extern value egret_callback1(value f, value a) __attribute__((weak));
+
+/* OCaml's signal numbers are negative: -1 is Sys.sigabrt ... -28 Sys.sigxfsz. */
+static const int posix_signals[] = {
+    SIGABRT, SIGALRM, SIGFPE,  SIGHUP,  SIGILL,  SIGINT,  SIGKILL,   SIGPIPE, SIGQUIT, SIGSEGV,
+    SIGTERM, SIGUSR1, SIGUSR2, SIGCHLD, SIGCONT, SIGSTOP, SIGTSTP,   SIGTTIN, SIGTTOU, SIGVTALRM,
+    SIGPROF, SIGBUS,  SIGPOLL, SIGSYS,  SIGTRAP, SIGURG,  SIGXCPU,   SIGXFSZ};
+#define POSIX_SIGNALS (int)(sizeof posix_signals / sizeof posix_signals[0])
+
+static int convert_signal_number(int64_t signo) {
+  if (signo < 0 && signo >= -POSIX_SIGNALS) return posix_signals[-signo - 1];
+  return (int)signo;
+}
+
+static int64_t rev_convert_signal_number(int signo) {
+  for (int i = 0; i < POSIX_SIGNALS; i++)
+    if (signo == posix_signals[i]) return -i - 1;
+  return signo;
+}
+
+/* The OCaml handler of each signal (a GC root once there is one). */
+static value signal_handlers[NSIG];
+static int signal_handlers_registered;
+static volatile sig_atomic_t signals_pending[NSIG];
+volatile int egret_signals_are_pending;
+
+static void handle_signal(int signo) {
+  int saved_errno = errno;
+  signals_pending[signo] = 1;
+  egret_signals_are_pending = 1;
+  egret_young_limit = NULL;
+  errno = saved_errno;
+}
+
+/* OCaml's caml_set_signal_action: 0 default, 1 ignore, 2 handle; the previous action, or -1
+ * on an error. */
+static int set_signal_action(int signo, int action) {
+  struct sigaction sa, old;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;
+  sa.sa_handler = action == 0 ? SIG_DFL : action == 1 ? SIG_IGN : handle_signal;
+  if (sigaction(signo, &sa, &old) == -1) return -1;
+  if (old.sa_handler == handle_signal) return 2;
+  if (old.sa_handler == SIG_IGN) return 1;
+  return 0;
+}
+
+/* Sys.signal: the behaviour's constant constructors are 0 (Signal_default) and 1
+ * (Signal_ignore); Signal_handle f is a block [f]. */
+value caml_install_signal_handler(value signal_number, value action) {
+  int signo = convert_signal_number(Int_val(signal_number));
+  if (signo <= 0 || signo >= NSIG) egret_invalid_argument("Sys.signal: unavailable signal");
+  int act = action == Val_int(0) ? 0 : action == Val_int(1) ? 1 : 2;
+  if (act == 2 && egret_callback1 == NULL)
+    egret_invalid_argument("Sys.signal: the program was built without signal handlers");
+  int oldact = set_signal_action(signo, act);
+  value res;
+  switch (oldact) {
+  case 0: res = Val_int(0); break;
+  case 1: res = Val_int(1); break;
+  case 2: {
+    value *b = egret_alloc(1, 0);
+    b[0] = signal_handlers[signo];
+    res = (value)b;
+    break;
+  }
+  default: egret_sys_error(0, errno);
+  }
+  if (act == 2) {
+    if (!signal_handlers_registered) {
+      for (int i = 0; i < NSIG; i++) {
+        signal_handlers[i] = Val_unit;
+        egret_register_global_root(&signal_handlers[i]);
+      }
+      signal_handlers_registered = 1;
+    }
+    signal_handlers[signo] = ((value *)action)[0];
+  }
+  egret_process_pending_signals();
+  return res;
+}
+
+/* egret_try's body: env = [result, handler, OCaml signal number]. */
+static value run_signal_handler(value *env) { return egret_callback1(env[1], env[2]); }
+
+/* Runs the OCaml handlers of the signals received, each with the signal blocked while it runs
+ * (caml_execute_signal_exn); a handler's exception propagates, the other signals staying
+ * pending. */
+void egret_process_pending_signals(void) {
+  if (!egret_signals_are_pending) return;
+  egret_signals_are_pending = 0;
+  for (int signo = 1; signo < NSIG; signo++) {
+    if (!signals_pending[signo]) continue;
+    signals_pending[signo] = 0;
+    if (!signal_handlers_registered || egret_callback1 == NULL) continue;
+    value handler = signal_handlers[signo];
+    if (handler == Val_unit) continue;
+    sigset_t block, previous;
+    sigemptyset(&block);
+    sigaddset(&block, signo);
+    sigprocmask(SIG_BLOCK, &block, &previous);
+    /* The other pending ones are seen again at the next allocation. */
+    for (int s = signo + 1; s < NSIG; s++)
+      if (signals_pending[s]) egret_signals_are_pending = 1;
+    if (egret_signals_are_pending) egret_young_limit = NULL;
+    value env[3] = {Val_unit, handler, Val_int(rev_convert_signal_number(signo))};
+    /* The interrupted code may be between storing the arguments past the sixth of a call
+     * (native backend) and its callee reading them. */
+    uint64_t saved_extra_args[sizeof egret_extra_args / sizeof egret_extra_args[0]];
+    memcpy(saved_extra_args, egret_extra_args, sizeof saved_extra_args);
+    value exn_raised = egret_try(run_signal_handler, env);
+    memcpy(egret_extra_args, saved_extra_args, sizeof saved_extra_args);
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    if (exn_raised == Val_true) egret_raise(env[0]);
+  }
+}

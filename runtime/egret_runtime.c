@@ -45,14 +45,18 @@ uint64_t egret_extra_args[256];
 
 #define IO_BUFFER_SIZE 65536
 
+/* `offset` is the file position where the buffer's first byte goes (OCaml's
+ * channel->offset: lseek(fd, 0, SEEK_CUR) when the channel was opened, -1 if the descriptor
+ * cannot seek, plus every byte written since). */
 struct channel {
   int fd;
   size_t pos;
+  int64_t offset;
   unsigned char buf[IO_BUFFER_SIZE];
 };
 
-static struct channel egret_stdout = {1, 0, {0}};
-static struct channel egret_stderr = {2, 0, {0}};
+static struct channel egret_stdout = {.fd = 1};
+static struct channel egret_stderr = {.fd = 2};
 
 static void raise_sys_error(int err) __attribute__((noreturn));
 
@@ -71,6 +75,7 @@ static int channel_write_out(struct channel *ch) {
     }
     done += (size_t)n;
   }
+  ch->offset += (int64_t)done;
   memmove(ch->buf, ch->buf + done, ch->pos - done);
   ch->pos -= done;
   return err;
@@ -909,9 +914,13 @@ value egret_sys_exit(value code) {
  * flushes it itself). The interpreters' twin is plugin/src/lambda/chan.rs.
  * ====================================================================================== */
 
+/* `offset` is the file position just after the buffer's last byte (OCaml's channel->offset:
+ * lseek(fd, 0, SEEK_CUR) when the channel was opened, -1 if the descriptor cannot seek, plus
+ * every byte read since). */
 struct in_chan {
   int fd;
   size_t curr, max;
+  int64_t offset;
   unsigned char buf[IO_BUFFER_SIZE];
 };
 
@@ -920,7 +929,7 @@ struct chan_slot {
   void *p;
 };
 
-static struct in_chan egret_stdin = {0, 0, 0, {0}};
+static struct in_chan egret_stdin = {.fd = 0};
 static struct chan_slot *chan_table;
 static size_t chan_count, chan_cap;
 
@@ -933,6 +942,14 @@ static void chan_table_init(void) {
   chan_table[1] = (struct chan_slot){1, &egret_stdout};
   chan_table[2] = (struct chan_slot){1, &egret_stderr};
   chan_count = 3;
+}
+
+/* The standard channels' offsets, as OCaml's caml_ml_open_descriptor_in/out set them when
+ * Stdlib is initialised. */
+static void open_std_channels(void) {
+  egret_stdin.offset = lseek(0, 0, SEEK_CUR);
+  egret_stdout.offset = lseek(1, 0, SEEK_CUR);
+  egret_stderr.offset = lseek(2, 0, SEEK_CUR);
 }
 
 static struct chan_slot *chan_get(value id) {
@@ -963,48 +980,55 @@ static int open_file(value name, int flags) {
   return fd;
 }
 
-value egret_open_in(value name) {
-  int fd = open_file(name, O_RDONLY);
+/* caml_ml_open_descriptor_in / _out: a channel on descriptor fd. */
+value egret_open_descriptor_in(value fd) {
   struct in_chan *c = malloc(sizeof *c);
   if (c == NULL) egret_out_of_memory();
-  c->fd = fd;
+  c->fd = (int)Int_val(fd);
   c->curr = c->max = 0;
+  c->offset = lseek(c->fd, 0, SEEK_CUR);
   return chan_add(0, c);
 }
 
-value egret_open_out(value name) {
-  int fd = open_file(name, O_WRONLY | O_CREAT | O_TRUNC);
+value egret_open_descriptor_out(value fd) {
   struct channel *c = malloc(sizeof *c);
   if (c == NULL) egret_out_of_memory();
-  c->fd = fd;
+  c->fd = (int)Int_val(fd);
   c->pos = 0;
+  c->offset = lseek(c->fd, 0, SEEK_CUR);
   return chan_add(1, c);
 }
 
-/* open_out_gen / open_in_gen: OCaml's caml_sys_open (bit i of `flags` is the i-th
- * constructor of Stdlib.open_flag) and a channel of the descriptor. */
-value egret_open_gen(value name, value flags, value perm, value is_out) {
-  static const int open_flag_table[] = {O_RDONLY, O_WRONLY, O_APPEND, O_CREAT, O_TRUNC,
-                                        O_EXCL,   0,        0,        O_NONBLOCK};
-  int bits = (int)Int_val(flags), f = 0;
+value egret_open_in(value name) {
+  return egret_open_descriptor_in(Val_int(open_file(name, O_RDONLY)));
+}
+
+value egret_open_out(value name) {
+  return egret_open_descriptor_out(Val_int(open_file(name, O_WRONLY | O_CREAT | O_TRUNC)));
+}
+
+/* OCaml's caml_sys_open: `flags` is the open_flag list as a bit set (bit i for the i-th
+ * constructor of Stdlib.open_flag, made by the prelude), `perm` the permissions; the
+ * descriptor, or Sys_error "NAME: <strerror>". */
+value egret_sys_open(value name, value flags, value perm) {
+  static const int open_flags[] = {O_RDONLY, O_WRONLY, O_APPEND | O_WRONLY,
+                                   O_CREAT,  O_TRUNC,  O_EXCL,
+                                   0 /* Open_binary */, 0 /* Open_text */, O_NONBLOCK};
+  int64_t bits = Int_val(flags);
+  int f = 0;
   for (int i = 0; i < 9; i++)
-    if (bits & (1 << i)) f |= open_flag_table[i];
+    if (bits & ((int64_t)1 << i)) f |= open_flags[i];
   size_t len = egret_string_len(name);
   if (memchr((const char *)name, 0, len) != NULL) egret_sys_error(name, ENOENT);
   int fd = open((const char *)name, f | O_CLOEXEC, (int)Int_val(perm));
   if (fd < 0) egret_sys_error(name, errno);
-  if (is_out != Val_false) {
-    struct channel *c = malloc(sizeof *c);
-    if (c == NULL) egret_out_of_memory();
-    c->fd = fd;
-    c->pos = 0;
-    return chan_add(1, c);
-  }
-  struct in_chan *c = malloc(sizeof *c);
-  if (c == NULL) egret_out_of_memory();
-  c->fd = fd;
-  c->curr = c->max = 0;
-  return chan_add(0, c);
+  return Val_int(fd);
+}
+
+/* OCaml's caml_sys_close. */
+value egret_sys_close(value fd) {
+  close((int)Int_val(fd));
+  return Val_unit;
 }
 
 /* caml_ml_close_channel: the descriptor is closed; later reads and writes fail. */
@@ -1038,12 +1062,15 @@ static size_t read_fd(int fd, unsigned char *p, size_t n) {
     ssize_t r = read(fd, p, n);
     if (r >= 0) return (size_t)r;
     if (errno != EINTR) raise_sys_error(errno);
+    /* OCaml's caml_read_fd returns Io_interrupted and the channel runs the handlers. */
+    egret_process_pending_signals();
   }
 }
 
 /* caml_refill: the buffer anew, or 0 bytes at the end of the input. */
 static size_t in_refill(struct in_chan *c) {
   size_t n = read_fd(c->fd, c->buf, IO_BUFFER_SIZE);
+  c->offset += (int64_t)n;
   c->curr = 0;
   c->max = n;
   return n;
@@ -1138,20 +1165,51 @@ value egret_input_scan_line(value id) {
       if (c->max >= IO_BUFFER_SIZE) return Val_int(-(int64_t)(c->max - c->curr));
       size_t n = read_fd(c->fd, c->buf + c->max, IO_BUFFER_SIZE - c->max);
       if (n == 0) return Val_int(-(int64_t)(c->max - c->curr));
+      c->offset += (int64_t)n;
       c->max += n;
     }
   } while (c->buf[p++] != '\n');
   return Val_int((int64_t)(p - c->curr));
 }
 
+/* OCaml's caml_channel_size: the file's size, leaving the descriptor at the channel's offset
+ * (Sys_error "Illegal seek" on a pipe). */
+static value channel_size(int fd, int64_t offset) {
+  off_t here = offset;
+  if (here == -1) {
+    here = lseek(fd, 0, SEEK_CUR);
+    if (here == -1) raise_sys_error(errno);
+  }
+  off_t end = lseek(fd, 0, SEEK_END);
+  if (end == -1 || lseek(fd, here, SEEK_SET) != here) raise_sys_error(errno);
+  return Val_int((int64_t)end);
+}
+
 /* caml_ml_channel_size. */
 value egret_in_channel_length(value id) {
   struct in_chan *c = in_get(id);
-  off_t here = lseek(c->fd, 0, SEEK_CUR);
-  if (here == -1) raise_sys_error(errno);
-  off_t end = lseek(c->fd, 0, SEEK_END);
-  if (end == -1 || lseek(c->fd, here, SEEK_SET) != here) raise_sys_error(errno);
-  return Val_int((int64_t)end);
+  return channel_size(c->fd, c->offset);
+}
+
+/* caml_ml_pos_in: the offset of the next byte to read. */
+value egret_pos_in(value id) {
+  struct in_chan *c = in_get(id);
+  return Val_int(c->offset - (int64_t)(c->max - c->curr));
+}
+
+/* caml_ml_seek_in: within the buffer, only moves in it; else lseek and empty the buffer
+ * (Sys_error with strerror's text when lseek fails). */
+value egret_seek_in(value id, value pos) {
+  struct in_chan *c = in_get(id);
+  int64_t dest = Int_val(pos);
+  if (dest >= c->offset - (int64_t)c->max && dest <= c->offset) {
+    c->curr = c->max - (size_t)(c->offset - dest);
+  } else {
+    if (lseek(c->fd, dest, SEEK_SET) != dest) raise_sys_error(errno);
+    c->offset = dest;
+    c->curr = c->max = 0;
+  }
+  return Val_unit;
 }
 
 /* caml_ml_seek_in: the file's position moves (Sys_error on a pipe), the buffer is emptied. */
@@ -1170,6 +1228,29 @@ static struct channel *out_get(value id) {
 
 value egret_output_string(value id, value s) {
   channel_write_string(out_get(id), s);
+  return Val_unit;
+}
+
+/* caml_ml_channel_size of an out channel: the file's size as written so far (the buffered
+ * bytes not counted). */
+value egret_out_channel_length(value id) {
+  struct channel *c = out_get(id);
+  return channel_size(c->fd, c->offset);
+}
+
+/* caml_ml_pos_out: where the next byte written will go. */
+value egret_pos_out(value id) {
+  struct channel *c = out_get(id);
+  return Val_int(c->offset + (int64_t)c->pos);
+}
+
+/* caml_ml_seek_out: flush, then lseek. */
+value egret_seek_out(value id, value pos) {
+  struct channel *c = out_get(id);
+  int64_t dest = Int_val(pos);
+  channel_flush(c);
+  if (lseek(c->fd, dest, SEEK_SET) != dest) raise_sys_error(errno);
+  c->offset = dest;
   return Val_unit;
 }
 
@@ -1472,6 +1553,7 @@ void egret_call_on_stack(void *top, void (*f)(void)) {
 void egret_start_program(int argc, char **argv) {
   egret_argc = argc;
   egret_argv = argv;
+  open_std_channels();
   install_stack();
   egret_enter_program_stack(egret_main);
   flush_std_channels();

@@ -144,6 +144,10 @@ value egret_try(value (*body)(value *env), value *env);
 /* Raises exn: jumps to the innermost egret_try, or (none) prints OCaml's uncaught-exception
  * message and exits 2. */
 value egret_raise(value exn) __attribute__((noreturn));
+/* Signals (egret_prims.c): set when a signal with an OCaml handler was received; the
+ * handlers run at the next allocation from compiled code, or read interrupted. */
+extern volatile int egret_signals_are_pending;
+void egret_process_pending_signals(void);
 /* The predefined exceptions, raised from C. */
 void egret_raise_division_by_zero(void) __attribute__((noreturn));
 /* Invalid_argument "index out of bounds": the compiled code's array bound checks. */

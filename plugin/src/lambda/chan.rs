@@ -25,18 +25,98 @@ pub const PRIMITIVES: &[&str] = &[
     "egret_output_string",
     "egret_flush_all",
     "caml_md5_chan",
+    "egret_pos_in",
+    "egret_seek_in",
+    "egret_pos_out",
+    "egret_seek_out",
+    "egret_out_channel_length",
+    "egret_sys_open",
+    "egret_sys_close",
+    "egret_open_descriptor_in",
+    "egret_open_descriptor_out",
 ];
 
+/// The C library's file functions (the `open_flag` bits are Linux's, x86-64 and AArch64 alike).
+mod libc {
+    unsafe extern "C" {
+        pub fn open(path: *const std::ffi::c_char, flags: i32, ...) -> i32;
+        pub fn lseek(fd: i32, offset: i64, whence: i32) -> i64;
+        pub fn close(fd: i32) -> i32;
+    }
+    pub const O_WRONLY: i32 = 0o1;
+    pub const O_APPEND: i32 = 0o2000;
+    pub const O_CREAT: i32 = 0o100;
+    pub const O_TRUNC: i32 = 0o1000;
+    pub const O_EXCL: i32 = 0o200;
+    pub const O_NONBLOCK: i32 = 0o4000;
+    pub const O_CLOEXEC: i32 = 0o2000000;
+    pub const SEEK_SET: i32 = 0;
+    pub const SEEK_CUR: i32 = 1;
+    pub const SEEK_END: i32 = 2;
+}
+
+/// `lseek(fd, 0, SEEK_CUR)`: -1 when the descriptor cannot seek (OCaml's channel offset).
+fn current_offset(fd: i32) -> i64 {
+    unsafe { libc::lseek(fd, 0, libc::SEEK_CUR) }
+}
+
+/// `Sys_error` with strerror's text of the last error.
+fn last_error() -> SysFailure {
+    io_error(&std::io::Error::last_os_error())
+}
+
+fn espipe() -> SysFailure {
+    io_error(&std::io::Error::from_raw_os_error(29))
+}
+
+/// OCaml's caml_channel_size: the file's size, the descriptor left at `offset`.
+fn channel_size(file: &Option<std::fs::File>, offset: i64) -> Result<SysValue, SysFailure> {
+    use std::os::unix::io::AsRawFd;
+    let Some(f) = file else {
+        return Err(ebadf());
+    };
+    let fd = f.as_raw_fd();
+    let here = if offset == -1 {
+        current_offset(fd)
+    } else {
+        offset
+    };
+    if here == -1 {
+        return Err(last_error());
+    }
+    let end = unsafe { libc::lseek(fd, 0, libc::SEEK_END) };
+    if end == -1 || unsafe { libc::lseek(fd, here, libc::SEEK_SET) } != here {
+        return Err(last_error());
+    }
+    Ok(SysValue::Int(end))
+}
+
+/// `pos_out`, `seek_out` and `out_channel_length` of stdout (1) or stderr (2), which the
+/// interpreters collect unbuffered: as ocamlopt's when the output is a pipe (offset -1, so
+/// `pos_out` is -1 plus the bytes written; seeking and the length fail).
+pub fn std_out_call(name: &str, written: usize) -> Option<SysResult> {
+    Some(match name {
+        "egret_pos_out" => Ok(SysValue::Int(written as i64 - 1)),
+        "egret_seek_out" | "egret_out_channel_length" => Err(espipe()),
+        _ => return None,
+    })
+}
+
+/// `offset`: the file position after the buffer's last byte (-1 if it cannot seek), as the
+/// C runtime's `struct in_chan`.
 struct InChan {
     src: Option<Box<dyn Read + Send>>,
     file: Option<std::fs::File>,
     buf: Vec<u8>,
     curr: usize,
+    offset: i64,
 }
 
+/// `offset`: the file position of the buffer's first byte (-1 if it cannot seek).
 struct OutChan {
     file: Option<std::fs::File>,
     buf: Vec<u8>,
+    offset: i64,
 }
 
 enum Chan {
@@ -63,6 +143,7 @@ fn stdin_chan(src: Box<dyn Read + Send>) -> Chan {
         file: None,
         buf: Vec::new(),
         curr: 0,
+        offset: -1,
     })
 }
 
@@ -111,6 +192,7 @@ impl InChan {
             match r.read(&mut chunk) {
                 Ok(n) => {
                     self.buf.extend_from_slice(&chunk[..n]);
+                    self.offset += n as i64;
                     return Ok(n);
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
@@ -132,6 +214,9 @@ impl OutChan {
             return Err(ebadf());
         };
         let r = f.write_all(&self.buf);
+        if r.is_ok() {
+            self.offset += self.buf.len() as i64;
+        }
         self.buf.clear();
         r.map_err(|e| io_error(&e))
     }
@@ -194,10 +279,57 @@ fn open_with(name: &[u8], out: bool, mode: OpenMode) -> SysResult {
         std::fs::File::open(path)
     };
     let file = file.map_err(|e| fail(&e))?;
+    Ok(add_chan(file, out))
+}
+
+/// The flag bits of OCaml's `sys_open_flags`, in `open_flag`'s order.
+const OPEN_FLAGS: [i32; 9] = [
+    0,
+    libc::O_WRONLY,
+    libc::O_APPEND | libc::O_WRONLY,
+    libc::O_CREAT,
+    libc::O_TRUNC,
+    libc::O_EXCL,
+    0,
+    0,
+    libc::O_NONBLOCK,
+];
+
+/// OCaml's caml_sys_open: `bits` has bit i for the i-th `open_flag` constructor.
+fn sys_open(name: &[u8], bits: i64, perm: i64) -> SysResult {
+    let fail = |e: &std::io::Error| {
+        let mut m = name.to_vec();
+        m.extend_from_slice(b": ");
+        if let SysFailure::SysError(t) = io_error(e) {
+            m.extend_from_slice(&t);
+        }
+        SysFailure::SysError(m)
+    };
+    let Ok(path) = std::ffi::CString::new(name) else {
+        return Err(fail(&std::io::Error::from_raw_os_error(2)));
+    };
+    let mut flags = libc::O_CLOEXEC;
+    for (i, f) in OPEN_FLAGS.iter().enumerate() {
+        if bits & (1 << i) != 0 {
+            flags |= f;
+        }
+    }
+    let fd = unsafe { libc::open(path.as_ptr(), flags, perm as u32) };
+    if fd < 0 {
+        return Err(fail(&std::io::Error::last_os_error()));
+    }
+    Ok(SysValue::Int(i64::from(fd)))
+}
+
+/// caml_ml_open_descriptor_in/out: a channel on `file`, at the descriptor's offset.
+fn add_chan(file: std::fs::File, out: bool) -> SysValue {
+    use std::os::unix::io::AsRawFd;
+    let offset = current_offset(file.as_raw_fd());
     let chan = if out {
         Chan::Out(OutChan {
             file: Some(file),
             buf: Vec::new(),
+            offset,
         })
     } else {
         Chan::In(InChan {
@@ -205,15 +337,26 @@ fn open_with(name: &[u8], out: bool, mode: OpenMode) -> SysResult {
             file: Some(file),
             buf: Vec::new(),
             curr: 0,
+            offset,
         })
     };
-    Ok(table(|t| {
+    table(|t| {
         if t.chans.is_empty() {
             t.chans = vec![Some(stdin_chan(Box::new(std::io::stdin()))), None, None];
         }
         t.chans.push(Some(chan));
         SysValue::Int(t.chans.len() as i64 - 1)
-    }))
+    })
+}
+
+fn with_out<T>(
+    id: i64,
+    f: impl FnOnce(&mut OutChan) -> Result<T, SysFailure>,
+) -> Result<T, SysFailure> {
+    with_chan(id, |c| match c {
+        Chan::Out(c) => f(c),
+        Chan::In(_) => Err(ebadf()),
+    })
 }
 
 /// Runs `f` on channel `id` (stdin made on first use).
@@ -256,11 +399,68 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
     Some(match name {
         "egret_open_in" => open(s(0)?, false),
         "egret_open_out" => open(s(0)?, true),
-        "egret_open_gen" => {
-            let (bits, perm, out) = (n(1)?, n(2)?, n(3)? != 0);
-            let perm = perm as u32;
-            open_with(s(0)?, out, OpenMode::Gen { bits, perm })
+        "egret_sys_open" => sys_open(s(0)?, n(1)?, n(2)?),
+        // The standard descriptors are the interpreting process's own: never closed here.
+        "egret_sys_close" => {
+            let fd = i32::try_from(n(0)?).ok()?;
+            if fd > 2 {
+                unsafe { libc::close(fd) };
+            }
+            Ok(SysValue::Unit)
         }
+        // A channel owns its descriptor (closed with it); a standard one is duplicated.
+        "egret_open_descriptor_in" | "egret_open_descriptor_out" => {
+            use std::os::unix::io::FromRawFd;
+            let fd = i32::try_from(n(0)?).ok()?;
+            let file = if fd > 2 {
+                unsafe { std::fs::File::from_raw_fd(fd) }
+            } else {
+                let shared = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+                match shared.try_clone() {
+                    Ok(f) => f,
+                    Err(e) => return Some(Err(io_error(&e))),
+                }
+            };
+            Ok(add_chan(file, name == "egret_open_descriptor_out"))
+        }
+        "egret_pos_in" => with_in(n(0)?, |c| Ok(SysValue::Int(c.offset - c.avail() as i64))),
+        "egret_seek_in" => {
+            let dest = n(1)?;
+            with_in(n(0)?, |c| {
+                if dest >= c.offset - c.buf.len() as i64 && dest <= c.offset {
+                    c.curr = c.buf.len() - (c.offset - dest) as usize;
+                    return Ok(SysValue::Unit);
+                }
+                use std::os::unix::io::AsRawFd;
+                let Some(f) = &c.file else {
+                    return Err(if c.src.is_some() { espipe() } else { ebadf() });
+                };
+                if unsafe { libc::lseek(f.as_raw_fd(), dest, libc::SEEK_SET) } != dest {
+                    return Err(last_error());
+                }
+                c.offset = dest;
+                c.buf.clear();
+                c.curr = 0;
+                Ok(SysValue::Unit)
+            })
+        }
+        "egret_pos_out" => with_out(n(0)?, |c| Ok(SysValue::Int(c.offset + c.buf.len() as i64))),
+        "egret_seek_out" => {
+            let dest = n(1)?;
+            with_out(n(0)?, |c| {
+                c.flush()?;
+                use std::os::unix::io::AsRawFd;
+                let Some(f) = &c.file else {
+                    return Err(ebadf());
+                };
+                if unsafe { libc::lseek(f.as_raw_fd(), dest, libc::SEEK_SET) } != dest {
+                    return Err(last_error());
+                }
+                c.offset = dest;
+                Ok(SysValue::Unit)
+            })
+        }
+        "egret_out_channel_length" => with_out(n(0)?, |c| channel_size(&c.file, c.offset)),
         "egret_close_channel" => {
             let id = n(0)?;
             with_chan(id, |c| {
@@ -340,12 +540,11 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
                 }
             }
         }),
-        "egret_in_channel_length" => with_in(n(0)?, |c| match &c.file {
-            Some(f) => f
-                .metadata()
-                .map(|m| SysValue::Int(m.len() as i64))
-                .map_err(|e| io_error(&e)),
-            None => Err(SysFailure::SysError(b"Illegal seek".to_vec())),
+        "egret_in_channel_length" => with_in(n(0)?, |c| {
+            if c.src.is_some() {
+                return Err(espipe());
+            }
+            channel_size(&c.file, c.offset)
         }),
         // caml_ml_seek_in: the file's position moves, the buffer is emptied.
         "egret_seek_in" => {

@@ -121,6 +121,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             gc_control: Default::default(),
             parser_trace: false,
             constant_exceptions: HashMap::new(),
+            signal_actions: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -236,6 +237,9 @@ pub struct Machine<'p> {
     /// The value of each constant exception constructor: its identity, one block, so that
     /// `==` holds between two uses as in OCaml.
     constant_exceptions: HashMap<u32, Value<'p>>,
+    /// `Sys.signal`'s behaviour of each signal set so far (`caml_install_signal_handler`):
+    /// recorded, never installed in the process (the interpreters receive no signals).
+    signal_actions: HashMap<i64, Value<'p>>,
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -921,7 +925,14 @@ impl<'p> Machine<'p> {
                 return Ok(Value::Int(0));
             }
         }
-        let r = if super::chan::PRIMITIVES.contains(&name) {
+        let std_out = match args.first() {
+            Some(SysArg::Int(1)) => Some(self.stdout.len()),
+            Some(SysArg::Int(2)) => Some(self.stderr.len()),
+            _ => None,
+        };
+        let r = if let Some(r) = std_out.and_then(|w| super::chan::std_out_call(name, w)) {
+            Some(r)
+        } else if super::chan::PRIMITIVES.contains(&name) {
             super::chan::call(name, &args)
         } else {
             super::sys::call(name, &args)
@@ -1210,6 +1221,18 @@ impl<'p> Machine<'p> {
                         Ok(Value::Block(Block::new(tag as u32, fields)))
                     }
                 };
+            }
+            // The previous behaviour (Signal_default, 0, at first); OCaml's numbers -1..-28
+            // and the system's 1..64 are accepted.
+            "caml_install_signal_handler" => {
+                let signo = int(0)?;
+                if !(-28..=64).contains(&signo) || signo == 0 {
+                    return self
+                        .raise_named("Invalid_argument", Some("Sys.signal: unavailable signal"));
+                }
+                let action = args.get(1).cloned().unwrap_or(Value::Int(0));
+                let old = self.signal_actions.insert(signo, action);
+                return Ok(old.unwrap_or(Value::Int(0)));
             }
             "caml_obj_with_tag" | "caml_obj_dup" => {
                 let v = args.last().cloned().unwrap_or(Value::Int(0));

@@ -462,6 +462,20 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
     rt!("egret_output_string"(Any, String) -> Unit, Effect),
     rt!("egret_flush_all"(Unit) -> Unit, Effect),
+    // Positions (OCaml's `channel->offset` bookkeeping): `pos_in`, `seek_in` (within the
+    // buffer when it can), `pos_out`, `seek_out` (flushes first), `out_channel_length`.
+    rt!("egret_pos_in"(Any) -> Int, Effect),
+    rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
+    rt!("egret_pos_out"(Any) -> Int, Effect),
+    rt!("egret_seek_out"(Any, Int) -> Unit, Effect),
+    rt!("egret_out_channel_length"(Any) -> Int, Effect),
+    // `open_in_gen`/`open_out_gen`: OCaml's caml_sys_open (the flag list as a bit set, bit i
+    // for the i-th `open_flag`; the permissions) gives a descriptor, which
+    // caml_ml_open_descriptor_in/out make a channel; `Filename.temp_file` closes one.
+    rt!("egret_sys_open"(String, Int, Int) -> Int, Effect),
+    rt!("egret_sys_close"(Int) -> Unit, Effect),
+    rt!("egret_open_descriptor_in"(Int) -> Int, Effect),
+    rt!("egret_open_descriptor_out"(Int) -> Int, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
     rt!("caml_sys_file_exists"(String) -> Bool, Effect),
     rt!("caml_sys_is_directory"(String) -> Bool, Effect),
@@ -475,6 +489,12 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_sys_read_directory"(String) -> Array, Effect),
     // `Sys.time`: the processor time used (getrusage), boxed.
     rt!("caml_sys_time"(Unit) -> Float, Effect),
+    // `Sys.executable_name`: /proc/self/exe, else argv[0].
+    rt!("caml_sys_executable_name"(Unit) -> String, Effect),
+    // `Sys.signal`: installs the behaviour (Signal_default 0, Signal_ignore 1, a block
+    // [handler]) and returns the previous one; a handler runs at the next allocation
+    // (runtime/egret_prims.c; the interpreters record behaviours and receive no signals).
+    rt!("caml_install_signal_handler"(Int, Any) -> Any, Effect),
     // `Random.self_init`'s seed: an int array from /dev/urandom (egret_prims.c).
     rt!("caml_sys_random_seed"(Unit) -> Array, Effect),
     // `Digest.string`: the 16 bytes of the MD5 of a substring (runtime/egret_md5.c,

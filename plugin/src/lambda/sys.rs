@@ -58,6 +58,7 @@ pub const PRIMITIVES: &[&str] = &[
     "caml_sys_system_command",
     "caml_sys_read_directory",
     "caml_sys_time",
+    "caml_sys_executable_name",
     "caml_sys_random_seed",
     "caml_md5_string",
 ];
@@ -191,6 +192,15 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
             })
         }
         "caml_sys_time" => Ok(SysValue::Float(process_time())),
+        // The interpreter's own executable (the compiled program's is its /proc/self/exe).
+        "caml_sys_executable_name" => {
+            use std::os::unix::ffi::OsStringExt;
+            Ok(SysValue::Str(
+                std::env::current_exe()
+                    .map(|p| p.into_os_string().into_vec())
+                    .unwrap_or_default(),
+            ))
+        }
         "caml_sys_random_seed" => Ok(SysValue::Ints(random_seed())),
         "caml_md5_string" => {
             let (str, ofs, len) = (s(0)?, n(1)?, n(2)?);

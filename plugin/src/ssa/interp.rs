@@ -163,6 +163,9 @@ pub struct Interpreter<'m> {
     parser_trace: bool,
     /// The runtime function being called (for the primitives that share an implementation).
     current_runtime: &'static str,
+    /// `Sys.signal`'s behaviour of each signal set so far, recorded only (no signal is ever
+    /// delivered to an interpreted program).
+    pub signal_actions: std::collections::HashMap<i64, IValue>,
 }
 
 impl<'m> Interpreter<'m> {
@@ -180,6 +183,7 @@ impl<'m> Interpreter<'m> {
             gc_control: Default::default(),
             parser_trace: false,
             current_runtime: "",
+            signal_actions: Default::default(),
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();

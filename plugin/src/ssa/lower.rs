@@ -70,6 +70,7 @@ pub fn lower_program_with(p: &Program, options: LowerOptions) -> Result<Module, 
         applies: BTreeSet::new(),
         max_arity,
         try_count: 0,
+        installs_signal_handlers: false,
     };
     // The runtime raises the predefined exceptions itself: their identities are always there.
     for i in 0..crate::typing::EXCEPTIONS.len() {
@@ -83,7 +84,7 @@ pub fn lower_program_with(p: &Program, options: LowerOptions) -> Result<Module, 
     l.mb.set_entry(l.ids[p.entry.0 as usize]);
     l.mb.set_debug_types(debug_types(&p.types));
     l.mb.set_inline_sites(p.inline_sites.clone());
-    if options.callback_entries {
+    if options.callback_entries || l.installs_signal_handlers {
         for n in super::callbacks::CALLBACK_ARITIES {
             let apply = l.apply_fn(n);
             l.mb.add_function(super::callbacks::callback_entry(n, apply));
@@ -159,6 +160,9 @@ struct Lowerer<'p> {
     /// `try` bodies outlined so far (for unique names).
     try_count: usize,
     max_arity: usize,
+    /// Whether the program installs a signal handler (`Sys.signal`): the runtime then runs
+    /// OCaml closures through the callback entries (`runtime/egret_prims.c`).
+    installs_signal_handlers: bool,
 }
 
 /// Per-function lowering state.
@@ -1756,14 +1760,17 @@ impl<'p> Lowerer<'p> {
                 }
                 Some(Self::konst(fx, 0))
             }
-            Prim::Runtime(name, _) => Some(fx.b.ins(
-                Stmt::Call {
-                    callee: Callee::Runtime(name),
-                    args: v,
-                    ret: Type::Val,
-                },
-                Type::Val,
-            )),
+            Prim::Runtime(name, _) => Some({
+                self.installs_signal_handlers |= name == "caml_install_signal_handler";
+                fx.b.ins(
+                    Stmt::Call {
+                        callee: Callee::Runtime(name),
+                        args: v,
+                        ret: Type::Val,
+                    },
+                    Type::Val,
+                )
+            }),
             Prim::IsException(i) => {
                 let id = self.exn_identity(i);
                 let idv = fx.b.ins(Stmt::DataAddr(id), Type::Val);

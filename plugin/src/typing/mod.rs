@@ -277,6 +277,9 @@ pub(crate) struct Typer<'s> {
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
     /// the program's source, so code and variables get the unknown location (debug info).
     in_prelude: bool,
+    /// Whether a phrase of the program (not the prelude's) was typed: the top-level
+    /// structure's names were then started afresh.
+    program_started: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
     section_module: Option<String>,
     /// The section of the phrase being elaborated (the prelude's sections come first).
@@ -392,6 +395,7 @@ impl<'s> Typer<'s> {
             modules: Vec::new(),
             prelude_functions: Default::default(),
             in_prelude: false,
+            program_started: false,
             section_module: None,
             section: None,
 

@@ -93,21 +93,6 @@ let close_out_noerr oc =
   (try flush oc with _ -> ());
   (try __close_channel (__channel_id oc) with _ -> ())
 let open_in name = __in_channel (__open_in name)
-type open_flag =
-  | Open_rdonly | Open_wronly | Open_append | Open_creat | Open_trunc | Open_excl
-  | Open_binary | Open_text | Open_nonblock
-(* caml_sys_open's flags as bits (bit i: the i-th constructor); a channel of the descriptor. *)
-external __open_gen : string -> int -> int -> bool -> int = "egret_open_gen"
-let rec __open_flag_bits = function
-  | [] -> 0
-  | f :: rest ->
-    let bit = match f with
-      | Open_rdonly -> 0 | Open_wronly -> 1 | Open_append -> 2 | Open_creat -> 3
-      | Open_trunc -> 4 | Open_excl -> 5 | Open_binary -> 6 | Open_text -> 7
-      | Open_nonblock -> 8 in
-    (1 lsl bit) lor __open_flag_bits rest
-let open_out_gen mode perm name = __channel (__open_gen name (__open_flag_bits mode) perm true)
-let open_in_gen mode perm name = __in_channel (__open_gen name (__open_flag_bits mode) perm false)
 let open_in_bin name = __in_channel (__open_in name)
 let close_in ic = __close_channel (__in_channel_id ic)
 let close_in_noerr ic = (try close_in ic with _ -> ())
@@ -120,7 +105,6 @@ let input_byte ic =
   if c < 0 then raise End_of_file else c
 external __input : in_channel -> int -> string = "egret_input"
 external in_channel_length : in_channel -> int = "egret_in_channel_length"
-external seek_in : in_channel -> int -> unit = "egret_seek_in"
 (* caml_ml_input: the bytes read are blitted into [s]. *)
 let __unsafe_input ic s ofs len =
   let got = __input ic len in
@@ -189,6 +173,50 @@ let flush_all () =
   (try flush stderr with Sys_error _ -> ());
   __flush_opened ()
 let prerr_newline () = prerr_string "\n"; flush stderr
+(* OCaml's caml_ml_output_char takes the int's low 8 bits; caml_ml_output_int writes the 32
+   low bits big-endian, byte by byte; caml_ml_input_int reads 4 bytes (End_of_file after
+   consuming what there was) and sign-extends the 32-bit result. Every channel is binary on
+   Unix, so set_binary_mode_* do nothing there (caml_ml_set_binary_mode). *)
+let output_byte oc n = output_char oc (__char_of_int (n land 255))
+let output_binary_int oc n =
+  output_byte oc (n asr 24);
+  output_byte oc (n asr 16);
+  output_byte oc (n asr 8);
+  output_byte oc n
+let input_binary_int ic =
+  let b1 = input_byte ic in
+  let b2 = input_byte ic in
+  let b3 = input_byte ic in
+  let b4 = input_byte ic in
+  (((b1 lsl 24) lor (b2 lsl 16) lor (b3 lsl 8) lor b4) lsl 31) asr 31
+let set_binary_mode_out (_ : out_channel) (_ : bool) = ()
+let set_binary_mode_in (_ : in_channel) (_ : bool) = ()
+(* Positions: the runtime keeps OCaml's channel offsets (runtime/egret_runtime.c). *)
+external seek_out : out_channel -> int -> unit = "egret_seek_out"
+external pos_out : out_channel -> int = "egret_pos_out"
+external out_channel_length : out_channel -> int = "egret_out_channel_length"
+external seek_in : in_channel -> int -> unit = "egret_seek_in"
+external pos_in : in_channel -> int = "egret_pos_in"
+type open_flag =
+    Open_rdonly | Open_wronly | Open_append
+  | Open_creat | Open_trunc | Open_excl
+  | Open_binary | Open_text | Open_nonblock
+(* caml_sys_open takes the flag list; the runtime's egret_sys_open takes it as a bit set. *)
+let rec __open_flag_bits = function
+  | [] -> 0
+  | f :: rest ->
+    let i = match f with
+      | Open_rdonly -> 0 | Open_wronly -> 1 | Open_append -> 2 | Open_creat -> 3
+      | Open_trunc -> 4 | Open_excl -> 5 | Open_binary -> 6 | Open_text -> 7
+      | Open_nonblock -> 8 in
+    (1 lsl i) lor __open_flag_bits rest
+external __sys_open : string -> int -> int -> int = "egret_sys_open"
+external __sys_close : int -> unit = "egret_sys_close"
+external __open_descriptor_out : int -> int = "egret_open_descriptor_out"
+external __open_descriptor_in : int -> int = "egret_open_descriptor_in"
+let __open_desc name mode perm = __sys_open name (__open_flag_bits mode) perm
+let open_out_gen mode perm name = __channel (__open_descriptor_out (__open_desc name mode perm))
+let open_in_gen mode perm name = __in_channel (__open_descriptor_in (__open_desc name mode perm))
 let infinity = float_of_string "inf"
 let neg_infinity = float_of_string "-inf"
 external __float_of_bits : int64 -> float = "caml_int64_float_of_bits"
@@ -198,10 +226,21 @@ let max_float = 0x1.fffffffffffffp+1023
 let min_float = 0x1p-1022
 let epsilon_float = 0x1p-52
 type fpclass = FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
+(* OCaml's floatarray is a distinct type; here it is float array, the same representation. *)
+type floatarray = float array
 let classify_float x =
   match __classify_float x with
   | 0 -> FP_normal | 1 -> FP_subnormal | 2 -> FP_zero | 3 -> FP_infinite | _ -> FP_nan
 let float_of_string_opt s = try Some (float_of_string s) with Failure _ -> None
+let valid_float_lexem s =
+  let l = String.length s in
+  let rec loop i =
+    if i >= l then s ^ "." else
+    match s.[i] with
+    | '0' .. '9' | '-' -> loop (i + 1)
+    | _ -> s
+  in
+  loop 0
 let print_float f = print_string (string_of_float f)
 let prerr_float f = prerr_string (string_of_float f)
 let read_line () = flush stdout; input_line stdin
@@ -259,6 +298,52 @@ external rmdir : string -> unit = "caml_sys_rmdir"
 external readdir : string -> string array = "caml_sys_read_directory"
 (* OCaml's is [@unboxed] and [@@noalloc]; egret's returns a boxed float. *)
 external time : unit -> float = "caml_sys_time"
+external __get_executable_name : unit -> string = "caml_sys_executable_name"
+let executable_name = __get_executable_name ()
+let max_floatarray_length = max_array_length / (64 / word_size)
+(* Signals, as OCaml's sys.ml; the runtime runs a handler at the next allocation
+   (runtime/egret_prims.c). *)
+type signal_behavior =
+    Signal_default
+  | Signal_ignore
+  | Signal_handle of (int -> unit)
+external signal : int -> signal_behavior -> signal_behavior
+                = "caml_install_signal_handler"
+let set_signal sig_num sig_beh = ignore (signal sig_num sig_beh)
+let sigabrt = -1
+let sigalrm = -2
+let sigfpe = -3
+let sighup = -4
+let sigill = -5
+let sigint = -6
+let sigkill = -7
+let sigpipe = -8
+let sigquit = -9
+let sigsegv = -10
+let sigterm = -11
+let sigusr1 = -12
+let sigusr2 = -13
+let sigchld = -14
+let sigcont = -15
+let sigstop = -16
+let sigtstp = -17
+let sigttin = -18
+let sigttou = -19
+let sigvtalrm = -20
+let sigprof = -21
+let sigbus = -22
+let sigpoll = -23
+let sigsys = -24
+let sigtrap = -25
+let sigurg = -26
+let sigxcpu = -27
+let sigxfsz = -28
+exception Break
+let catch_break on =
+  if on then
+    set_signal sigint (Signal_handle (fun _ -> raise Break))
+  else
+    set_signal sigint Signal_default
 
 (*! unit Char *)
 (*! unit Uchar *)
@@ -286,6 +371,12 @@ let of_list = function
 let create_float len =
   if len < 0 then invalid_arg "Array.create_float" else Array.make len 0.
 let make_float = create_float
+(* Deprecated alias of make, still in 4.13's array.mli. *)
+external create : int -> 'a -> 'a array = "caml_make_vect"
+(* "For system use only" in array.mli, but public: the bounds are checked here (an access out
+   of bounds is undefined behaviour under ocamlopt). *)
+external unsafe_get : 'a array -> int -> 'a = "%array_unsafe_get"
+external unsafe_set : 'a array -> int -> 'a -> unit = "%array_unsafe_set"
 let init l f =
   if l = 0 then [||] else
   if l < 0 then invalid_arg "Array.init"
@@ -595,6 +686,14 @@ let of_seq i =
 (*! unit Nativeint *)
 (*! unit Complex *)
 (*! unit Bigarray *)
+(*! module LargeFile *)
+(* Stdlib.LargeFile: positions and lengths as int64. *)
+let seek_out oc pos = seek_out oc (Int64.to_int pos)
+let pos_out oc = Int64.of_int (pos_out oc)
+let out_channel_length oc = Int64.of_int (out_channel_length oc)
+let seek_in ic pos = seek_in ic (Int64.to_int pos)
+let pos_in ic = Int64.of_int (pos_in ic)
+let in_channel_length ic = Int64.of_int (in_channel_length ic)
 (*! module Lazy *)
 (* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
    holding its state; forcing runs the delayed function once (Undefined while it runs), and
@@ -625,11 +724,375 @@ let lazy_is_val = is_val
 let map f x = from_fun (fun () -> f (force x))
 let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
 
+(*! module Float.Array *)
+(* OCaml 4.13's Float.Array (float.ml). A floatarray is a float array: the same
+   representation, which egret's float arrays share with OCaml's (Double_array_tag) once
+   they are flat; its primitives are the float array's. *)
+type t = floatarray
+
+external length : t -> int = "%array_length"
+external get : t -> int -> float = "%array_safe_get"
+external set : t -> int -> float -> unit = "%array_safe_set"
+external __make : int -> float -> t = "caml_make_vect"
+(* caml_floatarray_create leaves the floats uninitialised; here they are 0. *)
+let create n = if n < 0 then invalid_arg "Float.Array.create" else __make n 0.
+external unsafe_get : t -> int -> float = "%array_unsafe_get"
+external unsafe_set : t -> int -> float -> unit = "%array_unsafe_set"
+
+let unsafe_fill a ofs len v =
+  for i = ofs to ofs + len - 1 do unsafe_set a i v done
+
+(* caml_floatarray_blit: a memmove. *)
+let unsafe_blit src sofs dst dofs len =
+  if src == dst && sofs < dofs then
+    for i = len - 1 downto 0 do unsafe_set dst (dofs + i) (unsafe_get src (sofs + i)) done
+  else
+    for i = 0 to len - 1 do unsafe_set dst (dofs + i) (unsafe_get src (sofs + i)) done
+
+let check a ofs len msg =
+  if ofs < 0 || len < 0 || ofs + len < 0 || ofs + len > length a then
+    invalid_arg msg
+
+let make n v =
+  let result = create n in
+  unsafe_fill result 0 n v;
+  result
+
+let init l f =
+  if l < 0 then invalid_arg "Float.Array.init"
+  else
+    let res = create l in
+    for i = 0 to l - 1 do
+      unsafe_set res i (f i)
+    done;
+    res
+
+let append a1 a2 =
+  let l1 = length a1 in
+  let l2 = length a2 in
+  let result = create (l1 + l2) in
+  unsafe_blit a1 0 result 0 l1;
+  unsafe_blit a2 0 result l1 l2;
+  result
+
+(* next 3 functions: modified copy of code from string.ml *)
+let ensure_ge (x:int) y =
+  if x >= y then x else invalid_arg "Float.Array.concat"
+
+let rec sum_lengths acc = function
+  | [] -> acc
+  | hd :: tl -> sum_lengths (ensure_ge (length hd + acc) acc) tl
+
+let concat l =
+  let len = sum_lengths 0 l in
+  let result = create len in
+  let rec loop l i =
+    match l with
+    | [] -> assert (i = len)
+    | hd :: tl ->
+      let hlen = length hd in
+      unsafe_blit hd 0 result i hlen;
+      loop tl (i + hlen)
+  in
+  loop l 0;
+  result
+
+let sub a ofs len =
+  check a ofs len "Float.Array.sub";
+  let result = create len in
+  unsafe_blit a ofs result 0 len;
+  result
+
+let copy a =
+  let l = length a in
+  let result = create l in
+  unsafe_blit a 0 result 0 l;
+  result
+
+let fill a ofs len v =
+  check a ofs len "Float.Array.fill";
+  unsafe_fill a ofs len v
+
+let blit src sofs dst dofs len =
+  check src sofs len "Float.array.blit";
+  check dst dofs len "Float.array.blit";
+  unsafe_blit src sofs dst dofs len
+
+let to_list a =
+  List.init (length a) (unsafe_get a)
+
+let of_list l =
+  let result = create (List.length l) in
+  let rec fill i l =
+    match l with
+    | [] -> result
+    | h :: t -> unsafe_set result i h; fill (i + 1) t
+  in
+  fill 0 l
+
+(* duplicated from array.ml *)
+let iter f a =
+  for i = 0 to length a - 1 do f (unsafe_get a i) done
+
+(* duplicated from array.ml *)
+let iter2 f a b =
+  if length a <> length b then
+    invalid_arg "Float.Array.iter2: arrays must have the same length"
+  else
+    for i = 0 to length a - 1 do f (unsafe_get a i) (unsafe_get b i) done
+
+let map f a =
+  let l = length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f (unsafe_get a i))
+  done;
+  r
+
+let map2 f a b =
+  let la = length a in
+  let lb = length b in
+  if la <> lb then
+    invalid_arg "Float.Array.map2: arrays must have the same length"
+  else begin
+    let r = create la in
+    for i = 0 to la - 1 do
+      unsafe_set r i (f (unsafe_get a i) (unsafe_get b i))
+    done;
+    r
+  end
+
+(* duplicated from array.ml *)
+let iteri f a =
+  for i = 0 to length a - 1 do f i (unsafe_get a i) done
+
+let mapi f a =
+  let l = length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f i (unsafe_get a i))
+  done;
+  r
+
+(* duplicated from array.ml *)
+let fold_left f x a =
+  let r = ref x in
+  for i = 0 to length a - 1 do
+    r := f !r (unsafe_get a i)
+  done;
+  !r
+
+(* duplicated from array.ml *)
+let fold_right f a x =
+  let r = ref x in
+  for i = length a - 1 downto 0 do
+    r := f (unsafe_get a i) !r
+  done;
+  !r
+
+(* duplicated from array.ml *)
+let exists p a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if p (unsafe_get a i) then true
+    else loop (i + 1) in
+  loop 0
+
+(* duplicated from array.ml *)
+let for_all p a =
+  let n = length a in
+  let rec loop i =
+    if i = n then true
+    else if p (unsafe_get a i) then loop (i + 1)
+    else false in
+  loop 0
+
+(* duplicated from array.ml *)
+let mem x a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if compare (unsafe_get a i) x = 0 then true
+    else loop (i + 1)
+  in
+  loop 0
+
+(* mostly duplicated from array.ml, but slightly different *)
+let mem_ieee x a =
+  let n = length a in
+  let rec loop i =
+    if i = n then false
+    else if x = (unsafe_get a i) then true
+    else loop (i + 1)
+  in
+  loop 0
+
+(* duplicated from array.ml *)
+exception Bottom of int
+let sort cmp a =
+  let maxson l i =
+    let i31 = i+i+i+1 in
+    let x = ref i31 in
+    if i31+2 < l then begin
+      if cmp (get a i31) (get a (i31+1)) < 0 then x := i31+1;
+      if cmp (get a !x) (get a (i31+2)) < 0 then x := i31+2;
+      !x
+    end else
+      if i31+1 < l && cmp (get a i31) (get a (i31+1)) < 0
+      then i31+1
+      else if i31 < l then i31 else raise (Bottom i)
+  in
+  let rec trickledown l i e =
+    let j = maxson l i in
+    if cmp (get a j) e > 0 then begin
+      set a i (get a j);
+      trickledown l j e;
+    end else begin
+      set a i e;
+    end;
+  in
+  let trickle l i e = try trickledown l i e with Bottom i -> set a i e in
+  let rec bubbledown l i =
+    let j = maxson l i in
+    set a i (get a j);
+    bubbledown l j
+  in
+  let bubble l i = try bubbledown l i with Bottom i -> i in
+  let rec trickleup i e =
+    let father = (i - 1) / 3 in
+    assert (i <> father);
+    if cmp (get a father) e < 0 then begin
+      set a i (get a father);
+      if father > 0 then trickleup father e else set a 0 e;
+    end else begin
+      set a i e;
+    end;
+  in
+  let l = length a in
+  for i = (l + 1) / 3 - 1 downto 0 do trickle l i (get a i); done;
+  for i = l - 1 downto 2 do
+    let e = (get a i) in
+    set a i (get a 0);
+    trickleup (bubble i 0) e;
+  done;
+  if l > 1 then (let e = (get a 1) in set a 1 (get a 0); set a 0 e)
+
+(* duplicated from array.ml, except for the call to [create] *)
+let cutoff = 5
+let stable_sort cmp a =
+  let merge src1ofs src1len src2 src2ofs src2len dst dstofs =
+    let src1r = src1ofs + src1len and src2r = src2ofs + src2len in
+    let rec loop i1 s1 i2 s2 d =
+      if cmp s1 s2 <= 0 then begin
+        set dst d s1;
+        let i1 = i1 + 1 in
+        if i1 < src1r then
+          loop i1 (get a i1) i2 s2 (d + 1)
+        else
+          blit src2 i2 dst (d + 1) (src2r - i2)
+      end else begin
+        set dst d s2;
+        let i2 = i2 + 1 in
+        if i2 < src2r then
+          loop i1 s1 i2 (get src2 i2) (d + 1)
+        else
+          blit a i1 dst (d + 1) (src1r - i1)
+      end
+    in loop src1ofs (get a src1ofs) src2ofs (get src2 src2ofs) dstofs;
+  in
+  let isortto srcofs dst dstofs len =
+    for i = 0 to len - 1 do
+      let e = (get a (srcofs + i)) in
+      let j = ref (dstofs + i - 1) in
+      while (!j >= dstofs && cmp (get dst !j) e > 0) do
+        set dst (!j + 1) (get dst !j);
+        decr j;
+      done;
+      set dst (!j + 1) e;
+    done;
+  in
+  let rec sortto srcofs dst dstofs len =
+    if len <= cutoff then isortto srcofs dst dstofs len else begin
+      let l1 = len / 2 in
+      let l2 = len - l1 in
+      sortto (srcofs + l1) dst (dstofs + l1) l2;
+      sortto srcofs a (srcofs + l2) l1;
+      merge (srcofs + l2) l1 dst (dstofs + l1) l2 dst dstofs;
+    end;
+  in
+  let l = length a in
+  if l <= cutoff then isortto 0 a 0 l else begin
+    let l1 = l / 2 in
+    let l2 = l - l1 in
+    let t = create l2 in
+    sortto l1 t 0 l2;
+    sortto 0 a l2 l1;
+    merge l2 l1 t 0 l2 a 0;
+  end
+
+let fast_sort = stable_sort
+
+(* duplicated from array.ml *)
+let to_seq a =
+  let rec aux i () =
+    if i < length a
+    then
+      let x = unsafe_get a i in
+      Seq.Cons (x, aux (i+1))
+    else Seq.Nil
+  in
+  aux 0
+
+(* duplicated from array.ml *)
+let to_seqi a =
+  let rec aux i () =
+    if i < length a
+    then
+      let x = unsafe_get a i in
+      Seq.Cons ((i,x), aux (i+1))
+    else Seq.Nil
+  in
+  aux 0
+
+(* mostly duplicated from array.ml *)
+let of_rev_list l =
+  let len = List.length l in
+  let a = create len in
+  let rec fill i = function
+      [] -> a
+    | hd::tl -> unsafe_set a i hd; fill (i-1) tl
+  in
+  fill (len-1) l
+
+(* duplicated from array.ml *)
+let of_seq i =
+  let l = Seq.fold_left (fun acc x -> x::acc) [] i in
+  of_rev_list l
+
+
+let map_to_array f a =
+  let l = length a in
+  if l = 0 then [| |] else begin
+    let r = Array.make l (f (unsafe_get a 0)) in
+    for i = 1 to l - 1 do
+      Array.unsafe_set r i (f (unsafe_get a i))
+    done;
+    r
+  end
+
+let map_from_array f a =
+  let l = Array.length a in
+  let r = create l in
+  for i = 0 to l - 1 do
+    unsafe_set r i (f (Array.unsafe_get a i))
+  done;
+  r
 (*! module Float *)
 type t = float
 type nonrec fpclass = fpclass =
   | FP_normal | FP_subnormal | FP_zero | FP_infinite | FP_nan
-(* After OCaml 4.13's float.ml (without Float.Array). *)
+(* After OCaml 4.13's float.ml (Float.Array is the section before). *)
 let neg x = ~-. x
 let add x y = x +. y
 let sub x y = x -. y
@@ -723,6 +1186,56 @@ let min_max_num (x: float) (y: float) =
   else if y > x || (not (sign_bit y) && sign_bit x) then (x, y) else (y, x)
 let hash (x: float) = Hashtbl.seeded_hash_param 10 100 0 x
 
+(*! module Printexc.Slot *)
+(* Printexc's backtrace slots (printexc.ml). egret records no backtrace frames (as ocamlopt
+   without -g), so Printexc.backtrace_slots is always None and no slot is ever made; the type
+   and the functions are OCaml's. *)
+type location = {
+  filename : string;
+  line_number : int;
+  start_char : int;
+  end_char : int;
+}
+type t =
+  | Known_location of { is_raise : bool; filename : string; line_number : int;
+                        start_char : int; end_char : int; is_inline : bool;
+                        defname : string }
+  | Unknown_location of { is_raise : bool }
+(* Printf.sprintf is not available before Format: the texts are concatenated. *)
+let format pos slot =
+  let info is_raise =
+    if is_raise then
+      if pos = 0 then "Raised at" else "Re-raised at"
+    else
+      if pos = 0 then "Raised by primitive operation at" else "Called from"
+  in
+  match slot with
+  | Unknown_location l ->
+      if l.is_raise then None
+      else Some (info false ^ " unknown location")
+  | Known_location l ->
+      Some (info l.is_raise ^ " " ^ l.defname ^ " in file \"" ^ l.filename ^ "\""
+            ^ (if l.is_inline then " (inlined)" else "")
+            ^ ", line " ^ string_of_int l.line_number ^ ", characters "
+            ^ string_of_int l.start_char ^ "-" ^ string_of_int l.end_char)
+let is_raise = function
+  | Known_location l -> l.is_raise
+  | Unknown_location l -> l.is_raise
+let is_inline = function
+  | Known_location l -> l.is_inline
+  | Unknown_location _ -> false
+let location = function
+  | Unknown_location _ -> None
+  | Known_location l ->
+    Some {
+      filename = l.filename;
+      line_number = l.line_number;
+      start_char = l.start_char;
+      end_char = l.end_char;
+    }
+let name = function
+  | Known_location l -> Some l.defname
+  | Unknown_location _ -> None
 (*! module Printexc *)
 (* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
    program that uses Printexc (or Fun, which uses it) has its uncaught exceptions printed by
@@ -775,6 +1288,14 @@ let print_raw_backtrace (_ : out_channel) (_ : raw_backtrace) = ()
 let print_backtrace (_ : out_channel) = ()
 let raw_backtrace_to_string (_ : raw_backtrace) = ""
 let get_backtrace () = ""
+type location = Printexc.Slot.location
+type backtrace_slot = Printexc.Slot.t
+let backtrace_slots (_ : raw_backtrace) : backtrace_slot array option = None
+let format_backtrace_slot = Printexc.Slot.format
+let backtrace_slot_is_raise = Printexc.Slot.is_raise
+let backtrace_slot_is_inline = Printexc.Slot.is_inline
+let backtrace_slot_location = Printexc.Slot.location
+let backtrace_slot_defname = Printexc.Slot.name
 (* The slot of an exception (its identity block: name, id), read as printexc.ml does;
    loosely typed so that this section does not name the module of the primitives (which
    would make every program elaborate it). *)
@@ -1000,35 +1521,6 @@ let concat dirname filename =
   let l = String.length dirname in
   if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
   else dirname ^ dir_sep ^ filename
-let temp_dir_name = try Sys.getenv "TMPDIR" with Not_found -> "/tmp"
-let __prng = lazy (Random.State.make_self_init ())
-let temp_file_name temp_dir prefix suffix =
-  let rnd = (Random.State.bits (Lazy.force __prng)) land 0xFFFFFF in
-  (* Printf.sprintf "%s%06x%s" prefix rnd suffix (rnd < 2^24: six digits) *)
-  let hex i = "0123456789abcdef".[(rnd lsr (4 * (5 - i))) land 15] in
-  concat temp_dir (prefix ^ String.init 6 hex ^ suffix)
-let current_temp_dir_name = ref temp_dir_name
-let set_temp_dir_name s = current_temp_dir_name := s
-let get_temp_dir_name () = !current_temp_dir_name
-let temp_file ?(temp_dir = !current_temp_dir_name) prefix suffix =
-  let rec try_name counter =
-    let name = temp_file_name temp_dir prefix suffix in
-    try
-      close_out (open_out_gen [Open_wronly; Open_creat; Open_excl] 0o600 name);
-      name
-    with Sys_error _ as e ->
-      if counter >= 1000 then raise e else try_name (counter + 1)
-  in try_name 0
-let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
-                   ?(temp_dir = !current_temp_dir_name) prefix suffix =
-  let rec try_name counter =
-    let name = temp_file_name temp_dir prefix suffix in
-    try
-      (name,
-       open_out_gen (Open_wronly::Open_creat::Open_excl::mode) perms name)
-    with Sys_error _ as e ->
-      if counter >= 1000 then raise e else try_name (counter + 1)
-  in try_name 0
 let chop_suffix name suff =
   let n = String.length name - String.length suff in
   if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
@@ -1064,6 +1556,35 @@ let chop_extension name =
 let remove_extension name =
   let l = extension_len name in
   if l = 0 then name else String.sub name 0 (String.length name - l)
+let temp_dir_name = try Sys.getenv "TMPDIR" with Not_found -> "/tmp"
+let __prng = lazy (Random.State.make_self_init ())
+let __temp_file_name temp_dir prefix suffix =
+  let rnd = (Random.State.bits (Lazy.force __prng)) land 0xFFFFFF in
+  (* Printf.sprintf "%s%06x%s" prefix rnd suffix (Printf comes after Format) *)
+  let hex = String.init 6 (fun i -> "0123456789abcdef".[(rnd lsr (4 * (5 - i))) land 15]) in
+  concat temp_dir (prefix ^ hex ^ suffix)
+let __current_temp_dir_name = ref temp_dir_name
+let set_temp_dir_name s = __current_temp_dir_name := s
+let get_temp_dir_name () = !__current_temp_dir_name
+let temp_file ?(temp_dir = !__current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = __temp_file_name temp_dir prefix suffix in
+    try
+      __sys_close (__open_desc name [Open_wronly; Open_creat; Open_excl] 0o600);
+      name
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
+let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
+                   ?(temp_dir = !__current_temp_dir_name) prefix suffix =
+  let rec try_name counter =
+    let name = __temp_file_name temp_dir prefix suffix in
+    try
+      (name,
+       open_out_gen (Open_wronly::Open_creat::Open_excl::mode) perms name)
+    with Sys_error _ as e ->
+      if counter >= 1000 then raise e else try_name (counter + 1)
+  in try_name 0
 
 (*! unit Hashtbl *)
 (*! module CamlinternalFormat *)
@@ -1089,8 +1610,7 @@ let concat a b = a ^ b
    (typing/printf/) into calls of these functions, as CamlinternalFormat's output_acc
    would make them. format.ml's functions that format.mli does not export are private
    (__advance_left ...). The printf functions' consumers of format values (typing/printf/
-   value.rs) are at the end. Left out: the deprecated
-   pp_set_all_formatter_output_functions/get_all... and formatter_tag_functions.
+   value.rs) are at the end. Left out: the deprecated formatter_tag_functions.
    Adapted where egret lacks a feature:
    - Size.t is int (no signatures): of_int and to_int are the identity, unknown is -1;
    - Pp_break's inline record is a pair of triples (fits, breaks);
@@ -1588,6 +2108,14 @@ let pp_set_formatter_output_functions state f g =
   state.pp_out_string <- f; state.pp_out_flush <- g
 let pp_get_formatter_output_functions state () =
   (state.pp_out_string, state.pp_out_flush)
+let pp_set_all_formatter_output_functions state
+    ~out:f ~flush:g ~newline:h ~spaces:i =
+  pp_set_formatter_output_functions state f g;
+  state.pp_out_newline <- h;
+  state.pp_out_spaces <- i
+let pp_get_all_formatter_output_functions state () =
+  (state.pp_out_string, state.pp_out_flush,
+   state.pp_out_newline, state.pp_out_spaces)
 let __display_newline state () = state.pp_out_string "\n" 0  1
 let __blank_line = String.make 80 ' '
 let rec __display_blanks state n =
@@ -1783,6 +2311,10 @@ and get_mark_tags =
   pp_get_mark_tags std_formatter
 and set_tags =
   pp_set_tags std_formatter
+let set_all_formatter_output_functions =
+  pp_set_all_formatter_output_functions std_formatter
+let get_all_formatter_output_functions =
+  pp_get_all_formatter_output_functions std_formatter
 let rec pp_print_list ?(pp_sep = pp_print_cut) pp_v ppf = function
   | [] -> ()
   | [v] -> pp_v ppf v
@@ -3564,3 +4096,206 @@ let __ksscanf_value s ef fmt = __kscanf_value (Scanning.from_string s) ef fmt
 let __fscanf_value ic fmt =
   __kscanf_value (Scanning.__memo_from_channel ic) __scanf_bad_input fmt
 let __kfscanf_value ic ef fmt = __kscanf_value (Scanning.__memo_from_channel ic) ef fmt
+(*! unit Unit *)
+(*! unit CamlinternalAtomic *)
+(*! unit Atomic *)
+(*! unit Stream *)
+(*! unit Genlex *)
+(*! module Pervasives *)
+(* OCaml 4.13's pervasives.ml (deprecated, still Stdlib.Pervasives), its C externals as
+   rebindings. Left out: output_value and input_value (no Marshal), string_of_format, and
+   the location values (__LOC__ ..., which the typer elaborates by name). *)
+external raise : exn -> 'a = "%raise"
+external raise_notrace : exn -> 'a = "%raise_notrace"
+let invalid_arg = invalid_arg
+let failwith = failwith
+exception Exit
+external ( = ) : 'a -> 'a -> bool = "%equal"
+external ( <> ) : 'a -> 'a -> bool = "%notequal"
+external ( < ) : 'a -> 'a -> bool = "%lessthan"
+external ( > ) : 'a -> 'a -> bool = "%greaterthan"
+external ( <= ) : 'a -> 'a -> bool = "%lessequal"
+external ( >= ) : 'a -> 'a -> bool = "%greaterequal"
+external compare : 'a -> 'a -> int = "%compare"
+let min = min
+let max = max
+external ( == ) : 'a -> 'a -> bool = "%eq"
+external ( != ) : 'a -> 'a -> bool = "%noteq"
+external not : bool -> bool = "%boolnot"
+external ( && ) : bool -> bool -> bool = "%sequand"
+external ( & ) : bool -> bool -> bool = "%sequand"
+external ( || ) : bool -> bool -> bool = "%sequor"
+external ( or ) : bool -> bool -> bool = "%sequor"
+external ( |> ) : 'a -> ('a -> 'b) -> 'b = "%revapply"
+external ( @@ ) : ('a -> 'b) -> 'a -> 'b = "%apply"
+external ( ~- ) : int -> int = "%negint"
+external ( ~+ ) : int -> int = "%identity"
+external succ : int -> int = "%succint"
+external pred : int -> int = "%predint"
+external ( + ) : int -> int -> int = "%addint"
+external ( - ) : int -> int -> int = "%subint"
+external ( * ) : int -> int -> int = "%mulint"
+external ( / ) : int -> int -> int = "%divint"
+external ( mod ) : int -> int -> int = "%modint"
+let abs = abs
+let max_int = max_int
+let min_int = min_int
+external ( land ) : int -> int -> int = "%andint"
+external ( lor ) : int -> int -> int = "%orint"
+external ( lxor ) : int -> int -> int = "%xorint"
+let lnot = lnot
+external ( lsl ) : int -> int -> int = "%lslint"
+external ( lsr ) : int -> int -> int = "%lsrint"
+external ( asr ) : int -> int -> int = "%asrint"
+external ( ~-. ) : float -> float = "%negfloat"
+external ( ~+. ) : float -> float = "%identity"
+external ( +. ) : float -> float -> float = "%addfloat"
+external ( -. ) : float -> float -> float = "%subfloat"
+external ( *. ) : float -> float -> float = "%mulfloat"
+external ( /. ) : float -> float -> float = "%divfloat"
+let ( ** ) = ( ** )
+let sqrt = sqrt
+let exp = exp
+let log = log
+let log10 = log10
+let expm1 = expm1
+let log1p = log1p
+let cos = cos
+let sin = sin
+let tan = tan
+let acos = acos
+let asin = asin
+let atan = atan
+let atan2 = atan2
+let hypot = hypot
+let cosh = cosh
+let sinh = sinh
+let tanh = tanh
+let ceil = ceil
+let floor = floor
+external abs_float : float -> float = "%absfloat"
+let copysign = copysign
+let mod_float = mod_float
+let frexp = frexp
+let ldexp = ldexp
+let modf = modf
+external float : int -> float = "%floatofint"
+external float_of_int : int -> float = "%floatofint"
+external truncate : float -> int = "%intoffloat"
+external int_of_float : float -> int = "%intoffloat"
+let infinity = infinity
+let neg_infinity = neg_infinity
+let nan = nan
+let max_float = max_float
+let min_float = min_float
+let epsilon_float = epsilon_float
+type nonrec fpclass = fpclass =
+    FP_normal
+  | FP_subnormal
+  | FP_zero
+  | FP_infinite
+  | FP_nan
+let classify_float = classify_float
+let ( ^ ) = ( ^ )
+external int_of_char : char -> int = "%identity"
+let char_of_int = char_of_int
+external ignore : 'a -> unit = "%ignore"
+let string_of_bool = string_of_bool
+let bool_of_string = bool_of_string
+let bool_of_string_opt = bool_of_string_opt
+let string_of_int = string_of_int
+let int_of_string = int_of_string
+let int_of_string_opt = int_of_string_opt
+let string_of_float = string_of_float
+let float_of_string = float_of_string
+let float_of_string_opt = float_of_string_opt
+external fst : 'a * 'b -> 'a = "%field0"
+external snd : 'a * 'b -> 'b = "%field1"
+let ( @ )  = ( @ )
+type nonrec in_channel = in_channel
+type nonrec out_channel = out_channel
+let stdin = stdin
+let stdout = stdout
+let stderr = stderr
+let print_char = print_char
+let print_string = print_string
+let print_bytes = print_bytes
+let print_int = print_int
+let print_float = print_float
+let print_endline = print_endline
+let print_newline = print_newline
+let prerr_char = prerr_char
+let prerr_string = prerr_string
+let prerr_bytes = prerr_bytes
+let prerr_int = prerr_int
+let prerr_float = prerr_float
+let prerr_endline = prerr_endline
+let prerr_newline = prerr_newline
+let read_line = read_line
+let read_int = read_int
+let read_int_opt = read_int_opt
+let read_float = read_float
+let read_float_opt = read_float_opt
+type nonrec open_flag = open_flag =
+    Open_rdonly
+  | Open_wronly
+  | Open_append
+  | Open_creat
+  | Open_trunc
+  | Open_excl
+  | Open_binary
+  | Open_text
+  | Open_nonblock
+let open_out = open_out
+let open_out_bin = open_out_bin
+let open_out_gen = open_out_gen
+let flush = flush
+let flush_all = flush_all
+let output_char = output_char
+let output_string = output_string
+let output_bytes = output_bytes
+let output = output
+let output_substring = output_substring
+let output_byte = output_byte
+let output_binary_int = output_binary_int
+let seek_out = seek_out
+let pos_out = pos_out
+let out_channel_length = out_channel_length
+let close_out = close_out
+let close_out_noerr = close_out_noerr
+let set_binary_mode_out = set_binary_mode_out
+let open_in = open_in
+let open_in_bin = open_in_bin
+let open_in_gen = open_in_gen
+let input_char = input_char
+let input_line = input_line
+let input = input
+let really_input = really_input
+let really_input_string = really_input_string
+let input_byte = input_byte
+let input_binary_int = input_binary_int
+let seek_in = seek_in
+let pos_in = pos_in
+let in_channel_length = in_channel_length
+let close_in = close_in
+let close_in_noerr = close_in_noerr
+let set_binary_mode_in = set_binary_mode_in
+module LargeFile = LargeFile
+type nonrec 'a ref = 'a ref = { mutable contents : 'a }
+external ref : 'a -> 'a ref = "%makemutable"
+external ( ! ) : 'a ref -> 'a = "%field0"
+external ( := ) : 'a ref -> 'a -> unit = "%setfield0"
+let incr = incr
+let decr = decr
+type nonrec ('a,'b) result = ('a,'b) result = Ok of 'a | Error of 'b
+type nonrec ('a, 'b, 'c, 'd, 'e, 'f) format6 = ('a, 'b, 'c, 'd, 'e, 'f) format6
+type nonrec ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'd) format4
+type nonrec ('a, 'b, 'c) format = ('a, 'b, 'c) format
+external format_of_string :
+  ('a, 'b, 'c, 'd, 'e, 'f) format6 ->
+  ('a, 'b, 'c, 'd, 'e, 'f) format6 = "%identity"
+let ( ^^ ) = ( ^^ )
+let exit = exit
+let at_exit = at_exit
+let valid_float_lexem = valid_float_lexem
+let do_at_exit = do_at_exit

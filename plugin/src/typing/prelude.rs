@@ -323,7 +323,9 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
         {
             let module = name.trim().to_string();
             let inst = crate::stdlib::current().map_err(Diagnostic::spanless)?;
-            let stem = module.to_ascii_lowercase();
+            // OCaml's file of a unit: its name uncapitalised (`camlinternalAtomic.ml`).
+            let mut stem = module.clone();
+            stem[..1].make_ascii_lowercase();
             let read = |ext: &str| {
                 crate::stdlib::read(inst, &format!("{stem}.{ext}")).map_err(Diagnostic::spanless)
             };

@@ -42,7 +42,14 @@ impl<'s> Typer<'s> {
         if i == 0 || phrases[i - 1].section != phrase.section {
             self.section_scope = self.scope();
         }
+        let was_prelude = self.in_prelude;
         self.in_prelude = phrase.prelude || phrase.prelude_text;
+        // The program's top level is a structure of its own: the standard library's modules
+        // (the prelude's units) do not make its names non-unique (`module Stream = ..`).
+        if was_prelude && !self.in_prelude && self.structures.len() == 1 && !self.program_started {
+            self.program_started = true;
+            self.structures[0] = Default::default();
+        }
         self.section_module = phrase.module.clone();
         self.section = Some(phrase.section);
         self.annot_vars.clear();

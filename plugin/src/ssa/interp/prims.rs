@@ -163,6 +163,15 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_input_scan_line", 1, 1, rt_sys),
     ("egret_in_channel_length", 1, 1, rt_sys),
     ("egret_output_string", 2, 2, rt_sys),
+    ("egret_pos_in", 1, 1, rt_sys),
+    ("egret_seek_in", 2, 2, rt_sys),
+    ("egret_pos_out", 1, 1, rt_sys),
+    ("egret_seek_out", 2, 2, rt_sys),
+    ("egret_out_channel_length", 1, 1, rt_sys),
+    ("egret_sys_open", 3, 3, rt_sys),
+    ("egret_sys_close", 1, 1, rt_sys),
+    ("egret_open_descriptor_in", 1, 1, rt_sys),
+    ("egret_open_descriptor_out", 1, 1, rt_sys),
     ("egret_flush_all", 0, 1, rt_sys),
     ("caml_sys_getenv", 1, 1, rt_sys),
     ("caml_sys_file_exists", 1, 1, rt_sys),
@@ -176,6 +185,13 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_system_command", 1, 1, rt_sys),
     ("caml_sys_read_directory", 1, 1, rt_sys),
     ("caml_sys_time", 0, 1, rt_sys),
+    ("caml_sys_executable_name", 0, 1, rt_sys),
+    (
+        "caml_install_signal_handler",
+        2,
+        2,
+        rt_install_signal_handler,
+    ),
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
     ("caml_md5_chan", 2, 2, rt_sys),
@@ -940,7 +956,14 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
             return Ok(UNIT);
         }
     }
-    let r = if crate::lambda::chan::PRIMITIVES.contains(&name) {
+    let std_out = match args.first() {
+        Some(SysArg::Int(1)) => Some(it.stdout.len()),
+        Some(SysArg::Int(2)) => Some(it.stderr.len()),
+        _ => None,
+    };
+    let r = if let Some(r) = std_out.and_then(|w| crate::lambda::chan::std_out_call(name, w)) {
+        Some(r)
+    } else if crate::lambda::chan::PRIMITIVES.contains(&name) {
         crate::lambda::chan::call(name, &args)
     } else {
         crate::lambda::sys::call(name, &args)
@@ -1063,6 +1086,17 @@ fn rt_final_register(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopR
 fn rt_gc_get(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     let fields = it.gc_control.0.iter().map(|&n| IValue::Int(n)).collect();
     Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+/// `Sys.signal`: records the behaviour, returns the previous one (Signal_default at first).
+fn rt_install_signal_handler(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let signo = it.int_arg(a[0])?;
+    if !(-28..=64).contains(&signo) || signo == 0 {
+        return it.raise_with_string("Invalid_argument", "Sys.signal: unavailable signal");
+    }
+    Ok(it
+        .signal_actions
+        .insert(signo, a[1])
+        .unwrap_or(IValue::Int(0)))
 }
 fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let mut f = [0i64; 11];
