@@ -1212,14 +1212,6 @@ value egret_seek_in(value id, value pos) {
   return Val_unit;
 }
 
-/* caml_ml_seek_in: the file's position moves (Sys_error on a pipe), the buffer is emptied. */
-value egret_seek_in(value id, value pos) {
-  struct in_chan *c = in_get(id);
-  if (lseek(c->fd, (off_t)Int_val(pos), SEEK_SET) == -1) raise_sys_error(errno);
-  c->curr = c->max = 0;
-  return Val_unit;
-}
-
 static struct channel *out_get(value id) {
   struct chan_slot *s = chan_get(id);
   if (!s->is_out) raise_sys_error(EBADF);

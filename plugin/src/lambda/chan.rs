@@ -15,13 +15,11 @@ const IO_BUFFER_SIZE: usize = 65536;
 pub const PRIMITIVES: &[&str] = &[
     "egret_open_in",
     "egret_open_out",
-    "egret_open_gen",
     "egret_close_channel",
     "egret_input_char",
     "egret_input",
     "egret_input_scan_line",
     "egret_in_channel_length",
-    "egret_seek_in",
     "egret_output_string",
     "egret_flush_all",
     "caml_md5_chan",
@@ -222,18 +220,7 @@ impl OutChan {
     }
 }
 
-/// How a file is opened: `open_in`'s and `open_out`'s ways, or `open_*_gen`'s flags (bit i:
-/// the i-th `Stdlib.open_flag`) and permissions.
-enum OpenMode {
-    Plain,
-    Gen { bits: i64, perm: u32 },
-}
-
 fn open(name: &[u8], out: bool) -> SysResult {
-    open_with(name, out, OpenMode::Plain)
-}
-
-fn open_with(name: &[u8], out: bool, mode: OpenMode) -> SysResult {
     use std::os::unix::ffi::OsStrExt;
     let fail = |e: &std::io::Error| {
         let mut m = name.to_vec();
@@ -247,27 +234,7 @@ fn open_with(name: &[u8], out: bool, mode: OpenMode) -> SysResult {
         return Err(fail(&std::io::Error::from_raw_os_error(2)));
     }
     let path = std::ffi::OsStr::from_bytes(name);
-    let file = if let OpenMode::Gen { bits, perm } = mode {
-        use std::os::unix::fs::OpenOptionsExt;
-        // Linux's O_APPEND, O_CREAT, O_TRUNC, O_EXCL, O_NONBLOCK (OCaml's caml_sys_open).
-        let table = [
-            (2, 0o2000),
-            (3, 0o100),
-            (4, 0o1000),
-            (5, 0o200),
-            (8, 0o4000),
-        ];
-        let custom = (table.iter())
-            .filter(|(i, _)| bits & (1 << i) != 0)
-            .fold(0, |f, (_, flag)| f | flag);
-        let write = bits & 2 != 0;
-        std::fs::OpenOptions::new()
-            .read(!write)
-            .write(write)
-            .custom_flags(custom)
-            .mode(perm)
-            .open(path)
-    } else if out {
+    let file = if out {
         use std::os::unix::fs::OpenOptionsExt;
         std::fs::OpenOptions::new()
             .write(true)
@@ -546,23 +513,6 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
             }
             channel_size(&c.file, c.offset)
         }),
-        // caml_ml_seek_in: the file's position moves, the buffer is emptied.
-        "egret_seek_in" => {
-            let pos = n(1)?;
-            with_in(n(0)?, |c| match &mut c.file {
-                Some(f) => {
-                    use std::io::Seek;
-                    let to = u64::try_from(pos)
-                        .map_err(|_| SysFailure::SysError(b"Invalid argument".to_vec()))?;
-                    f.seek(std::io::SeekFrom::Start(to))
-                        .map_err(|e| io_error(&e))?;
-                    c.buf.clear();
-                    c.curr = 0;
-                    Ok(SysValue::Unit)
-                }
-                None => Err(SysFailure::SysError(b"Illegal seek".to_vec())),
-            })
-        }
         "egret_output_string" => {
             let (id, text) = (n(0)?, s(1)?);
             with_chan(id, |c| match c {

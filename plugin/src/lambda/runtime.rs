@@ -447,7 +447,6 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_open_out"(String) -> Int, Effect),
     // open_out_gen / open_in_gen: caml_sys_open's flags as bits (bit i: the i-th
     // `open_flag`), the permissions, whether an output channel.
-    rt!("egret_open_gen"(String, Int, Int, Bool) -> Int, Effect),
     rt!("egret_close_channel"(Any) -> Unit, Effect),
     // The next byte, or -1 at the end of the input.
     rt!("egret_input_char"(Any) -> Int, Effect),
@@ -458,8 +457,6 @@ const BASE: &[RuntimeFn] = &[
     // buffered; n <= 0, -n bytes and no newline (end of input or a full buffer).
     rt!("egret_input_scan_line"(Any) -> Int, Effect),
     rt!("egret_in_channel_length"(Any) -> Int, Effect),
-    // caml_ml_seek_in: the channel reads from that position of the file on.
-    rt!("egret_seek_in"(Any, Int) -> Unit, Effect),
     rt!("egret_output_string"(Any, String) -> Unit, Effect),
     rt!("egret_flush_all"(Unit) -> Unit, Effect),
     // Positions (OCaml's `channel->offset` bookkeeping): `pos_in`, `seek_in` (within the

@@ -195,8 +195,6 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
     ("caml_md5_chan", 2, 2, rt_sys),
-    ("egret_seek_in", 2, 2, rt_sys),
-    ("egret_open_gen", 4, 4, rt_sys),
     // Nothing reads the table (no C code) and nothing is collected here.
     ("caml_register_named_value", 2, 2, rt_gc_collect),
     ("caml_bswap16", 1, 1, rt_bswap16),
