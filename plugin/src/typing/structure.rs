@@ -43,6 +43,7 @@ impl<'s> Typer<'s> {
             self.section_scope = self.scope();
         }
         self.in_prelude = phrase.prelude || phrase.prelude_text;
+        self.prelude_phrase = phrase.prelude;
         self.section_module = phrase.module.clone();
         self.section = Some(phrase.section);
         self.annot_vars.clear();
@@ -268,7 +269,7 @@ impl<'s> Typer<'s> {
     /// Ends the innermost module's scope: what it declared is rebound as `M.name`.
     pub(super) fn leave_module_scope(&mut self) {
         let m = self.modules.pop().expect("a module is open");
-        self.structures.pop();
+        let declared = self.structures.pop().unwrap_or_default();
         self.weak_left_module = Some((m.name.clone(), m.weak_mark));
         // A weak variable left free by the module cannot become one of the module's
         // types later (OCaml: "The type constructor M.t would escape its scope").
@@ -289,14 +290,35 @@ impl<'s> Typer<'s> {
             Some(u) => format!("{u}.{key}"),
             None => key.to_string(),
         };
-        self.qualify_since(&m.scope, &m.name, &exn_name, false);
+        let replaces = !self.prelude_phrase;
+        let declared = Some(&declared.types);
+        self.qualify_replacing(&m.scope, &m.name, &exn_name, false, replaces, declared);
         self.opened.pop();
         // The module exists even with no components (`struct end`).
-        self.hidden_modules += 1;
+        let marker = self.structure_marker();
         self.env.types.insert(
             format!("{}.{}", m.name, super::modules::MODULE_MARKER),
-            TypeName::ModuleMarker(self.hidden_modules),
+            TypeName::ModuleMarker(marker),
         );
+    }
+
+    /// Module `name` is bound anew: what it named before (a stdlib unit the program extends
+    /// under its own name, an outer module) is no longer visible under `name.`, as OCaml's
+    /// environment has one module per name. (Record fields are not scoped by module.)
+    pub(super) fn hide_module(&mut self, name: &str) {
+        let prefix = format!("{name}.");
+        let mut values = self.env.visible_names();
+        values.retain(|n| n.starts_with(&prefix));
+        values.sort();
+        for n in values {
+            self.env.bind(&n, ValueBinding::Hidden);
+        }
+        self.env.types.retain(|n, _| !n.starts_with(&prefix));
+        self.env.ctors.retain(|n, _| !n.starts_with(&prefix));
+        self.env
+            .functors
+            .retain(|n, _| n != name && !n.starts_with(&prefix));
+        self.env.module_types.retain(|n, _| !n.starts_with(&prefix));
     }
 
     /// Records that the current structure declares `name` (a type, module, module type or
@@ -311,6 +333,12 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         let structure = self.structures.last_mut().expect("a structure is open");
         if names(structure).insert(name.to_string()) {
+            return Ok(());
+        }
+        // A module, module type or extension constructor an `include` brought may be defined
+        // again (OCaml's `Shadowable` names: the included one leaves the signature). Types
+        // stay unique: the included values' types may name the included one.
+        if what != "type" && structure.included.remove(&format!("{what} {name}")) {
             return Ok(());
         }
         Err(Diagnostic::error(
@@ -349,17 +377,37 @@ impl<'s> Typer<'s> {
             v.sort();
         }
         for n in types {
-            self.declare_in_structure(&n, span, "type", |s| &mut s.types)?;
+            self.declare_included_name(&n, span, "type", |s| &mut s.types)?;
         }
         for n in modules {
-            self.declare_in_structure(&n, span, "module", |s| &mut s.modules)?;
+            self.declare_included_name(&n, span, "module", |s| &mut s.modules)?;
         }
         for n in module_types {
-            self.declare_in_structure(&n, span, "module type", |s| &mut s.module_types)?;
+            self.declare_included_name(&n, span, "module type", |s| &mut s.module_types)?;
         }
         for n in extensions {
-            self.declare_in_structure(&n, span, EXTENSION, |s| &mut s.extensions)?;
+            self.declare_included_name(&n, span, EXTENSION, |s| &mut s.extensions)?;
         }
+        Ok(())
+    }
+
+    /// [`Typer::declare_in_structure`] for a name an `include` brings: it may meet another
+    /// included one (which it replaces), not one the structure defined.
+    fn declare_included_name(
+        &mut self,
+        name: &str,
+        span: Span,
+        what: &str,
+        names: fn(&mut super::StructureNames) -> &mut std::collections::HashSet<String>,
+    ) -> TResult<()> {
+        let key = format!("{what} {name}");
+        let structure = self.structures.last_mut().expect("a structure is open");
+        if names(structure).contains(name) && structure.included.contains(&key) {
+            return Ok(());
+        }
+        self.declare_in_structure(name, span, what, names)?;
+        let structure = self.structures.last_mut().expect("a structure is open");
+        structure.included.insert(key);
         Ok(())
     }
 
@@ -385,6 +433,22 @@ impl<'s> Typer<'s> {
         exn_name: &dyn Fn(&str) -> String,
         hide_private: bool,
     ) {
+        self.qualify_replacing(scope, module, exn_name, hide_private, false, None)
+    }
+
+    /// [`Typer::qualify_since`]; with `replaces`, the module replaces whatever `module`
+    /// named before (a stdlib unit, an outer module): those components are hidden first.
+    /// `declared`: the types the structure declared, also those equal to the outer ones
+    /// they shadow (`type nonrec t = t`).
+    pub(super) fn qualify_replacing(
+        &mut self,
+        scope: &Scope,
+        module: &str,
+        exn_name: &dyn Fn(&str) -> String,
+        hide_private: bool,
+        replaces: bool,
+        declared: Option<&std::collections::HashSet<String>>,
+    ) {
         let names = self.env.names_since(scope.mark);
         let opened = self.opened.last().cloned().unwrap_or_default();
         let bindings: Vec<(String, ValueBinding)> = names
@@ -393,6 +457,29 @@ impl<'s> Typer<'s> {
             .filter(|(n, b)| !opened.values.iter().any(|(m, c)| m == n && c == b))
             .collect();
         self.env.restore(scope.mark);
+        // What a module defined inside hid (an outer `List`'s components, by a `module List`
+        // of its own) is visible again.
+        for (n, t) in &scope.types {
+            if !self.env.types.contains_key(n) {
+                self.env.types.insert(n.clone(), t.clone());
+            }
+        }
+        for (n, c) in &scope.ctors {
+            self.env.ctors.entry(n.clone()).or_insert(*c);
+        }
+        for (n, f) in &scope.functors {
+            if !self.env.functors.contains_key(n) {
+                self.env.functors.insert(n.clone(), f.clone());
+            }
+        }
+        for (n, m) in &scope.module_types {
+            if !self.env.module_types.contains_key(n) {
+                self.env.module_types.insert(n.clone(), m.clone());
+            }
+        }
+        if replaces {
+            self.hide_module(module);
+        }
         for (n, b) in bindings {
             if !(hide_private && n.starts_with("__")) {
                 self.env.bind(&format!("{module}.{n}"), b);
@@ -418,7 +505,9 @@ impl<'s> Typer<'s> {
             }
         }
         let declared: Vec<String> = (self.env.types.iter())
-            .filter(|&(n, t)| scope.types.get(n) != Some(t))
+            .filter(|&(n, t)| {
+                scope.types.get(n) != Some(t) || declared.is_some_and(|d| d.contains(n))
+            })
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
@@ -603,6 +692,15 @@ impl<'s> Typer<'s> {
     /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
     /// Printexc (whose handler then reports the exception).
     pub(super) fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        // The program's structure is its own: the installed stdlib units the prelude
+        // declared (`List`, `String`) are not among its names, so it may define a module
+        // `List` (`struct include List .. end`), as OCaml's typer sees only `Stdlib`'s.
+        debug_assert_eq!(
+            self.structures.len(),
+            1,
+            "the prelude closes its structures"
+        );
+        self.structures = vec![Default::default()];
         let mut program = self.phrases_from(phrases, i)?;
         // A program using Format links it: its initialisation (at_exit) runs before the
         // program's code, as ocamlopt links and initialises the module.
