@@ -291,8 +291,14 @@ impl<'s> Typer<'s> {
             None => key.to_string(),
         };
         let replaces = !self.prelude_phrase;
-        let declared = Some(&declared.types);
-        self.qualify_replacing(&m.scope, &m.name, &exn_name, false, replaces, declared);
+        self.qualify_replacing(
+            &m.scope,
+            &m.name,
+            &exn_name,
+            false,
+            replaces,
+            Some(&declared),
+        );
         self.opened.pop();
         // The module exists even with no components (`struct end`).
         let marker = self.structure_marker();
@@ -438,8 +444,8 @@ impl<'s> Typer<'s> {
 
     /// [`Typer::qualify_since`]; with `replaces`, the module replaces whatever `module`
     /// named before (a stdlib unit, an outer module): those components are hidden first.
-    /// `declared`: the types the structure declared, also those equal to the outer ones
-    /// they shadow (`type nonrec t = t`).
+    /// `declared`: the names the structure declared, also where they mean what the outer
+    /// ones they shadow mean (`type nonrec t = t`, `module Z = Z`).
     pub(super) fn qualify_replacing(
         &mut self,
         scope: &Scope,
@@ -447,8 +453,17 @@ impl<'s> Typer<'s> {
         exn_name: &dyn Fn(&str) -> String,
         hide_private: bool,
         replaces: bool,
-        declared: Option<&std::collections::HashSet<String>>,
+        declared: Option<&super::StructureNames>,
     ) {
+        // A name of a type the structure declared, or of a module's component.
+        let own = |n: &str| {
+            declared.is_some_and(|d| {
+                d.types.contains(n)
+                    || d.modules.contains(n)
+                    || n.split_once('.')
+                        .is_some_and(|(m, _)| d.modules.contains(m))
+            })
+        };
         let names = self.env.names_since(scope.mark);
         let opened = self.opened.last().cloned().unwrap_or_default();
         let bindings: Vec<(String, ValueBinding)> = names
@@ -505,9 +520,7 @@ impl<'s> Typer<'s> {
             }
         }
         let declared: Vec<String> = (self.env.types.iter())
-            .filter(|&(n, t)| {
-                scope.types.get(n) != Some(t) || declared.is_some_and(|d| d.contains(n))
-            })
+            .filter(|&(n, t)| scope.types.get(n) != Some(t) || own(n))
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
@@ -516,33 +529,32 @@ impl<'s> Typer<'s> {
                 self.env.types.insert(n.clone(), outer.clone());
             }
             let qualified = format!("{module}.{n}");
-            if let TypeName::Con(con) = &t {
+            // (Not a type the module only names again: `module Z = Z`.)
+            if let (TypeName::Con(con), false) = (&t, scope.types.get(&n) == Some(&t)) {
                 self.types.decls[con.0 as usize].name = qualified.clone();
             }
             self.env.types.insert(qualified, t);
         }
         let rebound = self.env.rebound_ctors.split_off(scope.rebound_ctors);
         let declared: Vec<String> = (self.env.ctors.iter())
-            .filter(|&(n, c)| scope.ctors.get(n) != Some(c) || rebound.contains(n))
+            .filter(|&(n, c)| scope.ctors.get(n) != Some(c) || rebound.contains(n) || own(n))
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
             let c = self.env.ctors.remove(&n).expect("declared above");
+            let named_again = scope.ctors.get(&n) == Some(&c);
             if let Some(outer) = scope.ctors.get(&n) {
                 self.env.ctors.insert(n.clone(), *outer);
             }
             let qualified = format!("{module}.{n}");
-            if let CtorRef::Exception(i) = c {
+            if let (CtorRef::Exception(i), false) = (c, named_again) {
                 self.types.exceptions[i as usize].name = exn_name(&qualified);
             }
             self.env.ctors.insert(qualified, c);
         }
         let declared: Vec<String> = (self.env.functors.iter())
             .filter(|&(n, f)| {
-                scope
-                    .functors
-                    .get(n)
-                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+                own(n) || (scope.functors.get(n)).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
             })
             .map(|(n, _)| n.clone())
             .collect();
@@ -555,10 +567,7 @@ impl<'s> Typer<'s> {
         }
         let declared: Vec<String> = (self.env.module_types.iter())
             .filter(|&(n, f)| {
-                scope
-                    .module_types
-                    .get(n)
-                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+                own(n) || (scope.module_types.get(n)).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
             })
             .map(|(n, _)| n.clone())
             .collect();
