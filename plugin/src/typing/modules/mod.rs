@@ -13,8 +13,9 @@
 //! `module M = F (A)` elaborates F's body as the structure `M` in that environment, with the
 //! parameter `X` an alias of `A` checked against and restricted to `X`'s signature; `M`'s
 //! components then join the application's environment. Each application is code of its own,
-//! specialised to its argument (`Map.Make (String)` compares strings directly), and its
-//! exceptions and types are new, as OCaml's generative semantics for them. Invariants: the
+//! specialised to its argument (`Map.Make (String)` compares strings directly); its
+//! exceptions are new, and its types are those of any earlier application of the functor to
+//! the same module ([`applicative`], OCaml's applicative functors). Invariants: the
 //! body sees exactly the names of the definition's environment (a later shadowing of a name
 //! does not change it), and the values it binds are in scope of the rest of the program (the
 //! body's phrases are spliced before the rest, so its `let`s enclose it).
