@@ -20,7 +20,13 @@ let show_event = function
   | Key k -> Printf.sprintf "key %c" k
   | _ -> "other"
 
+let local n =
+  let exception Found of { at : int } in
+  try List.iteri (fun i x -> if x = n then raise (Found { at = i })) [ 5; 6; 7 ]; -1
+  with Found { at } -> at
+
 let () =
+  Printf.printf "found %d %d\n" (local 6) (local 9);
   (try raise (Parse_error { line = 3; msg = "unexpected token" })
    with Parse_error { line; msg } -> Printf.printf "line %d: %s\n" line msg);
   print_endline (describe (Parse_error { msg = "eof"; line = 7 }));

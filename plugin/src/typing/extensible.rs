@@ -293,6 +293,9 @@ impl Typer<'_> {
             .map(|a| self.type_expr(a))
             .collect::<TResult<Vec<_>>>()?;
         let index = self.types.exceptions.len() as u32;
+        if let Some(fields) = &decl.record {
+            self.declare_exception_record("exn", decl, fields, index, vec![], &args);
+        }
         self.types.exceptions.push(ExceptionDecl {
             name: decl.name.clone(),
             args,
