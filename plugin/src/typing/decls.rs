@@ -141,6 +141,7 @@ impl<'s> Typer<'s> {
                 params: params.clone(),
                 kind: DeclKind::Primitive,
             });
+            self.applicative_type(con);
             if !matches!(d.kind, TypeDeclKind::Abbrev(_)) {
                 self.env.types.insert(d.name.clone(), TypeName::Con(con));
             }
@@ -287,12 +288,6 @@ impl<'s> Typer<'s> {
     }
 
     pub(super) fn exception_decl(&mut self, c: &ast::ConstructorDecl) -> TResult<()> {
-        if c.record.is_some() {
-            return Err(Diagnostic::unsupported(
-                c.span,
-                "inline records in exceptions are",
-            ));
-        }
         let args = c
             .args
             .iter()
@@ -301,6 +296,9 @@ impl<'s> Typer<'s> {
         let index = self.types.exceptions.len() as u32;
         // Uncaught, it prints qualified by the compilation unit's module name, as OCaml does.
         let module = module_name(&self.file_name);
+        if let Some(fields) = &c.record {
+            self.declare_exception_record("exn", c, fields, index, vec![], &args);
+        }
         self.types.exceptions.push(ExceptionDecl {
             name: format!("{module}.{}", c.name),
             args,

@@ -624,7 +624,11 @@ impl<'s> Typer<'s> {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
                 let of_list = ast::Expr {
-                    kind: ExprKind::Var("Array.of_list".to_string()),
+                    // The stdlib's, whatever the program names `Array`.
+                    kind: ExprKind::Var(match self.in_prelude {
+                        true => "Array.of_list".to_string(),
+                        false => "Stdlib.Array.of_list".to_string(),
+                    }),
                     span,
                 };
                 self.expr(&ast::Expr {
@@ -1502,12 +1506,22 @@ impl<'s> Typer<'s> {
             return self.variant_expr(tag, arg);
         }
         let (c, ty, arg_tys) = self.ctor_instance(name, span, expected)?;
-        if let CtorRef::Variant(con, i) = c {
-            if let Some(rc) = self.inline_record_of(con, i) {
-                if self.private_types.contains(&con) {
-                    return Err(self.private_type_error(span, &ty));
+        use super::inline_records::InlineCtor;
+        match c {
+            CtorRef::Variant(con, i) => {
+                if let Some(rc) = self.inline_record_of(con, i) {
+                    if self.private_types.contains(&con) {
+                        return Err(self.private_type_error(span, &ty));
+                    }
+                    let ctor = InlineCtor::Variant(i);
+                    return self.construct_inline(name, arg, rc, ctor, ty, &arg_tys, span);
                 }
-                return self.construct_inline(name, arg, rc, i, ty, span);
+            }
+            CtorRef::Exception(i) => {
+                if let Some(rc) = self.exception_record_of(i) {
+                    let ctor = InlineCtor::Exception(i);
+                    return self.construct_inline(name, arg, rc, ctor, ty, &arg_tys, span);
+                }
             }
         }
         let given: Vec<&ast::Expr> = match (arg, arg_tys.len()) {
@@ -1625,7 +1639,8 @@ impl<'s> Typer<'s> {
                     span,
                     format!(
                         "The field {name} is not part of the record argument for the {} constructor",
-                        self.types.decl(c).name
+                        // `t.C`: the constructor's name.
+                        self.types.decl(c).name.rsplit('.').next().unwrap_or_default()
                     ),
                 ),
                 Some(c) => Diagnostic::error(
@@ -1709,7 +1724,7 @@ impl<'s> Typer<'s> {
                 let missing: Vec<String> = given
                     .iter()
                     .enumerate()
-                    .filter(|(_, g)| g.is_none())
+                    .filter(|(i, g)| g.is_none() && !self.is_identity_field(con, *i))
                     .map(|(i, _)| decl_field_name(self, con, i))
                     .collect();
                 if !missing.is_empty() {
@@ -1718,7 +1733,11 @@ impl<'s> Typer<'s> {
                         format!("Some record fields are undefined: {}", missing.join(" ")),
                     ));
                 }
-                let args = given.into_iter().map(Option::unwrap).collect();
+                // An exception's identity field is not built here (`inline_records`).
+                let args = given
+                    .into_iter()
+                    .map(|g| g.unwrap_or_else(unit_value))
+                    .collect();
                 Ok((
                     Expr::Construct {
                         ty: rt.clone(),

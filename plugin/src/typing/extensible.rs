@@ -104,6 +104,9 @@ impl Typer<'_> {
                 .map(|a| self.type_expr_in(a, &scope, false))
                 .collect::<TResult<Vec<_>>>()?;
             let index = self.types.exceptions.len() as u32;
+            if let Some(fields) = &c.record {
+                self.declare_exception_record(&x.path, c, fields, index, params.clone(), &args);
+            }
             self.types.exceptions.push(ExceptionDecl {
                 name: format!("{module}.{}", c.name),
                 args: vec![Type::any_value(); args.len()],
@@ -290,6 +293,9 @@ impl Typer<'_> {
             .map(|a| self.type_expr(a))
             .collect::<TResult<Vec<_>>>()?;
         let index = self.types.exceptions.len() as u32;
+        if let Some(fields) = &decl.record {
+            self.declare_exception_record("exn", decl, fields, index, vec![], &args);
+        }
         self.types.exceptions.push(ExceptionDecl {
             name: decl.name.clone(),
             args,

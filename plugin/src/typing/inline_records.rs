@@ -16,8 +16,14 @@
 //!   the argument of its constructor: elsewhere its type would escape ("This form is not
 //!   allowed as the type of the inlined record could escape.").
 //!
-//! Not yet: inline records in exception and extension constructors (their blocks start with
-//! the constructor's identity) and in GADT constructors.
+//!
+//! Exception and extension constructors (`exception E of { code : int }`, `type t += C of
+//! { x : int }`): the block is `[identity, fields..]` (OCaml's layout, that of `E of int`),
+//! so the record type `exn.E` has a first field `%exn` no program can name, standing for the
+//! identity: `r.code` is the block's field 1, as the declaration's index says. That field is
+//! never given (`E { code = 1 }` builds `E 1`) nor matched.
+//!
+//! Not yet: inline records in GADT constructors.
 
 use std::collections::HashMap;
 
@@ -34,6 +40,22 @@ pub(crate) struct InlineRecords {
     by_ctor: HashMap<(TyCon, u32), TyCon>,
     /// Record type → its (variant type, constructor index).
     by_record: HashMap<TyCon, (TyCon, u32)>,
+    /// Exception (or extension constructor) index → the record type of its fields.
+    by_exception: HashMap<u32, TyCon>,
+    /// The record types of exceptions' inline records (their field 0 is [`EXN_FIELD`]).
+    of_exceptions: std::collections::HashSet<TyCon>,
+}
+
+/// The first field of an exception's inline record type: the block's identity.
+pub(super) const EXN_FIELD: &str = "%exn";
+
+/// The constructor an inline record belongs to.
+#[derive(Clone, Copy)]
+pub(super) enum InlineCtor {
+    /// Constructor `index` of a variant type.
+    Variant(u32),
+    /// Exception (or extension constructor) `index`.
+    Exception(u32),
 }
 
 pub(super) const ESCAPE: &str =
@@ -73,13 +95,63 @@ impl Typer<'_> {
             params,
             kind: crate::lambda::ir::DeclKind::Record(fields),
         });
+        self.applicative_type(rc);
         self.inline_records.by_ctor.insert((con, index), rc);
         self.inline_records.by_record.insert(rc, (con, index));
+    }
+
+    /// Declares the record type `exn.E` (or `t.C`) of exception (or extension constructor)
+    /// `index`, named `name`, whose fields' types `arg_tys` are in terms of `params` (an
+    /// extension constructor's type's; none for an exception).
+    pub(super) fn declare_exception_record(
+        &mut self,
+        type_name: &str,
+        ctor: &ast::ConstructorDecl,
+        fields: &[ast::FieldDecl],
+        index: u32,
+        params: Vec<crate::lambda::ir::TyVar>,
+        arg_tys: &[Type],
+    ) {
+        let rc = TyCon(self.types.decls.len() as u32);
+        let identity = FieldInfo {
+            name: EXN_FIELD.to_string(),
+            ty: Type::any_value(),
+            mutable: false,
+        };
+        let fields: Vec<FieldInfo> = std::iter::once(identity)
+            .chain(fields.iter().zip(arg_tys).map(|(f, ty)| FieldInfo {
+                name: f.name.clone(),
+                ty: ty.clone(),
+                mutable: f.mutable,
+            }))
+            .collect();
+        for (i, f) in fields.iter().enumerate().skip(1) {
+            let at = self.env.fields.entry(f.name.clone()).or_default();
+            at.insert(0, (rc, i as u32));
+        }
+        self.types.decls.push(TypeDecl {
+            name: format!("{type_name}.{}", ctor.name),
+            params,
+            kind: crate::lambda::ir::DeclKind::Record(fields),
+        });
+        self.inline_records.by_exception.insert(index, rc);
+        self.inline_records.of_exceptions.insert(rc);
+    }
+
+    /// The inline record type of exception (or extension constructor) `index`, if any.
+    pub(super) fn exception_record_of(&self, index: u32) -> Option<TyCon> {
+        self.inline_records.by_exception.get(&index).copied()
+    }
+
+    /// Whether field `i` of record type `c` is an exception's identity, never given.
+    pub(super) fn is_identity_field(&self, c: TyCon, i: usize) -> bool {
+        i == 0 && self.inline_records.of_exceptions.contains(&c)
     }
 
     /// Whether `c` is the record type of an inline record.
     pub(super) fn is_inline_record(&self, c: TyCon) -> bool {
         self.inline_records.by_record.contains_key(&c)
+            || self.inline_records.of_exceptions.contains(&c)
     }
 
     /// The inline record type of constructor `index` of `con`, if it has one.
@@ -87,10 +159,12 @@ impl Typer<'_> {
         self.inline_records.by_ctor.get(&(con, index)).copied()
     }
 
-    /// The record type `t.C` at the instance `ty` (`Con(t, args)`) of its variant type.
+    /// The record type `t.C` at the instance `ty` (`Con(t, args)`) of its variant type
+    /// (`exn.E` at `exn`: no arguments).
     fn inline_instance(&self, rc: TyCon, ty: &Type) -> Type {
         match self.u.zonk(ty) {
-            Type::Con(_, args) => Type::Con(rc, args),
+            Type::Con(_, args) if !self.types.decl(rc).params.is_empty() => Type::Con(rc, args),
+            Type::Con(..) => Type::Con(rc, vec![]),
             _ => unreachable!("a constructor's type is a type constructor"),
         }
     }
@@ -103,8 +177,9 @@ impl Typer<'_> {
         name: &str,
         arg: Option<&ast::Expr>,
         rc: TyCon,
-        index: u32,
+        ctor: InlineCtor,
         ty: Type,
+        arg_tys: &[Type],
         span: Span,
     ) -> TResult<(Expr, Type)> {
         let rt = self.inline_instance(rc, &ty);
@@ -118,7 +193,14 @@ impl Typer<'_> {
             ExprKind::Record { fields, base } => {
                 let (record, t) = self.record(fields, base.as_deref(), arg.span, Some(&rt))?;
                 self.expect(arg.span, &t, &rt)?;
-                Ok((retag(record, &ty, index), ty))
+                let built = match ctor {
+                    InlineCtor::Variant(index) => retag(record, &ty, index),
+                    InlineCtor::Exception(index) => retag_exception(record, &|args| {
+                        let args = args.into_iter().skip(1).collect();
+                        self.construct_exception(index, args, arg_tys)
+                    }),
+                };
+                Ok((built, ty))
             }
             ExprKind::Var(_) => {
                 let (x, t) = self.record_base(arg)?;
@@ -151,14 +233,29 @@ impl Typer<'_> {
         &mut self,
         p: &ast::Pattern,
         rc: TyCon,
-        index: u32,
+        ctor: InlineCtor,
         ct: &Type,
         arg_tys: Vec<Type>,
         binds: &mut super::pattern::Bindings,
     ) -> TResult<Pat> {
         let rt = self.inline_instance(rc, ct);
         let q = self.pattern(p, &rt, binds)?;
-        Ok(as_ctor_pattern(q, ct, index, &arg_tys))
+        let make = |args: Vec<Pat>, arg_tys: Vec<Type>| match ctor {
+            InlineCtor::Variant(index) => Pat::Ctor {
+                ty: ct.clone(),
+                index,
+                args,
+                arg_tys,
+            },
+            InlineCtor::Exception(index) => Pat::Exn {
+                index,
+                args,
+                arg_tys,
+            },
+        };
+        // An exception's record pattern has the identity field first: not matched.
+        let skip = usize::from(matches!(ctor, InlineCtor::Exception(_)));
+        Ok(as_ctor_pattern(q, &make, skip, &arg_tys))
     }
 }
 
@@ -177,26 +274,40 @@ fn retag(record: Expr, ty: &Type, index: u32) -> Expr {
     }
 }
 
-/// A pattern of type `t.C` as the pattern of `C`'s block.
-fn as_ctor_pattern(q: Pat, ty: &Type, index: u32, arg_tys: &[Type]) -> Pat {
-    let ctor = |args: Vec<Pat>, arg_tys: Vec<Type>| Pat::Ctor {
-        ty: ty.clone(),
-        index,
-        args,
-        arg_tys,
-    };
+/// The record expression typed at `exn.E` (a `Construct`, possibly under the `let` of an
+/// update's base) as the exception built from its fields (`build`, given every field).
+fn retag_exception(record: Expr, build: &dyn Fn(Vec<Expr>) -> Expr) -> Expr {
+    match record {
+        Expr::Construct { args, .. } => build(args),
+        Expr::Local(v, base, body) => Expr::Local(v, base, Box::new(retag_exception(*body, build))),
+        Expr::Loc(l, e) => Expr::Loc(l, Box::new(retag_exception(*e, build))),
+        other => unreachable!("a record expression is a block: {other:?}"),
+    }
+}
+
+/// A pattern of type `t.C` as the pattern of `C`'s block (`ctor` of its argument patterns),
+/// leaving out the record's first `skip` fields.
+fn as_ctor_pattern(
+    q: Pat,
+    ctor: &dyn Fn(Vec<Pat>, Vec<Type>) -> Pat,
+    skip: usize,
+    arg_tys: &[Type],
+) -> Pat {
     match q {
-        Pat::Ctor { args, arg_tys, .. } => ctor(args, arg_tys),
+        Pat::Ctor { args, arg_tys, .. } => ctor(
+            args.into_iter().skip(skip).collect(),
+            arg_tys.into_iter().skip(skip).collect(),
+        ),
         Pat::Any => ctor(vec![Pat::Any; arg_tys.len()], arg_tys.to_vec()),
         // The variable names the constructor's block, at the record's type (a cast).
         Pat::Var(v) => Pat::Alias(
             Box::new(ctor(vec![Pat::Any; arg_tys.len()], arg_tys.to_vec())),
             v,
         ),
-        Pat::Alias(q, v) => Pat::Alias(Box::new(as_ctor_pattern(*q, ty, index, arg_tys)), v),
+        Pat::Alias(q, v) => Pat::Alias(Box::new(as_ctor_pattern(*q, ctor, skip, arg_tys)), v),
         Pat::Or(a, b) => Pat::Or(
-            Box::new(as_ctor_pattern(*a, ty, index, arg_tys)),
-            Box::new(as_ctor_pattern(*b, ty, index, arg_tys)),
+            Box::new(as_ctor_pattern(*a, ctor, skip, arg_tys)),
+            Box::new(as_ctor_pattern(*b, ctor, skip, arg_tys)),
         ),
         other => unreachable!("a pattern of a record type: {other:?}"),
     }

@@ -234,8 +234,8 @@ impl<'s> Typer<'s> {
         // The parameters of the known arrows, in order. (`t` is moved, not copied, from one
         // parameter to the next: a copy per argument is quadratic in a long application.)
         while !remaining.is_empty() {
-            if let Type::Var(_) = t {
-                t = self.u.shallow(&t).into_owned();
+            if let Type::Var(_) | Type::Con(..) = t {
+                t = self.u.expand_head(&t);
             }
             let Type::Arrow(p, r) = t else { break };
             let (label, param, known) = self.arrow_param(&p);
@@ -287,7 +287,7 @@ impl<'s> Typer<'s> {
         // The remaining arguments, in order, against arrows of unknown order or a variable.
         for i in remaining {
             let (label, sarg) = &sargs[i];
-            let ty = self.u.shallow(&t).into_owned();
+            let ty = self.u.expand_head(&t);
             let (param, result) = match &ty {
                 Type::Var(_) => {
                     let param = self.u.fresh_var();

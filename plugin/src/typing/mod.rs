@@ -277,9 +277,8 @@ pub(crate) struct Typer<'s> {
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
     /// the program's source, so code and variables get the unknown location (debug info).
     in_prelude: bool,
-    /// Whether a phrase of the program (not the prelude's) was typed: the top-level
-    /// structure's names were then started afresh.
-    program_started: bool,
+    /// The phrase is the prelude's own (not a prelude functor's body the program applies).
+    prelude_phrase: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
     section_module: Option<String>,
     /// The section of the phrase being elaborated (the prelude's sections come first).
@@ -297,6 +296,8 @@ pub(crate) struct Typer<'s> {
     /// The type and module names declared so far by each structure of the program being
     /// elaborated, innermost last (a name may be declared once per structure, as in OCaml).
     structures: Vec<StructureNames>,
+    /// Applicative functors: the types each application key's first application created.
+    applications_memo: modules::Applications,
     /// The variables of the prelude's Printexc and Fun sections: a program using one links
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
@@ -367,6 +368,9 @@ pub(crate) struct StructureNames {
     module_types: std::collections::HashSet<String>,
     /// Exceptions and type extensions' constructors.
     extensions: std::collections::HashSet<String>,
+    /// Which of those an `include` brought (`"module M"`): another definition may shadow
+    /// them.
+    included: std::collections::HashSet<String>,
 }
 
 impl<'s> Typer<'s> {
@@ -395,7 +399,7 @@ impl<'s> Typer<'s> {
             modules: Vec::new(),
             prelude_functions: Default::default(),
             in_prelude: false,
-            program_started: false,
+            prelude_phrase: false,
             section_module: None,
             section: None,
 
@@ -403,6 +407,7 @@ impl<'s> Typer<'s> {
             weak_left_module: None,
             variances: Default::default(),
             structures: vec![StructureNames::default()],
+            applications_memo: Default::default(),
             printexc_vars: Default::default(),
             format_vars: Default::default(),
             links_format: false,

@@ -180,10 +180,17 @@ impl<'s> Typer<'s> {
                     }
                     _ => self.expect_pat(span, &ct, t)?,
                 }
-                if let CtorRef::Variant(con, i) = c {
-                    if let (Some(rc), Some(a)) = (self.inline_record_of(con, i), arg.as_deref()) {
-                        return self.inline_pattern(a, rc, i, &ct, arg_tys, binds);
-                    }
+                use super::inline_records::InlineCtor;
+                let inline = match c {
+                    CtorRef::Variant(con, i) => self
+                        .inline_record_of(con, i)
+                        .map(|rc| (rc, InlineCtor::Variant(i))),
+                    CtorRef::Exception(i) => self
+                        .exception_record_of(i)
+                        .map(|rc| (rc, InlineCtor::Exception(i))),
+                };
+                if let (Some((rc, ctor)), Some(a)) = (inline, arg.as_deref()) {
+                    return self.inline_pattern(a, rc, ctor, &ct, arg_tys, binds);
                 }
                 let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
                     (None, _) => vec![],
@@ -244,7 +251,8 @@ impl<'s> Typer<'s> {
                 }
                 // Types of fields not mentioned, for the match compiler's field variables.
                 for i in 0..n {
-                    if !seen[i] {
+                    // An exception's identity (`inline_records`): left out of the pattern.
+                    if !seen[i] && !self.is_identity_field(con, i) {
                         let name = match &self.types.decl(con).kind {
                             DeclKind::Record(fs) => fs[i].name.clone(),
                             _ => unreachable!(),

@@ -42,14 +42,8 @@ impl<'s> Typer<'s> {
         if i == 0 || phrases[i - 1].section != phrase.section {
             self.section_scope = self.scope();
         }
-        let was_prelude = self.in_prelude;
         self.in_prelude = phrase.prelude || phrase.prelude_text;
-        // The program's top level is a structure of its own: the standard library's modules
-        // (the prelude's units) do not make its names non-unique (`module Stream = ..`).
-        if was_prelude && !self.in_prelude && self.structures.len() == 1 && !self.program_started {
-            self.program_started = true;
-            self.structures[0] = Default::default();
-        }
+        self.prelude_phrase = phrase.prelude;
         self.section_module = phrase.module.clone();
         self.section = Some(phrase.section);
         self.annot_vars.clear();
@@ -276,7 +270,7 @@ impl<'s> Typer<'s> {
     /// Ends the innermost module's scope: what it declared is rebound as `M.name`.
     pub(super) fn leave_module_scope(&mut self) {
         let m = self.modules.pop().expect("a module is open");
-        self.structures.pop();
+        let declared = self.structures.pop().unwrap_or_default();
         self.weak_left_module = Some((m.name.clone(), m.weak_mark));
         // A weak variable left free by the module cannot become one of the module's
         // types later (OCaml: "The type constructor M.t would escape its scope").
@@ -297,14 +291,41 @@ impl<'s> Typer<'s> {
             Some(u) => format!("{u}.{key}"),
             None => key.to_string(),
         };
-        self.qualify_since(&m.scope, &m.name, &exn_name, false);
+        let replaces = !self.prelude_phrase;
+        self.qualify_replacing(
+            &m.scope,
+            &m.name,
+            &exn_name,
+            false,
+            replaces,
+            Some(&declared),
+        );
         self.opened.pop();
         // The module exists even with no components (`struct end`).
-        self.hidden_modules += 1;
+        let marker = self.structure_marker();
         self.env.types.insert(
             format!("{}.{}", m.name, super::modules::MODULE_MARKER),
-            TypeName::ModuleMarker(self.hidden_modules),
+            TypeName::ModuleMarker(marker),
         );
+    }
+
+    /// Module `name` is bound anew: what it named before (a stdlib unit the program extends
+    /// under its own name, an outer module) is no longer visible under `name.`, as OCaml's
+    /// environment has one module per name. (Record fields are not scoped by module.)
+    pub(super) fn hide_module(&mut self, name: &str) {
+        let prefix = format!("{name}.");
+        let mut values = self.env.visible_names();
+        values.retain(|n| n.starts_with(&prefix));
+        values.sort();
+        for n in values {
+            self.env.bind(&n, ValueBinding::Hidden);
+        }
+        self.env.types.retain(|n, _| !n.starts_with(&prefix));
+        self.env.ctors.retain(|n, _| !n.starts_with(&prefix));
+        self.env
+            .functors
+            .retain(|n, _| n != name && !n.starts_with(&prefix));
+        self.env.module_types.retain(|n, _| !n.starts_with(&prefix));
     }
 
     /// Records that the current structure declares `name` (a type, module, module type or
@@ -319,6 +340,12 @@ impl<'s> Typer<'s> {
     ) -> TResult<()> {
         let structure = self.structures.last_mut().expect("a structure is open");
         if names(structure).insert(name.to_string()) {
+            return Ok(());
+        }
+        // A module, module type or extension constructor an `include` brought may be defined
+        // again (OCaml's `Shadowable` names: the included one leaves the signature). Types
+        // stay unique: the included values' types may name the included one.
+        if what != "type" && structure.included.remove(&format!("{what} {name}")) {
             return Ok(());
         }
         Err(Diagnostic::error(
@@ -357,17 +384,37 @@ impl<'s> Typer<'s> {
             v.sort();
         }
         for n in types {
-            self.declare_in_structure(&n, span, "type", |s| &mut s.types)?;
+            self.declare_included_name(&n, span, "type", |s| &mut s.types)?;
         }
         for n in modules {
-            self.declare_in_structure(&n, span, "module", |s| &mut s.modules)?;
+            self.declare_included_name(&n, span, "module", |s| &mut s.modules)?;
         }
         for n in module_types {
-            self.declare_in_structure(&n, span, "module type", |s| &mut s.module_types)?;
+            self.declare_included_name(&n, span, "module type", |s| &mut s.module_types)?;
         }
         for n in extensions {
-            self.declare_in_structure(&n, span, EXTENSION, |s| &mut s.extensions)?;
+            self.declare_included_name(&n, span, EXTENSION, |s| &mut s.extensions)?;
         }
+        Ok(())
+    }
+
+    /// [`Typer::declare_in_structure`] for a name an `include` brings: it may meet another
+    /// included one (which it replaces), not one the structure defined.
+    fn declare_included_name(
+        &mut self,
+        name: &str,
+        span: Span,
+        what: &str,
+        names: fn(&mut super::StructureNames) -> &mut std::collections::HashSet<String>,
+    ) -> TResult<()> {
+        let key = format!("{what} {name}");
+        let structure = self.structures.last_mut().expect("a structure is open");
+        if names(structure).contains(name) && structure.included.contains(&key) {
+            return Ok(());
+        }
+        self.declare_in_structure(name, span, what, names)?;
+        let structure = self.structures.last_mut().expect("a structure is open");
+        structure.included.insert(key);
         Ok(())
     }
 
@@ -393,6 +440,31 @@ impl<'s> Typer<'s> {
         exn_name: &dyn Fn(&str) -> String,
         hide_private: bool,
     ) {
+        self.qualify_replacing(scope, module, exn_name, hide_private, false, None)
+    }
+
+    /// [`Typer::qualify_since`]; with `replaces`, the module replaces whatever `module`
+    /// named before (a stdlib unit, an outer module): those components are hidden first.
+    /// `declared`: the names the structure declared, also where they mean what the outer
+    /// ones they shadow mean (`type nonrec t = t`, `module Z = Z`).
+    pub(super) fn qualify_replacing(
+        &mut self,
+        scope: &Scope,
+        module: &str,
+        exn_name: &dyn Fn(&str) -> String,
+        hide_private: bool,
+        replaces: bool,
+        declared: Option<&super::StructureNames>,
+    ) {
+        // A name of a type the structure declared, or of a module's component.
+        let own = |n: &str| {
+            declared.is_some_and(|d| {
+                d.types.contains(n)
+                    || d.modules.contains(n)
+                    || n.split_once('.')
+                        .is_some_and(|(m, _)| d.modules.contains(m))
+            })
+        };
         let names = self.env.names_since(scope.mark);
         let opened = self.opened.last().cloned().unwrap_or_default();
         let bindings: Vec<(String, ValueBinding)> = names
@@ -401,6 +473,29 @@ impl<'s> Typer<'s> {
             .filter(|(n, b)| !opened.values.iter().any(|(m, c)| m == n && c == b))
             .collect();
         self.env.restore(scope.mark);
+        // What a module defined inside hid (an outer `List`'s components, by a `module List`
+        // of its own) is visible again.
+        for (n, t) in &scope.types {
+            if !self.env.types.contains_key(n) {
+                self.env.types.insert(n.clone(), t.clone());
+            }
+        }
+        for (n, c) in &scope.ctors {
+            self.env.ctors.entry(n.clone()).or_insert(*c);
+        }
+        for (n, f) in &scope.functors {
+            if !self.env.functors.contains_key(n) {
+                self.env.functors.insert(n.clone(), f.clone());
+            }
+        }
+        for (n, m) in &scope.module_types {
+            if !self.env.module_types.contains_key(n) {
+                self.env.module_types.insert(n.clone(), m.clone());
+            }
+        }
+        if replaces {
+            self.hide_module(module);
+        }
         for (n, b) in bindings {
             // `__x`, and a nested module's `M.__x` (`Scanf.Scanning`'s internals).
             let private = n.rsplit('.').next().is_some_and(|x| x.starts_with("__"));
@@ -428,7 +523,7 @@ impl<'s> Typer<'s> {
             }
         }
         let declared: Vec<String> = (self.env.types.iter())
-            .filter(|&(n, t)| scope.types.get(n) != Some(t))
+            .filter(|&(n, t)| scope.types.get(n) != Some(t) || own(n))
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
@@ -437,33 +532,32 @@ impl<'s> Typer<'s> {
                 self.env.types.insert(n.clone(), outer.clone());
             }
             let qualified = format!("{module}.{n}");
-            if let TypeName::Con(con) = &t {
+            // (Not a type the module only names again: `module Z = Z`.)
+            if let (TypeName::Con(con), false) = (&t, scope.types.get(&n) == Some(&t)) {
                 self.types.decls[con.0 as usize].name = qualified.clone();
             }
             self.env.types.insert(qualified, t);
         }
         let rebound = self.env.rebound_ctors.split_off(scope.rebound_ctors);
         let declared: Vec<String> = (self.env.ctors.iter())
-            .filter(|&(n, c)| scope.ctors.get(n) != Some(c) || rebound.contains(n))
+            .filter(|&(n, c)| scope.ctors.get(n) != Some(c) || rebound.contains(n) || own(n))
             .map(|(n, _)| n.clone())
             .collect();
         for n in declared {
             let c = self.env.ctors.remove(&n).expect("declared above");
+            let named_again = scope.ctors.get(&n) == Some(&c);
             if let Some(outer) = scope.ctors.get(&n) {
                 self.env.ctors.insert(n.clone(), *outer);
             }
             let qualified = format!("{module}.{n}");
-            if let CtorRef::Exception(i) = c {
+            if let (CtorRef::Exception(i), false) = (c, named_again) {
                 self.types.exceptions[i as usize].name = exn_name(&qualified);
             }
             self.env.ctors.insert(qualified, c);
         }
         let declared: Vec<String> = (self.env.functors.iter())
             .filter(|&(n, f)| {
-                scope
-                    .functors
-                    .get(n)
-                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+                own(n) || (scope.functors.get(n)).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
             })
             .map(|(n, _)| n.clone())
             .collect();
@@ -476,10 +570,7 @@ impl<'s> Typer<'s> {
         }
         let declared: Vec<String> = (self.env.module_types.iter())
             .filter(|&(n, f)| {
-                scope
-                    .module_types
-                    .get(n)
-                    .is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
+                own(n) || (scope.module_types.get(n)).is_none_or(|g| !std::rc::Rc::ptr_eq(f, g))
             })
             .map(|(n, _)| n.clone())
             .collect();
@@ -617,6 +708,15 @@ impl<'s> Typer<'s> {
     /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
     /// Printexc (whose handler then reports the exception).
     pub(super) fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
+        // The program's structure is its own: the installed stdlib units the prelude
+        // declared (`List`, `String`) are not among its names, so it may define a module
+        // `List` (`struct include List .. end`), as OCaml's typer sees only `Stdlib`'s.
+        debug_assert_eq!(
+            self.structures.len(),
+            1,
+            "the prelude closes its structures"
+        );
+        self.structures = vec![Default::default()];
         let mut program = self.phrases_from(phrases, i)?;
         // A program using Format links it: its initialisation (at_exit) runs before the
         // program's code, as ocamlopt links and initialises the module.

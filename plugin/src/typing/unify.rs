@@ -290,6 +290,21 @@ impl Unifier {
         false
     }
 
+    /// `t` with its head expanded (OCaml's `expand_head`): bindings followed, and abstract
+    /// types unification may see through (a GADT branch's equation `f = a -> b`, a functor
+    /// parameter's type after the body) replaced by their definitions.
+    pub fn expand_head(&self, t: &Type) -> Type {
+        let mut t = self.shallow(t).into_owned();
+        // A definition is older than its type: the chain ends (the bound is a guard).
+        for _ in 0..100 {
+            match self.expand_abstract(&t) {
+                Some(x) => t = self.shallow(&x).into_owned(),
+                None => break,
+            }
+        }
+        t
+    }
+
     /// The definition of `t` if it is an abstract type that unification may see through.
     fn expand_abstract(&self, t: &Type) -> Option<Type> {
         let Type::Con(c, args) = t else { return None };

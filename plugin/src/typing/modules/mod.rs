@@ -13,8 +13,9 @@
 //! `module M = F (A)` elaborates F's body as the structure `M` in that environment, with the
 //! parameter `X` an alias of `A` checked against and restricted to `X`'s signature; `M`'s
 //! components then join the application's environment. Each application is code of its own,
-//! specialised to its argument (`Map.Make (String)` compares strings directly), and its
-//! exceptions and types are new, as OCaml's generative semantics for them. Invariants: the
+//! specialised to its argument (`Map.Make (String)` compares strings directly); its
+//! exceptions are new, and its types are those of any earlier application of the functor to
+//! the same module ([`applicative`], OCaml's applicative functors). Invariants: the
 //! body sees exactly the names of the definition's environment (a later shadowing of a name
 //! does not change it), and the values it binds are in scope of the rest of the program (the
 //! body's phrases are spliced before the rest, so its `let`s enclose it).
@@ -31,12 +32,14 @@
 //! bodies are type-checked at each application only (a functor never applied is not
 //! checked).
 
+mod applicative;
 mod flatten;
 pub(crate) mod packages;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;
 
+pub(crate) use applicative::Applications;
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
 pub(crate) use signatures::wrap;
 
@@ -60,6 +63,9 @@ pub(crate) struct FunctorDef {
     pub env: Env,
     /// The syntax is the prelude's (its spans are not positions in the program).
     pub prelude_text: bool,
+    /// Its identity in applicative paths (`applicative`): applications of one key share
+    /// their types.
+    pub key: String,
 }
 
 /// A module type (`None`: abstract, `module type S`).
@@ -221,12 +227,18 @@ impl<'s> Typer<'s> {
                 self.gadt.unapplied_functors.push((name.to_string(), span));
             }
         }
+        // The body sees what `name` was before (`module Make (O) = struct include Make (O)
+        // .. end` in a structure including `Map`).
         let def = FunctorDef {
             params: params.to_vec(),
             body: body.clone(),
             env: self.env.clone(),
             prelude_text: self.in_prelude,
+            key: self.new_functor_key(),
         };
+        if !self.prelude_phrase {
+            self.hide_module(name);
+        }
         self.env.functors.insert(name.to_string(), Rc::new(def));
         Ok(())
     }
@@ -315,10 +327,19 @@ impl<'s> Typer<'s> {
 
     /// Enters a functor's body: its environment, with the parameter bound to the argument.
     pub(super) fn enter_functor(&mut self, f: &FunctorDef, param: Option<&str>, arg: Option<&str>) {
+        let arg_id = arg.map(|a| (self.module_identity(a), self.module_marker(a)));
+        self.enter_application(&f.key, arg_id.as_ref().map(|(id, _)| id.clone()));
         let outer = std::mem::replace(&mut self.env, f.env.clone());
         if let (Some(x), Some(a)) = (param, arg) {
             let c = components(&outer, a);
             bind_components(&mut self.env, x, c);
+            // The parameter is the argument's path (`applicative`).
+            if let Some((_, marker)) = arg_id {
+                self.env.types.insert(
+                    format!("{x}.{MODULE_MARKER}"),
+                    TypeName::ModuleMarker(marker),
+                );
+            }
             // A functor as the argument (of a parameter of functor type).
             if let Some(f) = outer.functors.get(a) {
                 self.env.functors.insert(x.to_string(), f.clone());
@@ -332,12 +353,23 @@ impl<'s> Typer<'s> {
     /// Leaves a functor's body: back in the application's environment, with the module
     /// `name` the body built.
     pub(super) fn leave_functor(&mut self, name: &str) {
+        self.leave_application();
         let outer = self.saved_envs.pop().expect("inside a functor's body");
         let body = std::mem::replace(&mut self.env, outer);
         let c = components(&body, name);
+        if !self.prelude_phrase {
+            self.hide_module(name);
+        }
         bind_components(&mut self.env, name, c);
         if let Some(f) = body.functors.get(name) {
             self.env.functors.insert(name.to_string(), f.clone());
+        }
+        // The result is a module of its own: `M1` and `M2`, both `Map.Make (String)`, are
+        // not aliases of one another (`applicative`).
+        let marker = format!("{name}.{MODULE_MARKER}");
+        if self.env.types.contains_key(&marker) {
+            let own = TypeName::ModuleMarker(self.structure_marker());
+            self.env.types.insert(marker, own);
         }
         self.structures.pop();
         // The parameter's abstract types are the argument's outside the body (the result's
@@ -356,15 +388,20 @@ impl<'s> Typer<'s> {
             return Err(Diagnostic::error(span, format!("Unbound module {path}")));
         }
         let c = components(&self.env, &path);
+        let functor = self.env.functors.get(&path).cloned();
+        // An alias is its module's path (`applicative`).
+        let marker = functor.is_none().then(|| self.module_marker(&path));
+        if !self.prelude_phrase {
+            self.hide_module(name);
+        }
         bind_components(&mut self.env, name, c);
-        if let Some(f) = self.env.functors.get(&path).cloned() {
+        if let Some(f) = functor {
             self.env.functors.insert(name.to_string(), f);
-        } else {
-            // A marker of its own, so that the enclosing structure sees `name` declared.
-            self.hidden_modules += 1;
+        } else if let Some(marker) = marker {
+            // Its module's marker, so that the enclosing structure sees `name` declared.
             self.env.types.insert(
                 format!("{name}.{MODULE_MARKER}"),
-                TypeName::ModuleMarker(self.hidden_modules),
+                TypeName::ModuleMarker(marker),
             );
         }
         Ok(())
@@ -436,6 +473,7 @@ impl<'s> Typer<'s> {
         );
         let section_scope = std::mem::take(&mut self.section_scope);
         let (in_prelude, section_module) = (self.in_prelude, self.section_module.clone());
+        let prelude_phrase = self.prelude_phrase;
         self.structures.push(Default::default());
         let result = self.phrases_from(phrases, 0);
         self.structures.pop();
@@ -449,6 +487,7 @@ impl<'s> Typer<'s> {
         ) = saved;
         self.section_scope = section_scope;
         self.in_prelude = in_prelude;
+        self.prelude_phrase = prelude_phrase;
         self.section_module = section_module;
         let e = result?;
         let t = self.body_types.pop().expect("the body was typed");

@@ -407,6 +407,7 @@ impl<'s> Typer<'s> {
                     existential: false,
                 },
             );
+            self.applicative_type(con);
             if param {
                 if let Some(top) = self.param_abstracts.last_mut() {
                     top.push(con);
@@ -768,9 +769,13 @@ impl<'s> Typer<'s> {
                 self.env.bind(&n, ValueBinding::Hidden);
             }
         }
+        // The marker stays: the module exists, and its identity is its path's (`applicative`).
         self.env.types.retain(|n, _| {
-            n.strip_prefix(&prefix)
-                .is_none_or(|rest| kept_module(rest) || sig.types.iter().any(|(t, _, _)| t == rest))
+            n.strip_prefix(&prefix).is_none_or(|rest| {
+                kept_module(rest)
+                    || rest == super::MODULE_MARKER
+                    || sig.types.iter().any(|(t, _, _)| t == rest)
+            })
         });
         self.env.ctors.retain(|n, c| {
             n.strip_prefix(&prefix).is_none_or(|rest| {

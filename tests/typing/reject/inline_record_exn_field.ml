@@ -1,0 +1,2 @@
+exception E of { code : int }
+let f = function E { msg } -> msg | _ -> ""

@@ -1,0 +1,2 @@
+exception E of { code : int; msg : string }
+let () = raise (E { code = 1 })

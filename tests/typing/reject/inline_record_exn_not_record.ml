@@ -1,0 +1,2 @@
+exception E of { code : int }
+let e = E 3

@@ -1,0 +1,3 @@
+type t = ..
+type t += C of { x : int }
+let f = function C r -> r.x <- 1 | _ -> ()
