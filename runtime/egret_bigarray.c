@@ -335,12 +335,11 @@ static value box_int(const struct egret_custom_operations *ops, int64_t n) {
   return (value)p;
 }
 
+/* A Complex.t: a flat float record (Double_array_tag), as OCaml's. */
 static value box_complex(double re, double im) {
-  value r = egret_box_float(re);
-  value i = egret_box_float(im);
-  value *c = egret_alloc(2, 0);
-  c[0] = r;
-  c[1] = i;
+  double *c = (double *)egret_alloc(2, Double_array_tag);
+  c[0] = re;
+  c[1] = im;
   return (value)c;
 }
 
@@ -395,14 +394,14 @@ static void ba_write(value b, int64_t ofs, value v) {
   case BA_CAML_INT: ((int64_t *)data)[ofs] = Int_val(v); break;
   case BA_COMPLEX32: {
     float *p = (float *)data + ofs * 2;
-    p[0] = (float)double_val(((value *)v)[0]);
-    p[1] = (float)double_val(((value *)v)[1]);
+    p[0] = (float)((const double *)v)[0];
+    p[1] = (float)((const double *)v)[1];
     break;
   }
   case BA_COMPLEX64: {
     double *p = (double *)data + ofs * 2;
-    p[0] = double_val(((value *)v)[0]);
-    p[1] = double_val(((value *)v)[1]);
+    p[0] = ((const double *)v)[0];
+    p[1] = ((const double *)v)[1];
     break;
   }
   }
