@@ -15,10 +15,11 @@ type ('b, 'c) __format_item =
   | CamlinternalFormat_fmt of string * int * int * int
   | CamlinternalFormat_box of string * string
   | CamlinternalFormat_delay of ('b -> 'c)
-(* What Scanf reads for a format value (typing/scanf/value.rs, interpreted by the Scanf
-   section's __scan_op): a literal, %!, a conversion (kind, conversion letter, width,
-   precision, stopper or -1, char set, skipped), or what Scanf rejects at run time (its
-   Invalid_argument message). *)
+(* What the scanning functions read for a format value (typing/scanf/value.rs, interpreted
+   by __scan_op in the scanning section): a literal, %!, a conversion (kind, conversion
+   letter, width, precision, stopper or -1, char set, skipped), or what scanning rejects at
+   run time (its Invalid_argument message). No module is named here: every program types
+   this section and what it names (prelude::needed). *)
 type __scan_op =
   | CamlinternalFormat_scan_lit of string
   | CamlinternalFormat_scan_end
@@ -1201,7 +1202,7 @@ type t =
                         start_char : int; end_char : int; is_inline : bool;
                         defname : string }
   | Unknown_location of { is_raise : bool }
-(* Printf.sprintf is not available before Format: the texts are concatenated. *)
+(* The printf functions come later in the prelude: the texts are concatenated. *)
 let format pos slot =
   let info is_raise =
     if is_raise then

@@ -349,3 +349,24 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
     }
     Ok(sections)
 }
+
+#[cfg(test)]
+mod tests {
+    /// A program naming no module gets the unqualified library and [`super::ALWAYS`] with
+    /// what they name, never the big sections (a capitalised word in a comment of the
+    /// unqualified section once made every program type Scanf, Format and Hashtbl).
+    #[test]
+    fn a_program_naming_no_module_gets_no_big_section() {
+        let sections = super::needed("let () = print_endline \"hi\"\n").expect("the prelude");
+        let modules: Vec<&str> = sections
+            .iter()
+            .filter_map(|s| s.module.as_deref())
+            .collect();
+        for big in ["Scanf", "Format", "Hashtbl", "Printf", "Ephemeron"] {
+            assert!(
+                !modules.iter().any(|m| m.split('.').next() == Some(big)),
+                "{big} is elaborated for a program that names no module: {modules:?}"
+            );
+        }
+    }
+}
