@@ -38,8 +38,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// OCaml's tag of a flat float array.
-const DOUBLE_ARRAY_TAG: u8 = 254;
+use crate::ssa::lower::DOUBLE_ARRAY_TAG;
 
 use super::arith::{eval_int_prim, IntResult};
 use super::builtins::exception_index;

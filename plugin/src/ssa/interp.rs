@@ -68,8 +68,8 @@ fn compare_floats(x: f64, y: f64, total: bool) -> i64 {
     }
 }
 
-/// OCaml's tag of a flat float array: its fields are the doubles' bits (`IValue::Raw`).
-pub const DOUBLE_ARRAY_TAG: u8 = 254;
+/// OCaml's tag of a flat float array: here its fields are the doubles' bits (`IValue::Raw`).
+pub use crate::ssa::lower::DOUBLE_ARRAY_TAG;
 
 /// OCaml's tag of a custom block (a boxed integer: `[ops, payload]`, the operations as the
 /// raw word [`prims::custom_ops_code`] gives).

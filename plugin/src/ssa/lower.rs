@@ -742,25 +742,17 @@ impl<'p> Lowerer<'p> {
     /// Raises `Invalid_argument "index out of bounds"` unless `0 <= index < size`.
     fn check_index(fx: &mut Fx, index: Value, size: Value) {
         let inside = fx.b.ins(Stmt::Binary(BinOp::Ult, index, size), Type::Val);
+        Self::raise_unless(fx, inside, Callee::Runtime("egret_raise_bound_error"))
+    }
+
+    /// Continues in a fresh block when `cond` holds; otherwise calls the runtime's raising
+    /// function `raise` (no arguments, never returns).
+    fn raise_unless(fx: &mut Fx, cond: Value, raise: Callee) {
         let fail = fx.b.create_block();
         let ok = fx.b.create_block();
-        fx.b.ins(
-            Stmt::Branch {
-                cond: inside,
-                then: ok,
-                els: fail,
-            },
-            Type::Raw,
-        );
+        fx.b.branch(cond, ok, fail);
         fx.b.switch_to_block(fail);
-        fx.b.ins(
-            Stmt::Call {
-                callee: Callee::Runtime("egret_raise_bound_error"),
-                args: vec![],
-                ret: Type::Val,
-            },
-            Type::Val,
-        );
+        fx.b.call(raise, vec![], Type::Val);
         fx.b.ins(Stmt::Unreachable, Type::Raw);
         fx.b.switch_to_block(ok);
     }
@@ -1540,28 +1532,8 @@ impl<'p> Lowerer<'p> {
             Prim::Identity => Some(v[0]),
             Prim::Div | Prim::Mod => {
                 let zero = Self::konst(fx, 0);
-                let is_zero = fx.b.ins(Stmt::Binary(BinOp::Eq, v[1], zero), Type::Val);
-                let fail = fx.b.create_block();
-                let ok = fx.b.create_block();
-                fx.b.ins(
-                    Stmt::Branch {
-                        cond: is_zero,
-                        then: fail,
-                        els: ok,
-                    },
-                    Type::Raw,
-                );
-                fx.b.switch_to_block(fail);
-                fx.b.ins(
-                    Stmt::Call {
-                        callee: Callee::Runtime("egret_raise_division_by_zero"),
-                        args: vec![],
-                        ret: Type::Val,
-                    },
-                    Type::Val,
-                );
-                fx.b.ins(Stmt::Unreachable, Type::Raw);
-                fx.b.switch_to_block(ok);
+                let nonzero = fx.b.ins(Stmt::Binary(BinOp::Ne, v[1], zero), Type::Val);
+                Self::raise_unless(fx, nonzero, Callee::Runtime("egret_raise_division_by_zero"));
                 let op = if p == Prim::Div {
                     BinOp::Div
                 } else {
