@@ -42,9 +42,18 @@ pub fn prim_purity(p: Prim, args: &[Expr]) -> Purity {
 pub struct Effects<'a> {
     pub vars: &'a VarTable,
     pub types: &'a TypeTable,
-    /// The purity of suspended definitions, computed when they were suspended (so a chain
-    /// of suspensions is not walked again at every link).
-    pub suspended: Option<&'a HashMap<VarId, Purity>>,
+    /// What is known of suspended definitions, computed when they were suspended (so a
+    /// chain of suspensions is not walked again at every link: that was quadratic in a
+    /// chain of top-level `let`s).
+    pub suspended: Option<&'a HashMap<VarId, SuspendedFacts>>,
+}
+
+/// The facts [`Effects`] keeps about a suspended definition.
+#[derive(Clone, Copy, Debug)]
+pub struct SuspendedFacts {
+    pub purity: Purity,
+    /// [`Effects::allocates`] of the definition.
+    pub allocates: bool,
 }
 
 impl Effects<'_> {
@@ -77,7 +86,7 @@ impl Effects<'_> {
             Expr::Var(v) => {
                 return match subst.get(v.0) {
                     Some(SubstRng::Suspend(d, s)) => match self.suspended.and_then(|c| c.get(v)) {
-                        Some(p) => *p,
+                        Some(f) => f.purity,
                         None => d.with(|d| self.purity(d, s)).unwrap_or(Purity::Pure),
                     },
                     _ => Purity::Pure,
@@ -113,7 +122,10 @@ impl Effects<'_> {
     pub fn allocates(&self, e: &Expr, subst: &Subst) -> bool {
         match e {
             Expr::Var(v) => match subst.get(v.0) {
-                Some(SubstRng::Suspend(d, s)) => d.with(|d| self.allocates(d, s)).unwrap_or(false),
+                Some(SubstRng::Suspend(d, s)) => match self.suspended.and_then(|c| c.get(v)) {
+                    Some(f) => f.allocates,
+                    None => d.with(|d| self.allocates(d, s)).unwrap_or(false),
+                },
                 _ => false,
             },
             Expr::Fun(..) | Expr::Const(_) => false,

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::copy::{copy_fresh, subst_type_in_place};
-use super::effects::{is_trivial, is_value, size, Effects};
+use super::effects::{is_trivial, is_value, size, Effects, SuspendedFacts};
 use super::occurrence::{binder_occurrences, Occurrence, Occurrences};
 use super::report::CallSite;
 use crate::diagnostics::Span;
@@ -181,7 +181,7 @@ pub struct Simplifier<'a> {
     pub call_sites: Vec<CallSite>,
     pub(super) pass: usize,
     /// The purity of each `Suspend`ed definition.
-    pub(super) suspended_purity: HashMap<VarId, Purity>,
+    pub(super) suspended_facts: HashMap<VarId, SuspendedFacts>,
     /// The program's inline scopes: inlining a function adds one (see [`super::scopes`]).
     pub(super) inline_sites: &'a mut InlineSites,
     /// What is left of this pass's program-wide inlining budget (see [`INLINE_GROWTH_FACTOR`]).
@@ -223,7 +223,7 @@ impl<'a> Simplifier<'a> {
             origins,
             call_sites: vec![],
             pass,
-            suspended_purity: HashMap::new(),
+            suspended_facts: HashMap::new(),
             inline_sites,
             inline_budget: usize::MAX,
         }
@@ -237,7 +237,7 @@ impl<'a> Simplifier<'a> {
         Effects {
             vars: self.vars,
             types: self.types,
-            suspended: Some(&self.suspended_purity),
+            suspended: Some(&self.suspended_facts),
         }
     }
 
@@ -504,7 +504,9 @@ impl<'a> Simplifier<'a> {
                         || self.effects().first_use_is_safe(&body, var, &self.subst)) =>
             {
                 self.locals_inlined_here();
-                self.suspended_purity.insert(var, purity);
+                let allocates = self.effects().allocates(&defn, &self.subst);
+                self.suspended_facts
+                    .insert(var, SuspendedFacts { purity, allocates });
                 let subst = self.subst.clone();
                 self.subst
                     .insert(var.0, SubstRng::Suspend(Suspended::new(defn), subst));

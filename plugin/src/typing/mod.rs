@@ -249,6 +249,9 @@ pub(crate) struct Scope {
 
 pub(crate) struct Typer<'s> {
     source: &'s str,
+    /// The byte offsets of the source's newlines, built on first use ([`Typer::line_col`]):
+    /// a position is found by binary search, not by counting from the file's start.
+    newlines: std::cell::OnceCell<Vec<u32>>,
     file_name: String,
     u: Unifier,
     vars: VarTable,
@@ -384,6 +387,7 @@ impl<'s> Typer<'s> {
         u.fresh();
         let mut t = Typer {
             source,
+            newlines: std::cell::OnceCell::new(),
             file_name: file_name.to_string(),
             u,
             vars: VarTable::default(),
@@ -568,12 +572,27 @@ impl<'s> Typer<'s> {
     /// Line (1-based) and column (0-based, in bytes) of a byte offset in its file, as OCaml
     /// reports them.
     fn line_col(&self, offset: u32) -> (i64, i64) {
-        let base = self.file_at(offset).base as usize;
-        let before = &self.source.as_bytes()
-            [base.min(self.source.len())..(offset as usize).min(self.source.len())];
-        let line = before.iter().filter(|&&b| b == b'\n').count() as i64 + 1;
-        let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as i64;
-        (line, col)
+        let newlines = self.newlines.get_or_init(|| {
+            let bytes = self.source.as_bytes();
+            (0..bytes.len() as u32)
+                .filter(|&i| bytes[i as usize] == b'\n')
+                .collect()
+        });
+        let offset = offset.min(self.source.len() as u32);
+        let base = self.file_at(offset).base.min(offset);
+        // Newlines in `[base, offset)`: the line is one more; the column counts from the
+        // last of them (or from the file's start).
+        let (first, upto) = (
+            newlines.partition_point(|&n| n < base),
+            newlines.partition_point(|&n| n < offset),
+        );
+        let line = (upto - first) as i64 + 1;
+        let line_start = if upto > first {
+            newlines[upto - 1] + 1
+        } else {
+            base
+        };
+        (line, (offset - line_start) as i64)
     }
 
     /// Resolves every inference variable in the program; unconstrained ones become `unit`.
