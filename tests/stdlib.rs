@@ -43,6 +43,11 @@ const INSTALLED: &[&str] = &[
     "Lexing",
     "Parsing",
     "Marshal",
+    "ListLabels",
+    "StringLabels",
+    "BytesLabels",
+    "StdLabels",
+    "MoreLabels",
 ];
 
 #[test]
