@@ -44,6 +44,7 @@ const INSTALLED: &[&str] = &[
     "Parsing",
     "Marshal",
     "ListLabels",
+    "ArrayLabels",
     "StringLabels",
     "BytesLabels",
     "StdLabels",

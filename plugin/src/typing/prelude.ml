@@ -357,6 +357,14 @@ let catch_break on =
 (*! unit Option *)
 (*! unit Result *)
 (*! unit Bool *)
+(*! module Array.Floatarray *)
+(* array.ml's Floatarray: a floatarray is a float array. *)
+external create : int -> floatarray = "caml_floatarray_create"
+external length : floatarray -> int = "%floatarray_length"
+external get : floatarray -> int -> float = "%floatarray_safe_get"
+external set : floatarray -> int -> float -> unit = "%floatarray_safe_set"
+external unsafe_get : floatarray -> int -> float = "%floatarray_unsafe_get"
+external unsafe_set : floatarray -> int -> float -> unit = "%floatarray_unsafe_set"
 (*! module Array *)
 type 'a t = 'a array
 (* After OCaml 4.13's array.ml; its C primitives (caml_array_sub, _blit, _fill, _append,
@@ -369,8 +377,7 @@ let of_list = function
     let rec fill i = function [] -> a | hd :: tl -> Array.set a i hd; fill (i + 1) tl in
     fill 1 tl
 (* caml_make_float_vect: OCaml leaves the floats uninitialised; here they are 0. *)
-let create_float len =
-  if len < 0 then invalid_arg "Array.create_float" else Array.make len 0.
+external create_float : int -> float array = "caml_make_float_vect"
 let make_float = create_float
 (* Deprecated alias of make, still in 4.13's array.mli. *)
 external create : int -> 'a -> 'a array = "caml_make_vect"
@@ -2982,51 +2989,7 @@ end
 (*! unit Ephemeron *)
 (*! unit Callback *)
 (*! unit ListLabels *)
-(*! module ArrayLabels *)
-(* OCaml 4.13's arrayLabels.ml is `include Array` compiled with -nolabels: Array's
-   functions with the labels of arrayLabels.mli. *)
-type 'a t = 'a array
-let init x0 ~f = Array.init x0 f
-let make_matrix ~dimx ~dimy x2 = Array.make_matrix dimx dimy x2
-let create_matrix ~dimx ~dimy x2 = Array.create_matrix dimx dimy x2
-let append = Array.append
-let concat = Array.concat
-let sub x0 ~pos ~len = Array.sub x0 pos len
-let copy = Array.copy
-let fill x0 ~pos ~len x3 = Array.fill x0 pos len x3
-let blit ~src ~src_pos ~dst ~dst_pos ~len = Array.blit src src_pos dst dst_pos len
-let to_list = Array.to_list
-let of_list = Array.of_list
-let iter ~f x1 = Array.iter f x1
-let iteri ~f x1 = Array.iteri f x1
-let map ~f x1 = Array.map f x1
-let mapi ~f x1 = Array.mapi f x1
-let fold_left ~f ~init x2 = Array.fold_left f init x2
-let fold_left_map ~f ~init x2 = Array.fold_left_map f init x2
-let fold_right ~f x1 ~init = Array.fold_right f x1 init
-let iter2 ~f x1 x2 = Array.iter2 f x1 x2
-let map2 ~f x1 x2 = Array.map2 f x1 x2
-let for_all ~f x1 = Array.for_all f x1
-let exists ~f x1 = Array.exists f x1
-let for_all2 ~f x1 x2 = Array.for_all2 f x1 x2
-let exists2 ~f x1 x2 = Array.exists2 f x1 x2
-let mem x0 ~set = Array.mem x0 set
-let memq x0 ~set = Array.memq x0 set
-let find_opt ~f x1 = Array.find_opt f x1
-let find_map ~f x1 = Array.find_map f x1
-let split = Array.split
-let combine = Array.combine
-let sort ~cmp x1 = Array.sort cmp x1
-let stable_sort ~cmp x1 = Array.stable_sort cmp x1
-let fast_sort ~cmp x1 = Array.fast_sort cmp x1
-let to_seq = Array.to_seq
-let to_seqi = Array.to_seqi
-let of_seq = Array.of_seq
-let length = Array.length
-let get = Array.get
-let set = Array.set
-let make = Array.make
-
+(*! unit ArrayLabels *)
 (*! unit StringLabels *)
 (*! unit BytesLabels *)
 (*! unit StdLabels *)
