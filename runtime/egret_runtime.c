@@ -860,6 +860,18 @@ value egret_addr_array_set(value a, value i, value x) {
   return Val_unit;
 }
 
+/* OCaml's caml_floatarray_create (and caml_make_float_vect, the same with flat float arrays):
+ * `n` doubles, flat (Double_array_tag), or the empty array (tag 0). OCaml leaves the doubles
+ * uninitialised; here they are 0.0. */
+value egret_floatarray_create(value n) {
+  int64_t len = Int_val(n);
+  if (len < 0 || (uint64_t)len > EGRET_MAX_WOSIZE) egret_invalid_argument("Float.Array.create");
+  if (len == 0) return (value)egret_alloc(0, 0);
+  uint64_t *a = egret_alloc((uint64_t)len, Double_array_tag);
+  memset(a, 0, (size_t)len * sizeof(uint64_t));
+  return (value)a;
+}
+
 /* A `float array`: flat, or the empty array (tag 0, no elements). */
 value egret_floatarray_get(value a, value i) {
   check_bound(a, i);

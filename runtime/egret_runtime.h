@@ -160,6 +160,7 @@ value egret_obj_field(value a, value i);
 value egret_obj_set_field(value a, value i, value x);
 value egret_addr_array_get(value a, value i);
 value egret_addr_array_set(value a, value i, value x);
+value egret_floatarray_create(value n);
 value egret_floatarray_get(value a, value i);
 value egret_floatarray_set(value a, value i, value x);
 /* A flat float record's field `i` (a constant), boxed; its update. */

@@ -244,10 +244,11 @@ fn print_stdlib() -> ExitCode {
     println!("OCaml {} at {}", inst.version, inst.dir.display());
     for (module, installed) in egret_plugin::typing::prelude_modules() {
         let origin = if installed {
-            inst.dir
-                .join(format!("{}.ml", module.to_ascii_lowercase()))
-                .display()
-                .to_string()
+            // OCaml's file of a unit: its name with the first letter lowercase
+            // (`listLabels.ml`).
+            let mut stem = module.clone();
+            stem[..1].make_ascii_lowercase();
+            inst.dir.join(format!("{stem}.ml")).display().to_string()
         } else {
             "egret's prelude (plugin/src/typing/prelude.ml)".to_string()
         };

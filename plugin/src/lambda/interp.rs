@@ -1465,6 +1465,15 @@ impl<'p> Machine<'p> {
                 };
                 return Ok(Value::Block(Block::new(tag as u32, vec![x; n as usize])));
             }
+            "egret_floatarray_create" => {
+                let n = int(0)?;
+                if n < 0 {
+                    return self.raise_named("Invalid_argument", Some("Float.Array.create"));
+                }
+                let tag = if n > 0 { DOUBLE_ARRAY_TAG } else { 0 };
+                let zeros = vec![Value::Float(0.0); n as usize];
+                return Ok(Value::Block(Block::new(tag as u32, zeros)));
+            }
             "egret_array_length" => return Ok(Value::Int(block(0)?.fields.borrow().len() as i64)),
             "egret_double_field_get" => {
                 let (r, i) = (block(0)?, int(1)?);

@@ -342,6 +342,8 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_array_get"(Array, Int) -> Any, Effect),
     rt!("egret_array_set"(Array, Int, Any) -> Unit, Effect),
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
+    // caml_floatarray_create, caml_make_float_vect: a flat float array of zeros.
+    rt!("egret_floatarray_create"(Int) -> Array, Effect),
     // The same by the array's kind, which `mono` knows from its type (ocamlopt's Paddrarray:
     // not floats; Pfloatarray: a flat float array). The SSA lowering inlines all six.
     rt!("egret_addr_array_get"(Array, Int) -> Any, Effect),
@@ -697,6 +699,8 @@ pub const OCAML_NAMES: &[(&str, &str)] = &[
     ("caml_bytes_equal", "caml_string_equal"),
     ("caml_format_int", "egret_format_int"),
     ("caml_make_vect", "egret_array_make"),
+    ("caml_make_float_vect", "egret_floatarray_create"),
+    ("caml_floatarray_create", "egret_floatarray_create"),
     ("caml_blit_string", "egret_blit_string"),
     ("caml_blit_bytes", "egret_blit_string"),
     ("caml_int_of_string", "egret_int_of_string"),

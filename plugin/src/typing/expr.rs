@@ -1266,7 +1266,11 @@ impl<'s> Typer<'s> {
         // What the body does first, in order: an optional parameter's default (`x = match
         // opt with Some v -> v | None -> d`) and the patterns of the parameters.
         let mut prologue = Vec::new();
+        // The type expected of the rest of the function, for its parameters' labels.
+        let mut shape = expected.clone();
         for p in params {
+            let span = Span::new(p.pat.span.lo, body.span.hi);
+            shape = self.fun_parameter_label(&p.label, shape.as_ref(), span)?;
             let (param_ty, value_ty) = match &p.label {
                 ast::ArgLabel::Optional(_) if p.default.is_some() => {
                     let t = self.u.fresh_var();

@@ -232,6 +232,12 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%array_safe_set", 3, As("Array.set")),
         ("%array_unsafe_get", 2, As("Array.get")),
         ("%array_unsafe_set", 3, As("Array.set")),
+        // A floatarray is a float array (the same flat representation).
+        ("%floatarray_length", 1, As("Array.length")),
+        ("%floatarray_safe_get", 2, As("Array.get")),
+        ("%floatarray_safe_set", 3, As("Array.set")),
+        ("%floatarray_unsafe_get", 2, As("Array.get")),
+        ("%floatarray_unsafe_set", 3, As("Array.set")),
         ("%obj_size", 1, As("Array.length")),
         // Obj's field accesses stay calls (never inlined): the weak pointers and ephemerons
         // read through them then leave no copy of what they read in the reader's frame, where

@@ -117,6 +117,41 @@ impl<'s> Typer<'s> {
         c
     }
 
+    /// A function's parameter labelled `label` where a function of type `expected` is
+    /// expected: OCaml's `Abstract_wrong_label` when `expected` is an arrow of another label
+    /// (`type_function`'s `filter_arrow`); else the type expected of the rest of the function
+    /// (`None`: unknown). Only checks: what the function's type is, is decided elsewhere.
+    pub(super) fn fun_parameter_label(
+        &mut self,
+        label: &ArgLabel,
+        expected: Option<&Type>,
+        span: Span,
+    ) -> TResult<Option<Type>> {
+        let Some(e) = expected else { return Ok(None) };
+        let arrow = self.u.expand_head(e);
+        let Type::Arrow(a, r) = &arrow else {
+            return Ok(None);
+        };
+        let got = match self.u.shallow(a).into_owned() {
+            Type::Con(c, _) if self.u.label_cons.contains(&c) => {
+                label_of_decl(&self.types.decl(c).name).unwrap_or(ArgLabel::Nolabel)
+            }
+            _ => ArgLabel::Nolabel,
+        };
+        if &got == label {
+            return Ok(Some((**r).clone()));
+        }
+        let ty = super::unify::TypePrinter::new(&self.types).print(&self.u.zonk(&arrow));
+        let mark = match label {
+            ArgLabel::Nolabel => "but its first argument is not labelled".to_string(),
+            l => format!("but its first argument is labelled {}", prefixed(l)),
+        };
+        Err(Diagnostic::error(
+            span,
+            format!("This function should have type {ty}\n{mark}"),
+        ))
+    }
+
     /// `label:param -> result`; `known`: the arrow's argument order is known (OCaml's `Cok`).
     /// An optional parameter's `param` is the option type it receives.
     pub(super) fn labelled_arrow(

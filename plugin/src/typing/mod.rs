@@ -10,6 +10,7 @@
 //! Errors stop at the first one and come back as a [`Diagnostic`] with OCaml's wording.
 
 mod builtins;
+pub(crate) mod classic;
 mod declared_variance;
 mod decls;
 mod env;
@@ -157,6 +158,14 @@ fn type_program_in(
     typer.files = files;
     typer.units = units;
     for (k, section) in prelude.iter().enumerate() {
+        if section.is_unit
+            && section
+                .module
+                .as_deref()
+                .is_some_and(classic::compiled_with_nolabels)
+        {
+            typer.classic.sections.insert(k);
+        }
         let ctx = modules::PhraseCtx {
             section: k,
             module: (!section.is_unit).then(|| section.module.clone()).flatten(),
@@ -301,6 +310,8 @@ pub(crate) struct Typer<'s> {
     structures: Vec<StructureNames>,
     /// Applicative functors: the types each application key's first application created.
     applications_memo: modules::Applications,
+    /// Where OCaml's classic mode (`-nolabels`) holds: the stdlib units compiled with it.
+    classic: classic::ClassicMode,
     /// The variables of the prelude's Printexc and Fun sections: a program using one links
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
@@ -412,6 +423,7 @@ impl<'s> Typer<'s> {
             variances: Default::default(),
             structures: vec![StructureNames::default()],
             applications_memo: Default::default(),
+            classic: Default::default(),
             printexc_vars: Default::default(),
             format_vars: Default::default(),
             links_format: false,

@@ -46,6 +46,7 @@ impl<'s> Typer<'s> {
         self.prelude_phrase = phrase.prelude;
         self.section_module = phrase.module.clone();
         self.section = Some(phrase.section);
+        self.u.classic = self.classic.holds(phrase.section, phrase.prelude);
         self.annot_vars.clear();
         self.annot_level = self.u.level + 1;
         let item = match &phrase.kind {
@@ -95,11 +96,14 @@ impl<'s> Typer<'s> {
                 param,
                 arg,
             } => {
+                let classic = self.classic.functors.contains(&functor.key);
+                self.classic.applications.push(classic);
                 self.enter_functor(functor, param.as_deref(), arg.as_deref());
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveFunctor(name) => {
                 self.leave_functor(name);
+                self.classic.applications.pop();
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::OpenPath(path, span) => {

@@ -48,6 +48,9 @@ pub struct Unifier {
     /// The rigid types (`typing::gadt`): locally abstract types and existentials, abstract
     /// types that only a GADT pattern's equation makes transparent.
     pub rigid: HashSet<TyCon>,
+    /// OCaml's classic mode (`-nolabels`, `typing::classic`): arrows whose parameters' labels
+    /// differ unify when neither is optional.
+    pub classic: bool,
 }
 
 /// A type made abstract by a signature: `params` and the definition (`manifest`) it stands
@@ -260,6 +263,15 @@ impl Unifier {
                 Ok(())
             }
             (Type::Arrow(a1, r1), Type::Arrow(a2, r2)) => {
+                if self.classic {
+                    let (x, y) = (self.shallow(a1).into_owned(), self.shallow(a2).into_owned());
+                    if let Some((x, y)) =
+                        super::classic::unlabelled_params(&x, &y, types, &self.label_cons)
+                    {
+                        self.unify(&x, &y, types)?;
+                        return self.unify(r1, r2, types);
+                    }
+                }
                 self.unify(a1, a2, types)?;
                 self.unify(r1, r2, types)
             }

@@ -70,6 +70,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
     ("egret_blit_string", 5, 5, rt_blit_string),
     ("egret_array_make", 2, 2, rt_array_make),
+    ("egret_floatarray_create", 1, 1, rt_floatarray_create),
     ("egret_hash", 4, 4, rt_hash),
     ("egret_array_length", 1, 1, rt_array_length),
     ("egret_array_get", 2, 2, rt_array_get),
@@ -820,6 +821,18 @@ fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
     Ok(it.alloc(HeapBlock::Fields {
         tag: 0,
         fields: vec![a[1]; n as usize],
+    }))
+}
+/// caml_floatarray_create: `n` zeros, flat (the empty array has tag 0).
+fn rt_floatarray_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n = it.int_arg(a[0])?;
+    if n < 0 {
+        return it.invalid_argument("Float.Array.create");
+    }
+    let tag = if n > 0 { DOUBLE_ARRAY_TAG } else { 0 };
+    Ok(it.alloc(HeapBlock::Fields {
+        tag,
+        fields: vec![IValue::Raw(0f64.to_bits() as i64); n as usize],
     }))
 }
 fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {

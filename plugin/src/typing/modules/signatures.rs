@@ -503,6 +503,7 @@ impl<'s> Typer<'s> {
         }
         // What the signature does not declare is gone before its types are read.
         self.restrict(name, &sig);
+        self.seal_classic_module(name, mt);
         let mut chain = outer.to_vec();
         chain.push(name.to_string());
         // A submodule's module type may name the signature's own module types (`module M :
@@ -676,7 +677,8 @@ impl<'s> Typer<'s> {
                 .iter()
                 .zip(&vars)
                 .all(|(a, w)| matches!(&*self.u.shallow(a), Type::Var(u) if u == w));
-        if same && !abstracted && !self.mentions_abstract(&declared_t) {
+        // In classic mode the declared type has labels the implementation's has not.
+        if same && !abstracted && !self.mentions_abstract(&declared_t) && !self.u.classic {
             return Ok(None);
         }
         let e = impl_args
