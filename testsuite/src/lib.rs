@@ -16,7 +16,9 @@
 //! must print nothing. The ratchet test (`tests/ocaml_testsuite.rs` in the `egret` package)
 //! and the `egret-testsuite` dashboard both run through this crate.
 
+pub mod expect;
 pub mod header;
+pub mod phrases;
 pub mod ratchet;
 pub mod reject;
 pub mod report;
