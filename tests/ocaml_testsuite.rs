@@ -338,6 +338,15 @@ fn ocaml_testsuite_expect() {
         return;
     };
     let sel = expect::select_expect(&tests_dir, &[]).expect("selecting the tests");
+    let form: Vec<String> = [
+        expect::agree_list_path(),
+        expect::same_error_list_path(),
+        expect::unsound_list_path(),
+    ]
+    .iter()
+    .flat_map(|p| ratchet::form_problems(p))
+    .collect();
+    assert!(form.is_empty(), "{}", form.join("\n"));
     assert!(
         sel.tests.len() >= 200,
         "only {} expect tests selected",
