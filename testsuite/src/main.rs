@@ -8,6 +8,7 @@
 //! egret-testsuite rejects [OPTIONS] [DIR|ID ...]            egret must reject each (default: all dirs)
 //! egret-testsuite list-expect [DIR|ID ...]                  the expect tests (step 5)
 //! egret-testsuite expect [OPTIONS] [DIR|ID ...]             their groups' verdicts against OCaml's
+//!                                                           (`report --expect`: the dashboard only)
 //!
 //! OPTIONS: --backend B (repeatable; default native and cranelift)   --egret PATH (default: the
 //!   `egret` next to this executable)   --no-noref (only the tests with a reference file)
@@ -26,7 +27,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: egret-testsuite list [--noref-empty] [DIR...]\n       \
-    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--modules|--flags] [--keep] [--update] [--top N] [DIR...]\n       \
+    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--modules|--flags|--expect] [--keep] [--update] [--top N] [DIR...]\n       \
     egret-testsuite list-rejects [DIR...]\n       \
     egret-testsuite rejects [--egret PATH] [--keep] [--update] [--top N] [DIR...]\n       \
     egret-testsuite list-expect [DIR...]\n       \
@@ -61,7 +62,7 @@ fn real_main() -> Result<ExitCode, String> {
     let (mut backends, mut egret, mut noref, mut keep, mut update, mut top) =
         (Vec::new(), None, command != "list", false, false, 15usize);
     let (mut modules, mut update_unsound, mut quiet) = (false, false, false);
-    let mut flags = false;
+    let (mut flags, mut expect_tests) = (false, false);
     let mut dirs = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -74,6 +75,7 @@ fn real_main() -> Result<ExitCode, String> {
             "--keep" => keep = true,
             "--modules" => modules = true,
             "--flags" => flags = true,
+            "--expect" => expect_tests = true,
             "--update" => update = true,
             "--update-unsound" => update_unsound = true,
             "--quiet" => quiet = true,
@@ -84,6 +86,12 @@ fn real_main() -> Result<ExitCode, String> {
         }
     }
     let tests_dir = suite::ensure_extracted().map_err(|e| e.to_string())?;
+    // `report --expect` is `expect --quiet`; `run --expect` is `expect`.
+    let (command, quiet) = match command.as_str() {
+        "run" if expect_tests => ("expect".to_string(), quiet),
+        "report" if expect_tests => ("expect".to_string(), true),
+        _ => (command, quiet),
+    };
     let sel = match command.as_str() {
         "list" if flags => {
             print!(
