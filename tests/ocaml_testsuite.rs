@@ -31,7 +31,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// The two tests take turns: each runs its own workers (2 by default, for 2 cores).
+/// The tests take turns: each runs its own workers (2 by default, for 2 cores).
 static TURN: Mutex<()> = Mutex::new(());
 
 fn under_ci() -> bool {
@@ -330,7 +330,9 @@ fn ocaml_testsuite_flags() {
 /// check --toplevel`) after the groups before it that both accepted; its verdict (accepted,
 /// or rejected and with which first error line) is compared with the toplevel's. The
 /// ratchet: `expect-agree.txt` and `expect-same-error.txt` must keep agreeing; an UNSOUND
-/// group (OCaml rejects, egret accepts) not in `expect-unsound.txt` fails.
+/// group (OCaml rejects, egret accepts) not in `expect-unsound.txt` fails. The whole set (215
+/// files, 2133 groups, about 2,500 `egret check` runs) is run: about 150 s of CPU, 330 s on
+/// the 2 shared cores it was measured on, within the testsuite's 10 minutes with the others.
 #[test]
 fn ocaml_testsuite_expect() {
     let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());

@@ -30,8 +30,10 @@
 //!   left out of the environment), an exception in a group of several phrases or an error
 //!   without a location in one (which phrases the toplevel kept is unknown).
 //!
-//! When egret rejects a phrase OCaml accepted, that phrase is left out of the environment
-//! (egret's error location says which; the rest of the group is checked again without it),
+//! When egret rejects a phrase OCaml accepted — in the group, or one of the environment it
+//! accepted before (a check egret makes at the end of the program) — that phrase is left out
+//! of the environment (egret's error location says which; the rest of the group is checked
+//! again without it),
 //! so one unsupported feature does not fail every later group; a later "Unbound" rejection
 //! of a name such a left-out phrase mentions is not comparable (it may follow from it).
 //!
@@ -58,6 +60,9 @@ pub use report::{report, summary};
 
 /// Directories left out by default: typing-objects (egret has no objects).
 pub const EXCLUDED_DIRS: &[&str] = &["typing-objects"];
+
+/// How many phrases of the environment one check may leave out ([`FileRun::check`]).
+const ENV_RETRIES: usize = 8;
 
 /// Directives that change how the rest of the file is typed.
 const STATEFUL_DIRECTIVES: &[&str] = &["rectypes", "labels", "principal", "ppx", "load", "use"];
@@ -349,19 +354,35 @@ struct FileRun<'a> {
 }
 
 impl<'a> FileRun<'a> {
-    fn check(&self, extra: &[&Phrase]) -> Check {
-        let keep: Vec<&Phrase> = self
-            .env
-            .iter()
-            .copied()
-            .chain(extra.iter().copied())
-            .collect();
-        check_program(
-            &phrases::program_text(self.text, &keep),
-            self.work,
-            self.cfg,
-        )
-        .unwrap_or_else(|e| Check::Crash(format!("harness error: {e}")))
+    /// Checks the environment and `extra`. egret may reject a phrase of the environment it
+    /// accepted before (a check it makes at the end of the program): that phrase is left out
+    /// of the environment and the check made again, so the verdict is about `extra`.
+    fn check(&mut self, extra: &[&Phrase]) -> Check {
+        for _ in 0..ENV_RETRIES {
+            let keep: Vec<&Phrase> = (self.env.iter().copied())
+                .chain(extra.iter().copied())
+                .collect();
+            let c = check_program(
+                &phrases::program_text(self.text, &keep),
+                self.work,
+                self.cfg,
+            )
+            .unwrap_or_else(|e| Check::Crash(format!("harness error: {e}")));
+            let in_env = match &c {
+                Check::Rejected { line: Some(l), .. } => phrase_at(&self.env, *l),
+                _ => None,
+            };
+            match in_env {
+                Some(i) => {
+                    let p = self.env.remove(i);
+                    self.dropped.push(p);
+                }
+                None => return c,
+            }
+        }
+        Check::Crash(format!(
+            "egret rejected {ENV_RETRIES} phrases of the environment in a row"
+        ))
     }
 
     /// Adds `phrases` (accepted by OCaml) to the environment, leaving out each one egret
