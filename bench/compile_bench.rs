@@ -102,6 +102,7 @@ fn ssa_with(path: &Path, optimize: bool, simplify: SimplifyOptions) -> Module {
     let source = std::fs::read_to_string(path).unwrap();
     let opts = Options {
         lower: Default::default(),
+        parse: Default::default(),
         file_name: path.file_name().unwrap().to_string_lossy().into_owned(),
         emit: None,
         time_passes: false,

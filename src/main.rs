@@ -122,6 +122,11 @@ enum Command {
         /// The source files (several: compilation units in link order, `.mli` interfaces).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// Type the one FILE as toplevel phrases, as OCaml's toplevel (and its `expect` tests)
+        /// does, and stop after typing: a top-level binding whose type keeps a weak type
+        /// variable (`let r = ref []`) is not an error, as it is at the end of a unit.
+        #[arg(long)]
+        toplevel: bool,
     },
 }
 
@@ -148,6 +153,11 @@ struct Common {
     /// Generate debug information (DWARF) for gdb.
     #[arg(short = 'g')]
     debug: bool,
+    /// As ocamlopt's -unsafe (also spelt `-unsafe`): `a.(i)`, `s.[i]`, `a.{i}` (and their
+    /// `<-`) are `Array.unsafe_get` ..., whose out-of-bounds access is undefined; egret's
+    /// unsafe accessors still check bounds for now. An explicit `Array.get` stays checked.
+    #[arg(long = "unsafe")]
+    unsafe_indexing: bool,
     /// Optimisation level, 0 to 2: 0 turns the SSA optimizer and Cranelift's optimizer off.
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
@@ -168,9 +178,24 @@ struct Common {
 /// until used; a limit such as `ulimit -v` refuses the bigger ones).
 const COMPILER_STACK_BYTES: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
 
+/// The arguments, with ocamlopt's spelling `-unsafe` read as `--unsafe` (up to a `--`).
+fn command_line() -> Vec<std::ffi::OsString> {
+    let mut rest = false;
+    std::env::args_os()
+        .map(|a| {
+            rest |= a == "--";
+            if !rest && a == "-unsafe" {
+                "--unsafe".into()
+            } else {
+                a
+            }
+        })
+        .collect()
+}
+
 fn main() -> ExitCode {
     install_ice_hook();
-    let cli = Cli::parse();
+    let cli = Cli::parse_from(command_line());
     let _ = egret_plugin::lambda::BIG_STACK_THREAD_HOOKS
         .set((guard_thread_stack, unguard_thread_stack));
     // The compiler's passes recurse over the program's trees: give them a big stack, so deep
@@ -205,7 +230,7 @@ fn main() -> ExitCode {
                 };
             }
             // Not spawned: the closure (and the command line in it) is gone; parse it again.
-            Err(_) => cli = Some(Cli::parse()),
+            Err(_) => cli = Some(Cli::parse_from(command_line())),
         }
     }
     // No thread at all: compile on this one.
@@ -330,7 +355,7 @@ fn command(cli: Cli) -> ExitCode {
                 timeout: std::time::Duration::from_secs(*timeout),
             })
         }
-        Command::Check { files } => files,
+        Command::Check { files, .. } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
     };
     // `egret build PROG.o -o OUT`: link an object made by `egret build -c`.
@@ -363,18 +388,25 @@ fn command(cli: Cli) -> ExitCode {
         Command::Stdlib | Command::Backends { .. } | Command::TestBackend { .. } => {
             unreachable!("handled above")
         }
-        Command::Check { files } => {
+        Command::Check { files, toplevel } => {
+            if toplevel && files.len() != 1 {
+                return usage_error("--toplevel types one file");
+            }
             let common = Common {
                 files,
                 backend: "native".into(),
                 emit: None,
                 time_passes: false,
                 debug: false,
+                unsafe_indexing: false,
                 opt_level: 0,
                 codegen: vec![],
                 target: None,
                 verify: true,
             };
+            if toplevel {
+                return check_toplevel(&common);
+            }
             match front(&common, BuildMode::Executable) {
                 Ok(_) => ExitCode::SUCCESS,
                 Err(code) => code,
@@ -482,6 +514,42 @@ fn front(
 ) -> Result<(Output, Session, driver::Options, Sources), ExitCode> {
     let mut opts = options(common)?;
     opts.lower.callback_entries = mode == BuildMode::CompleteObject;
+    let (inputs, sources) = read_sources(common)?;
+    let mut sess = Session {
+        measure_memory: common.time_passes,
+        ..Session::default()
+    };
+    let result = if inputs.len() == 1 {
+        driver::compile_bytes_to_ssa(&inputs[0].bytes, &opts, &mut sess)
+    } else {
+        driver::compile_files(&inputs, &opts, &mut sess)
+    };
+    render(&sources, &sess.warnings);
+    match result {
+        Ok(out) => Ok((out, sess, opts, sources)),
+        Err(e) => Err(report_error(&sources, e)),
+    }
+}
+
+/// `egret check --toplevel FILE.ml`: the file typed as toplevel phrases
+/// ([`driver::type_toplevel_phrases`]).
+fn check_toplevel(common: &Common) -> ExitCode {
+    let run = || -> Result<(), ExitCode> {
+        let opts = options(common)?;
+        let (inputs, sources) = read_sources(common)?;
+        let mut sess = Session::default();
+        let result = driver::type_toplevel_phrases(&inputs[0].bytes, &opts, &mut sess);
+        render(&sources, &sess.warnings);
+        result.map_err(|e| report_error(&sources, e))
+    };
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+/// The source files of `common`, read, and their texts for diagnostics.
+fn read_sources(common: &Common) -> Result<(Vec<driver::SourceInput>, Sources), ExitCode> {
     let mut inputs = Vec::new();
     for file in &common.files {
         match std::fs::read(file) {
@@ -507,20 +575,7 @@ fn front(
             })
             .collect(),
     };
-    let mut sess = Session {
-        measure_memory: common.time_passes,
-        ..Session::default()
-    };
-    let result = if inputs.len() == 1 {
-        driver::compile_bytes_to_ssa(&inputs[0].bytes, &opts, &mut sess)
-    } else {
-        driver::compile_files(&inputs, &opts, &mut sess)
-    };
-    render(&sources, &sess.warnings);
-    match result {
-        Ok(out) => Ok((out, sess, opts, sources)),
-        Err(e) => Err(report_error(&sources, e)),
-    }
+    Ok((inputs, sources))
 }
 
 /// What `egret build` writes.
@@ -911,6 +966,9 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     Ok(driver::Options {
         lower: Default::default(),
+        parse: egret_plugin::syntax::ParseOptions {
+            unsafe_indexing: common.unsafe_indexing,
+        },
         file_name: common
             .main_file()
             .file_name()

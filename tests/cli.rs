@@ -132,3 +132,85 @@ fn help_lists_the_exit_statuses() {
         }
     }
 }
+
+/// `egret check --toplevel` types a file as the toplevel types its phrases (OCaml's `expect`
+/// tests): a weak type variable left at the end and a name defined again are not errors
+/// there, while `egret check` keeps the compilation unit's rules; a type error is one in both.
+#[test]
+fn check_toplevel_types_phrases_as_the_toplevel() {
+    let dir = scratch();
+    let weak = dir.join("weak.ml");
+    std::fs::write(&weak, "let r = ref []\n").unwrap();
+    let w = weak.to_str().unwrap();
+    expect(
+        &egret_with(&["check", w]),
+        1,
+        "contains type variables that cannot be generalized",
+    );
+    expect(&egret_with(&["check", "--toplevel", w]), 0, "");
+    let again = dir.join("again.ml");
+    std::fs::write(
+        &again,
+        "type t = A;;\nlet x = A;;\ntype t = B;;\nlet y = B;;\n",
+    )
+    .unwrap();
+    let a = again.to_str().unwrap();
+    expect(
+        &egret_with(&["check", a]),
+        1,
+        "Multiple definition of the type name t",
+    );
+    expect(&egret_with(&["check", "--toplevel", a]), 0, "");
+    // The old `t` is another type: OCaml's toplevel rejects this too.
+    let mixed = dir.join("mixed.ml");
+    std::fs::write(
+        &mixed,
+        "type t = A;;\nlet x = A;;\ntype t = B;;\nlet y : t = x;;\n",
+    )
+    .unwrap();
+    expect(
+        &egret_with(&["check", "--toplevel", mixed.to_str().unwrap()]),
+        1,
+        "This expression has type",
+    );
+    expect(
+        &egret_with(&["check", "--toplevel", w, a]),
+        2,
+        "--toplevel types one file",
+    );
+}
+
+/// `-unsafe` (ocamlopt's spelling, or `--unsafe`): `a.(i)`, `s.[i]` and their `<-` are the
+/// unchecked accessors; an explicit `Array.get` stays checked.
+#[test]
+fn unsafe_indexing_uses_the_unchecked_accessors() {
+    let ml = scratch().join("unsafe.ml");
+    std::fs::write(
+        &ml,
+        "let a = [| 1; 2 |]\nlet s = \"xy\"\nlet () = a.(0) <- Array.get a 1 + Char.code s.[1]\n",
+    )
+    .unwrap();
+    let m = ml.to_str().unwrap();
+    for flag in ["-unsafe", "--unsafe"] {
+        let out = egret_with(&["build", flag, "--emit=ast", m]);
+        let ast = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for name in ["Array.unsafe_set", "String.unsafe_get", "Array.get"] {
+            assert!(ast.contains(name), "no {name} in:\n{ast}");
+        }
+        assert!(
+            !ast.contains("Array.set") && !ast.contains("String.get"),
+            "{ast}"
+        );
+    }
+    let out = egret_with(&["build", "--emit=ast", m]);
+    let ast = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        ast.contains("Array.set") && ast.contains("String.get"),
+        "{ast}"
+    );
+}

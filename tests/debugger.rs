@@ -237,6 +237,7 @@ fn debug_object(ml: &Path, backend: &dyn CodegenBackend, dir: &Path) -> PathBuf 
     let source = std::fs::read_to_string(ml).unwrap();
     let opts = driver::Options {
         lower: Default::default(),
+        parse: Default::default(),
         file_name: ml.file_name().unwrap().to_string_lossy().into_owned(),
         emit: None,
         time_passes: false,

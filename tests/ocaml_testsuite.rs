@@ -10,6 +10,10 @@
 //!
 //! `ocaml_testsuite_rejects` does the same for the compile-error tests (widening step 4):
 //! egret must reject each (exit 1); `tests/ocaml-testsuite/reject.txt` is their ratchet.
+//! `ocaml_testsuite_flags` runs the tests whose flags egret takes (`-g`, `-unsafe`; widening
+//! step 2) like the others, in the same pass lists. `ocaml_testsuite_expect` compares the
+//! verdicts of the `expect` tests' phrase groups with OCaml's (widening step 5;
+//! `egret_testsuite::expect`), with the `expect-*.txt` lists as its ratchet.
 //!
 //! A test that passes but is not listed is reported (on stderr, past the test harness's
 //! capture) with the command that adds it: `EGRET_TS_UPDATE=1 cargo test --release --test
@@ -22,12 +26,12 @@
 mod common;
 
 use common::Backend;
-use egret_testsuite::{ratchet, reject, report, runner, suite};
+use egret_testsuite::{expect, ratchet, reject, report, runner, suite};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-/// The two tests take turns: each runs its own workers (2 by default, for 2 cores).
+/// The tests take turns: each runs its own workers (2 by default, for 2 cores).
 static TURN: Mutex<()> = Mutex::new(());
 
 fn under_ci() -> bool {
@@ -87,8 +91,10 @@ fn ocaml_testsuite() {
     // The lists name only selected tests (a test that stopped being eligible must leave them);
     // the multi-module tests (`ocaml_testsuite_modules`) share them.
     let multi = suite::select_modules(&tests_dir, &[]).expect("selecting the tests");
+    let flagged = suite::select_flags(&tests_dir, &[]).expect("selecting the tests");
     let selected: std::collections::BTreeSet<&str> = (sel.tests.iter())
         .chain(&multi.tests)
+        .chain(&flagged.tests)
         .map(|t| t.id.as_str())
         .collect();
     let mut unknown = Vec::new();
@@ -266,5 +272,108 @@ fn ocaml_testsuite_rejects() {
          not rejected (accepted, crashed or timed out):\n{}",
         regressions.join("\n"),
         unsound.join("\n")
+    );
+}
+
+/// Widening step 2: the tests eligible but for their flags, all of which egret takes (`-g`,
+/// `-unsafe`), built with them; their passes are in the same pass lists (the ratchet).
+#[test]
+fn ocaml_testsuite_flags() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tests_dir) = testsuite_dir() else {
+        return;
+    };
+    let sel = suite::select_flags(&tests_dir, &[]).expect("selecting the tests");
+    assert!(
+        !sel.tests.is_empty(),
+        "no test with flags egret takes selected"
+    );
+    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
+        .into_iter()
+        .filter(|b| under_ci() || common::backend_enabled(*b))
+        .map(|b| format!("{b:?}").to_lowercase())
+        .collect();
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let (outcomes, work) =
+        runner::run_all(&sel.tests, &backends, &cfg, &|_| {}).expect("running the tests");
+    let _ = std::fs::remove_dir_all(&work);
+    println!("{}", report::table(&outcomes, &backends));
+    println!("{}", report::failure_groups(&outcomes, &backends, 15));
+    let findings = ratchet::check(&outcomes);
+    let mut summary = String::new();
+    for b in &backends {
+        let of_b: Vec<_> = outcomes.iter().filter(|o| &o.backend == b).collect();
+        let ok = (of_b.iter())
+            .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
+            .count();
+        summary += &format!(
+            "ocaml_testsuite_flags [{b}]: {ok}/{} tests with flags egret takes (-g, -unsafe) pass\n",
+            of_b.len()
+        );
+    }
+    loud(&summary);
+    loud(&findings.text());
+    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+        let n = ratchet::update(&findings).expect("writing the pass lists");
+        loud(&format!(
+            "ocaml_testsuite_flags: added {n} test(s) to the pass lists\n"
+        ));
+    }
+    assert!(
+        !findings.failed(),
+        "the OCaml testsuite ratchet failed (tests with flags):\n{}",
+        findings.text()
+    );
+}
+
+/// Widening step 5: the `expect` tests, by verdict. Each phrase group is type-checked (`egret
+/// check --toplevel`) after the groups before it that both accepted; its verdict (accepted,
+/// or rejected and with which first error line) is compared with the toplevel's. The
+/// ratchet: `expect-agree.txt` and `expect-same-error.txt` must keep agreeing; an UNSOUND
+/// group (OCaml rejects, egret accepts) not in `expect-unsound.txt` fails. The whole set (215
+/// files, 2133 groups, about 2,500 `egret check` runs) is run: about 150 s of CPU, 330 s on
+/// the 2 shared cores it was measured on, within the testsuite's 10 minutes with the others.
+#[test]
+fn ocaml_testsuite_expect() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(tests_dir) = testsuite_dir() else {
+        return;
+    };
+    let sel = expect::select_expect(&tests_dir, &[]).expect("selecting the tests");
+    let form: Vec<String> = [
+        expect::agree_list_path(),
+        expect::same_error_list_path(),
+        expect::unsound_list_path(),
+    ]
+    .iter()
+    .flat_map(|p| ratchet::form_problems(p))
+    .collect();
+    assert!(form.is_empty(), "{}", form.join("\n"));
+    assert!(
+        sel.tests.len() >= 200,
+        "only {} expect tests selected",
+        sel.tests.len()
+    );
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let started = std::time::Instant::now();
+    let outcomes = expect::run_expect(&sel.tests, &cfg, &|_| {}).expect("running the tests");
+    let elapsed = started.elapsed().as_secs_f64();
+    let text = expect::report(&outcomes, 15);
+    println!("{text}");
+    let findings = expect::check(&outcomes, true);
+    loud(&format!(
+        "ocaml_testsuite_expect: {} files; {}\nocaml_testsuite_expect: {elapsed:.1}s\n",
+        sel.tests.len(),
+        expect::summary(&outcomes)
+    ));
+    loud(&findings.text());
+    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+        expect::update(&findings, &outcomes, false).expect("writing the expect lists");
+        loud("ocaml_testsuite_expect: lists updated\n");
+    }
+    assert!(
+        !findings.failed(),
+        "the OCaml testsuite ratchet failed (expect tests):\n{}",
+        findings.text()
     );
 }

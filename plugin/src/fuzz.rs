@@ -112,6 +112,7 @@ pub fn compile_module(src: &str) -> crate::ssa::ir::Module {
 pub fn pipeline_options() -> driver::Options {
     driver::Options {
         lower: Default::default(),
+        parse: Default::default(),
         file_name: FILE_NAME.to_string(),
         emit: None,
         time_passes: false,

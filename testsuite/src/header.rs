@@ -58,7 +58,15 @@ pub struct TestSpec {
     /// The other files of a multi-module test (`modules`, widening step 3), built before the
     /// test file in this order: `.ml` and `.mli` files next to it.
     pub modules: Vec<String>,
+    /// Compiler flags egret takes too (widening step 2: [`EGRET_FLAGS`]), given to `egret
+    /// build` as they are.
+    pub flags: Vec<String>,
 }
+
+/// The ocamlopt flags egret takes with the same meaning (widening step 2): `-g` (debug
+/// information) and `-unsafe` (`a.(i)`, `s.[i]`, `a.{i}` are the unsafe accessors; an
+/// out-of-bounds access is undefined, and egret's still checks).
+pub const EGRET_FLAGS: &[&str] = &["-g", "-unsafe"];
 
 /// The result of [`classify`]: a runnable test, or why the file is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -270,14 +278,26 @@ fn tree(h: &str) -> (Vec<Item>, Vec<Node>) {
 /// a test without a reference file (and without a `reference` variable) is eligible and
 /// must print nothing, as ocamltest has it.
 pub fn classify(path: &Path, noref_empty: bool) -> Eligibility {
-    classify_with(path, noref_empty, false)
+    classify_with(path, noref_empty, false, &[])
+}
+
+/// Widening step 2: a single-file test (tests without a reference file included) that is
+/// eligible but for its flags, all of which egret takes ([`EGRET_FLAGS`]). Only such tests
+/// (with at least one of those flags) are eligible here.
+pub fn classify_flags(path: &Path) -> Eligibility {
+    match classify_with(path, true, false, EGRET_FLAGS) {
+        Eligibility::Eligible(spec) if spec.flags.is_empty() => {
+            Eligibility::NotEligible("no flag egret takes (not a flags test)".into())
+        }
+        e => e,
+    }
 }
 
 /// Widening step 3: a multi-module test — eligible as [`classify`] has it, but with a
 /// `modules` variable naming only OCaml files (`.ml`, `.mli`; no C stubs). Only such tests
 /// (not the single-file ones) are eligible here.
 pub fn classify_modules(path: &Path) -> Eligibility {
-    match classify_with(path, false, true) {
+    match classify_with(path, false, true, &[]) {
         Eligibility::Eligible(spec) if spec.modules.is_empty() => {
             Eligibility::NotEligible("a single file (not a multi-module test)".into())
         }
@@ -285,7 +305,12 @@ pub fn classify_modules(path: &Path) -> Eligibility {
     }
 }
 
-fn classify_with(path: &Path, noref_empty: bool, allow_modules: bool) -> Eligibility {
+fn classify_with(
+    path: &Path,
+    noref_empty: bool,
+    allow_modules: bool,
+    egret_flags: &[&str],
+) -> Eligibility {
     use Eligibility::NotEligible as No;
     let Ok(bytes) = std::fs::read(path) else {
         return No("unreadable".into());
@@ -365,6 +390,7 @@ fn classify_with(path: &Path, noref_empty: bool, allow_modules: bool) -> Eligibi
             None => vars.push((name.clone(), value)),
         }
     }
+    let mut flags = Vec::new();
     for fv in ["flags", "ocamlopt_flags"] {
         let value = get(&vars, fv).unwrap_or_default();
         let fl: Vec<&str> = value.split_whitespace().collect();
@@ -374,7 +400,11 @@ fn classify_with(path: &Path, noref_empty: bool, allow_modules: bool) -> Eligibi
                 i += 2;
                 continue;
             }
-            bad.push(fl[i]);
+            if egret_flags.contains(&fl[i]) {
+                flags.push(fl[i].to_string());
+            } else {
+                bad.push(fl[i]);
+            }
             i += 1;
         }
         if !bad.is_empty() {
@@ -432,6 +462,7 @@ fn classify_with(path: &Path, noref_empty: bool, allow_modules: bool) -> Eligibi
         ocamlrunparam: get(&vars, "ocamlrunparam"),
         no_reference,
         modules,
+        flags,
     })
 }
 
@@ -539,6 +570,74 @@ pub fn classify_reject(path: &Path) -> Result<(), String> {
         Some("2") => Ok(()),
         Some(s) => Err(format!("compiler exit status {s}")),
         None => Err("compiles (no exit status)".into()),
+    }
+}
+
+/// Flags an `expect` test may set besides warnings: they change what the toplevel prints
+/// (shorter paths, a dump of the source or lambda code), not which phrases it accepts.
+pub const EXPECT_PRINT_FLAGS: &[&str] = &["-short-paths", "-dsource", "-dlambda", "-drawlambda"];
+
+/// Widening step 5: is `path` an `expect` test egret's verdicts can be compared with — test
+/// lines only `expect` and the predicates of [`PRED_OK`], no variable but `flags` holding
+/// warning options and [`EXPECT_PRINT_FLAGS`]? `Err` says why not (`flags -rectypes`,
+/// `include ocamlcommon`, `readonly_files` ...).
+pub fn classify_expect(path: &Path) -> Result<(), String> {
+    let Ok(bytes) = std::fs::read(path) else {
+        return Err("unreadable".into());
+    };
+    let src = String::from_utf8_lossy(&bytes);
+    let Some(h) = header(&src) else {
+        return Err("no TEST header (helper file)".into());
+    };
+    let (root, nodes) = tree(h);
+    let Some(expect) = nodes.iter().find(|n| n.name == "expect") else {
+        return Err("not an expect test".into());
+    };
+    if let Some(n) = nodes
+        .iter()
+        .find(|n| n.name != "expect" && !PRED_OK.contains(&n.name.as_str()))
+    {
+        return Err(format!("test line {}", n.name));
+    }
+    let mut env: Vec<&Item> = root.iter().collect();
+    for &p in &expect.path {
+        env.extend(nodes[p].vars.iter());
+    }
+    env.extend(expect.vars.iter());
+    let mut flags = String::new();
+    for it in env {
+        match it {
+            Item::Include(v) => return Err(format!("include {v}")),
+            Item::Unset(v) => return Err(format!("unset {v}")),
+            Item::Junk(_) => return Err("unparsed header line".into()),
+            Item::Node(..) => unreachable!("nodes are not variables"),
+            Item::Var(name, append, val) if name == "flags" => {
+                let val = unquote(val);
+                flags = if *append {
+                    format!("{flags} {val}")
+                } else {
+                    val
+                };
+            }
+            Item::Var(name, ..) => return Err(format!("needs {name}")),
+        }
+    }
+    let fl: Vec<&str> = flags.split_whitespace().collect();
+    let (mut i, mut bad) = (0, Vec::new());
+    while i < fl.len() {
+        if fl[i] == "-w" || fl[i] == "-warn-error" {
+            i += 2;
+            continue;
+        }
+        if !EXPECT_PRINT_FLAGS.contains(&fl[i]) {
+            bad.push(fl[i]);
+        }
+        i += 1;
+    }
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("flags {}", bad.join(" ")))
     }
 }
 

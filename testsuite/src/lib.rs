@@ -15,8 +15,15 @@
 //! `noref_empty` (step 1 of widening the gate), tests without a reference file count too and
 //! must print nothing. The ratchet test (`tests/ocaml_testsuite.rs` in the `egret` package)
 //! and the `egret-testsuite` dashboard both run through this crate.
+//!
+//! The widened sets, each with its own counts: tests whose only flags egret takes (`-g`,
+//! `-unsafe`: `header::classify_flags`, step 2), multi-module tests (step 3), compile-error
+//! tests egret must reject (`reject`, step 4), and the `expect` tests by verdict per phrase
+//! group (`phrases`, `expect`, step 5).
 
+pub mod expect;
 pub mod header;
+pub mod phrases;
 pub mod ratchet;
 pub mod reject;
 pub mod report;

@@ -6,26 +6,32 @@
 //! egret-testsuite report [OPTIONS] [DIR|ID ...]             the dashboard only
 //! egret-testsuite list-rejects [DIR|ID ...]                 the compile-error tests (step 4)
 //! egret-testsuite rejects [OPTIONS] [DIR|ID ...]            egret must reject each (default: all dirs)
+//! egret-testsuite list-expect [DIR|ID ...]                  the expect tests (step 5)
+//! egret-testsuite expect [OPTIONS] [DIR|ID ...]             their groups' verdicts against OCaml's
+//!                                                           (`report --expect`: the dashboard only)
 //!
 //! OPTIONS: --backend B (repeatable; default native and cranelift)   --egret PATH (default: the
 //!   `egret` next to this executable)   --no-noref (only the tests with a reference file)
 //!   --keep (keep the scratch directory)   --update (add newly passing tests to the pass lists)
 //!   --top N (failure groups shown; default 15, 0 = all)   --modules (the multi-module tests
-//!   instead, widening step 3; default: every directory)
+//!   instead, widening step 3; default: every directory)   --flags (the tests whose flags egret
+//!   takes, -g and -unsafe, widening step 2; default: every directory)
 //! ```
 //! DIR: a directory under testsuite/tests (default: the reference runner's list; `all`).
 //! Exit status 1 when the ratchet fails (a listed test fails, an unknown WRONG/CRASH, a stale
 //! known-wrong entry), 2 on a usage or set-up error.
 
-use egret_testsuite::{ratchet, reject, report, runner, suite};
+use egret_testsuite::{expect, ratchet, reject, report, runner, suite};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
 const USAGE: &str = "usage: egret-testsuite list [--noref-empty] [DIR...]\n       \
-    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--modules] [--keep] [--update] [--top N] [DIR...]\n       \
+    egret-testsuite run|report [--backend B]... [--egret PATH] [--no-noref] [--modules|--flags|--expect] [--keep] [--update] [--top N] [DIR...]\n       \
     egret-testsuite list-rejects [DIR...]\n       \
-    egret-testsuite rejects [--egret PATH] [--keep] [--update] [--top N] [DIR...]";
+    egret-testsuite rejects [--egret PATH] [--keep] [--update] [--top N] [DIR...]\n       \
+    egret-testsuite list-expect [DIR...]\n       \
+    egret-testsuite expect [--egret PATH] [--keep] [--update] [--update-unsound] [--top N] [--quiet] [DIR...]";
 
 fn main() -> ExitCode {
     // Die quietly when the reader of stdout goes away (`| head`), as command-line tools do.
@@ -55,7 +61,8 @@ fn real_main() -> Result<ExitCode, String> {
     let command = args.remove(0);
     let (mut backends, mut egret, mut noref, mut keep, mut update, mut top) =
         (Vec::new(), None, command != "list", false, false, 15usize);
-    let mut modules = false;
+    let (mut modules, mut update_unsound, mut quiet) = (false, false, false);
+    let (mut flags, mut expect_tests) = (false, false);
     let mut dirs = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -67,7 +74,11 @@ fn real_main() -> Result<ExitCode, String> {
             "--no-noref" => noref = false,
             "--keep" => keep = true,
             "--modules" => modules = true,
+            "--flags" => flags = true,
+            "--expect" => expect_tests = true,
             "--update" => update = true,
+            "--update-unsound" => update_unsound = true,
+            "--quiet" => quiet = true,
             "--top" => top = value("--top")?.parse().map_err(|_| USAGE.to_string())?,
             s if s.starts_with("--backend=") => backends.push(s["--backend=".len()..].into()),
             s if s.starts_with('-') => return Err(format!("unknown option {s}\n{USAGE}")),
@@ -75,7 +86,20 @@ fn real_main() -> Result<ExitCode, String> {
         }
     }
     let tests_dir = suite::ensure_extracted().map_err(|e| e.to_string())?;
+    // `report --expect` is `expect --quiet`; `run --expect` is `expect`.
+    let (command, quiet) = match command.as_str() {
+        "run" if expect_tests => ("expect".to_string(), quiet),
+        "report" if expect_tests => ("expect".to_string(), true),
+        _ => (command, quiet),
+    };
     let sel = match command.as_str() {
+        "list" if flags => {
+            print!(
+                "{}",
+                suite::list_text(&suite::select_flags(&tests_dir, &dirs)?)
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         "list" if modules => {
             print!(
                 "{}",
@@ -97,8 +121,17 @@ fn real_main() -> Result<ExitCode, String> {
             );
             return Ok(ExitCode::SUCCESS);
         }
+        "list-expect" => {
+            print!(
+                "{}",
+                suite::list_text(&expect::select_expect(&tests_dir, &dirs)?)
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
         "rejects" => reject::select_rejects(&tests_dir, &dirs)?,
+        "expect" => expect::select_expect(&tests_dir, &dirs)?,
         "run" | "report" if modules => suite::select_modules(&tests_dir, &dirs)?,
+        "run" | "report" if flags => suite::select_flags(&tests_dir, &dirs)?,
         "run" | "report" => suite::select(&tests_dir, &dirs, noref)?,
         _ => return Err(USAGE.into()),
     };
@@ -127,7 +160,7 @@ fn real_main() -> Result<ExitCode, String> {
         d.dedup();
         d.len()
     };
-    let backends = if command == "rejects" {
+    let backends = if command == "rejects" || command == "expect" {
         vec!["native".to_string()]
     } else {
         backends
@@ -145,6 +178,10 @@ fn real_main() -> Result<ExitCode, String> {
     );
     if command == "rejects" {
         return rejects(&sel, &cfg, update, top);
+    }
+    if command == "expect" {
+        let complete = dirs.is_empty();
+        return expect_groups(&sel, &cfg, update, update_unsound, complete, quiet, top);
     }
     let verbose = command == "run";
     let out = Mutex::new(());
@@ -226,5 +263,47 @@ fn rejects(
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    })
+}
+
+/// The expect tests: one line per group (unless `quiet`), the dashboard, the ratchet.
+fn expect_groups(
+    sel: &suite::Selection,
+    cfg: &runner::RunConfig,
+    update: bool,
+    update_unsound: bool,
+    complete: bool,
+    quiet: bool,
+    top: usize,
+) -> Result<ExitCode, String> {
+    let out = Mutex::new(());
+    let started = std::time::Instant::now();
+    let outcomes = expect::run_expect(&sel.tests, cfg, &|os| {
+        if !quiet {
+            let _g = out.lock().unwrap();
+            for o in os {
+                println!("{}", o.line());
+            }
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    println!("---");
+    print!("{}", expect::report(&outcomes, top));
+    println!("--- ratchet ({})", ratchet::lists_dir().display());
+    let findings = expect::check(&outcomes, complete);
+    print!("{}", findings.text());
+    if update || update_unsound {
+        expect::update(&findings, &outcomes, update_unsound).map_err(|e| e.to_string())?;
+        println!("lists updated");
+    }
+    println!(
+        "# {:.1}s; ratchet {}",
+        started.elapsed().as_secs_f64(),
+        if findings.failed() { "FAILED" } else { "ok" }
+    );
+    Ok(if findings.failed() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     })
 }

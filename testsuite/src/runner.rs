@@ -174,6 +174,7 @@ fn run_steps(
         .arg("-o")
         .arg(&prog)
         .arg(format!("--backend={backend}"))
+        .args(&test.spec.flags)
         // Every IR verifier runs between the stages: a program egret accepts must verify.
         .arg("--verify")
         .current_dir(work);

@@ -189,6 +189,30 @@ pub fn select_modules(tests: &Path, dirs: &[String]) -> Result<Selection, String
     select_with(tests, dirs, &crate::header::classify_modules)
 }
 
+/// Directories the flags tests are not taken from (as [`DEFAULT_DIRS`] leaves them out):
+/// tool-ocamltest (ocamltest's own output) and statmemprof (Gc.Memprof internals).
+pub const FLAGS_EXCLUDED_DIRS: &[&str] = &["tool-ocamltest", "statmemprof"];
+
+/// Widening step 2: the tests whose flags egret takes, of `dirs` (default: every directory
+/// but [`FLAGS_EXCLUDED_DIRS`]).
+pub fn select_flags(tests: &Path, dirs: &[String]) -> Result<Selection, String> {
+    let mut chosen = dirs.to_vec();
+    if chosen.is_empty() {
+        chosen = std::fs::read_dir(tests)
+            .map_err(|e| format!("{}: {e}", tests.display()))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|d| !FLAGS_EXCLUDED_DIRS.contains(&d.as_str()))
+            .collect();
+        chosen.sort();
+    }
+    let mut sel = select_with(tests, &chosen, &crate::header::classify_flags)?;
+    sel.excluded
+        .retain(|(d, _)| sel.tests.iter().any(|t| &t.dir == d));
+    Ok(sel)
+}
+
 /// [`select`] with another eligibility rule.
 pub fn select_with(
     tests: &Path,

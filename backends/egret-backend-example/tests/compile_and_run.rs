@@ -25,6 +25,7 @@ fn compile_and_run(name: &str, opt_level: u8) -> String {
     let host = format!("{}-unknown-linux-gnu", std::env::consts::ARCH);
     let options = driver::Options {
         lower: Default::default(),
+        parse: Default::default(),
         file_name: format!("{name}.ml"),
         emit: None,
         time_passes: false,

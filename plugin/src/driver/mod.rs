@@ -115,6 +115,8 @@ pub struct Options {
     pub codegen: CodegenOptions,
     /// What the SSA lowering adds (`--output-obj`: the C callback entries).
     pub lower: ssa::lower::LowerOptions,
+    /// How the parser desugars (`-unsafe`).
+    pub parse: syntax::ParseOptions,
 }
 
 /// Why compilation stopped.
@@ -304,7 +306,7 @@ pub fn compile_bytes_to_ssa(
     let text = syntax::text_view(bytes);
     let source: &str = &text;
     let ast = sess
-        .time("parse", || syntax::parse_bytes(bytes))
+        .time("parse", || syntax::parse_bytes_with(bytes, opts.parse))
         .map_err(CompileError::User)?;
     if opts.emit == Some(Stage::Ast) {
         return Ok(Output::Emitted(syntax::print::print_program(&ast)));
@@ -313,6 +315,26 @@ pub fn compile_bytes_to_ssa(
         typing::type_program(&ast, source, &opts.file_name)
     });
     compile_typed(typed, opts, sess)
+}
+
+/// Parses and types `bytes` as a file of toplevel phrases (`egret check --toplevel`, for
+/// OCaml's `expect` tests): [`typing::type_toplevel_phrases`], and nothing after typing.
+pub fn type_toplevel_phrases(
+    bytes: &[u8],
+    opts: &Options,
+    sess: &mut Session,
+) -> Result<(), CompileError> {
+    let text = syntax::text_view(bytes);
+    let ast = sess
+        .time("parse", || syntax::parse_bytes_with(bytes, opts.parse))
+        .map_err(CompileError::User)?;
+    let (_, warnings) = sess
+        .time("typing", || {
+            typing::type_toplevel_phrases(&ast, &text, &opts.file_name)
+        })
+        .map_err(CompileError::User)?;
+    sess.warnings.extend(warnings);
+    Ok(())
 }
 
 /// One file of a program of several files, as on disk.
@@ -372,7 +394,7 @@ pub fn compile_files(
                     Err(e) => errors.extend(e),
                 }
             } else {
-                match syntax::parse_bytes(&masked) {
+                match syntax::parse_bytes_with(&masked, opts.parse) {
                     Ok(p) => {
                         never_inline.extend(p.never_inline);
                         units.push((unit, p.items, span))

@@ -56,7 +56,27 @@ pub fn text_view(source: &[u8]) -> std::borrow::Cow<'_, str> {
 /// `parser::MAX_NESTING` levels; it runs on a thread of its own with a stack big enough for
 /// that (unoptimised builds use large frames), whatever the caller's stack.
 pub fn parse_bytes(source: &[u8]) -> Result<ast::Program, Vec<Diagnostic>> {
-    on_parser_stack(source, |parser| parser.program())
+    parse_bytes_with(source, ParseOptions::default())
+}
+
+/// How the parser desugars: the command line's `-unsafe`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParseOptions {
+    /// `-unsafe`: `a.(i)`, `s.[i]`, `a.{i}` (and their `<-` forms) are the `unsafe_get` and
+    /// `unsafe_set` of `Array`, `String`, `Bigarray.Array1/2/3` (not `Genarray`), as under
+    /// ocamlopt's `-unsafe`. An explicit `Array.get` stays checked.
+    pub unsafe_indexing: bool,
+}
+
+/// [`parse_bytes`] with [`ParseOptions`].
+pub fn parse_bytes_with(
+    source: &[u8],
+    opts: ParseOptions,
+) -> Result<ast::Program, Vec<Diagnostic>> {
+    on_parser_stack(source, |parser| {
+        parser.unsafe_indexing = opts.unsafe_indexing;
+        parser.program()
+    })
 }
 
 /// An interface (`.mli`): its signature items.

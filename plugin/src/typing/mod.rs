@@ -124,7 +124,24 @@ pub fn type_program(
         base: 0,
         len: source.len() as u32,
     }];
-    type_program_in(program, source, files, false)
+    type_program_in(program, source, files, false, false)
+}
+
+/// [`type_program`] for a file of toplevel phrases (OCaml's `expect` tests, through `egret
+/// check --toplevel`): as the toplevel types them, a top-level binding whose type keeps a weak
+/// type variable (`let r = ref []`) is not an error, as it is at the end of a compilation
+/// unit. Everything else is checked as in [`type_program`].
+pub fn type_toplevel_phrases(
+    program: &ast::Program,
+    source: &str,
+    file_name: &str,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let files = vec![SourceFile {
+        name: file_name.to_string(),
+        base: 0,
+        len: source.len() as u32,
+    }];
+    type_program_in(program, source, files, false, true)
 }
 
 /// A source file of a program of several files: its name and where its text is in the
@@ -143,7 +160,7 @@ pub fn type_units(
     source: &str,
     files: Vec<SourceFile>,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    type_program_in(program, source, files, true)
+    type_program_in(program, source, files, true, false)
 }
 
 fn type_program_in(
@@ -151,12 +168,14 @@ fn type_program_in(
     source: &str,
     files: Vec<SourceFile>,
     units: bool,
+    toplevel: bool,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let prelude = prelude::needed(source).map_err(|d| vec![d])?;
     let mut phrases = Vec::new();
     let mut typer = Typer::new(source, &files[files.len() - 1].name);
     typer.files = files;
     typer.units = units;
+    typer.toplevel = toplevel;
     for (k, section) in prelude.iter().enumerate() {
         if section.is_unit
             && section
@@ -195,10 +214,12 @@ fn type_program_in(
     );
     match typer.items_from(&phrases, 0) {
         Ok(body) => {
-            if let Some(d) = typer
-                .ungeneralizable_toplevel()
-                .or_else(|| typer.unapplied_gadt_functor())
-            {
+            let weak = if toplevel {
+                None
+            } else {
+                typer.ungeneralizable_toplevel()
+            };
+            if let Some(d) = weak.or_else(|| typer.unapplied_gadt_functor()) {
                 let mut all = typer.warnings;
                 all.push(d);
                 return Err(all);
@@ -347,6 +368,10 @@ pub(crate) struct Typer<'s> {
     /// The program's top-level modules are compilation units (a program of several files):
     /// their exceptions are named `A.E`, not after the main file.
     units: bool,
+    /// The program is a file of toplevel phrases (`type_toplevel_phrases`): as in the
+    /// toplevel, each phrase is a structure of its own, so a top-level name may be defined
+    /// again.
+    toplevel: bool,
     /// The local exceptions (`let exception`): exception index → its identity's variable
     /// ([`extensible`]).
     local_exceptions: std::collections::HashMap<u32, VarId>,
@@ -439,6 +464,7 @@ impl<'s> Typer<'s> {
             param_abstracts: Vec::new(),
             files: Vec::new(),
             units: false,
+            toplevel: false,
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
             private_types: Default::default(),

@@ -342,6 +342,10 @@ impl<'s> Typer<'s> {
         what: &str,
         names: fn(&mut super::StructureNames) -> &mut std::collections::HashSet<String>,
     ) -> TResult<()> {
+        // Each toplevel phrase is a structure of its own: its names may be defined again.
+        if self.toplevel && self.structures.len() == 1 {
+            return Ok(());
+        }
         let structure = self.structures.last_mut().expect("a structure is open");
         if names(structure).insert(name.to_string()) {
             return Ok(());

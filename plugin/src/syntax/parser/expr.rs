@@ -695,9 +695,12 @@ impl Parser {
             },
             ExprKind::Apply(f, mut args) => {
                 // `a.(i) <- v` is `Array.set a i v`, `a.{i, j} <- v` `Bigarray.Array2.set a i
-                // j v`: the getter's module's `set`.
+                // j v`: the getter's module's `set` (`unsafe_set` under `-unsafe`).
                 let setter = match &f.kind {
-                    ExprKind::Var(getter) => getter.replace(".get", ".set"),
+                    ExprKind::Var(getter) => match getter.rsplit_once('.') {
+                        Some((module, name)) => format!("{module}.{}", name.replace("get", "set")),
+                        None => getter.replace("get", "set"),
+                    },
                     _ => unreachable!("`.( )` and `.{{ }}` apply a getter"),
                 };
                 args.push((ArgLabel::Nolabel, value));
@@ -747,7 +750,12 @@ impl Parser {
                     let index = self.seq_expr()?;
                     let close = if s == "(" { ")" } else { "]" };
                     self.expect_closing(close, &s, open)?;
-                    let getter = if s == "(" { "Array.get" } else { "String.get" };
+                    let getter = match (s == "(", self.unsafe_indexing) {
+                        (true, false) => "Array.get",
+                        (true, true) => "Array.unsafe_get",
+                        (false, false) => "String.get",
+                        (false, true) => "String.unsafe_get",
+                    };
                     let span = self.span_from(start);
                     e = Expr {
                         kind: ExprKind::Apply(boxed(var(getter, dot)), unlabelled(vec![e, index])),
@@ -763,9 +771,12 @@ impl Parser {
                     let mut args = vec![e];
                     let getter = match index.kind {
                         ExprKind::Tuple(is) => {
-                            let getter = match is.len() {
-                                2 => "Bigarray.Array2.get",
-                                3 => "Bigarray.Array3.get",
+                            // `Genarray` has no unsafe accessor (OCaml's `bigarray_get`).
+                            let getter = match (is.len(), self.unsafe_indexing) {
+                                (2, false) => "Bigarray.Array2.get",
+                                (2, true) => "Bigarray.Array2.unsafe_get",
+                                (3, false) => "Bigarray.Array3.get",
+                                (3, true) => "Bigarray.Array3.unsafe_get",
                                 _ => "Bigarray.Genarray.get",
                             };
                             if is.len() > 3 {
@@ -781,7 +792,11 @@ impl Parser {
                         }
                         _ => {
                             args.push(index);
-                            "Bigarray.Array1.get"
+                            if self.unsafe_indexing {
+                                "Bigarray.Array1.unsafe_get"
+                            } else {
+                                "Bigarray.Array1.get"
+                            }
                         }
                     };
                     let span = self.span_from(start);

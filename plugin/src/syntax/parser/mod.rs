@@ -43,6 +43,9 @@ pub(crate) struct Parser {
     /// The names (span and text) of the bindings marked `[@inline never]` or
     /// `[@@inline never]` (see [`Program::never_inline`]).
     never_inline: Vec<(Span, String)>,
+    /// `-unsafe`: `a.(i)`, `s.[i]` and `a.{i}` read and write without bound checks
+    /// (`Array.unsafe_get` ...), as OCaml's parser has them under `-unsafe`.
+    pub(super) unsafe_indexing: bool,
 }
 
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
@@ -66,6 +69,7 @@ impl Parser {
             line_starts,
             attributes: Vec::new(),
             never_inline: Vec::new(),
+            unsafe_indexing: false,
         }
     }
 
