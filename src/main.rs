@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 mod conformance;
+mod jit;
 
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
@@ -78,6 +79,12 @@ enum Command {
     Run {
         #[command(flatten)]
         common: Common,
+        /// Compile into memory and run there, with the runtime linked into egret (Cranelift by
+        /// default): no executable, no file written. The program's output, exit status and
+        /// `Sys.argv` (its source file's path first, as `ocaml FILE.ml`'s) are an executable's;
+        /// `Sys.executable_name` is egret's path. Not with -g.
+        #[arg(long)]
+        jit: bool,
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<String>,
     },
@@ -134,9 +141,9 @@ struct Common {
     /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, `example`
     /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`),
     /// or the path of a backend library (`PATH.so`, built by the same rustc against the same
-    /// egret: see README, "Writing a backend").
-    #[arg(long, default_value = "native", value_name = "NAME")]
-    backend: String,
+    /// egret: see README, "Writing a backend"). Default: native; cranelift with `run --jit`.
+    #[arg(long, value_name = "NAME")]
+    backend: Option<String>,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
     /// ssa, opt; then the backend's own (`egret backends`): clif (Cranelift's IR), vcode (after
     /// instruction selection, before register allocation), asm (the final code, disassembled).
@@ -168,7 +175,12 @@ struct Common {
 /// until used; a limit such as `ulimit -v` refuses the bigger ones).
 const COMPILER_STACK_BYTES: [usize; 4] = [4 << 30, 1 << 30, 256 << 20, 64 << 20];
 
+/// When egret started (`egret run --jit --time-passes` reports the time until the program
+/// starts).
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
 fn main() -> ExitCode {
+    let _ = STARTED.set(std::time::Instant::now());
     install_ice_hook();
     let cli = Cli::parse();
     let _ = egret_plugin::lambda::BIG_STACK_THREAD_HOOKS
@@ -365,7 +377,7 @@ fn command(cli: Cli) -> ExitCode {
         Command::Check { files } => {
             let common = Common {
                 files,
-                backend: "native".into(),
+                backend: None,
                 emit: None,
                 time_passes: false,
                 debug: false,
@@ -410,7 +422,16 @@ fn command(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
-        Command::Run { common, args } => {
+        Command::Run {
+            common,
+            jit: true,
+            args,
+        } => jit::run(&common, &args),
+        Command::Run {
+            common,
+            jit: false,
+            args,
+        } => {
             let dir = std::env::temp_dir().join(format!("egret-run-{}", std::process::id()));
             if let Err(e) = std::fs::create_dir_all(&dir) {
                 eprintln!("error: cannot create {}: {e}", dir.display());
@@ -544,48 +565,91 @@ impl BuildMode {
     }
 }
 
-/// Builds the executable (or object); returns whether one was produced (false when `--emit`
-/// printed).
-fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
-    // The backend and the target are checked before anything is compiled: usage errors.
+/// The backend a command line names (`--backend`, else `default`): a built-in one, or a
+/// library it loaded.
+struct ChosenBackend {
+    registry: egret_adapters::BackendRegistry,
+    loaded: Option<Box<dyn egret_plugin::backend::CodegenBackend>>,
+    name: String,
+}
+
+impl ChosenBackend {
+    fn get(&self) -> &dyn egret_plugin::backend::CodegenBackend {
+        match &self.loaded {
+            Some(b) => &**b,
+            None => self
+                .registry
+                .get(&self.name)
+                .expect("checked by choose_backend"),
+        }
+    }
+}
+
+/// The backend for `common` (`--backend`, else `default`), checked with the target and the
+/// `-C backend-arg` options before anything is compiled: usage errors; a library that cannot
+/// be used is an error (exit 1).
+fn choose_backend(common: &Common, default: &str) -> Result<ChosenBackend, ExitCode> {
+    let name = common
+        .backend
+        .clone()
+        .unwrap_or_else(|| default.to_string());
     let registry = backends();
-    let loaded;
-    let backend = if egret_adapters::dylib::is_library_path(&common.backend) {
+    let loaded = if egret_adapters::dylib::is_library_path(&name) {
         // A backend library: refused (exit 1) unless built like this egret.
-        loaded = match egret_adapters::dylib::load_backend(Path::new(&common.backend)) {
-            Ok(b) => b,
+        match egret_adapters::dylib::load_backend(Path::new(&name)) {
+            Ok(b) => Some(b),
             Err(e) => {
                 eprintln!("error: {e}");
                 return Err(ExitCode::from(EXIT_COMPILE_ERROR));
             }
-        };
-        &*loaded
-    } else {
-        match registry.get(&common.backend) {
-            Some(b) => b,
-            None => {
-                return Err(usage_error(&format!(
-                    "unknown backend `{}` (available: {}; or the path of a backend library)",
-                    common.backend,
-                    registry.names().join(", ")
-                )))
-            }
         }
+    } else if registry.get(&name).is_none() {
+        return Err(usage_error(&format!(
+            "unknown backend `{name}` (available: {}; or the path of a backend library)",
+            registry.names().join(", ")
+        )));
+    } else {
+        None
     };
+    let chosen = ChosenBackend {
+        registry,
+        loaded,
+        name,
+    };
+    let backend = chosen.get();
     if let Some(target) = &common.target {
         if !backend.supports_target(target) {
-            return Err(unsupported_target(&registry, backend.name(), target));
+            return Err(unsupported_target(&chosen.registry, backend.name(), target));
         }
     }
     let args = backend_args(common)?;
     if let Err(e) = egret_plugin::backend::check_backend_args(backend, &args) {
         return Err(usage_error(&format!("-C backend-arg: {e}")));
     }
-    let (output, mut sess, opts, sources) = front(common, mode)?;
+    Ok(chosen)
+}
+
+/// A program compiled up to the backend: its SSA module, with the session (timings), the
+/// options and the sources it was compiled with.
+struct Compiled {
+    module: egret_plugin::ssa::ir::Module,
+    sess: Session,
+    opts: driver::Options,
+    sources: Sources,
+}
+
+/// Runs the pipeline up to the backend with `backend`; `None` when `--emit` printed a stage
+/// (the backend's own stages included) instead.
+fn compile_to_module(
+    common: &Common,
+    backend: &dyn egret_plugin::backend::CodegenBackend,
+    mode: BuildMode,
+) -> Result<Option<Compiled>, ExitCode> {
+    let (output, sess, opts, sources) = front(common, mode)?;
     let module = match output {
         Output::Emitted(text) => {
             print!("{text}");
-            return Ok(false);
+            return Ok(None);
         }
         Output::Module(m) => m,
     };
@@ -596,10 +660,55 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
             Ok(Err(e)) => Err(report_error(&sources, e)),
             Ok(Ok(text)) => {
                 print!("{text}");
-                Ok(false)
+                Ok(None)
             }
         };
     }
+    Ok(Some(Compiled {
+        module,
+        sess,
+        opts,
+        sources,
+    }))
+}
+
+/// Records the backend's passes, summed over the module's functions, under the stage that
+/// just ran (`--time-passes`).
+fn record_backend_passes(
+    sess: &mut Session,
+    stats: &[(
+        egret_plugin::ssa::ir::FuncId,
+        egret_plugin::backend::FunctionStats,
+    )],
+) {
+    let mut passes: Vec<(&'static str, std::time::Duration)> = Vec::new();
+    for (_, stats) in stats {
+        for &(name, d) in &stats.pass_times {
+            match passes.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += d,
+                None => passes.push((name, d)),
+            }
+        }
+    }
+    for (name, d) in passes {
+        sess.record_subpass(name, d);
+    }
+}
+
+/// Builds the executable (or object); returns whether one was produced (false when `--emit`
+/// printed).
+fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
+    let chosen = choose_backend(common, "native")?;
+    let backend = chosen.get();
+    let Some(Compiled {
+        module,
+        mut sess,
+        opts,
+        sources,
+    }) = compile_to_module(common, backend, mode)?
+    else {
+        return Ok(false);
+    };
     // Debug info describes one file (`-g` with several is refused in `main`).
     let source_info = egret_adapters::SourceInfo {
         path: &sources.files[0].0,
@@ -615,23 +724,11 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
     });
     let object = match object {
         Ok(o) => {
-            // The backend's passes, summed over the module's functions, under its stage.
-            let mut passes: Vec<(&'static str, std::time::Duration)> = Vec::new();
-            for (_, stats) in &o.stats {
-                for &(name, d) in &stats.pass_times {
-                    match passes.iter_mut().find(|(n, _)| *n == name) {
-                        Some((_, total)) => *total += d,
-                        None => passes.push((name, d)),
-                    }
-                }
-            }
-            for (name, d) in passes {
-                sess.record_subpass(name, d);
-            }
+            record_backend_passes(&mut sess, &o.stats);
             o
         }
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
-            return Err(unsupported_target(&registry, &backend, &target));
+            return Err(unsupported_target(&chosen.registry, backend, &target));
         }
         Err(egret_adapters::ObjectError::Backend(e)) => {
             return Err(report_error(
