@@ -10,7 +10,7 @@
 
 use crate::{
     choose_backend, compile_to_module, record_backend_passes, report_error, unsupported_target,
-    usage_error, BuildMode, Common, Compiled, EXIT_COMPILE_ERROR, EXIT_INTERNAL,
+    usage_error, BuildMode, Common, Compiled, EXIT_INTERNAL,
 };
 use egret_plugin::driver::CompileError;
 use std::process::ExitCode;
@@ -34,6 +34,13 @@ pub fn run(common: &Common, args: &[String]) -> ExitCode {
         Err(code) => return code,
     };
     let backend = chosen.get();
+    if backend.name() == "native" {
+        return usage_error(
+            "--jit with the native backend is not supported yet: its code reaches the runtime's \
+             variables PC-relatively, which code placed in memory far from egret's cannot \
+             (use --backend=cranelift, the default with --jit)",
+        );
+    }
     let Compiled {
         module,
         mut sess,
@@ -82,13 +89,10 @@ pub fn run(common: &Common, args: &[String]) -> ExitCode {
     drop((module, sess, opts, sources));
     match program.run(&argv) {
         Ok(code) => ExitCode::from(code as u8),
+        // The program never started (no entry, a second program): the backend's or egret's bug.
         Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(if e.contains("NUL") {
-                EXIT_COMPILE_ERROR
-            } else {
-                EXIT_INTERNAL
-            })
+            eprintln!("error: internal compiler error: {e}");
+            ExitCode::from(EXIT_INTERNAL)
         }
     }
 }

@@ -98,15 +98,22 @@ enum Command {
         #[arg(value_name = "LIB")]
         libraries: Vec<PathBuf>,
     },
-    /// Run the conformance suite with BACKEND: build every end-to-end example with it
-    /// (`egret build --verify`), run it, and compare its stdout, stderr and exit code with
-    /// ocamlopt's (`NAME.out`, `NAME.err`, `NAME.code`); one PASS or FAIL line per program.
-    /// Exit status 0 when all pass, 1 otherwise.
+    /// Run the conformance suite with BACKEND, in parts: `examples` (build every end-to-end
+    /// example with it, `egret build --verify`, run it, and compare its stdout, stderr and exit
+    /// code with ocamlopt's: `NAME.out`, `NAME.err`, `NAME.code`), `gc-stress` (the same with a
+    /// collection at every allocation), `testsuite` (the tests of OCaml's testsuite egret passes
+    /// with its own backends; needs Debian's ocaml-source), `debuginfo` (-g changes no code, the
+    /// line table is sound). One PASS or FAIL line per item, a summary per part; a part that
+    /// cannot run says SKIP. Exit status 0 when all pass, 1 otherwise.
     #[command(name = "test-backend")]
     TestBackend {
         /// A built-in backend (`egret backends`) or the path of a backend library.
         #[arg(value_name = "BACKEND")]
         backend: String,
+        /// The parts to run, comma-separated (default: all): examples, gc-stress, testsuite,
+        /// debuginfo.
+        #[arg(long, value_name = "PARTS", value_delimiter = ',')]
+        parts: Vec<String>,
         /// The examples folder (default: `examples` here, else egret's own).
         #[arg(long, value_name = "DIR")]
         examples: Option<PathBuf>,
@@ -325,21 +332,43 @@ fn command(cli: Cli) -> ExitCode {
         Command::Backends { libraries } => return list_backends(libraries),
         Command::TestBackend {
             backend,
+            parts,
             examples,
             filter,
             jobs,
             timeout,
             build_flags,
         } => {
-            return test_backend(conformance::Suite {
-                backend: backend.clone(),
-                dir: examples.clone().unwrap_or_else(default_examples_dir),
-                filter: filter.clone(),
-                build_flags: build_flags.clone(),
-                jobs: jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                timeout: std::time::Duration::from_secs(*timeout),
-            })
+            let parts = if parts.is_empty() {
+                conformance::Part::ALL.to_vec()
+            } else {
+                let mut chosen = Vec::new();
+                for name in parts {
+                    match conformance::Part::from_name(name) {
+                        Some(p) => chosen.push(p),
+                        None => {
+                            return usage_error(&format!(
+                                "unknown part `{name}` for --parts (parts: examples, gc-stress, \
+                                 testsuite, debuginfo)"
+                            ))
+                        }
+                    }
+                }
+                chosen
+            };
+            return test_backend(
+                &parts,
+                conformance::Suite {
+                    backend: backend.clone(),
+                    dir: examples.clone().unwrap_or_else(default_examples_dir),
+                    filter: filter.clone(),
+                    build_flags: build_flags.clone(),
+                    jobs: jobs.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    }),
+                    timeout: std::time::Duration::from_secs(*timeout),
+                },
+            );
         }
         Command::Check { files } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
@@ -868,8 +897,8 @@ fn default_examples_dir() -> PathBuf {
 }
 
 /// `egret test-backend`: the backend is checked first (an unknown name is a usage error, a
-/// library that cannot be used an error), then every selected example runs.
-fn test_backend(suite: conformance::Suite) -> ExitCode {
+/// library that cannot be used an error), then the parts run.
+fn test_backend(parts: &[conformance::Part], suite: conformance::Suite) -> ExitCode {
     if egret_adapters::dylib::is_library_path(&suite.backend) {
         if let Err(e) = egret_adapters::dylib::load_backend(Path::new(&suite.backend)) {
             eprintln!("error: {e}");
@@ -882,30 +911,36 @@ fn test_backend(suite: conformance::Suite) -> ExitCode {
             backends().names().join(", ")
         ));
     }
-    let list = match conformance::examples(&suite.dir, suite.filter.as_deref()) {
-        Ok(list) if !list.is_empty() => list,
-        Ok(_) => {
-            eprintln!(
-                "error: no examples (*.ml) in {}{}",
-                suite.dir.display(),
-                suite
-                    .filter
-                    .as_ref()
-                    .map(|f| format!(" with `{f}` in their name"))
-                    .unwrap_or_default()
-            );
-            return ExitCode::from(EXIT_COMPILE_ERROR);
+    let uses_examples = parts.iter().any(|p| *p != conformance::Part::Testsuite);
+    if uses_examples {
+        match conformance::examples(&suite.dir, suite.filter.as_deref()) {
+            Ok(list) if !list.is_empty() => {}
+            Ok(_) => {
+                eprintln!(
+                    "error: no examples (*.ml) in {}{}",
+                    suite.dir.display(),
+                    suite
+                        .filter
+                        .as_ref()
+                        .map(|f| format!(" with `{f}` in their name"))
+                        .unwrap_or_default()
+                );
+                return ExitCode::from(EXIT_COMPILE_ERROR);
+            }
+            Err(e) => {
+                eprintln!("error: {e} (give the examples folder with --examples DIR)");
+                return ExitCode::from(EXIT_COMPILE_ERROR);
+            }
         }
-        Err(e) => {
-            eprintln!("error: {e} (give the examples folder with --examples DIR)");
-            return ExitCode::from(EXIT_COMPILE_ERROR);
-        }
-    };
-    let failed = conformance::run(&suite, &list, &mut std::io::stdout());
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
+    }
+    let results = conformance::run_parts(&suite, parts, &mut std::io::stdout());
+    let failed = results
+        .iter()
+        .any(|(_, r)| matches!(r, conformance::PartResult::Ran { failed } if *failed > 0));
+    if failed {
         ExitCode::from(EXIT_COMPILE_ERROR)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 

@@ -11,9 +11,9 @@
 
 mod common;
 
-use common::{check_in_parallel, diff, egret, example_stdin, examples, root};
+use common::{check_in_parallel, diff, egret, example_stdin, examples};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// Worker threads (CI has 2 cores).
 const THREADS: usize = 2;
@@ -105,7 +105,7 @@ fn scratch(label: &str) -> PathBuf {
 
 /// The words allocated, from the `EGRET_GC_STATS` report on stderr.
 fn allocated_words(stderr: &str) -> Option<u64> {
-    let line = stderr.lines().find(|l| l.contains("words allocated"))?;
+    let line = stderr.lines().find(|l| l.starts_with("egret gc:"))?;
     let start = line.find('(')? + 1;
     line[start..].split(' ').next()?.parse().ok()
 }
@@ -157,4 +157,173 @@ fn examples_run_in_memory_under_gc_stress() {
         let out = run_jit(ml, dir, &[], &[("EGRET_GC_STRESS", &interval)]);
         compare(ml, &format!("--jit, EGRET_GC_STRESS={interval}"), &out)
     });
+}
+
+/// Every file and directory under `dir`, recursively, with sizes (to see a file written).
+fn listing(dir: &Path) -> Vec<(PathBuf, u64)> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let meta = entry.metadata().unwrap();
+            if meta.is_dir() {
+                stack.push(path.clone());
+            }
+            found.push((path, meta.len()));
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Runs `egret run` with `flags` on a program that waits for a line of input, in a directory
+/// of its own (the source's folder, the working directory, `TMPDIR` and `HOME` under it);
+/// returns the listing of that directory before, while the program runs, and after.
+fn files_around_a_run(flags: &[&str]) -> [Vec<(PathBuf, u64)>; 3] {
+    use std::io::{BufRead, Write};
+    let dir = scratch(&format!("files{}", flags.len()));
+    for sub in ["src", "cwd", "tmp", "home"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let ml = dir.join("src/wait.ml");
+    std::fs::write(
+        &ml,
+        "let () = print_endline \"ready\"; flush stdout;\n\
+         let l = read_line stdin in print_endline (\"got \" ^ l); exit 3\n",
+    )
+    .unwrap();
+    let before = listing(&dir);
+    let mut child = Command::new(egret())
+        .arg("run")
+        .args(flags)
+        .arg(&ml)
+        .current_dir(dir.join("cwd"))
+        .env("TMPDIR", dir.join("tmp"))
+        .env("HOME", dir.join("home"))
+        .env_remove("XDG_CACHE_HOME")
+        .env_remove("PERF_BUILDID_DIR")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(line, "ready\n", "{flags:?}");
+    let during = listing(&dir);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"input\n").unwrap();
+    drop(stdin);
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert_eq!(
+        line, "got input\n",
+        "{flags:?}: standard input reaches the program"
+    );
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(3), "{flags:?}");
+    let after = listing(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    [before, during, after]
+}
+
+/// `--jit` writes no file, not even a temporary one while the program runs; the check sees the
+/// executable `egret run` without `--jit` writes (into `TMPDIR`, removed at the end).
+#[test]
+fn nothing_is_written() {
+    let [before, during, after] = files_around_a_run(&["--jit"]);
+    assert_eq!(before, during, "--jit wrote files before the program ran");
+    assert_eq!(before, after, "--jit left files behind");
+    let [before, during, after] = files_around_a_run(&[]);
+    assert_ne!(
+        before, during,
+        "the check does not see an executable being written"
+    );
+    assert!(
+        during.iter().any(|(p, _)| p.ends_with("wait")),
+        "{during:?}"
+    );
+    assert_eq!(before, after);
+}
+
+/// `Sys.argv` is the source's path, then the arguments after `--`; the exit code is the
+/// program's; `--time-passes` reports before the program starts.
+#[test]
+fn arguments_exit_code_and_time_passes() {
+    let dir = scratch("argv");
+    let ml = dir.join("argv.ml");
+    std::fs::write(
+        &ml,
+        "let () = at_exit (fun () -> print_endline \"at exit\");\n\
+         Array.iter print_endline Sys.argv; exit (Array.length Sys.argv)\n",
+    )
+    .unwrap();
+    let out = Command::new(egret())
+        .args(["run", "--jit", "--time-passes"])
+        .arg(&ml)
+        .args(["--", "a b", "-c", ""])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{}\na b\n-c\n\nat exit\n", ml.display())
+    );
+    assert_eq!(out.status.code(), Some(4));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for pass in ["codegen+jit", "total", "until the program starts"] {
+        assert!(stderr.contains(pass), "{stderr}");
+    }
+}
+
+/// What `--jit` cannot do is refused before anything is compiled, with a reason.
+#[test]
+fn what_jit_cannot_do_is_refused() {
+    let ml = root_example("hello");
+    for (flags, why) in [
+        (vec!["-g"], "-g with --jit is not supported"),
+        (
+            vec!["--target=aarch64-unknown-linux-gnu"],
+            "the target must be the host's",
+        ),
+        (vec!["--backend=native"], "not supported yet"),
+    ] {
+        let out = Command::new(egret())
+            .args(["run", "--jit"])
+            .args(&flags)
+            .arg(&ml)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flags:?}");
+        assert!(out.stdout.is_empty(), "{flags:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(why),
+            "{flags:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// The example backend (Cranelift behind checks) and the backend library run in memory too.
+#[test]
+fn other_backends_run_in_memory() {
+    let ml = root_example("c_argv");
+    let want = std::fs::read_to_string(ml.with_extension("out")).unwrap();
+    let args = std::fs::read_to_string(ml.with_extension("args")).unwrap();
+    let library = common::backend_library("egret-backend-example");
+    for backend in ["example".to_string(), library.display().to_string()] {
+        let out = Command::new(egret())
+            .args(["run", "--jit", &format!("--backend={backend}")])
+            .arg(&ml)
+            .arg("--")
+            .args(args.split_whitespace())
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), want, "{backend}");
+    }
+}
+
+fn root_example(name: &str) -> PathBuf {
+    common::root().join("examples").join(format!("{name}.ml"))
 }
