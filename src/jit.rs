@@ -57,6 +57,7 @@ pub fn run(common: &Common, args: &[String]) -> ExitCode {
     let program = match program {
         Ok(p) => {
             record_backend_passes(&mut sess, &p.stats);
+            sess.record_subpass("link in memory", p.link_time);
             p
         }
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {

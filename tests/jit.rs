@@ -190,7 +190,7 @@ fn files_around_a_run(flags: &[&str]) -> [Vec<(PathBuf, u64)>; 3] {
     std::fs::write(
         &ml,
         "let () = print_endline \"ready\"; flush stdout;\n\
-         let l = read_line stdin in print_endline (\"got \" ^ l); exit 3\n",
+         let l = read_line () in print_endline (\"got \" ^ l); exit 3\n",
     )
     .unwrap();
     let before = listing(&dir);

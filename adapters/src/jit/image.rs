@@ -220,6 +220,27 @@ pub fn link(
     got_names.dedup_by(|a, b| a.0 == b.0);
     plt_names.sort();
     plt_names.dedup();
+    // What the module does not define must exist here, as a linker would insist (cranelift-jit
+    // panics on a symbol it cannot resolve).
+    let data_symbols = module
+        .data
+        .iter()
+        .flat_map(|d| &d.words)
+        .filter_map(|w| match w {
+            egret_plugin::ssa::ir::DataWord::Symbol(name) => Some(name.to_string()),
+            _ => None,
+        });
+    let referenced = all_relocs()
+        .map(|r| target_name(module, &r.target))
+        .collect::<Result<Vec<_>, _>>()?;
+    for name in referenced.into_iter().chain(data_symbols) {
+        let found = symbols.contains_key(&name)
+            || lookup(&name).is_some()
+            || system_symbol(&name).is_some();
+        if !found {
+            return Err(fail(format!("undefined reference to `{name}`")));
+        }
+    }
 
     // Data first (one writable segment): the module's objects, then the GOT.
     for (d, &id) in module.data.iter().zip(&data_ids) {
@@ -360,6 +381,21 @@ pub fn link(
         symbols,
         entry,
     })
+}
+
+/// A symbol of the C library (or anything else loaded), as cranelift-jit's own fallback finds
+/// it.
+fn system_symbol(name: &str) -> Option<*const u8> {
+    extern "C" {
+        fn dlsym(
+            handle: *mut std::ffi::c_void,
+            symbol: *const std::ffi::c_char,
+        ) -> *mut std::ffi::c_void;
+    }
+    let name = std::ffi::CString::new(name).ok()?;
+    // SAFETY: RTLD_DEFAULT (null) and a NUL-terminated name; dlsym only reads them.
+    let address = unsafe { dlsym(std::ptr::null_mut(), name.as_ptr()) };
+    (!address.is_null()).then_some(address as *const u8)
 }
 
 /// The linker name of a relocation's target.

@@ -61,6 +61,8 @@ pub struct JitProgram {
     image: Image,
     /// Each function's statistics (`--time-passes`).
     pub stats: Vec<(FuncId, FunctionStats)>,
+    /// The time [`image::link`] took (placing, relocating, making executable).
+    pub link_time: std::time::Duration,
 }
 
 /// Compiles `module` with `backend` into memory, linked against the in-process runtime. The
@@ -91,13 +93,18 @@ pub fn compile(
             .into());
         }
     }
+    let start = std::time::Instant::now();
     let image = image::link(
         module,
         &collector.functions,
         &collector.helpers,
         inproc::lookup,
     )?;
-    Ok(JitProgram { image, stats })
+    Ok(JitProgram {
+        image,
+        stats,
+        link_time: start.elapsed(),
+    })
 }
 
 impl JitProgram {
