@@ -19,10 +19,17 @@ use std::process::{Command, Output};
 const THREADS: usize = 2;
 
 /// Stress mode collects at every allocation in examples allocating fewer words than this in a
-/// normal run, and every N-th allocation in heavier ones, for about `STRESS_COLLECTIONS`
-/// collections (as `tests/gc.rs`).
+/// normal run, and every N-th allocation in heavier ones (`stress_interval`, as `tests/gc.rs`).
 const FULL_STRESS_WORDS: u64 = 100_000;
-const STRESS_COLLECTIONS: u64 = 2_000;
+
+/// The `EGRET_GC_STRESS` interval: about 2,000 collections, fewer for a big peak heap.
+fn stress_interval(words: u64, peak_heap_kib: u64) -> u64 {
+    if words < FULL_STRESS_WORDS {
+        return 1;
+    }
+    let collections = (2_000 * 4096 / peak_heap_kib.max(4096)).max(20);
+    (words / 3 / collections).max(1)
+}
 
 fn read_or(path: &Path, default: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|_| default.to_string())
@@ -103,11 +110,14 @@ fn scratch(label: &str) -> PathBuf {
     dir
 }
 
-/// The words allocated, from the `EGRET_GC_STATS` report on stderr.
-fn allocated_words(stderr: &str) -> Option<u64> {
+/// The words allocated and the peak heap (KiB), from the `EGRET_GC_STATS` report on stderr.
+fn gc_stats(stderr: &str) -> Option<(u64, u64)> {
     let line = stderr.lines().find(|l| l.starts_with("egret gc:"))?;
-    let start = line.find('(')? + 1;
-    line[start..].split(' ').next()?.parse().ok()
+    let number_after = |key: &str| -> Option<u64> {
+        let start = line.find(key)? + key.len();
+        line[start..].split(' ').next()?.parse().ok()
+    };
+    Some((number_after("(")?, number_after("(peak ")?))
 }
 
 fn check_all(label: &str, check: impl Fn(&Path, &Path) -> Result<(), String> + Sync) {
@@ -141,19 +151,15 @@ fn examples_run_in_memory_as_their_executables() {
 fn examples_run_in_memory_under_gc_stress() {
     check_all("stress", |ml, dir| {
         let normal = run_jit(ml, dir, &[], &[("EGRET_GC_STATS", "1")]);
-        let words = allocated_words(&String::from_utf8_lossy(&normal.stderr)).ok_or_else(|| {
-            format!(
-                "{}: no EGRET_GC_STATS report:\n{}",
-                ml.display(),
-                String::from_utf8_lossy(&normal.stderr)
-            )
-        })?;
-        let interval = if words < FULL_STRESS_WORDS {
-            1
-        } else {
-            (words / 3 / STRESS_COLLECTIONS).max(1)
-        };
-        let interval = interval.to_string();
+        let (words, peak) =
+            gc_stats(&String::from_utf8_lossy(&normal.stderr)).ok_or_else(|| {
+                format!(
+                    "{}: no EGRET_GC_STATS report:\n{}",
+                    ml.display(),
+                    String::from_utf8_lossy(&normal.stderr)
+                )
+            })?;
+        let interval = stress_interval(words, peak).to_string();
         let out = run_jit(ml, dir, &[], &[("EGRET_GC_STRESS", &interval)]);
         compare(ml, &format!("--jit, EGRET_GC_STRESS={interval}"), &out)
     });

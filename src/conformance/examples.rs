@@ -7,9 +7,9 @@
 //!
 //! Under GC stress (`Part::GcStress`) the program runs twice: with `EGRET_GC_STATS=1`, to count
 //! the words it allocates, then with `EGRET_GC_STRESS=N`, a collection at every allocation
-//! (N = 1) in programs allocating fewer than [`FULL_STRESS_WORDS`], else every N-th one for
-//! about [`STRESS_COLLECTIONS`] collections (as `tests/gc.rs`), so that heavy programs stay
-//! within the time limit. Only the stressed run is compared.
+//! (N = 1) in programs allocating fewer than [`FULL_STRESS_WORDS`], else every N-th one
+//! ([`stress_interval`], as `tests/gc.rs`), so that heavy programs stay within
+//! [`STRESS_SLOWDOWN`] times the time limit. Only the stressed run is compared.
 
 use super::{Outcome, Suite};
 use std::path::Path;
@@ -18,26 +18,33 @@ use std::time::{Duration, Instant};
 
 /// Below this many words allocated, stress collects at every allocation.
 pub const FULL_STRESS_WORDS: u64 = 100_000;
-/// About how many collections a heavier program gets under stress.
-pub const STRESS_COLLECTIONS: u64 = 2_000;
 
-/// The `EGRET_GC_STRESS` interval for a program that allocated `words` words.
-pub fn stress_interval(words: u64) -> u64 {
+/// The `EGRET_GC_STRESS` interval for a program that allocated `words` words with a peak heap
+/// of `peak_heap_kib` (as `tests/gc.rs`): every allocation for small programs, else about
+/// 2,000 collections, fewer for a big heap (each marks the live heap), never under 20.
+pub fn stress_interval(words: u64, peak_heap_kib: u64) -> u64 {
     if words < FULL_STRESS_WORDS {
-        1
-    } else {
-        // At about 3 words a block.
-        (words / 3 / STRESS_COLLECTIONS).max(1)
+        return 1;
     }
+    let collections = (2_000 * 4096 / peak_heap_kib.max(4096)).max(20);
+    // At about 3 words a block.
+    (words / 3 / collections).max(1)
 }
 
-/// The words allocated, from the runtime's `EGRET_GC_STATS` report.
-pub fn allocated_words(stderr: &[u8]) -> Option<u64> {
+/// The words allocated and the peak heap (KiB), from the runtime's `EGRET_GC_STATS` report:
+/// `egret gc: M MiB allocated (W words), C collections, heap H KiB (peak P KiB), ...`.
+pub fn gc_stats(stderr: &[u8]) -> Option<(u64, u64)> {
     let text = String::from_utf8_lossy(stderr);
     let line = text.lines().find(|l| l.starts_with("egret gc:"))?;
-    let start = line.find('(')? + 1;
-    line[start..].split(' ').next()?.parse().ok()
+    let number_after = |key: &str| -> Option<u64> {
+        let start = line.find(key)? + key.len();
+        line[start..].split(' ').next()?.parse().ok()
+    };
+    Some((number_after("(")?, number_after("(peak ")?))
 }
+
+/// How much longer than the time limit a run under GC stress may take.
+pub const STRESS_SLOWDOWN: u32 = 4;
 
 /// Builds, runs and compares one example; under `stress`, in GC stress mode.
 pub fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path, stress: bool) -> Outcome {
@@ -75,25 +82,21 @@ pub fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path, stress: boo
                 .collect()
         })
         .unwrap_or_else(Vec::new);
-    let run = |env: &[(&str, String)]| {
-        run_with_timeout(
-            &exe,
-            &args,
-            &with("stdin"),
-            scratch,
-            &name,
-            env,
-            suite.timeout,
-        )
+    let run = |env: &[(&str, String)], timeout| {
+        run_with_timeout(&exe, &args, &with("stdin"), scratch, &name, env, timeout)
     };
     let ran = if stress {
-        run(&[("EGRET_GC_STATS", "1".to_string())]).and_then(|(_, stats, _)| {
-            let words = allocated_words(&stats)
-                .ok_or_else(|| "no EGRET_GC_STATS report on stderr".to_string())?;
-            run(&[("EGRET_GC_STRESS", stress_interval(words).to_string())])
+        run(&[("EGRET_GC_STATS", "1".to_string())], suite.timeout).and_then(|(_, stats, _)| {
+            let (words, peak) =
+                gc_stats(&stats).ok_or_else(|| "no EGRET_GC_STATS report on stderr".to_string())?;
+            let interval = stress_interval(words, peak).to_string();
+            run(
+                &[("EGRET_GC_STRESS", interval)],
+                suite.timeout * STRESS_SLOWDOWN,
+            )
         })
     } else {
-        run(&[])
+        run(&[], suite.timeout)
     };
     let _ = std::fs::remove_file(&exe);
     let (stdout, stderr, code) = ran?;

@@ -121,9 +121,11 @@ pub fn timed<T>(compile: impl FnOnce() -> T) -> (T, Vec<(&'static str, Duration)
 mod tests {
     use super::*;
 
-    /// Nested passes count once, under their own group; the parent keeps only its own time.
+    /// Nested passes count once, under their own group; the parent keeps only its own time, so
+    /// the groups add up to no more than the whole.
     #[test]
     fn nested_passes_count_their_self_time() {
+        let start = Instant::now();
         let ((), groups) = timed(|| {
             let _compile = timing::compile();
             std::thread::sleep(Duration::from_millis(2));
@@ -134,16 +136,15 @@ mod tests {
             let _regalloc = timing::regalloc();
             std::thread::sleep(Duration::from_millis(3));
         });
+        let elapsed = start.elapsed();
         let names: Vec<&str> = groups.iter().map(|(n, _)| *n).collect();
         assert_eq!(names, ["isel", "regalloc", "cranelift-other"]);
         let time = |name: &str| groups.iter().find(|(n, _)| *n == name).unwrap().1;
         assert!(time("isel") >= Duration::from_millis(5));
         assert!(time("regalloc") >= Duration::from_millis(3));
-        // `compile`'s own time: the first sleep, not its children's.
         assert!(time("cranelift-other") >= Duration::from_millis(2));
-        assert!(
-            time("cranelift-other") < Duration::from_millis(5),
-            "{groups:?}"
-        );
+        // Counted in `compile` too, the children would make the sum exceed the elapsed time.
+        let sum: Duration = groups.iter().map(|(_, t)| *t).sum();
+        assert!(sum <= elapsed, "{groups:?} add up to more than {elapsed:?}");
     }
 }
