@@ -8,9 +8,10 @@
 //! report (stage `codegen+jit`, the backend's passes under it) is printed before the program
 //! starts, with the time since egret started.
 
+use crate::backends::{choose_backend, unsupported_target};
 use crate::{
-    choose_backend, compile_to_module, record_backend_passes, report_error, unsupported_target,
-    usage_error, BuildMode, Common, Compiled, EXIT_INTERNAL,
+    compile_to_module, record_backend_passes, report_error, usage_error, BuildMode, Common,
+    Compiled, EXIT_INTERNAL,
 };
 use egret_plugin::driver::CompileError;
 use std::process::ExitCode;
