@@ -113,11 +113,12 @@ impl JitProgram {
     /// fatal error end the process as they end an executable. At most once per process.
     pub fn run(self, argv: &[String]) -> Result<i32, String> {
         let symbols = inproc::ProgramSymbols::from_addresses(|name| self.image.address(name));
-        // SAFETY: the image is finalised (relocated, executable) and kept alive for the rest of
-        // the process (leaked below, before the program can exit it); every symbol comes from
-        // the module's own definitions under the name the runtime expects.
-        let image = Box::leak(Box::new(self.image));
-        let _ = image;
+        // The code and data stay mapped for the rest of the process (the program may `exit`
+        // from anywhere inside the runtime): never freed.
+        std::mem::forget(self.image);
+        // SAFETY: the image was finalised (relocated, executable) by `image::link` and is never
+        // unmapped (above); every symbol is the module's own definition under the name the
+        // runtime expects.
         unsafe { inproc::start(symbols, argv) }
     }
 }
