@@ -380,6 +380,7 @@ fn jit_start_time() {
             let out = std::process::Command::new(egret)
                 .args(["run", "--jit", "--time-passes"])
                 .arg(p)
+                .arg("--")
                 .args(
                     std::fs::read_to_string(p.with_extension("args"))
                         .unwrap_or_default()
