@@ -4,7 +4,7 @@
 //! cargo test --release --test compile_bench -- --ignored --nocapture --test-threads=1
 //! ```
 //!
-//! or `bench/compile.sh`, which does exactly that. Two tables, one row per program of
+//! or `bench/compile.sh`, which does exactly that. Tables, one row per program of
 //! `examples/` and `bench/programs/`:
 //!
 //! - `backend_compile_time` (issue #7): the time of `CodegenBackend::compile_module` — for the
@@ -21,6 +21,8 @@
 //!   optimizer, and the native backend's machine-code bytes. Dropping unused definitions is
 //!   the simplifier's job, so with it off the whole prelude (about 1000 nodes) is compiled too;
 //!   the run-time effect is bench.py's `nat -simp` column.
+//! - `jit_start_time` (issue #24): the time until the program starts with `egret run --jit`
+//!   against the wall time of `egret build` (native and Cranelift), per program.
 
 use egret_plugin::backend::x64::X64Backend;
 use egret_plugin::backend::{
@@ -310,4 +312,108 @@ fn simplifier_effect() {
         "median per-program native bytes on/off: {:.2}",
         size_ratios[size_ratios.len() / 2]
     );
+}
+
+/// The time until the program starts, `egret run --jit` against `egret build` (issue #24): per
+/// program, the wall time of `egret build` with the native backend and with Cranelift (the
+/// process, linking included), and the time `egret run --jit --time-passes` reports when the
+/// program starts (since egret's `main`, so a millisecond or two of process start-up less than
+/// the builds' wall times). The best of `EGRET_BENCH_JIT_REPS` (default 5) runs, interleaved:
+/// the front end's time (the same in all three) varies by hundreds of milliseconds on a loaded
+/// machine, more than the difference measured (the link: ~100 ms of `cc` against ~0.3 ms in
+/// memory, `--time-passes`). The programs: `bench/programs/` and the examples `c_*.ml` (or
+/// `EGRET_BENCH_FILTER`'s).
+#[test]
+#[ignore]
+fn jit_start_time() {
+    let egret = env!("CARGO_BIN_EXE_egret");
+    let reps: usize = std::env::var("EGRET_BENCH_JIT_REPS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
+    let filtered = std::env::var("EGRET_BENCH_FILTER").is_ok();
+    let list: Vec<PathBuf> = programs()
+        .into_iter()
+        .filter(|p| filtered || name_of(p).starts_with("bench/") || name_of(p).starts_with("c_"))
+        .collect();
+    let dir = std::env::temp_dir().join(format!("egret-jit-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join("prog");
+    let wall = |args: &[&std::ffi::OsStr]| {
+        let start = Instant::now();
+        let out = std::process::Command::new(egret)
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        start.elapsed()
+    };
+    println!(
+        "time until the program starts (ms, best of {reps}): egret build (wall, native and \
+         cranelift) vs egret run --jit (cranelift)"
+    );
+    println!(
+        "{:<22} {:>12} {:>12} {:>10} {:>16}",
+        "program", "build native", "build clif", "jit start", "jit / build clif"
+    );
+    let (mut sum_native, mut sum_clif, mut sum_jit) = (0.0, 0.0, 0.0);
+    for p in &list {
+        let (mut native, mut clif, mut jit) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..reps {
+            native.push(wall(&[
+                "build".as_ref(),
+                p.as_os_str(),
+                "-o".as_ref(),
+                exe.as_os_str(),
+            ]));
+            clif.push(wall(&[
+                "build".as_ref(),
+                "--backend=cranelift".as_ref(),
+                p.as_os_str(),
+                "-o".as_ref(),
+                exe.as_os_str(),
+            ]));
+            let out = std::process::Command::new(egret)
+                .args(["run", "--jit", "--time-passes"])
+                .arg(p)
+                .arg("--")
+                .args(
+                    std::fs::read_to_string(p.with_extension("args"))
+                        .unwrap_or_default()
+                        .split_whitespace(),
+                )
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let ms: f64 = stderr
+                .lines()
+                .find(|l| l.contains("until the program starts"))
+                .and_then(|l| l.split_whitespace().next())
+                .and_then(|v| v.parse().ok())
+                .unwrap_or_else(|| panic!("{}: no start time in:\n{stderr}", p.display()));
+            jit.push(Duration::from_secs_f64(ms / 1e3));
+        }
+        let ms = |v: Vec<Duration>| v.into_iter().min().unwrap_or_default().as_secs_f64() * 1e3;
+        let (n, c, j) = (ms(native), ms(clif), ms(jit));
+        sum_native += n;
+        sum_clif += c;
+        sum_jit += j;
+        println!(
+            "{:<22} {n:>12.1} {c:>12.1} {j:>10.1} {:>16.2}",
+            name_of(p),
+            j / c
+        );
+    }
+    println!(
+        "{:<22} {sum_native:>12.1} {sum_clif:>12.1} {sum_jit:>10.1} {:>16.2}",
+        "total",
+        sum_jit / sum_clif
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -28,10 +28,7 @@ char *egret_c_stack_sp;
 
 extern void *__libc_stack_end;
 
-/* The compiled entries (--output-obj only). */
-extern value egret_callback1(value f, value a) __attribute__((weak));
-extern value egret_callback2(value f, value a, value b) __attribute__((weak));
-extern value egret_callback3(value f, value a, value b, value c) __attribute__((weak));
+/* The compiled entries egret_callback{1,2,3} (--output-obj only): egret_runtime.h. */
 
 static void embed_fatal(const char *what) __attribute__((noreturn));
 static void embed_fatal(const char *what) {

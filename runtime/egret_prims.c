@@ -292,8 +292,6 @@ value caml_sys_executable_name(value unit) {
 
 #include <signal.h>
 
-extern value egret_callback1(value f, value a) __attribute__((weak));
-
 /* OCaml's signal numbers are negative: -1 is Sys.sigabrt ... -28 Sys.sigxfsz. */
 static const int posix_signals[] = {
     SIGABRT, SIGALRM, SIGFPE,  SIGHUP,  SIGILL,  SIGINT,  SIGKILL,   SIGPIPE, SIGQUIT, SIGSEGV,

@@ -34,6 +34,10 @@
 #include <ucontext.h>
 #endif
 
+#ifdef EGRET_IN_PROCESS
+struct egret_program_symbols egret_program;
+#endif
+
 int egret_argc;
 char **egret_argv;
 uint64_t egret_extra_args[256];
@@ -417,15 +421,7 @@ value egret_raise(value exn) {
   __builtin_longjmp(h->jmp, 1);
 }
 
-/* The predefined exceptions' identities, exported by every egret program (weak: a program
- * built by hand in a test may lack them, and then raising one is fatal). */
-extern uint64_t egret_exn_Invalid_argument[] __attribute__((weak));
-extern uint64_t egret_exn_Failure[] __attribute__((weak));
-extern uint64_t egret_exn_Not_found[] __attribute__((weak));
-extern uint64_t egret_exn_Division_by_zero[] __attribute__((weak));
-extern uint64_t egret_exn_Stack_overflow[] __attribute__((weak));
-extern uint64_t egret_exn_Out_of_memory[] __attribute__((weak));
-extern uint64_t egret_exn_Sys_error[] __attribute__((weak));
+/* The predefined exceptions' identities: egret_runtime.h. */
 
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
 static void raise_constant(uint64_t *identity, const char *name) {
@@ -1106,8 +1102,6 @@ value egret_input(value id, value n) {
   c->curr += k;
   return s;
 }
-
-extern uint64_t egret_exn_End_of_file[] __attribute__((weak));
 
 /* OCaml's caml_md5_chan: the digest of the next `len` bytes of the channel (End_of_file if it
  * has fewer), or of all the bytes up to its end when `len` is negative. */

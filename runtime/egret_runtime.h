@@ -200,8 +200,53 @@ size_t egret_channel_read(value id, unsigned char *p, size_t n);
 /* Flushes OCaml's stdout and stderr buffers (write(2) only). */
 void egret_flush_std_channels(void);
 
-/* The program, compiled by egret: called once on the big stack. */
+/* The symbols the program defines and the runtime uses: its entry, the predefined exceptions'
+ * identities (weak: a program built by hand in a test may lack them, and then raising one is
+ * fatal) and the C-ABI entries calling closures (weak: only programs built with --output-obj
+ * or installing a signal handler have them, plugin/src/ssa/callbacks.rs).
+ *
+ * Linked into an executable or an object, they are symbols resolved by the linker. Compiled
+ * with EGRET_IN_PROCESS (the copy of the runtime inside the egret binary, for
+ * `egret run --jit`, adapters/src/jit), the program is compiled after the runtime was linked:
+ * they are the fields of `egret_program`, which the JIT fills before egret_start_program
+ * (NULL for a symbol the program lacks, as a weak symbol would be). */
+#ifndef EGRET_IN_PROCESS
 void egret_main(void);
+extern uint64_t egret_exn_Invalid_argument[] __attribute__((weak));
+extern uint64_t egret_exn_Failure[] __attribute__((weak));
+extern uint64_t egret_exn_Not_found[] __attribute__((weak));
+extern uint64_t egret_exn_Division_by_zero[] __attribute__((weak));
+extern uint64_t egret_exn_Stack_overflow[] __attribute__((weak));
+extern uint64_t egret_exn_Out_of_memory[] __attribute__((weak));
+extern uint64_t egret_exn_Sys_error[] __attribute__((weak));
+extern uint64_t egret_exn_End_of_file[] __attribute__((weak));
+extern value egret_callback1(value f, value a) __attribute__((weak));
+extern value egret_callback2(value f, value a, value b) __attribute__((weak));
+extern value egret_callback3(value f, value a, value b, value c) __attribute__((weak));
+#else
+/* Keep in sync with adapters/src/jit/program.rs (`ProgramSymbols`). */
+struct egret_program_symbols {
+  void (*main)(void);
+  uint64_t *exn_Invalid_argument, *exn_Failure, *exn_Not_found, *exn_Division_by_zero,
+      *exn_Stack_overflow, *exn_Out_of_memory, *exn_Sys_error, *exn_End_of_file;
+  value (*callback1)(value f, value a);
+  value (*callback2)(value f, value a, value b);
+  value (*callback3)(value f, value a, value b, value c);
+};
+extern struct egret_program_symbols egret_program;
+#define egret_main (egret_program.main)
+#define egret_exn_Invalid_argument (egret_program.exn_Invalid_argument)
+#define egret_exn_Failure (egret_program.exn_Failure)
+#define egret_exn_Not_found (egret_program.exn_Not_found)
+#define egret_exn_Division_by_zero (egret_program.exn_Division_by_zero)
+#define egret_exn_Stack_overflow (egret_program.exn_Stack_overflow)
+#define egret_exn_Out_of_memory (egret_program.exn_Out_of_memory)
+#define egret_exn_Sys_error (egret_program.exn_Sys_error)
+#define egret_exn_End_of_file (egret_program.exn_End_of_file)
+#define egret_callback1 (egret_program.callback1)
+#define egret_callback2 (egret_program.callback2)
+#define egret_callback3 (egret_program.callback3)
+#endif
 
 /* Start-up (egret_runtime.c): records argv, reserves the program stack, runs egret_main on it
  * and flushes stdout and stderr. Called by `main` (egret_start.c, executables only) and by

@@ -1,13 +1,21 @@
-//! The `egret` command line: `build`, `run`, `check`.
+//! The `egret` command line: `build`, `run` (`run --jit`: [`jit`]), `check`, `stdlib`,
+//! `backends` and `test-backend` ([`backends`], [`conformance`]).
 //!
 //! This crate only parses flags, renders diagnostics and glues the pipeline together: the
 //! compiler is `egret-plugin` (`driver::compile_to_ssa`, `driver::codegen`), the object file,
-//! debug info and linking are `egret-adapters`.
+//! debug info, linking and running in memory are `egret-adapters`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod backends;
 mod conformance;
+mod jit;
+
+use backends::{
+    backend_args, choose_backend, default_examples_dir, list_backends, test_backend,
+    unsupported_target,
+};
 
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
@@ -78,6 +86,12 @@ enum Command {
     Run {
         #[command(flatten)]
         common: Common,
+        /// Compile into memory and run there, with the runtime linked into egret (Cranelift by
+        /// default): no executable, no file written. The program's output, exit status and
+        /// `Sys.argv` (its source file's path first, as `ocaml FILE.ml`'s) are an executable's;
+        /// `Sys.executable_name` is egret's path. Not with -g.
+        #[arg(long)]
+        jit: bool,
         #[arg(last = true, value_name = "ARGS")]
         args: Vec<String>,
     },
@@ -91,15 +105,22 @@ enum Command {
         #[arg(value_name = "LIB")]
         libraries: Vec<PathBuf>,
     },
-    /// Run the conformance suite with BACKEND: build every end-to-end example with it
-    /// (`egret build --verify`), run it, and compare its stdout, stderr and exit code with
-    /// ocamlopt's (`NAME.out`, `NAME.err`, `NAME.code`); one PASS or FAIL line per program.
-    /// Exit status 0 when all pass, 1 otherwise.
+    /// Run the conformance suite with BACKEND, in parts: `examples` (build every end-to-end
+    /// example with it, `egret build --verify`, run it, and compare its stdout, stderr and exit
+    /// code with ocamlopt's: `NAME.out`, `NAME.err`, `NAME.code`), `gc-stress` (the same with a
+    /// collection at every allocation), `testsuite` (the tests of OCaml's testsuite egret passes
+    /// with its own backends; needs Debian's ocaml-source), `debuginfo` (-g changes no code, the
+    /// line table is sound). One PASS or FAIL line per item, a summary per part; a part that
+    /// cannot run says SKIP. Exit status 0 when all pass, 1 otherwise.
     #[command(name = "test-backend")]
     TestBackend {
         /// A built-in backend (`egret backends`) or the path of a backend library.
         #[arg(value_name = "BACKEND")]
         backend: String,
+        /// The parts to run, comma-separated (default: all): examples, gc-stress, testsuite,
+        /// debuginfo.
+        #[arg(long, value_name = "PARTS", value_delimiter = ',')]
+        parts: Vec<String>,
         /// The examples folder (default: `examples` here, else egret's own).
         #[arg(long, value_name = "DIR")]
         examples: Option<PathBuf>,
@@ -139,9 +160,9 @@ struct Common {
     /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, `example`
     /// (Cranelift behind checks, with a per-function report: `EGRET_EXAMPLE_REPORT=-|PATH`),
     /// or the path of a backend library (`PATH.so`, built by the same rustc against the same
-    /// egret: see README, "Writing a backend").
-    #[arg(long, default_value = "native", value_name = "NAME")]
-    backend: String,
+    /// egret: see README, "Writing a backend"). Default: native; cranelift with `run --jit`.
+    #[arg(long, value_name = "NAME")]
+    backend: Option<String>,
     /// Print the IR of a stage and stop: ast, lambda, inline-report, simplified, mono, closure,
     /// ssa, opt; then the backend's own (`egret backends`): clif (Cranelift's IR), vcode (after
     /// instruction selection, before register allocation), asm (the final code, disassembled).
@@ -193,7 +214,12 @@ fn command_line() -> Vec<std::ffi::OsString> {
         .collect()
 }
 
+/// When egret started (`egret run --jit --time-passes` reports the time until the program
+/// starts).
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
 fn main() -> ExitCode {
+    let _ = STARTED.set(std::time::Instant::now());
     install_ice_hook();
     let cli = Cli::parse_from(command_line());
     let _ = egret_plugin::lambda::BIG_STACK_THREAD_HOOKS
@@ -339,21 +365,43 @@ fn command(cli: Cli) -> ExitCode {
         Command::Backends { libraries } => return list_backends(libraries),
         Command::TestBackend {
             backend,
+            parts,
             examples,
             filter,
             jobs,
             timeout,
             build_flags,
         } => {
-            return test_backend(conformance::Suite {
-                backend: backend.clone(),
-                dir: examples.clone().unwrap_or_else(default_examples_dir),
-                filter: filter.clone(),
-                build_flags: build_flags.clone(),
-                jobs: jobs
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-                timeout: std::time::Duration::from_secs(*timeout),
-            })
+            let parts = if parts.is_empty() {
+                conformance::Part::ALL.to_vec()
+            } else {
+                let mut chosen = Vec::new();
+                for name in parts {
+                    match conformance::Part::from_name(name) {
+                        Some(p) => chosen.push(p),
+                        None => {
+                            return usage_error(&format!(
+                                "unknown part `{name}` for --parts (parts: examples, gc-stress, \
+                                 testsuite, debuginfo)"
+                            ))
+                        }
+                    }
+                }
+                chosen
+            };
+            return test_backend(
+                &parts,
+                conformance::Suite {
+                    backend: backend.clone(),
+                    dir: examples.clone().unwrap_or_else(default_examples_dir),
+                    filter: filter.clone(),
+                    build_flags: build_flags.clone(),
+                    jobs: jobs.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, |n| n.get())
+                    }),
+                    timeout: std::time::Duration::from_secs(*timeout),
+                },
+            );
         }
         Command::Check { files, .. } => files,
         Command::Build { common, .. } | Command::Run { common, .. } => &common.files,
@@ -394,7 +442,7 @@ fn command(cli: Cli) -> ExitCode {
             }
             let common = Common {
                 files,
-                backend: "native".into(),
+                backend: None,
                 emit: None,
                 time_passes: false,
                 debug: false,
@@ -443,7 +491,16 @@ fn command(cli: Cli) -> ExitCode {
                 Err(code) => code,
             }
         }
-        Command::Run { common, args } => {
+        Command::Run {
+            common,
+            jit: true,
+            args,
+        } => jit::run(&common, &args),
+        Command::Run {
+            common,
+            jit: false,
+            args,
+        } => {
             let dir = std::env::temp_dir().join(format!("egret-run-{}", std::process::id()));
             if let Err(e) = std::fs::create_dir_all(&dir) {
                 eprintln!("error: cannot create {}: {e}", dir.display());
@@ -600,48 +657,27 @@ impl BuildMode {
     }
 }
 
-/// Builds the executable (or object); returns whether one was produced (false when `--emit`
-/// printed).
-fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
-    // The backend and the target are checked before anything is compiled: usage errors.
-    let registry = backends();
-    let loaded;
-    let backend = if egret_adapters::dylib::is_library_path(&common.backend) {
-        // A backend library: refused (exit 1) unless built like this egret.
-        loaded = match egret_adapters::dylib::load_backend(Path::new(&common.backend)) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return Err(ExitCode::from(EXIT_COMPILE_ERROR));
-            }
-        };
-        &*loaded
-    } else {
-        match registry.get(&common.backend) {
-            Some(b) => b,
-            None => {
-                return Err(usage_error(&format!(
-                    "unknown backend `{}` (available: {}; or the path of a backend library)",
-                    common.backend,
-                    registry.names().join(", ")
-                )))
-            }
-        }
-    };
-    if let Some(target) = &common.target {
-        if !backend.supports_target(target) {
-            return Err(unsupported_target(&registry, backend.name(), target));
-        }
-    }
-    let args = backend_args(common)?;
-    if let Err(e) = egret_plugin::backend::check_backend_args(backend, &args) {
-        return Err(usage_error(&format!("-C backend-arg: {e}")));
-    }
-    let (output, mut sess, opts, sources) = front(common, mode)?;
+/// A program compiled up to the backend: its SSA module, with the session (timings), the
+/// options and the sources it was compiled with.
+struct Compiled {
+    module: egret_plugin::ssa::ir::Module,
+    sess: Session,
+    opts: driver::Options,
+    sources: Sources,
+}
+
+/// Runs the pipeline up to the backend with `backend`; `None` when `--emit` printed a stage
+/// (the backend's own stages included) instead.
+fn compile_to_module(
+    common: &Common,
+    backend: &dyn egret_plugin::backend::CodegenBackend,
+    mode: BuildMode,
+) -> Result<Option<Compiled>, ExitCode> {
+    let (output, sess, opts, sources) = front(common, mode)?;
     let module = match output {
         Output::Emitted(text) => {
             print!("{text}");
-            return Ok(false);
+            return Ok(None);
         }
         Output::Module(m) => m,
     };
@@ -652,10 +688,55 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
             Ok(Err(e)) => Err(report_error(&sources, e)),
             Ok(Ok(text)) => {
                 print!("{text}");
-                Ok(false)
+                Ok(None)
             }
         };
     }
+    Ok(Some(Compiled {
+        module,
+        sess,
+        opts,
+        sources,
+    }))
+}
+
+/// Records the backend's passes, summed over the module's functions, under the stage that
+/// just ran (`--time-passes`).
+fn record_backend_passes(
+    sess: &mut Session,
+    stats: &[(
+        egret_plugin::ssa::ir::FuncId,
+        egret_plugin::backend::FunctionStats,
+    )],
+) {
+    let mut passes: Vec<(&'static str, std::time::Duration)> = Vec::new();
+    for (_, stats) in stats {
+        for &(name, d) in &stats.pass_times {
+            match passes.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += d,
+                None => passes.push((name, d)),
+            }
+        }
+    }
+    for (name, d) in passes {
+        sess.record_subpass(name, d);
+    }
+}
+
+/// Builds the executable (or object); returns whether one was produced (false when `--emit`
+/// printed).
+fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode> {
+    let chosen = choose_backend(common, "native")?;
+    let backend = chosen.get();
+    let Some(Compiled {
+        module,
+        mut sess,
+        opts,
+        sources,
+    }) = compile_to_module(common, backend, mode)?
+    else {
+        return Ok(false);
+    };
     // Debug info describes one file (`-g` with several is refused in `main`).
     let source_info = egret_adapters::SourceInfo {
         path: &sources.files[0].0,
@@ -671,23 +752,11 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
     });
     let object = match object {
         Ok(o) => {
-            // The backend's passes, summed over the module's functions, under its stage.
-            let mut passes: Vec<(&'static str, std::time::Duration)> = Vec::new();
-            for (_, stats) in &o.stats {
-                for &(name, d) in &stats.pass_times {
-                    match passes.iter_mut().find(|(n, _)| *n == name) {
-                        Some((_, total)) => *total += d,
-                        None => passes.push((name, d)),
-                    }
-                }
-            }
-            for (name, d) in passes {
-                sess.record_subpass(name, d);
-            }
+            record_backend_passes(&mut sess, &o.stats);
             o
         }
         Err(egret_adapters::ObjectError::UnsupportedTarget { backend, target }) => {
-            return Err(unsupported_target(&registry, &backend, &target));
+            return Err(unsupported_target(&chosen.registry, backend, &target));
         }
         Err(egret_adapters::ObjectError::Backend(e)) => {
             return Err(report_error(
@@ -766,158 +835,6 @@ fn line_col(source: &str, offset: u32) -> (u32, u32) {
     let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
     let col = before.iter().rev().take_while(|&&b| b != b'\n').count() as u32 + 1;
     (line, col)
-}
-
-/// `--target` names a target `backend` cannot generate code for: a usage error, with a hint
-/// when Cranelift can.
-fn unsupported_target(
-    registry: &egret_adapters::BackendRegistry,
-    backend: &str,
-    target: &str,
-) -> ExitCode {
-    let cranelift_can = registry
-        .get("cranelift")
-        .is_some_and(|b| b.supports_target(target));
-    let hint = if backend != "cranelift" && cranelift_can {
-        " (try --backend=cranelift)"
-    } else {
-        ""
-    };
-    usage_error(&format!(
-        "the {backend} backend cannot generate code for `{target}`{hint}"
-    ))
-}
-
-/// The available code generators: the adapters' Cranelift one, egret's own, and the example of
-/// a backend defined in a crate of its own (`backends/egret-backend-example`): any crate
-/// implementing `CodegenBackend` is added here the same way.
-fn backends() -> egret_adapters::BackendRegistry {
-    let mut registry = egret_adapters::BackendRegistry::new();
-    registry.register(Box::new(egret_plugin::backend::x64::X64Backend::default()));
-    registry.register(Box::new(egret_backend_example::ExampleBackend::default()));
-    registry
-}
-
-/// The `-C backend-arg=KEY=VALUE` options, in order.
-fn backend_args(common: &Common) -> Result<Vec<(String, String)>, ExitCode> {
-    let mut args = Vec::new();
-    for opt in &common.codegen {
-        if let Some(arg) = opt.strip_prefix("backend-arg=") {
-            match arg.split_once('=') {
-                Some((k, v)) if !k.is_empty() => args.push((k.to_string(), v.to_string())),
-                _ => {
-                    return Err(usage_error(&format!(
-                        "invalid value `{arg}` for -C backend-arg (expected KEY=VALUE)"
-                    )))
-                }
-            }
-        }
-    }
-    Ok(args)
-}
-
-/// `examples/` here, else the one of the source tree this egret was built from.
-fn default_examples_dir() -> PathBuf {
-    let here = PathBuf::from("examples");
-    if here.is_dir() {
-        here
-    } else {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")
-    }
-}
-
-/// `egret test-backend`: the backend is checked first (an unknown name is a usage error, a
-/// library that cannot be used an error), then every selected example runs.
-fn test_backend(suite: conformance::Suite) -> ExitCode {
-    if egret_adapters::dylib::is_library_path(&suite.backend) {
-        if let Err(e) = egret_adapters::dylib::load_backend(Path::new(&suite.backend)) {
-            eprintln!("error: {e}");
-            return ExitCode::from(EXIT_COMPILE_ERROR);
-        }
-    } else if backends().get(&suite.backend).is_none() {
-        return usage_error(&format!(
-            "unknown backend `{}` (available: {}; or the path of a backend library)",
-            suite.backend,
-            backends().names().join(", ")
-        ));
-    }
-    let list = match conformance::examples(&suite.dir, suite.filter.as_deref()) {
-        Ok(list) if !list.is_empty() => list,
-        Ok(_) => {
-            eprintln!(
-                "error: no examples (*.ml) in {}{}",
-                suite.dir.display(),
-                suite
-                    .filter
-                    .as_ref()
-                    .map(|f| format!(" with `{f}` in their name"))
-                    .unwrap_or_default()
-            );
-            return ExitCode::from(EXIT_COMPILE_ERROR);
-        }
-        Err(e) => {
-            eprintln!("error: {e} (give the examples folder with --examples DIR)");
-            return ExitCode::from(EXIT_COMPILE_ERROR);
-        }
-    };
-    let failed = conformance::run(&suite, &list, &mut std::io::stdout());
-    if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_COMPILE_ERROR)
-    }
-}
-
-/// `egret backends`: each built-in backend (and each library in `libraries`) with what it is,
-/// its targets and its options. A library that cannot be used is an error (exit 1).
-fn list_backends(libraries: &[PathBuf]) -> ExitCode {
-    let registry = backends();
-    let mut loaded = Vec::new();
-    for path in libraries {
-        match egret_adapters::dylib::load_backend(path) {
-            Ok(b) => loaded.push((path, b)),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(EXIT_COMPILE_ERROR);
-            }
-        }
-    }
-    let mut out = String::new();
-    let builtin = registry.names().into_iter().filter_map(|n| registry.get(n));
-    let entries = builtin
-        .map(|b| (None, b))
-        .chain(loaded.iter().map(|(path, b)| (Some(path.as_path()), &**b)));
-    for (path, b) in entries {
-        out.push_str(&format!("{}: {}\n", b.name(), b.description()));
-        if let Some(path) = path {
-            out.push_str(&format!(
-                "  library: {} ({})\n",
-                path.display(),
-                egret_plugin::backend::abi::AbiStamp::host()
-            ));
-        }
-        out.push_str(&format!("  targets: {}\n", b.targets().join(", ")));
-        out.push_str(&format!("  --emit stages: {}\n", b.stages().join(", ")));
-        let options = b.options();
-        if options.is_empty() {
-            out.push_str("  options: none\n");
-        } else {
-            out.push_str("  options (-C backend-arg=KEY=VALUE):\n");
-        }
-        for o in options {
-            let values = if o.values.is_empty() {
-                "TEXT".to_string()
-            } else {
-                o.values.join("|")
-            };
-            out.push_str(&format!(
-                "    {}={values}: {} (default: {})\n",
-                o.key, o.help, o.default
-            ));
-        }
-    }
-    print!("{out}");
-    ExitCode::SUCCESS
 }
 
 fn options(common: &Common) -> Result<driver::Options, ExitCode> {

@@ -437,3 +437,47 @@ fn cranelift_options_change_its_dumped_code() {
     );
     assert_ne!(asm, single);
 }
+
+/// `--time-passes` sees inside Cranelift: its passes one by one (as the native backend's isel,
+/// regalloc, emit), and the object writer's share, under the backend's stage.
+#[test]
+fn time_passes_lists_cranelifts_own_passes() {
+    let ml = root().join("examples/c_closures.ml");
+    let dir = std::env::temp_dir().join(format!("egret-time-passes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(egret())
+        .args(["build", "--backend=cranelift", "--time-passes", "-o"])
+        .arg(dir.join("prog"))
+        .arg(&ml)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success());
+    let report = String::from_utf8_lossy(&out.stderr);
+    let stage = report
+        .lines()
+        .position(|l| l.ends_with("codegen+object"))
+        .unwrap_or_else(|| panic!("no backend stage:\n{report}"));
+    let passes: Vec<&str> = report
+        .lines()
+        .skip(stage + 1)
+        .map_while(|l| {
+            // Sub-passes are indented under the stage, with no memory column.
+            let name = l.split_whitespace().nth(2)?;
+            (!l.contains("MiB")).then_some(name)
+        })
+        .collect();
+    for pass in [
+        "ssa-to-clif",
+        "clif-opt",
+        "isel",
+        "regalloc",
+        "emit",
+        "object",
+    ] {
+        assert!(
+            passes.contains(&pass),
+            "no `{pass}` in {passes:?}:\n{report}"
+        );
+    }
+}

@@ -4,7 +4,9 @@
 //!   `.eh_frame` from [`eh_frame`];
 //! - [`link`]: object + egret's embedded runtime ([`runtime`]) → executable, with the system `cc`;
 //! - [`cranelift_backend`]: [`CraneliftBackend`], Cranelift as a second `CodegenBackend`;
-//! - [`isa`]: the supported targets.
+//! - [`isa`]: the supported targets;
+//! - [`jit`]: running a program in memory (`egret run --jit`), cranelift-jit and the runtime
+//!   linked into this binary.
 //!
 //! The driver's entry points: [`BackendRegistry`] to pick a backend by name, [`write_object`]
 //! to compile a module into an object file, [`link()`] to make the executable.
@@ -14,6 +16,7 @@ pub mod debuginfo;
 pub mod dylib;
 pub mod eh_frame;
 pub mod isa;
+pub mod jit;
 pub mod link;
 pub mod object;
 pub mod runtime;

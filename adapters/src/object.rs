@@ -82,7 +82,7 @@ pub struct ObjectWriter<'m> {
     source: Option<SourceInfo<'m>>,
 }
 
-fn object_error(what: impl std::fmt::Display, function: &str) -> BackendError {
+pub(crate) fn object_error(what: impl std::fmt::Display, function: &str) -> BackendError {
     BackendError {
         function: function.to_string(),
         message: what.to_string(),
@@ -152,41 +152,7 @@ impl<'m> ObjectWriter<'m> {
     }
 
     fn define_data(&mut self, index: usize, d: &Data) -> Result<(), BackendError> {
-        let mut bytes = Vec::with_capacity(d.words.len() * 8);
-        let mut description = DataDescription::new();
-        for (i, word) in d.words.iter().enumerate() {
-            let offset = (i * 8) as u32;
-            match word {
-                DataWord::Word(w) => bytes.extend_from_slice(&w.to_le_bytes()),
-                DataWord::FuncAddr(f) => {
-                    bytes.extend_from_slice(&[0; 8]);
-                    let id = self.function_id(*f, &d.name)?;
-                    let fref = self.object.declare_func_in_data(id, &mut description);
-                    description.write_function_addr(offset, fref);
-                }
-                DataWord::DataAddr(target) => {
-                    bytes.extend_from_slice(&[0; 8]);
-                    let id = *self.data.get(target.index()).ok_or_else(|| {
-                        object_error(format!("no data object {}", target.0), &d.name)
-                    })?;
-                    let gv = self.object.declare_data_in_data(id, &mut description);
-                    // A data address points at the object's first field, after the header.
-                    description.write_data_addr(offset, gv, 8);
-                }
-                DataWord::Symbol(name) => {
-                    // A runtime data symbol (a custom block's operations): its address.
-                    bytes.extend_from_slice(&[0; 8]);
-                    let id = self
-                        .object
-                        .declare_data(name, ClifLinkage::Import, false, false)
-                        .map_err(|e| object_error(e, &d.name))?;
-                    let gv = self.object.declare_data_in_data(id, &mut description);
-                    description.write_data_addr(offset, gv, 0);
-                }
-            }
-        }
-        description.define(bytes.into_boxed_slice());
-        description.set_align(8);
+        let description = describe_data(&mut self.object, d, &self.functions, &self.data)?;
         self.object
             .define_data(self.data[index], &description)
             .map_err(|e| object_error(e, &d.name))
@@ -475,6 +441,54 @@ impl ObjectSink for ObjectWriter<'_> {
         }
         Ok(())
     }
+}
+
+/// The contents of static data object `d` for any cranelift-module `Module` (the object file's
+/// and the JIT's, `crate::jit`): its words, with relocations for the addresses it holds
+/// (`functions` and `data` are the module's declarations of the SSA module's functions and data,
+/// by index). A data address points at the object's first field, after the header; a runtime
+/// data symbol (`DataWord::Symbol`) is imported.
+pub(crate) fn describe_data<M: Module>(
+    object: &mut M,
+    d: &Data,
+    functions: &[cranelift_module::FuncId],
+    data: &[cranelift_module::DataId],
+) -> Result<DataDescription, BackendError> {
+    let mut bytes = Vec::with_capacity(d.words.len() * 8);
+    let mut description = DataDescription::new();
+    for (i, word) in d.words.iter().enumerate() {
+        let offset = (i * 8) as u32;
+        match word {
+            DataWord::Word(w) => bytes.extend_from_slice(&w.to_le_bytes()),
+            DataWord::FuncAddr(f) => {
+                bytes.extend_from_slice(&[0; 8]);
+                let id = *functions
+                    .get(f.index())
+                    .ok_or_else(|| object_error(format!("no function {}", f.0), &d.name))?;
+                let fref = object.declare_func_in_data(id, &mut description);
+                description.write_function_addr(offset, fref);
+            }
+            DataWord::DataAddr(target) => {
+                bytes.extend_from_slice(&[0; 8]);
+                let id = *data
+                    .get(target.index())
+                    .ok_or_else(|| object_error(format!("no data object {}", target.0), &d.name))?;
+                let gv = object.declare_data_in_data(id, &mut description);
+                description.write_data_addr(offset, gv, 8);
+            }
+            DataWord::Symbol(name) => {
+                bytes.extend_from_slice(&[0; 8]);
+                let id = object
+                    .declare_data(name, ClifLinkage::Import, false, false)
+                    .map_err(|e| object_error(e, &d.name))?;
+                let gv = object.declare_data_in_data(id, &mut description);
+                description.write_data_addr(offset, gv, 0);
+            }
+        }
+    }
+    description.define(bytes.into_boxed_slice());
+    description.set_align(8);
+    Ok(description)
 }
 
 /// The cranelift-object relocation for a plugin relocation kind.

@@ -8,6 +8,7 @@
 mod dump;
 mod lower;
 mod machine_code;
+mod timing;
 
 use crate::isa::{is_supported_target, target_isa, IsaSettings};
 use cranelift_codegen::control::ControlPlane;
@@ -121,10 +122,13 @@ impl CodegenBackend for CraneliftBackend {
                 .stats
                 .pass_times
                 .insert(0, ("ssa-to-clif", to_clif));
+            // Handing the code over: the object writer's (or the JIT's) work.
+            let start = std::time::Instant::now();
             sink.define_function(id, func, &compiled)?;
             if options.debug_info {
                 sink.define_function_debug_info(id, debug)?;
             }
+            compiled.stats.pass_times.push(("object", start.elapsed()));
             stats.push((id, compiled.stats));
         }
         if let Some(entry) = module.entry {
@@ -179,11 +183,15 @@ fn compile(
         })?;
     }
     let mut context = Context::for_function(clif);
-    let start = std::time::Instant::now();
-    if let Err(e) = context.compile(isa, &mut ControlPlane::default()) {
+    // Cranelift's passes one by one (`timing.rs`): verify, clif-opt, isel, regalloc, emit.
+    let (compiled, passes) = timing::timed(|| {
+        context
+            .compile(isa, &mut ControlPlane::default())
+            .map(|_| ())
+    });
+    if let Err(e) = compiled {
         return Err(fail(print_errors::pretty_error(e.func, e.inner)));
     }
-    let cranelift = start.elapsed();
     let code = context
         .compiled_code()
         .ok_or_else(|| fail("Cranelift produced no code".to_string()))?;
@@ -192,6 +200,6 @@ fn compile(
     let debug = machine_code::debug_info(isa, func, code).map_err(fail)?;
     let mut compiled =
         machine_code::compiled_function(isa, func, clif, &runtime_names, code).map_err(fail)?;
-    compiled.stats.pass_times.push(("cranelift", cranelift));
+    compiled.stats.pass_times.extend(passes);
     Ok((compiled, debug))
 }

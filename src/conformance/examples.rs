@@ -1,110 +1,53 @@
-//! `egret test-backend BACKEND`: the conformance suite any backend runs — every end-to-end
-//! example (`examples/NAME.ml`) built with the backend by this `egret` (as `egret build
-//! --verify --backend=BACKEND`, so every IR verifier and the backend's own checkers run), run,
-//! and compared with what ocamlopt's build of it did: stdout with `NAME.out`, stderr with
-//! `NAME.err` (default empty), the exit code with `NAME.code` (default 0); `NAME.args` are its
-//! arguments and `NAME.stdin` its standard input.
+//! The examples part of the conformance suite, and its GC stress variant: every example built
+//! with the backend by this `egret` (as `egret build --verify --backend=BACKEND`, so every IR
+//! verifier and the backend's own checkers run), run, and compared with what ocamlopt's build
+//! of it did: stdout with `NAME.out`, stderr with `NAME.err` (default empty), the exit code
+//! with `NAME.code` (default 0); `NAME.args` are its arguments and `NAME.stdin` its standard
+//! input.
 //!
-//! Invariants: a program passes only if its build succeeds and all three agree; a program
-//! running longer than the time limit is killed and fails; the report has one line per
-//! program, in name order, whatever the number of workers.
+//! Under GC stress (`Part::GcStress`) the program runs twice: with `EGRET_GC_STATS=1`, to count
+//! the words it allocates, then with `EGRET_GC_STRESS=N`, a collection at every allocation
+//! (N = 1) in programs allocating fewer than [`FULL_STRESS_WORDS`], else every N-th one
+//! ([`stress_interval`], as `tests/gc.rs`), so that heavy programs stay within
+//! [`STRESS_SLOWDOWN`] times the time limit. Only the stressed run is compared.
 
-use std::path::{Path, PathBuf};
+use super::{Outcome, Suite};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// What to run.
-pub struct Suite {
-    /// `--backend=` as given: a built-in backend's name or a library's path.
-    pub backend: String,
-    /// The examples folder.
-    pub dir: PathBuf,
-    /// Only the examples whose name contains this.
-    pub filter: Option<String>,
-    /// More `egret build` flags (`-O0`, `-C backend-arg=K=V`, ...).
-    pub build_flags: Vec<String>,
-    /// Worker threads.
-    pub jobs: usize,
-    /// Per program run.
-    pub timeout: Duration,
-}
+/// Below this many words allocated, stress collects at every allocation.
+pub const FULL_STRESS_WORDS: u64 = 100_000;
 
-/// One program's outcome: `Ok` or why it failed.
-pub type Outcome = Result<(), String>;
-
-/// The examples of `dir` selected by `filter`, sorted by name.
-pub fn examples(dir: &Path, filter: Option<&str>) -> Result<Vec<PathBuf>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut list: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        .filter(|p| {
-            let name = p.file_stem().unwrap_or_default().to_string_lossy();
-            filter.is_none_or(|f| name.contains(f))
-        })
-        .collect();
-    list.sort();
-    Ok(list)
-}
-
-/// Runs the suite, printing a line per program (`PASS name`, `FAIL name: why`) to `out` as
-/// they finish in order, then a summary; returns the number of failures.
-pub fn run(suite: &Suite, list: &[PathBuf], out: &mut (dyn std::io::Write + Send)) -> usize {
-    let egret = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("egret"));
-    let scratch = std::env::temp_dir().join(format!("egret-test-backend-{}", std::process::id()));
-    if let Err(e) = std::fs::create_dir_all(&scratch) {
-        let _ = writeln!(out, "error: cannot create {}: {e}", scratch.display());
-        return list.len().max(1);
+/// The `EGRET_GC_STRESS` interval for a program that allocated `words` words with a peak heap
+/// of `peak_heap_kib` (as `tests/gc.rs`): every allocation for small programs, else about
+/// 2,000 collections, fewer for a big heap (each marks the live heap), never under 20.
+pub fn stress_interval(words: u64, peak_heap_kib: u64) -> u64 {
+    if words < FULL_STRESS_WORDS {
+        return 1;
     }
-    let started = Instant::now();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new(vec![None; list.len()]);
-    let printed = Mutex::new((0usize, &mut *out));
-    std::thread::scope(|scope| {
-        for _ in 0..suite.jobs.max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(ml) = list.get(i) else { break };
-                let outcome = check(suite, &egret, &scratch, ml);
-                results.lock().unwrap()[i] = Some(outcome);
-                // Print every finished result that is next in order.
-                let mut printed = printed.lock().unwrap();
-                let results = results.lock().unwrap();
-                while let Some(Some(outcome)) = results.get(printed.0) {
-                    let name = list[printed.0].file_stem().unwrap_or_default();
-                    let line = match outcome {
-                        Ok(()) => format!("PASS {}", name.to_string_lossy()),
-                        Err(why) => format!("FAIL {}: {why}", name.to_string_lossy()),
-                    };
-                    let _ = writeln!(printed.1, "{line}");
-                    printed.0 += 1;
-                }
-            });
-        }
-    });
-    let _ = std::fs::remove_dir_all(&scratch);
-    let failed = results
-        .into_inner()
-        .unwrap()
-        .iter()
-        .filter(|r| !matches!(r, Some(Ok(()))))
-        .count();
-    let _ = writeln!(
-        out,
-        "backend {}: {} of {} programs passed, {failed} failed ({:.1}s)",
-        suite.backend,
-        list.len() - failed,
-        list.len(),
-        started.elapsed().as_secs_f64()
-    );
-    failed
+    let collections = (2_000 * 4096 / peak_heap_kib.max(4096)).max(20);
+    // At about 3 words a block.
+    (words / 3 / collections).max(1)
 }
 
-/// Builds, runs and compares one example.
-fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path) -> Outcome {
+/// The words allocated and the peak heap (KiB), from the runtime's `EGRET_GC_STATS` report:
+/// `egret gc: M MiB allocated (W words), C collections, heap H KiB (peak P KiB), ...`.
+pub fn gc_stats(stderr: &[u8]) -> Option<(u64, u64)> {
+    let text = String::from_utf8_lossy(stderr);
+    let line = text.lines().find(|l| l.starts_with("egret gc:"))?;
+    let number_after = |key: &str| -> Option<u64> {
+        let start = line.find(key)? + key.len();
+        line[start..].split(' ').next()?.parse().ok()
+    };
+    Some((number_after("(")?, number_after("(peak ")?))
+}
+
+/// How much longer than the time limit a run under GC stress may take.
+pub const STRESS_SLOWDOWN: u32 = 4;
+
+/// Builds, runs and compares one example; under `stress`, in GC stress mode.
+pub fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path, stress: bool) -> Outcome {
     let name = ml
         .file_stem()
         .unwrap_or_default()
@@ -139,7 +82,22 @@ fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path) -> Outcome {
                 .collect()
         })
         .unwrap_or_else(Vec::new);
-    let ran = run_with_timeout(&exe, &args, &with("stdin"), scratch, &name, suite.timeout);
+    let run = |env: &[(&str, String)], timeout| {
+        run_with_timeout(&exe, &args, &with("stdin"), scratch, &name, env, timeout)
+    };
+    let ran = if stress {
+        run(&[("EGRET_GC_STATS", "1".to_string())], suite.timeout).and_then(|(_, stats, _)| {
+            let (words, peak) =
+                gc_stats(&stats).ok_or_else(|| "no EGRET_GC_STATS report on stderr".to_string())?;
+            let interval = stress_interval(words, peak).to_string();
+            run(
+                &[("EGRET_GC_STRESS", interval)],
+                suite.timeout * STRESS_SLOWDOWN,
+            )
+        })
+    } else {
+        run(&[], suite.timeout)
+    };
     let _ = std::fs::remove_file(&exe);
     let (stdout, stderr, code) = ran?;
     let want_out = read("out").unwrap_or_default();
@@ -164,14 +122,15 @@ fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path) -> Outcome {
     }
 }
 
-/// Runs `exe` with its output in files (no pipe to fill), killing it after `timeout`: its
-/// stdout, stderr and exit code (`signal N` when killed by one).
+/// Runs `exe` with `env` and its output in files (no pipe to fill), killing it after `timeout`:
+/// its stdout, stderr and exit code (`signal N` when killed by one).
 fn run_with_timeout(
     exe: &Path,
     args: &[String],
     stdin: &Path,
     scratch: &Path,
     name: &str,
+    env: &[(&str, String)],
     timeout: Duration,
 ) -> Result<(Vec<u8>, Vec<u8>, String), String> {
     use std::os::unix::process::ExitStatusExt;
@@ -184,6 +143,7 @@ fn run_with_timeout(
     };
     let mut child = Command::new(exe)
         .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .stdin(stdin)
         .stdout(file(&out_path)?)
         .stderr(file(&err_path)?)
@@ -241,7 +201,7 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
     }
 }
 
-fn indent(text: &str) -> String {
+pub fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
