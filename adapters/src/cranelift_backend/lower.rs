@@ -4,7 +4,8 @@
 //! definitions dominate uses) and gives a CLIF function with the same meaning, using the value
 //! representation of ARCHITECTURE.md:
 //!
-//! - every `Val`/`Raw` SSA value is one `i64` CLIF value; `F64` is not supported yet;
+//! - every `Val`/`Raw` SSA value is one `i64` CLIF value, every `F64` one `f64` (also as a
+//!   parameter or result of the optimizer's workers: [`function_signature`]);
 //! - one CLIF block per *reachable* SSA block, created up front; a block's phis become its block
 //!   parameters, and every edge passes the phi values for its predecessor (`Phi.edges`/`values`);
 //!   switch targets with phis get a trampoline block, as `Switch` jumps without arguments;
@@ -72,9 +73,16 @@ pub fn egret_signature(params: usize) -> Signature {
 
 /// The signature of a module function: egret's (`tail`) or, for `Abi::C` functions the runtime
 /// calls (a `try` body), the platform's.
+/// An `F64` parameter or result (an optimizer's worker, `opt::unbox_calls`) is a CLIF `f64`.
 pub fn function_signature(func: &Function) -> Signature {
     match func.abi {
-        Abi::Egret => egret_signature(func.params.len()),
+        Abi::Egret => {
+            let clif = |t: &Type| AbiParam::new(Lowering::clif_type(*t));
+            let mut sig = Signature::new(CallConv::Tail);
+            sig.params.extend(func.params.iter().map(clif));
+            sig.returns.push(clif(&func.ret));
+            sig
+        }
         Abi::C => word_signature(func.params.len(), CallConv::SystemV),
     }
 }
@@ -111,11 +119,6 @@ pub fn lower_function_with_labels(
     value_labels: bool,
 ) -> Result<LoweredFunction, BackendError> {
     let func = &module.functions[id.index()];
-    for ty in func.params.iter().chain([&func.ret]) {
-        if *ty == Type::F64 {
-            return Err(error(func, "unboxed floats are not supported yet"));
-        }
-    }
     let mut clif = ir::Function::with_name_signature(
         UserFuncName::user(FUNC_NAMESPACE, id.0),
         function_signature(func),

@@ -152,6 +152,15 @@ impl Reg {
     pub fn is_float(self) -> bool {
         self.0 & FLOAT_BIT != 0
     }
+    /// The register a result of this register's class is returned in: `rax`, or `xmm0` for
+    /// an unboxed float (egret's convention, as SysV's).
+    pub fn result_reg(self) -> PReg {
+        if self.is_float() {
+            Xmm(0).preg()
+        } else {
+            Gpr::Rax.preg()
+        }
+    }
     pub fn vreg(self) -> VReg {
         debug_assert!(self.is_virtual());
         let class = if self.is_float() {
@@ -395,7 +404,7 @@ pub enum Inst {
     /// Defines the register parameters at function entry (fixed-register defs). First in the
     /// entry block.
     Args {
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
     },
     MovRR {
         dst: Reg,
@@ -474,7 +483,7 @@ pub enum Inst {
     },
     Call {
         target: CallTarget,
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
         ret: Reg,
     },
     /// A heap block of `wosize` (1..=[`MAX_INLINE_WOSIZE`](super::abi::MAX_INLINE_WOSIZE))
@@ -579,7 +588,7 @@ pub enum Inst {
     /// Epilogue and `jmp`: a guaranteed tail call. An indirect target is pinned to `rax`.
     TailCall {
         target: CallTarget,
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
     },
     Ud2,
 }
@@ -588,10 +597,10 @@ pub enum Inst {
 pub trait OperandVisitor {
     /// A use in any register, read before any def of the instruction is written.
     fn use_reg(&mut self, r: &mut Reg);
-    fn use_fixed(&mut self, r: &mut Reg, g: Gpr);
+    fn use_fixed(&mut self, r: &mut Reg, g: PReg);
     /// A def written after all uses are read.
     fn def_reg(&mut self, r: &mut Reg);
-    fn def_fixed(&mut self, r: &mut Reg, g: Gpr);
+    fn def_fixed(&mut self, r: &mut Reg, g: PReg);
     /// A def in the register of the operand numbered `idx` (a use).
     fn def_reuse(&mut self, r: &mut Reg, idx: usize);
     /// A scratch register, distinct from every use of the instruction.
@@ -648,7 +657,7 @@ impl Inst {
             } => {
                 v.use_reg(src);
                 if let ShiftAmount::Cl(c) = amount {
-                    v.use_fixed(c, Gpr::Rcx)
+                    v.use_fixed(c, Gpr::Rcx.preg())
                 }
                 v.def_reuse(dst, 0)
             }
@@ -674,8 +683,8 @@ impl Inst {
                 v.def_reg(dst)
             }
             Inst::Cqo { src, dst } => {
-                v.use_fixed(src, Gpr::Rax);
-                v.def_fixed(dst, Gpr::Rdx)
+                v.use_fixed(src, Gpr::Rax.preg());
+                v.def_fixed(dst, Gpr::Rdx.preg())
             }
             Inst::Idiv {
                 lo,
@@ -684,11 +693,11 @@ impl Inst {
                 quot,
                 rem,
             } => {
-                v.use_fixed(lo, Gpr::Rax);
-                v.use_fixed(hi, Gpr::Rdx);
+                v.use_fixed(lo, Gpr::Rax.preg());
+                v.use_fixed(hi, Gpr::Rdx.preg());
                 v.use_reg(divisor);
-                v.def_fixed(quot, Gpr::Rax);
-                v.def_fixed(rem, Gpr::Rdx)
+                v.def_fixed(quot, Gpr::Rax.preg());
+                v.def_fixed(rem, Gpr::Rdx.preg())
             }
             Inst::AllocInline { dst, tmp, .. } => {
                 v.temp(tmp);
@@ -699,7 +708,7 @@ impl Inst {
                     v.use_reg(r)
                 }
                 args.iter_mut().for_each(|(r, g)| v.use_fixed(r, *g));
-                v.def_fixed(ret, Gpr::Rax)
+                v.def_fixed(ret, ret.result_reg())
             }
             Inst::FLoad { dst, addr } => {
                 addr.visit(v);
@@ -749,10 +758,10 @@ impl Inst {
                 v.temp(tmp2)
             }
             Inst::CmpChain { value, .. } => v.use_reg(value),
-            Inst::Ret { src } => v.use_fixed(src, Gpr::Rax),
+            Inst::Ret { src } => v.use_fixed(src, src.result_reg()),
             Inst::TailCall { target, args } => {
                 if let CallTarget::Reg(r) = target {
-                    v.use_fixed(r, Gpr::Rax)
+                    v.use_fixed(r, Gpr::Rax.preg())
                 }
                 args.iter_mut().for_each(|(r, g)| v.use_fixed(r, *g))
             }

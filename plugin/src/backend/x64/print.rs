@@ -73,9 +73,9 @@ impl fmt::Display for Inst {
     /// A VCode listing line (several machine instructions for pseudo-instructions).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = |r: &Reg| show_reg(*r, 8);
-        let fixed = |a: &[(Reg, Gpr)]| {
+        let fixed = |a: &[(Reg, regalloc2::PReg)]| {
             a.iter()
-                .map(|(v, g)| format!("{}={}", r(v), g.name(8)))
+                .map(|(v, g)| format!("{}={}", r(v), show_reg(Reg::from_preg(*g), 8)))
                 .collect::<Vec<_>>()
                 .join(", ")
         };

@@ -265,6 +265,9 @@ impl<'p> Lowerer<'p> {
         }
         let mut fx = Fx::new(b);
         if !is_entry {
+            let floats = f.params.iter().enumerate();
+            let floats = floats.filter(|(_, v)| *self.p.vars.ty(**v) == LType::float());
+            fx.b.set_float_params(floats.map(|(i, _)| i as u32).collect());
             for (i, v) in f.params.iter().enumerate() {
                 let val = fx.b.param(i);
                 fx.vars.insert(*v, val);
