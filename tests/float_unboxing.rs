@@ -161,3 +161,50 @@ fn float_call_edge_cases_match_ocamlopt_under_gc_stress() {
             .unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// The native backend's float code reads fields where it uses them (`mulsd xmm0, qword ptr
+/// [rdi]`, ocamlopt's form: a float load with one use and no store or call before it is folded
+/// into the use) and branches on a float comparison directly (`ucomisd; jbe`, no bool made).
+/// `examples/floats_branches.ml` checks the meaning (nan, stores between loads and uses).
+#[test]
+fn native_folds_float_loads_and_compare_branches() {
+    if !common::backend_enabled(Backend::Native) {
+        return;
+    }
+    let src = "type v = { mutable x : float; mutable y : float }\n\
+               let[@inline never] step p (d : float) = if d > p.x then p.y <- p.y +. p.x *. d\n\
+               let () = let p = { x = 1.; y = 2. } in step p 3.; Printf.printf \"%F\\n\" p.y\n";
+    let dir = std::env::temp_dir().join(format!("egret-unbox-asm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.ml");
+    std::fs::write(&file, src).unwrap();
+    let out = Command::new(common::egret())
+        .args(["build", "--emit=asm", "--verify", "--backend=native"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let asm = String::from_utf8_lossy(&out.stdout);
+    let worker = asm
+        .split("\n\n")
+        .find(|f| f.contains("_unboxed:  ; step"))
+        .unwrap_or_else(|| panic!("no worker for step in:\n{asm}"));
+    assert!(
+        worker.contains("ucomisd") && !worker.contains("fcmp"),
+        "{worker}"
+    );
+    let folded = ["addsd", "mulsd"]
+        .iter()
+        .filter(|op| {
+            worker
+                .lines()
+                .any(|l| l.contains(&format!("{op} xmm")) && l.contains("qword ptr ["))
+        })
+        .count();
+    assert_eq!(folded, 2, "{worker}");
+}

@@ -9,7 +9,7 @@
 use super::inst::{AluOp, Amode, Compare, Cond, Inst, Reg, RegImm, ShiftAmount, ShiftKind};
 use super::lower::{tag, Lower};
 use super::rules::cmp_cond;
-use crate::ssa::ir::{BinOp, Fact, Stmt, UnOp, Value};
+use crate::ssa::ir::{BinOp, FBinOp, Fact, Stmt, Type, UnOp, Value};
 
 impl Lower<'_> {
     /// The machine word of `v` if it is a constant (`Const`, `RawConst`, or a `Pi` proving it).
@@ -60,6 +60,57 @@ impl Lower<'_> {
             Stmt::Binary(op, a, b) if cmp_cond(op).is_some() && self.use_count(v) == 1 => {
                 Some((op, a, b))
             }
+            _ => None,
+        }
+    }
+
+    /// A float load (`Load`/`LoadIdx` of an `F64`) defining `v` whose one use is later in the
+    /// same block with no store or call in between, so it can be read there instead: its
+    /// address, then, as a memory operand of that use.
+    pub fn sinkable_float_load(&self, v: Value) -> Option<Stmt> {
+        let s = &self.f.stmts[v.index()];
+        let float_load = matches!(
+            s,
+            Stmt::Load { ty: Type::F64, .. } | Stmt::LoadIdx { ty: Type::F64, .. }
+        );
+        if !float_load || self.use_count(v) != 1 {
+            return None;
+        }
+        let end = self.f.block(self.cur_block()).end as usize;
+        for t in &self.f.stmts[v.index() + 1..end] {
+            let mut uses = false;
+            t.for_each_use(|u| uses |= u == v);
+            if uses {
+                return (!t.is_terminator() && !matches!(t, Stmt::Phi { .. })).then(|| s.clone());
+            }
+            if t.has_effect() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The address a sinkable float load ([`Lower::sinkable_float_load`]) reads.
+    pub fn float_load_addr(&mut self, load: &Stmt) -> Amode {
+        match *load {
+            Stmt::Load { base, index, .. } => self.field(base, index, 0),
+            Stmt::LoadIdx { base, index, .. } => self.element(base, index),
+            _ => unreachable!("a float load"),
+        }
+    }
+
+    /// An ordered float comparison (`<`, `<=`, `>`, `>=`) defining `v` with no other use, as
+    /// `ucomisd x, y` and the condition a branch takes: `a`/`ae` (false when unordered, as
+    /// OCaml's comparisons with a nan), `<`/`<=` with the operands swapped.
+    pub fn sinkable_float_cmp(&self, v: Value) -> Option<(Value, Value, Cond)> {
+        match self.f.stmts[v.index()] {
+            Stmt::FBinary(op, a, b) if self.use_count(v) == 1 => match op {
+                FBinOp::Gt => Some((a, b, Cond::Nbe)),
+                FBinOp::Ge => Some((a, b, Cond::Nb)),
+                FBinOp::Lt => Some((b, a, Cond::Nbe)),
+                FBinOp::Le => Some((b, a, Cond::Nb)),
+                _ => None,
+            },
             _ => None,
         }
     }

@@ -500,6 +500,13 @@ pub enum Inst {
     },
 
     /// `movsd dst, qword [addr]`.
+    /// `op dst, qword [addr]` with `dst` tied to `src1`: a float load folded into its one use.
+    FAluMem {
+        op: FAluOp,
+        dst: Reg,
+        src1: Reg,
+        addr: Amode,
+    },
     FLoad {
         dst: Reg,
         addr: Amode,
@@ -561,6 +568,15 @@ pub enum Inst {
     /// `cmp`/`test`, `jcc taken`, `jmp not_taken`.
     JmpCond {
         cmp: Compare,
+        cc: Cond,
+        taken: MachBlock,
+        not_taken: MachBlock,
+    },
+    /// `ucomisd lhs, rhs; j<cc> taken; jmp not_taken`: a branch on a float comparison whose
+    /// condition holds only for ordered operands (`a` / `ae`, the unordered flags clear them).
+    FJmpCond {
+        lhs: Reg,
+        rhs: Reg,
         cc: Cond,
         taken: MachBlock,
         not_taken: MachBlock,
@@ -714,6 +730,13 @@ impl Inst {
                 addr.visit(v);
                 v.def_reg(dst)
             }
+            Inst::FAluMem {
+                dst, src1, addr, ..
+            } => {
+                v.use_reg(src1);
+                addr.visit(v);
+                v.def_reuse(dst, 0)
+            }
             Inst::FStore { src, addr } => {
                 v.use_reg(src);
                 addr.visit(v)
@@ -746,6 +769,10 @@ impl Inst {
                 v.def_reg(dst)
             }
             Inst::Jmp { .. } | Inst::Ud2 => {}
+            Inst::FJmpCond { lhs, rhs, .. } => {
+                v.use_reg(lhs);
+                v.use_reg(rhs)
+            }
             Inst::JmpCond { cmp, .. } => {
                 v.use_reg(&mut cmp.lhs);
                 cmp.rhs.visit(v)
@@ -773,6 +800,7 @@ impl Inst {
             self,
             Inst::Jmp { .. }
                 | Inst::JmpCond { .. }
+                | Inst::FJmpCond { .. }
                 | Inst::JmpTable { .. }
                 | Inst::CmpChain { .. }
                 | Inst::Ret { .. }
@@ -791,6 +819,9 @@ impl Inst {
         match self {
             Inst::Jmp { target } => *target = f(*target),
             Inst::JmpCond {
+                taken, not_taken, ..
+            }
+            | Inst::FJmpCond {
                 taken, not_taken, ..
             } => {
                 *taken = f(*taken);
@@ -814,6 +845,9 @@ impl Inst {
         let mut s = match self {
             Inst::Jmp { target } => vec![*target],
             Inst::JmpCond {
+                taken, not_taken, ..
+            }
+            | Inst::FJmpCond {
                 taken, not_taken, ..
             } => vec![*taken, *not_taken],
             Inst::JmpTable {

@@ -132,6 +132,18 @@ impl fmt::Display for Inst {
                 }
                 Ok(())
             }
+            Inst::FAluMem {
+                op,
+                dst,
+                src1,
+                addr,
+            } => {
+                write!(f, "{} {}, {}", op.name(), r(dst), show_amode(addr, "qword"))?;
+                if dst != src1 {
+                    write!(f, "  ; {} = {}", r(dst), r(src1))?;
+                }
+                Ok(())
+            }
             Inst::FSqrt { dst, src } => write!(f, "sqrtsd {}, {}", r(dst), r(src)),
             Inst::FSign { neg, dst, src, tmp } => write!(
                 f,
@@ -218,6 +230,21 @@ impl fmt::Display for Inst {
                 r(tmp)
             ),
             Inst::Jmp { target } => write!(f, "jmp block{}", target.0),
+            Inst::FJmpCond {
+                lhs,
+                rhs,
+                cc,
+                taken,
+                not_taken,
+            } => write!(
+                f,
+                "ucomisd {}, {}; j{} block{}; jmp block{}",
+                r(lhs),
+                r(rhs),
+                cc.suffix(),
+                taken.0,
+                not_taken.0
+            ),
             Inst::JmpCond {
                 cmp,
                 cc,
