@@ -430,9 +430,7 @@ impl Lowering<'_, '_> {
                 return Ok(None);
             }
             Stmt::Branch { cond, then, els } => {
-                let cond = self.value(*cond)?;
-                // OCaml's true is the word 3, false the word 1.
-                let is_true = self.builder.ins().icmp_imm_s(IntCC::NotEqual, cond, 1);
+                let is_true = self.branch_condition(*cond)?;
                 let then_args = self.edge_args(b, *then)?;
                 let els_args = self.edge_args(b, *els)?;
                 let (then, els) = (self.block(*then)?, self.block(*els)?);
@@ -583,6 +581,45 @@ impl Lowering<'_, '_> {
                 let min = b.ins().iconst(I64, i64::MIN);
                 let n = b.ins().select(in_range, n, min);
                 tag_int(b, n)
+            }
+        }
+    }
+
+    /// The CLIF flag a `Branch` on `cond` tests: a comparison's own `icmp`/`fcmp` on its
+    /// operands (Cranelift fuses it into the branch; the tagged bool, if nothing else uses it,
+    /// is dead code), else `cond` against OCaml's false (true is the word 3, false the word 1).
+    fn branch_condition(&mut self, cond: Value) -> Result<ir::Value, BackendError> {
+        let int_cc = |op: BinOp| match op {
+            BinOp::Eq | BinOp::PhysEq => Some(IntCC::Equal),
+            BinOp::Ne | BinOp::PhysNe => Some(IntCC::NotEqual),
+            BinOp::Lt => Some(IntCC::SignedLessThan),
+            BinOp::Le => Some(IntCC::SignedLessThanOrEqual),
+            BinOp::Gt => Some(IntCC::SignedGreaterThan),
+            BinOp::Ge => Some(IntCC::SignedGreaterThanOrEqual),
+            BinOp::Ult => Some(IntCC::UnsignedLessThan),
+            _ => None,
+        };
+        let float_cc = |op: FBinOp| match op {
+            FBinOp::Eq => Some(FloatCC::Equal),
+            FBinOp::Ne => Some(FloatCC::NotEqual),
+            FBinOp::Lt => Some(FloatCC::LessThan),
+            FBinOp::Le => Some(FloatCC::LessThanOrEqual),
+            FBinOp::Gt => Some(FloatCC::GreaterThan),
+            FBinOp::Ge => Some(FloatCC::GreaterThanOrEqual),
+            _ => None,
+        };
+        match self.func.stmts.get(cond.index()) {
+            Some(&Stmt::Binary(op, a, c)) if int_cc(op).is_some() => {
+                let (a, c) = (self.value(a)?, self.value(c)?);
+                Ok(self.builder.ins().icmp(int_cc(op).unwrap(), a, c))
+            }
+            Some(&Stmt::FBinary(op, a, c)) if float_cc(op).is_some() => {
+                let (a, c) = (self.value(a)?, self.value(c)?);
+                Ok(self.builder.ins().fcmp(float_cc(op).unwrap(), a, c))
+            }
+            _ => {
+                let cond = self.value(cond)?;
+                Ok(self.builder.ins().icmp_imm_s(IntCC::NotEqual, cond, 1))
             }
         }
     }
