@@ -6,7 +6,9 @@
 //! The constructors here are the multi-instruction sequences several rules share (untag/retag,
 //! tagged shifts, division, stores of values or immediates).
 
-use super::inst::{AluOp, Amode, Compare, Cond, Inst, Reg, RegImm, ShiftAmount, ShiftKind};
+use super::inst::{
+    AluOp, Amode, Compare, Cond, Inst, LoadKind, Reg, RegImm, ShiftAmount, ShiftKind,
+};
 use super::lower::{tag, Lower};
 use super::rules::cmp_cond;
 use crate::ssa::ir::{BinOp, FBinOp, Fact, Stmt, Type, UnOp, Value};
@@ -123,6 +125,17 @@ impl Lower<'_> {
         }
     }
 
+    /// For a bound check (`Ult`) against `v`: the block whose size `v` is, when `v` has no
+    /// other use.
+    pub fn sinkable_block_size(&self, op: BinOp, v: Value) -> Option<Value> {
+        match self.f.stmts[v.index()] {
+            Stmt::Unary(UnOp::BlockSize, p) if op == BinOp::Ult && self.use_count(v) == 1 => {
+                Some(p)
+            }
+            _ => None,
+        }
+    }
+
     /// An `IsInt` defining `v` with no other use.
     pub fn sinkable_is_int(&self, v: Value) -> Option<Value> {
         match self.f.stmts[v.index()] {
@@ -154,6 +167,30 @@ impl Lower<'_> {
                     rhs: RegImm::Imm(i),
                 },
                 cc.swap_operands(),
+            )
+        } else if let Some(p) = self.sinkable_block_size(op, b) {
+            // A bound check `i <u size`: with the header shifted by 9 (`2 size + c`, `c` the
+            // colour's high bit), `2i + 1 <u 2 size + c` holds exactly when `i <u size`: no
+            // tagging needed (ocamlopt's check).
+            let lhs = self.put(a);
+            let addr = self.field(p, 0, -8);
+            let header = self.temp();
+            self.load(header, LoadKind::Word, addr);
+            let shifted = self.temp();
+            self.emit(Inst::Shift {
+                kind: ShiftKind::Shr,
+                dst: shifted,
+                src: header,
+                amount: ShiftAmount::Imm(9),
+            });
+            let rhs = RegImm::Reg(shifted);
+            (
+                Compare {
+                    test: false,
+                    lhs,
+                    rhs,
+                },
+                cc,
             )
         } else {
             let lhs = self.put(a);
