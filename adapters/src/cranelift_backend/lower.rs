@@ -4,7 +4,8 @@
 //! definitions dominate uses) and gives a CLIF function with the same meaning, using the value
 //! representation of ARCHITECTURE.md:
 //!
-//! - every `Val`/`Raw` SSA value is one `i64` CLIF value; `F64` is not supported yet;
+//! - every `Val`/`Raw` SSA value is one `i64` CLIF value, every `F64` one `f64` (also as a
+//!   parameter or result of the optimizer's workers: [`function_signature`]);
 //! - one CLIF block per *reachable* SSA block, created up front; a block's phis become its block
 //!   parameters, and every edge passes the phi values for its predecessor (`Phi.edges`/`values`);
 //!   switch targets with phis get a trampoline block, as `Switch` jumps without arguments;
@@ -72,9 +73,16 @@ pub fn egret_signature(params: usize) -> Signature {
 
 /// The signature of a module function: egret's (`tail`) or, for `Abi::C` functions the runtime
 /// calls (a `try` body), the platform's.
+/// An `F64` parameter or result (an optimizer's worker, `opt::unbox_calls`) is a CLIF `f64`.
 pub fn function_signature(func: &Function) -> Signature {
     match func.abi {
-        Abi::Egret => egret_signature(func.params.len()),
+        Abi::Egret => {
+            let clif = |t: &Type| AbiParam::new(Lowering::clif_type(*t));
+            let mut sig = Signature::new(CallConv::Tail);
+            sig.params.extend(func.params.iter().map(clif));
+            sig.returns.push(clif(&func.ret));
+            sig
+        }
         Abi::C => word_signature(func.params.len(), CallConv::SystemV),
     }
 }
@@ -111,11 +119,6 @@ pub fn lower_function_with_labels(
     value_labels: bool,
 ) -> Result<LoweredFunction, BackendError> {
     let func = &module.functions[id.index()];
-    for ty in func.params.iter().chain([&func.ret]) {
-        if *ty == Type::F64 {
-            return Err(error(func, "unboxed floats are not supported yet"));
-        }
-    }
     let mut clif = ir::Function::with_name_signature(
         UserFuncName::user(FUNC_NAMESPACE, id.0),
         function_signature(func),
@@ -427,9 +430,7 @@ impl Lowering<'_, '_> {
                 return Ok(None);
             }
             Stmt::Branch { cond, then, els } => {
-                let cond = self.value(*cond)?;
-                // OCaml's true is the word 3, false the word 1.
-                let is_true = self.builder.ins().icmp_imm_s(IntCC::NotEqual, cond, 1);
+                let is_true = self.branch_condition(*cond)?;
                 let then_args = self.edge_args(b, *then)?;
                 let els_args = self.edge_args(b, *els)?;
                 let (then, els) = (self.block(*then)?, self.block(*els)?);
@@ -580,6 +581,45 @@ impl Lowering<'_, '_> {
                 let min = b.ins().iconst(I64, i64::MIN);
                 let n = b.ins().select(in_range, n, min);
                 tag_int(b, n)
+            }
+        }
+    }
+
+    /// The CLIF flag a `Branch` on `cond` tests: a comparison's own `icmp`/`fcmp` on its
+    /// operands (Cranelift fuses it into the branch; the tagged bool, if nothing else uses it,
+    /// is dead code), else `cond` against OCaml's false (true is the word 3, false the word 1).
+    fn branch_condition(&mut self, cond: Value) -> Result<ir::Value, BackendError> {
+        let int_cc = |op: BinOp| match op {
+            BinOp::Eq | BinOp::PhysEq => Some(IntCC::Equal),
+            BinOp::Ne | BinOp::PhysNe => Some(IntCC::NotEqual),
+            BinOp::Lt => Some(IntCC::SignedLessThan),
+            BinOp::Le => Some(IntCC::SignedLessThanOrEqual),
+            BinOp::Gt => Some(IntCC::SignedGreaterThan),
+            BinOp::Ge => Some(IntCC::SignedGreaterThanOrEqual),
+            BinOp::Ult => Some(IntCC::UnsignedLessThan),
+            _ => None,
+        };
+        let float_cc = |op: FBinOp| match op {
+            FBinOp::Eq => Some(FloatCC::Equal),
+            FBinOp::Ne => Some(FloatCC::NotEqual),
+            FBinOp::Lt => Some(FloatCC::LessThan),
+            FBinOp::Le => Some(FloatCC::LessThanOrEqual),
+            FBinOp::Gt => Some(FloatCC::GreaterThan),
+            FBinOp::Ge => Some(FloatCC::GreaterThanOrEqual),
+            _ => None,
+        };
+        match self.func.stmts.get(cond.index()) {
+            Some(&Stmt::Binary(op, a, c)) if int_cc(op).is_some() => {
+                let (a, c) = (self.value(a)?, self.value(c)?);
+                Ok(self.builder.ins().icmp(int_cc(op).unwrap(), a, c))
+            }
+            Some(&Stmt::FBinary(op, a, c)) if float_cc(op).is_some() => {
+                let (a, c) = (self.value(a)?, self.value(c)?);
+                Ok(self.builder.ins().fcmp(float_cc(op).unwrap(), a, c))
+            }
+            _ => {
+                let cond = self.value(cond)?;
+                Ok(self.builder.ins().icmp_imm_s(IntCC::NotEqual, cond, 1))
             }
         }
     }

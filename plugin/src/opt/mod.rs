@@ -35,10 +35,16 @@
 //!
 //! Value numbering is scoped by the dominator tree of the *input* CFG: dropping edges only
 //! makes dominance larger, so a replacement valid there is valid in the output.
+//!
+//! After the pass, per function: float phis get `F64` twins ([`unbox`]) and phis of fresh
+//! tuples are split ([`tuples`]). Then, over the module, float functions are split into an
+//! unboxed worker and a boxing wrapper ([`unbox_calls`]), and the functions that changed are
+//! optimized again (which forwards the unboxings of the boxes the split made).
 
 pub mod rules;
 pub mod tuples;
 pub mod unbox;
+pub mod unbox_calls;
 
 #[cfg(test)]
 mod tests;
@@ -110,6 +116,23 @@ pub fn optimize_module(m: &mut Module) -> OptStats {
             *stats.fired.entry("(split phi)").or_default() += n;
         }
         *f = split;
+    }
+    let (changed, n) = unbox_calls::split_float_functions(m, &floats);
+    if n > 0 {
+        *stats.fired.entry("(split float fn)").or_default() += n;
+        // Forward the unboxings of the boxes the split made (their statements are counted
+        // once, above).
+        let mut again = OptStats::default();
+        for id in changed {
+            let f = &mut m.functions[id.index()];
+            let taken = std::mem::replace(f, Function::new("", vec![], Type::Val));
+            let optimized = optimize_function(taken, &rules, &mut again);
+            let (unboxed, _) = unbox::unbox_float_phis(optimized, &floats);
+            *f = unboxed;
+        }
+        for (rule, k) in again.fired {
+            *stats.fired.entry(rule).or_default() += k;
+        }
     }
     stats
 }

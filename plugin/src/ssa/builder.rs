@@ -80,6 +80,11 @@ impl FunctionBuilder {
     }
 
     /// Sets the OCaml type of the function's result (debug info).
+    /// Records that parameters `params` hold float boxes ([`Function::float_params`]).
+    pub fn set_float_params(&mut self, params: Vec<u32>) {
+        self.func.float_params = params;
+    }
+
     pub fn set_debug_ret(&mut self, ty: String) {
         self.func.debug_ret = ty;
     }

@@ -15,9 +15,12 @@
 //! - [`Type::Raw`] is an untagged machine word the GC never looks at as a value (code pointers).
 //! - [`Type::F64`] is an unboxed float (IEEE binary64), in a float register. A float that is a
 //!   uniform OCaml value is boxed: an `Alloc` of tag `Double_tag` (253) whose one field is the
-//!   `F64`; `Load { ty: F64, index: 0 }` of such a block unboxes it. `F64` values never cross
-//!   calls, returns or block fields other than a float box's (so both backends and the GC keep
-//!   the word-sized uniform representation everywhere else).
+//!   `F64`; `Load { ty: F64, index: 0 }` of such a block unboxes it. `F64` values cross no
+//!   block fields other than a float box's or a flat float block's, and cross calls only as
+//!   parameters and results of direct calls (`Callee::Direct`) to `Abi::Egret` functions
+//!   declaring them `F64` (at most [`MAX_F64_PARAMS`] such parameters): the workers of
+//!   `opt::unbox_calls`. Indirect and runtime calls pass words, so closures, the apply
+//!   functions and the runtime keep the uniform representation.
 //!
 //! Invariants (checked by `ssa::verify`):
 //! - every block ends with one terminator and contains no other terminator;
@@ -27,6 +30,10 @@
 //! - `Nop` statements (deleted values) are never used.
 
 use std::fmt;
+
+/// The most `F64` parameters a function may have (the native backend passes them in
+/// `xmm0`..`xmm7`).
+pub const MAX_F64_PARAMS: usize = 8;
 
 /// A value: the index of its defining statement in [`Function::stmts`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -471,6 +478,10 @@ pub struct Function {
     pub source_name: String,
     pub params: Vec<Type>,
     pub ret: Type,
+    /// The `Val` parameters the source types as `float`, in increasing order: each holds a
+    /// float box. A fact the SSA lowering hands forward (the optimizer's worker/wrapper split,
+    /// `opt::unbox_calls`, unboxes them); empty for generated functions.
+    pub float_params: Vec<u32>,
     pub linkage: Linkage,
     pub abi: Abi,
     pub stmts: Vec<Stmt>,
@@ -617,6 +628,7 @@ impl Function {
             name,
             params,
             ret,
+            float_params: Vec::new(),
             linkage: Linkage::Local,
             abi: Abi::Egret,
             stmts: Vec::new(),

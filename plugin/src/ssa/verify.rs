@@ -5,7 +5,8 @@
 //! - the parallel vectors `stmts`, `types`, `locs` have one length; block ranges are non-empty,
 //!   in bounds and disjoint, and statements outside every block are `Nop`;
 //! - every block ends with exactly one terminator and holds no other; successors are in range;
-//! - `Param(i)` only as the i-th statement of the entry block, with the declared type;
+//! - `Param(i)` only as the i-th statement of the entry block, with the declared type; at most
+//!   [`MAX_F64_PARAMS`] `F64` parameters (none for `Abi::C`); `float_params` name `Val` ones;
 //! - phis only at the start of a block, `edges` equal to the block's predecessors as a set with
 //!   as many entries as predecessors and as many values as edges;
 //! - debug variables name statements (in a block) that define a value;
@@ -158,6 +159,18 @@ impl Verifier<'_> {
     fn run(&mut self) {
         let f = self.f;
         let n = f.stmts.len();
+        let f64_params = f.params.iter().filter(|t| **t == Type::F64).count();
+        if f64_params > MAX_F64_PARAMS
+            || (f.abi == Abi::C && (f64_params > 0 || f.ret == Type::F64))
+        {
+            self.err(None, "too many F64 parameters for its calling convention");
+        }
+        if f.float_params
+            .iter()
+            .any(|&p| f.params.get(p as usize) != Some(&Type::Val))
+        {
+            self.err(None, "a float parameter that is not a Val parameter");
+        }
         if f.types.len() != n || f.locs.len() != n {
             self.err(None, "stmts, types and locs differ in length");
             return;
@@ -311,8 +324,12 @@ impl Verifier<'_> {
         }
     }
 
-    /// Calls pass words: an unboxed float never crosses one.
-    fn no_f64_args(&mut self, i: u32, args: &[Value]) {
+    /// Indirect and runtime calls pass words: an unboxed float crosses only a direct call (whose
+    /// argument types [`verify_module`] checks against the callee's parameters).
+    fn no_f64_args(&mut self, i: u32, callee: &Callee, args: &[Value]) {
+        if matches!(callee, Callee::Direct(_)) {
+            return;
+        }
         for a in args {
             if self.ty(*a) == Some(Type::F64) {
                 self.err(Some(i), format!("passes the F64 {a} to a call"));
@@ -425,13 +442,16 @@ impl Verifier<'_> {
                 if let Callee::Indirect(c) = callee {
                     self.want(i, *c, Type::Raw, "callee");
                 }
-                self.no_f64_args(i, args);
+                self.no_f64_args(i, callee, args);
+                if *ret == Type::F64 && !matches!(callee, Callee::Direct(_)) {
+                    self.err(Some(i), "an F64 result from an indirect or runtime call");
+                }
             }
             Stmt::TailCall { callee, args } => {
                 if let Callee::Indirect(c) = callee {
                     self.want(i, *c, Type::Raw, "callee");
                 }
-                self.no_f64_args(i, args);
+                self.no_f64_args(i, callee, args);
             }
             Stmt::Phi { values, ty, .. } => {
                 result(self, *ty);

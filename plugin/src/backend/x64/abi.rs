@@ -1,8 +1,10 @@
 //! Calling conventions and the frame.
 //!
-//! egret → egret calls (ARCHITECTURE.md): arguments 0–5 in `rdi rsi rdx rcx r8 r9`, arguments
-//! 6.. in the runtime's global array [`EXTRA_ARGS_SYMBOL`] (the callee copies them out at entry,
-//! before any call), result in `rax`, callee-saved `rbx rbp r12–r15`, `rsp` 16-byte aligned at
+//! egret → egret calls (ARCHITECTURE.md): word arguments 0–5 in `rdi rsi rdx rcx r8 r9`, word
+//! arguments 6.. in the runtime's global array [`EXTRA_ARGS_SYMBOL`] (the callee copies them out
+//! at entry, before any call), result in `rax`; unboxed float arguments (direct calls of the
+//! optimizer's workers only) in `xmm0`..`xmm7`, an unboxed float result in `xmm0`
+//! ([`arg_locations`]); callee-saved `rbx rbp r12–r15`, `rsp` 16-byte aligned at
 //! calls. Runtime calls use SysV, which agrees on everything up to six arguments.
 //!
 //! The frame, with a frame pointer — except for functions that make no call and need no stack,
@@ -117,6 +119,47 @@ pub fn call_clobbers() -> PRegSet {
         .for_each(|g| s.add(g.preg()));
     (0..16).for_each(|x| s.add(Xmm(x).preg()));
     s
+}
+
+/// What a call returning an unboxed float (in `xmm0`) clobbers besides `xmm0`.
+pub fn float_call_clobbers() -> PRegSet {
+    let mut s = call_clobbers();
+    s.add(RET_REG.preg());
+    s.remove(Xmm(0).preg());
+    s
+}
+
+/// Where an egret call passes one argument ([`arg_locations`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgLoc {
+    Gpr(Gpr),
+    Xmm(Xmm),
+    /// Word `k` of [`EXTRA_ARGS_SYMBOL`].
+    Extra(usize),
+}
+
+/// Where egret's convention passes arguments of these types, in order: words in [`ARG_REGS`],
+/// then in `egret_extra_args`; unboxed floats (`F64`, at most
+/// [`MAX_F64_PARAMS`](crate::ssa::ir::MAX_F64_PARAMS): the verifier checks it) in
+/// `xmm0`..`xmm7`. Words are numbered among words only, so a function without `F64`
+/// parameters is passed exactly as before.
+pub fn arg_locations(types: impl IntoIterator<Item = crate::ssa::ir::Type>) -> Vec<ArgLoc> {
+    let (mut words, mut floats) = (0, 0);
+    types
+        .into_iter()
+        .map(|t| {
+            if t == crate::ssa::ir::Type::F64 {
+                floats += 1;
+                ArgLoc::Xmm(Xmm(floats - 1))
+            } else {
+                words += 1;
+                match ARG_REGS.get(words - 1) {
+                    Some(g) => ArgLoc::Gpr(*g),
+                    None => ArgLoc::Extra(words - 1 - ARG_REGS.len()),
+                }
+            }
+        })
+        .collect()
 }
 
 /// The frame of one function, known after register allocation.

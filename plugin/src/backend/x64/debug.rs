@@ -25,7 +25,7 @@
 //! prologue never writes. One it never reads (an unused closure) has no location: direct calls
 //! do not pass it.
 
-use super::abi::{Frame, ARG_REGS};
+use super::abi::{ArgLoc, Frame};
 use super::encode::Mem;
 use super::regalloc::VCode;
 use crate::backend::ValueLocation;
@@ -120,8 +120,10 @@ pub fn value_locations(
         if !read.get(*i as usize).copied().unwrap_or(false) {
             continue;
         }
-        let Some(reg) = ARG_REGS.get(*i as usize) else {
-            continue;
+        let reg = match super::abi::arg_locations(f.params.iter().copied()).get(*i as usize) {
+            Some(ArgLoc::Gpr(g)) => g.dwarf(),
+            Some(ArgLoc::Xmm(x)) => x.dwarf(),
+            _ => continue,
         };
         let k = match by_value.binary_search_by_key(&value, |(v, _)| *v) {
             Ok(k) => k,
@@ -134,7 +136,7 @@ pub fn value_locations(
         let first = ranges.iter().map(|r| r.0).min().unwrap_or(u32::MAX);
         let end = first.min(prologue_end + 1);
         if end > 0 && !ranges.iter().any(|r| r.0 == 0) {
-            ranges.push((0, end, ValueLocation::Reg(reg.dwarf())));
+            ranges.push((0, end, ValueLocation::Reg(reg)));
         }
     }
     for (_, ranges) in &mut by_value {

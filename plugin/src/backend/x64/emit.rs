@@ -504,6 +504,15 @@ impl Emitter<'_> {
                 debug_assert_eq!(dst, src1, "two-address operands share a register");
                 encode::falu(b, *op, dst.xmm(), src2.xmm())
             }
+            Inst::FAluMem {
+                op,
+                dst,
+                src1,
+                addr,
+            } => {
+                debug_assert_eq!(dst, src1, "two-address operands share a register");
+                encode::falu_mem(b, *op, dst.xmm(), &mem(addr));
+            }
             Inst::FSqrt { dst, src } => encode::sqrtsd(b, dst.xmm(), src.xmm()),
             Inst::FSign { neg, dst, src, tmp } => {
                 encode::movq_from_xmm(b, tmp.gpr(), src.xmm());
@@ -558,6 +567,21 @@ impl Emitter<'_> {
                 not_taken,
             } => {
                 self.compare(cmp);
+                let (t, n) = (self.label(*taken), self.label(*not_taken));
+                self.jcc(*cc, t);
+                self.jmp(n);
+                return;
+            }
+            Inst::FJmpCond {
+                lhs,
+                rhs,
+                cc,
+                taken,
+                not_taken,
+            } => {
+                encode::ucomisd(b, lhs.xmm(), rhs.xmm());
+                let (l, r) = (lhs.xmm().name(), rhs.xmm().name());
+                self.buf.list(at, || format!("ucomisd {l}, {r}"));
                 let (t, n) = (self.label(*taken), self.label(*not_taken));
                 self.jcc(*cc, t);
                 self.jmp(n);

@@ -455,6 +455,17 @@ pub fn falu(s: &mut impl ByteSink, op: FAluOp, dst: Xmm, src: Xmm) {
     sse_rr(s, 0xF2, false, code, dst.enc(), src.enc())
 }
 
+/// `addsd`/`subsd`/`mulsd`/`divsd dst, qword [mem]`.
+pub fn falu_mem(s: &mut impl ByteSink, op: FAluOp, dst: Xmm, mem: &Mem) -> Option<u32> {
+    let code = match op {
+        FAluOp::Add => 0x58,
+        FAluOp::Mul => 0x59,
+        FAluOp::Sub => 0x5C,
+        FAluOp::Div => 0x5E,
+    };
+    sse_rm(s, 0xF2, code, dst, mem)
+}
+
 /// `sqrtsd dst, src`.
 pub fn sqrtsd(s: &mut impl ByteSink, dst: Xmm, src: Xmm) {
     sse_rr(s, 0xF2, false, 0x51, dst.enc(), src.enc())

@@ -6,10 +6,12 @@
 //! The constructors here are the multi-instruction sequences several rules share (untag/retag,
 //! tagged shifts, division, stores of values or immediates).
 
-use super::inst::{AluOp, Amode, Compare, Cond, Inst, Reg, RegImm, ShiftAmount, ShiftKind};
+use super::inst::{
+    AluOp, Amode, Compare, Cond, Inst, LoadKind, Reg, RegImm, ShiftAmount, ShiftKind,
+};
 use super::lower::{tag, Lower};
 use super::rules::cmp_cond;
-use crate::ssa::ir::{BinOp, Fact, Stmt, UnOp, Value};
+use crate::ssa::ir::{BinOp, FBinOp, Fact, Stmt, Type, UnOp, Value};
 
 impl Lower<'_> {
     /// The machine word of `v` if it is a constant (`Const`, `RawConst`, or a `Pi` proving it).
@@ -64,10 +66,72 @@ impl Lower<'_> {
         }
     }
 
+    /// A float load (`Load`/`LoadIdx` of an `F64`) defining `v` whose one use is later in the
+    /// same block with no store or call in between, so it can be read there instead: its
+    /// address, then, as a memory operand of that use.
+    pub fn sinkable_float_load(&self, v: Value) -> Option<Stmt> {
+        let s = &self.f.stmts[v.index()];
+        let float_load = matches!(
+            s,
+            Stmt::Load { ty: Type::F64, .. } | Stmt::LoadIdx { ty: Type::F64, .. }
+        );
+        if !float_load || self.use_count(v) != 1 {
+            return None;
+        }
+        let end = self.f.block(self.cur_block()).end as usize;
+        for t in &self.f.stmts[v.index() + 1..end] {
+            let mut uses = false;
+            t.for_each_use(|u| uses |= u == v);
+            if uses {
+                return (!t.is_terminator() && !matches!(t, Stmt::Phi { .. })).then(|| s.clone());
+            }
+            if t.has_effect() {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// The address a sinkable float load ([`Lower::sinkable_float_load`]) reads.
+    pub fn float_load_addr(&mut self, load: &Stmt) -> Amode {
+        match *load {
+            Stmt::Load { base, index, .. } => self.field(base, index, 0),
+            Stmt::LoadIdx { base, index, .. } => self.element(base, index),
+            _ => unreachable!("a float load"),
+        }
+    }
+
+    /// An ordered float comparison (`<`, `<=`, `>`, `>=`) defining `v` with no other use, as
+    /// `ucomisd x, y` and the condition a branch takes: `a`/`ae` (false when unordered, as
+    /// OCaml's comparisons with a nan), `<`/`<=` with the operands swapped.
+    pub fn sinkable_float_cmp(&self, v: Value) -> Option<(Value, Value, Cond)> {
+        match self.f.stmts[v.index()] {
+            Stmt::FBinary(op, a, b) if self.use_count(v) == 1 => match op {
+                FBinOp::Gt => Some((a, b, Cond::Nbe)),
+                FBinOp::Ge => Some((a, b, Cond::Nb)),
+                FBinOp::Lt => Some((b, a, Cond::Nbe)),
+                FBinOp::Le => Some((b, a, Cond::Nb)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// A `BlockTag` of `p` defining `v` with no other use: gives `p`.
     pub fn sinkable_block_tag(&self, v: Value) -> Option<Value> {
         match self.f.stmts[v.index()] {
             Stmt::Unary(UnOp::BlockTag, p) if self.use_count(v) == 1 => Some(p),
+            _ => None,
+        }
+    }
+
+    /// For a bound check (`Ult`) against `v`: the block whose size `v` is, when `v` has no
+    /// other use.
+    pub fn sinkable_block_size(&self, op: BinOp, v: Value) -> Option<Value> {
+        match self.f.stmts[v.index()] {
+            Stmt::Unary(UnOp::BlockSize, p) if op == BinOp::Ult && self.use_count(v) == 1 => {
+                Some(p)
+            }
             _ => None,
         }
     }
@@ -103,6 +167,30 @@ impl Lower<'_> {
                     rhs: RegImm::Imm(i),
                 },
                 cc.swap_operands(),
+            )
+        } else if let Some(p) = self.sinkable_block_size(op, b) {
+            // A bound check `i <u size`: with the header shifted by 9 (`2 size + c`, `c` the
+            // colour's high bit), `2i + 1 <u 2 size + c` holds exactly when `i <u size`: no
+            // tagging needed (ocamlopt's check).
+            let lhs = self.put(a);
+            let addr = self.field(p, 0, -8);
+            let header = self.temp();
+            self.load(header, LoadKind::Word, addr);
+            let shifted = self.temp();
+            self.emit(Inst::Shift {
+                kind: ShiftKind::Shr,
+                dst: shifted,
+                src: header,
+                amount: ShiftAmount::Imm(9),
+            });
+            let rhs = RegImm::Reg(shifted);
+            (
+                Compare {
+                    test: false,
+                    lhs,
+                    rhs,
+                },
+                cc,
             )
         } else {
             let lhs = self.put(a);

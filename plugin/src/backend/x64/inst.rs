@@ -152,6 +152,15 @@ impl Reg {
     pub fn is_float(self) -> bool {
         self.0 & FLOAT_BIT != 0
     }
+    /// The register a result of this register's class is returned in: `rax`, or `xmm0` for
+    /// an unboxed float (egret's convention, as SysV's).
+    pub fn result_reg(self) -> PReg {
+        if self.is_float() {
+            Xmm(0).preg()
+        } else {
+            Gpr::Rax.preg()
+        }
+    }
     pub fn vreg(self) -> VReg {
         debug_assert!(self.is_virtual());
         let class = if self.is_float() {
@@ -395,7 +404,7 @@ pub enum Inst {
     /// Defines the register parameters at function entry (fixed-register defs). First in the
     /// entry block.
     Args {
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
     },
     MovRR {
         dst: Reg,
@@ -474,7 +483,7 @@ pub enum Inst {
     },
     Call {
         target: CallTarget,
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
         ret: Reg,
     },
     /// A heap block of `wosize` (1..=[`MAX_INLINE_WOSIZE`](super::abi::MAX_INLINE_WOSIZE))
@@ -491,6 +500,13 @@ pub enum Inst {
     },
 
     /// `movsd dst, qword [addr]`.
+    /// `op dst, qword [addr]` with `dst` tied to `src1`: a float load folded into its one use.
+    FAluMem {
+        op: FAluOp,
+        dst: Reg,
+        src1: Reg,
+        addr: Amode,
+    },
     FLoad {
         dst: Reg,
         addr: Amode,
@@ -556,6 +572,15 @@ pub enum Inst {
         taken: MachBlock,
         not_taken: MachBlock,
     },
+    /// `ucomisd lhs, rhs; j<cc> taken; jmp not_taken`: a branch on a float comparison whose
+    /// condition holds only for ordered operands (`a` / `ae`, the unordered flags clear them).
+    FJmpCond {
+        lhs: Reg,
+        rhs: Reg,
+        cc: Cond,
+        taken: MachBlock,
+        not_taken: MachBlock,
+    },
     /// Switch on a tagged int `value` through a table of rel32 offsets placed after the jump.
     JmpTable {
         value: Reg,
@@ -579,7 +604,7 @@ pub enum Inst {
     /// Epilogue and `jmp`: a guaranteed tail call. An indirect target is pinned to `rax`.
     TailCall {
         target: CallTarget,
-        args: Vec<(Reg, Gpr)>,
+        args: Vec<(Reg, PReg)>,
     },
     Ud2,
 }
@@ -588,10 +613,10 @@ pub enum Inst {
 pub trait OperandVisitor {
     /// A use in any register, read before any def of the instruction is written.
     fn use_reg(&mut self, r: &mut Reg);
-    fn use_fixed(&mut self, r: &mut Reg, g: Gpr);
+    fn use_fixed(&mut self, r: &mut Reg, g: PReg);
     /// A def written after all uses are read.
     fn def_reg(&mut self, r: &mut Reg);
-    fn def_fixed(&mut self, r: &mut Reg, g: Gpr);
+    fn def_fixed(&mut self, r: &mut Reg, g: PReg);
     /// A def in the register of the operand numbered `idx` (a use).
     fn def_reuse(&mut self, r: &mut Reg, idx: usize);
     /// A scratch register, distinct from every use of the instruction.
@@ -648,7 +673,7 @@ impl Inst {
             } => {
                 v.use_reg(src);
                 if let ShiftAmount::Cl(c) = amount {
-                    v.use_fixed(c, Gpr::Rcx)
+                    v.use_fixed(c, Gpr::Rcx.preg())
                 }
                 v.def_reuse(dst, 0)
             }
@@ -674,8 +699,8 @@ impl Inst {
                 v.def_reg(dst)
             }
             Inst::Cqo { src, dst } => {
-                v.use_fixed(src, Gpr::Rax);
-                v.def_fixed(dst, Gpr::Rdx)
+                v.use_fixed(src, Gpr::Rax.preg());
+                v.def_fixed(dst, Gpr::Rdx.preg())
             }
             Inst::Idiv {
                 lo,
@@ -684,11 +709,11 @@ impl Inst {
                 quot,
                 rem,
             } => {
-                v.use_fixed(lo, Gpr::Rax);
-                v.use_fixed(hi, Gpr::Rdx);
+                v.use_fixed(lo, Gpr::Rax.preg());
+                v.use_fixed(hi, Gpr::Rdx.preg());
                 v.use_reg(divisor);
-                v.def_fixed(quot, Gpr::Rax);
-                v.def_fixed(rem, Gpr::Rdx)
+                v.def_fixed(quot, Gpr::Rax.preg());
+                v.def_fixed(rem, Gpr::Rdx.preg())
             }
             Inst::AllocInline { dst, tmp, .. } => {
                 v.temp(tmp);
@@ -699,11 +724,18 @@ impl Inst {
                     v.use_reg(r)
                 }
                 args.iter_mut().for_each(|(r, g)| v.use_fixed(r, *g));
-                v.def_fixed(ret, Gpr::Rax)
+                v.def_fixed(ret, ret.result_reg())
             }
             Inst::FLoad { dst, addr } => {
                 addr.visit(v);
                 v.def_reg(dst)
+            }
+            Inst::FAluMem {
+                dst, src1, addr, ..
+            } => {
+                v.use_reg(src1);
+                addr.visit(v);
+                v.def_reuse(dst, 0)
             }
             Inst::FStore { src, addr } => {
                 v.use_reg(src);
@@ -737,6 +769,10 @@ impl Inst {
                 v.def_reg(dst)
             }
             Inst::Jmp { .. } | Inst::Ud2 => {}
+            Inst::FJmpCond { lhs, rhs, .. } => {
+                v.use_reg(lhs);
+                v.use_reg(rhs)
+            }
             Inst::JmpCond { cmp, .. } => {
                 v.use_reg(&mut cmp.lhs);
                 cmp.rhs.visit(v)
@@ -749,10 +785,10 @@ impl Inst {
                 v.temp(tmp2)
             }
             Inst::CmpChain { value, .. } => v.use_reg(value),
-            Inst::Ret { src } => v.use_fixed(src, Gpr::Rax),
+            Inst::Ret { src } => v.use_fixed(src, src.result_reg()),
             Inst::TailCall { target, args } => {
                 if let CallTarget::Reg(r) = target {
-                    v.use_fixed(r, Gpr::Rax)
+                    v.use_fixed(r, Gpr::Rax.preg())
                 }
                 args.iter_mut().for_each(|(r, g)| v.use_fixed(r, *g))
             }
@@ -764,6 +800,7 @@ impl Inst {
             self,
             Inst::Jmp { .. }
                 | Inst::JmpCond { .. }
+                | Inst::FJmpCond { .. }
                 | Inst::JmpTable { .. }
                 | Inst::CmpChain { .. }
                 | Inst::Ret { .. }
@@ -782,6 +819,9 @@ impl Inst {
         match self {
             Inst::Jmp { target } => *target = f(*target),
             Inst::JmpCond {
+                taken, not_taken, ..
+            }
+            | Inst::FJmpCond {
                 taken, not_taken, ..
             } => {
                 *taken = f(*taken);
@@ -805,6 +845,9 @@ impl Inst {
         let mut s = match self {
             Inst::Jmp { target } => vec![*target],
             Inst::JmpCond {
+                taken, not_taken, ..
+            }
+            | Inst::FJmpCond {
                 taken, not_taken, ..
             } => vec![*taken, *not_taken],
             Inst::JmpTable {

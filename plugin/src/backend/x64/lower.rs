@@ -30,14 +30,14 @@
 //! register it arrived in instead of moving it into a callee-saved register in the entry block
 //! (which would make the entry block need the frame).
 
-use super::abi::{self, ARG_REGS, EXTRA_ARGS_SYMBOL};
+use super::abi::{self, ArgLoc, ARG_REGS, EXTRA_ARGS_SYMBOL};
 use super::blockorder::{BlockOrder, LoweredBlock};
 use super::inst::{AluOp, Amode, CallTarget, Inst, LoadKind, MachBlock, Reg, RegImm};
 use super::regalloc::{VBlock, VCode};
 use super::rules;
 use crate::backend::RelocTarget;
 use crate::ssa::ir::{Abi, Block, Callee, FuncId, Function, Module, SrcLoc, Stmt, Type, Value};
-use regalloc2::{RegClass, VReg};
+use regalloc2::{PReg, RegClass, VReg};
 
 /// A lowered instruction, its source location and the SSA statement it comes from.
 type LoweredInst = (Inst, SrcLoc, Option<Value>);
@@ -450,32 +450,36 @@ impl<'a> Lower<'a> {
     /// `[rsp + 8k]` at the call, in the frame's outgoing-argument area) for a runtime call.
     /// A direct call to a function of the module skips the arguments it does not read
     /// ([`ParamReads`]).
-    fn call_args(&mut self, callee: &Callee, args: &[Value]) -> Vec<(Reg, super::inst::Gpr)> {
+    fn call_args(&mut self, callee: &Callee, args: &[Value]) -> Vec<(Reg, PReg)> {
         let c_abi = matches!(callee, Callee::Runtime(_));
         let reads = match (callee, self.param_reads) {
             (Callee::Direct(f), Some(r)) => (0..args.len()).map(|i| r.reads(*f, i)).collect(),
             _ => vec![true; args.len()],
         };
-        let fixed = args
-            .iter()
-            .zip(ARG_REGS)
-            .zip(&reads)
-            .filter(|(_, read)| **read)
-            .map(|((a, g), _)| (self.put(*a), g))
-            .collect();
-        let first_extra = args.len().min(ARG_REGS.len());
-        let extra: Vec<(usize, Value)> = args[first_extra..]
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| reads[first_extra + k])
-            .map(|(k, a)| (k, *a))
-            .collect();
+        // Only direct calls pass `F64`s (the verifier's rule), by their types' locations.
+        let locs = abi::arg_locations(args.iter().map(|a| self.f.types[a.index()]));
+        let mut fixed = Vec::new();
+        let mut extra: Vec<(usize, Value)> = Vec::new();
+        let mut words = 0;
+        for ((a, loc), read) in args.iter().zip(locs).zip(&reads) {
+            if !matches!(loc, ArgLoc::Xmm(_)) {
+                words += 1;
+            }
+            if !read {
+                continue;
+            }
+            match loc {
+                ArgLoc::Gpr(g) => fixed.push((self.put(*a), g.preg())),
+                ArgLoc::Xmm(x) => fixed.push((self.put(*a), x.preg())),
+                ArgLoc::Extra(k) => extra.push((k, *a)),
+            }
+        }
         if extra.is_empty() {
             return fixed;
         }
         let base = if c_abi {
-            let words = args.len() - first_extra;
-            let bytes = (8 * words as u32).next_multiple_of(16);
+            let stack_words = words - ARG_REGS.len();
+            let bytes = (8 * stack_words as u32).next_multiple_of(16);
             self.outgoing_area = self.outgoing_area.max(bytes);
             Reg::phys(super::inst::Gpr::Rsp)
         } else {
@@ -529,7 +533,7 @@ impl<'a> Lower<'a> {
         let target = CallTarget::Symbol(RelocTarget::External(abi::ALLOC_SYMBOL.into()));
         self.emit(Inst::Call {
             target,
-            args: vec![(w, ARG_REGS[0]), (t, ARG_REGS[1])],
+            args: vec![(w, ARG_REGS[0].preg()), (t, ARG_REGS[1].preg())],
             ret: dst,
         });
     }
@@ -618,14 +622,17 @@ impl<'a> Lower<'a> {
     fn lower_params(&mut self) {
         let mut regs = Vec::new();
         let mut extra = Vec::new();
+        let locs = abi::arg_locations(self.f.params.iter().copied());
         for (v, s) in self.f.block_stmts(Block(0)) {
             let Stmt::Param(i, _) = *s else { continue };
             if !self.used[v.index()] {
                 continue;
             }
-            match ARG_REGS.get(i as usize) {
-                Some(g) => regs.push((self.def(v), *g)),
-                None => extra.push((i as usize - ARG_REGS.len(), v)),
+            match locs.get(i as usize) {
+                Some(ArgLoc::Gpr(g)) => regs.push((self.def(v), g.preg())),
+                Some(ArgLoc::Xmm(x)) => regs.push((self.def(v), x.preg())),
+                Some(ArgLoc::Extra(k)) => extra.push((*k, v)),
+                None => self.fail(format!("parameter {i} of {} parameters", locs.len())),
             }
         }
         self.emit(Inst::Args { args: regs });

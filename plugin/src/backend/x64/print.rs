@@ -73,9 +73,9 @@ impl fmt::Display for Inst {
     /// A VCode listing line (several machine instructions for pseudo-instructions).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = |r: &Reg| show_reg(*r, 8);
-        let fixed = |a: &[(Reg, Gpr)]| {
+        let fixed = |a: &[(Reg, regalloc2::PReg)]| {
             a.iter()
-                .map(|(v, g)| format!("{}={}", r(v), g.name(8)))
+                .map(|(v, g)| format!("{}={}", r(v), show_reg(Reg::from_preg(*g), 8)))
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -127,6 +127,18 @@ impl fmt::Display for Inst {
                 src2,
             } => {
                 write!(f, "{} {}, {}", op.name(), r(dst), r(src2))?;
+                if dst != src1 {
+                    write!(f, "  ; {} = {}", r(dst), r(src1))?;
+                }
+                Ok(())
+            }
+            Inst::FAluMem {
+                op,
+                dst,
+                src1,
+                addr,
+            } => {
+                write!(f, "{} {}, {}", op.name(), r(dst), show_amode(addr, "qword"))?;
                 if dst != src1 {
                     write!(f, "  ; {} = {}", r(dst), r(src1))?;
                 }
@@ -218,6 +230,21 @@ impl fmt::Display for Inst {
                 r(tmp)
             ),
             Inst::Jmp { target } => write!(f, "jmp block{}", target.0),
+            Inst::FJmpCond {
+                lhs,
+                rhs,
+                cc,
+                taken,
+                not_taken,
+            } => write!(
+                f,
+                "ucomisd {}, {}; j{} block{}; jmp block{}",
+                r(lhs),
+                r(rhs),
+                cc.suffix(),
+                taken.0,
+                not_taken.0
+            ),
             Inst::JmpCond {
                 cmp,
                 cc,

@@ -11,12 +11,12 @@
 //! several successors passes no block arguments; blocks are numbered in emission order.
 
 use super::abi;
-use super::inst::{CallTarget, Gpr, Inst, MachBlock, OperandVisitor, Reg};
+use super::inst::{CallTarget, Inst, MachBlock, OperandVisitor, Reg};
 use crate::backend::RelocTarget;
 use crate::ssa::ir::SrcLoc;
 use regalloc2::{
-    Algorithm, Allocation, Block, Function, Inst as RaInst, InstRange, Operand, Output, PRegSet,
-    RegClass, RegallocOptions, VReg,
+    Algorithm, Allocation, Block, Function, Inst as RaInst, InstRange, Operand, Output, PReg,
+    PRegSet, RegClass, RegallocOptions, VReg,
 };
 
 /// One lowered block.
@@ -66,14 +66,14 @@ impl OperandVisitor for Collector<'_> {
     fn use_reg(&mut self, r: &mut Reg) {
         self.0.push(Operand::reg_use(r.vreg()))
     }
-    fn use_fixed(&mut self, r: &mut Reg, g: Gpr) {
-        self.0.push(Operand::reg_fixed_use(r.vreg(), g.preg()))
+    fn use_fixed(&mut self, r: &mut Reg, g: PReg) {
+        self.0.push(Operand::reg_fixed_use(r.vreg(), g))
     }
     fn def_reg(&mut self, r: &mut Reg) {
         self.0.push(Operand::reg_def(r.vreg()))
     }
-    fn def_fixed(&mut self, r: &mut Reg, g: Gpr) {
-        self.0.push(Operand::reg_fixed_def(r.vreg(), g.preg()))
+    fn def_fixed(&mut self, r: &mut Reg, g: PReg) {
+        self.0.push(Operand::reg_fixed_def(r.vreg(), g))
     }
     fn def_reuse(&mut self, r: &mut Reg, idx: usize) {
         self.0.push(Operand::reg_reuse_def(r.vreg(), idx))
@@ -104,13 +104,13 @@ impl OperandVisitor for Rewriter<'_> {
     fn use_reg(&mut self, r: &mut Reg) {
         self.take(r)
     }
-    fn use_fixed(&mut self, r: &mut Reg, _: Gpr) {
+    fn use_fixed(&mut self, r: &mut Reg, _: PReg) {
         self.take(r)
     }
     fn def_reg(&mut self, r: &mut Reg) {
         self.take(r)
     }
-    fn def_fixed(&mut self, r: &mut Reg, _: Gpr) {
+    fn def_fixed(&mut self, r: &mut Reg, _: PReg) {
         self.take(r)
     }
     fn def_reuse(&mut self, r: &mut Reg, _: usize) {
@@ -237,6 +237,7 @@ impl Function for VCode {
                 target: CallTarget::Symbol(RelocTarget::External(s)),
                 ..
             } if abi::is_explicit_collection(s) => abi::collection_clobbers(),
+            Inst::Call { ret, .. } if ret.is_float() => abi::float_call_clobbers(),
             Inst::Call { .. } => abi::call_clobbers(),
             _ => PRegSet::empty(),
         }

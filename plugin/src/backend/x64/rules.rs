@@ -18,7 +18,7 @@ use super::inst::{
     AluOp, Amode, Compare, Cond, FAluOp, FCond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind,
 };
 use super::lower::Lower;
-use crate::ssa::ir::{BinOp, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
+use crate::ssa::ir::{BinOp, Callee, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -518,6 +518,46 @@ pub fn all_rules() -> Vec<Rule> {
                 lo.emit(Inst::Cvttsd2si { dst, src })
             })
         }),
+        // A float load with one use, folded into it as a memory operand (ocamlopt's
+        // `addsd xmm, [mem]`); a commutative operation folds a load on either side.
+        rule!(
+            float_arith_mem,
+            1,
+            [
+                R::FBinary(FBinOp::Add),
+                R::FBinary(FBinOp::Sub),
+                R::FBinary(FBinOp::Mul),
+                R::FBinary(FBinOp::Div)
+            ],
+            |lo, s| {
+                let &Stmt::FBinary(op, a, b) = s else {
+                    return None;
+                };
+                let (fop, commutes) = match op {
+                    FBinOp::Add => (FAluOp::Add, true),
+                    FBinOp::Sub => (FAluOp::Sub, false),
+                    FBinOp::Mul => (FAluOp::Mul, true),
+                    FBinOp::Div => (FAluOp::Div, false),
+                    _ => return None,
+                };
+                let (reg, load) = match lo.sinkable_float_load(b) {
+                    Some(l) if a != b => (a, l),
+                    _ if commutes && a != b => (b, lo.sinkable_float_load(a)?),
+                    _ => return None,
+                };
+                act(move |lo, d| {
+                    let src1 = lo.put(reg);
+                    let addr = lo.float_load_addr(&load);
+                    let dst = lo.def(d);
+                    lo.emit(Inst::FAluMem {
+                        op: fop,
+                        dst,
+                        src1,
+                        addr,
+                    })
+                })
+            }
+        ),
         rule!(load_float, 0, [R::Load], |lo, s| {
             let &Stmt::Load { base, index, ty } = s else {
                 return None;
@@ -620,7 +660,9 @@ pub fn all_rules() -> Vec<Rule> {
             let Stmt::Call { callee, args, ret } = s else {
                 return None;
             };
-            (*ret != Type::F64).then_some(())?;
+            // An `F64` result comes only from a direct call of a worker, in `xmm0`
+            // (`Reg::result_reg`); runtime and indirect calls return words.
+            (*ret != Type::F64 || matches!(callee, Callee::Direct(_))).then_some(())?;
             let (callee, args) = (callee.clone(), args.clone());
             act(move |lo, d| {
                 let dst = lo.def(d);
@@ -656,6 +698,23 @@ pub fn all_rules() -> Vec<Rule> {
                 let (taken, not_taken) = (lo.succ(then), lo.succ(els));
                 lo.emit(Inst::JmpCond {
                     cmp,
+                    cc,
+                    taken,
+                    not_taken,
+                })
+            })
+        }),
+        rule!(branch_float_cmp, 2, [R::Branch], |lo, s| {
+            let &Stmt::Branch { cond, then, els } = s else {
+                return None;
+            };
+            let (a, b, cc) = lo.sinkable_float_cmp(cond)?;
+            act(move |lo, _| {
+                let (lhs, rhs) = (lo.put(a), lo.put(b));
+                let (taken, not_taken) = (lo.succ(then), lo.succ(els));
+                lo.emit(Inst::FJmpCond {
+                    lhs,
+                    rhs,
                     cc,
                     taken,
                     not_taken,

@@ -648,8 +648,8 @@ fn codegen_backend_interface() {
     assert_eq!(stats.len(), 2);
     assert_eq!(sink.0.len(), 2);
     assert!(stats.iter().all(|(_, s)| s.insts > 0));
-    // An unsupported statement (a call returning an unboxed float) is an error naming the
-    // function, not a panic.
+    // An unsupported statement (a runtime call returning an unboxed float: only direct calls
+    // of workers do) is an error naming the function, not a panic.
     let mut b = FnBuilder::new("floaty", 1);
     let l = b.push(
         Stmt::Call {

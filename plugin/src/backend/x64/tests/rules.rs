@@ -24,9 +24,13 @@ enum Shape {
     IsIntOnce,
     /// A block's tag used only by the statement under test.
     BlockTagOnce,
+    /// An ordered float comparison used only by the statement under test.
+    FCmpOnce,
+    /// A float load used only by the statement under test (right after it).
+    FLoadOnce,
 }
 
-const SHAPES: [Shape; 9] = [
+const SHAPES: [Shape; 11] = [
     Shape::Opaque,
     Shape::SmallConst,
     Shape::HugeConst,
@@ -36,6 +40,8 @@ const SHAPES: [Shape; 9] = [
     Shape::CmpTwice,
     Shape::IsIntOnce,
     Shape::BlockTagOnce,
+    Shape::FCmpOnce,
+    Shape::FLoadOnce,
 ];
 
 /// Builds `entry: params; operand defs; stmt; [return]`, with blocks 1 and 2 returning; gives
@@ -73,6 +79,15 @@ fn function(shapes: &[Shape], make: &dyn Fn(&[Value]) -> Stmt) -> (Function, Val
             }
             Shape::IsIntOnce => push(&mut f, Stmt::Unary(UnOp::IsInt, p0)),
             Shape::BlockTagOnce => push(&mut f, Stmt::Unary(UnOp::BlockTag, p0)),
+            Shape::FCmpOnce => push(&mut f, Stmt::FBinary(FBinOp::Gt, p0, p1)),
+            Shape::FLoadOnce => push(
+                &mut f,
+                Stmt::Load {
+                    base: p0,
+                    index: 1,
+                    ty: Type::F64,
+                },
+            ),
         };
         ops.push(v);
     }
