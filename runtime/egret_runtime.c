@@ -173,11 +173,6 @@ value egret_string_of_bytes(const char *data, size_t len) {
   return s;
 }
 
-size_t egret_string_len(value s) {
-  size_t last = Wosize_hd(Hd_val(s)) * 8 - 1;
-  return last - ((const unsigned char *)s)[last];
-}
-
 value egret_string_length(value s) { return Val_int(egret_string_len(s)); }
 
 /* ======================================================================================
@@ -649,6 +644,23 @@ value caml_string_equal(value a, value b) {
   size_t n = egret_string_len(a);
   return (n == egret_string_len(b) && memcmp((char *)a, (char *)b, n) == 0) ? Val_true : Val_false;
 }
+
+value caml_string_notequal(value a, value b) { return caml_string_equal(a, b) == Val_true ? Val_false : Val_true; }
+
+/* The bytes' lexicographic order, a prefix first: -1, 0 or 1, as OCaml's caml_string_compare. */
+static int string_order(value a, value b) {
+  if (a == b) return 0;
+  size_t la = egret_string_len(a), lb = egret_string_len(b);
+  int c = memcmp((char *)a, (char *)b, la <= lb ? la : lb);
+  if (c != 0) return c < 0 ? -1 : 1;
+  return la < lb ? -1 : la > lb ? 1 : 0;
+}
+
+value caml_string_compare(value a, value b) { return Val_int(string_order(a, b)); }
+value caml_string_lessthan(value a, value b) { return string_order(a, b) < 0 ? Val_true : Val_false; }
+value caml_string_lessequal(value a, value b) { return string_order(a, b) <= 0 ? Val_true : Val_false; }
+value caml_string_greaterthan(value a, value b) { return string_order(a, b) > 0 ? Val_true : Val_false; }
+value caml_string_greaterequal(value a, value b) { return string_order(a, b) >= 0 ? Val_true : Val_false; }
 
 value egret_bytes_unsafe_set(value b, value i, value c) {
   ((unsigned char *)b)[Int_val(i)] = (unsigned char)Int_val(c);
@@ -1364,6 +1376,13 @@ value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits) {
    * OCaml. */
   if ((decimal || conv == 'u') && strchr(fmt, '#') && !strchr(fmt, '+') && !strchr(fmt, ' '))
     return format_int_grouped(spec, (long)n, (unsigned long)unsigned_bits, conv == 'u');
+  /* A precision is a minimum number of digits (OCaml's fix_int_precision), so `%.0d` of 0 is
+   * "0" where C's printf gives "": a precision of 0 is one of 1. */
+  char *dot = strchr(fmt, '.');
+  if (dot != NULL && strspn(dot + 1, "0") == strlen(dot + 1)) {
+    dot[1] = '1';
+    k = (size_t)(dot + 2 - fmt);
+  }
   fmt[k] = 'l'; fmt[k + 1] = decimal ? 'd' : conv; fmt[k + 2] = 0;
   long sv = (long)n;
   unsigned long uv = (unsigned long)unsigned_bits;

@@ -127,7 +127,11 @@ value egret_alloc_string(size_t len);
 value egret_string_of_bytes(const char *bytes, size_t len);
 void egret_md5_buffer(const unsigned char *p, size_t n, unsigned char out[16]);
 /* The byte length of string `s`, untagged. */
-size_t egret_string_len(value s);
+/* A string's length from its header's size and its last byte (OCaml's padding). */
+static inline size_t egret_string_len(value s) {
+  size_t last = Wosize_hd(Hd_val(s)) * 8 - 1;
+  return last - ((const unsigned char *)s)[last];
+}
 /* The byte length of string `s`, as an OCaml int. */
 value egret_string_length(value s);
 

@@ -56,8 +56,13 @@ pub fn examples() -> Vec<PathBuf> {
     v
 }
 
+/// The file's text (bytes that are not UTF-8 read as the program's output is, lossily), or
+/// `default` when it does not exist.
 fn read_or(path: &Path, default: &str) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|_| default.to_string())
+    match std::fs::read(path) {
+        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        Err(_) => default.to_string(),
+    }
 }
 
 /// A unified diff of expected vs actual, for failure messages.

@@ -1396,6 +1396,14 @@ impl<'p> Machine<'p> {
                 }
             }
             "caml_string_equal" => return Ok(bool_val(string(0)? == string(1)?)),
+            "caml_string_notequal" => return Ok(bool_val(string(0)? != string(1)?)),
+            "caml_string_lessthan" => return Ok(bool_val(string(0)? < string(1)?)),
+            "caml_string_lessequal" => return Ok(bool_val(string(0)? <= string(1)?)),
+            "caml_string_greaterthan" => return Ok(bool_val(string(0)? > string(1)?)),
+            "caml_string_greaterequal" => return Ok(bool_val(string(0)? >= string(1)?)),
+            "caml_string_compare" => {
+                return Ok(Value::Int(string(0)?.cmp(&string(1)?) as i64));
+            }
             "egret_bytes_unsafe_set" => {
                 let (s, i, c) = (bytes(0)?, int(1)?, int(2)?);
                 let mut s = s.borrow_mut();
@@ -1531,6 +1539,8 @@ struct Spec {
     space: bool,
     hash: bool,
     width: usize,
+    /// `.N`: an integer's minimum number of digits.
+    precision: Option<usize>,
     conv: u8,
 }
 
@@ -1542,6 +1552,7 @@ fn parse_spec(spec: &[u8]) -> Spec {
         space: false,
         hash: false,
         width: 0,
+        precision: None,
         conv: spec.last().copied().unwrap_or(b'd'),
     };
     let body = spec
@@ -1565,6 +1576,12 @@ fn parse_spec(spec: &[u8]) -> Spec {
             .saturating_mul(10)
             .saturating_add((body[i] - b'0') as usize);
         i += 1;
+    }
+    if body.get(i) == Some(&b'.') {
+        let digits = body[i + 1..].iter().take_while(|c| c.is_ascii_digit());
+        s.precision = Some(digits.fold(0usize, |p, c| {
+            p.saturating_mul(10).saturating_add((c - b'0') as usize)
+        }));
     }
     s
 }
@@ -1646,7 +1663,18 @@ pub fn format_integer(spec: &[u8], n: i64, unsigned: u64) -> Vec<u8> {
         ),
         _ => (b"", n.to_string()),
     };
-    pad(&s, prefix, digits.as_bytes(), true)
+    // A precision is a minimum number of digits (OCaml's `fix_int_precision`; `%.0d` of 0 is
+    // still "0"), and the `0` flag no longer pads; `%#o`'s leading 0 is one of those digits.
+    match s.precision {
+        Some(p) if p > digits.len() => {
+            let zeros = "0".repeat(p - digits.len());
+            let prefix = if s.conv == b'o' { &b""[..] } else { prefix };
+            let s = Spec { zero: false, ..s };
+            pad(&s, prefix, format!("{zeros}{digits}").as_bytes(), true)
+        }
+        Some(_) => pad(&Spec { zero: false, ..s }, prefix, digits.as_bytes(), true),
+        None => pad(&s, prefix, digits.as_bytes(), true),
+    }
 }
 
 /// `%s` (and `%b`, given "true"/"false"): padded with spaces to the width (`0` is ignored).

@@ -331,6 +331,12 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_bytes_set"(Text, Int, Char) -> Unit, Effect),
     rt!("caml_fill_bytes"(Text, Int, Int, Char) -> Unit, Effect),
     rt!("caml_string_equal"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_notequal"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_lessthan"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_lessequal"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_greaterthan"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_greaterequal"(Text, Text) -> Bool, Pure),
+    rt!("caml_string_compare"(Text, Text) -> Int, Pure),
     rt!("egret_bytes_unsafe_set"(Text, Int, Char) -> Unit, Effect),
     rt!("egret_blit_string"(Text, Int, Text, Int, Int) -> Unit, Effect),
     // Printf conversions: the spec as written (`%-5d`) and the argument; a fresh string.

@@ -36,7 +36,7 @@
 use std::collections::HashMap;
 
 use crate::lambda::ir::{
-    DeclKind, Expr, Prim, Program, TyCon, TyVar, Type, TypeTable, VarId, VarInfo, VarTable,
+    DeclKind, Expr, Prim, Program, Purity, TyCon, TyVar, Type, TypeTable, VarId, VarInfo, VarTable,
 };
 
 /// Makes `program` monomorphic.
@@ -177,6 +177,21 @@ fn float_comparison(p: Prim) -> Prim {
         Prim::Compare => Prim::FCompare,
         p => p,
     }
+}
+
+/// Structural comparison of strings (or bytes) is OCaml's string primitives (`runtime/str.c`),
+/// as ocamlopt specialises them: no walk of the generic comparison.
+fn string_comparison(p: Prim) -> Option<&'static str> {
+    Some(match p {
+        Prim::Eq => "caml_string_equal",
+        Prim::Ne => "caml_string_notequal",
+        Prim::Lt => "caml_string_lessthan",
+        Prim::Le => "caml_string_lessequal",
+        Prim::Gt => "caml_string_greaterthan",
+        Prim::Ge => "caml_string_greaterequal",
+        Prim::Compare => "caml_string_compare",
+        _ => return None,
+    })
 }
 
 fn bx(e: Expr) -> Box<Expr> {
@@ -468,6 +483,12 @@ impl<'a> Mono<'a> {
                     }
                     Some(t) if self.is_immediate(&t) => Expr::Prim(specialize_comparison(*p), args),
                     Some(t) if t == Type::float() => Expr::Prim(float_comparison(*p), args),
+                    Some(t) if t == Type::string() || t == Type::bytes() => {
+                        match string_comparison(*p) {
+                            Some(name) => Expr::Prim(Prim::Runtime(name, Purity::Pure), args),
+                            None => Expr::Prim(*p, args),
+                        }
+                    }
                     _ => Expr::Prim(*p, args),
                 }
             }

@@ -2477,9 +2477,12 @@ let __strput_acc b acc =
 let __printf_printf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stdout)
 let __printf_eprintf (CamlinternalFormat_Format (f, _, _)) = f (__output_acc stderr)
 let __printf_fprintf oc (CamlinternalFormat_Format (f, _, _)) = f (__output_acc oc)
-let __printf_kfprintf k oc (CamlinternalFormat_Format (f, _, _)) =
+let __printf_kfprintf (k : out_channel -> 'd) (oc : out_channel)
+    (fmt : ('b, out_channel, unit, 'd) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> __output_acc oc acc; k oc)
-let __printf_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
+let __printf_ksprintf (k : string -> 'd) (fmt : ('b, unit, string, 'd) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> let b = Buffer.create 64 in __strput_acc b acc; k (Buffer.contents b))
 let __printf_sprintf fmt = __printf_ksprintf (fun s -> s) fmt
 let __printf_bprintf b (CamlinternalFormat_Format (f, _, _)) = f (__bufput_acc b)
@@ -2487,7 +2490,9 @@ let __printf_ifprintf (_ : 'b) (fmt : ('a, 'b, 'c, unit) format4) : 'a =
   match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __printf_ikfprintf (k : 'b -> 'd) (x : 'b) (fmt : ('a, 'b, 'c, 'd) format4) : 'a =
   match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k x)
-let __printf_kbprintf k b (CamlinternalFormat_Format (f, _, _)) =
+let __printf_kbprintf (k : Buffer.t -> 'd) (b : Buffer.t)
+    (fmt : ('b, Buffer.t, unit, 'd) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> __bufput_acc b acc; k b)
 let __printf_ibprintf (_ : Buffer.t) (fmt : ('a, Buffer.t, unit) format) : 'a =
   match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
@@ -2495,26 +2500,32 @@ let __format_fprintf ppf (CamlinternalFormat_Format (f, _, _)) =
   f (__format_acc ppf (fun _ g -> g ppf))
 let __format_printf fmt = __format_fprintf std_formatter fmt
 let __format_eprintf fmt = __format_fprintf err_formatter fmt
-let __format_kfprintf k ppf (CamlinternalFormat_Format (f, _, _)) =
+let __format_kfprintf (k : formatter -> 'a) (ppf : formatter)
+    (fmt : ('b, formatter, unit, 'a) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; k ppf)
-let __format_ksprintf k (CamlinternalFormat_Format (f, _, _)) =
+let __format_ksprintf (k : string -> 'a) (fmt : ('b, unit, string, 'a) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc ->
       k (__buffer_output (fun ppf ->
           __format_acc ppf (fun size g ->
               let s = g () in
               if size >= 0 then pp_print_as ppf size s else pp_print_string ppf s) acc)))
 let __format_sprintf fmt = __format_ksprintf (fun s -> s) fmt
-let __format_kasprintf k (CamlinternalFormat_Format (f, _, _)) =
+let __format_kasprintf (k : string -> 'a) (fmt : ('b, formatter, unit, 'a) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> k (__buffer_output (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc)))
 let __format_asprintf fmt = __format_kasprintf (fun s -> s) fmt
-let __format_dprintf (CamlinternalFormat_Format (f, _, _)) =
+let __format_dprintf (fmt : ('a, formatter, unit, formatter -> unit) format4) : 'a =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc ppf -> __format_acc ppf (fun _ g -> g ppf) acc)
 let __format_ifprintf (_ : formatter) (fmt : ('a, formatter, unit) format) : 'a =
   match fmt with CamlinternalFormat_Format (f, _, _) -> f ignore
 let __format_ikfprintf (k : formatter -> 'd) (ppf : formatter)
     (fmt : ('a, formatter, unit, 'd) format4) : 'a =
   match fmt with CamlinternalFormat_Format (f, _, _) -> f (fun _ -> k ppf)
-let __format_kdprintf k (CamlinternalFormat_Format (f, _, _)) =
+let __format_kdprintf (k : (formatter -> unit) -> 'a) (fmt : ('b, formatter, unit, 'a) format4) : 'b =
+  match fmt with CamlinternalFormat_Format (f, _, _) ->
   f (fun acc -> k (fun ppf -> __format_acc ppf (fun _ g -> g ppf) acc))
 (* The deprecated Format.bprintf: a formatter of its own on the buffer, flushed at the end. *)
 let __format_bprintf b (CamlinternalFormat_Format (f, _, _)) =

@@ -67,6 +67,12 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_bytes_set", 3, 3, rt_bytes_set),
     ("caml_fill_bytes", 4, 4, rt_fill_bytes),
     ("caml_string_equal", 2, 2, rt_string_equal),
+    ("caml_string_notequal", 2, 2, rt_string_notequal),
+    ("caml_string_lessthan", 2, 2, rt_string_lessthan),
+    ("caml_string_lessequal", 2, 2, rt_string_lessequal),
+    ("caml_string_greaterthan", 2, 2, rt_string_greaterthan),
+    ("caml_string_greaterequal", 2, 2, rt_string_greaterequal),
+    ("caml_string_compare", 2, 2, rt_string_compare),
     ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
     ("egret_blit_string", 5, 5, rt_blit_string),
     ("egret_array_make", 2, 2, rt_array_make),
@@ -694,8 +700,35 @@ fn rt_fill_bytes(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
     Ok(UNIT)
 }
 fn rt_string_equal(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
-    let equal = it.bytes_ref(a[0])? == it.bytes_ref(a[1])?;
-    Ok(IValue::Int(equal as i64))
+    string_order(it, a, |o| o.is_eq())
+}
+fn rt_string_notequal(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    string_order(it, a, |o| o.is_ne())
+}
+fn rt_string_lessthan(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    string_order(it, a, |o| o.is_lt())
+}
+fn rt_string_lessequal(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    string_order(it, a, |o| o.is_le())
+}
+fn rt_string_greaterthan(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    string_order(it, a, |o| o.is_gt())
+}
+fn rt_string_greaterequal(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    string_order(it, a, |o| o.is_ge())
+}
+fn rt_string_compare(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let order = it.bytes_ref(a[0])?.cmp(it.bytes_ref(a[1])?);
+    Ok(IValue::Int(order as i64))
+}
+/// A string comparison's boolean: the bytes' lexicographic order (OCaml's `caml_string_*`).
+fn string_order(
+    it: &mut Interpreter,
+    a: &[IValue],
+    test: fn(std::cmp::Ordering) -> bool,
+) -> Result<IValue, StopReason> {
+    let order = it.bytes_ref(a[0])?.cmp(it.bytes_ref(a[1])?);
+    Ok(IValue::Int(test(order) as i64))
 }
 fn rt_bytes_unsafe_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let (i, c) = (it.int_arg(a[1])?, it.int_arg(a[2])?);

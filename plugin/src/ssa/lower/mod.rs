@@ -325,12 +325,16 @@ impl<'p> Lowerer<'p> {
         Some(fx.b.debug_mutable(name, ty))
     }
 
+    /// A string constant: static data, one per distinct string. Constants' data is named
+    /// `egret.KIND.N`: the dots keep it apart from functions (`egret_NAME_ID`, whose names
+    /// `closure` cleans to letters, digits and `_`), so a function called `float` or `str`
+    /// cannot take a constant's symbol.
     fn string(&mut self, s: &[u8]) -> DataId {
         if let Some(d) = self.strings.get(s) {
             return *d;
         }
         let n = self.strings.len();
-        let d = self.mb.add_data(string_data(format!("egret_str_{n}"), s));
+        let d = self.mb.add_data(string_data(format!("egret.str.{n}"), s));
         self.strings.insert(s.to_vec(), d);
         d
     }
@@ -342,7 +346,7 @@ impl<'p> Lowerer<'p> {
         }
         let n = self.floats.len();
         let d = self.mb.add_data(Data {
-            name: format!("egret_float_{n}"),
+            name: format!("egret.float.{n}"),
             linkage: Linkage::Local,
             words: vec![DataWord::Word(header(1, DOUBLE_TAG)), DataWord::Word(bits)],
         });
@@ -358,7 +362,7 @@ impl<'p> Lowerer<'p> {
         }
         let i = self.boxed_ints.len();
         let d = self.mb.add_data(Data {
-            name: format!("egret_{}_{i}", kind.name()),
+            name: format!("egret.{}.{i}", kind.name()),
             linkage: Linkage::Local,
             words: vec![
                 DataWord::Word(header(2, CUSTOM_TAG)),
@@ -497,7 +501,7 @@ impl<'p> Lowerer<'p> {
                 let n = self.static_blocks;
                 self.static_blocks += 1;
                 let d = self.mb.add_data(Data {
-                    name: format!("egret_const_{n}"),
+                    name: format!("egret.const.{n}"),
                     linkage: Linkage::Local,
                     words,
                 });
@@ -513,7 +517,7 @@ impl<'p> Lowerer<'p> {
                     let n = self.static_blocks;
                     self.static_blocks += 1;
                     let d = self.mb.add_data(Data {
-                        name: format!("egret_const_{n}"),
+                        name: format!("egret.const.{n}"),
                         linkage: Linkage::Local,
                         words,
                     });
@@ -573,7 +577,7 @@ impl<'p> Lowerer<'p> {
             let n = self.static_blocks;
             self.static_blocks += 1;
             let d = self.mb.add_data(Data {
-                name: format!("egret_const_{n}"),
+                name: format!("egret.const.{n}"),
                 linkage: Linkage::Local,
                 words,
             });

@@ -613,7 +613,7 @@ impl<'s> Typer<'s> {
                     }
                 }
             }
-            Piece::BoxedInt { .. } | Piece::Conv { .. } => {
+            Piece::Conv { .. } => {
                 let s = self.piece_string(e, p, span)?;
                 self.emit_string(e, sink, s)?;
             }
@@ -625,23 +625,10 @@ impl<'s> Typer<'s> {
     fn piece_string(&mut self, e: &mut Elaboration, p: &Piece, span: Span) -> TResult<Expr> {
         Ok(match p {
             Piece::Text(t) => string(t),
-            Piece::BoxedInt { spec, kind } => {
-                let ty = Type::boxed_int(*kind);
-                let v = self.format_param(e, ty, span);
-                let name = match kind {
-                    BoxedIntKind::Int32 => "egret_format_int32",
-                    BoxedIntKind::Int64 => "egret_format_int64",
-                    BoxedIntKind::Nativeint => "egret_format_nativeint",
-                };
-                rt(
-                    name,
-                    Purity::Pure,
-                    vec![string(spec.as_bytes()), Expr::Var(v)],
-                )
-            }
             Piece::Conv {
                 width,
                 precision,
+                size,
                 kind,
                 ..
             } => {
@@ -668,7 +655,18 @@ impl<'s> Typer<'s> {
                 } else {
                     spec_e = concat(spec_e, string(tail.as_bytes()));
                 }
-                self.conversion(e, *kind, spec_e, span)?
+                match size {
+                    Some(size) => {
+                        let v = self.format_param(e, Type::boxed_int(*size), span);
+                        let name = match size {
+                            BoxedIntKind::Int32 => "egret_format_int32",
+                            BoxedIntKind::Int64 => "egret_format_int64",
+                            BoxedIntKind::Nativeint => "egret_format_nativeint",
+                        };
+                        rt(name, Purity::Pure, vec![spec_e, Expr::Var(v)])
+                    }
+                    None => self.conversion(e, *kind, spec_e, span)?,
+                }
             }
             _ => unreachable!("parse_format keeps only text and conversions here"),
         })

@@ -68,19 +68,16 @@ pub(in crate::typing) enum FormatAction {
 pub(in crate::typing) enum Piece {
     Text(Vec<u8>),
     /// A conversion: its spec without `*` (e.g. `%-5d`, or `%-*d` with `width` Star, where the
-    /// star is where the argument's number goes) and the conversion letter.
+    /// star is where the argument's number goes) and the conversion letter; `size` is the
+    /// integer type of `%ld`, `%Lx`, `%nu` ... (`l`, `L`, `n` before the letter).
     Conv {
         flags: String,
         width: Count,
         width_digits: String,
         precision: Count,
         precision_digits: String,
+        size: Option<BoxedIntKind>,
         kind: u8,
-    },
-    /// `%ld`, `%Lx`, `%nu` ...: its spec (with the size letter) and the integer type.
-    BoxedInt {
-        spec: String,
-        kind: BoxedIntKind,
     },
     /// `%a`: a printer and its argument.
     Alpha,
@@ -106,6 +103,7 @@ impl Piece {
                 width_digits,
                 precision,
                 precision_digits,
+                size,
                 kind,
             } => {
                 let head = format!("%{flags}");
@@ -117,6 +115,12 @@ impl Piece {
                 if *precision != Count::None {
                     tail.push('.');
                     tail.push_str(precision_digits);
+                }
+                match size {
+                    Some(BoxedIntKind::Int32) => tail.push('l'),
+                    Some(BoxedIntKind::Int64) => tail.push('L'),
+                    Some(BoxedIntKind::Nativeint) => tail.push('n'),
+                    None => {}
                 }
                 tail.push(*kind as char);
                 Some((head, mid, tail))
@@ -189,7 +193,6 @@ pub(super) fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
         };
         i += 1;
         let bare = i - start == 2;
-        let star = width == Count::Star || precision == Count::Star;
         match c {
             b'%' | b'@' if bare => text.push(c),
             b',' if bare => {}
@@ -205,19 +208,12 @@ pub(super) fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
                 flush_text!();
                 pieces.push(Piece::Theta);
             }
-            b'd' | b'i' | b'u' | b'x' | b'X' | b'o'
-                if precision == Count::None && !star && size.is_some() =>
-            {
-                flush_text!();
-                let spec = String::from_utf8_lossy(&fmt[start..i]).into_owned();
-                pieces.push(Piece::BoxedInt {
-                    spec,
-                    kind: size.unwrap_or(BoxedIntKind::Int64),
-                });
-            }
+            // Integers take a precision (a minimum number of digits), boxed ones too; floats a
+            // precision; the others neither.
             b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b's' | b'c' | b'b' | b'B' | b'S' | b'C'
             | b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'h' | b'H'
-                if (precision == Count::None || b"fFeEgGhH".contains(&c)) && size.is_none() =>
+                if (precision == Count::None || b"diuxXofFeEgGhH".contains(&c))
+                    && (size.is_none() || b"diuxXo".contains(&c)) =>
             {
                 flush_text!();
                 pieces.push(Piece::Conv {
@@ -226,6 +222,7 @@ pub(super) fn parse_format(fmt: &[u8], span: Span) -> TResult<Vec<Piece>> {
                     width_digits,
                     precision,
                     precision_digits,
+                    size,
                     kind: c,
                 });
             }
@@ -324,12 +321,10 @@ pub(in crate::typing) fn parse_after_at(
             };
             if desc.contains(&b'%') || desc.contains(&b'@') {
                 let sub = parse_format(desc, span)?;
-                if sub.iter().any(|p| {
-                    !matches!(
-                        p,
-                        Piece::Text(_) | Piece::Conv { .. } | Piece::BoxedInt { .. }
-                    )
-                }) {
+                if sub
+                    .iter()
+                    .any(|p| !matches!(p, Piece::Text(_) | Piece::Conv { .. }))
+                {
                     return Err(unsupported(
                         "a box or tag description holding a directive, `%a`, `%t` or `%!` is",
                     ));

@@ -17,7 +17,7 @@
 use super::super::{TResult, Typer};
 use super::parse::{parse_format, Count, FormatAction, Piece};
 use crate::diagnostics::Span;
-use crate::lambda::ir::{Expr, TyCon, Type};
+use crate::lambda::ir::{BoxedIntKind, Expr, TyCon, Type};
 use crate::syntax::ast::{self, ArgLabel, Constant, ExprKind, Param, Pattern, PatternKind};
 
 /// The consumer of a format value for each printf function (private to the prelude's
@@ -233,21 +233,10 @@ impl FormatSource {
     fn piece_string(&mut self, p: &Piece) -> ast::Expr {
         match p {
             Piece::Text(t) => self.string(t),
-            Piece::BoxedInt { spec, kind } => {
-                let f = match kind {
-                    crate::lambda::ir::BoxedIntKind::Int32 => "CamlinternalFormat.format_int32",
-                    crate::lambda::ir::BoxedIntKind::Int64 => "CamlinternalFormat.format_int64",
-                    crate::lambda::ir::BoxedIntKind::Nativeint => {
-                        "CamlinternalFormat.format_nativeint"
-                    }
-                };
-                let spec = self.string(spec.as_bytes());
-                let x = self.param();
-                self.call(f, vec![spec, x])
-            }
             Piece::Conv {
                 width,
                 precision,
+                size,
                 kind,
                 ..
             } => {
@@ -284,6 +273,14 @@ impl FormatSource {
                 let s_spec = self.call(concat, vec![spec.clone(), s_rest]);
                 spec = self.call(concat, vec![spec, rest]);
                 let x = self.param();
+                if let Some(size) = size {
+                    let f = match size {
+                        BoxedIntKind::Int32 => "CamlinternalFormat.format_int32",
+                        BoxedIntKind::Int64 => "CamlinternalFormat.format_int64",
+                        BoxedIntKind::Nativeint => "CamlinternalFormat.format_nativeint",
+                    };
+                    return self.call(f, vec![spec, x]);
+                }
                 match kind {
                     b's' => self.call("CamlinternalFormat.format_string", vec![spec, x]),
                     b'c' => self.call("CamlinternalFormat.format_char", vec![spec, x]),
@@ -302,7 +299,7 @@ impl FormatSource {
 
     fn piece(&mut self, p: &Piece) {
         match p {
-            Piece::Text(_) | Piece::BoxedInt { .. } | Piece::Conv { .. } => {
+            Piece::Text(_) | Piece::Conv { .. } => {
                 let s = self.piece_string(p);
                 self.push_string(s);
             }

@@ -1,0 +1,4 @@
+let dprintf = Format.kasprintf print_string
+let () =
+  dprintf "%d" 1;
+  dprintf "%s" "x"
