@@ -124,6 +124,10 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Unpack(e, span) => return self.unpack_phrase(phrases, i, e, *span),
+            PhraseKind::ParamModule(name, mt) => {
+                self.bind_parameter(name, mt)?;
+                return self.items_from(phrases, i + 1);
+            }
             PhraseKind::PackBody(name, t, span) => {
                 let e = self.pack_body(name, t, *span)?;
                 self.body_types.push(t.clone());

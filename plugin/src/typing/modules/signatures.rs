@@ -75,7 +75,7 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
 }
 
 /// Renames the type constructors of `te` that `qualify` maps.
-fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
+pub(super) fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
     let mut go = |t: &mut ast::TypeExpr| qualify_constrs(t, qualify);
     match &mut te.kind {
         ast::TypeExprKind::Constr(name, args) => {
