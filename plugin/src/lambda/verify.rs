@@ -750,8 +750,10 @@ impl<'a> Checker<'a> {
                         }
                     }
                     DeclKind::Extensible => match var.and_then(|x| self.known_exn.get(&x)) {
+                        // Field 0 is the exception's identity (a local exception's is tested
+                        // so: `typing::extensible`); argument j is field j + 1.
+                        Some(_) if i == 0 => Ok((None, false)),
                         Some(k) => {
-                            // Field 0 is the exception's identity; argument j is field j + 1.
                             let decl = self.p.types.exceptions.get(*k as usize).ok_or_else(oob)?;
                             let j = (i as usize).checked_sub(1).ok_or_else(oob)?;
                             Ok((Some(decl.args.get(j).ok_or_else(oob)?.clone()), false))

@@ -192,13 +192,14 @@ impl<'s> Typer<'s> {
                 self.check_signature_names(mt)?;
             }
         }
-        self.env.module_types.insert(
-            name.to_string(),
-            Rc::new(ModTypeDef {
+        let def = match self.rec_anchor_module_type(name, mt) {
+            Some(declared) => declared,
+            None => Rc::new(ModTypeDef {
                 ty: mt.cloned(),
                 scope: self.current_module_path(),
             }),
-        );
+        };
+        self.env.module_types.insert(name.to_string(), def);
         Ok(())
     }
 

@@ -174,6 +174,7 @@ impl<'s> Typer<'s> {
                     self.type_decls_with(decls, false)?
                 }
                 ast::SigItemKind::Exception(c) => self.exception_decl(c)?,
+                ast::SigItemKind::TypeExtension(x) => self.type_extension(x)?,
                 ast::SigItemKind::Module(m, t) => {
                     let equal = (sig.equal_modules.iter())
                         .find(|(n, _)| n == m)

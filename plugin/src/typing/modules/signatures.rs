@@ -306,6 +306,10 @@ impl<'s> Typer<'s> {
             }
             ast::SigItemKind::TypeSubst(_) => {}
             ast::SigItemKind::Exception(c) => sig.exceptions.push(c.name.clone()),
+            // Extension constructors are exceptions underneath (`typing::extensible`).
+            ast::SigItemKind::TypeExtension(x) => {
+                (sig.exceptions).extend(x.constructors.iter().map(|c| c.name.clone()))
+            }
             ast::SigItemKind::Module(name, t) => {
                 if matches!(t.kind, ast::ModTypeKind::Functor(..)) {
                     sig.functors.push(name.clone());
