@@ -686,14 +686,31 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `if IsException(k)(x) then ...`: inside `then`, `x` holds exception `k`.
+    /// `if IsException(k)(x) then ...`: inside `then`, `x` holds exception `k`. `if
+    /// x.(0) == id then ...` (a local exception's test, `typing::extensible`): inside `then`,
+    /// `x` holds no exception known here (in a branch where `x` was known to be another,
+    /// the code is dead but typed as the local exception's).
     fn exn_guard(&mut self, c: &Expr) -> Option<(VarId, Option<u32>)> {
-        if let Expr::Prim(Prim::IsException(k), args) = super::visit::peel_loc(c) {
-            if let [a] = args.as_slice() {
-                if let Expr::Var(x) = super::visit::peel_loc(a) {
-                    return Some((*x, self.known_exn.insert(*x, *k)));
+        match super::visit::peel_loc(c) {
+            Expr::Prim(Prim::IsException(k), args) => {
+                if let [a] = args.as_slice() {
+                    if let Expr::Var(x) = super::visit::peel_loc(a) {
+                        return Some((*x, self.known_exn.insert(*x, *k)));
+                    }
                 }
             }
+            Expr::Prim(Prim::PhysEq, args) => {
+                if let [a, _] = args.as_slice() {
+                    if let Expr::Field(b, 0) = super::visit::peel_loc(a) {
+                        if let Expr::Var(x) = super::visit::peel_loc(b) {
+                            if self.known_exn.contains_key(x) {
+                                return Some((*x, self.known_exn.remove(x)));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
         None
     }

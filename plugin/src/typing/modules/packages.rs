@@ -673,6 +673,12 @@ impl<'s> Typer<'s> {
     /// the enclosing function (`let f (type s) .. = let module S = Set.Make (struct type t
     /// = s .. end)`), which egret's types cannot express yet.
     pub(crate) fn check_local_decls(&self, decls: u32, span: Span) -> TResult<()> {
+        let newtypes: Vec<TyCon> = (self.newtypes.iter())
+            .filter_map(|(_, t)| match t {
+                Type::Con(c, _) => Some(*c),
+                _ => None,
+            })
+            .collect();
         for d in &self.types.decls[decls as usize..] {
             let tys: Vec<&Type> = match &d.kind {
                 DeclKind::Variant(cs) => cs.iter().flat_map(|c| c.args.iter()).collect(),
@@ -680,8 +686,12 @@ impl<'s> Typer<'s> {
                 _ => continue,
             };
             for t in tys {
-                let t = self.expand_abstract_types(&self.u.zonk(t));
-                if free_var_outside(&t, &d.params, &mut Vec::new()) {
+                let t = self.u.zonk(t);
+                // Through abbreviations and abstract types (`Set.Make (struct type t = s ..
+                // end)`'s `elt` is the parameter's `t`, which is `s`).
+                let names_newtype = self.mentions_con(&t, &newtypes, 0);
+                let t = self.expand_abstract_types(&t);
+                if names_newtype || free_var_outside(&t, &d.params, &mut Vec::new()) {
                     return Err(Diagnostic::unsupported(
                         span,
                         "types declared in a local module that depend on a locally abstract type \
@@ -691,6 +701,30 @@ impl<'s> Typer<'s> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `t` names one of `cons`, seeing through the other abstract types.
+    fn mentions_con(&self, t: &Type, cons: &[TyCon], depth: u32) -> bool {
+        if cons.is_empty() || depth > 100 {
+            return false;
+        }
+        match &*self.u.shallow(t) {
+            Type::Var(_) => false,
+            Type::Con(c, args) => {
+                cons.contains(c)
+                    || args.iter().any(|a| self.mentions_con(a, cons, depth + 1))
+                    || self
+                        .u
+                        .abstract_types
+                        .get(c)
+                        .is_some_and(|a| self.mentions_con(&a.expand(args), cons, depth + 1))
+            }
+            Type::Tuple(ts) => ts.iter().any(|a| self.mentions_con(a, cons, depth + 1)),
+            Type::Arrow(a, b) => {
+                self.mentions_con(a, cons, depth + 1) || self.mentions_con(b, cons, depth + 1)
+            }
+            Type::Forall(_, t) => self.mentions_con(t, cons, depth + 1),
+        }
     }
 
     /// A context for phrases of a local module (`let module`, a packing).

@@ -641,13 +641,11 @@ impl<'s> Typer<'s> {
                 }
             }
         };
-        // Inside the module, its abstract types are their definitions.
         // The types this matching made abstract are their definitions for the implementation
-        // (a variable of an enclosing function's must not become the new abstract type).
+        // (a variable of an enclosing function's must not become the new abstract type);
+        // another module's abstract types stay abstract (`M.t` is not `int` outside `M`).
         let seen = self.expand_fresh_abstract(&declared_t, fresh_from);
-        self.u.see_through = true;
         let unified = self.u.unify(&impl_t, &seen, &self.types);
-        self.u.see_through = false;
         self.u.level -= 1;
         // The declared type's variables must stay distinct, unbound variables.
         let mut vars: Vec<TyVar> = Vec::new();
