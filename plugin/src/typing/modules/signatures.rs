@@ -723,7 +723,23 @@ impl<'s> Typer<'s> {
                     .collect();
                 match self.u.abstract_types.get(c) {
                     Some(a) if c.0 >= from && !a.existential => {
-                        self.expand_fresh_abstract(&a.expand(&ts), from)
+                        let mut e = a.expand(&ts);
+                        // A later application's type stands for the first application's
+                        // (`applicative`, through transparent ones): that one's definition
+                        // is this one's too (one step: what it names stays as it is).
+                        if !a.opaque {
+                            while let Type::Con(d, ds) = &e {
+                                match self.u.abstract_types.get(d) {
+                                    Some(b) if !b.existential && !b.opaque => e = b.expand(ds),
+                                    Some(b) if !b.existential && d.0 < from => {
+                                        e = b.expand(ds);
+                                        break;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                        }
+                        self.expand_fresh_abstract(&e, from)
                     }
                     _ => Type::Con(*c, ts),
                 }
