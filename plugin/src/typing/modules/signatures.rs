@@ -353,7 +353,7 @@ impl<'s> Typer<'s> {
         param: bool,
     ) -> TResult<Vec<(VarId, Expr)>> {
         let mut wrappers = Vec::new();
-        match self.seal_into(name, mt, span, param, &[], &mut wrappers) {
+        match self.seal_into(name, mt, span, param, &[], u32::MAX, &mut wrappers) {
             Ok(()) => Ok(wrappers),
             // An argument not matching its parameter: OCaml's words for it.
             Err(mut d) if param => {
@@ -424,7 +424,9 @@ impl<'s> Typer<'s> {
     }
 
     /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
-    /// signatures declared it: the declared types' names are those of `outer` and `name`.
+    /// signatures declared it: the declared types' names are those of `outer` and `name`, and
+    /// the types made abstract from `outer_fresh` on (by the enclosing matchings) are seen as
+    /// their definitions, as this matching's own.
     #[allow(clippy::too_many_arguments)]
     fn seal_into(
         &mut self,
@@ -433,6 +435,7 @@ impl<'s> Typer<'s> {
         span: Span,
         param: bool,
         outer: &[String],
+        outer_fresh: u32,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
         let Some(sig) = self.signature_of(mt)? else {
@@ -486,7 +489,9 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
-        let fresh_from = self.types.decls.len() as u32;
+        // The types this matching (and the enclosing ones: `M.t` in `M.Ops`'s values) makes
+        // abstract are seen as their definitions while the values are matched.
+        let fresh_from = outer_fresh.min(self.types.decls.len() as u32);
         self.match_type_decls(name, outer, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
         if abstracted && !param {
@@ -518,7 +523,15 @@ impl<'s> Typer<'s> {
         let mut result = Ok(());
         for (m, t) in &sig.modules {
             if let Some(t) = t {
-                result = self.seal_into(&format!("{name}.{m}"), t, span, param, &chain, wrappers);
+                result = self.seal_into(
+                    &format!("{name}.{m}"),
+                    t,
+                    span,
+                    param,
+                    &chain,
+                    fresh_from,
+                    wrappers,
+                );
                 if result.is_err() {
                     break;
                 }
