@@ -686,14 +686,31 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// `if IsException(k)(x) then ...`: inside `then`, `x` holds exception `k`.
+    /// `if IsException(k)(x) then ...`: inside `then`, `x` holds exception `k`. `if
+    /// x.(0) == id then ...` (a local exception's test, `typing::extensible`): inside `then`,
+    /// `x` holds no exception known here (in a branch where `x` was known to be another,
+    /// the code is dead but typed as the local exception's).
     fn exn_guard(&mut self, c: &Expr) -> Option<(VarId, Option<u32>)> {
-        if let Expr::Prim(Prim::IsException(k), args) = super::visit::peel_loc(c) {
-            if let [a] = args.as_slice() {
-                if let Expr::Var(x) = super::visit::peel_loc(a) {
-                    return Some((*x, self.known_exn.insert(*x, *k)));
+        match super::visit::peel_loc(c) {
+            Expr::Prim(Prim::IsException(k), args) => {
+                if let [a] = args.as_slice() {
+                    if let Expr::Var(x) = super::visit::peel_loc(a) {
+                        return Some((*x, self.known_exn.insert(*x, *k)));
+                    }
                 }
             }
+            Expr::Prim(Prim::PhysEq, args) => {
+                if let [a, _] = args.as_slice() {
+                    if let Expr::Field(b, 0) = super::visit::peel_loc(a) {
+                        if let Expr::Var(x) = super::visit::peel_loc(b) {
+                            if self.known_exn.contains_key(x) {
+                                return Some((*x, self.known_exn.remove(x)));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
         }
         None
     }
@@ -750,8 +767,10 @@ impl<'a> Checker<'a> {
                         }
                     }
                     DeclKind::Extensible => match var.and_then(|x| self.known_exn.get(&x)) {
+                        // Field 0 is the exception's identity (a local exception's is tested
+                        // so: `typing::extensible`); argument j is field j + 1.
+                        Some(_) if i == 0 => Ok((None, false)),
                         Some(k) => {
-                            // Field 0 is the exception's identity; argument j is field j + 1.
                             let decl = self.p.types.exceptions.get(*k as usize).ok_or_else(oob)?;
                             let j = (i as usize).checked_sub(1).ok_or_else(oob)?;
                             Ok((Some(decl.args.get(j).ok_or_else(oob)?.clone()), false))

@@ -499,6 +499,8 @@ pub enum SigItemKind {
     /// `type t := u` (a destructive substitution in a signature)
     TypeSubst(Vec<TypeDecl>),
     Exception(ConstructorDecl),
+    /// `type t += A | B of u`: the module has these extension constructors.
+    TypeExtension(TypeExtension),
     /// `module M : MT` (`module F (X : S) : MT` has a `Functor` type).
     Module(String, ModType),
     /// `module M = P`

@@ -111,6 +111,13 @@ pub fn print_pattern_compact(p: &Pattern) -> String {
     out
 }
 
+/// A module type without its positions: two texts of one module type print the same.
+pub fn print_mod_type_compact(t: &ModType) -> String {
+    let mut out = String::new();
+    mod_type_sexp(t).compact(&mut out);
+    out
+}
+
 pub fn print_item_compact(item: &Item) -> String {
     let mut out = String::new();
     item_sexp(item).compact(&mut out);
@@ -246,6 +253,11 @@ fn sig_item_sexp(item: &SigItem) -> Sexp {
             list(std::iter::once(atom("type:=")).chain(decls.iter().map(type_decl_sexp)))
         }
         SigItemKind::Exception(c) => list([atom("exception"), constructor_sexp(c)]),
+        SigItemKind::TypeExtension(x) => {
+            let mut v = vec![atom("type+="), atom(x.params.join(",")), atom(&x.path)];
+            v.extend(x.constructors.iter().map(constructor_sexp));
+            list(v)
+        }
         SigItemKind::Module(name, t) => list([atom("module"), atom(name), mod_type_sexp(t)]),
         SigItemKind::ModuleAlias(name, p) => list([atom("module"), atom(name), atom(p)]),
         SigItemKind::RecModules(ms) => list(

@@ -1554,7 +1554,11 @@ impl<'s> Typer<'s> {
         }
         let mut args = Vec::new();
         for (a, t) in given.iter().zip(&arg_tys) {
-            let (x, xt) = match has_pack(a) {
+            // A constructor argument that is a constructor is disambiguated by the argument's
+            // type (`List [1; 2]` with `[]` and `::` redefined: OCaml's `type_construct`
+            // propagates the expected type).
+            let directed = has_pack(a) || matches!(a.kind, ExprKind::Construct(..));
+            let (x, xt) = match directed {
                 true => self.expr_expected(a, Some(t))?,
                 false => self.expr(a)?,
             };

@@ -90,6 +90,9 @@ pub(crate) enum PhraseKind<'a> {
     RecModuleDone(usize),
     /// `(val e)` as the contents of the module being entered.
     Unpack(&'a ast::Expr, Span),
+    /// A functor's parameter `X : S` as its body sees it at the definition: a module of
+    /// signature `S` whose abstract types are new (`modules::parameters`).
+    ParamModule(String, &'a ast::ModType),
     /// The last phrase of packing `(module M : S)`: the block of `M`'s values, of the package
     /// type given.
     PackBody(String, Type, Span),
@@ -363,6 +366,10 @@ pub(crate) struct Typer<'s> {
     opened: Vec<OpenedNames>,
     /// The abstract types of the parameters of the functor bodies being elaborated.
     param_abstracts: Vec<Vec<crate::lambda::ir::TyCon>>,
+    /// For each functor application being elaborated (innermost last), whether the
+    /// functor's body was checked at its definition: a functor its body defines then was
+    /// too, and is not checked again ([`modules::parameters`]).
+    checked_bodies: Vec<bool>,
     /// The source files, where each is in `source`.
     files: Vec<SourceFile>,
     /// The program's top-level modules are compilation units (a program of several files):
@@ -462,6 +469,7 @@ impl<'s> Typer<'s> {
             rec_groups: Vec::new(),
             opened: vec![OpenedNames::default()],
             param_abstracts: Vec::new(),
+            checked_bodies: Vec::new(),
             files: Vec::new(),
             units: false,
             toplevel: false,

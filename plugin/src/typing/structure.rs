@@ -128,6 +128,10 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Unpack(e, span) => return self.unpack_phrase(phrases, i, e, *span),
+            PhraseKind::ParamModule(name, mt) => {
+                self.bind_parameter(name, mt)?;
+                return self.items_from(phrases, i + 1);
+            }
             PhraseKind::PackBody(name, t, span) => {
                 let e = self.pack_body(name, t, *span)?;
                 self.body_types.push(t.clone());
@@ -350,10 +354,13 @@ impl<'s> Typer<'s> {
         if names(structure).insert(name.to_string()) {
             return Ok(());
         }
-        // A module, module type or extension constructor an `include` brought may be defined
-        // again (OCaml's `Shadowable` names: the included one leaves the signature). Types
-        // stay unique: the included values' types may name the included one.
-        if what != "type" && structure.included.remove(&format!("{what} {name}")) {
+        // A type, module, module type or extension constructor an `include` brought may be
+        // defined again (OCaml 4.13's `Shadowable` names: the included one leaves the
+        // signature, and with a type its constructors and fields, which egret drops here).
+        if structure.included.remove(&format!("{what} {name}")) {
+            if what == "type" {
+                self.drop_included_type(name);
+            }
             return Ok(());
         }
         Err(Diagnostic::error(
@@ -404,6 +411,18 @@ impl<'s> Typer<'s> {
             self.declare_included_name(&n, span, EXTENSION, |s| &mut s.extensions)?;
         }
         Ok(())
+    }
+
+    /// The included type `name` is shadowed: its constructors are no longer the module's
+    /// (OCaml: `B.A` is unbound once `B` redefines the `t` it included). Record fields are
+    /// not scoped by module in egret: they stay.
+    fn drop_included_type(&mut self, name: &str) {
+        let Some(TypeName::Con(c)) = self.env.types.get(name).cloned() else {
+            return;
+        };
+        self.env
+            .ctors
+            .retain(|n, k| n.contains('.') || !matches!(k, CtorRef::Variant(d, _) if *d == c));
     }
 
     /// [`Typer::declare_in_structure`] for a name an `include` brings: it may meet another

@@ -161,6 +161,11 @@ impl Typer<'_> {
                     }
                 }
                 ast::SigItemKind::Exception(c) => names.declare(Kind::Extension, &c.name, span)?,
+                ast::SigItemKind::TypeExtension(x) => {
+                    for c in &x.constructors {
+                        names.declare(Kind::Extension, &c.name, span)?
+                    }
+                }
                 ast::SigItemKind::Module(name, _) | ast::SigItemKind::ModuleAlias(name, _) => {
                     names.declare(Kind::Module, name, span)?
                 }

@@ -539,12 +539,12 @@ impl Parser {
                     }])
                 } else {
                     self.pos = save;
-                    if self.is_kw_at_type_nonrec() {
-                        self.bump();
-                        self.bump();
-                        SigItemKind::Type(self.type_declarations_after_type()?)
-                    } else {
-                        SigItemKind::Type(self.type_declarations()?)
+                    match self.type_item()? {
+                        ItemKind::TypeExtension(x) => SigItemKind::TypeExtension(x),
+                        ItemKind::Type(decls) | ItemKind::TypeNonrec(decls) => {
+                            SigItemKind::Type(decls)
+                        }
+                        _ => unreachable!("a type item is declarations or an extension"),
                     }
                 }
             }

@@ -550,12 +550,7 @@ pub(super) fn fun_of_parameters(params: Vec<Parameter>, body: Expr, end_: u32) -
             Parameter::Pattern(p) => pats.insert(0, p),
             Parameter::Newtypes(names, span) => {
                 if !pats.is_empty() {
-                    let lo = pats[0].pat.span.lo;
-                    body = unpack_module_patterns(pats.iter().map(|p| &p.pat), body);
-                    body = Expr {
-                        kind: ExprKind::Fun(std::mem::take(&mut pats), Box::new(body)),
-                        span: Span::new(lo, end_),
-                    };
+                    body = fun_of_patterns(std::mem::take(&mut pats), body, end_);
                 }
                 for name in names.into_iter().rev() {
                     body = Expr {
@@ -567,12 +562,37 @@ pub(super) fn fun_of_parameters(params: Vec<Parameter>, body: Expr, end_: u32) -
         }
     }
     if !pats.is_empty() {
-        let lo = pats[0].pat.span.lo;
-        body = unpack_module_patterns(pats.iter().map(|p| &p.pat), body);
-        body = Expr {
-            kind: ExprKind::Fun(pats, Box::new(body)),
-            span: Span::new(lo, end_),
-        };
+        body = fun_of_patterns(pats, body, end_);
     }
     body
+}
+
+/// `fun pats -> body` (`pats` not empty), the modules of first-class module patterns
+/// unpacked where the next parameters begin: `fun (module M : S) (M.Ex | _) -> e` is `fun M
+/// -> let module M = (val M) in fun (M.Ex | _) -> e`, so a later parameter's pattern sees
+/// `M`, as in OCaml.
+fn fun_of_patterns(mut pats: Vec<Param>, mut body: Expr, end_: u32) -> Expr {
+    loop {
+        let before_last = pats.len() - 1;
+        let unpacks = |p: &Param| {
+            let mut names = Vec::new();
+            module_pattern_names(&p.pat, &mut names);
+            !names.is_empty()
+        };
+        let Some(k) = pats[..before_last].iter().rposition(unpacks) else {
+            break;
+        };
+        let rest = pats.split_off(k + 1);
+        body = fun_node(rest, body, end_);
+    }
+    fun_node(pats, body, end_)
+}
+
+fn fun_node(pats: Vec<Param>, body: Expr, end_: u32) -> Expr {
+    let lo = pats[0].pat.span.lo;
+    let body = unpack_module_patterns(pats.iter().map(|p| &p.pat), body);
+    Expr {
+        kind: ExprKind::Fun(pats, Box::new(body)),
+        span: Span::new(lo, end_),
+    }
 }

@@ -68,6 +68,28 @@ struct Frame {
     structures: usize,
 }
 
+/// What [`Applications::snapshot`] keeps: the memo's tables.
+pub(crate) struct MemoSnapshot {
+    created: HashMap<String, Vec<TyCon>>,
+    markers: HashMap<String, u32>,
+}
+
+impl Applications {
+    /// The first applications and structure markers recorded so far, to be restored after
+    /// elaborating code that is dropped (a functor's body checked at its definition).
+    pub(crate) fn snapshot(&self) -> MemoSnapshot {
+        MemoSnapshot {
+            created: self.created.clone(),
+            markers: self.markers.clone(),
+        }
+    }
+
+    pub(crate) fn restore(&mut self, s: MemoSnapshot) {
+        self.created = s.created;
+        self.markers = s.markers;
+    }
+}
+
 impl<'s> Typer<'s> {
     /// The identity of module `path`, for application keys (see the module doc).
     pub(crate) fn module_identity(&mut self, path: &str) -> String {

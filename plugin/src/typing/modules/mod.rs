@@ -35,6 +35,7 @@
 mod applicative;
 mod flatten;
 pub(crate) mod packages;
+mod parameters;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;
@@ -44,6 +45,7 @@ pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
 pub(crate) use signatures::wrap;
 
 use std::rc::Rc;
+use std::sync::atomic::Ordering::Relaxed;
 
 use super::env::{CtorRef, Env, TypeName, ValueBinding};
 use super::{Phrase, PhraseKind, TResult, Typer};
@@ -66,6 +68,9 @@ pub(crate) struct FunctorDef {
     /// Its identity in applicative paths (`applicative`): applications of one key share
     /// their types.
     pub key: String,
+    /// Its body was type-checked at the definition against its parameters' signatures
+    /// (`parameters`), directly or as part of an enclosing functor's body.
+    pub checked: bool,
 }
 
 /// A module type (`None`: abstract, `module type S`).
@@ -187,13 +192,14 @@ impl<'s> Typer<'s> {
                 self.check_signature_names(mt)?;
             }
         }
-        self.env.module_types.insert(
-            name.to_string(),
-            Rc::new(ModTypeDef {
+        let def = match self.rec_anchor_module_type(name, mt) {
+            Some(declared) => declared,
+            None => Rc::new(ModTypeDef {
                 ty: mt.cloned(),
                 scope: self.current_module_path(),
             }),
-        );
+        };
+        self.env.module_types.insert(name.to_string(), def);
         Ok(())
     }
 
@@ -217,7 +223,12 @@ impl<'s> Typer<'s> {
                 self.signature_of(t)?;
             }
         }
-        if !self.in_prelude {
+        // The body is checked once, at the definition, unless an enclosing functor's check
+        // covered it (a functor defined in the body of one being applied).
+        let checked = self.checked_bodies.last() == Some(&true)
+            || (self.in_prelude && !parameters::CHECK_STDLIB_FUNCTORS.load(Relaxed))
+            || self.check_functor_body(name, params, body, span)?;
+        if !self.in_prelude && !checked {
             // See `Gadts::unapplied_functors`.
             let text = self
                 .source
@@ -235,6 +246,7 @@ impl<'s> Typer<'s> {
             env: self.env.clone(),
             prelude_text: self.in_prelude,
             key: self.new_functor_key(),
+            checked,
         };
         if !self.prelude_phrase {
             self.hide_module(name);
@@ -348,12 +360,14 @@ impl<'s> Typer<'s> {
         self.saved_envs.push(outer);
         self.structures.push(Default::default());
         self.param_abstracts.push(Vec::new());
+        self.checked_bodies.push(f.checked);
     }
 
     /// Leaves a functor's body: back in the application's environment, with the module
     /// `name` the body built.
     pub(super) fn leave_functor(&mut self, name: &str) {
         self.leave_application();
+        self.checked_bodies.pop();
         let outer = self.saved_envs.pop().expect("inside a functor's body");
         let body = std::mem::replace(&mut self.env, outer);
         let c = components(&body, name);
@@ -463,6 +477,17 @@ impl<'s> Typer<'s> {
     /// Elaborates the phrases of a local module, the last one giving the value (and pushing
     /// its type on `body_types`); the environment is restored afterwards.
     pub(super) fn local_phrases(&mut self, phrases: &[Phrase]) -> TResult<(Expr, Type)> {
+        let e = self.in_local_scope(|t| t.phrases_from(phrases, 0))?;
+        let t = self.body_types.pop().expect("the body was typed");
+        Ok((e, t))
+    }
+
+    /// Runs `f` in a structure of its own: the environment, the prelude flags and the
+    /// section's scope are restored afterwards.
+    pub(super) fn in_local_scope(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> TResult<Expr>,
+    ) -> TResult<Expr> {
         let mark = self.env.mark();
         let saved = (
             self.env.types.clone(),
@@ -475,7 +500,7 @@ impl<'s> Typer<'s> {
         let (in_prelude, section_module) = (self.in_prelude, self.section_module.clone());
         let prelude_phrase = self.prelude_phrase;
         self.structures.push(Default::default());
-        let result = self.phrases_from(phrases, 0);
+        let result = f(self);
         self.structures.pop();
         self.env.restore(mark);
         (
@@ -489,9 +514,7 @@ impl<'s> Typer<'s> {
         self.in_prelude = in_prelude;
         self.prelude_phrase = prelude_phrase;
         self.section_module = section_module;
-        let e = result?;
-        let t = self.body_types.pop().expect("the body was typed");
-        Ok((e, t))
+        result
     }
 }
 

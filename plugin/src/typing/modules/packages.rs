@@ -20,8 +20,10 @@
 //! type a fresh *existential* (an abstract type standing for `Obj.t`, never seen through,
 //! so two unpackings' types differ), other type declarations are declared anew. A pattern
 //! `(module M : S)` binds the package to a variable `M` which the body unpacks (the parser's
-//! `unpack_module_patterns`). Not supported: submodules, functors and exceptions in a
-//! packed signature.
+//! `unpack_module_patterns`). An exception of the signature is a field holding its identity
+//! (OCaml's layout of a module block): unpacking binds a constructor whose identity is that
+//! value, as a local exception's (`typing::extensible`). Not supported: submodules, functors
+//! and type extensions in a packed signature.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -30,7 +32,7 @@ use super::{ModTypeDef, PhraseCtx};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{DeclKind, Expr, Prim, TyCon, TyVar, Type, TypeDecl};
 use crate::syntax::ast;
-use crate::typing::env::{TypeName, ValueBinding};
+use crate::typing::env::{CtorRef, TypeName, ValueBinding};
 use crate::typing::unify::{AbstractType, TypePrinter};
 use crate::typing::{Phrase, PhraseKind, TResult, Typer};
 
@@ -371,6 +373,18 @@ impl<'s> Typer<'s> {
             let x = match &item.kind {
                 ast::SigItemKind::Val(x, _, _) => x,
                 ast::SigItemKind::External(d) => &d.name,
+                ast::SigItemKind::Exception(c) => {
+                    let Some(CtorRef::Exception(index)) =
+                        self.env.ctors.get(&format!("{name}.{}", c.name)).copied()
+                    else {
+                        unreachable!("the module was matched against the signature")
+                    };
+                    fields.push(Expr::Prim(
+                        Prim::Identity,
+                        vec![self.exception_identity(index)],
+                    ));
+                    continue;
+                }
                 _ => {
                     self.packable_item(item, span)?;
                     continue;
@@ -417,10 +431,11 @@ impl<'s> Typer<'s> {
             | ast::SigItemKind::Open(_)
             | ast::SigItemKind::Val(..)
             | ast::SigItemKind::External(_)
+            | ast::SigItemKind::Exception(_)
             | ast::SigItemKind::Include(_) => Ok(()),
             _ => Err(Diagnostic::unsupported(
                 span,
-                "first-class modules whose signature has modules, functors or exceptions are",
+                "first-class modules whose signature has modules, functors or type extensions are",
             )),
         }
     }
@@ -458,7 +473,9 @@ impl<'s> Typer<'s> {
             .filter(|i| {
                 matches!(
                     i.kind,
-                    ast::SigItemKind::Val(..) | ast::SigItemKind::External(_)
+                    ast::SigItemKind::Val(..)
+                        | ast::SigItemKind::External(_)
+                        | ast::SigItemKind::Exception(_)
                 )
             })
             .count();
@@ -508,6 +525,10 @@ impl<'s> Typer<'s> {
                     self.unpack_value(&d.name, &d.ty, block, field, span, &mut bindings)?;
                     field += 1;
                 }
+                ast::SigItemKind::Exception(c) => {
+                    self.unpack_exception(c, block, field, span, &mut bindings)?;
+                    field += 1;
+                }
                 _ => {}
             }
         }
@@ -539,6 +560,58 @@ impl<'s> Typer<'s> {
         );
         self.packages.existentials.insert(con);
         self.env.types.insert(d.name.clone(), TypeName::Con(con));
+    }
+
+    /// Binds exception `c` to the identity in field `field` of `block`: a constructor whose
+    /// identity is a variable, as a local exception's (`typing::extensible`).
+    fn unpack_exception(
+        &mut self,
+        c: &ast::ConstructorDecl,
+        block: crate::lambda::ir::VarId,
+        field: u32,
+        span: Span,
+        bindings: &mut Vec<(crate::lambda::ir::VarId, Expr)>,
+    ) -> TResult<()> {
+        let args = c
+            .args
+            .iter()
+            .map(|a| self.type_expr_in(a, &HashMap::new(), false))
+            .collect::<TResult<Vec<_>>>()?;
+        let index = self.types.exceptions.len() as u32;
+        if let Some(fields) = &c.record {
+            self.declare_exception_record("exn", c, fields, index, vec![], &args);
+        }
+        self.types
+            .exceptions
+            .push(crate::lambda::ir::ExceptionDecl {
+                name: c.name.clone(),
+                args,
+            });
+        let identity = self.fresh_var(&c.name, Type::exn(), span);
+        let read = Expr::Field(bx(Expr::Var(block)), field);
+        bindings.push((identity, Expr::Prim(Prim::Identity, vec![read])));
+        self.local_exceptions.insert(index, identity);
+        self.env
+            .ctors
+            .insert(c.name.clone(), CtorRef::Exception(index));
+        Ok(())
+    }
+
+    /// The identity of exception `index` as a value (of type `exn`): a local one's variable,
+    /// a constant one's value, the first field of a value of one with arguments.
+    fn exception_identity(&self, index: u32) -> Expr {
+        if let Some(v) = self.local_exception(index) {
+            return Expr::Var(v);
+        }
+        let n = self.types.exceptions[index as usize].args.len();
+        let args = (0..n)
+            .map(|_| Expr::Prim(Prim::Identity, vec![super::super::expr::unit_value()]))
+            .collect();
+        let value = Expr::ConstructExn { index, args };
+        match n {
+            0 => value,
+            _ => Expr::Field(bx(value), 0),
+        }
     }
 
     /// Binds value `n : te` to field `field` of `block` (cast to its declared type).
@@ -600,6 +673,12 @@ impl<'s> Typer<'s> {
     /// the enclosing function (`let f (type s) .. = let module S = Set.Make (struct type t
     /// = s .. end)`), which egret's types cannot express yet.
     pub(crate) fn check_local_decls(&self, decls: u32, span: Span) -> TResult<()> {
+        let newtypes: Vec<TyCon> = (self.newtypes.iter())
+            .filter_map(|(_, t)| match t {
+                Type::Con(c, _) => Some(*c),
+                _ => None,
+            })
+            .collect();
         for d in &self.types.decls[decls as usize..] {
             let tys: Vec<&Type> = match &d.kind {
                 DeclKind::Variant(cs) => cs.iter().flat_map(|c| c.args.iter()).collect(),
@@ -607,8 +686,12 @@ impl<'s> Typer<'s> {
                 _ => continue,
             };
             for t in tys {
-                let t = self.expand_abstract_types(&self.u.zonk(t));
-                if free_var_outside(&t, &d.params, &mut Vec::new()) {
+                let t = self.u.zonk(t);
+                // Through abbreviations and abstract types (`Set.Make (struct type t = s ..
+                // end)`'s `elt` is the parameter's `t`, which is `s`).
+                let names_newtype = self.mentions_con(&t, &newtypes, 0);
+                let t = self.expand_abstract_types(&t);
+                if names_newtype || free_var_outside(&t, &d.params, &mut Vec::new()) {
                     return Err(Diagnostic::unsupported(
                         span,
                         "types declared in a local module that depend on a locally abstract type \
@@ -618,6 +701,30 @@ impl<'s> Typer<'s> {
             }
         }
         Ok(())
+    }
+
+    /// Whether `t` names one of `cons`, seeing through the other abstract types.
+    fn mentions_con(&self, t: &Type, cons: &[TyCon], depth: u32) -> bool {
+        if cons.is_empty() || depth > 100 {
+            return false;
+        }
+        match &*self.u.shallow(t) {
+            Type::Var(_) => false,
+            Type::Con(c, args) => {
+                cons.contains(c)
+                    || args.iter().any(|a| self.mentions_con(a, cons, depth + 1))
+                    || self
+                        .u
+                        .abstract_types
+                        .get(c)
+                        .is_some_and(|a| self.mentions_con(&a.expand(args), cons, depth + 1))
+            }
+            Type::Tuple(ts) => ts.iter().any(|a| self.mentions_con(a, cons, depth + 1)),
+            Type::Arrow(a, b) => {
+                self.mentions_con(a, cons, depth + 1) || self.mentions_con(b, cons, depth + 1)
+            }
+            Type::Forall(_, t) => self.mentions_con(t, cons, depth + 1),
+        }
     }
 
     /// A context for phrases of a local module (`let module`, a packing).

@@ -482,6 +482,26 @@ impl<'s> Typer<'s> {
     /// signature declares is the declared one (OCaml types the body with the module as its
     /// anchor: `type t = A.t = ..`). An abstract declared type stands for the body's while the
     /// body is elaborated; the body's constructors and fields are the declared type's.
+    /// Inside a recursive module's body (at its top level), the module type `name` its
+    /// signature declares when the body defines it with the same text: the body's types then
+    /// name the declared one (`Pair of (module PAIR ..)` is the signature's package type), as
+    /// OCaml's matching sees the signature's `PAIR` as the body's.
+    pub(crate) fn rec_anchor_module_type(
+        &self,
+        name: &str,
+        mt: Option<&ast::ModType>,
+    ) -> Option<std::rc::Rc<ModTypeDef>> {
+        let group = self.rec_groups.last()?;
+        let (k, depth) = group.active?;
+        if self.modules.len() != depth {
+            return None;
+        }
+        let (_, _, _, _, _, module_types) = &group.members[k].declared;
+        let (_, declared) = module_types.iter().find(|(n, _)| n == name)?;
+        let text = |t: Option<&ast::ModType>| t.map(crate::syntax::print::print_mod_type_compact);
+        (text(declared.ty.as_ref()) == text(mt)).then(|| declared.clone())
+    }
+
     pub(crate) fn rec_anchor_types(&mut self, decls: &[ast::TypeDecl]) {
         let Some(group) = self.rec_groups.last() else {
             return;

@@ -75,7 +75,7 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
 }
 
 /// Renames the type constructors of `te` that `qualify` maps.
-fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
+pub(super) fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
     let mut go = |t: &mut ast::TypeExpr| qualify_constrs(t, qualify);
     match &mut te.kind {
         ast::TypeExprKind::Constr(name, args) => {
@@ -306,6 +306,10 @@ impl<'s> Typer<'s> {
             }
             ast::SigItemKind::TypeSubst(_) => {}
             ast::SigItemKind::Exception(c) => sig.exceptions.push(c.name.clone()),
+            // Extension constructors are exceptions underneath (`typing::extensible`).
+            ast::SigItemKind::TypeExtension(x) => {
+                (sig.exceptions).extend(x.constructors.iter().map(|c| c.name.clone()))
+            }
             ast::SigItemKind::Module(name, t) => {
                 if matches!(t.kind, ast::ModTypeKind::Functor(..)) {
                     sig.functors.push(name.clone());
@@ -349,7 +353,7 @@ impl<'s> Typer<'s> {
         param: bool,
     ) -> TResult<Vec<(VarId, Expr)>> {
         let mut wrappers = Vec::new();
-        match self.seal_into(name, mt, span, param, &[], &mut wrappers) {
+        match self.seal_into(name, mt, span, param, &[], u32::MAX, &mut wrappers) {
             Ok(()) => Ok(wrappers),
             // An argument not matching its parameter: OCaml's words for it.
             Err(mut d) if param => {
@@ -420,7 +424,9 @@ impl<'s> Typer<'s> {
     }
 
     /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
-    /// signatures declared it: the declared types' names are those of `outer` and `name`.
+    /// signatures declared it: the declared types' names are those of `outer` and `name`, and
+    /// the types made abstract from `outer_fresh` on (by the enclosing matchings) are seen as
+    /// their definitions, as this matching's own.
     #[allow(clippy::too_many_arguments)]
     fn seal_into(
         &mut self,
@@ -429,6 +435,7 @@ impl<'s> Typer<'s> {
         span: Span,
         param: bool,
         outer: &[String],
+        outer_fresh: u32,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
         let Some(sig) = self.signature_of(mt)? else {
@@ -482,7 +489,9 @@ impl<'s> Typer<'s> {
                 )));
             }
         }
-        let fresh_from = self.types.decls.len() as u32;
+        // The types this matching (and the enclosing ones: `M.t` in `M.Ops`'s values) makes
+        // abstract are seen as their definitions while the values are matched.
+        let fresh_from = outer_fresh.min(self.types.decls.len() as u32);
         self.match_type_decls(name, outer, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
         if abstracted && !param {
@@ -515,7 +524,15 @@ impl<'s> Typer<'s> {
         let mut result = Ok(());
         for (m, t) in &sig.modules {
             if let Some(t) = t {
-                result = self.seal_into(&format!("{name}.{m}"), t, span, param, &chain, wrappers);
+                result = self.seal_into(
+                    &format!("{name}.{m}"),
+                    t,
+                    span,
+                    param,
+                    &chain,
+                    fresh_from,
+                    wrappers,
+                );
                 if result.is_err() {
                     break;
                 }
@@ -638,13 +655,11 @@ impl<'s> Typer<'s> {
                 }
             }
         };
-        // Inside the module, its abstract types are their definitions.
         // The types this matching made abstract are their definitions for the implementation
-        // (a variable of an enclosing function's must not become the new abstract type).
+        // (a variable of an enclosing function's must not become the new abstract type);
+        // another module's abstract types stay abstract (`M.t` is not `int` outside `M`).
         let seen = self.expand_fresh_abstract(&declared_t, fresh_from);
-        self.u.see_through = true;
         let unified = self.u.unify(&impl_t, &seen, &self.types);
-        self.u.see_through = false;
         self.u.level -= 1;
         // The declared type's variables must stay distinct, unbound variables.
         let mut vars: Vec<TyVar> = Vec::new();
@@ -723,7 +738,23 @@ impl<'s> Typer<'s> {
                     .collect();
                 match self.u.abstract_types.get(c) {
                     Some(a) if c.0 >= from && !a.existential => {
-                        self.expand_fresh_abstract(&a.expand(&ts), from)
+                        let mut e = a.expand(&ts);
+                        // A later application's type stands for the first application's
+                        // (`applicative`, through transparent ones): that one's definition
+                        // is this one's too (one step: what it names stays as it is).
+                        if !a.opaque {
+                            while let Type::Con(d, ds) = &e {
+                                match self.u.abstract_types.get(d) {
+                                    Some(b) if !b.existential && !b.opaque => e = b.expand(ds),
+                                    Some(b) if !b.existential && d.0 < from => {
+                                        e = b.expand(ds);
+                                        break;
+                                    }
+                                    _ => break,
+                                }
+                            }
+                        }
+                        self.expand_fresh_abstract(&e, from)
                     }
                     _ => Type::Con(*c, ts),
                 }

@@ -1,0 +1,2 @@
+(* The parameter has only what its signature declares. *)
+module F (X : sig val x : int end) = struct let y = X.z end
