@@ -205,6 +205,9 @@ impl Typer<'_> {
                 env,
                 prelude_text: true,
                 key,
+                // egret's own wrapper of an installed functor, taken as checked as the
+                // stdlib's functors are (`parameters::CHECK_STDLIB_FUNCTORS`).
+                checked: true,
             };
             self.env.functors.insert(full, Rc::new(def));
         }
