@@ -99,7 +99,12 @@ fn stress_one(ml: &Path, backend: Backend) -> Result<String, String> {
     let interval = interval.to_string();
     let out = run(&[("EGRET_GC_STRESS", &interval)]);
     let _ = std::fs::remove_file(&exe);
-    let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).ok();
+    // Bytes that are not UTF-8 (`"\200"` printed raw) read as the program's output is.
+    let read = |ext: &str| {
+        std::fs::read(ml.with_extension(ext))
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+    };
     let want_out = read("out").unwrap_or_default();
     let want_err = read("err").unwrap_or_default();
     let want_code = read("code")
