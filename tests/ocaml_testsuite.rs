@@ -182,40 +182,12 @@ fn ocaml_testsuite_modules() {
     };
     let sel = suite::select_modules(&tests_dir, &[]).expect("selecting the tests");
     assert!(!sel.tests.is_empty(), "no multi-module test selected");
-    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
-        .into_iter()
-        .filter(|b| under_ci() || common::backend_enabled(*b))
-        .map(|b| format!("{b:?}").to_lowercase())
-        .collect();
-    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
-    let (outcomes, work) =
-        runner::run_all(&sel.tests, &backends, &cfg, &|_| {}).expect("running the tests");
-    let _ = std::fs::remove_dir_all(&work);
-    println!("{}", report::table(&outcomes, &backends));
-    let findings = ratchet::check(&outcomes);
-    let mut summary = String::new();
-    for b in &backends {
-        let of_b: Vec<_> = outcomes.iter().filter(|o| &o.backend == b).collect();
-        let ok = (of_b.iter())
-            .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
-            .count();
-        summary += &format!(
-            "ocaml_testsuite_modules [{b}]: {ok}/{} multi-module tests pass\n",
-            of_b.len()
-        );
-    }
-    loud(&summary);
-    loud(&findings.text());
-    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
-        let n = ratchet::update(&findings).expect("writing the pass lists");
-        loud(&format!(
-            "ocaml_testsuite_modules: added {n} test(s) to the pass lists\n"
-        ));
-    }
-    assert!(
-        !findings.failed(),
-        "the OCaml testsuite ratchet failed (multi-module tests):\n{}",
-        findings.text()
+    run_and_ratchet(
+        &sel.tests,
+        false,
+        "ocaml_testsuite_modules",
+        "multi-module tests pass",
+        "multi-module tests",
     );
 }
 
@@ -288,41 +260,12 @@ fn ocaml_testsuite_flags() {
         !sel.tests.is_empty(),
         "no test with flags egret takes selected"
     );
-    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
-        .into_iter()
-        .filter(|b| under_ci() || common::backend_enabled(*b))
-        .map(|b| format!("{b:?}").to_lowercase())
-        .collect();
-    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
-    let (outcomes, work) =
-        runner::run_all(&sel.tests, &backends, &cfg, &|_| {}).expect("running the tests");
-    let _ = std::fs::remove_dir_all(&work);
-    println!("{}", report::table(&outcomes, &backends));
-    println!("{}", report::failure_groups(&outcomes, &backends, 15));
-    let findings = ratchet::check(&outcomes);
-    let mut summary = String::new();
-    for b in &backends {
-        let of_b: Vec<_> = outcomes.iter().filter(|o| &o.backend == b).collect();
-        let ok = (of_b.iter())
-            .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
-            .count();
-        summary += &format!(
-            "ocaml_testsuite_flags [{b}]: {ok}/{} tests with flags egret takes (-g, -unsafe) pass\n",
-            of_b.len()
-        );
-    }
-    loud(&summary);
-    loud(&findings.text());
-    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
-        let n = ratchet::update(&findings).expect("writing the pass lists");
-        loud(&format!(
-            "ocaml_testsuite_flags: added {n} test(s) to the pass lists\n"
-        ));
-    }
-    assert!(
-        !findings.failed(),
-        "the OCaml testsuite ratchet failed (tests with flags):\n{}",
-        findings.text()
+    run_and_ratchet(
+        &sel.tests,
+        true,
+        "ocaml_testsuite_flags",
+        "tests with flags egret takes (-g, -unsafe) pass",
+        "tests with flags",
     );
 }
 
@@ -374,6 +317,51 @@ fn ocaml_testsuite_expect() {
     assert!(
         !findings.failed(),
         "the OCaml testsuite ratchet failed (expect tests):\n{}",
+        findings.text()
+    );
+}
+
+/// Runs `tests` on both backends and checks them against the pass lists (the ratchet shared by
+/// the widened sets): prints the table (and the failures grouped, with `groups`) and
+/// `NAME [backend]: ok/n WHAT`, adds new passes under `EGRET_TS_UPDATE=1`, fails on a finding.
+fn run_and_ratchet(
+    tests: &[egret_testsuite::suite::Test],
+    groups: bool,
+    name: &str,
+    what: &str,
+    set: &str,
+) {
+    let backends: Vec<String> = [Backend::Native, Backend::Cranelift]
+        .into_iter()
+        .filter(|b| under_ci() || common::backend_enabled(*b))
+        .map(|b| format!("{b:?}").to_lowercase())
+        .collect();
+    let cfg = runner::RunConfig::new(PathBuf::from(common::egret()));
+    let (outcomes, work) =
+        runner::run_all(tests, &backends, &cfg, &|_| {}).expect("running the tests");
+    let _ = std::fs::remove_dir_all(&work);
+    println!("{}", report::table(&outcomes, &backends));
+    if groups {
+        println!("{}", report::failure_groups(&outcomes, &backends, 15));
+    }
+    let findings = ratchet::check(&outcomes);
+    let mut summary = String::new();
+    for b in &backends {
+        let of_b: Vec<_> = outcomes.iter().filter(|o| &o.backend == b).collect();
+        let ok = (of_b.iter())
+            .filter(|o| o.verdict == egret_testsuite::verdict::Verdict::Ok)
+            .count();
+        summary += &format!("{name} [{b}]: {ok}/{} {what}\n", of_b.len());
+    }
+    loud(&summary);
+    loud(&findings.text());
+    if std::env::var("EGRET_TS_UPDATE").is_ok_and(|v| v == "1") {
+        let n = ratchet::update(&findings).expect("writing the pass lists");
+        loud(&format!("{name}: added {n} test(s) to the pass lists\n"));
+    }
+    assert!(
+        !findings.failed(),
+        "the OCaml testsuite ratchet failed ({set}):\n{}",
         findings.text()
     );
 }
