@@ -534,7 +534,9 @@ impl<'s> Typer<'s> {
         // is visible again afterwards) is known as `module.name`.
         // What the structure's `open`s made visible leaves with it, unexported.
         for (n, t) in &opened.types {
-            if self.env.types.get(n) == Some(t) {
+            // (Not a type the structure declared after the `open`, equal to the opened one:
+            // `open Ast` then `type var = string`.)
+            if self.env.types.get(n) == Some(t) && !declared.is_some_and(|d| d.types.contains(n)) {
                 match scope.types.get(n) {
                     Some(outer) => self.env.types.insert(n.clone(), outer.clone()),
                     None => self.env.types.remove(n),

@@ -34,11 +34,13 @@
 
 mod applicative;
 mod flatten;
+mod functor_match;
 pub(crate) mod packages;
 mod parameters;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;
+mod with_constraints;
 
 pub(crate) use applicative::Applications;
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
@@ -343,6 +345,8 @@ impl<'s> Typer<'s> {
         self.enter_application(&f.key, arg_id.as_ref().map(|(id, _)| id.clone()));
         let outer = std::mem::replace(&mut self.env, f.env.clone());
         if let (Some(x), Some(a)) = (param, arg) {
+            // What `x` named where the functor was defined is not the argument's.
+            self.hide_module(x);
             let c = components(&outer, a);
             bind_components(&mut self.env, x, c);
             // The parameter is the argument's path (`applicative`).

@@ -88,6 +88,12 @@ impl<'s> Typer<'s> {
             &mut phrases,
         );
         self.hidden_modules = hidden;
+        self.check_phrases(&phrases).map(|_| true)
+    }
+
+    /// Elaborates `phrases` in a local scope for their errors only: the code is dropped, and
+    /// the weak-variable list, the warnings, the applications and their memo are as before.
+    pub(super) fn check_phrases(&mut self, phrases: &[Phrase]) -> TResult<()> {
         // What the check must leave as it was.
         let weak = self.weak_toplevel.len();
         let weak_left = self.weak_left_module.clone();
@@ -101,7 +107,7 @@ impl<'s> Typer<'s> {
         );
         // The body is not an application: what it creates is recorded for no key.
         self.enter_application("", None);
-        let result = self.in_local_scope(|t| t.phrases_from(&phrases, 0));
+        let result = self.in_local_scope(|t| t.phrases_from(phrases, 0));
         self.leave_application();
         (self.annot_vars, self.annot_level, self.section) = annot;
         self.applications_memo.restore(memo);
@@ -109,11 +115,11 @@ impl<'s> Typer<'s> {
         self.warnings.truncate(warnings);
         self.weak_toplevel.truncate(weak);
         self.weak_left_module = weak_left;
-        result.map(|_| true)
+        result.map(|_| ())
     }
 
     /// Whether parameter `p`'s signature is one [`Typer::bind_parameter`] can bind.
-    fn parameter_checkable(&self, p: &ast::FunctorParam) -> bool {
+    pub(super) fn parameter_checkable(&self, p: &ast::FunctorParam) -> bool {
         match &p.ty {
             None => true,
             Some(t) => {
@@ -171,7 +177,8 @@ impl<'s> Typer<'s> {
                 ast::SigItemKind::Val(n, _, te) => self.bind_declared_value(n, te, item.span)?,
                 ast::SigItemKind::External(x) => self.external_decl(x)?,
                 ast::SigItemKind::Type(decls) | ast::SigItemKind::TypeSubst(decls) => {
-                    self.type_decls_with(decls, false)?
+                    self.type_decls_with(decls, false)?;
+                    self.rigid_abstract_types(decls);
                 }
                 ast::SigItemKind::Exception(c) => self.exception_decl(c)?,
                 ast::SigItemKind::TypeExtension(x) => self.type_extension(x)?,
@@ -207,6 +214,35 @@ impl<'s> Typer<'s> {
             }
         }
         Ok(())
+    }
+
+    /// A parameter's abstract types without parameters are rigid (OCaml's `is_instantiable`
+    /// paths): a GADT pattern may add an equation on `X.t` in the body (`let Refl = X.eql in
+    /// ..` with `val eql : (t, int) eq`). The check's code is dropped, so the erasure of a
+    /// refined type (`gadt`) reaches no IR.
+    fn rigid_abstract_types(&mut self, decls: &[ast::TypeDecl]) {
+        for d in decls {
+            let plain = matches!(d.kind, ast::TypeDeclKind::Abstract)
+                && d.manifest.is_none()
+                && d.params.is_empty()
+                && !d.private_;
+            let Some(crate::typing::env::TypeName::Con(c)) = self.env.types.get(&d.name) else {
+                continue;
+            };
+            if !plain || self.u.abstract_types.contains_key(c) {
+                continue;
+            }
+            self.u.abstract_types.insert(
+                *c,
+                crate::typing::unify::AbstractType {
+                    params: Vec::new(),
+                    manifest: crate::lambda::ir::Type::any_value(),
+                    opaque: true,
+                    existential: false,
+                },
+            );
+            self.u.rigid.insert(*c);
+        }
     }
 
     /// Binds value `n` at its declared type `te` (a variable no code binds).

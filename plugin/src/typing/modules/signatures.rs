@@ -36,7 +36,15 @@ pub(super) struct Sig {
     modules: Vec<(String, Option<ast::ModType>)>,
     /// Functors (module components whose type is a functor type).
     functors: Vec<String>,
+    /// The functors' declared types.
+    functor_types: Vec<(String, ast::ModType)>,
     module_types: Vec<String>,
+    /// The module types the signature defines (`module type S = MT`), which the module's
+    /// must equal.
+    module_type_defs: Vec<(String, ast::ModType)>,
+    /// The modules it opens (`sig open M .. end`): their type names are visible where its
+    /// types are read.
+    opens: Vec<String>,
 }
 
 /// The names of type variables in `te`, in order of first occurrence.
@@ -169,6 +177,29 @@ impl<'s> Typer<'s> {
                     return Ok(None);
                 };
                 for c in constraints {
+                    // A constraint on a submodule (`with type M.t = u`, `with module M = P`)
+                    // is one on its module type (`with_constraints`).
+                    let (ast::WithConstraint::Type { path, .. }
+                    | ast::WithConstraint::Module { path, .. }) = c;
+                    let (sub, rest) = path.split_once('.').unwrap_or((path, ""));
+                    let module_eq = matches!(
+                        c,
+                        ast::WithConstraint::Module {
+                            destructive: false,
+                            ..
+                        }
+                    );
+                    if !rest.is_empty() || module_eq {
+                        if let Some((_, Some(t))) = sig.modules.iter_mut().find(|(n, _)| n == sub) {
+                            *t = match c {
+                                ast::WithConstraint::Module { target, .. } if rest.is_empty() => {
+                                    self.strengthen_submodule_type(t.clone(), target)
+                                }
+                                _ => self.constrain_submodule_type(t.clone(), rest, c),
+                            };
+                        }
+                        continue;
+                    }
                     match c {
                         ast::WithConstraint::Type {
                             path,
@@ -311,8 +342,9 @@ impl<'s> Typer<'s> {
                 (sig.exceptions).extend(x.constructors.iter().map(|c| c.name.clone()))
             }
             ast::SigItemKind::Module(name, t) => {
-                if matches!(t.kind, ast::ModTypeKind::Functor(..)) {
+                if self.functor_type_of(t).is_some() {
                     sig.functors.push(name.clone());
+                    sig.functor_types.push((name.clone(), t.clone()));
                 } else {
                     sig.modules.push((name.clone(), Some(t.clone())));
                 }
@@ -323,7 +355,12 @@ impl<'s> Typer<'s> {
                     sig.modules.push((name.clone(), Some(t.clone())));
                 }
             }
-            ast::SigItemKind::ModuleType(name, _) => sig.module_types.push(name.clone()),
+            ast::SigItemKind::ModuleType(name, def) => {
+                sig.module_types.push(name.clone());
+                if let Some(t) = def {
+                    sig.module_type_defs.push((name.clone(), t.clone()));
+                }
+            }
             ast::SigItemKind::Include(t) => {
                 if let Some(inner) = self.signature_of(t)? {
                     sig.vals.extend(inner.vals);
@@ -332,10 +369,13 @@ impl<'s> Typer<'s> {
                     sig.exceptions.extend(inner.exceptions);
                     sig.modules.extend(inner.modules);
                     sig.functors.extend(inner.functors);
+                    sig.functor_types.extend(inner.functor_types);
                     sig.module_types.extend(inner.module_types);
+                    sig.module_type_defs.extend(inner.module_type_defs);
+                    sig.opens.extend(inner.opens);
                 }
             }
-            ast::SigItemKind::Open(_) => {}
+            ast::SigItemKind::Open(p) => sig.opens.push(self.resolve_module_path(p)),
         }
         Ok(())
     }
@@ -395,6 +435,10 @@ impl<'s> Typer<'s> {
             for p in &params {
                 self.u.levels[p.0 as usize] = u32::MAX;
             }
+            // A parameter of a functor whose body was checked at its definition, against the
+            // parameter's signature, is the argument in the body (a GADT pattern's equation
+            // on `X.t` was checked there: `let Refl = X.eql in 0`).
+            let opaque = !(param && self.checked_bodies.last() == Some(&true));
             let con = crate::lambda::ir::TyCon(self.types.decls.len() as u32);
             self.types.decls.push(crate::lambda::ir::TypeDecl {
                 name: full.clone(),
@@ -407,7 +451,7 @@ impl<'s> Typer<'s> {
                 crate::typing::unify::AbstractType {
                     params,
                     manifest,
-                    opaque: true,
+                    opaque,
                     existential: false,
                 },
             );
@@ -438,9 +482,22 @@ impl<'s> Typer<'s> {
         outer_fresh: u32,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
+        // A functor against a functor type (`functor_match`).
+        if self.functor_type_of(mt).is_some() {
+            if !self.in_prelude {
+                self.match_functor(name, mt, span)?;
+            }
+            return Ok(());
+        }
         let Some(sig) = self.signature_of(mt)? else {
             return Ok(());
         };
+        if !self.in_prelude && self.env.functors.contains_key(name) {
+            return Err(Diagnostic::error(
+                span,
+                "Signature mismatch:\n       Modules do not match:\n       This module is a functor, the signature's a structure",
+            ));
+        }
         let mismatch =
             |what: String| Diagnostic::error(span, format!("Signature mismatch:\n       {what}"));
         // Presence, in OCaml's order of report: types, then values, then the rest.
@@ -492,10 +549,12 @@ impl<'s> Typer<'s> {
         // The types this matching (and the enclosing ones: `M.t` in `M.Ops`'s values) makes
         // abstract are seen as their definitions while the values are matched.
         let fresh_from = outer_fresh.min(self.types.decls.len() as u32);
-        self.match_type_decls(name, outer, mt, span)?;
+        // The modules the signature opens are read first, the signature's own names after.
+        let outer_read: Vec<String> = sig.opens.iter().chain(outer).cloned().collect();
+        self.match_type_decls(name, &outer_read, mt, span)?;
         let abstracted = self.abstract_types_of(name, &sig, param);
         if abstracted && !param {
-            self.reread_sealed_data(name, outer, mt);
+            self.reread_sealed_data(name, &outer_read, mt);
         }
         // Private types: outside, no value of theirs can be built (variants, records), or
         // they are abstract types coercible to their definitions (abbreviations).
@@ -515,6 +574,7 @@ impl<'s> Typer<'s> {
         self.seal_classic_module(name, mt);
         let mut chain = outer.to_vec();
         chain.push(name.to_string());
+        let read_chain: Vec<String> = sig.opens.iter().chain(&chain).cloned().collect();
         // A submodule's module type may name the signature's own module types (`module M :
         // S` after `module type S` in the same signature).
         let mut undos = Vec::new();
@@ -522,7 +582,13 @@ impl<'s> Typer<'s> {
             undos.push(self.open_type_names(module));
         }
         let mut result = Ok(());
+        if !self.in_prelude {
+            result = self.match_module_components(name, &sig, span);
+        }
         for (m, t) in &sig.modules {
+            if result.is_err() {
+                break;
+            }
             if let Some(t) = t {
                 result = self.seal_into(
                     &format!("{name}.{m}"),
@@ -557,7 +623,7 @@ impl<'s> Typer<'s> {
                 )));
             }
             match (
-                self.match_value(&chain, x, b, t, span, abstracted, fresh_from)?,
+                self.match_value(&read_chain, x, b, t, span, abstracted, fresh_from)?,
                 b,
             ) {
                 // A primitive stays one (a full application is the primitive's code:
@@ -580,6 +646,27 @@ impl<'s> Typer<'s> {
                     wrappers.push((v2, e));
                 }
                 (None, _) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The functors and module types of module `name` against those `sig` declares
+    /// (`functor_match`).
+    fn match_module_components(&mut self, name: &str, sig: &Sig, span: Span) -> TResult<()> {
+        for (f, t) in &sig.functor_types {
+            self.match_functor(&format!("{name}.{f}"), t, span)?;
+        }
+        for (s, want) in &sig.module_type_defs {
+            let have = self.env.module_types.get(&format!("{name}.{s}")).cloned();
+            match have.as_ref().and_then(|d| d.ty.as_ref()) {
+                Some(have) => self.match_module_types(have, want, span)?,
+                None => {
+                    return Err(Diagnostic::error(
+                        span,
+                        format!("Signature mismatch:\n       Modules do not match:\n       Module type declarations do not match: module type {s} is abstract"),
+                    ))
+                }
             }
         }
         Ok(())

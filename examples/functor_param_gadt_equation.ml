@@ -1,0 +1,29 @@
+(* A GADT pattern in a functor's body adds an equation on the parameter's abstract type
+   (OCaml's testsuite typing-gadts/nested_equations.ml, PR#7233): `M.t` is `int` where
+   `Refl` matched. *)
+type (_, _) eq = Refl : ('a, 'a) eq
+
+module type S = sig
+  type t
+  val eql : (t, int) eq
+end
+
+module F (M : S) = struct
+  let zero : M.t =
+    let Refl = M.eql in
+    0
+end
+
+module Never (M : S) = struct
+  let one : M.t = match M.eql with Refl -> 1
+end
+
+module I = struct
+  type t = int
+  let eql = Refl
+end
+
+module A = F (I)
+module B = Never (I)
+
+let () = Printf.printf "%d %d\n" A.zero B.one
