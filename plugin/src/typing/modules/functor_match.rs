@@ -174,6 +174,51 @@ impl Typer<'_> {
         }
     }
 
+    /// Two equal module types must have their runtime components (values that are not
+    /// primitives, exceptions and extension constructors, modules) in the same order, as a
+    /// module of the one is used as one of the other without a coercion (OCaml's "Illegal
+    /// permutation of runtime components"). Gives the first pair out of order; submodules
+    /// of signature types are compared too. `None`: same order, or not flattened.
+    fn illegal_permutation(
+        &self,
+        have: &ast::ModType,
+        want: &ast::ModType,
+        depth: u32,
+    ) -> Option<String> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let (a, b) = (
+            self.flattened_sig_items(have)?,
+            self.flattened_sig_items(want)?,
+        );
+        let (ra, rb) = (runtime_components(&a), runtime_components(&b));
+        // The shared components in each one's order (a missing one is another error).
+        let common_a: Vec<&(String, String)> = ra.iter().filter(|c| rb.contains(c)).collect();
+        let common_b: Vec<&(String, String)> = rb.iter().filter(|c| ra.contains(c)).collect();
+        if let Some((x, y)) = common_a.iter().zip(&common_b).find(|(x, y)| x != y) {
+            return Some(format!(
+                "the {} \"{}\" and the {} \"{}\"",
+                x.0, x.1, y.0, y.1
+            ));
+        }
+        for item in &a {
+            let ast::SigItemKind::Module(m, t) = &item.kind else {
+                continue;
+            };
+            let other = b.iter().find_map(|i| match &i.kind {
+                ast::SigItemKind::Module(n, u) if n == m => Some(u),
+                _ => None,
+            });
+            if let Some(u) = other {
+                if let Some(d) = self.illegal_permutation(t, u, depth + 1) {
+                    return Some(d);
+                }
+            }
+        }
+        None
+    }
+
     /// Checks that module type `have` (the module's `module type S = have`) and `want` (the
     /// signature's) are equal: each included in the other.
     pub(super) fn match_module_types(
@@ -188,6 +233,12 @@ impl Typer<'_> {
                 return Err(mismatch(span, "Module type declarations do not match"))
             }
             _ => return Ok(()),
+        }
+        if let Some(d) = self.illegal_permutation(have, want, 0) {
+            return Err(mismatch(
+                span,
+                &format!("Module type declarations do not match: illegal permutation of runtime components in a module type ({d})"),
+            ));
         }
         for (a, b) in [(have, want), (want, have)] {
             let ctx = self.local_ctx();
@@ -204,4 +255,28 @@ impl Typer<'_> {
         }
         Ok(())
     }
+}
+
+/// The runtime components of a signature's items, in order: (kind, name).
+fn runtime_components(items: &[ast::SigItem]) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for item in items {
+        match &item.kind {
+            ast::SigItemKind::Val(n, _, _) => out.push(("value".into(), n.clone())),
+            ast::SigItemKind::Exception(c) => out.push(("exception".into(), c.name.clone())),
+            ast::SigItemKind::TypeExtension(x) => {
+                for c in &x.constructors {
+                    out.push(("extension constructor".into(), c.name.clone()))
+                }
+            }
+            ast::SigItemKind::Module(n, _) => out.push(("module".into(), n.clone())),
+            ast::SigItemKind::RecModules(ms) => {
+                for (n, _) in ms {
+                    out.push(("module".into(), n.clone()))
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

@@ -263,6 +263,14 @@ impl<'s> Typer<'s> {
         Ok(())
     }
 
+    /// The items of module type `mt`, `include`s expanded and `with` constraints applied
+    /// (`None`: one egret does not flatten yet).
+    pub(super) fn flattened_sig_items(&self, mt: &ast::ModType) -> Option<Vec<ast::SigItem>> {
+        let mut sig = ParamSig::default();
+        self.param_sig(mt, 0, &mut sig).ok()?;
+        Some(sig.items)
+    }
+
     /// Flattens module type `mt` into `out` (`Err`: something not bound yet).
     fn param_sig(&self, mt: &ast::ModType, depth: u32, out: &mut ParamSig) -> Result<(), NotYet> {
         if depth > MAX_DEPTH {
