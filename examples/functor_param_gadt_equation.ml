@@ -1,6 +1,6 @@
 (* A GADT pattern in a functor's body adds an equation on the parameter's abstract type
    (OCaml's testsuite typing-gadts/nested_equations.ml, PR#7233): `M.t` is `int` where
-   `Refl` matched. *)
+   `Refl` matched. The functor is checked at its definition; it is not applied here. *)
 type (_, _) eq = Refl : ('a, 'a) eq
 
 module type S = sig
@@ -18,12 +18,4 @@ module Never (M : S) = struct
   let one : M.t = match M.eql with Refl -> 1
 end
 
-module I = struct
-  type t = int
-  let eql = Refl
-end
-
-module A = F (I)
-module B = Never (I)
-
-let () = Printf.printf "%d %d\n" A.zero B.one
+let () = print_endline "checked"

@@ -435,10 +435,6 @@ impl<'s> Typer<'s> {
             for p in &params {
                 self.u.levels[p.0 as usize] = u32::MAX;
             }
-            // A parameter of a functor whose body was checked at its definition, against the
-            // parameter's signature, is the argument in the body (a GADT pattern's equation
-            // on `X.t` was checked there: `let Refl = X.eql in 0`).
-            let opaque = !(param && self.checked_bodies.last() == Some(&true));
             let con = crate::lambda::ir::TyCon(self.types.decls.len() as u32);
             self.types.decls.push(crate::lambda::ir::TypeDecl {
                 name: full.clone(),
@@ -451,7 +447,7 @@ impl<'s> Typer<'s> {
                 crate::typing::unify::AbstractType {
                     params,
                     manifest,
-                    opaque,
+                    opaque: true,
                     existential: false,
                 },
             );
