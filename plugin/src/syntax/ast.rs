@@ -209,6 +209,9 @@ pub enum PatternKind {
     /// `exception p`: only as a whole case of a `match` (the scrutinee raised an exception
     /// matching `p`).
     Exception(Box<Pattern>),
+    /// `M.(p)`, `M.[..]`, `M.[|..|]`, `M.{..}`: `p` with module `M` opened for its
+    /// constructors, fields and types (the variables it binds are the clause's).
+    Open(String, Box<Pattern>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

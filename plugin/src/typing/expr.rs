@@ -1489,7 +1489,8 @@ impl<'s> Typer<'s> {
 
     /// The constructor `name` of the variant type the context expects, if it has one.
     fn expected_ctor(&self, name: &str, expected: Option<&Type>) -> Option<CtorRef> {
-        let Type::Con(con, _) = *self.u.shallow(expected?) else {
+        // Expanded as OCaml's disambiguation does: a functor's `S.t` stands for its argument's.
+        let Type::Con(con, _) = self.u.expand_head(expected?) else {
             return None;
         };
         let DeclKind::Variant(ctors) = &self.types.decl(con).kind else {
@@ -1606,12 +1607,14 @@ impl<'s> Typer<'s> {
                 return Some(c);
             }
         }
-        let candidates = self.env.fields.get(names[0])?;
-        if let Type::Con(c, _) = *self.u.shallow(hint) {
-            if candidates.iter().any(|(d, _)| *d == c) {
+        // The known type, expanded as OCaml's disambiguation does, may name a record whose
+        // fields are not in scope (a functor's `S.t` standing for its argument's type).
+        if let Type::Con(c, _) = self.u.expand_head(hint) {
+            if self.declares_field(c, names[0]) {
                 return Some(c);
             }
         }
+        let candidates = self.env.fields.get(names[0])?;
         let has_all = |c: TyCon| match &self.types.decl(c).kind {
             DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
             _ => false,
@@ -1625,6 +1628,17 @@ impl<'s> Typer<'s> {
         plain().find(|c| has_all(*c)).or(plain().next())
     }
 
+    fn field_index(&self, c: TyCon, name: &str) -> Option<u32> {
+        match &self.types.decl(c).kind {
+            DeclKind::Record(fs) => fs.iter().position(|f| f.name == name).map(|i| i as u32),
+            _ => None,
+        }
+    }
+
+    fn declares_field(&self, c: TyCon, name: &str) -> bool {
+        self.field_index(c, name).is_some()
+    }
+
     /// Instantiates the record type owning field `name` (the type `con` if given):
     /// (record type constructor, field index, record type, field type, mutable).
     pub(super) fn field_instance(
@@ -1636,7 +1650,8 @@ impl<'s> Typer<'s> {
         let name = field_name(name);
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {
-            Some(c) => candidates.iter().find(|(d, _)| *d == c).copied(),
+            Some(c) => (candidates.iter().find(|(d, _)| *d == c).copied())
+                .or_else(|| self.field_index(c, name).map(|i| (c, i))),
             None => (candidates.iter().rev())
                 .find(|(d, _)| !self.is_inline_record(*d))
                 .copied(),
@@ -1897,9 +1912,10 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
         }
         // Both sides bind the same names (checked where the or-pattern is typed).
         PatternKind::Or(a, _) => pattern_names(a, out),
-        PatternKind::Constraint(q, _) | PatternKind::Exception(q) | PatternKind::Lazy(q) => {
-            pattern_names(q, out)
-        }
+        PatternKind::Constraint(q, _)
+        | PatternKind::Exception(q)
+        | PatternKind::Lazy(q)
+        | PatternKind::Open(_, q) => pattern_names(q, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }

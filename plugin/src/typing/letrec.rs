@@ -221,9 +221,10 @@ fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
             pattern_names(a, out);
             pattern_names(b, out)
         }
-        PatternKind::Lazy(p) | PatternKind::Constraint(p, _) | PatternKind::Exception(p) => {
-            pattern_names(p, out)
-        }
+        PatternKind::Lazy(p)
+        | PatternKind::Open(_, p)
+        | PatternKind::Constraint(p, _)
+        | PatternKind::Exception(p) => pattern_names(p, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }

@@ -3,7 +3,7 @@
 
 use super::expr::negate_float_text;
 use super::{operator_name, PResult, Parser};
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
 
@@ -329,11 +329,18 @@ impl Parser {
                             self.span_from(start),
                         ));
                     }
-                    if !matches!(self.peek_at(1), TokenKind::Uident(_)) {
-                        return Err(Diagnostic::unsupported(
+                    if matches!(self.peek_at(1), TokenKind::Symbol(s) if matches!(s.as_str(), "(" | "[" | "[|" | "{"))
+                    {
+                        self.bump();
+                        let inner = self.simple_pattern()?;
+                        return Ok(pat(
+                            PatternKind::Open(path, Box::new(inner)),
                             self.span_from(start),
-                            "local opens `M.(p)`",
                         ));
+                    }
+                    if !matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                        self.bump();
+                        return Err(self.expected("a constructor, a module name or `(`"));
                     }
                     self.bump();
                     path.push('.');
@@ -495,6 +502,7 @@ fn module_pattern_names(p: &Pattern, out: &mut Vec<(String, Span)>) {
         PatternKind::Construct(_, Some(p))
         | PatternKind::Lazy(p)
         | PatternKind::Alias(p, _)
+        | PatternKind::Open(_, p)
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => module_pattern_names(p, out),
         PatternKind::Record { fields, .. } => fields
