@@ -184,10 +184,7 @@ impl Parser {
                     continue;
                 }
                 if self.eat_kw("module") {
-                    let TokenKind::Uident(name) = self.peek().clone() else {
-                        return Err(self.expected("a module name"));
-                    };
-                    self.bump();
+                    let name = self.module_binding_name()?;
                     let (params, constraint) = self.module_binding_head()?;
                     let body = self.module_expr()?;
                     let me = super::modules::functor_of(params, body, constraint);

@@ -48,6 +48,10 @@ pub(crate) struct Parser {
     pub(super) unsafe_indexing: bool,
 }
 
+/// The prefix of the names given to anonymous modules (`module _ = ..`): `_` cannot start a
+/// module name in OCaml, so no program can name one.
+pub const ANONYMOUS_MODULE: &str = "_anonymous_module_";
+
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
 /// are long in real programs (`;` sequences, `let ... in` chains, lists, `::`, left-associative
 /// operators, match cases) are parsed iteratively and do not count; this bounds only true
@@ -420,6 +424,22 @@ impl Parser {
             prims_span,
             unboxed,
         })
+    }
+
+    /// The name a module binding binds: `M`, or for `_` (OCaml 4.10's anonymous module,
+    /// evaluated but bound to no name) a name no program can write, unique in the file.
+    pub(super) fn module_binding_name(&mut self) -> PResult<String> {
+        match self.peek().clone() {
+            TokenKind::Uident(name) => {
+                self.bump();
+                Ok(name)
+            }
+            TokenKind::Symbol(s) if s == "_" => {
+                let at = self.bump().span.lo;
+                Ok(format!("{ANONYMOUS_MODULE}{at}"))
+            }
+            _ => Err(self.expected("a module name")),
+        }
     }
 
     /// `M` or `M.N`: a module path.
