@@ -2,7 +2,7 @@
 //! constructor application `C p` < simple patterns. Function parameters are simple patterns.
 
 use super::expr::negate_float_text;
-use super::{operator_name, PResult, Parser};
+use super::{PResult, Parser};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
@@ -409,9 +409,10 @@ impl Parser {
                 self.span_from(start),
             ));
         }
-        if let (Some(op), true) = (operator_name(self.peek()), self.is_sym_at(1, ")")) {
-            self.bump();
-            self.bump();
+        if let Some((op, n)) = self.operator_at(0).filter(|(_, n)| self.is_sym_at(*n, ")")) {
+            for _ in 0..=n {
+                self.bump();
+            }
             return Ok(pat(PatternKind::Var(op), self.span_from(start)));
         }
         if self.eat_kw("module") {
