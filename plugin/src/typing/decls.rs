@@ -15,6 +15,9 @@ impl<'s> Typer<'s> {
     /// With `nonrec` (`type nonrec ..`), the group's names in its bodies are the types they
     /// named before (`type nonrec t = t list`).
     pub(super) fn type_decls_with(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
+        for d in decls {
+            super::unboxed::check_attribute(d)?;
+        }
         if decls.iter().all(|d| d.manifest.is_none()) {
             return self.type_decls_group(decls, nonrec);
         }
@@ -268,6 +271,8 @@ impl<'s> Typer<'s> {
             self.env.types.insert(name, t);
         }
         self.declared_variances(decls, &cons)?;
+        self.check_immediacy(decls, &cons)?;
+        self.check_separability(decls, &cons)?;
         self.variances.update(&self.types);
         // An abstract type's parameters are weak unless annotated covariant.
         for (d, (con, _)) in decls.iter().zip(&cons) {

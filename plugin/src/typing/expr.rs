@@ -631,10 +631,12 @@ impl<'s> Typer<'s> {
                     }),
                     span,
                 };
-                self.expr(&ast::Expr {
+                let (e, t) = self.expr(&ast::Expr {
                     kind: ExprKind::Apply(Box::new(of_list), ast::unlabelled(vec![list])),
                     span,
-                })
+                })?;
+                self.array_literals.insert(span, t.clone());
+                Ok((e, t))
             }
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();

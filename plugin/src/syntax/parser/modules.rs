@@ -469,6 +469,7 @@ impl Parser {
                 manifest: None,
                 kind,
                 private_: false,
+                attrs: Default::default(),
                 span: self.span_from(start),
             },
             destructive,
@@ -535,6 +536,7 @@ impl Parser {
                         manifest: None,
                         kind: TypeDeclKind::Abbrev(body),
                         private_: false,
+                        attrs: Default::default(),
                         span: self.span_from(start),
                     }])
                 } else {
