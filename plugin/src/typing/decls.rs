@@ -69,6 +69,10 @@ impl<'s> Typer<'s> {
         let Type::Con(orig, args) = &body else {
             return Err(mismatch(self));
         };
+        // The representations must agree too (`[@@unboxed]` on one of them only).
+        if d.attrs.unboxed != self.separability.unboxed.contains(orig) {
+            return Err(mismatch(self));
+        }
         let decl = &self.types.decls[orig.index()];
         let subst: HashMap<TyVar, Type> = decl.params.iter().copied().zip(args.clone()).collect();
         match (&d.kind, decl.kind.clone()) {
@@ -271,6 +275,7 @@ impl<'s> Typer<'s> {
             self.env.types.insert(name, t);
         }
         self.declared_variances(decls, &cons)?;
+        self.check_gadt_deducible(decls, &cons)?;
         self.check_immediacy(decls, &cons)?;
         self.check_separability(decls, &cons)?;
         self.variances.update(&self.types);

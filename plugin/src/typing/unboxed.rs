@@ -275,8 +275,9 @@ impl<'s> Typer<'s> {
         }
         if let Some((v, _)) = ctx.iter().find(|(_, m)| **m > Mode::Ind) {
             let evar = match names.iter().find(|(_, w)| w == v) {
-                Some((n, _)) => format!("the existential variable '{n}"),
-                None => "an unnamed existential variable".to_string(),
+                // (An anonymous `_` is named `_N`.)
+                Some((n, _)) if !n.starts_with('_') => format!("the existential variable '{n}"),
+                _ => "an unnamed existential variable".to_string(),
             };
             return Err(non_separable(d.span, &evar));
         }
