@@ -222,6 +222,7 @@ impl<'s> Typer<'s> {
         // `let printf = Printf.printf`: another name for the function elaborated from each
         // application's literal format (`let pr, l = Format.(printf, pp_print_list)` too).
         let split = self.split_printf_tuples(bindings);
+        let group = bindings.len() > 1;
         let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
         let structure = std::mem::take(&mut self.gadt.structure_let);
@@ -289,13 +290,17 @@ impl<'s> Typer<'s> {
                     self.gadt.no_equations = saved;
                     let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
-                        if self.u.level == 0 {
+                        // OCaml types a local `let p = e in` with an existential as a
+                        // `match`, but not at top level nor in `let .. and ..`.
+                        let context = match (self.u.level, group) {
+                            (0, _) => Some("toplevel bindings"),
+                            (_, true) => Some("\"let ... and ...\" bindings"),
+                            _ => None,
+                        };
+                        if let Some(context) = context {
                             return Err(Diagnostic::error(
                                 b.pat.span,
-                                format!(
-                                    "Existential types are not allowed in toplevel bindings,\n       \
-                                     but this pattern introduces the existential type {ex}."
-                                ),
+                                super::gadt::existential_not_allowed(context, &ex),
                             ));
                         }
                         existentials = true;
@@ -631,10 +636,12 @@ impl<'s> Typer<'s> {
                     }),
                     span,
                 };
-                self.expr(&ast::Expr {
+                let (e, t) = self.expr(&ast::Expr {
                     kind: ExprKind::Apply(Box::new(of_list), ast::unlabelled(vec![list])),
                     span,
-                })
+                })?;
+                self.array_literals.insert(span, t.clone());
+                Ok((e, t))
             }
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();

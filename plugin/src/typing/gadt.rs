@@ -201,6 +201,19 @@ impl<'s> Typer<'s> {
                         .collect::<TResult<Vec<_>>>()?;
                     let rt = self.type_expr_in(ret, &scope, false)?;
                     let rt = self.u.zonk(&rt);
+                    // An anonymous `_` is a variable of the constructor too (fresh in each
+                    // instance: an existential in the arguments), named `_N` (no program
+                    // can write that name).
+                    let mut anonymous = Vec::new();
+                    for t in args.iter().chain(std::iter::once(&rt)) {
+                        collect_vars(&self.u.zonk(t), &mut anonymous);
+                    }
+                    for v in anonymous {
+                        if !vars.iter().any(|(_, w)| *w == v) {
+                            self.u.levels[v.0 as usize] = u32::MAX;
+                            vars.push((format!("_{}", vars.len()), v));
+                        }
+                    }
                     let ret_args = match &rt {
                         Type::Con(k, a) if *k == con => a.clone(),
                         _ => {
@@ -572,6 +585,22 @@ impl<'s> Typer<'s> {
             }
         }
         "a".into()
+    }
+}
+
+/// OCaml's message for an existential type a `let` cannot bind in `context`: named after
+/// the variable (`$Any_'a`), or the constructor when the variable is anonymous (`_`).
+pub(super) fn existential_not_allowed(context: &str, existential: &str) -> String {
+    match existential.split_once("_'_") {
+        Some((ctor, _)) => format!(
+            "Existential types are not allowed in {context},\n       but the constructor {} \
+             introduces existential types.",
+            ctor.trim_start_matches('$')
+        ),
+        None => format!(
+            "Existential types are not allowed in {context},\n       but this pattern \
+             introduces the existential type {existential}."
+        ),
     }
 }
 

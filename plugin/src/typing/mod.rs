@@ -18,9 +18,11 @@ mod expr;
 mod extensible;
 mod externals;
 pub(crate) mod gadt;
+mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
 mod letrec;
+mod letrec_view;
 mod matching;
 mod modules;
 mod pattern;
@@ -30,6 +32,7 @@ mod printf;
 mod pvariant;
 mod scanf;
 mod structure;
+mod unboxed;
 mod unify;
 mod variance;
 mod wellformed;
@@ -396,6 +399,13 @@ pub(crate) struct Typer<'s> {
     gadt: gadt::Gadts,
     /// The record types of inline records ([`inline_records`]).
     inline_records: inline_records::InlineRecords,
+    /// The unboxed types and their separability ([`unboxed`]).
+    separability: unboxed::Separability,
+    /// The abstract types declared `[@@immediate]` ([`immediacy`]).
+    immediates: immediacy::Immediates,
+    /// The type of each array literal (`[| .. |]`) by its span: what `let rec` checks of
+    /// its elements depend on ([`letrec_view`]).
+    array_literals: std::collections::HashMap<Span, Type>,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -480,6 +490,9 @@ impl<'s> Typer<'s> {
             decl_variances: Default::default(),
             gadt: Default::default(),
             inline_records: Default::default(),
+            separability: Default::default(),
+            immediates: Default::default(),
+            array_literals: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();

@@ -463,6 +463,7 @@ impl Parser {
                 manifest: None,
                 kind,
                 private_: false,
+                attrs: Default::default(),
                 span: self.span_from(start),
             },
             destructive,
@@ -529,6 +530,7 @@ impl Parser {
                         manifest: None,
                         kind: TypeDeclKind::Abbrev(body),
                         private_: false,
+                        attrs: Default::default(),
                         span: self.span_from(start),
                     }])
                 } else {

@@ -456,8 +456,30 @@ impl Parser {
             manifest,
             kind,
             private_,
+            attrs: self.type_decl_attrs(),
             span: self.span_from(start),
         })
+    }
+
+    /// The item attributes (`[@@unboxed]`, ...) written right after the declaration that ends
+    /// here.
+    fn type_decl_attrs(&self) -> crate::syntax::ast::TypeDeclAttrs {
+        let mut attrs = crate::syntax::ast::TypeDeclAttrs::default();
+        for a in self
+            .attributes
+            .iter()
+            .filter(|a| a.item && a.at == self.pos)
+        {
+            let name = a.name.strip_prefix("ocaml.").unwrap_or(&a.name);
+            match name {
+                "unboxed" => attrs.unboxed = true,
+                "boxed" => attrs.boxed = true,
+                "immediate" => attrs.immediate = true,
+                "immediate64" => attrs.immediate64 = true,
+                _ => {}
+            }
+        }
+        attrs
     }
 
     /// ``, `'a`, `('a, 'b)`, each possibly `_` and annotated (`+'a`, `-_`, `!'a`, `+!'a`).
