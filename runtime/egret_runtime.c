@@ -405,7 +405,8 @@ value egret_try(value (*body)(value *env), value *env) {
   return Val_true;
 }
 
-value egret_raise(value exn) {
+/* Jumps to the innermost handler with exn (none: the runtime's uncaught-exception report). */
+static void __attribute__((noreturn)) raise_to_handler(value exn) {
   struct handler *h = current_handler;
   if (h == NULL) {
     static char buf[4096];
@@ -416,12 +417,45 @@ value egret_raise(value exn) {
   __builtin_longjmp(h->jmp, 1);
 }
 
+/* The raises of compiled code, one entry per kind so that recording changes no code: each
+ * records (when on) the frames from its own up to the handler's. noinline: the frame the walk
+ * starts from must be the entry's own, its return address the raise point. */
+#define RECORD(exn, regular, kind)                                                              \
+  do {                                                                                         \
+    if (egret_backtrace_active && current_handler != NULL)                                     \
+      egret_backtrace_stash(exn, regular, __builtin_frame_address(0), current_handler, kind);  \
+  } while (0)
+
+value __attribute__((noinline)) egret_raise(value exn) {
+  RECORD(exn, 1, EGRET_BT_RAISE);
+  raise_to_handler(exn);
+}
+
+value __attribute__((noinline)) egret_reraise(value exn) {
+  RECORD(exn, 0, EGRET_BT_RAISE);
+  raise_to_handler(exn);
+}
+
+value __attribute__((noinline)) egret_reraise_unmatched(value exn) {
+  RECORD(exn, 0, EGRET_BT_UNMATCHED);
+  raise_to_handler(exn);
+}
+
+value egret_raise_notrace(value exn) { raise_to_handler(exn); }
+
+/* A raise from C (a primitive failing): the trace continues when it is the same exception,
+ * and its first frame in compiled code is a call ("Raised by primitive operation"). */
+static void __attribute__((noinline, noreturn)) raise_from_c(value exn) {
+  RECORD(exn, 0, EGRET_BT_CALL);
+  raise_to_handler(exn);
+}
+
 /* The predefined exceptions' identities: egret_runtime.h. */
 
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
 static void raise_constant(uint64_t *identity, const char *name) {
   if (identity == NULL) egret_fatal_uncaught(name);
-  egret_raise((value)&identity[1]);
+  raise_from_c((value)&identity[1]);
   __builtin_unreachable();
 }
 
@@ -436,7 +470,7 @@ static void raise_with_string(uint64_t *identity, const char *exn, const char *m
   value *e = egret_alloc(2, 0);
   e[0] = (value)&identity[1];
   e[1] = arg;
-  egret_raise((value)e);
+  raise_from_c((value)e);
   __builtin_unreachable();
 }
 
@@ -470,7 +504,7 @@ void egret_sys_error(value name, int err) {
   value *e = egret_alloc(2, 0);
   e[0] = (value)&egret_exn_Sys_error[1];
   e[1] = s;
-  egret_raise((value)e);
+  raise_from_c((value)e);
   __builtin_unreachable();
 }
 
@@ -1570,6 +1604,7 @@ void egret_call_on_stack(void *top, void (*f)(void)) {
 void egret_start_program(int argc, char **argv) {
   egret_argc = argc;
   egret_argv = argv;
+  egret_backtrace_init();
   open_std_channels();
   install_stack();
   egret_enter_program_stack(egret_main);
