@@ -6,7 +6,8 @@ use super::unify::TypePrinter;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
-    BoxedIntKind, Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
+    BoxedIntKind, Const, DeclKind, Direction, Expr, Prim, RaiseKind, SrcLoc, TyCon, TyVar, Type,
+    VarId,
 };
 use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
 
@@ -783,7 +784,7 @@ impl<'s> Typer<'s> {
                 };
                 if matches!(&c.kind, ExprKind::Construct(n, None) if n == "false") {
                     let t = self.u.fresh_var();
-                    return Ok((Expr::Raise(bx(exn), t.clone()), t));
+                    return Ok((Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular), t));
                 }
                 let (x, xt) = self.expr(c)?;
                 self.expect(c.span, &xt, &Type::bool())?;
@@ -791,7 +792,7 @@ impl<'s> Typer<'s> {
                     Expr::If(
                         bx(x),
                         bx(unit_value()),
-                        bx(Expr::Raise(bx(exn), Type::unit())),
+                        bx(Expr::Raise(bx(exn), Type::unit(), RaiseKind::Regular)),
                     ),
                     Type::unit(),
                 ))
@@ -1144,7 +1145,13 @@ impl<'s> Typer<'s> {
                 let a = args.pop().unwrap();
                 Expr::If(bx(a), bx(bool_value(true)), bx(b))
             }
-            BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
+            BuiltinImpl::Raise(k) => {
+                let exn = args.pop().unwrap();
+                let reraise = k == RaiseKind::Regular
+                    && matches!(without_locs(&exn), Expr::Var(v) if self.reraise_vars.contains(v));
+                let k = if reraise { RaiseKind::Reraise } else { k };
+                Expr::Raise(bx(exn), result, k)
+            }
             BuiltinImpl::Ref => Expr::Construct {
                 ty: result,
                 index: 0,
@@ -1198,7 +1205,7 @@ impl<'s> Typer<'s> {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
-            BuiltinImpl::Raise
+            BuiltinImpl::Raise(_)
             | BuiltinImpl::Ref
             | BuiltinImpl::Deref
             | BuiltinImpl::Field(_)
@@ -1925,4 +1932,12 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
         | PatternKind::Open(_, q) => pattern_names(q, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
+}
+
+/// `e` under its location wrappers.
+fn without_locs(mut e: &Expr) -> &Expr {
+    while let Expr::Loc(_, b) = e {
+        e = b;
+    }
+    e
 }

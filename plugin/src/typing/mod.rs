@@ -342,6 +342,9 @@ pub(crate) struct Typer<'s> {
     /// The variables of the prelude's Printexc and Fun sections: a program using one links
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
+    /// The variables a handler's pattern binds at its top (`e`, `p as e`: OCaml's
+    /// `Translprim.add_exception_ident`): `raise` of one re-raises (`RaiseKind::Reraise`).
+    pub(super) reraise_vars: std::collections::HashSet<VarId>,
     links_printexc: bool,
     /// The variables of the prelude's Format section: a program using one (or a Format
     /// printf function) links Format, whose initialisation registers its at_exit
@@ -467,6 +470,7 @@ impl<'s> Typer<'s> {
             applications_memo: Default::default(),
             classic: Default::default(),
             printexc_vars: Default::default(),
+            reraise_vars: Default::default(),
             format_vars: Default::default(),
             links_format: false,
             links_printexc: false,
@@ -793,7 +797,7 @@ impl<'s> Typer<'s> {
                     self.ground_expr(d)
                 }
             }
-            Expr::Raise(x, ty) => {
+            Expr::Raise(x, ty, _) => {
                 *ty = self.ground(ty);
                 self.ground_expr(x)
             }
