@@ -1115,6 +1115,11 @@ impl<'p> Machine<'p> {
             "egret_string_of_float" => {
                 return str_val(super::float::string_of_float(float(0)?).into_bytes())
             }
+            "caml_hexstring_of_float" => {
+                let style = u8::try_from(int(2)?).unwrap_or(b'-');
+                let s = super::float::hexstring_of_float(float(0)?, int(1)?, style);
+                return str_val(s.into_bytes());
+            }
             "egret_format_float" => {
                 return match super::float::format_conversion(&string(0)?, float(1)?) {
                     Some(s) => str_val(s.into_bytes()),

@@ -369,6 +369,9 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_string_of_float"(Float) -> String, Pure),
     // A Printf float conversion (`%-8.3f`, `%F`, `%h`) and the argument.
     rt!("egret_format_float"(String, Float) -> String, Pure),
+    // CamlinternalFormat's `%h`: the float, the precision (negative: as many digits as
+    // needed) and the sign of a non-negative number (`-` none, `+`, ` `).
+    rt!("caml_hexstring_of_float"(Float, Int, Char) -> String, Pure),
     rt!("egret_float_ldexp"(Float, Int) -> Float, Pure),
     // `frexp`/`modf`: a pair (float * int, float * float).
     rt!("egret_float_frexp"(Float) -> Any, Pure),

@@ -525,6 +525,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Expr, Type)> {
         let span = e.span;
         match &e.kind {
+            ExprKind::Constant(ast::Constant::String(s)) if self.expects_gadt_format(expected) => {
+                self.gadt_format_literal(s, span)
+            }
             ExprKind::Constant(ast::Constant::String(s)) if self.expects_format(expected) => {
                 self.format_literal(s, span)
             }
@@ -578,7 +581,9 @@ impl<'s> Typer<'s> {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
                 // A format expected: literal branches are formats (`typing/printf/value.rs`).
-                let format = expected.filter(|_| self.expects_format(expected));
+                let format = expected.filter(|_| {
+                    self.expects_format(expected) || self.expects_gadt_format(expected)
+                });
                 let (t, tt) = self.expr_expected(then, format)?;
                 match els {
                     Some(els) => {

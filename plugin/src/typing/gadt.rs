@@ -75,7 +75,7 @@ pub struct Gadts {
 pub type Equations = Vec<(TyCon, Type)>;
 
 /// The type variable names in a type expression, in order of first appearance.
-fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
+pub(crate) fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
     match &te.kind {
         TypeExprKind::Var(n) => {
             if !out.contains(n) {
@@ -234,6 +234,20 @@ impl<'s> Typer<'s> {
                             ));
                         }
                     };
+                    // A `_` in the constructor's type is a variable of its own (existential
+                    // unless the result names it), fresh at each use as the named ones.
+                    let args: Vec<Type> = args.iter().map(|a| self.u.zonk(a)).collect();
+                    let mut vars = vars;
+                    let mut anonymous = Vec::new();
+                    for t in args.iter().chain(&ret_args) {
+                        free_vars(t, &mut anonymous);
+                    }
+                    for v in anonymous {
+                        if !vars.iter().any(|(_, w)| *w == v) && !params.contains(&v) {
+                            self.u.levels[v.0 as usize] = u32::MAX;
+                            vars.push(("_".to_string(), v));
+                        }
+                    }
                     GadtSig {
                         vars,
                         args,
@@ -781,6 +795,31 @@ impl<'s> Typer<'s> {
                 self.expand_equations(&m)
             }
             _ => t.clone(),
+        }
+    }
+}
+
+/// The type variables of `t`, each once, in order.
+fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
+    match t {
+        Type::Var(v) => {
+            if !out.contains(v) {
+                out.push(*v)
+            }
+        }
+        Type::Con(_, a) | Type::Tuple(a) => a.iter().for_each(|t| free_vars(t, out)),
+        Type::Arrow(a, b) => {
+            free_vars(a, out);
+            free_vars(b, out)
+        }
+        Type::Forall(v, b) => {
+            let mut inner = Vec::new();
+            free_vars(b, &mut inner);
+            for w in inner {
+                if w != *v && !out.contains(&w) {
+                    out.push(w)
+                }
+            }
         }
     }
 }

@@ -17,6 +17,7 @@ mod env;
 mod expr;
 mod extensible;
 mod externals;
+mod format_gadt;
 pub(crate) mod gadt;
 mod immediacy;
 mod inline_records;
@@ -351,6 +352,9 @@ pub(crate) struct Typer<'s> {
     /// (`links_format`, `Format.__link`).
     format_vars: std::collections::HashSet<VarId>,
     links_format: bool,
+    /// The modules the signatures being matched open (`open M` in `sig .. end`), outermost
+    /// first: their types' names are visible while the signatures' types are read.
+    sig_opens: Vec<String>,
     /// The label constructors of labelled arrows ([`labels`]).
     label_cons: labels::LabelCons,
     /// The environments of the functor applications being elaborated, innermost last: what
@@ -473,6 +477,7 @@ impl<'s> Typer<'s> {
             reraise_vars: Default::default(),
             format_vars: Default::default(),
             links_format: false,
+            sig_opens: Vec::new(),
             links_printexc: false,
             label_cons: Default::default(),
             saved_envs: Vec::new(),
@@ -539,8 +544,10 @@ impl<'s> Typer<'s> {
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
         }
+        let gadt = prelude::gadt_printf();
         for name in printf::PRINTF_FUNCTIONS
             .iter()
+            .filter(|n| !(gadt && n.starts_with("Printf.")))
             .chain(&scanf::SCANF_FUNCTIONS)
         {
             self.env.bind(name, ValueBinding::Printf(name));

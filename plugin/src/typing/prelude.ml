@@ -25,12 +25,14 @@ type __scan_op =
   | CamlinternalFormat_scan_end
   | CamlinternalFormat_scan of char * char * int * int * int * string * bool
   | CamlinternalFormat_scan_bad of string
+(*! tuple-formats *)
 (* A format value: the printing function, the scanning operations and the format's text. *)
 type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
   CamlinternalFormat_Format of
     ((('b, 'c) __format_item list -> 'f) -> 'a) * __scan_op list * string
 type ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'c, 'c, 'd) format6
 type ('a, 'b, 'c) format = ('a, 'b, 'c, 'c) format4
+(*! end tuple-formats *)
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
@@ -50,6 +52,7 @@ let lnot x = x lxor (-1)
 let incr r = r := !r + 1
 let decr r = r := !r - 1
 let rec ( @ ) l1 l2 = match l1 with [] -> l2 | h1 :: t1 -> h1 :: (t1 @ l2)
+(*! tuple-format-functions *)
 let format_of_string (fmt : ('a, 'b, 'c, 'd, 'e, 'f) format6) = fmt
 let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g, 'h) format6)
   : ('a, 'b, 'c, 'd, 'g, 'h) format6 =
@@ -57,6 +60,7 @@ let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g
   | CamlinternalFormat_Format (f1, o1, s1), CamlinternalFormat_Format (f2, o2, s2) ->
     CamlinternalFormat_Format
       ((fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2)))), o1 @ o2, s1 ^ "%," ^ s2)
+(*! end tuple-format-functions *)
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
   | "true" -> true
@@ -688,6 +692,8 @@ let of_seq i =
   __of_rev_list l
 
 (*! unit Buffer *)
+(*! unit CamlinternalFormatBasics *)
+(*! unit CamlinternalFormat *)
 (*! unit Stack *)
 (*! unit Queue *)
 (*! unit Int32 *)
@@ -1646,7 +1652,7 @@ let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
   in try_name 0
 
 (*! unit Hashtbl *)
-(*! module CamlinternalFormat *)
+(*! module CamlinternalFormat_egret *)
 (* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
    direct elaboration makes them (typing/printf/mod.rs). *)
 external format_int : string -> int -> string = "egret_format_int"
@@ -1675,7 +1681,9 @@ let concat a b = a ^ b
    - Pp_break's inline record is a pair of triples (fits, breaks);
    - stag is a closed type with the one constructor String_tag (no extensible variants), so
      a program cannot add tags of its own;
-   - CamlinternalFormatBasics.block_type is box_type itself. *)
+   - CamlinternalFormatBasics' block_type is box_type itself.
+   The format values' conversions are those of CamlinternalFormat_egret (named so that a
+   program using Format or printf elaborates that section). *)
 type box_type = Pp_hbox | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits
 type stag = String_tag of string
 type tag = string
@@ -2434,7 +2442,7 @@ let __link () = at_exit __flush_standard_formatters
 let __open_box ppf indent kind =
   __pp_open_box_gen ppf indent
     (match kind with 0 -> Pp_hbox | 1 -> Pp_vbox | 2 -> Pp_hvbox | 3 -> Pp_hovbox | _ -> Pp_box)
-(* CamlinternalFormat.open_box_of_string, for a box description known at run time
+(* CamlinternalFormat's open_box_of_string, for a box description known at run time
    (@[<%s 0>). *)
 let __open_box_of_string ppf str =
   let indent, bty =

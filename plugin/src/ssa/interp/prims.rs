@@ -144,6 +144,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_of_string", 1, 1, rt_float_of_string),
     ("egret_string_of_float", 1, 1, rt_string_of_float),
     ("egret_format_float", 2, 2, rt_format_float),
+    ("caml_hexstring_of_float", 3, 3, rt_hexstring_of_float),
     ("egret_float_ldexp", 2, 2, rt_float_ldexp),
     ("egret_float_frexp", 1, 1, rt_float_frexp),
     ("egret_float_modf", 1, 1, rt_float_modf),
@@ -471,6 +472,13 @@ fn rt_float_of_string(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, Stop
 fn rt_string_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
     let a = it.float_arg(x[0])?;
     let s = crate::lambda::float::string_of_float(a);
+    Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
+}
+fn rt_hexstring_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let prec = it.int_arg(x[1])?;
+    let style = u8::try_from(it.int_arg(x[2])?).unwrap_or(b'-');
+    let s = crate::lambda::float::hexstring_of_float(a, prec, style);
     Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
 }
 fn rt_format_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
