@@ -30,6 +30,7 @@ const SOURCES: &[&str] = &[
     "egret_parsing.c",
     "egret_marshal.c",
     "egret_embed.c",
+    "egret_backtrace.c",
 ];
 /// The executables' entry point, `main` (keep in sync with `src/runtime.rs`).
 const START_SOURCE: &str = "egret_start.c";

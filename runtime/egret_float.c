@@ -163,6 +163,18 @@ static void hexstring_of_float(char *buf, double d, long prec, char style) {
   sprintf(p, "p%+d", exp);
 }
 
+/* OCaml's caml_hexstring_of_float (CamlinternalFormat's %h %H %#F). */
+value caml_hexstring_of_float(value x, value vprec, value vstyle) {
+  long prec = Int_val(vprec);
+  char small[96];
+  char *buf = prec + 40 <= (long)sizeof small ? small : malloc((size_t)prec + 40);
+  if (buf == NULL) egret_out_of_memory();
+  hexstring_of_float(buf, Double_val(x), prec, (char)Int_val(vstyle));
+  value r = string_of_c(buf);
+  if (buf != small) free(buf);
+  return r;
+}
+
 /* CamlinternalFormat.fix_padding: '-' pads on the right, '0' with zeros after a sign or
  * after 0x, else spaces on the left. */
 static value fix_padding(int left, int zeros, size_t width, const char *s) {

@@ -403,6 +403,6 @@ void egret_process_pending_signals(void) {
     value exn_raised = egret_try(run_signal_handler, env);
     memcpy(egret_extra_args, saved_extra_args, sizeof saved_extra_args);
     sigprocmask(SIG_SETMASK, &previous, NULL);
-    if (exn_raised == Val_true) egret_raise(env[0]);
+    if (exn_raised == Val_true) egret_reraise(env[0]);
   }
 }

@@ -405,15 +405,56 @@ value egret_try(value (*body)(value *env), value *env) {
   return Val_true;
 }
 
-value egret_raise(value exn) {
-  struct handler *h = current_handler;
-  if (h == NULL) {
-    static char buf[4096];
-    egret_format_exception(exn, buf, sizeof buf);
-    egret_fatal_uncaught(buf);
-  }
-  h->exn = exn;
-  __builtin_longjmp(h->jmp, 1);
+/* The uncaught-exception report of a raise without a handler. */
+static void __attribute__((noreturn, noinline)) raise_uncaught(value exn) {
+  static char buf[4096];
+  egret_format_exception(exn, buf, sizeof buf);
+  egret_fatal_uncaught(buf);
+}
+
+/* Jumps to the innermost handler with exn (none: the runtime's uncaught-exception report).
+ * A macro, expanded in each raise entry (GCC inlines no function using __builtin_longjmp): a
+ * call here would leave one more return address that is never returned to, and the
+ * processor's return predictions after the jump go wrong (raises took twice as long). */
+#define RAISE_TO_HANDLER(exn)                                                                  \
+  do {                                                                                         \
+    struct handler *h_ = current_handler;                                                      \
+    if (h_ == NULL) raise_uncaught(exn);                                                       \
+    h_->exn = (exn);                                                                           \
+    __builtin_longjmp(h_->jmp, 1);                                                             \
+  } while (0)
+
+/* The raises of compiled code, one entry per kind so that recording changes no code: each
+ * records (when on) the frames from its own up to the handler's. noinline: the frame the walk
+ * starts from must be the entry's own, its return address the raise point. */
+#define RECORD(exn, regular, kind)                                                              \
+  do {                                                                                         \
+    if (egret_backtrace_active && current_handler != NULL)                                     \
+      egret_backtrace_stash(exn, regular, __builtin_frame_address(0), current_handler, kind);  \
+  } while (0)
+
+value __attribute__((noinline)) egret_raise(value exn) {
+  RECORD(exn, 1, EGRET_BT_RAISE);
+  RAISE_TO_HANDLER(exn);
+}
+
+value __attribute__((noinline)) egret_reraise(value exn) {
+  RECORD(exn, 0, EGRET_BT_RAISE);
+  RAISE_TO_HANDLER(exn);
+}
+
+value __attribute__((noinline)) egret_reraise_unmatched(value exn) {
+  RECORD(exn, 0, EGRET_BT_UNMATCHED);
+  RAISE_TO_HANDLER(exn);
+}
+
+value egret_raise_notrace(value exn) { RAISE_TO_HANDLER(exn); }
+
+/* A raise from C (a primitive failing): the trace continues when it is the same exception,
+ * and its first frame in compiled code is a call ("Raised by primitive operation"). */
+static void __attribute__((noinline, noreturn)) raise_from_c(value exn) {
+  RECORD(exn, 0, EGRET_BT_CALL);
+  RAISE_TO_HANDLER(exn);
 }
 
 /* The predefined exceptions' identities: egret_runtime.h. */
@@ -421,7 +462,7 @@ value egret_raise(value exn) {
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));
 static void raise_constant(uint64_t *identity, const char *name) {
   if (identity == NULL) egret_fatal_uncaught(name);
-  egret_raise((value)&identity[1]);
+  raise_from_c((value)&identity[1]);
   __builtin_unreachable();
 }
 
@@ -436,7 +477,7 @@ static void raise_with_string(uint64_t *identity, const char *exn, const char *m
   value *e = egret_alloc(2, 0);
   e[0] = (value)&identity[1];
   e[1] = arg;
-  egret_raise((value)e);
+  raise_from_c((value)e);
   __builtin_unreachable();
 }
 
@@ -470,7 +511,7 @@ void egret_sys_error(value name, int err) {
   value *e = egret_alloc(2, 0);
   e[0] = (value)&egret_exn_Sys_error[1];
   e[1] = s;
-  egret_raise((value)e);
+  raise_from_c((value)e);
   __builtin_unreachable();
 }
 
@@ -1570,6 +1611,7 @@ void egret_call_on_stack(void *top, void (*f)(void)) {
 void egret_start_program(int argc, char **argv) {
   egret_argc = argc;
   egret_argv = argv;
+  egret_backtrace_init();
   open_std_channels();
   install_stack();
   egret_enter_program_stack(egret_main);

@@ -148,6 +148,22 @@ value egret_try(value (*body)(value *env), value *env);
 /* Raises exn: jumps to the innermost egret_try, or (none) prints OCaml's uncaught-exception
  * message and exits 2. */
 value egret_raise(value exn) __attribute__((noreturn));
+/* The other raises the compiled code calls (plugin's RaiseKind): a re-raise of a handler's
+ * exception, the re-raise of an exception no handler case matched, raise_notrace; and a raise
+ * whose handler is in the same frame (a jump), noted for the backtrace first. */
+value egret_reraise(value exn) __attribute__((noreturn));
+value egret_reraise_unmatched(value exn) __attribute__((noreturn));
+value egret_raise_notrace(value exn) __attribute__((noreturn));
+value egret_note_raise(value exn);
+value egret_note_reraise(value exn);
+/* Backtraces (egret_backtrace.c): whether raises record, OCAMLRUNPARAM's `b`, and recording
+ * a raise: a new trace (`regular`) or the continued one, the frames from fp (the raise
+ * function's) up to limit (the handler's place), the first one a raise point unless kind is
+ * EGRET_BT_CALL. */
+extern int egret_backtrace_active;
+void egret_backtrace_init(void);
+enum { EGRET_BT_CALL, EGRET_BT_RAISE, EGRET_BT_UNMATCHED };
+void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit, int kind);
 /* Signals (egret_prims.c): set when a signal with an OCaml handler was received; the
  * handlers run at the next allocation from compiled code, or read interrupted. */
 extern volatile int egret_signals_are_pending;

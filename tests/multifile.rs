@@ -2,7 +2,8 @@
 //! each directory of `tests/multifile/` is a program whose `FILES` lists its files in
 //! ocamlopt's order. The oracle is ocamlopt, run here on the same files: egret's executable
 //! must print the same (stdout and stderr) and exit with the same status, on both backends;
-//! a directory with a `REJECT` file is a program both compilers must reject.
+//! a directory with a `REJECT` file is a program both compilers must reject. Lexers and
+//! parsers are kept as their `.mll`/`.mly` sources and generated as a build would.
 
 mod common;
 
@@ -25,11 +26,35 @@ fn run(exe: &Path) -> Run {
     }
 }
 
-/// A fresh directory holding a copy of the program's files.
+/// A fresh directory holding a copy of the program's files. A listed `X.ml` (and `X.mli`)
+/// that the directory does not hold is generated there, as a build would: by `ocamllex` from
+/// `X.mll`, by `ocamlyacc` from `X.mly`.
 fn copy_program(dir: &Path, files: &[String], scratch: &Path) {
     std::fs::create_dir_all(scratch).unwrap();
     for f in files {
-        std::fs::copy(dir.join(f), scratch.join(f)).unwrap();
+        if dir.join(f).exists() {
+            std::fs::copy(dir.join(f), scratch.join(f)).unwrap();
+            continue;
+        }
+        let stem = f.trim_end_matches(".mli").trim_end_matches(".ml");
+        let (tool, source) = if dir.join(format!("{stem}.mll")).exists() {
+            ("ocamllex", format!("{stem}.mll"))
+        } else {
+            ("ocamlyacc", format!("{stem}.mly"))
+        };
+        if scratch.join(f).exists() {
+            continue; // ocamlyacc wrote the .ml with the .mli
+        }
+        std::fs::copy(dir.join(&source), scratch.join(&source))
+            .unwrap_or_else(|e| panic!("{f}: neither the file nor {source}: {e}"));
+        let args: &[&str] = if tool == "ocamllex" { &["-q"] } else { &[] };
+        let out = Command::new(tool)
+            .args(args)
+            .arg(&source)
+            .current_dir(scratch)
+            .output()
+            .unwrap_or_else(|e| panic!("run {tool}: {e}"));
+        assert!(out.status.success(), "{tool} {source}: {out:?}");
     }
 }
 

@@ -11,6 +11,7 @@
 //! The driver's entry points: [`BackendRegistry`] to pick a backend by name, [`write_object`]
 //! to compile a module into an object file, [`link()`] to make the executable.
 
+pub mod backtrace_table;
 pub mod cranelift_backend;
 pub mod debuginfo;
 pub mod dylib;

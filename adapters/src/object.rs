@@ -16,6 +16,7 @@
 //! PIE relocates at load time (in read-only data that would be a text relocation), and the GC
 //! will write mark bits into headers.
 
+use crate::backtrace_table::{write_backtrace_table, TableFunction};
 use crate::debuginfo::{write_debug_info, DebugFunction, DebugVariable, SourceInfo};
 use crate::eh_frame::{write_eh_frame, FrameRecord};
 use crate::runtime::RUNTIME_DATA_SYMBOLS;
@@ -64,6 +65,10 @@ struct PendingDebug {
     srclocs: Vec<(u32, u32, SrcLoc)>,
     prologue_end: u32,
     variables: Vec<DebugVariable>,
+    /// OCaml's scoped name for backtraces (`None`: generated code, not in the table).
+    defname: Option<String>,
+    /// A `try` body's handler scope (`Function::handler_scope`).
+    handler_scope: Option<InlineScope>,
 }
 
 /// Writes one object file for an SSA module.
@@ -262,6 +267,8 @@ impl<'m> ObjectWriter<'m> {
                 srclocs: Vec::new(),
                 prologue_end: code.prologue_end,
                 variables: Vec::new(),
+                defname: None,
+                handler_scope: None,
             };
         };
         // The program's top-level code: the entry, and the `try` bodies outlined from it (the
@@ -285,6 +292,17 @@ impl<'m> ObjectWriter<'m> {
         } else {
             f.source_name.clone()
         };
+        let module = self.source.as_ref().map(|s| module_name(s.path));
+        let module = module.unwrap_or_default();
+        // The top level's code (and the functions the typer made there, `_case0`) has no
+        // scope but the module.
+        let defname = if is_entry || (!artificial && f.scope_name.is_empty()) {
+            Some(module)
+        } else if artificial {
+            None
+        } else {
+            Some(format!("{module}.{}", f.scope_name))
+        };
         PendingDebug {
             func: Some(id),
             name,
@@ -296,6 +314,8 @@ impl<'m> ObjectWriter<'m> {
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
             variables: if artificial { Vec::new() } else { variables(f) },
+            defname,
+            handler_scope: f.handler_scope,
         }
     }
 
@@ -338,6 +358,7 @@ impl<'m> ObjectWriter<'m> {
         }
 
         let mut debug_functions = Vec::new();
+        let mut defnames = Vec::new();
         let frames: Vec<FrameRecord> = self
             .frames
             .into_iter()
@@ -352,6 +373,7 @@ impl<'m> ObjectWriter<'m> {
                         .expect("defined function has a symbol")
                         .0;
                     if let Some(d) = debug {
+                        defnames.push((d.defname, d.handler_scope));
                         debug_functions.push(DebugFunction {
                             symbol,
                             len,
@@ -378,6 +400,32 @@ impl<'m> ObjectWriter<'m> {
             write_debug_info(object, &*self.isa, source, &debug_functions, types, sites)
                 .map_err(|e| object_error(e, "<debug info>"))?;
         }
+
+        let described: Vec<TableFunction<'_>> = debug_functions
+            .iter()
+            .zip(defnames)
+            .filter_map(|(debug, (defname, handler_scope))| {
+                Some(TableFunction {
+                    debug,
+                    defname: defname?,
+                    handler_scope,
+                })
+            })
+            .collect();
+        let module = self
+            .source
+            .as_ref()
+            .map(|s| module_name(s.path))
+            .unwrap_or_default();
+        let x86_64 = self.isa.triple().architecture == target_lexicon::Architecture::X86_64;
+        write_backtrace_table(
+            object,
+            self.source.as_ref(),
+            &module,
+            &described,
+            &self.module.inline_sites,
+            x86_64,
+        );
 
         // Without this note, GNU ld makes the stack executable (and warns).
         object.add_section(

@@ -34,6 +34,10 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         include_str!("../../runtime/egret_marshal.c"),
     ),
     ("egret_embed.c", include_str!("../../runtime/egret_embed.c")),
+    (
+        "egret_backtrace.c",
+        include_str!("../../runtime/egret_backtrace.c"),
+    ),
 ];
 
 /// The executables' `main` (`runtime/egret_start.c`), kept out of [`RUNTIME_SOURCES`]: an

@@ -36,6 +36,11 @@ fn names_after(text: &str, prefix: &str) -> Vec<String> {
 /// lambda IR (`Raise`, `Try`, `Div`/`Mod` by zero): the interpreter evaluates those directly.
 const LOWERING_ONLY: &[&str] = &[
     "egret_raise",
+    "egret_reraise",
+    "egret_reraise_unmatched",
+    "egret_raise_notrace",
+    "egret_note_raise",
+    "egret_note_reraise",
     "egret_raise_division_by_zero",
     "egret_raise_bound_error",
     "egret_try",

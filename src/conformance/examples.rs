@@ -2,8 +2,8 @@
 //! with the backend by this `egret` (as `egret build --verify --backend=BACKEND`, so every IR
 //! verifier and the backend's own checkers run), run, and compared with what ocamlopt's build
 //! of it did: stdout with `NAME.out`, stderr with `NAME.err` (default empty), the exit code
-//! with `NAME.code` (default 0); `NAME.args` are its arguments and `NAME.stdin` its standard
-//! input.
+//! with `NAME.code` (default 0); `NAME.args` are its arguments, `NAME.stdin` its standard
+//! input and `NAME.flags` compiler flags both builds take (`-g`).
 //!
 //! Under GC stress (`Part::GcStress`) the program runs twice: with `EGRET_GC_STATS=1`, to count
 //! the words it allocates, then with `EGRET_GC_STRESS=N`, a collection at every allocation
@@ -43,6 +43,12 @@ pub fn gc_stats(stderr: &[u8]) -> Option<(u64, u64)> {
     Some((number_after("(")?, number_after("(peak ")?))
 }
 
+/// The example's own compiler flags, `NAME.flags` (one line; `-g`), which ocamlopt's build had
+/// too (`tests/oracle.sh`).
+fn example_flags(ml: &Path) -> String {
+    std::fs::read_to_string(ml.with_extension("flags")).unwrap_or_default()
+}
+
 /// How much longer than the time limit a run under GC stress may take.
 pub const STRESS_SLOWDOWN: u32 = 4;
 
@@ -62,6 +68,7 @@ pub fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path, stress: boo
         .arg("--verify")
         .arg(format!("--backend={}", suite.backend))
         .args(&suite.build_flags)
+        .args(example_flags(ml).split_whitespace())
         .stdin(Stdio::null())
         .output()
         .map_err(|e| format!("cannot run egret: {e}"))?;

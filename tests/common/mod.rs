@@ -117,6 +117,7 @@ pub fn check_example_with(
         // builds of egret only run with `--verify`.
         .arg("--verify")
         .args(flags)
+        .args(read_or(&ml.with_extension("flags"), "").split_whitespace())
         .output()
         .expect("run egret");
     if !build.status.success() {

@@ -24,6 +24,9 @@ pub struct Func {
     pub name: String,
     /// The source name (`fib`, `fib.go`), for debug info.
     pub source_name: String,
+    /// OCaml's scoped name without the module (`test_Error.f`; empty at the top level), for
+    /// backtraces.
+    pub scope_name: String,
     pub params: Vec<VarId>,
     /// The closure of the function itself (its last machine parameter).
     pub self_var: VarId,
@@ -82,7 +85,7 @@ pub enum CExpr {
         dir: Direction,
         body: Box<CExpr>,
     },
-    Raise(Box<CExpr>),
+    Raise(Box<CExpr>, crate::lambda::ir::RaiseKind),
     /// `try body with var -> handler`. A *local* try's body can raise only by its own `raise`s
     /// (`closure::raises_only_directly`): they jump to the handler in the same frame, with no
     /// handler frame at run time; any other try's body runs under the runtime's `egret_try`.

@@ -34,6 +34,7 @@ pub fn convert(program: &Program) -> ir::Program {
             binder: None,
             arity: 0,
             name: "main".into(),
+            path: String::new(),
             span: Span::default(),
         }],
         closed: HashSet::new(),
@@ -41,7 +42,7 @@ pub fn convert(program: &Program) -> ir::Program {
         counter: 1,
         local_refs: HashSet::new(),
     };
-    c.number(&program.body, None, Span::default());
+    c.number(&program.body, None, Span::default(), "");
     c.counter = 1;
     c.free_vars(&program.body, &mut HashSet::new(), &mut HashSet::new());
     c.find_closed();
@@ -58,6 +59,7 @@ pub fn convert(program: &Program) -> ir::Program {
     c.out[0] = Some(Func {
         name: "egret_main_body".into(),
         source_name: "main".into(),
+        scope_name: String::new(),
         params: vec![],
         self_var: entry_self,
         binder: None,
@@ -91,6 +93,9 @@ struct FunInfo {
     binder: Option<VarId>,
     arity: usize,
     name: String,
+    /// OCaml's scoped name (`test_Error.f`, `force.(fun)`) without the module: backtraces
+    /// print it.
+    path: String,
     span: Span,
 }
 
@@ -105,6 +110,22 @@ struct Converter {
     counter: u32,
     /// `ref`s that never escape their function: mutable local variables.
     local_refs: HashSet<VarId>,
+}
+
+/// OCaml's scoped name of a function defined in `parent` (`""` at the top level) and bound to
+/// `binder` (`Debuginfo.Scoped_location`): `parent.f`, `parent.(fun)` for an anonymous one. The
+/// functions the typer makes for a match's cases and guards (`_case0`) are not scopes.
+fn scoped_name(parent: &str, binder: Option<&str>) -> String {
+    let own = match binder {
+        Some(n) if n.starts_with('_') => return parent.to_string(),
+        Some(n) => n,
+        None => "(fun)",
+    };
+    if parent.is_empty() {
+        own.to_string()
+    } else {
+        format!("{parent}.{own}")
+    }
 }
 
 /// The initial value of `d` if it is `ref init`.
@@ -186,7 +207,7 @@ fn bx(e: CExpr) -> Box<CExpr> {
 }
 
 impl Converter {
-    fn number(&mut self, e: &Expr, binder: Option<VarId>, span: Span) {
+    fn number(&mut self, e: &Expr, binder: Option<VarId>, span: Span, parent: &str) {
         match e {
             Expr::Fun(ps, b) => {
                 let idx = FuncIdx(self.funs.len() as u32);
@@ -194,6 +215,7 @@ impl Converter {
                     Some(v) => self.vars.get(v).name.clone(),
                     None => "fun".to_string(),
                 };
+                let path = scoped_name(parent, binder.map(|v| self.vars.get(v).name.as_str()));
                 if let Some(v) = binder {
                     self.fun_of_var.insert(v, idx);
                 }
@@ -203,23 +225,33 @@ impl Converter {
                     binder,
                     arity: ps.len(),
                     name,
+                    path: path.clone(),
                     span,
                 });
-                self.number(b, None, span);
+                self.number(b, None, span, &path);
             }
-            Expr::Loc(s, b) => self.number(b, binder, s.span()),
-            Expr::TyFun(_, b) => self.number(b, binder, span),
+            Expr::Loc(s, b) => self.number(b, binder, s.span(), parent),
+            Expr::TyFun(_, b) => self.number(b, binder, span, parent),
             Expr::Local(v, d, b) => {
-                self.number(d, Some(*v), span);
-                self.number(b, None, span);
+                // A value defined at the top level is a scope of its own, function or not
+                // (`let t = let rec aux .. in ..` defines `t.aux`).
+                let own;
+                let inner = if parent.is_empty() && !matches!(strip_types(d), Expr::Fun(..)) {
+                    own = scoped_name(parent, Some(self.vars.get(*v).name.as_str()));
+                    own.as_str()
+                } else {
+                    parent
+                };
+                self.number(d, Some(*v), span, inner);
+                self.number(b, None, span, parent);
             }
             Expr::LetRec(defs, b) => {
                 for (v, d) in defs {
-                    self.number(d, Some(*v), span);
+                    self.number(d, Some(*v), span, parent);
                 }
-                self.number(b, None, span);
+                self.number(b, None, span, parent);
             }
-            _ => visit::each_child(e, &mut |c| self.number(c, None, span)),
+            _ => visit::each_child(e, &mut |c| self.number(c, None, span, parent)),
         }
     }
 
@@ -486,7 +518,7 @@ impl Converter {
                 dir: *dir,
                 body: bx(self.expr(body, cur)),
             },
-            Expr::Raise(x, _) => CExpr::Raise(bx(self.expr(x, cur))),
+            Expr::Raise(x, _, k) => CExpr::Raise(bx(self.expr(x, cur)), *k),
             Expr::Try(b, v, h) => CExpr::Try {
                 body: bx(self.expr(b, cur)),
                 var: *v,
@@ -542,6 +574,7 @@ impl Converter {
         self.out[idx.0 as usize] = Some(Func {
             name: format!("egret_{clean}_{}", idx.0),
             source_name: info.name.clone(),
+            scope_name: info.path.clone(),
             params: params.clone(),
             self_var,
             binder: info.binder,

@@ -172,7 +172,7 @@ fn expr(p: &Program, e: &CExpr, depth: usize, out: &mut String) {
             depth,
             out,
         ),
-        CExpr::Raise(x) => list(p, "raise", &[x], depth, out),
+        CExpr::Raise(x, k) => list(p, k.name(), &[x], depth, out),
         CExpr::Try {
             body,
             var: v,

@@ -462,7 +462,7 @@ impl<'p> Machine<'p> {
                 dir,
                 body,
             } => Step::Value(self.eval_for(*var, from, to, *dir, body, env)?),
-            Expr::Raise(b, _) => {
+            Expr::Raise(b, _, _) => {
                 let v = self.eval(b, env)?;
                 return Err(Unwind::Raise(v));
             }
@@ -1115,6 +1115,11 @@ impl<'p> Machine<'p> {
             "egret_string_of_float" => {
                 return str_val(super::float::string_of_float(float(0)?).into_bytes())
             }
+            "caml_hexstring_of_float" => {
+                let style = u8::try_from(int(2)?).unwrap_or(b'-');
+                let s = super::float::hexstring_of_float(float(0)?, int(1)?, style);
+                return str_val(s.into_bytes());
+            }
             "egret_format_float" => {
                 return match super::float::format_conversion(&string(0)?, float(1)?) {
                     Some(s) => str_val(s.into_bytes()),
@@ -1203,6 +1208,22 @@ impl<'p> Machine<'p> {
                     Some(Value::Closure(_)) => 247,
                     None => return error("caml_obj_tag arity"),
                 }))
+            }
+            // No backtraces are recorded: every trace is empty.
+            "caml_record_backtrace" | "caml_restore_raw_backtrace" => return Ok(Value::Int(0)),
+            "caml_backtrace_status" => return Ok(bool_val(false)),
+            "caml_get_exception_raw_backtrace" | "caml_get_current_callstack" => {
+                return Ok(Value::Block(Block::new(0, Vec::new())))
+            }
+            "caml_convert_raw_backtrace" => return Ok(args[0].clone()),
+            "caml_raw_backtrace_next_slot" | "caml_ml_debug_info_status" => {
+                return Ok(Value::Int(0))
+            }
+            "caml_convert_raw_backtrace_slot" | "caml_raw_backtrace_slot" => {
+                return self.raise_named(
+                    "Invalid_argument",
+                    Some("Printexc.get_raw_backtrace_slot: index out of bounds"),
+                )
             }
             "egret_obj_is_int" => return Ok(bool_val(matches!(args.first(), Some(Value::Int(_))))),
             "caml_obj_block" => {

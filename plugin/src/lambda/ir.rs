@@ -68,6 +68,21 @@ impl TyCon {
     }
 }
 
+/// What a `raise` does to the exception backtrace (OCaml's `Lambda.raise_kind`, and the
+/// re-raise the pattern compiler inserts for an exception no handler case matches, which
+/// continues the trace without a location of its own).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RaiseKind {
+    /// `raise e`: a new trace starts here.
+    Regular,
+    /// `raise x` of a handler's exception variable (or `%reraise`): the trace continues.
+    Reraise,
+    /// An unmatched exception leaving a handler: the trace continues, nothing is printed here.
+    Unmatched,
+    /// `raise_notrace e`: nothing is recorded.
+    Notrace,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     Var(TyVar),
@@ -545,7 +560,7 @@ pub enum Expr {
         body: Box<Expr>,
     },
     /// Raises the exception; has any type `ty`.
-    Raise(Box<Expr>, Type),
+    Raise(Box<Expr>, Type, RaiseKind),
     /// `try body with v -> handler`
     Try(Box<Expr>, VarId, Box<Expr>),
     /// A source location for the expression inside (for debug info and diagnostics), with the
@@ -576,5 +591,17 @@ impl Program {
 impl fmt::Display for VarId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "V{}", self.0)
+    }
+}
+
+impl RaiseKind {
+    /// The printers' name of a raise of this kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            RaiseKind::Regular => "raise",
+            RaiseKind::Reraise => "reraise",
+            RaiseKind::Unmatched => "reraise-unmatched",
+            RaiseKind::Notrace => "raise_notrace",
+        }
     }
 }

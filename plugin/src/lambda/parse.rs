@@ -378,7 +378,7 @@ impl Reader<'_> {
             }
             "raise" => {
                 arity(1)?;
-                Expr::Raise(Box::new(self.expr(&rest[0])?), int())
+                Expr::Raise(Box::new(self.expr(&rest[0])?), int(), RaiseKind::Regular)
             }
             "try" => {
                 arity(3)?;

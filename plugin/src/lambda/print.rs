@@ -471,7 +471,7 @@ impl Printer<'_> {
                     self.expr(body),
                 ],
             ),
-            Expr::Raise(b, _) => Self::list("raise", [self.expr(b)]),
+            Expr::Raise(b, _, k) => Self::list(k.name(), [self.expr(b)]),
             Expr::Try(b, v, h) => Self::list("try", [self.expr(b), self.binder(*v), self.expr(h)]),
             Expr::Loc(_, b) => self.expr(b),
         }

@@ -369,6 +369,9 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_string_of_float"(Float) -> String, Pure),
     // A Printf float conversion (`%-8.3f`, `%F`, `%h`) and the argument.
     rt!("egret_format_float"(String, Float) -> String, Pure),
+    // CamlinternalFormat's `%h`: the float, the precision (negative: as many digits as
+    // needed) and the sign of a non-negative number (`-` none, `+`, ` `).
+    rt!("caml_hexstring_of_float"(Float, Int, Char) -> String, Pure),
     rt!("egret_float_ldexp"(Float, Int) -> Float, Pure),
     // `frexp`/`modf`: a pair (float * int, float * float).
     rt!("egret_float_frexp"(Float) -> Any, Pure),
@@ -442,6 +445,17 @@ const BASE: &[RuntimeFn] = &[
     // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
     // `%obj_is_int`, and fresh blocks.
     rt!("caml_obj_tag"(Any) -> Int, ReadOnly),
+    // Printexc's backtraces (runtime/egret_backtrace.c); the interpreters record none.
+    rt!("caml_record_backtrace"(Bool) -> Unit, Effect),
+    rt!("caml_backtrace_status"(Unit) -> Bool, ReadOnly),
+    rt!("caml_get_exception_raw_backtrace"(Unit) -> Any, Effect),
+    rt!("caml_restore_raw_backtrace"(Any, Any) -> Unit, Effect),
+    rt!("caml_get_current_callstack"(Int) -> Any, Effect),
+    rt!("caml_convert_raw_backtrace"(Any) -> Any, Effect),
+    rt!("caml_convert_raw_backtrace_slot"(Any) -> Any, Effect),
+    rt!("caml_raw_backtrace_slot"(Any, Int) -> Any, Effect),
+    rt!("caml_raw_backtrace_next_slot"(Any) -> Any, Effect),
+    rt!("caml_ml_debug_info_status"(Unit) -> Int, Pure),
     rt!("egret_obj_is_int"(Any) -> Bool, Pure),
     rt!("caml_obj_block"(Int, Int) -> Any, Effect),
     rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),

@@ -214,6 +214,7 @@ fn interpreter_exceptions() {
                     args: vec![],
                 }),
                 Type::unit(),
+                RaiseKind::Regular,
             )),
             e,
             b(if_(
@@ -230,6 +231,7 @@ fn interpreter_exceptions() {
                     args: vec![str_("boom")],
                 }),
                 Type::unit(),
+                RaiseKind::Regular,
             ),
         ),
     );

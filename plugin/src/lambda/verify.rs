@@ -645,7 +645,7 @@ impl<'a> Checker<'a> {
                 self.unbind(*var);
                 Type::unit()
             }
-            Expr::Raise(b, ty) => {
+            Expr::Raise(b, ty, _) => {
                 self.check_type_wf(ty)?;
                 let bt = self.infer(b)?;
                 self.expect_ty(|| "the raised value".into(), &bt, &Type::exn())?;

@@ -7,7 +7,7 @@ pub fn each_child<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
     match e {
         Expr::Var(_) | Expr::Const(_) => {}
         Expr::Fun(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
-        Expr::Raise(b, _) | Expr::Loc(_, b) => f(b),
+        Expr::Raise(b, _, _) | Expr::Loc(_, b) => f(b),
         Expr::App(g, args) => {
             f(g);
             args.iter().for_each(f);
@@ -57,7 +57,7 @@ pub fn each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
     match e {
         Expr::Var(_) | Expr::Const(_) => {}
         Expr::Fun(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
-        Expr::Raise(b, _) | Expr::Loc(_, b) => f(b),
+        Expr::Raise(b, _, _) | Expr::Loc(_, b) => f(b),
         Expr::App(g, args) => {
             f(g);
             args.iter_mut().for_each(f);

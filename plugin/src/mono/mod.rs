@@ -445,7 +445,7 @@ impl<'a> Mono<'a> {
                 default: default.as_ref().map(|d| bx(self.expr(d, s))),
                 ty: subst_all(ty, s),
             },
-            Expr::Raise(x, ty) => Expr::Raise(bx(self.expr(x, s)), subst_all(ty, s)),
+            Expr::Raise(x, ty, k) => Expr::Raise(bx(self.expr(x, s)), subst_all(ty, s), *k),
             Expr::Prim(p, args) => {
                 let args: Vec<Expr> = args.iter().map(|a| self.expr(a, s)).collect();
                 let ty = args.first().and_then(|a| self.type_of(a));

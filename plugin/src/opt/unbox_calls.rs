@@ -364,6 +364,7 @@ fn worker_body(mut f: Function, u: &Unboxed, name: String) -> IrEdit {
 fn wrapper(f: &Function, u: &Unboxed, worker: FuncId) -> Function {
     let mut w = Function::new(f.name.clone(), f.params.clone(), f.ret);
     w.source_name = f.source_name.clone();
+    w.scope_name = f.scope_name.clone();
     w.linkage = f.linkage;
     w.decl_loc = f.decl_loc;
     w.debug_ret = f.debug_ret.clone();

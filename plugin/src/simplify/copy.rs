@@ -85,7 +85,7 @@ pub fn subst_type_in_place(e: &mut Expr, v: TyVar, t: &Type, vars: &mut VarTable
     }
     match e {
         Expr::TyFun(w, _) if *w == v => return,
-        Expr::TyApp(_, ty) | Expr::Raise(_, ty) | Expr::Construct { ty, .. } => {
+        Expr::TyApp(_, ty) | Expr::Raise(_, ty, _) | Expr::Construct { ty, .. } => {
             *ty = ty.subst(v, t)
         }
         Expr::Switch { kind, ty, .. } => {

@@ -247,7 +247,7 @@ impl Effects<'_> {
             }
             Expr::Field(b, i) => seq(&mut std::iter::once(&**b), self.field_purity(b, *i)),
             Expr::SetField(b, _, v) => seq(&mut [&**v, &**b].into_iter(), Purity::Effect),
-            Expr::Raise(b, _) => seq(&mut std::iter::once(&**b), Purity::Effect),
+            Expr::Raise(b, _, _) => seq(&mut std::iter::once(&**b), Purity::Effect),
             Expr::If(c, ..) => seq(&mut std::iter::once(&**c), Purity::Effect),
             Expr::Switch { scrut, .. } => seq(&mut std::iter::once(&**scrut), Purity::Effect),
             Expr::For { from, to, .. } => seq(&mut [&**from, &**to].into_iter(), Purity::Effect),

@@ -307,6 +307,7 @@ impl Gen {
                                 args: vec![],
                             }),
                             Type::int(),
+                            RaiseKind::Regular,
                         ),
                         self.expr(env, d),
                     )

@@ -121,13 +121,13 @@ impl Simplifier<'_> {
         }
         // 3. Nothing is selected from a raise.
         if let (Expr::Raise(..), Shape::Switch { ty, .. }) = (peel_loc(&ir), &sel.shape) {
-            if let Expr::Raise(e, _) = strip_locs(ir) {
+            if let Expr::Raise(e, _, k) = strip_locs(ir) {
                 if sel.simplified {
                     // The copies were never placed; the originals were counted.
                 } else {
                     self.counters.dead_code_removed += 1;
                 }
-                return Step::Continue(Expr::Raise(e, ty.clone()));
+                return Step::Continue(Expr::Raise(e, ty.clone(), k));
             }
             unreachable!("peel_loc saw a raise");
         }

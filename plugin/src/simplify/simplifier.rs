@@ -460,7 +460,7 @@ impl<'a> Simplifier<'a> {
                     body: Box::new(body),
                 }
             }
-            Expr::Raise(b, ty) => Expr::Raise(Box::new(self.simplify_one(*b, in_scope)), ty),
+            Expr::Raise(b, ty, k) => Expr::Raise(Box::new(self.simplify_one(*b, in_scope)), ty, k),
             Expr::Try(b, v, h) => {
                 let b = self.simplify_one(*b, in_scope);
                 let h = self.simplify_one(*h, &in_scope.update(v.0, Definition::Unknown));

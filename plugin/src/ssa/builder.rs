@@ -63,6 +63,10 @@ impl FunctionBuilder {
     }
 
     /// Sets the source name (for debug info), when it differs from the symbol name.
+    pub fn set_scope_name(&mut self, name: impl Into<String>) {
+        self.func.scope_name = name.into();
+    }
+
     pub fn set_source_name(&mut self, name: impl Into<String>) {
         self.func.source_name = name.into();
     }
@@ -73,6 +77,10 @@ impl FunctionBuilder {
 
     pub fn set_linkage(&mut self, linkage: Linkage) {
         self.func.linkage = linkage;
+    }
+
+    pub fn set_handler_scope(&mut self, scope: crate::srcloc::InlineScope) {
+        self.func.handler_scope = Some(scope);
     }
 
     pub fn set_decl_loc(&mut self, loc: SrcLoc) {

@@ -476,6 +476,9 @@ pub struct Function {
     pub name: String,
     /// The source-level name, for debug info (`fib`, `fib.go`).
     pub source_name: String,
+    /// OCaml's scoped name without the module (`test_Error.f`; empty for the top level and
+    /// generated code), for backtraces.
+    pub scope_name: String,
     pub params: Vec<Type>,
     pub ret: Type,
     /// The `Val` parameters the source types as `float`, in increasing order: each holds a
@@ -492,6 +495,10 @@ pub struct Function {
     pub blocks: Vec<BlockData>,
     /// Where the function was defined (for debug info).
     pub decl_loc: SrcLoc,
+    /// For the body of a `try` (an outlined one): the inline scope the `try` is in. Its handler
+    /// is there, so a backtrace's frame of this function ends with that scope's code (the
+    /// functions the scope was inlined into are beyond the handler).
+    pub handler_scope: Option<crate::srcloc::InlineScope>,
     /// The source variables whose values this function holds (debug info only: never a use,
     /// never read by a pass or a backend's code generation).
     pub debug_vars: Vec<DebugVar>,
@@ -625,6 +632,7 @@ impl Function {
         let name = name.into();
         Function {
             source_name: name.clone(),
+            scope_name: String::new(),
             name,
             params,
             ret,
@@ -636,6 +644,7 @@ impl Function {
             locs: Vec::new(),
             blocks: Vec::new(),
             decl_loc: SrcLoc::default(),
+            handler_scope: None,
             debug_vars: Vec::new(),
             debug_ret: String::new(),
         }

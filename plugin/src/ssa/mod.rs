@@ -18,6 +18,7 @@ pub mod debugvars;
 pub mod dom;
 pub mod interp;
 pub mod ir;
+pub mod loops;
 pub mod lower;
 pub mod print;
 pub mod try_result;

@@ -209,6 +209,9 @@ pub enum PatternKind {
     /// `exception p`: only as a whole case of a `match` (the scrutinee raised an exception
     /// matching `p`).
     Exception(Box<Pattern>),
+    /// `M.(p)`, `M.[..]`, `M.[|..|]`, `M.{..}`: `p` with module `M` opened for its
+    /// constructors, fields and types (the variables it binds are the clause's).
+    Open(String, Box<Pattern>),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -281,7 +284,21 @@ pub struct TypeDecl {
     /// `type t = private ..`: values of the type cannot be built (a variant, a record) or it
     /// is a distinct type coercible to its definition (an abbreviation) outside.
     pub private_: bool,
+    /// The item attributes that change what the declaration means (`[@@unboxed]`, ...).
+    pub attrs: TypeDeclAttrs,
     pub span: Span,
+}
+
+/// A type declaration's item attributes OCaml interprets (`typing/typedecl.ml`): the
+/// representation (`[@@unboxed]`, `[@@boxed]`, with or without `ocaml.`) and the immediacy
+/// (`[@@immediate]`, `[@@immediate64]`). egret's representation is always boxed; the
+/// attributes are checked as OCaml checks them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TypeDeclAttrs {
+    pub unboxed: bool,
+    pub boxed: bool,
+    pub immediate: bool,
+    pub immediate64: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

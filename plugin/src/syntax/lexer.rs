@@ -45,6 +45,9 @@ pub enum TokenKind {
     Symbol(String),
     /// `let*`, `and+`: binding operators (rejected by the parser).
     LetOp(String),
+    /// `.%`, `.!+`: the head of an extended indexing operator (OCaml's `DOTOP`: a `.` then
+    /// one of `!$%&*+-/:=>?@^|`, then operator characters), with its dot.
+    DotOp(String),
     Eof,
     /// Lexing stopped here; see [`Lexed::error`].
     Error,
@@ -123,6 +126,28 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// OCaml's `symbolchar`: the characters operators are made of.
+/// The characters that may follow the `.` of an extended indexing operator (OCaml's
+/// `dotsymbolchar`).
+fn is_dot_symbol_char(c: u8) -> bool {
+    matches!(
+        c,
+        b'!' | b'$'
+            | b'%'
+            | b'&'
+            | b'*'
+            | b'+'
+            | b'-'
+            | b'/'
+            | b':'
+            | b'='
+            | b'>'
+            | b'?'
+            | b'@'
+            | b'^'
+            | b'|'
+    )
+}
+
 pub fn is_symbol_char(c: u8) -> bool {
     matches!(
         c,
@@ -344,6 +369,16 @@ impl<'a> Lexer<'a> {
             (b':', Some(b':' | b'=' | b'>')) => 2,
             (b':', _) => 1,
             (b'.', Some(b'.')) => 2,
+            (b'.', Some(d)) if is_dot_symbol_char(d) => {
+                let mut end = start + 2;
+                while end < self.src.len() && is_symbol_char(self.src[end]) {
+                    end += 1;
+                }
+                self.pos = end;
+                let text = String::from_utf8_lossy(&self.src[start..end]).into_owned();
+                self.push(TokenKind::DotOp(text), start);
+                return;
+            }
             (b'.', _) => 1,
             (b'|', Some(b']')) => 2,
             (b'!' | b'~' | b'?', n) if !n.is_some_and(is_symbol_char) => 1,

@@ -679,6 +679,7 @@ fn pattern_sexp(p: &Pattern) -> Sexp {
         }
         PatternKind::Or(a, b) => list([atom("|"), pattern_sexp(a), pattern_sexp(b)]),
         PatternKind::Lazy(q) => list([atom("lazy"), pattern_sexp(q)]),
+        PatternKind::Open(m, q) => list([atom("open"), atom(m.clone()), pattern_sexp(q)]),
         PatternKind::Array(items) => {
             list(std::iter::once(atom("array")).chain(items.iter().map(pattern_sexp)))
         }

@@ -16,8 +16,8 @@ pub enum BuiltinImpl {
     /// `&&` / `||`: lazy in their second argument.
     And,
     Or,
-    /// `raise e`
-    Raise,
+    /// `raise e`, `raise_notrace e`, `%reraise`
+    Raise(crate::lambda::ir::RaiseKind),
     /// `ref e`, `!e`, `e1 := e2`
     Ref,
     Deref,
@@ -118,7 +118,12 @@ pub fn builtins() -> Vec<Builtin> {
         f(vec![bool_()], int()),
         prim(P::Identity, 1),
     );
-    add("raise", 1, f(vec![Type::exn()], a()), Raise);
+    add(
+        "raise",
+        1,
+        f(vec![Type::exn()], a()),
+        Raise(crate::lambda::ir::RaiseKind::Regular),
+    );
     let ref_a = Type::Con(TyCon::REF, vec![a()]);
     add("ref", 1, f(vec![a()], ref_a.clone()), Ref);
     add("!", 1, f(vec![ref_a.clone()], a()), Deref);

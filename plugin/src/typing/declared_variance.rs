@@ -275,3 +275,82 @@ fn ordinal_suffix(n: usize) -> &'static str {
         _ => "th",
     }
 }
+
+impl Typer<'_> {
+    /// OCaml's check that a GADT constructor's type variables are deduced from its result
+    /// type (`Typedecl_variance.compute_variance_type`'s `No_variable`): a variable of the
+    /// arguments that occurs in the result's parameters, other than as a parameter itself,
+    /// must occur there injectively. In `T : 'a -> 'a s t` with `s` abstract (not declared
+    /// `!'a`), `'a s` may equal `int s` for another `'a`: matching `T x` could not tell
+    /// `x`'s type.
+    pub(super) fn check_gadt_deducible(
+        &mut self,
+        decls: &[ast::TypeDecl],
+        cons: &[(TyCon, Vec<TyVar>)],
+    ) -> TResult<()> {
+        for (d, (con, _)) in decls.iter().zip(cons) {
+            let ast::TypeDeclKind::Variant(cs) = &d.kind else {
+                continue;
+            };
+            for i in 0..cs.len() {
+                let Some(sig) = self.gadt.ctors.get(&(*con, i as u32)).cloned() else {
+                    continue;
+                };
+                let ret: Vec<Type> = sig.ret.iter().map(|r| self.u.zonk(r)).collect();
+                let mut in_args = HashMap::new();
+                for a in &sig.args {
+                    self.occurrences(a, COVARIANT, &mut in_args);
+                }
+                let mut in_ret = Vec::new();
+                for r in &ret {
+                    super::gadt::collect_vars(r, &mut in_ret);
+                }
+                let candidates: Vec<TyVar> = in_args
+                    .iter()
+                    .filter(|(x, o)| {
+                        (o.pos || o.neg) && in_ret.contains(x) && !ret.contains(&Type::Var(**x))
+                    })
+                    .map(|(x, _)| *x)
+                    .collect();
+                let undeducible = candidates
+                    .iter()
+                    .any(|x| !ret.iter().any(|r| self.injective_in(r, &Type::Var(*x))));
+                if undeducible {
+                    return Err(Diagnostic::error(
+                        d.span,
+                        "In this definition, a type variable cannot be deduced\n       from \
+                         the type parameters.",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `x` occurs in `t` through injective positions only: a data type's
+    /// parameters, a tuple's or an arrow's parts, an abstract type's parameters declared
+    /// injective (`!'a`).
+    fn injective_in(&mut self, t: &Type, x: &Type) -> bool {
+        if t == x {
+            return true;
+        }
+        match t {
+            Type::Var(_) => false,
+            Type::Tuple(ts) => ts.iter().any(|t| self.injective_in(t, x)),
+            Type::Arrow(a, b) => self.injective_in(a, x) || self.injective_in(b, x),
+            Type::Forall(_, b) => self.injective_in(b, x),
+            Type::Con(c, args) => {
+                let declared = match self.types.decl(*c).kind {
+                    DeclKind::Primitive => self.decl_variances.0.get(c).cloned(),
+                    _ => None,
+                };
+                args.iter().enumerate().any(|(i, a)| {
+                    declared
+                        .as_ref()
+                        .is_none_or(|v| v.get(i).is_none_or(|o| o.inj))
+                        && self.injective_in(a, x)
+                })
+            }
+        }
+    }
+}

@@ -15,6 +15,9 @@ impl<'s> Typer<'s> {
     /// With `nonrec` (`type nonrec ..`), the group's names in its bodies are the types they
     /// named before (`type nonrec t = t list`).
     pub(super) fn type_decls_with(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
+        for d in decls {
+            super::unboxed::check_attribute(d)?;
+        }
         if decls.iter().all(|d| d.manifest.is_none()) {
             return self.type_decls_group(decls, nonrec);
         }
@@ -66,6 +69,10 @@ impl<'s> Typer<'s> {
         let Type::Con(orig, args) = &body else {
             return Err(mismatch(self));
         };
+        // The representations must agree too (`[@@unboxed]` on one of them only).
+        if d.attrs.unboxed != self.separability.unboxed.contains(orig) {
+            return Err(mismatch(self));
+        }
         let decl = &self.types.decls[orig.index()];
         let subst: HashMap<TyVar, Type> = decl.params.iter().copied().zip(args.clone()).collect();
         match (&d.kind, decl.kind.clone()) {
@@ -268,6 +275,9 @@ impl<'s> Typer<'s> {
             self.env.types.insert(name, t);
         }
         self.declared_variances(decls, &cons)?;
+        self.check_gadt_deducible(decls, &cons)?;
+        self.check_immediacy(decls, &cons)?;
+        self.check_separability(decls, &cons)?;
         self.variances.update(&self.types);
         // An abstract type's parameters are weak unless annotated covariant.
         for (d, (con, _)) in decls.iter().zip(&cons) {

@@ -6,7 +6,8 @@ use super::unify::TypePrinter;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{
-    BoxedIntKind, Const, DeclKind, Direction, Expr, Prim, SrcLoc, TyCon, TyVar, Type, VarId,
+    BoxedIntKind, Const, DeclKind, Direction, Expr, Prim, RaiseKind, SrcLoc, TyCon, TyVar, Type,
+    VarId,
 };
 use crate::syntax::ast::{self, ExprKind, PatternKind, RecFlag};
 
@@ -222,6 +223,7 @@ impl<'s> Typer<'s> {
         // `let printf = Printf.printf`: another name for the function elaborated from each
         // application's literal format (`let pr, l = Format.(printf, pp_print_list)` too).
         let split = self.split_printf_tuples(bindings);
+        let group = bindings.len() > 1;
         let bindings = split.as_deref().unwrap_or(bindings);
         let mut printf_aliases = Vec::new();
         let structure = std::mem::take(&mut self.gadt.structure_let);
@@ -289,13 +291,17 @@ impl<'s> Typer<'s> {
                     self.gadt.no_equations = saved;
                     let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
-                        if self.u.level == 0 {
+                        // OCaml types a local `let p = e in` with an existential as a
+                        // `match`, but not at top level nor in `let .. and ..`.
+                        let context = match (self.u.level, group) {
+                            (0, _) => Some("toplevel bindings"),
+                            (_, true) => Some("\"let ... and ...\" bindings"),
+                            _ => None,
+                        };
+                        if let Some(context) = context {
                             return Err(Diagnostic::error(
                                 b.pat.span,
-                                format!(
-                                    "Existential types are not allowed in toplevel bindings,\n       \
-                                     but this pattern introduces the existential type {ex}."
-                                ),
+                                super::gadt::existential_not_allowed(context, &ex),
                             ));
                         }
                         existentials = true;
@@ -519,6 +525,9 @@ impl<'s> Typer<'s> {
     ) -> TResult<(Expr, Type)> {
         let span = e.span;
         match &e.kind {
+            ExprKind::Constant(ast::Constant::String(s)) if self.expects_gadt_format(expected) => {
+                self.gadt_format_literal(s, span)
+            }
             ExprKind::Constant(ast::Constant::String(s)) if self.expects_format(expected) => {
                 self.format_literal(s, span)
             }
@@ -572,7 +581,9 @@ impl<'s> Typer<'s> {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
                 // A format expected: literal branches are formats (`typing/printf/value.rs`).
-                let format = expected.filter(|_| self.expects_format(expected));
+                let format = expected.filter(|_| {
+                    self.expects_format(expected) || self.expects_gadt_format(expected)
+                });
                 let (t, tt) = self.expr_expected(then, format)?;
                 match els {
                     Some(els) => {
@@ -631,10 +642,12 @@ impl<'s> Typer<'s> {
                     }),
                     span,
                 };
-                self.expr(&ast::Expr {
+                let (e, t) = self.expr(&ast::Expr {
                     kind: ExprKind::Apply(Box::new(of_list), ast::unlabelled(vec![list])),
                     span,
-                })
+                })?;
+                self.array_literals.insert(span, t.clone());
+                Ok((e, t))
             }
             ExprKind::Tuple(es) => {
                 let mut args = Vec::new();
@@ -776,7 +789,7 @@ impl<'s> Typer<'s> {
                 };
                 if matches!(&c.kind, ExprKind::Construct(n, None) if n == "false") {
                     let t = self.u.fresh_var();
-                    return Ok((Expr::Raise(bx(exn), t.clone()), t));
+                    return Ok((Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular), t));
                 }
                 let (x, xt) = self.expr(c)?;
                 self.expect(c.span, &xt, &Type::bool())?;
@@ -784,7 +797,7 @@ impl<'s> Typer<'s> {
                     Expr::If(
                         bx(x),
                         bx(unit_value()),
-                        bx(Expr::Raise(bx(exn), Type::unit())),
+                        bx(Expr::Raise(bx(exn), Type::unit(), RaiseKind::Regular)),
                     ),
                     Type::unit(),
                 ))
@@ -1137,7 +1150,13 @@ impl<'s> Typer<'s> {
                 let a = args.pop().unwrap();
                 Expr::If(bx(a), bx(bool_value(true)), bx(b))
             }
-            BuiltinImpl::Raise => Expr::Raise(bx(args.pop().unwrap()), result),
+            BuiltinImpl::Raise(k) => {
+                let exn = args.pop().unwrap();
+                let reraise = k == RaiseKind::Regular
+                    && matches!(without_locs(&exn), Expr::Var(v) if self.reraise_vars.contains(v));
+                let k = if reraise { RaiseKind::Reraise } else { k };
+                Expr::Raise(bx(exn), result, k)
+            }
             BuiltinImpl::Ref => Expr::Construct {
                 ty: result,
                 index: 0,
@@ -1191,7 +1210,7 @@ impl<'s> Typer<'s> {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
-            BuiltinImpl::Raise
+            BuiltinImpl::Raise(_)
             | BuiltinImpl::Ref
             | BuiltinImpl::Deref
             | BuiltinImpl::Field(_)
@@ -1489,7 +1508,8 @@ impl<'s> Typer<'s> {
 
     /// The constructor `name` of the variant type the context expects, if it has one.
     fn expected_ctor(&self, name: &str, expected: Option<&Type>) -> Option<CtorRef> {
-        let Type::Con(con, _) = *self.u.shallow(expected?) else {
+        // Expanded as OCaml's disambiguation does: a functor's `S.t` stands for its argument's.
+        let Type::Con(con, _) = self.u.expand_head(expected?) else {
             return None;
         };
         let DeclKind::Variant(ctors) = &self.types.decl(con).kind else {
@@ -1606,12 +1626,14 @@ impl<'s> Typer<'s> {
                 return Some(c);
             }
         }
-        let candidates = self.env.fields.get(names[0])?;
-        if let Type::Con(c, _) = *self.u.shallow(hint) {
-            if candidates.iter().any(|(d, _)| *d == c) {
+        // The known type, expanded as OCaml's disambiguation does, may name a record whose
+        // fields are not in scope (a functor's `S.t` standing for its argument's type).
+        if let Type::Con(c, _) = self.u.expand_head(hint) {
+            if self.declares_field(c, names[0]) {
                 return Some(c);
             }
         }
+        let candidates = self.env.fields.get(names[0])?;
         let has_all = |c: TyCon| match &self.types.decl(c).kind {
             DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
             _ => false,
@@ -1625,6 +1647,17 @@ impl<'s> Typer<'s> {
         plain().find(|c| has_all(*c)).or(plain().next())
     }
 
+    fn field_index(&self, c: TyCon, name: &str) -> Option<u32> {
+        match &self.types.decl(c).kind {
+            DeclKind::Record(fs) => fs.iter().position(|f| f.name == name).map(|i| i as u32),
+            _ => None,
+        }
+    }
+
+    fn declares_field(&self, c: TyCon, name: &str) -> bool {
+        self.field_index(c, name).is_some()
+    }
+
     /// Instantiates the record type owning field `name` (the type `con` if given):
     /// (record type constructor, field index, record type, field type, mutable).
     pub(super) fn field_instance(
@@ -1636,7 +1669,8 @@ impl<'s> Typer<'s> {
         let name = field_name(name);
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {
-            Some(c) => candidates.iter().find(|(d, _)| *d == c).copied(),
+            Some(c) => (candidates.iter().find(|(d, _)| *d == c).copied())
+                .or_else(|| self.field_index(c, name).map(|i| (c, i))),
             None => (candidates.iter().rev())
                 .find(|(d, _)| !self.is_inline_record(*d))
                 .copied(),
@@ -1897,9 +1931,18 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
         }
         // Both sides bind the same names (checked where the or-pattern is typed).
         PatternKind::Or(a, _) => pattern_names(a, out),
-        PatternKind::Constraint(q, _) | PatternKind::Exception(q) | PatternKind::Lazy(q) => {
-            pattern_names(q, out)
-        }
+        PatternKind::Constraint(q, _)
+        | PatternKind::Exception(q)
+        | PatternKind::Lazy(q)
+        | PatternKind::Open(_, q) => pattern_names(q, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
+}
+
+/// `e` under its location wrappers.
+fn without_locs(mut e: &Expr) -> &Expr {
+    while let Expr::Loc(_, b) = e {
+        e = b;
+    }
+    e
 }

@@ -26,7 +26,7 @@ use super::builtins::{Builtin, BuiltinImpl};
 use super::env::ValueBinding;
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Prim, Purity, TyCon, Type};
+use crate::lambda::ir::{Prim, Purity, RaiseKind, TyCon, Type};
 use crate::syntax::ast::{self, TypeExprKind};
 
 /// What an OCaml `%`-primitive egret implements becomes.
@@ -59,8 +59,8 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%setfield0", 2, As(":=")),
         ("%makemutable", 1, As("ref")),
         ("%raise", 1, As("raise")),
-        ("%reraise", 1, As("raise")),
-        ("%raise_notrace", 1, As("raise")),
+        ("%reraise", 1, Impl(B::Raise(RaiseKind::Reraise))),
+        ("%raise_notrace", 1, Impl(B::Raise(RaiseKind::Notrace))),
         ("%sequand", 2, As("&&")),
         ("%sequor", 2, As("||")),
         ("%boolnot", 1, As("not")),

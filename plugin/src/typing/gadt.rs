@@ -75,7 +75,7 @@ pub struct Gadts {
 pub type Equations = Vec<(TyCon, Type)>;
 
 /// The type variable names in a type expression, in order of first appearance.
-fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
+pub(crate) fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
     match &te.kind {
         TypeExprKind::Var(n) => {
             if !out.contains(n) {
@@ -201,6 +201,19 @@ impl<'s> Typer<'s> {
                         .collect::<TResult<Vec<_>>>()?;
                     let rt = self.type_expr_in(ret, &scope, false)?;
                     let rt = self.u.zonk(&rt);
+                    // An anonymous `_` is a variable of the constructor too (fresh in each
+                    // instance: an existential in the arguments), named `_N` (no program
+                    // can write that name).
+                    let mut anonymous = Vec::new();
+                    for t in args.iter().chain(std::iter::once(&rt)) {
+                        collect_vars(&self.u.zonk(t), &mut anonymous);
+                    }
+                    for v in anonymous {
+                        if !vars.iter().any(|(_, w)| *w == v) {
+                            self.u.levels[v.0 as usize] = u32::MAX;
+                            vars.push((format!("_{}", vars.len()), v));
+                        }
+                    }
                     let ret_args = match &rt {
                         Type::Con(k, a) if *k == con => a.clone(),
                         _ => {
@@ -221,6 +234,20 @@ impl<'s> Typer<'s> {
                             ));
                         }
                     };
+                    // A `_` in the constructor's type is a variable of its own (existential
+                    // unless the result names it), fresh at each use as the named ones.
+                    let args: Vec<Type> = args.iter().map(|a| self.u.zonk(a)).collect();
+                    let mut vars = vars;
+                    let mut anonymous = Vec::new();
+                    for t in args.iter().chain(&ret_args) {
+                        free_vars(t, &mut anonymous);
+                    }
+                    for v in anonymous {
+                        if !vars.iter().any(|(_, w)| *w == v) && !params.contains(&v) {
+                            self.u.levels[v.0 as usize] = u32::MAX;
+                            vars.push(("_".to_string(), v));
+                        }
+                    }
                     GadtSig {
                         vars,
                         args,
@@ -575,6 +602,22 @@ impl<'s> Typer<'s> {
     }
 }
 
+/// OCaml's message for an existential type a `let` cannot bind in `context`: named after
+/// the variable (`$Any_'a`), or the constructor when the variable is anonymous (`_`).
+pub(super) fn existential_not_allowed(context: &str, existential: &str) -> String {
+    match existential.split_once("_'_") {
+        Some((ctor, _)) => format!(
+            "Existential types are not allowed in {context},\n       but the constructor {} \
+             introduces existential types.",
+            ctor.trim_start_matches('$')
+        ),
+        None => format!(
+            "Existential types are not allowed in {context},\n       but this pattern \
+             introduces the existential type {existential}."
+        ),
+    }
+}
+
 /// The variable of `decl` at the position where `inst` has `v`.
 fn same_position(inst: &Type, decl: &Type, v: TyVar) -> Option<TyVar> {
     match (inst, decl) {
@@ -752,6 +795,31 @@ impl<'s> Typer<'s> {
                 self.expand_equations(&m)
             }
             _ => t.clone(),
+        }
+    }
+}
+
+/// The type variables of `t`, each once, in order.
+fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
+    match t {
+        Type::Var(v) => {
+            if !out.contains(v) {
+                out.push(*v)
+            }
+        }
+        Type::Con(_, a) | Type::Tuple(a) => a.iter().for_each(|t| free_vars(t, out)),
+        Type::Arrow(a, b) => {
+            free_vars(a, out);
+            free_vars(b, out)
+        }
+        Type::Forall(v, b) => {
+            let mut inner = Vec::new();
+            free_vars(b, &mut inner);
+            for w in inner {
+                if w != *v && !out.contains(&w) {
+                    out.push(w)
+                }
+            }
         }
     }
 }

@@ -186,14 +186,30 @@ fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
         ExprKind::Let(_, bs, body) => {
             // A name bound to a value that mentions the group's (even under a function) is
             // an alias of them: its uses are checked as theirs (OCaml composes the modes).
+            // Transitively: in `let rec x = ref y and y = ref wrong in ..`, `x` depends on
+            // `wrong` through `y`.
             let mut inner: Vec<&str> = names.to_vec();
+            loop {
+                let before = inner.len();
+                for b in bs {
+                    if mentions(&b.expr, &inner, true) {
+                        let mut bound = Vec::new();
+                        pattern_names(&b.pat, &mut bound);
+                        for n in bound {
+                            if !inner.contains(&n) {
+                                inner.push(n);
+                            }
+                        }
+                    }
+                }
+                if inner.len() == before {
+                    break;
+                }
+            }
             for b in bs {
                 // `let y = x in ..` (x of the group) only renames x.
                 if !is_group_var(&b.expr, names) && !d(&b.expr) {
                     return false;
-                }
-                if mentions(&b.expr, names, true) {
-                    pattern_names(&b.pat, &mut inner);
                 }
             }
             guarded(body, &inner, mode)
@@ -221,9 +237,10 @@ fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
             pattern_names(a, out);
             pattern_names(b, out)
         }
-        PatternKind::Lazy(p) | PatternKind::Constraint(p, _) | PatternKind::Exception(p) => {
-            pattern_names(p, out)
-        }
+        PatternKind::Lazy(p)
+        | PatternKind::Open(_, p)
+        | PatternKind::Constraint(p, _)
+        | PatternKind::Exception(p) => pattern_names(p, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }
@@ -400,17 +417,18 @@ impl<'s> Typer<'s> {
             .collect();
         let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         for (b, kind) in bindings.iter().zip(&kinds) {
+            let view = self.letrec_view(&b.expr);
             let ok = match kind {
                 RecKind::Function => true,
-                RecKind::ComputedFunction => delayed_only(&b.expr, &owned),
+                RecKind::ComputedFunction => delayed_only(&view, &owned),
                 RecKind::MaybeComputedFunction | RecKind::MaybePartialApplication => {
                     unreachable!("decided above")
                 }
                 RecKind::Block => {
-                    guarded(&b.expr, &names, Mode::Guarded) && !is_group_var(&b.expr, &names)
+                    guarded(&view, &names, Mode::Guarded) && !is_group_var(&view, &names)
                 }
                 // The function is applied (dereferenced); the given arguments are captured.
-                RecKind::PartialApplication => match &b.expr.kind {
+                RecKind::PartialApplication => match &view.kind {
                     ExprKind::Apply(f, args) => {
                         !mentions(f, &names, false)
                             && args.iter().all(|(_, a)| guarded(a, &names, Mode::Guarded))
@@ -421,8 +439,8 @@ impl<'s> Typer<'s> {
                 // names where they are not inspected; the names are then the placeholder 0
                 // (as `Cmmgen.transl_letrec`'s `RHS_nonrec`).
                 RecKind::Unknown => {
-                    !mentions(&b.expr, &names, true)
-                        || (is_static(&b.expr) && guarded(&b.expr, &names, Mode::Dereferenced))
+                    !mentions(&view, &names, true)
+                        || (is_static(&view) && guarded(&view, &names, Mode::Dereferenced))
                 }
             };
             if !ok {

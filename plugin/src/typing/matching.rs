@@ -19,7 +19,7 @@ use super::builtins::EXN_MATCH_FAILURE;
 use super::pattern::{Bindings, Pat};
 use super::{TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Const, DeclKind, Expr, Prim, SwitchKind, Type, VarId};
+use crate::lambda::ir::{Const, DeclKind, Expr, Prim, RaiseKind, SwitchKind, Type, VarId};
 use crate::syntax::ast;
 
 #[derive(Clone)]
@@ -51,6 +51,20 @@ struct Compiler {
     result_ty: Type,
     failure: Failure,
     partial: bool,
+}
+
+/// The names a handler's pattern binds at its top: a variable, and the aliases of `p as x`
+/// (OCaml's `Translcore.iter_exn_names`).
+fn exception_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
+    match &p.kind {
+        ast::PatternKind::Var(x) => out.push(x),
+        ast::PatternKind::Alias(q, x) => {
+            out.push(x);
+            exception_names(q, out);
+        }
+        ast::PatternKind::Constraint(q, _) => exception_names(q, out),
+        _ => {}
+    }
 }
 
 fn bx(e: Expr) -> Box<Expr> {
@@ -135,6 +149,15 @@ impl<'s> Typer<'s> {
             let mark = self.env.mark();
             for (name, v, _) in &binds {
                 self.env.bind(name, super::env::ValueBinding::Var(*v));
+            }
+            if is_try {
+                let mut names = Vec::new();
+                exception_names(&case.pat, &mut names);
+                for (name, v, _) in &binds {
+                    if names.contains(&name.as_str()) {
+                        self.reraise_vars.insert(*v);
+                    }
+                }
             }
             let guard = match &case.guard {
                 Some(g) => {
@@ -506,7 +529,11 @@ impl Compiler {
 
     fn fail(&mut self, t: &mut Typer) -> Expr {
         match self.failure.clone() {
-            Failure::Reraise(x) => Expr::Raise(bx(Expr::Var(x)), self.result_ty.clone()),
+            Failure::Reraise(x) => Expr::Raise(
+                bx(Expr::Var(x)),
+                self.result_ty.clone(),
+                RaiseKind::Unmatched,
+            ),
             Failure::MatchFailure(span) => {
                 let (line, col) = t.line_col(span.lo);
                 let exn = Expr::ConstructExn {
@@ -521,7 +548,7 @@ impl Compiler {
                         ],
                     }],
                 };
-                Expr::Raise(bx(exn), self.result_ty.clone())
+                Expr::Raise(bx(exn), self.result_ty.clone(), RaiseKind::Regular)
             }
         }
     }

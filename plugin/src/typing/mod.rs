@@ -17,10 +17,13 @@ mod env;
 mod expr;
 mod extensible;
 mod externals;
+mod format_gadt;
 pub(crate) mod gadt;
+mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
 mod letrec;
+mod letrec_view;
 mod matching;
 mod modules;
 mod pattern;
@@ -30,6 +33,7 @@ mod printf;
 mod pvariant;
 mod scanf;
 mod structure;
+mod unboxed;
 mod unify;
 mod variance;
 mod wellformed;
@@ -339,12 +343,18 @@ pub(crate) struct Typer<'s> {
     /// The variables of the prelude's Printexc and Fun sections: a program using one links
     /// Printexc (`links_printexc`).
     printexc_vars: std::collections::HashSet<VarId>,
+    /// The variables a handler's pattern binds at its top (`e`, `p as e`: OCaml's
+    /// `Translprim.add_exception_ident`): `raise` of one re-raises (`RaiseKind::Reraise`).
+    pub(super) reraise_vars: std::collections::HashSet<VarId>,
     links_printexc: bool,
     /// The variables of the prelude's Format section: a program using one (or a Format
     /// printf function) links Format, whose initialisation registers its at_exit
     /// (`links_format`, `Format.__link`).
     format_vars: std::collections::HashSet<VarId>,
     links_format: bool,
+    /// The modules the signatures being matched open (`open M` in `sig .. end`), outermost
+    /// first: their types' names are visible while the signatures' types are read.
+    sig_opens: Vec<String>,
     /// The label constructors of labelled arrows ([`labels`]).
     label_cons: labels::LabelCons,
     /// The environments of the functor applications being elaborated, innermost last: what
@@ -396,6 +406,13 @@ pub(crate) struct Typer<'s> {
     gadt: gadt::Gadts,
     /// The record types of inline records ([`inline_records`]).
     inline_records: inline_records::InlineRecords,
+    /// The unboxed types and their separability ([`unboxed`]).
+    separability: unboxed::Separability,
+    /// The abstract types declared `[@@immediate]` ([`immediacy`]).
+    immediates: immediacy::Immediates,
+    /// The type of each array literal (`[| .. |]`) by its span: what `let rec` checks of
+    /// its elements depend on ([`letrec_view`]).
+    array_literals: std::collections::HashMap<Span, Type>,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -457,8 +474,10 @@ impl<'s> Typer<'s> {
             applications_memo: Default::default(),
             classic: Default::default(),
             printexc_vars: Default::default(),
+            reraise_vars: Default::default(),
             format_vars: Default::default(),
             links_format: false,
+            sig_opens: Vec::new(),
             links_printexc: false,
             label_cons: Default::default(),
             saved_envs: Vec::new(),
@@ -480,6 +499,9 @@ impl<'s> Typer<'s> {
             decl_variances: Default::default(),
             gadt: Default::default(),
             inline_records: Default::default(),
+            separability: Default::default(),
+            immediates: Default::default(),
+            array_literals: Default::default(),
         };
         t.variances.update(&t.types);
         t.declare_predefined();
@@ -522,8 +544,10 @@ impl<'s> Typer<'s> {
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
         }
+        let gadt = prelude::gadt_printf();
         for name in printf::PRINTF_FUNCTIONS
             .iter()
+            .filter(|n| !(gadt && n.starts_with("Printf.")))
             .chain(&scanf::SCANF_FUNCTIONS)
         {
             self.env.bind(name, ValueBinding::Printf(name));
@@ -780,7 +804,7 @@ impl<'s> Typer<'s> {
                     self.ground_expr(d)
                 }
             }
-            Expr::Raise(x, ty) => {
+            Expr::Raise(x, ty, _) => {
                 *ty = self.ground(ty);
                 self.ground_expr(x)
             }

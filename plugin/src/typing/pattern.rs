@@ -309,6 +309,14 @@ impl<'s> Typer<'s> {
                 }
                 Ok(Pat::Or(Box::new(pa), Box::new(pb)))
             }
+            PatternKind::Open(path, q) => {
+                let mark = self.env.mark();
+                let undo = self.open_module(path, span)?;
+                let r = self.pattern(q, t, binds);
+                self.env.restore(mark);
+                self.close_open(undo);
+                r
+            }
             PatternKind::Lazy(q) => {
                 let Some(f) = self.prelude_functions.get("Lazy.force").copied() else {
                     return Err(Diagnostic::unsupported(

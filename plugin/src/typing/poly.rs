@@ -235,7 +235,7 @@ impl Typer<'_> {
         {
             let fix = |t: &mut Type| *t = super::unify::subst_all(&self.u.zonk(t), map);
             match e {
-                Expr::TyApp(_, t) | Expr::Raise(_, t) => fix(t),
+                Expr::TyApp(_, t) | Expr::Raise(_, t, _) => fix(t),
                 Expr::Construct { ty, .. } => fix(ty),
                 Expr::Switch { kind, ty, .. } => {
                     if let crate::lambda::ir::SwitchKind::Constructor(t) = kind {

@@ -25,18 +25,21 @@ type __scan_op =
   | CamlinternalFormat_scan_end
   | CamlinternalFormat_scan of char * char * int * int * int * string * bool
   | CamlinternalFormat_scan_bad of string
+(*! tuple-formats *)
 (* A format value: the printing function, the scanning operations and the format's text. *)
 type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
   CamlinternalFormat_Format of
     ((('b, 'c) __format_item list -> 'f) -> 'a) * __scan_op list * string
 type ('a, 'b, 'c, 'd) format4 = ('a, 'b, 'c, 'c, 'c, 'd) format6
 type ('a, 'b, 'c) format = ('a, 'b, 'c, 'c) format4
+(*! end tuple-formats *)
 let max_int = 4611686018427387903
 let min_int = -4611686018427387904
 let stdout = __channel 1
 let stderr = __channel 2
 let failwith s = raise (Failure s)
 let invalid_arg s = raise (Invalid_argument s)
+external raise_notrace : exn -> 'a = "%raise_notrace"
 let fst (a, _) = a
 let snd (_, b) = b
 let ignore _ = ()
@@ -49,6 +52,7 @@ let lnot x = x lxor (-1)
 let incr r = r := !r + 1
 let decr r = r := !r - 1
 let rec ( @ ) l1 l2 = match l1 with [] -> l2 | h1 :: t1 -> h1 :: (t1 @ l2)
+(*! tuple-format-functions *)
 let format_of_string (fmt : ('a, 'b, 'c, 'd, 'e, 'f) format6) = fmt
 let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g, 'h) format6)
   : ('a, 'b, 'c, 'd, 'g, 'h) format6 =
@@ -56,6 +60,7 @@ let ( ^^ ) (fmt1 : ('a, 'b, 'c, 'd, 'e, 'f) format6) (fmt2 : ('f, 'b, 'c, 'e, 'g
   | CamlinternalFormat_Format (f1, o1, s1), CamlinternalFormat_Format (f2, o2, s2) ->
     CamlinternalFormat_Format
       ((fun k -> f1 (fun acc1 -> f2 (fun acc2 -> k (acc1 @ acc2)))), o1 @ o2, s1 ^ "%," ^ s2)
+(*! end tuple-format-functions *)
 let string_of_bool b = if b then "true" else "false"
 let bool_of_string = function
   | "true" -> true
@@ -687,6 +692,8 @@ let of_seq i =
   __of_rev_list l
 
 (*! unit Buffer *)
+(*! unit CamlinternalFormatBasics *)
+(*! unit CamlinternalFormat *)
 (*! unit Stack *)
 (*! unit Queue *)
 (*! unit Int32 *)
@@ -1195,9 +1202,9 @@ let min_max_num (x: float) (y: float) =
 let hash (x: float) = Hashtbl.seeded_hash_param 10 100 0 x
 
 (*! module Printexc.Slot *)
-(* Printexc's backtrace slots (printexc.ml). egret records no backtrace frames (as ocamlopt
-   without -g), so Printexc.backtrace_slots is always None and no slot is ever made; the type
-   and the functions are OCaml's. *)
+(* Printexc's backtrace slots (printexc.ml): the runtime makes them from a raw backtrace
+   (runtime/egret_backtrace.c, caml_convert_raw_backtrace); the type and the functions are
+   OCaml's. *)
 type location = {
   filename : string;
   line_number : int;
@@ -1242,13 +1249,18 @@ let location = function
       end_char = l.end_char;
     }
 let name = function
+  | Unknown_location _
+  | Known_location { defname = "" } -> None
   | Known_location l -> Some l.defname
-  | Unknown_location _ -> None
 (*! module Printexc *)
-(* After OCaml 4.13's printexc.ml, without backtraces (a raw_backtrace holds nothing). A
-   program that uses Printexc (or Fun, which uses it) has its uncaught exceptions printed by
-   Printexc's handler, as with ocamlopt, where linking Printexc installs it. *)
-type raw_backtrace = { __raw_backtrace : unit }
+(* After OCaml 4.13's printexc.ml, over the runtime's backtraces (runtime/egret_backtrace.c:
+   recorded when Printexc.record_backtrace or OCAMLRUNPARAM=b says so, with locations when the
+   program is built with -g). A program that uses Printexc (or Fun, which uses it) has its
+   uncaught exceptions printed by Printexc's handler, as with ocamlopt, where linking Printexc
+   installs it. *)
+type raw_backtrace
+type raw_backtrace_slot
+type raw_backtrace_entry = int
 let __printers = ref []
 let __locfmt file line char1 char2 msg =
   "File \"" ^ file ^ "\", line " ^ string_of_int line ^ ", characters "
@@ -1282,23 +1294,59 @@ let catch fct arg =
     exit 2
 let register_printer fn = __printers := fn :: !__printers
 let use_printers = __use_printers
-let __empty_backtrace = { __raw_backtrace = () }
-(* A backtrace holds no frames (as ocamlopt's without -g): every raw backtrace is empty, and
-   printing one prints nothing. *)
-let __recording = ref false
-let record_backtrace b = __recording := b
-let backtrace_status () = !__recording
-let get_raw_backtrace () = __empty_backtrace
-let get_callstack (_ : int) = __empty_backtrace
-let raise_with_backtrace exn (_ : raw_backtrace) = raise exn
-let raw_backtrace_length (_ : raw_backtrace) = 0
-let print_raw_backtrace (_ : out_channel) (_ : raw_backtrace) = ()
-let print_backtrace (_ : out_channel) = ()
-let raw_backtrace_to_string (_ : raw_backtrace) = ""
-let get_backtrace () = ""
+external raw_backtrace_entries : raw_backtrace -> raw_backtrace_entry array = "%identity"
+external raw_backtrace_of_entries : raw_backtrace_entry array -> raw_backtrace = "%identity"
+let __empty_backtrace = raw_backtrace_of_entries [||]
+external record_backtrace : bool -> unit = "caml_record_backtrace"
+external backtrace_status : unit -> bool = "caml_backtrace_status"
+external get_raw_backtrace : unit -> raw_backtrace = "caml_get_exception_raw_backtrace"
+external get_callstack : int -> raw_backtrace = "caml_get_current_callstack"
+external __restore_raw_backtrace : exn -> raw_backtrace -> unit = "caml_restore_raw_backtrace"
+external __reraise : exn -> 'a = "%reraise"
+(* As ocamlopt's %raise_with_backtrace: the trace becomes bt, which the raise continues. *)
+let raise_with_backtrace exn bt =
+  __restore_raw_backtrace exn bt;
+  __reraise exn
+external __convert_raw_backtrace : raw_backtrace -> Printexc.Slot.t array
+  = "caml_convert_raw_backtrace"
+let __convert bt = try Some (__convert_raw_backtrace bt) with Failure _ -> None
+let raw_backtrace_length bt = Array.length (raw_backtrace_entries bt)
+external get_raw_backtrace_slot : raw_backtrace -> int -> raw_backtrace_slot
+  = "caml_raw_backtrace_slot"
+external get_raw_backtrace_next_slot : raw_backtrace_slot -> raw_backtrace_slot option
+  = "caml_raw_backtrace_next_slot"
+external convert_raw_backtrace_slot : raw_backtrace_slot -> Printexc.Slot.t
+  = "caml_convert_raw_backtrace_slot"
+let __backtrace_lines = function
+  | None -> ["(Program not linked with -g, cannot print stack backtrace)\n"]
+  | Some a ->
+    let lines = ref [] in
+    for i = Array.length a - 1 downto 0 do
+      match Printexc.Slot.format i a.(i) with
+      | None -> ()
+      | Some str -> lines := (str ^ "\n") :: !lines
+    done;
+    !lines
+let print_raw_backtrace outchan raw_backtrace =
+  List.iter (output_string outchan) (__backtrace_lines (__convert raw_backtrace))
+let print_backtrace outchan = print_raw_backtrace outchan (get_raw_backtrace ())
+let raw_backtrace_to_string raw_backtrace =
+  String.concat "" (__backtrace_lines (__convert raw_backtrace))
+let get_backtrace () = raw_backtrace_to_string (get_raw_backtrace ())
 type location = Printexc.Slot.location
 type backtrace_slot = Printexc.Slot.t
-let backtrace_slots (_ : raw_backtrace) : backtrace_slot array option = None
+let backtrace_slots raw_backtrace =
+  match __convert raw_backtrace with
+  | None -> None
+  | Some backtrace ->
+    let usable_slot = function
+      | Printexc.Slot.Unknown_location _ -> false
+      | Printexc.Slot.Known_location _ -> true in
+    let rec exists_usable = function
+      | (-1) -> false
+      | i -> usable_slot backtrace.(i) || exists_usable (i - 1) in
+    if exists_usable (Array.length backtrace - 1) then Some backtrace else None
+let backtrace_slots_of_raw_entry entry = backtrace_slots (raw_backtrace_of_entries [| entry |])
 let format_backtrace_slot = Printexc.Slot.format
 let backtrace_slot_is_raise = Printexc.Slot.is_raise
 let backtrace_slot_is_inline = Printexc.Slot.is_inline
@@ -1314,8 +1362,9 @@ external __id : exn -> int -> int = "%obj_field"
 let __exn_slot x = if __tag x = 0 then __slot x 0 else x
 let exn_slot_id (x : exn) = __id (__exn_slot x) 1
 let exn_slot_name (x : exn) = __name (__exn_slot x) 0
-let default_uncaught_exception_handler exn (_ : raw_backtrace) =
+let default_uncaught_exception_handler exn raw_backtrace =
   prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+  print_raw_backtrace stderr raw_backtrace;
   flush stderr
 let __uncaught_exception_handler = ref default_uncaught_exception_handler
 let set_uncaught_exception_handler fn = __uncaught_exception_handler := fn
@@ -1323,17 +1372,25 @@ let set_uncaught_exception_handler fn = __uncaught_exception_handler := fn
    uses Printexc, else the runtime's default_fatal_uncaught_exception (the text is made
    before the exit functions run); then exit 2 without flushing. *)
 let __uncaught linked exn =
+  (* The trace before the exit functions run, which may raise. *)
+  let raw = try get_raw_backtrace () with _ -> __empty_backtrace in
   if linked then begin
     (try do_at_exit () with _ -> ());
-    try !__uncaught_exception_handler exn __empty_backtrace with exn' ->
+    try !__uncaught_exception_handler exn raw with exn' ->
+      let raw' = try get_raw_backtrace () with _ -> __empty_backtrace in
       prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
+      print_raw_backtrace stderr raw;
       prerr_string
         ("Fatal error in uncaught exception handler: exception " ^ to_string exn' ^ "\n");
+      print_raw_backtrace stderr raw';
       flush stderr
   end else begin
+    (* The runtime's default_fatal_uncaught_exception: the trace if recording is on. *)
     let msg = __format_exception exn false in
+    let active = backtrace_status () in
     (try do_at_exit () with _ -> ());
     prerr_string ("Fatal error: exception " ^ msg ^ "\n");
+    if active then print_raw_backtrace stderr raw;
     (try flush stderr with _ -> ())
   end;
   __sys_exit 2
@@ -1595,7 +1652,7 @@ let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
   in try_name 0
 
 (*! unit Hashtbl *)
-(*! module CamlinternalFormat *)
+(*! module CamlinternalFormat_egret *)
 (* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
    direct elaboration makes them (typing/printf/mod.rs). *)
 external format_int : string -> int -> string = "egret_format_int"
@@ -1624,7 +1681,9 @@ let concat a b = a ^ b
    - Pp_break's inline record is a pair of triples (fits, breaks);
    - stag is a closed type with the one constructor String_tag (no extensible variants), so
      a program cannot add tags of its own;
-   - CamlinternalFormatBasics.block_type is box_type itself. *)
+   - CamlinternalFormatBasics' block_type is box_type itself.
+   The format values' conversions are those of CamlinternalFormat_egret (named so that a
+   program using Format or printf elaborates that section). *)
 type box_type = Pp_hbox | Pp_vbox | Pp_hvbox | Pp_hovbox | Pp_box | Pp_fits
 type stag = String_tag of string
 type tag = string
@@ -2383,7 +2442,7 @@ let __link () = at_exit __flush_standard_formatters
 let __open_box ppf indent kind =
   __pp_open_box_gen ppf indent
     (match kind with 0 -> Pp_hbox | 1 -> Pp_vbox | 2 -> Pp_hvbox | 3 -> Pp_hovbox | _ -> Pp_box)
-(* CamlinternalFormat.open_box_of_string, for a box description known at run time
+(* CamlinternalFormat's open_box_of_string, for a box description known at run time
    (@[<%s 0>). *)
 let __open_box_of_string ppf str =
   let indent, bty =

@@ -68,6 +68,8 @@ pub struct PvCons {
     pub cyclic: bool,
     /// The pairs of nodes being unified (with recursive types), and the depth of `unify`.
     pub unifying: HashSet<(*const Type, *const Type)>,
+    /// The pairs of rows being unified (with recursive types), as terms (`unify_rows`).
+    pub unifying_rows: HashSet<(Type, Type)>,
     pub unify_depth: u32,
 }
 
@@ -85,6 +87,7 @@ impl Default for PvCons {
             tag_names: HashMap::new(),
             cyclic: false,
             unifying: HashSet::new(),
+            unifying_rows: HashSet::new(),
             unify_depth: 0,
         }
     }
@@ -257,6 +260,15 @@ impl Unifier {
         r2: &Type,
         types: &TypeTable,
     ) -> Result<(), UnifyError> {
+        // Recursive types: a pair of rows met again (as the same terms) while being
+        // unified is being unified already. The rows handed here are often fresh copies (a
+        // variant node's row, a row built for a tail variable), which the memo of shared
+        // nodes (`unify_nodes`) cannot recognise: a cycle through them would recurse without
+        // end. Equal terms over the same variables stand for the same rows, so assuming the
+        // pair equal is OCaml's coinductive reading of the unification of cyclic types.
+        if self.pv.cyclic && !self.pv.unifying_rows.insert((r1.clone(), r2.clone())) {
+            return Ok(());
+        }
         let v1 = self.row_view(r1);
         let v2 = self.row_view(r2);
         let in2: HashMap<&str, usize> = v2

@@ -679,7 +679,9 @@ impl<'s> Typer<'s> {
         }
         // The unqualified library is `Stdlib.x` for the rest of the prelude too: installed
         // units that define their own `compare` call `Stdlib.compare`.
-        if last.prelude && last.section == 0 && !last.ends_prelude {
+        // (Section 1 when CamlinternalFormatBasics comes first: `prelude::gadt_printf`.)
+        let unqualified = usize::from(super::prelude::gadt_printf());
+        if last.prelude && last.section == unqualified && !last.ends_prelude {
             let mut values = self.env.visible_names();
             values.sort();
             for n in values

@@ -221,6 +221,7 @@ impl Unifier {
         self.pv.unify_depth -= 1;
         if self.pv.unify_depth == 0 {
             self.pv.unifying.clear();
+            self.pv.unifying_rows.clear();
         }
         r
     }

@@ -34,6 +34,7 @@ fn pattern_vars<'a>(p: &'a ast::Pattern, out: &mut Vec<(&'a str, Span)>) {
         PatternKind::Construct(_, Some(q))
         | PatternKind::Or(q, _)
         | PatternKind::Lazy(q)
+        | PatternKind::Open(_, q)
         | PatternKind::Constraint(q, _)
         | PatternKind::Exception(q) => pattern_vars(q, out),
         PatternKind::Record { fields, .. } => {

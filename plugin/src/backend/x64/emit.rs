@@ -14,12 +14,13 @@
 //! field). Jump tables are relocation-free: rel32 offsets from the table start, placed right
 //! after the indirect `jmp`.
 
+mod float;
+
 use super::abi::Frame;
 use super::buffer::{MachBuffer, MachBufferFinished, MachLabel, X64LabelUse};
 use super::encode::{self, AluEnc, ByteSink, Mem};
 use super::inst::{
-    Amode, CallTarget, Compare, Cond, FCond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount,
-    Xmm,
+    Amode, CallTarget, Compare, Cond, Gpr, Inst, LoadKind, MachBlock, RegImm, ShiftAmount, Xmm,
 };
 use super::lower::tag;
 use super::print::show_reg;
@@ -73,6 +74,8 @@ struct Emitter<'a> {
     cfi_framed: bool,
     /// Bound right after block 0's prologue, when it has one: where self tail calls go.
     body: MachLabel,
+    /// The float constants' labels in the pool after the code, by bits (float.rs).
+    pool: std::collections::HashMap<u64, MachLabel>,
 }
 
 /// The out-of-line half of an [`Inst::AllocInline`].
@@ -338,42 +341,6 @@ impl Emitter<'_> {
         }
     }
 
-    /// `ucomisd` and the flags as an OCaml bool (1 or 3) in `dst`. Unordered operands set
-    /// ZF, PF and CF: `a > b` is `seta` (CF = ZF = 0) and `a >= b` `setae` (CF = 0), both
-    /// false then; `<` and `<=` swap the operands; `=` also needs PF = 0 and `<>` accepts
-    /// PF = 1.
-    fn float_compare(&mut self, cc: FCond, lhs: Xmm, rhs: Xmm, dst: Gpr, tmp: Gpr) {
-        let b = &mut self.buf;
-        let (a, c) = match cc {
-            FCond::Lt | FCond::Le => (rhs, lhs),
-            _ => (lhs, rhs),
-        };
-        encode::ucomisd(b, a, c);
-        match cc {
-            FCond::Eq | FCond::Ne => {
-                let (zf, pf, op) = if cc == FCond::Eq {
-                    (Cond::Z, Cond::Np, AluEnc::And)
-                } else {
-                    (Cond::Nz, Cond::P, AluEnc::Or)
-                };
-                encode::setcc(b, zf, dst);
-                encode::setcc(b, pf, tmp);
-                encode::movzx_r8(b, dst, dst);
-                encode::movzx_r8(b, tmp, tmp);
-                encode::alu_rr(b, op, dst, tmp);
-            }
-            FCond::Gt | FCond::Lt => {
-                encode::setcc(b, Cond::Nbe, dst);
-                encode::movzx_r8(b, dst, dst);
-            }
-            FCond::Ge | FCond::Le => {
-                encode::setcc(b, Cond::Nb, dst);
-                encode::movzx_r8(b, dst, dst);
-            }
-        }
-        encode::tag_int(b, dst);
-    }
-
     fn inst(&mut self, inst: &Inst) {
         let at = self.at();
         let b = &mut self.buf;
@@ -495,6 +462,7 @@ impl Emitter<'_> {
                 encode::movsd_store(b, &mem(addr), src.xmm());
             }
             Inst::MovqToXmm { dst, src } => encode::movq_to_xmm(b, dst.xmm(), src.gpr()),
+            Inst::FConst { .. } | Inst::FAluConst { .. } => return self.float_const(inst),
             Inst::FAlu {
                 op,
                 dst,
@@ -534,6 +502,7 @@ impl Emitter<'_> {
             } => self.float_compare(*cc, lhs.xmm(), rhs.xmm(), dst.gpr(), tmp.gpr()),
             Inst::Cqo { .. } => encode::cqo(b),
             Inst::Idiv { divisor, .. } => encode::idiv(b, divisor.gpr()),
+            Inst::MulHi { m, .. } => encode::imul1(b, m.gpr()),
             Inst::Call {
                 target: CallTarget::Symbol(t),
                 ..
@@ -1032,6 +1001,7 @@ pub fn emit_function(vcode: &mut VCode, out: &Output, check: bool, listing: bool
         in_region: false,
         cfi_framed: false,
         body: MachLabel(0),
+        pool: Default::default(),
     };
     em.body = em.buf.get_label();
     let mut prologue_end = 0;

@@ -318,6 +318,11 @@ pub fn idiv(s: &mut impl ByteSink, r: Gpr) {
     op_reg_rm(s, true, &[0xF7], 7, r, false)
 }
 
+/// `imul r64` (one operand): `rdx:rax = rax * r`, signed.
+pub fn imul1(s: &mut impl ByteSink, r: Gpr) {
+    op_reg_rm(s, true, &[0xF7], 5, r, false)
+}
+
 /// `setcc r8`.
 pub fn setcc(s: &mut impl ByteSink, cc: Cond, r: Gpr) {
     op_reg_rm(
@@ -432,6 +437,11 @@ pub fn movsd_store(s: &mut impl ByteSink, mem: &Mem, src: Xmm) -> Option<u32> {
 /// `movapd dst, src` (a register copy).
 pub fn movapd(s: &mut impl ByteSink, dst: Xmm, src: Xmm) {
     sse_rr(s, 0x66, false, 0x28, dst.enc(), src.enc())
+}
+
+/// `xorpd dst, src` (with `dst = src`: +0.0 without a load).
+pub fn xorpd(s: &mut impl ByteSink, dst: Xmm, src: Xmm) {
+    sse_rr(s, 0x66, false, 0x57, dst.enc(), src.enc())
 }
 
 /// `movq xmm, r64`.

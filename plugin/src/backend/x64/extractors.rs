@@ -56,6 +56,14 @@ impl Lower<'_> {
         self.word(v).map(|w| w >> 1)
     }
 
+    /// The bits of `v` if it is a float constant (a `FConst`, through `Pi`s).
+    pub fn float_const(&self, v: Value) -> Option<u64> {
+        match *self.def_of(v) {
+            Stmt::FConst(bits) => Some(bits),
+            _ => None,
+        }
+    }
+
     /// A comparison defining `v` that has no other use, so it can be fused into its user.
     pub fn sinkable_cmp(&self, v: Value) -> Option<(BinOp, Value, Value)> {
         match self.f.stmts[v.index()] {

@@ -481,6 +481,14 @@ pub enum Inst {
         quot: Reg,
         rem: Reg,
     },
+    /// `imul m` (one operand, signed): `rdx:rax = rax * m`, the high half in `hi` (`rdx`),
+    /// `rax` clobbered (`lo`). Division by a constant (divconst.rs).
+    MulHi {
+        x: Reg,
+        m: Reg,
+        lo: Reg,
+        hi: Reg,
+    },
     Call {
         target: CallTarget,
         args: Vec<(Reg, PReg)>,
@@ -520,6 +528,20 @@ pub enum Inst {
     MovqToXmm {
         dst: Reg,
         src: Reg,
+    },
+    /// A float constant: `xorpd dst, dst` for +0.0, else `movsd dst, [rip+c]` from the
+    /// function's constant pool (after its code; emit/fconst.rs).
+    FConst {
+        dst: Reg,
+        bits: u64,
+    },
+    /// `op dst, qword [rip+c]` with `dst` tied to `src1`: a float constant from the pool
+    /// folded into its use (ocamlopt's `mulsd xmm, [rip+.L]`).
+    FAluConst {
+        op: FAluOp,
+        dst: Reg,
+        src1: Reg,
+        bits: u64,
     },
     /// `op dst, src2` (`addsd` ...) with `dst` tied to `src1`.
     FAlu {
@@ -656,7 +678,13 @@ impl Inst {
                 v.use_reg(src);
                 v.def_reg(dst)
             }
-            Inst::MovImm { dst, .. } | Inst::LeaSymbol { dst, .. } => v.def_reg(dst),
+            Inst::MovImm { dst, .. } | Inst::LeaSymbol { dst, .. } | Inst::FConst { dst, .. } => {
+                v.def_reg(dst)
+            }
+            Inst::FAluConst { dst, src1, .. } => {
+                v.use_reg(src1);
+                v.def_reuse(dst, 0)
+            }
             Inst::Alu {
                 dst, src1, src2, ..
             } => {
@@ -714,6 +742,12 @@ impl Inst {
                 v.use_reg(divisor);
                 v.def_fixed(quot, Gpr::Rax.preg());
                 v.def_fixed(rem, Gpr::Rdx.preg())
+            }
+            Inst::MulHi { x, m, lo, hi } => {
+                v.use_fixed(x, Gpr::Rax.preg());
+                v.use_reg(m);
+                v.def_fixed(hi, Gpr::Rdx.preg());
+                v.def_fixed(lo, Gpr::Rax.preg())
             }
             Inst::AllocInline { dst, tmp, .. } => {
                 v.temp(tmp);

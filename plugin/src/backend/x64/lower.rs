@@ -319,9 +319,8 @@ impl<'a> Lower<'a> {
             Stmt::DataAddr(d) => self.lea_symbol(RelocTarget::Data(d), 8 - 4),
             Stmt::FuncAddr(fid) => self.lea_symbol(RelocTarget::Func(fid), -4),
             Stmt::FConst(bits) => {
-                let t = self.mov_imm(bits as i64);
                 let dst = self.temp_float();
-                self.emit(Inst::MovqToXmm { dst, src: t });
+                self.emit(Inst::FConst { dst, bits });
                 dst
             }
             Stmt::StackSlot { .. } => {

@@ -39,6 +39,7 @@ pub mod abi;
 pub mod blockorder;
 pub mod buffer;
 pub mod debug;
+pub mod divconst;
 pub mod emit;
 pub mod encode;
 pub mod extractors;

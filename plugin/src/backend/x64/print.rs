@@ -120,6 +120,23 @@ impl fmt::Display for Inst {
                 write!(f, "movsd {}, {}", show_amode(addr, "qword"), r(src))
             }
             Inst::MovqToXmm { dst, src } => write!(f, "movq {}, {}", r(dst), r(src)),
+            Inst::FConst { dst, bits: 0 } => write!(f, "xorpd {}, {0}  ; 0.", r(dst)),
+            Inst::FConst { dst, bits } => {
+                write!(f, "movsd {}, [rip+{}]", r(dst), f64::from_bits(*bits))
+            }
+            Inst::FAluConst {
+                op,
+                dst,
+                src1,
+                bits,
+            } => {
+                let c = f64::from_bits(*bits);
+                write!(f, "{} {}, [rip+{c}]", op.name(), r(dst))?;
+                if dst != src1 {
+                    write!(f, "  ; {} = {}", r(dst), r(src1))?;
+                }
+                Ok(())
+            }
             Inst::FAlu {
                 op,
                 dst,
@@ -204,6 +221,7 @@ impl fmt::Display for Inst {
             }
             Inst::Cqo { .. } => write!(f, "cqo"),
             Inst::Idiv { divisor, .. } => write!(f, "idiv {}", r(divisor)),
+            Inst::MulHi { m, .. } => write!(f, "imul {}", r(m)),
             Inst::Call {
                 target: CallTarget::Symbol(t),
                 args,

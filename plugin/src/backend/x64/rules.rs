@@ -14,9 +14,7 @@
 //! Constants, `DataAddr` and `FuncAddr` have no rules: [`Lower::put`] rematerialises them where
 //! they are used, and an immediate-folding rule never asks for them in a register at all.
 
-use super::inst::{
-    AluOp, Amode, Compare, Cond, FAluOp, FCond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind,
-};
+use super::inst::{AluOp, Amode, Compare, Cond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind};
 use super::lower::Lower;
 use crate::ssa::ir::{BinOp, Callee, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
 use std::collections::HashMap;
@@ -127,6 +125,8 @@ macro_rules! rule {
     };
 }
 
+mod float;
+
 /// Every rule. Keep one rule per line of thought: pattern, extractors, one constructor.
 pub fn all_rules() -> Vec<Rule> {
     use BinOp::*;
@@ -218,6 +218,14 @@ pub fn all_rules() -> Vec<Rule> {
                 let dst = lo.def(d);
                 lo.alu(dst, AluOp::Or, p, RegImm::Imm(1))
             })
+        }),
+        // By a constant: a multiply-high instead of `idiv` (divconst.rs).
+        rule!(div_const, 1, [R::Binary(Div), R::Binary(Mod)], |lo, s| {
+            let &Stmt::Binary(op @ (Div | Mod), a, b) = s else {
+                return None;
+            };
+            let c = lo.int_const(b).filter(|&c| c >= 2)?;
+            act(move |lo, d| lo.divide_by_const(d, a, c, op == Mod))
         }),
         rule!(div, 0, [R::Binary(Div)], |lo, s| {
             let &Stmt::Binary(Div, a, b) = s else {
@@ -385,188 +393,6 @@ pub fn all_rules() -> Vec<Rule> {
                 let t = lo.temp();
                 lo.load(t, LoadKind::Word, addr);
                 lo.tagged_shift(d, ShiftKind::Shr, t, ShiftAmount::Imm(9))
-            })
-        }),
-        // ---- floats (SSE2 scalar doubles) ----
-        rule!(
-            float_arith,
-            0,
-            [
-                R::FBinary(FBinOp::Add),
-                R::FBinary(FBinOp::Sub),
-                R::FBinary(FBinOp::Mul),
-                R::FBinary(FBinOp::Div)
-            ],
-            |lo, s| {
-                let &Stmt::FBinary(op, a, b) = s else {
-                    return None;
-                };
-                let op = match op {
-                    FBinOp::Add => FAluOp::Add,
-                    FBinOp::Sub => FAluOp::Sub,
-                    FBinOp::Mul => FAluOp::Mul,
-                    FBinOp::Div => FAluOp::Div,
-                    _ => return None,
-                };
-                act(move |lo, d| {
-                    let (src1, src2) = (lo.put(a), lo.put(b));
-                    let dst = lo.def(d);
-                    lo.emit(Inst::FAlu {
-                        op,
-                        dst,
-                        src1,
-                        src2,
-                    })
-                })
-            }
-        ),
-        rule!(
-            float_compare,
-            0,
-            [
-                R::FBinary(FBinOp::Eq),
-                R::FBinary(FBinOp::Ne),
-                R::FBinary(FBinOp::Lt),
-                R::FBinary(FBinOp::Le),
-                R::FBinary(FBinOp::Gt),
-                R::FBinary(FBinOp::Ge)
-            ],
-            |lo, s| {
-                let &Stmt::FBinary(op, a, b) = s else {
-                    return None;
-                };
-                let cc = match op {
-                    FBinOp::Eq => FCond::Eq,
-                    FBinOp::Ne => FCond::Ne,
-                    FBinOp::Lt => FCond::Lt,
-                    FBinOp::Le => FCond::Le,
-                    FBinOp::Gt => FCond::Gt,
-                    FBinOp::Ge => FCond::Ge,
-                    _ => return None,
-                };
-                act(move |lo, d| {
-                    let (lhs, rhs) = (lo.put(a), lo.put(b));
-                    let dst = lo.def(d);
-                    let tmp = lo.temp();
-                    lo.emit(Inst::FCmpSetcc {
-                        cc,
-                        lhs,
-                        rhs,
-                        dst,
-                        tmp,
-                    })
-                })
-            }
-        ),
-        rule!(
-            float_sign,
-            0,
-            [R::FUnary(FUnOp::Neg), R::FUnary(FUnOp::Abs)],
-            |lo, s| {
-                let &Stmt::FUnary(op, a) = s else {
-                    return None;
-                };
-                matches!(op, FUnOp::Neg | FUnOp::Abs).then_some(())?;
-                act(move |lo, d| {
-                    let src = lo.put(a);
-                    let dst = lo.def(d);
-                    let tmp = lo.temp();
-                    lo.emit(Inst::FSign {
-                        neg: op == FUnOp::Neg,
-                        dst,
-                        src,
-                        tmp,
-                    })
-                })
-            }
-        ),
-        rule!(float_sqrt, 0, [R::FUnary(FUnOp::Sqrt)], |lo, s| {
-            let &Stmt::FUnary(FUnOp::Sqrt, a) = s else {
-                return None;
-            };
-            act(move |lo, d| {
-                let src = lo.put(a);
-                let dst = lo.def(d);
-                lo.emit(Inst::FSqrt { dst, src })
-            })
-        }),
-        // The int untagged by an arithmetic shift, then converted.
-        rule!(float_of_int, 0, [R::FUnary(FUnOp::OfInt)], |lo, s| {
-            let &Stmt::FUnary(FUnOp::OfInt, a) = s else {
-                return None;
-            };
-            act(move |lo, d| {
-                let n = lo.put(a);
-                let t = lo.temp();
-                lo.emit(Inst::Shift {
-                    kind: ShiftKind::Sar,
-                    dst: t,
-                    src: n,
-                    amount: ShiftAmount::Imm(1),
-                });
-                let dst = lo.def(d);
-                lo.emit(Inst::Cvtsi2sd { dst, src: t })
-            })
-        }),
-        rule!(int_of_float, 0, [R::FUnary(FUnOp::ToInt)], |lo, s| {
-            let &Stmt::FUnary(FUnOp::ToInt, a) = s else {
-                return None;
-            };
-            act(move |lo, d| {
-                let src = lo.put(a);
-                let dst = lo.def(d);
-                lo.emit(Inst::Cvttsd2si { dst, src })
-            })
-        }),
-        // A float load with one use, folded into it as a memory operand (ocamlopt's
-        // `addsd xmm, [mem]`); a commutative operation folds a load on either side.
-        rule!(
-            float_arith_mem,
-            1,
-            [
-                R::FBinary(FBinOp::Add),
-                R::FBinary(FBinOp::Sub),
-                R::FBinary(FBinOp::Mul),
-                R::FBinary(FBinOp::Div)
-            ],
-            |lo, s| {
-                let &Stmt::FBinary(op, a, b) = s else {
-                    return None;
-                };
-                let (fop, commutes) = match op {
-                    FBinOp::Add => (FAluOp::Add, true),
-                    FBinOp::Sub => (FAluOp::Sub, false),
-                    FBinOp::Mul => (FAluOp::Mul, true),
-                    FBinOp::Div => (FAluOp::Div, false),
-                    _ => return None,
-                };
-                let (reg, load) = match lo.sinkable_float_load(b) {
-                    Some(l) if a != b => (a, l),
-                    _ if commutes && a != b => (b, lo.sinkable_float_load(a)?),
-                    _ => return None,
-                };
-                act(move |lo, d| {
-                    let src1 = lo.put(reg);
-                    let addr = lo.float_load_addr(&load);
-                    let dst = lo.def(d);
-                    lo.emit(Inst::FAluMem {
-                        op: fop,
-                        dst,
-                        src1,
-                        addr,
-                    })
-                })
-            }
-        ),
-        rule!(load_float, 0, [R::Load], |lo, s| {
-            let &Stmt::Load { base, index, ty } = s else {
-                return None;
-            };
-            (ty == Type::F64).then_some(())?;
-            act(move |lo, d| {
-                let addr = lo.field(base, index, 0);
-                let dst = lo.def(d);
-                lo.emit(Inst::FLoad { dst, addr })
             })
         }),
         // ---- memory ----
@@ -866,6 +692,7 @@ pub fn all_rules() -> Vec<Rule> {
             act(|lo, _| lo.emit(Inst::Ud2))
         }),
     ];
+    rules.extend(float::rules());
     rules.sort_by_key(|r| std::cmp::Reverse(r.prio));
     rules
 }

@@ -53,6 +53,11 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ),
     ("egret_raise_bound_error", 0, 1, rt_raise_bound_error),
     ("egret_raise", 1, 1, rt_raise),
+    ("egret_reraise", 1, 1, rt_raise),
+    ("egret_reraise_unmatched", 1, 1, rt_raise),
+    ("egret_raise_notrace", 1, 1, rt_raise),
+    ("egret_note_raise", 1, 1, rt_note_raise),
+    ("egret_note_reraise", 1, 1, rt_note_raise),
     ("egret_try", 2, 2, rt_try),
     ("egret_compare", 2, 2, rt_compare),
     ("egret_compare_partial", 2, 2, rt_compare_partial),
@@ -76,6 +81,16 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_bytes_unsafe_set", 3, 3, rt_bytes_unsafe_set),
     ("egret_blit_string", 5, 5, rt_blit_string),
     ("egret_array_make", 2, 2, rt_array_make),
+    ("caml_record_backtrace", 1, 1, rt_unit),
+    ("caml_restore_raw_backtrace", 2, 2, rt_unit),
+    ("caml_backtrace_status", 1, 1, rt_unit),
+    ("caml_get_exception_raw_backtrace", 1, 1, rt_empty_backtrace),
+    ("caml_get_current_callstack", 1, 1, rt_empty_backtrace),
+    ("caml_convert_raw_backtrace", 1, 1, rt_same),
+    ("caml_raw_backtrace_next_slot", 1, 1, rt_unit),
+    ("caml_ml_debug_info_status", 1, 1, rt_unit),
+    ("caml_convert_raw_backtrace_slot", 1, 1, rt_no_slot),
+    ("caml_raw_backtrace_slot", 2, 2, rt_no_slot),
     ("egret_floatarray_create", 1, 1, rt_floatarray_create),
     ("egret_hash", 4, 4, rt_hash),
     ("egret_array_length", 1, 1, rt_array_length),
@@ -129,6 +144,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_of_string", 1, 1, rt_float_of_string),
     ("egret_string_of_float", 1, 1, rt_string_of_float),
     ("egret_format_float", 2, 2, rt_format_float),
+    ("caml_hexstring_of_float", 3, 3, rt_hexstring_of_float),
     ("egret_float_ldexp", 2, 2, rt_float_ldexp),
     ("egret_float_frexp", 1, 1, rt_float_frexp),
     ("egret_float_modf", 1, 1, rt_float_modf),
@@ -458,6 +474,13 @@ fn rt_string_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, Stop
     let s = crate::lambda::float::string_of_float(a);
     Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
 }
+fn rt_hexstring_of_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    let a = it.float_arg(x[0])?;
+    let prec = it.int_arg(x[1])?;
+    let style = u8::try_from(it.int_arg(x[2])?).unwrap_or(b'-');
+    let s = crate::lambda::float::hexstring_of_float(a, prec, style);
+    Ok(it.alloc(HeapBlock::Bytes(s.into_bytes())))
+}
 fn rt_format_float(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
     let spec = it.bytes_ref(x[0])?.to_vec();
     let a = it.float_arg(x[1])?;
@@ -586,6 +609,10 @@ fn rt_raise_bound_error(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, St
 }
 fn rt_raise(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Err(StopReason::Raise(a[0]))
+}
+/// A raise point noted for the backtrace (a local raise): the interpreter keeps no backtrace.
+fn rt_note_raise(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(0))
 }
 fn rt_try(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let IValue::Code(code) = a[0] else {
@@ -855,6 +882,24 @@ fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReaso
         tag: 0,
         fields: vec![a[1]; n as usize],
     }))
+}
+/// Backtraces: the interpreter records none (`false`, `None`, 0 and unit are all the word 0..).
+fn rt_unit(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(UNIT)
+}
+/// An empty raw backtrace.
+fn rt_empty_backtrace(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: Vec::new(),
+    }))
+}
+fn rt_same(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(a[0])
+}
+/// Every raw backtrace is empty: no slot exists.
+fn rt_no_slot(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    it.invalid_argument("Printexc.get_raw_backtrace_slot: index out of bounds")
 }
 /// caml_floatarray_create: `n` zeros, flat (the empty array has tag 0).
 fn rt_floatarray_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {

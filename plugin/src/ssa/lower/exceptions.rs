@@ -94,7 +94,13 @@ impl<'p> Lowerer<'p> {
         let captured: Vec<(VarId, Value)> = free.iter().map(|v| (*v, fx.vars[v])).collect();
         let self_val = if uses_env { fx.self_val } else { None };
         let base = 1 + captured.len() + self_val.is_some() as usize;
-        let (body_fn, fields) = self.try_body(fx.b.func(), body, &captured, self_val.is_some())?;
+        let (body_fn, fields) = self.try_body(
+            fx.b.func(),
+            fx.b.loc().scope,
+            body,
+            &captured,
+            self_val.is_some(),
+        )?;
         let words = base + fields.map_or(0, |(_, n)| n);
         let env = fx.b.ins(
             Stmt::StackSlot {
@@ -226,6 +232,7 @@ impl<'p> Lowerer<'p> {
     pub(super) fn try_body(
         &mut self,
         parent: &Function,
+        handler_scope: crate::srcloc::InlineScope,
         body: &CExpr,
         captured: &[(VarId, Value)],
         with_self: bool,
@@ -237,7 +244,9 @@ impl<'p> Lowerer<'p> {
             Type::Val,
         );
         b.set_source_name(parent.source_name.clone());
+        b.set_scope_name(parent.scope_name.clone());
         b.set_decl_loc(parent.decl_loc);
+        b.set_handler_scope(handler_scope);
         b.set_abi(Abi::C);
         let env = b.param(0);
         let mut fx = Fx::new(b);

@@ -24,7 +24,8 @@ use super::ir::*;
 use crate::closure::ir::{CExpr, Func, FuncIdx, Program};
 use crate::diagnostics::Diagnostic;
 use crate::lambda::ir::{
-    BoxedIntKind, Const, DeclKind, Direction, Prim, SwitchKind, TyCon, Type as LType, VarId,
+    BoxedIntKind, Const, DeclKind, Direction, Prim, RaiseKind, SwitchKind, TyCon, Type as LType,
+    VarId,
 };
 
 pub const CLOSURE_TAG: u8 = 247;
@@ -253,6 +254,7 @@ impl<'p> Lowerer<'p> {
         };
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
+        b.set_scope_name(f.scope_name.clone());
         b.set_decl_loc(SrcLoc::new(f.span));
         if let Some(ret) = f
             .binder
@@ -893,6 +895,7 @@ impl<'p> Lowerer<'p> {
                 self.expr(fx, body, tail)?
             }
             CExpr::CallKnown(g, args, clos) => {
+                let at = fx.b.loc();
                 let Some(mut vals) = self.args(fx, args)? else {
                     return Ok(None);
                 };
@@ -900,15 +903,20 @@ impl<'p> Lowerer<'p> {
                     return Ok(None);
                 };
                 vals.push(c);
+                // The call is at the application, not at its last argument (backtraces print
+                // the application's characters).
+                fx.b.set_loc(at);
                 self.call(fx, Callee::Direct(self.ids[g.0 as usize]), vals, tail)
             }
             CExpr::Apply(f, args) => {
+                let at = fx.b.loc();
                 let Some(vals) = self.args(fx, args)? else {
                     return Ok(None);
                 };
                 let Some(fv) = self.expr(fx, f, false)? else {
                     return Ok(None);
                 };
+                fx.b.set_loc(at);
                 self.apply_unknown(fx, fv, vals, tail)?
             }
             CExpr::Prim(Prim::Runtime("caml_obj_with_tag", _), args)
@@ -920,9 +928,11 @@ impl<'p> Lowerer<'p> {
                 self.block_with_tag(fx, tag, block)?
             }
             CExpr::Prim(p, args) => {
+                let at = fx.b.loc();
                 let Some(vals) = self.args(fx, args)? else {
                     return Ok(None);
                 };
+                fx.b.set_loc(at);
                 self.prim(fx, *p, vals)?
             }
             CExpr::If(c, t, f) => {
@@ -1170,10 +1180,31 @@ impl<'p> Lowerer<'p> {
                 fx.debug_assign(*v, from, Some(val));
                 Some(Self::konst(fx, 0))
             }
-            CExpr::Raise(x) => {
+            CExpr::Raise(x, kind) => {
+                let at = fx.b.loc();
                 let Some(v) = self.expr(fx, x, false)? else {
                     return Ok(None);
                 };
+                fx.b.set_loc(at);
+                if !fx.local_handlers.is_empty() {
+                    // The handler is in this frame: the runtime notes the raise point in the
+                    // backtrace (when recording), then the raise is a jump.
+                    let note = match kind {
+                        RaiseKind::Regular => Some(Callee::Runtime("egret_note_raise")),
+                        RaiseKind::Reraise => Some(Callee::Runtime("egret_note_reraise")),
+                        RaiseKind::Unmatched | RaiseKind::Notrace => None,
+                    };
+                    if let Some(callee) = note {
+                        fx.b.ins(
+                            Stmt::Call {
+                                callee,
+                                args: vec![v],
+                                ret: Type::Val,
+                            },
+                            Type::Val,
+                        );
+                    }
+                }
                 if let Some(handler) = fx.local_handlers.last_mut() {
                     // Inside a local try's body: to its handler, with the variables' values.
                     let from = fx.b.current_block();
@@ -1188,9 +1219,16 @@ impl<'p> Lowerer<'p> {
                     fx.b.jump(to);
                     return Ok(None);
                 }
+                // Each kind its own runtime entry, so that recording changes no code.
+                let callee = match kind {
+                    RaiseKind::Regular => Callee::Runtime("egret_raise"),
+                    RaiseKind::Reraise => Callee::Runtime("egret_reraise"),
+                    RaiseKind::Unmatched => Callee::Runtime("egret_reraise_unmatched"),
+                    RaiseKind::Notrace => Callee::Runtime("egret_raise_notrace"),
+                };
                 fx.b.ins(
                     Stmt::Call {
-                        callee: Callee::Runtime("egret_raise"),
+                        callee,
                         args: vec![v],
                         ret: Type::Val,
                     },
@@ -1728,7 +1766,7 @@ fn cexpr_children<'e>(e: &'e CExpr, f: &mut impl FnMut(&'e CExpr)) {
         }
         CExpr::Closures(_, b)
         | CExpr::Field(b, _)
-        | CExpr::Raise(b)
+        | CExpr::Raise(b, _)
         | CExpr::Loc(_, b)
         | CExpr::SetMut(_, b) => f(b),
         CExpr::CallKnown(_, args, c) => {
@@ -1823,7 +1861,7 @@ fn free_vars(e: &CExpr, bound: &mut Vec<VarId>, out: &mut Vec<VarId>, uses_env: 
             go(t, bound);
             go(f, bound)
         }
-        CExpr::Field(x, _) | CExpr::Raise(x) | CExpr::Loc(_, x) => go(x, bound),
+        CExpr::Field(x, _) | CExpr::Raise(x, _) | CExpr::Loc(_, x) => go(x, bound),
         CExpr::Switch {
             scrut,
             arms,

@@ -9,7 +9,7 @@
 //! - [`Parser::simple_expr`] — what can be an argument: atoms with `!` prefixes and `.f`,
 //!   `.(i)`, `.[i]` suffixes, and `#`-operators.
 
-use super::{operator_name, PResult, Parser};
+use super::{PResult, Parser};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
@@ -184,10 +184,7 @@ impl Parser {
                     continue;
                 }
                 if self.eat_kw("module") {
-                    let TokenKind::Uident(name) = self.peek().clone() else {
-                        return Err(self.expected("a module name"));
-                    };
-                    self.bump();
+                    let name = self.module_binding_name()?;
                     let (params, constraint) = self.module_binding_head()?;
                     let body = self.module_expr()?;
                     let me = super::modules::functor_of(params, body, constraint);
@@ -697,6 +694,10 @@ impl Parser {
                 // `a.(i) <- v` is `Array.set a i v`, `a.{i, j} <- v` `Bigarray.Array2.set a i
                 // j v`: the getter's module's `set` (`unsafe_set` under `-unsafe`).
                 let setter = match &f.kind {
+                    // An extended indexing operator's setter: `.%()<-`.
+                    ExprKind::Var(getter) if getter.ends_with([')', ']', '}']) => {
+                        format!("{getter}<-")
+                    }
                     ExprKind::Var(getter) => match getter.rsplit_once('.') {
                         Some((module, name)) => format!("{module}.{}", name.replace("get", "set")),
                         None => getter.replace("get", "set"),
@@ -742,7 +743,15 @@ impl Parser {
         let start = self.start();
         let mut e = self.prefixed_atom()?;
         let mut assignable = false;
-        while self.is_sym(".") {
+        loop {
+            if let Some(indexed) = self.dot_operator_index(&e, start)? {
+                e = indexed;
+                assignable = true;
+                continue;
+            }
+            if !self.is_sym(".") {
+                break;
+            }
             let dot = self.bump().span;
             match self.peek().clone() {
                 TokenKind::Symbol(s) if s == "(" || s == "[" => {
@@ -818,6 +827,67 @@ impl Parser {
             }
         }
         Ok((e, assignable))
+    }
+
+    /// `e.%(i)`, `e.%[i; j]`, `e.M.%{i}` after `e`: the extended indexing operator applied,
+    /// `( .%() ) e i`, `( .%[;..] ) e [| i; j |]` (OCaml's parser's reading), or `None` when
+    /// no such operator follows.
+    fn dot_operator_index(&mut self, e: &Expr, start: u32) -> PResult<Option<Expr>> {
+        // `.M.N.%(`: the operator qualified by a module path.
+        let mut k = 0;
+        if self.is_sym(".") {
+            k = 1;
+            while matches!(self.peek_at(k), TokenKind::Uident(_)) && self.is_sym_at(k + 1, ".") {
+                k += 2;
+            }
+            if !matches!(self.peek_at(k), TokenKind::Uident(_)) {
+                return Ok(None);
+            }
+            k += 1;
+        }
+        let TokenKind::DotOp(op) = self.peek_at(k).clone() else {
+            return Ok(None);
+        };
+        let open = match self.peek_at(k + 1) {
+            TokenKind::Symbol(s) if matches!(s.as_str(), "(" | "[" | "{") => s.clone(),
+            _ => return Ok(None),
+        };
+        // `M.N.` before the operator's name, as `M.N.( .%() )` names it.
+        let mut path = String::new();
+        for _ in 0..k {
+            if let TokenKind::Uident(m) = self.bump().kind {
+                path.push_str(&m);
+                path.push('.');
+            }
+        }
+        let op_span = self.bump().span;
+        let open_span = self.bump().span;
+        let close = match open.as_str() {
+            "(" => ")",
+            "[" => "]",
+            _ => "}",
+        };
+        let mut indices = vec![self.expr()?];
+        while self.eat_sym(";") && !self.is_sym(close) {
+            indices.push(self.expr()?);
+        }
+        self.expect_closing(close, &open, open_span)?;
+        let multi = indices.len() > 1;
+        let index = if multi {
+            let span = Span::new(indices[0].span.lo, self.prev_hi);
+            Expr {
+                kind: ExprKind::Array(indices),
+                span,
+            }
+        } else {
+            indices.pop().unwrap()
+        };
+        let name = super::dot_operator_name(&op, &open, multi, false);
+        let f = var(&format!("{path}{name}"), op_span);
+        Ok(Some(Expr {
+            kind: ExprKind::Apply(boxed(f), unlabelled(vec![e.clone(), index])),
+            span: self.span_from(start),
+        }))
     }
 
     /// A record label, possibly qualified: `f`, `M.f`.
@@ -965,14 +1035,15 @@ impl Parser {
                 }
                 TokenKind::Symbol(s)
                     if s == "("
-                        && operator_name(self.peek_at(2)).is_some()
-                        && self.is_sym_at(3, ")") =>
+                        && (self.operator_at(2))
+                            .is_some_and(|(_, n)| self.is_sym_at(2 + n, ")")) =>
                 {
                     self.bump();
                     self.bump();
-                    let op = operator_name(self.peek()).unwrap();
-                    self.bump();
-                    self.bump();
+                    let (op, n) = self.operator_at(0).unwrap();
+                    for _ in 0..=n {
+                        self.bump();
+                    }
                     let kind = ExprKind::Var(format!("{path}.{op}"));
                     return Ok(Expr {
                         kind,
@@ -1024,9 +1095,10 @@ impl Parser {
                 span: self.span_from(start),
             });
         }
-        if let (Some(op), true) = (operator_name(self.peek()), self.is_sym_at(1, ")")) {
-            self.bump();
-            self.bump();
+        if let Some((op, n)) = self.operator_at(0).filter(|(_, n)| self.is_sym_at(*n, ")")) {
+            for _ in 0..=n {
+                self.bump();
+            }
             return Ok(Expr {
                 kind: ExprKind::Var(op),
                 span: self.span_from(start),

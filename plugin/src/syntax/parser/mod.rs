@@ -48,6 +48,10 @@ pub(crate) struct Parser {
     pub(super) unsafe_indexing: bool,
 }
 
+/// The prefix of the names given to anonymous modules (`module _ = ..`): `_` cannot start a
+/// module name in OCaml, so no program can name one.
+pub const ANONYMOUS_MODULE: &str = "_anonymous_module_";
+
 /// The deepest nesting of expressions (and patterns, types) the parser accepts. Chains that
 /// are long in real programs (`;` sequences, `let ... in` chains, lists, `::`, left-associative
 /// operators, match cases) are parsed iteratively and do not count; this bounds only true
@@ -422,6 +426,22 @@ impl Parser {
         })
     }
 
+    /// The name a module binding binds: `M`, or for `_` (OCaml 4.10's anonymous module,
+    /// evaluated but bound to no name) a name no program can write, unique in the file.
+    pub(super) fn module_binding_name(&mut self) -> PResult<String> {
+        match self.peek().clone() {
+            TokenKind::Uident(name) => {
+                self.bump();
+                Ok(name)
+            }
+            TokenKind::Symbol(s) if s == "_" => {
+                let at = self.bump().span.lo;
+                Ok(format!("{ANONYMOUS_MODULE}{at}"))
+            }
+            _ => Err(self.expected("a module name")),
+        }
+    }
+
     /// `M` or `M.N`: a module path.
     pub(super) fn module_path(&mut self) -> PResult<String> {
         let TokenKind::Uident(first) = self.peek().clone() else {
@@ -582,17 +602,46 @@ impl Parser {
         })
     }
 
-    /// The number of tokens of a value name here: `x` is 1, `( + )` is 3, anything else 0.
+    /// The operator named `offset` tokens ahead, and its number of tokens: `+` (one), or an
+    /// extended indexing operator `.%()`, `.%[]<-`, `.%{;..}` (OCaml's names for `e.%(i)`,
+    /// `e.%[i] <- v`, `e.%{i; j}`).
+    pub(super) fn operator_at(&self, offset: usize) -> Option<(String, usize)> {
+        let TokenKind::DotOp(op) = self.peek_at(offset) else {
+            return operator_name(self.peek_at(offset)).map(|name| (name, 1));
+        };
+        let close = match self.peek_at(offset + 1) {
+            TokenKind::Symbol(s) if s == "(" => ")",
+            TokenKind::Symbol(s) if s == "[" => "]",
+            TokenKind::Symbol(s) if s == "{" => "}",
+            _ => return None,
+        };
+        let open = &close_to_open(close);
+        let mut n = 2;
+        let multi = self.is_sym_at(offset + n, ";") && self.is_sym_at(offset + n + 1, "..");
+        if multi {
+            n += 2;
+        }
+        if !self.is_sym_at(offset + n, close) {
+            return None;
+        }
+        n += 1;
+        let set = self.is_sym_at(offset + n, "<-");
+        if set {
+            n += 1;
+        }
+        let name = dot_operator_name(op, open, multi, set);
+        Some((name, n))
+    }
+
+    /// The number of tokens of a value name here: `x` is 1, `( + )` is 3, `( .%[] )` 5,
+    /// anything else 0.
     fn value_name_len(&self) -> usize {
         match self.peek() {
             TokenKind::Lident(_) => 1,
-            TokenKind::Symbol(s)
-                if s == "("
-                    && operator_name(self.peek_at(1)).is_some()
-                    && self.is_sym_at(2, ")") =>
-            {
-                3
-            }
+            TokenKind::Symbol(s) if s == "(" => match self.operator_at(1) {
+                Some((_, n)) if self.is_sym_at(1 + n, ")") => n + 2,
+                _ => 0,
+            },
             _ => 0,
         }
     }
@@ -605,11 +654,12 @@ impl Parser {
                 self.bump();
                 Ok((name, self.span_from(start)))
             }
-            _ if self.value_name_len() == 3 => {
+            _ if self.value_name_len() > 1 => {
                 self.bump();
-                let name = operator_name(self.peek()).unwrap();
-                self.bump();
-                self.bump();
+                let (name, n) = self.operator_at(0).unwrap();
+                for _ in 0..=n {
+                    self.bump();
+                }
                 Ok((name, self.span_from(start)))
             }
             _ => Err(self.expected("a value name")),
@@ -653,6 +703,27 @@ fn operator_name(kind: &TokenKind) -> Option<String> {
     }
 }
 
+fn close_to_open(close: &str) -> String {
+    match close {
+        ")" => "(".into(),
+        "]" => "[".into(),
+        _ => "{".into(),
+    }
+}
+
+/// OCaml's name of an extended indexing operator: `op` (`.%`) then the brackets, `;..` inside
+/// for several indices, `<-` after for the setter (`.%[;..]<-`).
+pub(super) fn dot_operator_name(op: &str, open: &str, multi: bool, set: bool) -> String {
+    let close = match open {
+        "(" => ")",
+        "[" => "]",
+        _ => "}",
+    };
+    let multi = if multi { ";.." } else { "" };
+    let set = if set { "<-" } else { "" };
+    format!("{op}{open}{multi}{close}{set}")
+}
+
 /// How a token is shown in "unexpected …" labels.
 fn describe(kind: &TokenKind) -> String {
     match kind {
@@ -664,7 +735,8 @@ fn describe(kind: &TokenKind) -> String {
         TokenKind::Lident(s)
         | TokenKind::Uident(s)
         | TokenKind::Symbol(s)
-        | TokenKind::LetOp(s) => format!("`{s}`"),
+        | TokenKind::LetOp(s)
+        | TokenKind::DotOp(s) => format!("`{s}`"),
         TokenKind::Keyword(k) => format!("keyword `{k}`"),
         TokenKind::Eof | TokenKind::Error => "end of file".to_string(),
     }

@@ -21,10 +21,7 @@ impl Parser {
         if self.eat_kw("rec") {
             return self.rec_module_bindings(module);
         }
-        let TokenKind::Uident(name) = self.peek().clone() else {
-            return Err(self.expected("a module name"));
-        };
-        self.bump();
+        let name = self.module_binding_name()?;
         let (params, constraint) = self.module_binding_head()?;
         if params.is_empty() && constraint.is_none() {
             if let TokenKind::Uident(_) = self.peek() {
@@ -46,10 +43,7 @@ impl Parser {
         let mut bindings = Vec::new();
         loop {
             let start = self.start();
-            let TokenKind::Uident(name) = self.peek().clone() else {
-                return Err(self.expected("a module name"));
-            };
-            self.bump();
+            let name = self.module_binding_name()?;
             let (params, constraint) = self.module_binding_head()?;
             if !params.is_empty() {
                 return Err(Diagnostic::unsupported(module, "recursive functors are"));
@@ -469,6 +463,7 @@ impl Parser {
                 manifest: None,
                 kind,
                 private_: false,
+                attrs: Default::default(),
                 span: self.span_from(start),
             },
             destructive,
@@ -535,6 +530,7 @@ impl Parser {
                         manifest: None,
                         kind: TypeDeclKind::Abbrev(body),
                         private_: false,
+                        attrs: Default::default(),
                         span: self.span_from(start),
                     }])
                 } else {
@@ -579,10 +575,7 @@ impl Parser {
                 if self.eat_kw("rec") {
                     let mut decls = Vec::new();
                     loop {
-                        let TokenKind::Uident(name) = self.peek().clone() else {
-                            return Err(self.expected("a module name"));
-                        };
-                        self.bump();
+                        let name = self.module_binding_name()?;
                         self.expect_sym(":")?;
                         decls.push((name, self.module_type()?));
                         if !self.eat_kw("and") {
@@ -590,10 +583,7 @@ impl Parser {
                         }
                     }
                 }
-                let TokenKind::Uident(name) = self.peek().clone() else {
-                    return Err(self.expected("a module name"));
-                };
-                self.bump();
+                let name = self.module_binding_name()?;
                 if self.eat_sym("=") {
                     return Ok(SigItemKind::ModuleAlias(name, self.module_path()?));
                 }

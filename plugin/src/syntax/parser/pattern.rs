@@ -2,8 +2,8 @@
 //! constructor application `C p` < simple patterns. Function parameters are simple patterns.
 
 use super::expr::negate_float_text;
-use super::{operator_name, PResult, Parser};
-use crate::diagnostics::{Diagnostic, Span};
+use super::{PResult, Parser};
+use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
 
@@ -329,11 +329,18 @@ impl Parser {
                             self.span_from(start),
                         ));
                     }
-                    if !matches!(self.peek_at(1), TokenKind::Uident(_)) {
-                        return Err(Diagnostic::unsupported(
+                    if matches!(self.peek_at(1), TokenKind::Symbol(s) if matches!(s.as_str(), "(" | "[" | "[|" | "{"))
+                    {
+                        self.bump();
+                        let inner = self.simple_pattern()?;
+                        return Ok(pat(
+                            PatternKind::Open(path, Box::new(inner)),
                             self.span_from(start),
-                            "local opens `M.(p)`",
                         ));
+                    }
+                    if !matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                        self.bump();
+                        return Err(self.expected("a constructor, a module name or `(`"));
                     }
                     self.bump();
                     path.push('.');
@@ -402,9 +409,10 @@ impl Parser {
                 self.span_from(start),
             ));
         }
-        if let (Some(op), true) = (operator_name(self.peek()), self.is_sym_at(1, ")")) {
-            self.bump();
-            self.bump();
+        if let Some((op, n)) = self.operator_at(0).filter(|(_, n)| self.is_sym_at(*n, ")")) {
+            for _ in 0..=n {
+                self.bump();
+            }
             return Ok(pat(PatternKind::Var(op), self.span_from(start)));
         }
         if self.eat_kw("module") {
@@ -495,6 +503,7 @@ fn module_pattern_names(p: &Pattern, out: &mut Vec<(String, Span)>) {
         PatternKind::Construct(_, Some(p))
         | PatternKind::Lazy(p)
         | PatternKind::Alias(p, _)
+        | PatternKind::Open(_, p)
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => module_pattern_names(p, out),
         PatternKind::Record { fields, .. } => fields

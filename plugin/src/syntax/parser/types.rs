@@ -74,7 +74,7 @@ impl Parser {
     /// declarations, the annotation of a function's result): the polymorphic form is rejected.
     pub(super) fn poly_type_expr(&mut self) -> PResult<TypeExpr> {
         let mut i = 0;
-        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+        while self.is_sym_at(i, "'") && self.is_type_var_ident_at(i + 1) {
             i += 2;
         }
         if (i > 0 && self.is_sym_at(i, ".")) || self.is_kw("type") {
@@ -104,15 +104,12 @@ impl Parser {
         }
         let mut names = Vec::new();
         let mut i = 0;
-        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+        while self.is_sym_at(i, "'") && self.is_type_var_ident_at(i + 1) {
             i += 2;
         }
         if i > 0 && self.is_sym_at(i, ".") {
             while self.eat_sym("'") {
-                let TokenKind::Lident(name) = self.peek().clone() else {
-                    return Err(self.expected("a type variable name"));
-                };
-                self.bump();
+                let name = self.type_var_ident()?;
                 names.push(name);
             }
             self.expect_sym(".")?;
@@ -179,10 +176,7 @@ impl Parser {
         let kind = match self.peek().clone() {
             TokenKind::Symbol(s) if s == "'" => {
                 self.bump();
-                let TokenKind::Lident(name) = self.peek().clone() else {
-                    return Err(self.expected("a type variable name"));
-                };
-                self.bump();
+                let name = self.type_var_ident()?;
                 TypeExprKind::Var(name)
             }
             TokenKind::Symbol(s) if s == "_" => {
@@ -296,6 +290,25 @@ impl Parser {
             }
             _ => Err(self.expected("a polymorphic variant tag")),
         }
+    }
+
+    /// The name after a type variable's `'`: OCaml's `ident`, lower- or upper-case (`'a`,
+    /// `'Elt`).
+    fn type_var_ident(&mut self) -> PResult<String> {
+        match self.peek().clone() {
+            TokenKind::Lident(name) | TokenKind::Uident(name) => {
+                self.bump();
+                Ok(name)
+            }
+            _ => Err(self.expected("a type variable name")),
+        }
+    }
+
+    fn is_type_var_ident_at(&self, offset: usize) -> bool {
+        matches!(
+            self.peek_at(offset),
+            TokenKind::Lident(_) | TokenKind::Uident(_)
+        )
     }
 
     /// `t`, `M.t`, `M.N.t`.
@@ -443,8 +456,30 @@ impl Parser {
             manifest,
             kind,
             private_,
+            attrs: self.type_decl_attrs(),
             span: self.span_from(start),
         })
+    }
+
+    /// The item attributes (`[@@unboxed]`, ...) written right after the declaration that ends
+    /// here.
+    fn type_decl_attrs(&self) -> crate::syntax::ast::TypeDeclAttrs {
+        let mut attrs = crate::syntax::ast::TypeDeclAttrs::default();
+        for a in self
+            .attributes
+            .iter()
+            .filter(|a| a.item && a.at == self.pos)
+        {
+            let name = a.name.strip_prefix("ocaml.").unwrap_or(&a.name);
+            match name {
+                "unboxed" => attrs.unboxed = true,
+                "boxed" => attrs.boxed = true,
+                "immediate" => attrs.immediate = true,
+                "immediate64" => attrs.immediate64 = true,
+                _ => {}
+            }
+        }
+        attrs
     }
 
     /// ``, `'a`, `('a, 'b)`, each possibly `_` and annotated (`+'a`, `-_`, `!'a`, `+!'a`).
@@ -482,10 +517,7 @@ impl Parser {
                 params.push((format!("_ {}", params.len()), v));
             } else {
                 self.expect_sym("'")?;
-                let TokenKind::Lident(name) = self.peek().clone() else {
-                    return Err(self.expected("a type variable name"));
-                };
-                self.bump();
+                let name = self.type_var_ident()?;
                 params.push((name, v));
             }
             if !parenthesized || !self.eat_sym(",") {
@@ -506,7 +538,10 @@ impl Parser {
             return Ok(TypeDeclKind::Record(self.record_declaration()?));
         }
         let is_variant = self.is_sym("|")
-            || (matches!(self.peek(), TokenKind::Uident(_)) && !self.is_sym_at(1, "."))
+            // `M.t` and `F(X).t` (an applicative path) are abbreviations, not constructors.
+            || (matches!(self.peek(), TokenKind::Uident(_))
+                && !self.is_sym_at(1, ".")
+                && !self.is_sym_at(1, "("))
             || self.special_constructor_name().is_some();
         if !is_variant {
             return Ok(TypeDeclKind::Abbrev(self.type_expr()?));
@@ -592,15 +627,12 @@ impl Parser {
     ) -> PResult<(Vec<String>, TypeExpr)> {
         let mut vars = Vec::new();
         let mut i = 0;
-        while self.is_sym_at(i, "'") && matches!(self.peek_at(i + 1), TokenKind::Lident(_)) {
+        while self.is_sym_at(i, "'") && self.is_type_var_ident_at(i + 1) {
             i += 2;
         }
         if i > 0 && self.is_sym_at(i, ".") {
             while self.eat_sym("'") {
-                let TokenKind::Lident(name) = self.peek().clone() else {
-                    return Err(self.expected("a type variable name"));
-                };
-                self.bump();
+                let name = self.type_var_ident()?;
                 vars.push(name);
             }
             self.expect_sym(".")?;

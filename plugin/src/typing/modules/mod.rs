@@ -425,25 +425,28 @@ impl<'s> Typer<'s> {
         Ok(())
     }
 
-    /// `F(A).x` paths name the module an application of `F` to `A` built.
+    /// `F(A).x` paths name the module an application of `F` to `A` built; `F(A)(B).x` the
+    /// one that applying the module `F(A)` names to `B` built.
     pub(super) fn resolve_module_path(&self, path: &str) -> String {
-        if !path.contains('(') {
-            return path.to_string();
-        }
-        // The longest prefix that is an application made so far.
-        let mut best: Option<(usize, &String)> = None;
-        for (app, module) in &self.applications {
-            if path.starts_with(app.as_str())
-                && (path.len() == app.len() || path.as_bytes()[app.len()] == b'.')
-                && best.is_none_or(|(l, _)| app.len() > l)
-            {
-                best = Some((app.len(), module));
+        let mut path = path.to_string();
+        while path.contains('(') {
+            // The longest prefix that is an application made so far.
+            let mut best: Option<(usize, &String)> = None;
+            for (app, module) in &self.applications {
+                if path.starts_with(app.as_str())
+                    && matches!(path.as_bytes().get(app.len()), None | Some(b'.' | b'('))
+                    && best.is_none_or(|(l, _)| app.len() > l)
+                {
+                    best = Some((app.len(), module));
+                }
+            }
+            match best {
+                // A module's name has no `(`: each step removes an application.
+                Some((l, m)) if !m.contains('(') => path = format!("{m}{}", &path[l..]),
+                _ => break,
             }
         }
-        match best {
-            Some((l, m)) => format!("{m}{}", &path[l..]),
-            None => path.to_string(),
-        }
+        path
     }
 
     /// `let module name = me in body`.

@@ -300,6 +300,7 @@ impl<'s> Typer<'s> {
                     manifest: None,
                     kind: ast::TypeDeclKind::Abstract,
                     private_: false,
+                    attrs: Default::default(),
                     span,
                 },
                 destructive: false,

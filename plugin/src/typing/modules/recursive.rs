@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use super::{bind_components, components, flatten_module, ModTypeDef};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::builtins::EXN_UNDEFINED_RECURSIVE_MODULE;
-use crate::lambda::ir::{Const, Expr, Prim, TyCon, TyVar, Type, VarId};
+use crate::lambda::ir::{Const, Expr, Prim, RaiseKind, TyCon, TyVar, Type, VarId};
 use crate::syntax::ast;
 use crate::typing::env::{TypeName, ValueBinding};
 use crate::typing::{Phrase, PhraseKind, TResult, Typer};
@@ -365,7 +365,7 @@ impl<'s> Typer<'s> {
             bx(Expr::Field(bx(Expr::Var(cell)), 0)),
             bx(Expr::If(
                 bx(Expr::Prim(Prim::PhysEq, vec![Expr::Var(f), empty])),
-                bx(Expr::Raise(bx(exn), result_t)),
+                bx(Expr::Raise(bx(exn), result_t, RaiseKind::Regular)),
                 bx(call),
             )),
         );

@@ -466,9 +466,36 @@ impl<'s> Typer<'s> {
     /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
     /// signatures declared it: the declared types' names are those of `outer` and `name`, and
     /// the types made abstract from `outer_fresh` on (by the enclosing matchings) are seen as
-    /// their definitions, as this matching's own.
+    /// their definitions, as this matching's own. [`Typer::seal_into_sig`], with the modules
+    /// `mt`'s signature opens (`open M` among its items) visible while its types are read.
     #[allow(clippy::too_many_arguments)]
     fn seal_into(
+        &mut self,
+        name: &str,
+        mt: &ast::ModType,
+        span: Span,
+        param: bool,
+        outer: &[String],
+        outer_fresh: u32,
+        wrappers: &mut Vec<(VarId, Expr)>,
+    ) -> TResult<()> {
+        let before = self.sig_opens.len();
+        if let ast::ModTypeKind::Sig(items) = &mt.kind {
+            for item in items {
+                if let ast::SigItemKind::Open(p) = &item.kind {
+                    if !p.is_empty() {
+                        self.sig_opens.push(p.clone());
+                    }
+                }
+            }
+        }
+        let r = self.seal_into_sig(name, mt, span, param, outer, outer_fresh, wrappers);
+        self.sig_opens.truncate(before);
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn seal_into_sig(
         &mut self,
         name: &str,
         mt: &ast::ModType,
@@ -684,7 +711,7 @@ impl<'s> Typer<'s> {
         // The declared type's names are the signature's (the modules of `chain`, innermost
         // last) or the outer ones.
         let mut undos = Vec::new();
-        for module in chain {
+        for module in self.sig_opens.clone().iter().chain(chain) {
             undos.push(self.open_type_names(module));
         }
         let mut names = Vec::new();

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{DeclKind, TyVar, Type};
+use crate::lambda::ir::{DeclKind, TyCon, TyVar, Type};
 use crate::syntax::ast;
 use crate::typing::env::{CtorRef, TypeName};
 use crate::typing::unify::TypePrinter;
@@ -101,7 +101,9 @@ impl Typer<'_> {
                 own.push((d, c));
             }
         }
-        let undos: Vec<_> = (outer.iter().map(String::as_str))
+        let opens = self.sig_opens.clone();
+        let undos: Vec<_> = (opens.iter().map(String::as_str))
+            .chain(outer.iter().map(String::as_str))
             .chain([name])
             .map(|m| self.open_type_names(m))
             .collect();
@@ -329,6 +331,15 @@ impl Typer<'_> {
                         names(cs.iter().map(|c| c.name.as_str()).collect())
                     )));
                 }
+                if let TypeName::Con(con) = &mine {
+                    if self.gadt.ctors.contains_key(&(*con, 0)) {
+                        return if self.gadt_ctors_match(*con, cs, &scope, &vars) {
+                            Ok(())
+                        } else {
+                            Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
+                        };
+                    }
+                }
                 let mut pairs = Vec::new();
                 for (k, c) in ctors.iter().zip(cs) {
                     for (a, te) in k.1.iter().zip(&c.args) {
@@ -431,6 +442,62 @@ impl Typer<'_> {
 
     /// Whether each pair's types are equal, the declaration's parameters `vars` staying
     /// distinct variables (the module's abstract types seen through, as inside it).
+    /// Whether the GADT `con`'s constructors have the types the signature's `cs` declare, up
+    /// to a renaming of each constructor's own variables (a constructor written `C of ..` is
+    /// over the declaration's parameters: `scope`, `params`).
+    fn gadt_ctors_match(
+        &mut self,
+        con: TyCon,
+        cs: &[ast::ConstructorDecl],
+        scope: &HashMap<String, Type>,
+        params: &[Type],
+    ) -> bool {
+        for (i, c) in cs.iter().enumerate() {
+            let Some((mine_ret, mine_args)) = self.gadt_instance(con, i as u32) else {
+                return false;
+            };
+            if mine_args.len() != c.args.len() {
+                return false;
+            }
+            let own = match &c.gadt {
+                Some((explicit, ret)) => {
+                    let mut names = explicit.clone();
+                    for a in &c.args {
+                        crate::typing::gadt::type_expr_vars(a, &mut names);
+                    }
+                    crate::typing::gadt::type_expr_vars(ret, &mut names);
+                    names.into_iter().map(|n| (n, self.u.fresh_var())).collect()
+                }
+                None => scope.clone(),
+            };
+            let mut pairs = Vec::new();
+            for (a, te) in mine_args.iter().zip(&c.args) {
+                let Ok(t) = self.type_expr_in(te, &own, false) else {
+                    return true; // not read here: see `Decls`
+                };
+                pairs.push((a.clone(), t));
+            }
+            let ret = match &c.gadt {
+                Some((_, te)) => match self.type_expr_in(te, &own, false) {
+                    Ok(t) => t,
+                    Err(_) => return true,
+                },
+                None => Type::Con(con, params.to_vec()),
+            };
+            pairs.push((mine_ret, ret));
+            // Mine's instance of the constructor's variables must stay distinct variables,
+            // each matching one of the signature's.
+            let mut vars = Vec::new();
+            for (a, _) in &pairs {
+                collect_vars(&self.u.zonk(a), &mut vars);
+            }
+            if !self.equal_types(&pairs, &vars) {
+                return false;
+            }
+        }
+        true
+    }
+
     fn equal_types(&mut self, pairs: &[(Type, Type)], vars: &[Type]) -> bool {
         self.u.see_through = true;
         let unified = pairs
@@ -490,5 +557,22 @@ fn path_free_decl(d: &ast::TypeDecl) -> bool {
     match &d.kind {
         ast::TypeDeclKind::Abbrev(t) => free(t),
         _ => false,
+    }
+}
+
+/// The type variables of `t`, each once.
+fn collect_vars(t: &Type, out: &mut Vec<Type>) {
+    match t {
+        Type::Var(_) => {
+            if !out.contains(t) {
+                out.push(t.clone())
+            }
+        }
+        Type::Con(_, a) | Type::Tuple(a) => a.iter().for_each(|t| collect_vars(t, out)),
+        Type::Arrow(a, b) => {
+            collect_vars(a, out);
+            collect_vars(b, out)
+        }
+        Type::Forall(_, b) => collect_vars(b, out),
     }
 }

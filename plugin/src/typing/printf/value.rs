@@ -241,19 +241,24 @@ impl FormatSource {
                 ..
             } => {
                 let (head, mid, tail) = p.spec_parts().expect("a conversion");
-                let concat = "CamlinternalFormat.concat";
+                let concat = "CamlinternalFormat_egret.concat";
                 let mut spec = self.string(head.as_bytes());
                 let w = if *width == Count::Star {
                     let n = self.param();
-                    self.call("CamlinternalFormat.format_int", vec![self.string(b"%d"), n])
+                    self.call(
+                        "CamlinternalFormat_egret.format_int",
+                        vec![self.string(b"%d"), n],
+                    )
                 } else {
                     self.string(mid.as_bytes())
                 };
                 spec = self.call(concat, vec![spec, w]);
                 let rest = if *precision == Count::Star {
                     let n = self.param();
-                    let digits =
-                        self.call("CamlinternalFormat.format_int", vec![self.string(b"%d"), n]);
+                    let digits = self.call(
+                        "CamlinternalFormat_egret.format_int",
+                        vec![self.string(b"%d"), n],
+                    );
                     let dot = self.call(concat, vec![self.string(b"."), digits]);
                     self.call(concat, vec![dot, self.string(&tail.as_bytes()[1..])])
                 } else {
@@ -275,22 +280,25 @@ impl FormatSource {
                 let x = self.param();
                 if let Some(size) = size {
                     let f = match size {
-                        BoxedIntKind::Int32 => "CamlinternalFormat.format_int32",
-                        BoxedIntKind::Int64 => "CamlinternalFormat.format_int64",
-                        BoxedIntKind::Nativeint => "CamlinternalFormat.format_nativeint",
+                        BoxedIntKind::Int32 => "CamlinternalFormat_egret.format_int32",
+                        BoxedIntKind::Int64 => "CamlinternalFormat_egret.format_int64",
+                        BoxedIntKind::Nativeint => "CamlinternalFormat_egret.format_nativeint",
                     };
                     return self.call(f, vec![spec, x]);
                 }
                 match kind {
-                    b's' => self.call("CamlinternalFormat.format_string", vec![spec, x]),
-                    b'c' => self.call("CamlinternalFormat.format_char", vec![spec, x]),
-                    b'b' | b'B' => self.call("CamlinternalFormat.format_bool", vec![spec, x]),
-                    b'S' => self.call("CamlinternalFormat.format_caml_string", vec![s_spec, x]),
-                    b'C' => self.call("CamlinternalFormat.format_caml_char", vec![x]),
+                    b's' => self.call("CamlinternalFormat_egret.format_string", vec![spec, x]),
+                    b'c' => self.call("CamlinternalFormat_egret.format_char", vec![spec, x]),
+                    b'b' | b'B' => self.call("CamlinternalFormat_egret.format_bool", vec![spec, x]),
+                    b'S' => self.call(
+                        "CamlinternalFormat_egret.format_caml_string",
+                        vec![s_spec, x],
+                    ),
+                    b'C' => self.call("CamlinternalFormat_egret.format_caml_char", vec![x]),
                     b'f' | b'F' | b'e' | b'E' | b'g' | b'G' | b'h' | b'H' => {
-                        self.call("CamlinternalFormat.format_float", vec![spec, x])
+                        self.call("CamlinternalFormat_egret.format_float", vec![spec, x])
                     }
-                    _ => self.call("CamlinternalFormat.format_int", vec![spec, x]),
+                    _ => self.call("CamlinternalFormat_egret.format_int", vec![spec, x]),
                 }
             }
             _ => unreachable!("only text and conversions have a string"),
@@ -353,7 +361,7 @@ impl FormatSource {
                     let mut desc = self.string(b"");
                     for p in sub {
                         let s = self.piece_string(p);
-                        desc = self.call("CamlinternalFormat.concat", vec![desc, s]);
+                        desc = self.call("CamlinternalFormat_egret.concat", vec![desc, s]);
                     }
                     let item = self.ctor("CamlinternalFormat_box", vec![self.string(text), desc]);
                     self.items.push(item);

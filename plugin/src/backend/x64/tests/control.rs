@@ -194,8 +194,9 @@ fn phis_on_critical_edges() {
 }
 
 /// The VCode and the final listing of the sum loop, as text: phis become block parameters,
-/// the compare is fused into the branch, constants fold into `lea`, and the MachBuffer turns
-/// `jg exit; jmp body` into `jle body` with the exit falling through.
+/// the compare is fused into the branch, constants fold into `lea`, the loop body (deeper than
+/// the exit, blockorder.rs) comes right after the test, and the MachBuffer drops its
+/// `jmp body` to the next block.
 #[test]
 fn sum_loop_vcode_and_listing_snapshot() {
     let m = module(vec![sum_loop()]);
@@ -207,15 +208,15 @@ block0 (#0)():
     mov v6, 0x1
     jmp block1
     ; to block1: (v5, v6)
-block1 (#1)(v2, v3):
-    cmp v2, v4; jg block2; jmp block3
-block2 (#3)():
-    ret v3
-block3 (#2)():
-    lea v1, [v3+v2-0x1]
-    lea v0, [v2+0x2]
+block1 (#1)(v3, v0):
+    cmp v3, v4; jg block3; jmp block2
+block2 (#2)():
+    lea v2, [v0+v3-0x1]
+    lea v1, [v3+0x2]
     jmp block1
-    ; to block1: (v0, v1)
+    ; to block1: (v1, v2)
+block3 (#3)():
+    ret v0
 ";
     assert_eq!(vcode, want_vcode, "got:\n{vcode}");
     let asm = crate::backend::x64::disassemble_listing(&m, &super::jit::options()).unwrap();
@@ -228,13 +229,13 @@ block3 (#2)():
         "  000005      mov rax, 0x1",
         "  00000a  block1 (#1):",
         "  00000a      cmp rsi, rdi",
-        "  00000d      jle block3 (#2)",
-        "  000013  block2 (#3):",
-        "  000013      ret",
-        "  000014  block3 (#2):",
-        "  000014      lea rax, [rax+rsi-0x1]",
-        "  000019      lea rsi, [rsi+0x2]",
-        "  00001d      jmp block1 (#1)",
+        "  00000d      jg block3 (#3)",
+        "  000013  block2 (#2):",
+        "  000013      lea rax, [rax+rsi-0x1]",
+        "  000018      lea rsi, [rsi+0x2]",
+        "  00001c      jmp block1 (#1)",
+        "  00001e  block3 (#3):",
+        "  00001e      ret",
         "",
     ];
     assert_eq!(body, want_asm, "got:\n{asm}");

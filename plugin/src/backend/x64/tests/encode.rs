@@ -186,6 +186,7 @@ fn encoder_forms_decode_as_printed() {
         }
         c.case(format!("neg {}", q(d)), |v| encode::neg(v, d));
         c.case(format!("idiv {}", q(d)), |v| encode::idiv(v, d));
+        c.case(format!("imul {}", q(d)), |v| encode::imul1(v, d));
         c.case(format!("push {}", q(d)), |v| encode::push(v, d));
         c.case(format!("pop {}", q(d)), |v| encode::pop(v, d));
         c.case(format!("call {}", q(d)), |v| encode::call_r(v, d));
@@ -294,6 +295,9 @@ fn sse_forms_decode_as_printed() {
             });
             c.case(format!("ucomisd {}, {}", x(d), x(s)), |v| {
                 encode::ucomisd(v, xd, xs)
+            });
+            c.case(format!("xorpd {}, {}", x(d), x(s)), |v| {
+                encode::xorpd(v, xd, xs)
             });
         }
         for g in ALL_GPRS {

@@ -28,9 +28,11 @@ enum Shape {
     FCmpOnce,
     /// A float load used only by the statement under test (right after it).
     FLoadOnce,
+    /// A float constant.
+    FConst,
 }
 
-const SHAPES: [Shape; 11] = [
+const SHAPES: [Shape; 12] = [
     Shape::Opaque,
     Shape::SmallConst,
     Shape::HugeConst,
@@ -42,6 +44,7 @@ const SHAPES: [Shape; 11] = [
     Shape::BlockTagOnce,
     Shape::FCmpOnce,
     Shape::FLoadOnce,
+    Shape::FConst,
 ];
 
 /// Builds `entry: params; operand defs; stmt; [return]`, with blocks 1 and 2 returning; gives
@@ -80,6 +83,7 @@ fn function(shapes: &[Shape], make: &dyn Fn(&[Value]) -> Stmt) -> (Function, Val
             Shape::IsIntOnce => push(&mut f, Stmt::Unary(UnOp::IsInt, p0)),
             Shape::BlockTagOnce => push(&mut f, Stmt::Unary(UnOp::BlockTag, p0)),
             Shape::FCmpOnce => push(&mut f, Stmt::FBinary(FBinOp::Gt, p0, p1)),
+            Shape::FConst => push(&mut f, Stmt::FConst(2.5f64.to_bits())),
             Shape::FLoadOnce => push(
                 &mut f,
                 Stmt::Load {

@@ -1,0 +1,2 @@
+type other = Any : _ -> other
+let f (Any x) = x + 1

@@ -1,0 +1,3 @@
+(* `_` in a GADT constructor's argument is an existential too. *)
+type other = Any : _ -> other
+let Any x = Any ()

@@ -1,0 +1,4 @@
+type any = Any : 'a -> any
+let () =
+  let Any x = Any () and () = () in
+  ()

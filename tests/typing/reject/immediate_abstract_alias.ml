@@ -1,0 +1,3 @@
+(* Nothing says t is immediate. *)
+type t
+type s = t [@@immediate]

@@ -1,0 +1,2 @@
+type t = s [@@immediate]
+and s = string

@@ -1,0 +1,2 @@
+(* string values are pointers. *)
+type t = string [@@immediate]

@@ -1,0 +1,2 @@
+(* An abbreviation is "abstract" for [@@unboxed]: there is nothing to unbox. *)
+type t = int [@@unboxed]

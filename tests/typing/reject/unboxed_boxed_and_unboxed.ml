@@ -1,0 +1,2 @@
+(* Both representation attributes at once. *)
+type t = A of int [@@unboxed] [@@boxed]

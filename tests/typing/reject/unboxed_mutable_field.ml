@@ -1,0 +1,2 @@
+(* An unboxed record's field cannot be mutable. *)
+type t = { mutable x : int } [@@unboxed]

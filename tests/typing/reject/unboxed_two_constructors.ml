@@ -1,0 +1,2 @@
+(* [@@unboxed] needs a single constructor (OCaml's typedecl.ml, Bad_unboxed_attribute). *)
+type t = E | F [@@ocaml.unboxed]
