@@ -93,6 +93,7 @@ impl Typer<'_> {
                         manifest: None,
                         kind: ast::TypeDeclKind::Abbrev(body),
                         private_: false,
+                        attrs: Default::default(),
                         span,
                     },
                     destructive: false,
