@@ -3,6 +3,11 @@
 
 use super::*;
 
+// The apply functions made so far (`caml_applyN`-like helpers), by their key.
+thread_local! {
+    static APPLY_IDS: std::cell::RefCell<HashMap<String, FuncId>> = Default::default();
+}
+
 impl<'p> Lowerer<'p> {
     /// Applies the closure `f` to `args`: when its arity is exactly `args.len()` (checked
     /// inline, the common case) its code is called directly; otherwise `egret_apply{n}`

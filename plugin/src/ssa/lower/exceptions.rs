@@ -5,6 +5,72 @@
 use super::*;
 
 impl<'p> Lowerer<'p> {
+    /// `raise x` of `kind`: a jump to the handler when it is in this function (the runtime
+    /// noting the raise point first, for backtraces), else the runtime entry of the kind, one
+    /// per kind so that recording changes no code.
+    pub(super) fn raise(
+        &mut self,
+        fx: &mut Fx,
+        x: &CExpr,
+        kind: RaiseKind,
+    ) -> Result<Option<Value>, Diagnostic> {
+        let at = fx.b.loc();
+        let Some(v) = self.expr(fx, x, false)? else {
+            return Ok(None);
+        };
+        fx.b.set_loc(at);
+        if !fx.local_handlers.is_empty() {
+            // The handler is in this frame: the runtime notes the raise point in the
+            // backtrace (when recording), then the raise is a jump.
+            let note = match kind {
+                RaiseKind::Regular => Some(Callee::Runtime("egret_note_raise")),
+                RaiseKind::Reraise => Some(Callee::Runtime("egret_note_reraise")),
+                RaiseKind::Unmatched | RaiseKind::Notrace => None,
+            };
+            if let Some(callee) = note {
+                fx.b.ins(
+                    Stmt::Call {
+                        callee,
+                        args: vec![v],
+                        ret: Type::Val,
+                    },
+                    Type::Val,
+                );
+            }
+        }
+        if let Some(handler) = fx.local_handlers.last_mut() {
+            // Inside a local try's body: to its handler, with the variables' values.
+            let from = fx.b.current_block();
+            handler.raises.push((from, v));
+            let snapshot = fx.snapshot();
+            fx.local_handlers
+                .last_mut()
+                .unwrap()
+                .snapshots
+                .push((from, snapshot));
+            let to = fx.local_handlers.last().unwrap().block;
+            fx.b.jump(to);
+            return Ok(None);
+        }
+        // Each kind its own runtime entry, so that recording changes no code.
+        let callee = match kind {
+            RaiseKind::Regular => Callee::Runtime("egret_raise"),
+            RaiseKind::Reraise => Callee::Runtime("egret_reraise"),
+            RaiseKind::Unmatched => Callee::Runtime("egret_reraise_unmatched"),
+            RaiseKind::Notrace => Callee::Runtime("egret_raise_notrace"),
+        };
+        fx.b.ins(
+            Stmt::Call {
+                callee,
+                args: vec![v],
+                ret: Type::Val,
+            },
+            Type::Val,
+        );
+        fx.b.ins(Stmt::Unreachable, Type::Raw);
+        Ok(None)
+    }
+
     /// A local `try body with exn -> handler` (`CExpr::Try::local`): the body in this frame,
     /// each of its `raise`s a jump to the handler's block, where a phi receives the exception
     /// and the mutable variables merge as at any join.

@@ -20,13 +20,7 @@ pub(super) fn rules() -> Vec<Rule> {
                 let &Stmt::FBinary(op, a, b) = s else {
                     return None;
                 };
-                let op = match op {
-                    FBinOp::Add => FAluOp::Add,
-                    FBinOp::Sub => FAluOp::Sub,
-                    FBinOp::Mul => FAluOp::Mul,
-                    FBinOp::Div => FAluOp::Div,
-                    _ => return None,
-                };
+                let (op, _) = falu_op(op)?;
                 act(move |lo, d| {
                     let (src1, src2) = (lo.put(a), lo.put(b));
                     let dst = lo.def(d);
@@ -152,13 +146,7 @@ pub(super) fn rules() -> Vec<Rule> {
                 let &Stmt::FBinary(op, a, b) = s else {
                     return None;
                 };
-                let (fop, commutes) = match op {
-                    FBinOp::Add => (FAluOp::Add, true),
-                    FBinOp::Sub => (FAluOp::Sub, false),
-                    FBinOp::Mul => (FAluOp::Mul, true),
-                    FBinOp::Div => (FAluOp::Div, false),
-                    _ => return None,
-                };
+                let (fop, commutes) = falu_op(op)?;
                 let (reg, load) = match lo.sinkable_float_load(b) {
                     Some(l) if a != b => (a, l),
                     _ if commutes && a != b => (b, lo.sinkable_float_load(a)?),
@@ -193,13 +181,7 @@ pub(super) fn rules() -> Vec<Rule> {
                 let &Stmt::FBinary(op, a, b) = s else {
                     return None;
                 };
-                let (fop, commutes) = match op {
-                    FBinOp::Add => (FAluOp::Add, true),
-                    FBinOp::Sub => (FAluOp::Sub, false),
-                    FBinOp::Mul => (FAluOp::Mul, true),
-                    FBinOp::Div => (FAluOp::Div, false),
-                    _ => return None,
-                };
+                let (fop, commutes) = falu_op(op)?;
                 let (reg, bits) = match lo.float_const(b) {
                     Some(c) if a != b => (a, c),
                     _ if commutes && a != b => (b, lo.float_const(a)?),
@@ -229,4 +211,15 @@ pub(super) fn rules() -> Vec<Rule> {
             })
         }),
     ]
+}
+
+/// The SSE operation of a float arithmetic operation, and whether it commutes.
+fn falu_op(op: FBinOp) -> Option<(FAluOp, bool)> {
+    Some(match op {
+        FBinOp::Add => (FAluOp::Add, true),
+        FBinOp::Sub => (FAluOp::Sub, false),
+        FBinOp::Mul => (FAluOp::Mul, true),
+        FBinOp::Div => (FAluOp::Div, false),
+        _ => return None,
+    })
 }
