@@ -132,8 +132,8 @@ static void push(value slot) {
   if (buffer_pos < BUFFER_SIZE) buffer[buffer_pos++] = slot;
 }
 
-/* The frames from fp (a frame of the raise function) up to limit (the handler's place on the
- * stack), as the slots of a trace. The first return address is the raise point when `kind` says
+/* The frames from fp (a frame of the raise function) up to limit (the frame of the handler's
+ * egret_try, excluded), as the slots of a trace. The first return address is the raise point when `kind` says
  * so (RAISE, or UNMATCHED for the compiler's re-raise). */
 static int collect(void **fp, const char *limit, int kind, value *out, int max) {
   int n = 0, first = 1;

@@ -378,6 +378,11 @@ struct handler {
   void *jmp[5];
   value exn;
   value *env;
+  /* egret_try's own frame: a backtrace's walk from a raise stops there. Not the handler's
+   * address: on AArch64 a frame's record (saved frame pointer and return address) is at its
+   * bottom, below its locals, so egret_try's record lies below `h` and the walk would take
+   * egret_try's caller for a frame between the raise and the handler. */
+  void *frame;
 };
 
 static struct handler *current_handler;
@@ -386,6 +391,7 @@ value egret_try(value (*body)(value *env), value *env) {
   struct handler h;
   h.prev = current_handler;
   h.env = env;
+  h.frame = __builtin_frame_address(0);
   /* An outermost handler: the program's top level (`try phrases with e -> uncaught`), or a
    * top-level `try` of the initialisation before it. Its body's frame comes to lie where the
    * initialisation's finished calls left their words, and a word its code never writes (a
@@ -430,7 +436,8 @@ static void __attribute__((noreturn, noinline)) raise_uncaught(value exn) {
 #define RECORD(exn, regular, kind)                                                              \
   do {                                                                                         \
     if (egret_backtrace_active && current_handler != NULL)                                     \
-      egret_backtrace_stash(exn, regular, __builtin_frame_address(0), current_handler, kind);  \
+      egret_backtrace_stash(exn, regular, __builtin_frame_address(0), current_handler->frame,  \
+                            kind);                                                             \
   } while (0)
 
 value __attribute__((noinline)) egret_raise(value exn) {

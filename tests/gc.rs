@@ -47,6 +47,8 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
         .arg(&exe)
         .arg(backend.flag())
         .arg("--verify")
+        // An example's own build flags (`NAME.flags`, e.g. `-g`), as the example runners take.
+        .args(common::example_flags(ml))
         .output()
         .expect("run egret");
     if out.status.success() {

@@ -56,6 +56,14 @@ pub fn examples() -> Vec<PathBuf> {
     v
 }
 
+/// An example's own `egret build` flags: the words of `NAME.flags` (none without the file).
+pub fn example_flags(ml: &Path) -> Vec<String> {
+    read_or(&ml.with_extension("flags"), "")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
 /// The file's text (bytes that are not UTF-8 read as the program's output is, lossily), or
 /// `default` when it does not exist.
 fn read_or(path: &Path, default: &str) -> String {
@@ -117,7 +125,7 @@ pub fn check_example_with(
         // builds of egret only run with `--verify`.
         .arg("--verify")
         .args(flags)
-        .args(read_or(&ml.with_extension("flags"), "").split_whitespace())
+        .args(example_flags(ml))
         .output()
         .expect("run egret");
     if !build.status.success() {
