@@ -125,29 +125,13 @@ const KEYWORDS: &[&str] = &[
     "with",
 ];
 
-/// OCaml's `symbolchar`: the characters operators are made of.
 /// The characters that may follow the `.` of an extended indexing operator (OCaml's
-/// `dotsymbolchar`).
+/// `dotsymbolchar`: its `symbolchar` but `.`, `<` and `~`).
 fn is_dot_symbol_char(c: u8) -> bool {
-    matches!(
-        c,
-        b'!' | b'$'
-            | b'%'
-            | b'&'
-            | b'*'
-            | b'+'
-            | b'-'
-            | b'/'
-            | b':'
-            | b'='
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'^'
-            | b'|'
-    )
+    is_symbol_char(c) && !matches!(c, b'.' | b'<' | b'~')
 }
 
+/// OCaml's `symbolchar`: the characters operators are made of.
 pub fn is_symbol_char(c: u8) -> bool {
     matches!(
         c,

@@ -862,11 +862,7 @@ impl Parser {
         }
         let op_span = self.bump().span;
         let open_span = self.bump().span;
-        let close = match open.as_str() {
-            "(" => ")",
-            "[" => "]",
-            _ => "}",
-        };
+        let close = super::index_bracket_close(&open).unwrap_or_default();
         let mut indices = vec![self.expr()?];
         while self.eat_sym(";") && !self.is_sym(close) {
             indices.push(self.expr()?);

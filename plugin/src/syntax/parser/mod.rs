@@ -609,13 +609,10 @@ impl Parser {
         let TokenKind::DotOp(op) = self.peek_at(offset) else {
             return operator_name(self.peek_at(offset)).map(|name| (name, 1));
         };
-        let close = match self.peek_at(offset + 1) {
-            TokenKind::Symbol(s) if s == "(" => ")",
-            TokenKind::Symbol(s) if s == "[" => "]",
-            TokenKind::Symbol(s) if s == "{" => "}",
-            _ => return None,
+        let TokenKind::Symbol(open) = self.peek_at(offset + 1) else {
+            return None;
         };
-        let open = &close_to_open(close);
+        let close = index_bracket_close(open)?;
         let mut n = 2;
         let multi = self.is_sym_at(offset + n, ";") && self.is_sym_at(offset + n + 1, "..");
         if multi {
@@ -703,22 +700,20 @@ fn operator_name(kind: &TokenKind) -> Option<String> {
     }
 }
 
-fn close_to_open(close: &str) -> String {
-    match close {
-        ")" => "(".into(),
-        "]" => "[".into(),
-        _ => "{".into(),
+/// The closing bracket of an extended indexing operator's opening one (`(`, `[`, `{`).
+pub(super) fn index_bracket_close(open: &str) -> Option<&'static str> {
+    match open {
+        "(" => Some(")"),
+        "[" => Some("]"),
+        "{" => Some("}"),
+        _ => None,
     }
 }
 
 /// OCaml's name of an extended indexing operator: `op` (`.%`) then the brackets, `;..` inside
 /// for several indices, `<-` after for the setter (`.%[;..]<-`).
 pub(super) fn dot_operator_name(op: &str, open: &str, multi: bool, set: bool) -> String {
-    let close = match open {
-        "(" => ")",
-        "[" => "]",
-        _ => "}",
-    };
+    let close = index_bracket_close(open).unwrap_or_default();
     let multi = if multi { ";.." } else { "" };
     let set = if set { "<-" } else { "" };
     format!("{op}{open}{multi}{close}{set}")
