@@ -739,3 +739,75 @@ fn gdb_shows_mutable_locals_by_their_current_contents() {
         );
     }
 }
+
+/// How many times each of `locations` stops in a run of `exe` (gdb's hit counts).
+fn hit_counts(exe: &Path, locations: &[&str]) -> Vec<u64> {
+    let mut commands: Vec<String> = Vec::new();
+    for (i, l) in locations.iter().enumerate() {
+        commands.push(format!("break {l}"));
+        commands.push(format!("ignore {} 1000000", i + 1));
+    }
+    commands.push("run > /dev/null".into());
+    commands.push("info breakpoints".into());
+    let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+    let out = gdb(exe, &commands);
+    let mut counts = vec![0; locations.len()];
+    let mut current = None;
+    for line in out.lines() {
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some(n), Some("breakpoint")) => current = n.parse::<usize>().ok(),
+            (Some("breakpoint"), Some("already")) => {
+                let hits = line.split_whitespace().nth(3).and_then(|h| h.parse().ok());
+                if let (Some(n), Some(h)) = (current, hits) {
+                    counts[n - 1] = h;
+                }
+            }
+            _ => {}
+        }
+    }
+    counts
+}
+
+/// `break FILE:LINE` on the `let` of a function the simplifier inlined at every call, and on a
+/// line of its body, stops once per call, as with ocamlopt (which keeps the function out of
+/// line): each inlined copy has a row for the declaration's line at its entry in control flow,
+/// and a closure made inside a copy does not enter it again.
+#[test]
+fn gdb_stops_on_inlined_function_lines_once_per_call() {
+    if !tool_available("gdb") {
+        return;
+    }
+    if !common::have_tool("ocamlopt") {
+        common::skip(
+            "inlined line stops",
+            "ocamlopt (the oracle) is not installed",
+        );
+        return;
+    }
+    let ml = root().join("examples/c_todo.ml");
+    let dir = scratch_dir("inlined-lines");
+    std::fs::copy(&ml, dir.join("c_todo.ml")).unwrap();
+    let status = Command::new("ocamlopt")
+        .current_dir(&dir)
+        .args(["-g", "c_todo.ml", "-o", "ocaml.exe"])
+        .status()
+        .unwrap();
+    assert!(status.success(), "ocamlopt -g c_todo.ml failed");
+    // `update` (line 32) is inlined into each case of `apply`; line 33 is its first line.
+    let locations = ["c_todo.ml:32", "c_todo.ml:33"];
+    let expected = hit_counts(&dir.join("ocaml.exe"), &locations);
+    assert!(
+        expected.iter().all(|&n| n > 0),
+        "ocamlopt's stops: {expected:?}"
+    );
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        let exe = build(&dir.join("c_todo.ml"), backend, true, &dir, &[]);
+        assert_eq!(
+            hit_counts(&exe, &locations),
+            expected,
+            "[{backend:?}] stops at {locations:?}, against ocamlopt's"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -69,6 +69,8 @@ struct PendingDebug {
     defname: Option<String>,
     /// A `try` body's handler scope (`Function::handler_scope`).
     handler_scope: Option<InlineScope>,
+    /// Where each inlined copy starts (`FunctionDebugInfo::inline_entries`).
+    inline_entries: Vec<(InlineScope, u32)>,
 }
 
 /// Writes one object file for an SSA module.
@@ -269,6 +271,7 @@ impl<'m> ObjectWriter<'m> {
                 variables: Vec::new(),
                 defname: None,
                 handler_scope: None,
+                inline_entries: Vec::new(),
             };
         };
         // The program's top-level code: the entry, and the `try` bodies outlined from it (the
@@ -316,6 +319,7 @@ impl<'m> ObjectWriter<'m> {
             variables: if artificial { Vec::new() } else { variables(f) },
             defname,
             handler_scope: f.handler_scope,
+            inline_entries: Vec::new(),
         }
     }
 
@@ -386,6 +390,7 @@ impl<'m> ObjectWriter<'m> {
                             srclocs: d.srclocs,
                             prologue_end: d.prologue_end,
                             variables: d.variables,
+                            inline_entries: d.inline_entries,
                         });
                     }
                     FrameRecord { symbol, len, cfi }
@@ -479,10 +484,11 @@ impl ObjectSink for ObjectWriter<'_> {
             return Ok(());
         };
         let debug = frame.debug.as_mut().expect("checked above");
+        let f = &self.module.functions[id.index()];
+        debug.inline_entries = info.inline_entries(f, &self.module.inline_sites);
         if debug.variables.is_empty() {
             return Ok(());
         }
-        let f = &self.module.functions[id.index()];
         // (`variables` lists `f.debug_vars` in order.)
         for (var, ranges) in debug.variables.iter_mut().zip(info.variable_locations(f)) {
             var.ranges = ranges;

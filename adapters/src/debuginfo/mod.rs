@@ -55,7 +55,7 @@ use cranelift_object::object::write::{
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
 use egret_plugin::diagnostics::Span;
-use egret_plugin::ssa::ir::{DebugTypeDecl, InlineSite, InlineSites, SrcLoc};
+use egret_plugin::ssa::ir::{DebugTypeDecl, InlineScope, InlineSite, InlineSites, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
@@ -119,6 +119,10 @@ pub struct DebugFunction {
     pub srclocs: Vec<(u32, u32, SrcLoc)>,
     pub prologue_end: u32,
     pub variables: Vec<DebugVariable>,
+    /// Where each inlined copy starts, sorted by scope
+    /// ([`egret_plugin::backend::FunctionDebugInfo::inline_entries`]); empty when the backend
+    /// reported no statement ranges.
+    pub inline_entries: Vec<(InlineScope, u32)>,
 }
 
 /// Byte offset → 1-based line and column.
@@ -351,7 +355,14 @@ pub fn write_debug_info(
     );
 
     for (index, f) in functions.iter().enumerate() {
-        write_line_sequence(&mut dwarf.unit.line_program, &lines, file, index, f);
+        write_line_sequence(
+            &mut dwarf.unit.line_program,
+            &lines,
+            inline_sites,
+            file,
+            index,
+            f,
+        );
     }
 
     // The compile unit.
@@ -564,11 +575,12 @@ fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) 
 fn write_line_sequence(
     program: &mut LineProgram,
     lines: &LineMap,
+    sites: &InlineSites,
     file: gimli::write::FileId,
     index: usize,
     f: &DebugFunction,
 ) {
-    let rows = line_rows(lines, f);
+    let rows = line_rows(lines, sites, f);
     if rows.is_empty() {
         return;
     }
@@ -603,8 +615,15 @@ pub struct LineRow {
 /// the body starts (without a prologue: the entry row itself, at the declaration's line unless
 /// the first instruction has a position of its own), then a row wherever the position changes
 /// (`is_stmt` when the line does).
+///
+/// Where the code of an inlined copy starts (its entry in control flow, `f.inline_entries`),
+/// two rows come before its body's, at the same address: the call's line and the inlined
+/// function's declaration line, outermost scope first — as the out-of-line function has its
+/// call instruction and its entry row. So `break FILE:LINE` on a call that was inlined, or on
+/// the `let` of a function inlined everywhere, stops at each copy's entry (as GCC does for
+/// inlined calls); gdb shows the body's line there, the last row at the address.
 /// Empty when the function has no known source position (helpers).
-pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
+pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec<LineRow> {
     let body: Vec<(u32, u32, (u64, u64))> = f
         .srclocs
         .iter()
@@ -655,13 +674,50 @@ pub fn line_rows(lines: &LineMap, f: &DebugFunction) -> Vec<LineRow> {
         };
         last = at_body;
     }
-    for &(start, _, pos) in &body {
-        if start <= body_start || pos == last {
+    let entries: HashMap<InlineScope, u32> = f.inline_entries.iter().copied().collect();
+    let mut entered = std::collections::HashSet::new();
+    // Rows before this index are kept even when a later row has their address.
+    let mut kept = rows.len();
+    for &(start, end, loc) in &f.srclocs {
+        let Some(pos) = lines.position(loc) else {
+            continue;
+        };
+        if start >= end || start < body_start || start >= f.len {
+            continue;
+        }
+        // The copies this instruction enters, outermost first.
+        let mut entering: Vec<InlineScope> = sites
+            .chain(loc.scope)
+            .filter(|s| entries.get(s) == Some(&start) && !entered.contains(s))
+            .collect();
+        entering.reverse();
+        for scope in entering {
+            entered.insert(scope);
+            let site = sites.get(scope).expect("a scope of the chain has a site");
+            let call = lines.position(site.call);
+            let decl = lines.position(SrcLoc::new(site.decl));
+            for p in [call, decl].into_iter().flatten() {
+                if p.0 == last.0 {
+                    continue;
+                }
+                rows.push(LineRow {
+                    offset: start,
+                    line: p.0,
+                    column: p.1,
+                    is_stmt: true,
+                    prologue_end: false,
+                });
+                last = p;
+                kept = rows.len();
+            }
+        }
+        if start == body_start || pos == last {
             continue;
         }
         let is_stmt = pos.0 != last.0;
-        // Two rows at one address: the later one wins.
-        if let Some(prev) = rows.last_mut() {
+        // Two rows at one address: the later one wins (not over a kept one).
+        let replaceable = rows.len() > kept;
+        if let Some(prev) = rows.last_mut().filter(|_| replaceable) {
             if prev.offset == start && !prev.prologue_end {
                 *prev = LineRow {
                     offset: start,

@@ -15,7 +15,9 @@
 
 use crate::ssa::debugvars::contents_at;
 use crate::ssa::dom::DomTree;
-use crate::ssa::ir::{DataId, DebugValue, FuncId, Function, Module, SrcLoc, Value};
+use crate::ssa::ir::{
+    DataId, DebugValue, FuncId, Function, InlineScope, InlineSites, Module, SrcLoc, Value,
+};
 use std::fmt;
 
 pub mod abi;
@@ -330,6 +332,46 @@ pub struct FunctionDebugInfo {
 pub type LocationRange = (u32, u32, ValueLocation);
 
 impl FunctionDebugInfo {
+    /// Where each inlined copy in `f` starts: for every inline scope with code in `f`, the
+    /// start of the first instruction of its first statement in reverse postorder — the copy's
+    /// entry in control flow, which code order need not show (a loop's blocks may be laid out
+    /// before the code that enters it). A scope's statements include those of the scopes
+    /// inlined into it. The scopes `f` itself was written in (a closure's body inside an
+    /// inlined copy: `f.decl_loc`'s) are not entered in `f`, and have no entry. Sorted by scope.
+    pub fn inline_entries(&self, f: &Function, sites: &InlineSites) -> Vec<(InlineScope, u32)> {
+        let home: Vec<InlineScope> = sites.chain(f.decl_loc.scope).collect();
+        let mut first_code = vec![u32::MAX; f.stmts.len()];
+        for &(start, _, stmt) in &self.stmt_ranges {
+            if let Some(c) = first_code.get_mut(stmt.index()) {
+                *c = (*c).min(start);
+            }
+        }
+        let mut entries: Vec<(InlineScope, u32)> = Vec::new();
+        for b in DomTree::new(f).rpo {
+            let block = &f.blocks[b.index()];
+            for i in block.start..block.end {
+                let (Some(&start), Some(loc)) =
+                    (first_code.get(i as usize), f.locs.get(i as usize))
+                else {
+                    continue;
+                };
+                if start == u32::MAX {
+                    continue;
+                }
+                for scope in sites.chain(loc.scope) {
+                    if home.contains(&scope) {
+                        break;
+                    }
+                    if !entries.iter().any(|(s, _)| *s == scope) {
+                        entries.push((scope, start));
+                    }
+                }
+            }
+        }
+        entries.sort();
+        entries
+    }
+
     /// Where each of `f`'s debug variables lives (parallel to `f.debug_vars`), ranges in
     /// increasing `start` order. A variable bound once is where its value is; a mutable one is
     /// where its current contents are, over the code of the statements at which they are

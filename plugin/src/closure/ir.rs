@@ -14,6 +14,7 @@ use crate::diagnostics::Span;
 use crate::lambda::ir::{
     Const, Direction, InlineSites, Prim, SrcLoc, SwitchKind, Type, TypeTable, VarId, VarTable,
 };
+use crate::srcloc::InlineScope;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FuncIdx(pub u32);
@@ -37,6 +38,9 @@ pub struct Func {
     pub captured: Vec<VarId>,
     pub body: CExpr,
     pub span: Span,
+    /// The inline scope the function was written in: a closure inside an inlined copy is
+    /// that copy's code (`NONE` otherwise).
+    pub scope: InlineScope,
 }
 
 #[derive(Clone, Debug)]

@@ -21,8 +21,9 @@ pub mod print;
 use std::collections::{HashMap, HashSet};
 
 use crate::diagnostics::Span;
-use crate::lambda::ir::{Expr, Program, Type, VarId};
+use crate::lambda::ir::{Expr, Program, SrcLoc, Type, VarId};
 use crate::lambda::visit;
+use crate::srcloc::InlineScope;
 use ir::{CExpr, Func, FuncIdx};
 
 pub fn convert(program: &Program) -> ir::Program {
@@ -36,13 +37,14 @@ pub fn convert(program: &Program) -> ir::Program {
             name: "main".into(),
             path: String::new(),
             span: Span::default(),
+            scope: InlineScope::NONE,
         }],
         closed: HashSet::new(),
         out: Vec::new(),
         counter: 1,
         local_refs: HashSet::new(),
     };
-    c.number(&program.body, None, Span::default(), "");
+    c.number(&program.body, None, SrcLoc::default(), "");
     c.counter = 1;
     c.free_vars(&program.body, &mut HashSet::new(), &mut HashSet::new());
     c.find_closed();
@@ -66,6 +68,7 @@ pub fn convert(program: &Program) -> ir::Program {
         captured: vec![],
         body,
         span: Span::default(),
+        scope: InlineScope::NONE,
     });
     ir::Program {
         funcs: c
@@ -97,6 +100,8 @@ struct FunInfo {
     /// print it.
     path: String,
     span: Span,
+    /// The inline scope the function was written in (a closure inside an inlined copy).
+    scope: InlineScope,
 }
 
 struct Converter {
@@ -207,7 +212,9 @@ fn bx(e: CExpr) -> Box<CExpr> {
 }
 
 impl Converter {
-    fn number(&mut self, e: &Expr, binder: Option<VarId>, span: Span, parent: &str) {
+    /// Numbers the functions of `e` (written at `at`: its span and inline scope) in pre-order.
+    fn number(&mut self, e: &Expr, binder: Option<VarId>, at: SrcLoc, parent: &str) {
+        let span = at.span();
         match e {
             Expr::Fun(ps, b) => {
                 let idx = FuncIdx(self.funs.len() as u32);
@@ -227,11 +234,21 @@ impl Converter {
                     name,
                     path: path.clone(),
                     span,
+                    scope: at.scope,
                 });
-                self.number(b, None, span, &path);
+                self.number(
+                    b,
+                    None,
+                    SrcLoc {
+                        lo: span.lo,
+                        hi: span.hi,
+                        scope: at.scope,
+                    },
+                    &path,
+                );
             }
-            Expr::Loc(s, b) => self.number(b, binder, s.span(), parent),
-            Expr::TyFun(_, b) => self.number(b, binder, span, parent),
+            Expr::Loc(s, b) => self.number(b, binder, *s, parent),
+            Expr::TyFun(_, b) => self.number(b, binder, at, parent),
             Expr::Local(v, d, b) => {
                 // A value defined at the top level is a scope of its own, function or not
                 // (`let t = let rec aux .. in ..` defines `t.aux`).
@@ -242,16 +259,16 @@ impl Converter {
                 } else {
                     parent
                 };
-                self.number(d, Some(*v), span, inner);
-                self.number(b, None, span, parent);
+                self.number(d, Some(*v), at, inner);
+                self.number(b, None, at, parent);
             }
             Expr::LetRec(defs, b) => {
                 for (v, d) in defs {
-                    self.number(d, Some(*v), span, parent);
+                    self.number(d, Some(*v), at, parent);
                 }
-                self.number(b, None, span, parent);
+                self.number(b, None, at, parent);
             }
-            _ => visit::each_child(e, &mut |c| self.number(c, None, span, parent)),
+            _ => visit::each_child(e, &mut |c| self.number(c, None, at, parent)),
         }
     }
 
@@ -581,6 +598,7 @@ impl Converter {
             captured,
             body: b,
             span: info.span,
+            scope: info.scope,
         });
         idx
     }

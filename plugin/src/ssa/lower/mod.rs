@@ -259,7 +259,10 @@ impl<'p> Lowerer<'p> {
         let mut b = FunctionBuilder::new(name, vec![Type::Val; nparams], Type::Val);
         b.set_source_name(f.source_name.clone());
         b.set_scope_name(f.scope_name.clone());
-        b.set_decl_loc(SrcLoc::new(f.span));
+        b.set_decl_loc(SrcLoc {
+            scope: f.scope,
+            ..SrcLoc::new(f.span)
+        });
         if let Some(ret) = f
             .binder
             .and_then(|v| result_type(self.p.vars.ty(v), f.params.len()))
