@@ -31,6 +31,9 @@ struct Row {
 }
 
 struct Clause {
+    /// The clause's pattern: the location of the loads that test and bind what it matches
+    /// (OCaml's matching gives them the pattern's location), so the arm's line has code.
+    pat_span: Span,
     vars: Vec<VarId>,
     has_guard: bool,
     /// Function variables standing for the body and the guard (`fun vars -> ...`).
@@ -191,6 +194,7 @@ impl<'s> Typer<'s> {
                 self.fresh_var(&format!("_guard{i}"), gft, span)
             });
             clauses.push(Clause {
+                pat_span: self.code_span(case.pat.span),
                 vars,
                 has_guard: guard.is_some(),
                 body_fn,
@@ -249,6 +253,7 @@ impl<'s> Typer<'s> {
         let bft = Type::arrows(params.into_iter(), body_ty.clone());
         let body_fn = self.fresh_var("_bind", bft, span);
         let clauses = vec![Clause {
+            pat_span: Span::default(),
             vars,
             has_guard: false,
             body_fn,
@@ -434,6 +439,27 @@ fn head(p: &Pat) -> Option<Head> {
 }
 
 impl Compiler {
+    /// `load` at the pattern of the first row whose column `col` is a head `is_head` accepts
+    /// (as OCaml's matching locates a field access at the head pattern it comes from).
+    fn at_head(
+        &self,
+        rows: &[Row],
+        col: usize,
+        load: Expr,
+        is_head: impl Fn(&Pat) -> bool,
+    ) -> Expr {
+        let span = rows
+            .iter()
+            .find(|r| r.pats.get(col).is_some_and(&is_head))
+            .map(|r| self.clauses[r.clause].pat_span);
+        match span {
+            Some(span) if span != Span::default() => {
+                Expr::Loc(crate::lambda::ir::SrcLoc::new(span), bx(load))
+            }
+            _ => load,
+        }
+    }
+
     fn compile(&mut self, t: &mut Typer, occs: Vec<VarId>, mut rows: Vec<Row>) -> Expr {
         for r in &mut rows {
             normalize(r, &occs);
@@ -608,6 +634,12 @@ impl Compiler {
                     Type::Con(c, _) => Expr::record_field(&t.types, *c, Expr::Var(occ), i as u32),
                     _ => Expr::Field(bx(Expr::Var(occ)), i as u32),
                 };
+                let field = self.at_head(
+                    &rows,
+                    col,
+                    field,
+                    |p| matches!(p, Pat::Ctor { index: i, .. } if i == index),
+                );
                 arm = Expr::Local(*f, bx(field), bx(arm));
             }
             arms.push((*index as i64, arm));
@@ -681,6 +713,12 @@ impl Compiler {
             let mut arm = self.compile(t, splice(occs, col, &fields), specialized);
             if let Some(f) = fields.first() {
                 let value = Expr::Prim(Prim::Identity, vec![Expr::Field(bx(obj()), 1)]);
+                let value = self.at_head(
+                    &rows,
+                    col,
+                    value,
+                    |p| matches!(p, Pat::Variant { tag: g, .. } if g == tag),
+                );
                 arm = Expr::Local(*f, bx(value), bx(arm));
             }
             arms.push((super::pvariant::hash_variant(tag), arm));
@@ -761,6 +799,12 @@ impl Compiler {
                 let get = Expr::Prim(
                     Prim::Runtime("egret_array_get", crate::lambda::ir::Purity::ReadOnly),
                     vec![Expr::Var(occ), Expr::Const(Const::Int(i as i64))],
+                );
+                let get = self.at_head(
+                    &rows,
+                    col,
+                    get,
+                    |p| matches!(p, Pat::Array { args, .. } if args.len() == n),
                 );
                 arm = Expr::Local(*e, bx(get), bx(arm));
             }
