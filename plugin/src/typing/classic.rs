@@ -208,6 +208,7 @@ impl Typer<'_> {
                 // egret's own wrapper of an installed functor, taken as checked as the
                 // stdlib's functors are (`parameters::CHECK_STDLIB_FUNCTORS`).
                 checked: true,
+                privates: Default::default(),
             };
             self.env.functors.insert(full, Rc::new(def));
         }

@@ -397,6 +397,12 @@ pub(crate) struct Typer<'s> {
     /// The private variants and records (`type t = private A | ..`, in a structure or as
     /// a signature seals them): no value of theirs can be built, nor a field assigned.
     private_types: std::collections::HashSet<crate::lambda::ir::TyCon>,
+    /// Per functor body being applied, the private types outside it and those of the
+    /// functor's definition (`modules::FunctorDef::privates`).
+    saved_privates: Vec<(
+        std::collections::HashSet<crate::lambda::ir::TyCon>,
+        std::rc::Rc<std::collections::HashSet<crate::lambda::ir::TyCon>>,
+    )>,
     /// The abstract types a signature's private abbreviation makes (`type t = private int`):
     /// a value of theirs coerces to the definition (`(x :> int)`).
     private_abbrevs: std::collections::HashSet<crate::lambda::ir::TyCon>,
@@ -495,6 +501,7 @@ impl<'s> Typer<'s> {
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
             private_types: Default::default(),
+            saved_privates: Vec::new(),
             private_abbrevs: Default::default(),
             decl_variances: Default::default(),
             gadt: Default::default(),

@@ -32,6 +32,10 @@ pub struct Unifier {
     /// The label constructors of labelled arrows (`typing::labels`): declared on first use,
     /// they are not types a variable could escape with.
     pub label_cons: HashSet<TyCon>,
+    /// The types a local module's applicative application of outer modules created
+    /// (`let module S = Set.Make (Int) in ..`): OCaml names them by a path of outer modules
+    /// (`Set.Make(Int).t`), so they leave the local module's scope (`modules::applicative`).
+    pub global_cons: HashSet<TyCon>,
     /// The variables standing for "is this labelled arrow's order known" (OCaml's `commutable`
     /// `Clink`, see `typing::labels`): never generalised, never reported as weak.
     pub commu_vars: HashSet<TyVar>,
@@ -390,6 +394,7 @@ impl Unifier {
             Type::Con(c, ts) => {
                 if c.0 >= scope
                     && !self.label_cons.contains(c)
+                    && !self.global_cons.contains(c)
                     && !self.pv.is_internal(*c)
                     && !self.package_cons.contains(c)
                 {

@@ -52,6 +52,10 @@ pub(crate) struct Applications {
     functors: u32,
     /// The marker numbers of the structures an application's body builds, by key and rank.
     markers: HashMap<String, u32>,
+    /// While a local module (`let module`) is elaborated: how many modules had a marker and
+    /// how many functors were numbered when the outermost one began. A functor or module
+    /// numbered at most that is an outer one.
+    local_floor: Option<(u32, u32)>,
 }
 
 /// One application being elaborated.
@@ -62,6 +66,9 @@ struct Frame {
     replay: bool,
     /// Constructors created so far (in a replay).
     types: usize,
+    /// Inside a local module, the functor and the argument are outer modules: the
+    /// constructors a first application creates leave the local module's scope.
+    global: bool,
     /// Functors defined so far.
     functors: usize,
     /// Structures built so far.
@@ -119,6 +126,7 @@ impl<'s> Typer<'s> {
     /// Entering the body of an application of the functor `functor_key` to the module of
     /// identity `arg` (`None`: to `()`).
     pub(crate) fn enter_application(&mut self, functor_key: &str, arg: Option<String>) {
+        let global = self.outer_application(functor_key, arg.as_deref());
         let key = arg.map(|a| format!("{functor_key}({a})"));
         let replay = key
             .as_ref()
@@ -130,9 +138,50 @@ impl<'s> Typer<'s> {
             key,
             replay,
             types: 0,
+            global,
             functors: 0,
             structures: 0,
         });
+    }
+
+    /// Runs `f`, the elaboration of a local module (`let module`): applications of outer
+    /// functors to outer modules in it are the outer paths' (see [`Self::outer_application`]).
+    pub(crate) fn in_local_module<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> T {
+        let memo = &mut self.applications_memo;
+        let outermost = memo.local_floor.is_none();
+        if outermost {
+            memo.local_floor = Some((self.hidden_modules, memo.functors));
+        }
+        let r = f(self);
+        if outermost {
+            self.applications_memo.local_floor = None;
+        }
+        r
+    }
+
+    /// Inside a local module, whether the application of functor `functor_key` to the module
+    /// of identity `arg` is one of outer modules: a functor defined outside any application
+    /// before the outermost local module, applied to a module that had its marker then (or a
+    /// stdlib section's). OCaml names its types by that path (`Set.Make(Int).t`), which no
+    /// local scope binds. Outside local modules, false: nothing checks their scope there.
+    fn outer_application(&self, functor_key: &str, arg: Option<&str>) -> bool {
+        let memo = &self.applications_memo;
+        let (Some((modules, functors)), Some(arg)) = (memo.local_floor, arg) else {
+            return false;
+        };
+        // Nested in an application that is not an outer one: the body's types are its own.
+        if memo.frames.last().is_some_and(|f| !f.global) {
+            return false;
+        }
+        let outer_functor = functor_key
+            .strip_prefix('#')
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n <= functors);
+        let outer_arg = arg
+            .strip_prefix('%')
+            .and_then(|n| n.parse::<u32>().ok())
+            .is_some_and(|n| n <= modules || memo.section_ids.values().any(|&s| s == n));
+        outer_functor && outer_arg
     }
 
     pub(crate) fn leave_application(&mut self) {
@@ -194,6 +243,7 @@ impl<'s> Typer<'s> {
             key: Some(key),
             replay,
             types,
+            global,
             ..
         }) = memo.frames.last_mut()
         else {
@@ -204,6 +254,9 @@ impl<'s> Typer<'s> {
                 .get_mut(key.as_str())
                 .expect("entered")
                 .push(con);
+            if *global {
+                self.u.global_cons.insert(con);
+            }
             return;
         }
         let rank = *types;

@@ -165,7 +165,10 @@ impl Typer<'_> {
         let target = rest_type.as_ref().unwrap_or(&result);
         phrases.push(ctx.phrase(PhraseKind::Seal(body, target, span, false)));
         let outer = std::mem::replace(&mut self.env, f.env.clone());
+        // The body builds values of the types private only outside (`FunctorDef::privates`).
+        let privates = std::mem::replace(&mut self.private_types, (*f.privates).clone());
         let checked = self.check_phrases(&phrases);
+        self.private_types = privates;
         self.env = outer;
         match checked {
             Err(d) if unsupported(&d) => Ok(()),

@@ -46,13 +46,14 @@ pub(crate) use applicative::Applications;
 pub(crate) use flatten::{flatten_items, flatten_module, PhraseCtx};
 pub(crate) use signatures::wrap;
 
+use std::collections::HashSet;
 use std::rc::Rc;
 use std::sync::atomic::Ordering::Relaxed;
 
 use super::env::{CtorRef, Env, TypeName, ValueBinding};
 use super::{Phrase, PhraseKind, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Expr, Type};
+use crate::lambda::ir::{Expr, TyCon, Type};
 use crate::syntax::ast;
 
 /// A type name no program can write, `M.%module`, that every structure `M` has: an empty
@@ -73,6 +74,10 @@ pub(crate) struct FunctorDef {
     /// Its body was type-checked at the definition against its parameters' signatures
     /// (`parameters`), directly or as part of an enclosing functor's body.
     pub checked: bool,
+    /// The private variants and records at the definition: the body, elaborated again at
+    /// each application, builds values of the types of the module it is defined in, which
+    /// become private only when that module is sealed (OCaml types the body once, inside).
+    pub privates: Rc<HashSet<TyCon>>,
 }
 
 /// A module type (`None`: abstract, `module type S`).
@@ -249,6 +254,7 @@ impl<'s> Typer<'s> {
             prelude_text: self.in_prelude,
             key: self.new_functor_key(),
             checked,
+            privates: Rc::new(self.private_types.clone()),
         };
         if !self.prelude_phrase {
             self.hide_module(name);
@@ -365,6 +371,22 @@ impl<'s> Typer<'s> {
         self.structures.push(Default::default());
         self.param_abstracts.push(Vec::new());
         self.checked_bodies.push(f.checked);
+        let outer_privates = std::mem::replace(&mut self.private_types, (*f.privates).clone());
+        self.saved_privates
+            .push((outer_privates, f.privates.clone()));
+    }
+
+    /// Leaves the private types of a functor's body ([`FunctorDef::privates`]): the
+    /// application's, with those the body made private.
+    fn leave_functor_privates(&mut self) {
+        let (mut outer, at_definition) =
+            self.saved_privates.pop().expect("inside a functor's body");
+        outer.extend(
+            self.private_types
+                .drain()
+                .filter(|c| !at_definition.contains(c)),
+        );
+        self.private_types = outer;
     }
 
     /// Leaves a functor's body: back in the application's environment, with the module
@@ -372,6 +394,7 @@ impl<'s> Typer<'s> {
     pub(super) fn leave_functor(&mut self, name: &str) {
         self.leave_application();
         self.checked_bodies.pop();
+        self.leave_functor_privates();
         let outer = self.saved_envs.pop().expect("inside a functor's body");
         let body = std::mem::replace(&mut self.env, outer);
         let c = components(&body, name);
@@ -469,7 +492,7 @@ impl<'s> Typer<'s> {
         flatten_module(name.to_string(), me, span, &ctx, &mut hidden, &mut phrases);
         self.hidden_modules = hidden;
         phrases.push(ctx.phrase(PhraseKind::Body(body)));
-        let (e, t) = self.local_phrases(&phrases)?;
+        let (e, t) = self.in_local_module(|t| t.local_phrases(&phrases))?;
         self.check_no_escape(&t, decls, body.span)?;
         self.check_local_decls(decls, span)?;
         match outer {

@@ -194,6 +194,9 @@ impl<'s> Typer<'s> {
         };
         let mut out = Vec::new();
         self.flat_sig_items(mt, span, 0, &mut out)?;
+        // Read where the package is used: the types the module type names but does not
+        // declare are those of the module it was defined in.
+        self.qualify_items_in_scope(&mut out, &def.scope);
         Ok(out)
     }
 
@@ -219,7 +222,10 @@ impl<'s> Typer<'s> {
                         "first-class modules of abstract module types are",
                     ));
                 };
-                self.flat_sig_items(t, span, depth + 1, out)
+                let start = out.len();
+                self.flat_sig_items(t, span, depth + 1, out)?;
+                self.qualify_items_in_scope(&mut out[start..], &def.scope);
+                Ok(())
             }
             ast::ModTypeKind::Sig(items) => {
                 for item in items {

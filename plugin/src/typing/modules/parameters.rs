@@ -314,11 +314,17 @@ impl<'s> Typer<'s> {
     /// module's (`statistics` in `Hashtbl.S` is `Hashtbl.statistics`), as
     /// `signatures::resolve_in_scope` does for matching.
     fn qualify_in_scope(&self, sig: &mut ParamSig, scope: &str) {
+        self.qualify_items_in_scope(&mut sig.items, scope);
+    }
+
+    /// [`Self::qualify_in_scope`] on the items of a flattened signature (a module type's
+    /// syntax, read away from where it was defined: a parameter's, a package's).
+    pub(super) fn qualify_items_in_scope(&self, items: &mut [ast::SigItem], scope: &str) {
         if scope.is_empty() {
             return;
         }
         let mut own: Vec<String> = Vec::new();
-        for item in &sig.items {
+        for item in items.iter() {
             match &item.kind {
                 ast::SigItemKind::Type(ds) | ast::SigItemKind::TypeSubst(ds) => {
                     own.extend(ds.iter().map(|d| d.name.clone()))
@@ -343,7 +349,7 @@ impl<'s> Typer<'s> {
                 .map(|p| format!("{p}.{name}"))
                 .find(|q| self.env.types.contains_key(q))
         };
-        for item in &mut sig.items {
+        for item in items.iter_mut() {
             match &mut item.kind {
                 ast::SigItemKind::Val(_, _, te) => super::signatures::qualify_constrs(te, &qualify),
                 ast::SigItemKind::External(x) => {

@@ -95,8 +95,11 @@ impl Typer<'_> {
             let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() else {
                 continue;
             };
+            // The enclosing signatures' opened names (`Error.info` for `Support.Error.info`
+            // while `Support` is sealed) are the same name, not another module's.
+            let same_name = |k: &str| k == full || full.ends_with(&format!(".{k}"));
             let shared = (self.env.types.iter())
-                .any(|(k, v)| *k != full && matches!(v, TypeName::Con(o) if *o == c));
+                .any(|(k, v)| !same_name(k) && matches!(v, TypeName::Con(o) if *o == c));
             if !shared && d.manifest.is_none() {
                 own.push((d, c));
             }
