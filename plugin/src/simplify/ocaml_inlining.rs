@@ -8,7 +8,7 @@
 //! inline is a frame of its own in its backtraces, and one it inlined prints as `(inlined)`.
 //!
 //! [`mark_not_inlinable`] marks every function-bound variable ocamlopt would not inline as
-//! `[@inline never]` ([`VarTable::never_inline`]), so the simplifier keeps its calls (and its
+//! never inlined ([`VarTable::not_inlined`], as `[@inline never]`), so the simplifier keeps its calls (and its
 //! name: a function used once is not substituted as an anonymous `fun`). The sizes are
 //! estimates on egret's lambda IR, close to OCaml's on clambda: a function far from the
 //! threshold gets ocamlopt's verdict. Without `-g` (where frames are not observable) the pass
@@ -31,18 +31,14 @@ pub fn mark_not_inlinable(p: &mut Program) {
         vars: &p.vars,
     };
     cx.visit(&p.body, &mut marks);
-    for v in marks {
-        let info = p.vars.get(v);
-        let (span, name) = (info.span, info.name.clone());
-        p.vars.never_inline.insert(span, name);
-    }
+    p.vars.not_inlined.extend(marks);
 }
 
-/// The definition under its locations and type abstractions.
+/// The expression under its locations and type abstractions and applications.
 fn strip(mut e: &Expr) -> &Expr {
     loop {
         match e {
-            Expr::Loc(_, b) | Expr::TyFun(_, b) => e = b,
+            Expr::Loc(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) => e = b,
             _ => return e,
         }
     }
