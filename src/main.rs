@@ -611,10 +611,8 @@ fn read_sources(common: &Common) -> Result<(Vec<driver::SourceInput>, Sources), 
     for file in &common.files {
         match std::fs::read(file) {
             Ok(bytes) => inputs.push(driver::SourceInput {
-                name: file
-                    .file_name()
-                    .map(|f| f.to_string_lossy().into_owned())
-                    .unwrap_or_default(),
+                // As given on the command line, as ocamlopt names it (`sub/d.ml`).
+                name: file.to_string_lossy().into_owned(),
                 bytes,
             }),
             Err(e) => {
@@ -851,7 +849,11 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             }
         },
     };
-    let mut simplify = SimplifyOptions::default();
+    let mut simplify = SimplifyOptions {
+        // Backtraces show ocamlopt's frames: its inlining decisions.
+        ocaml_inlining: common.debug,
+        ..SimplifyOptions::default()
+    };
     let mut ssa_opt = true;
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
@@ -861,6 +863,13 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
             "simplify" => {
                 simplify.enabled = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad()),
+                }
+            }
+            "ocaml-inlining" => {
+                simplify.ocaml_inlining = match value {
                     "on" => true,
                     "off" => false,
                     _ => return Err(bad()),
@@ -876,7 +885,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             // Checked against the backend's options by `build`.
             "backend-arg" => {}
             _ => {
-                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, opt=on|off, backend-arg=KEY=VALUE)")));
+                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, ocaml-inlining=on|off, opt=on|off, backend-arg=KEY=VALUE)")));
             }
         }
     }
@@ -886,11 +895,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         parse: egret_plugin::syntax::ParseOptions {
             unsafe_indexing: common.unsafe_indexing,
         },
-        file_name: common
-            .main_file()
-            .file_name()
-            .map(|f| f.to_string_lossy().into_owned())
-            .unwrap_or_default(),
+        file_name: common.main_file().to_string_lossy().into_owned(),
         emit,
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),

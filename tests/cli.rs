@@ -214,3 +214,53 @@ fn unsafe_indexing_uses_the_unchecked_accessors() {
         "{ast}"
     );
 }
+
+/// The name run-time messages give the source is the path as given on the command line, as
+/// ocamlopt's (`ocamlopt sub/d.ml`: `"sub/d.ml"` in `__FILE__`, `__LOC__`, `Assert_failure`,
+/// `Match_failure` and the backtrace's frames), compared with ocamlopt's build of the same
+/// command, from the same directory.
+#[test]
+fn run_time_messages_name_the_file_as_given() {
+    if !common::have_tool("ocamlopt") {
+        common::skip("run_time_messages_name_the_file_as_given", "no ocamlopt");
+        return;
+    }
+    let dir = scratch().join("as-given");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    std::fs::write(
+        dir.join("sub/d.ml"),
+        "let f x = if x > 0 then raise Exit else x\n\
+         let () = print_endline __FILE__; print_endline __LOC__\n\
+         let () = try assert (f 0 = 1) with Assert_failure (s, l, c) -> Printf.printf \"%s %d %d\\n\" s l c\n\
+         let () = Printexc.record_backtrace true\n\
+         let () = try ignore (f 1) with _ -> Printexc.print_backtrace stdout\n\
+         let g = function 1 -> 2 | 2 -> 3\n\
+         let () = print_int (g (String.length Sys.argv.(0) * 0))\n",
+    )
+    .unwrap();
+    let run = |exe: &str| {
+        let out = Command::new(dir.join(exe)).output().unwrap();
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+            out.status.code(),
+        )
+    };
+    let built = Command::new("ocamlopt")
+        .args(["-g", "-w", "-a", "sub/d.ml", "-o", "ocamlopt.exe"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let want = run("ocamlopt.exe");
+    assert!(want.0.contains("\"sub/d.ml\""), "{want:?}");
+    for backend in ["--backend=native", "--backend=cranelift"] {
+        let built = Command::new(egret())
+            .args(["build", "-g", backend, "sub/d.ml", "-o", "egret.exe"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{built:?}");
+        assert_eq!(run("egret.exe"), want, "{backend}");
+    }
+}

@@ -61,10 +61,8 @@ fn egret_run_passes_arguments_and_exit_code() {
     let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).unwrap();
     let args = read("args");
     for backend in ["native", "cranelift", "example"] {
-        let out = std::process::Command::new(common::egret())
-            .arg("run")
+        let out = common::egret_on("run", &ml)
             .arg(format!("--backend={backend}"))
-            .arg(&ml)
             .arg("--")
             .args(args.split_whitespace())
             .output()

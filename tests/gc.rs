@@ -40,9 +40,7 @@ fn build(ml: &Path, backend: Backend, tag: &str) -> Result<PathBuf, String> {
         "{}-{tag}-{backend:?}",
         ml.file_stem().unwrap().to_string_lossy()
     ));
-    let out = Command::new(common::egret())
-        .arg("build")
-        .arg(ml)
+    let out = common::egret_on("build", ml)
         .arg("-o")
         .arg(&exe)
         .arg(backend.flag())

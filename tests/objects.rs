@@ -127,6 +127,9 @@ fn compile_only_object_with_dwarf_verifies_and_links() {
                 "hanoi.ml",
                 "-o",
                 "plain.o",
+                // `-g` turns on ocamlopt's inlining decisions (backtraces show its frames).
+                "-C",
+                "ocaml-inlining=on",
             ]));
             let without_g = section(&dir.join("plain.o"), ".text", &dir);
             assert!(

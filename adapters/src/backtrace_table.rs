@@ -149,9 +149,9 @@ pub fn write_backtrace_table(
         locs: Vec::new(),
         loc_ids: HashMap::new(),
     };
-    // The file's name as the program's run-time messages give it (`Assert_failure`'s).
-    let file = source.path.file_name().unwrap_or(source.path.as_os_str());
-    b.file = b.string(&file.to_string_lossy());
+    // The file's name as the program's run-time messages give it (`Assert_failure`'s): the
+    // path as given on the command line, as ocamlopt's (`sub/d.ml`).
+    b.file = b.string(&source.path.to_string_lossy());
     let mut ranges: Vec<[u32; 3]> = Vec::new();
     let mut described: Vec<(&DebugFunction, u32, u32)> = Vec::new();
     for f in functions {

@@ -14,7 +14,7 @@ use super::{examples::indent, run_ordered, summary, Part, PartResult, Suite};
 use object::{Object, ObjectSection};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -113,16 +113,18 @@ fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path) -> Result<usize
 
 /// `egret build ML -o EXE` with the backend (and `-g` when `debug`).
 fn build(suite: &Suite, egret: &Path, ml: &Path, exe: &Path, debug: bool) -> Result<(), String> {
-    let mut cmd = Command::new(egret);
-    cmd.arg("build")
-        .arg(ml)
-        .arg("-o")
+    let mut cmd = super::egret_build(egret, ml);
+    cmd.arg("-o")
         .arg(exe)
         .arg(format!("--backend={}", suite.backend))
         .args(&suite.build_flags)
         .stdin(Stdio::null());
     if debug {
         cmd.arg("-g");
+    } else {
+        // `-g` adds only data, given ocamlopt's inlining decisions, which it turns on (so
+        // that backtraces show ocamlopt's frames).
+        cmd.args(["-C", "ocaml-inlining=on"]);
     }
     let out = cmd.output().map_err(|e| format!("cannot run egret: {e}"))?;
     if out.status.success() {

@@ -60,9 +60,7 @@ pub fn check(suite: &Suite, egret: &Path, scratch: &Path, ml: &Path, stress: boo
         .to_string_lossy()
         .into_owned();
     let exe = scratch.join(&name);
-    let build = Command::new(egret)
-        .arg("build")
-        .arg(ml)
+    let build = super::egret_build(egret, ml)
         .arg("-o")
         .arg(&exe)
         .arg("--verify")

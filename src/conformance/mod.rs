@@ -85,6 +85,18 @@ pub enum PartResult {
     Skipped,
 }
 
+/// `egret build ML` run as ocamlopt is by `tests/oracle.sh`: from the file's directory, the file
+/// named by its base name, so that the name run-time messages give it (`Assert_failure`,
+/// `__FILE__`, backtraces: the path as given) is ocamlopt's. Other paths must be absolute.
+pub fn egret_build(egret: &Path, ml: &Path) -> std::process::Command {
+    let ml = std::path::absolute(ml).unwrap_or_else(|_| ml.to_path_buf());
+    let mut cmd = std::process::Command::new(egret);
+    cmd.arg("build")
+        .arg(ml.file_name().unwrap_or_default())
+        .current_dir(ml.parent().unwrap_or(Path::new(".")));
+    cmd
+}
+
 /// The examples of `dir` selected by `filter`, sorted by name.
 pub fn examples(dir: &Path, filter: Option<&str>) -> Result<Vec<PathBuf>, String> {
     let entries =
@@ -130,11 +142,14 @@ pub fn run(
     out: &mut (dyn std::io::Write + Send),
 ) -> usize {
     let egret = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("egret"));
-    let scratch = std::env::temp_dir().join(format!(
-        "egret-test-backend-{}{}",
-        std::process::id(),
-        if stress { "-stress" } else { "" }
-    ));
+    let scratch = std::env::temp_dir();
+    let scratch = std::path::absolute(&scratch)
+        .unwrap_or(scratch)
+        .join(format!(
+            "egret-test-backend-{}{}",
+            std::process::id(),
+            if stress { "-stress" } else { "" }
+        ));
     if let Err(e) = std::fs::create_dir_all(&scratch) {
         let _ = writeln!(out, "error: cannot create {}: {e}", scratch.display());
         return list.len().max(1);

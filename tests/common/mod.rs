@@ -39,6 +39,19 @@ pub fn egret() -> &'static str {
     env!("CARGO_BIN_EXE_egret")
 }
 
+/// `egret SUBCOMMAND FILE` run as ocamlopt is by `tests/oracle.sh` and ocamltest: from the
+/// file's directory, the file named by its base name, so that the name run-time messages give
+/// it (`Assert_failure`, `__FILE__`, backtraces: the path as given) is ocamlopt's. Other paths
+/// the caller gives must be absolute.
+pub fn egret_on(subcommand: &str, ml: &Path) -> Command {
+    let ml = std::path::absolute(ml).expect("absolute path");
+    let mut cmd = Command::new(egret());
+    cmd.arg(subcommand)
+        .arg(ml.file_name().expect("a file name"))
+        .current_dir(ml.parent().expect("a directory"));
+    cmd
+}
+
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -115,9 +128,7 @@ pub fn check_example_with(
     let dir = std::env::temp_dir().join(format!("egret-test-{}-{safe}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(&name);
-    let build = Command::new(egret())
-        .arg("build")
-        .arg(ml)
+    let build = egret_on("build", ml)
         .arg("-o")
         .arg(&exe)
         // Every IR verifier, and the backends' own checkers (regalloc2's checker and the

@@ -286,6 +286,9 @@ pub struct VarTable {
     /// The program's bindings marked `[@inline never]`, by their name's span and text: a
     /// variable with that span and name (its copies keep both) is never inlined.
     pub never_inline: HashMap<Span, String>,
+    /// Functions never inlined because ocamlopt would not inline them (under `-g`:
+    /// `simplify::ocaml_inlining`), by variable.
+    pub not_inlined: std::collections::HashSet<VarId>,
     /// The variables a structure's `let` binds (the program's top-level values and its
     /// modules'): OCaml keeps them in the module's block for the whole run, so a `ref` among
     /// them stays a heap block, never a mutable local (closure conversion), and what it holds
@@ -307,11 +310,12 @@ impl VarTable {
     }
     /// Whether `v` is bound by a binding marked `[@inline never]` (or is a copy of one).
     pub fn is_never_inline(&self, v: VarId) -> bool {
-        !self.never_inline.is_empty()
-            && self
-                .vars
-                .get(v.0 as usize)
-                .is_some_and(|i| self.never_inline.get(&i.span).is_some_and(|n| *n == i.name))
+        self.not_inlined.contains(&v)
+            || !self.never_inline.is_empty()
+                && self
+                    .vars
+                    .get(v.0 as usize)
+                    .is_some_and(|i| self.never_inline.get(&i.span).is_some_and(|n| *n == i.name))
     }
 
     /// Whether a structure's `let` binds `v` ([`VarTable::module_globals`]).

@@ -76,6 +76,7 @@ pub mod copy;
 pub mod effects;
 mod fold;
 mod letrec;
+pub mod ocaml_inlining;
 pub mod occurrence;
 pub mod report;
 pub mod scc;
@@ -107,6 +108,9 @@ pub struct SimplifyOptions {
     pub max_passes: usize,
     /// `-C simplify=off` turns the stage into the identity.
     pub enabled: bool,
+    /// Inline no function ocamlopt would not inline ([`ocaml_inlining`]): on with `-g`, so
+    /// that backtraces show ocamlopt's frames (`-C ocaml-inlining=on|off`).
+    pub ocaml_inlining: bool,
 }
 
 impl Default for SimplifyOptions {
@@ -115,12 +119,16 @@ impl Default for SimplifyOptions {
             inline_threshold: 60,
             max_passes: 2,
             enabled: true,
+            ocaml_inlining: false,
         }
     }
 }
 
 /// Simplifies the program's body in place.
 pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyReport {
+    if opts.ocaml_inlining {
+        ocaml_inlining::mark_not_inlinable(p);
+    }
     let body = std::mem::replace(&mut p.body, unit_expr());
     let (body, report) = simplify_expr(body, &mut p.vars, &p.types, &mut p.inline_sites, opts);
     p.body = body;

@@ -601,6 +601,7 @@ fn simplification_preserves_behaviour_of_generated_programs() {
                 inline_threshold: 200,
                 max_passes: 4,
                 enabled: true,
+                ocaml_inlining: false,
             },
         ] {
             let (_, report) = simplify_checked(p.clone(), &opts);

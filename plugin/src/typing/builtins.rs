@@ -18,6 +18,9 @@ pub enum BuiltinImpl {
     Or,
     /// `raise e`, `raise_notrace e`, `%reraise`
     Raise(crate::lambda::ir::RaiseKind),
+    /// `%raise_with_backtrace e bt`: the trace becomes `bt`, which the raise continues (a
+    /// re-raise at the call, as ocamlopt's).
+    RaiseWithBacktrace,
     /// `ref e`, `!e`, `e1 := e2`
     Ref,
     Deref,

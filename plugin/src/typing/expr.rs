@@ -1157,6 +1157,44 @@ impl<'s> Typer<'s> {
                 let k = if reraise { RaiseKind::Reraise } else { k };
                 Expr::Raise(bx(exn), result, k)
             }
+            BuiltinImpl::RaiseWithBacktrace => {
+                // Right to left, as ocamlopt evaluates arguments.
+                let bt = args.pop().unwrap();
+                let exn = args.pop().unwrap();
+                // `exn -> raw_backtrace -> 'a`, under its quantifier.
+                let mut scheme = &self.builtins[i].ty;
+                while let Type::Forall(_, t) = scheme {
+                    scheme = t;
+                }
+                let bt_ty = match scheme {
+                    Type::Arrow(_, r) => match &**r {
+                        Type::Arrow(b, _) => (**b).clone(),
+                        other => other.clone(),
+                    },
+                    other => other.clone(),
+                };
+                let b = self.fresh_var("_bt", bt_ty, Span::default());
+                let e = self.fresh_var("_exn", Type::exn(), Span::default());
+                let restore = Expr::Prim(
+                    Prim::Runtime(
+                        "caml_restore_raw_backtrace",
+                        crate::lambda::ir::Purity::Effect,
+                    ),
+                    vec![Expr::Var(e), Expr::Var(b)],
+                );
+                // The raise is the outermost node: it takes the application's location
+                // (`wrap_loc`), restored after its argument, as ocamlopt's re-raise frame.
+                let exn_restored = Expr::Local(
+                    b,
+                    bx(bt),
+                    bx(Expr::Local(
+                        e,
+                        bx(exn),
+                        bx(Expr::Seq(bx(restore), bx(Expr::Var(e)))),
+                    )),
+                );
+                Expr::Raise(bx(exn_restored), result, RaiseKind::Reraise)
+            }
             BuiltinImpl::Ref => Expr::Construct {
                 ty: result,
                 index: 0,
@@ -1221,6 +1259,7 @@ impl<'s> Typer<'s> {
             BuiltinImpl::And
             | BuiltinImpl::Or
             | BuiltinImpl::Assign
+            | BuiltinImpl::RaiseWithBacktrace
             | BuiltinImpl::RevApply
             | BuiltinImpl::Apply => 2,
         }

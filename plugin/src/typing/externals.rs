@@ -61,6 +61,7 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%raise", 1, As("raise")),
         ("%reraise", 1, Impl(B::Raise(RaiseKind::Reraise))),
         ("%raise_notrace", 1, Impl(B::Raise(RaiseKind::Notrace))),
+        ("%raise_with_backtrace", 2, Impl(B::RaiseWithBacktrace)),
         ("%sequand", 2, As("&&")),
         ("%sequor", 2, As("||")),
         ("%boolnot", 1, As("not")),

@@ -574,7 +574,15 @@ impl Compiler {
                         ],
                     }],
                 };
-                Expr::Raise(bx(exn), self.result_ty.clone(), RaiseKind::Regular)
+                // At the match's location, as ocamlopt's (a backtrace's `Raised at` frame).
+                Expr::Loc(
+                    crate::srcloc::SrcLoc::new(span),
+                    bx(Expr::Raise(
+                        bx(exn),
+                        self.result_ty.clone(),
+                        RaiseKind::Regular,
+                    )),
+                )
             }
         }
     }

@@ -1301,12 +1301,7 @@ external record_backtrace : bool -> unit = "caml_record_backtrace"
 external backtrace_status : unit -> bool = "caml_backtrace_status"
 external get_raw_backtrace : unit -> raw_backtrace = "caml_get_exception_raw_backtrace"
 external get_callstack : int -> raw_backtrace = "caml_get_current_callstack"
-external __restore_raw_backtrace : exn -> raw_backtrace -> unit = "caml_restore_raw_backtrace"
-external __reraise : exn -> 'a = "%reraise"
-(* As ocamlopt's %raise_with_backtrace: the trace becomes bt, which the raise continues. *)
-let raise_with_backtrace exn bt =
-  __restore_raw_backtrace exn bt;
-  __reraise exn
+external raise_with_backtrace : exn -> raw_backtrace -> 'a = "%raise_with_backtrace"
 external __convert_raw_backtrace : raw_backtrace -> Printexc.Slot.t array
   = "caml_convert_raw_backtrace"
 let __convert bt = try Some (__convert_raw_backtrace bt) with Failure _ -> None
