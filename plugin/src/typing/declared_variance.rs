@@ -242,6 +242,98 @@ impl Typer<'_> {
         Ok(())
     }
 
+    /// Whether a module's type `mine` (its constructor, or an abbreviation's parameters and
+    /// body) satisfies the annotations `want` of the abstract signature declaration it is
+    /// matched against, OCaml's `Includecore.type_declarations` for an abstract type: a
+    /// parameter may occur only where its annotation allows (`+`: not negatively), and must
+    /// be injective where it asks so (`!`). True when a variance is unknown (an abstract
+    /// type, a primitive one other than `array`): this check only rejects what OCaml
+    /// rejects.
+    pub(super) fn variances_included(
+        &mut self,
+        mine: &super::env::TypeName,
+        want: &[ParamVariance],
+    ) -> bool {
+        if want.iter().all(|a| *a == ParamVariance::default()) {
+            return true;
+        }
+        let actual = match mine {
+            super::env::TypeName::Con(c) => {
+                let gadt = self.gadt.ctors.contains_key(&(*c, 0));
+                if gadt || !self.variance_known(&Type::Con(*c, vec![]), &mut Vec::new()) {
+                    return true;
+                }
+                // A datatype is injective in each of its parameters (nominal).
+                let mut v = self.decl_variance(*c);
+                v.iter_mut().for_each(|o| o.inj = true);
+                v
+            }
+            super::env::TypeName::Abbrev(ps, body) => {
+                let body = self.u.zonk(body);
+                if !self.variance_known(&body, &mut Vec::new()) {
+                    return true;
+                }
+                let mut acc = HashMap::new();
+                self.occurrences(&body, COVARIANT, &mut acc);
+                // Injective unless it does not occur at all (`type 'a t = int`): the
+                // injectivity `occurrences` computes through a datatype is its parameters'
+                // occurrence, not OCaml's.
+                ps.iter()
+                    .map(|p| match acc.get(p) {
+                        Some(o) => Occurrence { inj: true, ..*o },
+                        None => Occurrence::default(),
+                    })
+                    .collect()
+            }
+            super::env::TypeName::ModuleMarker(_) => return true,
+        };
+        want.iter().zip(&actual).all(|(a, got)| {
+            let w = required(*a, true);
+            !((got.pos && !w.pos) || (got.neg && !w.neg) || (!got.inj && w.inj))
+        })
+    }
+
+    /// Whether the variance of every type constructor in `t` is known (see
+    /// [`Self::variances_included`]), through the definitions of variants and records
+    /// (`seen`: those already followed).
+    fn variance_known(&self, t: &Type, seen: &mut Vec<TyCon>) -> bool {
+        match t {
+            Type::Var(_) => true,
+            Type::Arrow(a, r) => self.variance_known(a, seen) && self.variance_known(r, seen),
+            Type::Tuple(ts) => ts.iter().all(|t| self.variance_known(t, seen)),
+            Type::Forall(_, t) => self.variance_known(t, seen),
+            Type::Con(c, args) => {
+                if !args.iter().all(|t| self.variance_known(t, seen)) {
+                    return false;
+                }
+                // A primitive type's variance is known for `array` only (`decl_variance`
+                // takes the others as invariant, `lazy_t` among them).
+                if seen.contains(c) || *c == TyCon::ARRAY {
+                    return true;
+                }
+                if self.u.abstract_types.contains_key(c) {
+                    return false;
+                }
+                seen.push(*c);
+                let d = self.types.decl(*c);
+                match &d.kind {
+                    _ if d.params.is_empty() => true,
+                    DeclKind::Variant(cs) => cs
+                        .iter()
+                        .flat_map(|k| &k.args)
+                        .all(|t| self.variance_known(t, seen)),
+                    // A mutable field makes its parameters invariant, as OCaml's; but the
+                    // prelude implements some types OCaml declares covariant so (`Lazy.t`).
+                    DeclKind::Record(fs) => {
+                        (*c == TyCon::REF || fs.iter().all(|f| !f.mutable))
+                            && fs.iter().all(|f| self.variance_known(&f.ty, seen))
+                    }
+                    DeclKind::Primitive | DeclKind::Extensible => false,
+                }
+            }
+        }
+    }
+
     /// Whether parameter `i` of abstract type `c` is weak for the relaxed value restriction
     /// (not covariant), if `c` has annotated variances.
     pub(super) fn abstract_weak_flags(&self, c: TyCon) -> Option<Vec<bool>> {

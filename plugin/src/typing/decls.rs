@@ -484,6 +484,15 @@ pub(super) fn module_name(file_name: &str) -> String {
 /// 246 constructors with arguments (their tags are 0..245; 246 and up are OCaml's reserved
 /// tags: lazy, closures, objects, ...).
 pub(super) fn check_declaration(d: &ast::TypeDecl) -> TResult<()> {
+    // OCaml's `Typetexp.valid_tyvar_name`: `'_a` is a weak variable's name, which no program
+    // writes (an anonymous parameter `_` is named `_ N`).
+    let weak_name = |p: &&String| p.len() > 1 && p.starts_with('_') && !p.starts_with("_ ");
+    if let Some(p) = d.params.iter().find(weak_name) {
+        return Err(Diagnostic::error(
+            d.span,
+            format!("The type variable name '{p} is not allowed in programs"),
+        ));
+    }
     let mut seen = std::collections::HashSet::new();
     match &d.kind {
         TypeDeclKind::Variant(cs) => {

@@ -691,8 +691,8 @@ impl<'s> Typer<'s> {
                 let con = self.record_type_of(&[name], &xt);
                 let (c, i, rt, ft, mutable) = self.field_instance(name, span, con)?;
                 // OCaml's `type_label_exp` (not creating): a private record's field is
-                // read-only outside, mutable or not.
-                if self.private_types.contains(&c) {
+                // read-only outside, mutable or not; so is a private variant's inline record's.
+                if self.private_types.contains(&c) || self.private_inline_record(c) {
                     self.expect(r.span, &xt, &rt)?;
                     return Err(Diagnostic::error(
                         span,

@@ -41,9 +41,9 @@ use crate::syntax::ast;
 pub(super) struct ExtensionCtor {
     /// The extension's parameters (generic variables), the type it extends applied to them,
     /// and the constructor's argument types in terms of them.
-    params: Vec<TyVar>,
-    result: Type,
-    args: Vec<Type>,
+    pub(super) params: Vec<TyVar>,
+    pub(super) result: Type,
+    pub(super) args: Vec<Type>,
 }
 
 impl Typer<'_> {

@@ -68,7 +68,7 @@ impl<'s> Typer<'s> {
     }
 
     /// Whether values of `t` are never pointers (OCaml's `Ctype.immediacy` is `Always`).
-    fn is_immediate(&self, t: &Type, depth: u32) -> bool {
+    pub(super) fn is_immediate(&self, t: &Type, depth: u32) -> bool {
         if depth > 100 {
             return false;
         }

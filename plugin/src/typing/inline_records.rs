@@ -148,6 +148,11 @@ impl Typer<'_> {
         i == 0 && self.inline_records.of_exceptions.contains(&c)
     }
 
+    /// Whether `c` is the inline record of a constructor of a private variant.
+    pub(super) fn private_inline_record(&self, c: TyCon) -> bool {
+        (self.inline_records.by_record.get(&c)).is_some_and(|(v, _)| self.private_types.contains(v))
+    }
+
     /// Whether `c` is the record type of an inline record.
     pub(super) fn is_inline_record(&self, c: TyCon) -> bool {
         self.inline_records.by_record.contains_key(&c)

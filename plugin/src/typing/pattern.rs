@@ -244,6 +244,13 @@ impl<'s> Typer<'s> {
                             format!("The record field {name} belongs to another type"),
                         ));
                     }
+                    // OCaml's `Typecore.check_duplicates`.
+                    if seen[i as usize] {
+                        return Err(Diagnostic::error(
+                            span,
+                            format!("The record field label {name} is defined several times"),
+                        ));
+                    }
                     self.expect_pat(*fspan, &frt, &rt)?;
                     arg_tys[i as usize] = ft.clone();
                     args[i as usize] = self.pattern(q, &ft, binds)?;

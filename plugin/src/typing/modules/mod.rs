@@ -33,6 +33,8 @@
 //! checked).
 
 mod applicative;
+mod decl_repr;
+mod extension_match;
 mod flatten;
 mod functor_match;
 pub(crate) mod packages;

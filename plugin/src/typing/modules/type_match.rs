@@ -31,6 +31,7 @@ const MAX_DEPTH: u32 = 64;
 struct Decls {
     types: Vec<ast::TypeDecl>,
     exceptions: Vec<ast::ConstructorDecl>,
+    extensions: Vec<ast::TypeExtension>,
 }
 
 impl Typer<'_> {
@@ -44,6 +45,7 @@ impl Typer<'_> {
                     match &item.kind {
                         ast::SigItemKind::Type(ds) => out.types.extend(ds.iter().cloned()),
                         ast::SigItemKind::Exception(c) => out.exceptions.push(c.clone()),
+                        ast::SigItemKind::TypeExtension(x) => out.extensions.push(x.clone()),
                         ast::SigItemKind::Include(t) => self.sig_decls(t, out, depth + 1),
                         _ => {}
                     }
@@ -74,6 +76,7 @@ impl Typer<'_> {
                 }
                 out.types.extend(inner.types);
                 out.exceptions.extend(inner.exceptions);
+                out.extensions.extend(inner.extensions);
             }
             ast::ModTypeKind::Functor(..) | ast::ModTypeKind::TypeOf(_) => {}
         }
@@ -183,7 +186,7 @@ impl Typer<'_> {
     ) -> TResult<()> {
         let mut decls = Decls::default();
         self.sig_decls(mt, &mut decls, 0);
-        if decls.types.is_empty() && decls.exceptions.is_empty() {
+        if decls.types.is_empty() && decls.exceptions.is_empty() && decls.extensions.is_empty() {
             return Ok(());
         }
         let undos: Vec<_> = (outer.iter().map(String::as_str))
@@ -192,7 +195,7 @@ impl Typer<'_> {
             .collect();
         let mut result = Ok(());
         for d in &decls.types {
-            result = self.match_type_decl(name, d, span);
+            result = self.match_type_decl(name, d, &decls.types, span);
             if result.is_err() {
                 break;
             }
@@ -205,13 +208,27 @@ impl Typer<'_> {
                 }
             }
         }
+        if result.is_ok() {
+            for x in &decls.extensions {
+                result = self.match_extension(name, x, span);
+                if result.is_err() {
+                    break;
+                }
+            }
+        }
         for undo in undos.into_iter().rev() {
             self.close_open(undo);
         }
         result
     }
 
-    fn match_type_decl(&mut self, name: &str, d: &ast::TypeDecl, span: Span) -> TResult<()> {
+    fn match_type_decl(
+        &mut self,
+        name: &str,
+        d: &ast::TypeDecl,
+        sig: &[ast::TypeDecl],
+        span: Span,
+    ) -> TResult<()> {
         if let Some(m) = &d.manifest {
             // A re-exported definition (`type 'a t = 'a list = [] | ..`) is its manifest: the
             // representation is the original type's, checked where it is re-exported.
@@ -220,7 +237,7 @@ impl Typer<'_> {
                 kind: ast::TypeDeclKind::Abbrev(m.clone()),
                 ..d.clone()
             };
-            return self.match_type_decl(name, &abbreviation, span);
+            return self.match_type_decl(name, &abbreviation, sig, span);
         }
         let full = format!("{name}.{}", d.name);
         let Some(mine) = self.env.types.get(&full).cloned() else {
@@ -274,147 +291,163 @@ impl Typer<'_> {
                 )));
             }
         }
-        match &d.kind {
-            ast::TypeDeclKind::Abstract => Ok(()),
-            ast::TypeDeclKind::Abbrev(te) => {
-                let Ok(declared) = self.type_expr_in(te, &scope, false) else {
-                    return Ok(()); // not read here: see `Decls`
-                };
-                if self.equal_types(&[(mine_type.clone(), declared.clone())], &vars) {
-                    return Ok(());
-                }
-                let mut p = TypePrinter::new(&self.types);
-                let (m, s) = (p.print(&mine_type), p.print(&declared));
-                Err(mismatch(&format!(
+        let kinds: TResult<()> = 'kinds: {
+            match &d.kind {
+                ast::TypeDeclKind::Abstract => Ok(()),
+                ast::TypeDeclKind::Abbrev(te) => {
+                    let Ok(declared) = self.type_expr_in(te, &scope, false) else {
+                        break 'kinds Ok(()); // not read here: see `Decls`
+                    };
+                    if self.equal_types(&[(mine_type.clone(), declared.clone())], &vars) {
+                        break 'kinds Ok(());
+                    }
+                    let mut p = TypePrinter::new(&self.types);
+                    let (m, s) = (p.print(&mine_type), p.print(&declared));
+                    Err(mismatch(&format!(
                     "= {m}\n       is not included in\n         type {} = {s}\n       The type {m} is not equal to the type {s}",
                     d.name
                 )))
-            }
-            ast::TypeDeclKind::Variant(cs) => {
-                let ctors = match &mine {
-                    TypeName::Con(c) => match &self.types.decl(*c).kind {
-                        DeclKind::Variant(ctors) => {
-                            let params = self.types.decl(*c).params.clone();
-                            ctors
-                                .iter()
-                                .map(|k| {
-                                    (
-                                        k.name.clone(),
-                                        k.args
-                                            .iter()
-                                            .map(|a| subst(a, &params))
-                                            .collect::<Vec<_>>(),
-                                    )
-                                })
-                                .collect::<Vec<_>>()
-                        }
+                }
+                ast::TypeDeclKind::Variant(cs) => {
+                    let ctors = match &mine {
+                        TypeName::Con(c) => match &self.types.decl(*c).kind {
+                            DeclKind::Variant(ctors) => {
+                                let params = self.types.decl(*c).params.clone();
+                                ctors
+                                    .iter()
+                                    .map(|k| {
+                                        (
+                                            k.name.clone(),
+                                            k.args
+                                                .iter()
+                                                .map(|a| subst(a, &params))
+                                                .collect::<Vec<_>>(),
+                                        )
+                                    })
+                                    .collect::<Vec<_>>()
+                            }
+                            _ => {
+                                break 'kinds Err(mismatch(
+                                    "is not included in the signature's: their kinds differ",
+                                ))
+                            }
+                        },
                         _ => {
-                            return Err(mismatch(
+                            break 'kinds Err(mismatch(
                                 "is not included in the signature's: their kinds differ",
                             ))
                         }
-                    },
-                    _ => {
-                        return Err(mismatch(
-                            "is not included in the signature's: their kinds differ",
-                        ))
-                    }
-                };
-                let names = |v: Vec<&str>| v.join(" | ");
-                if ctors.len() != cs.len()
-                    || ctors
-                        .iter()
-                        .zip(cs)
-                        .any(|(k, c)| k.0 != c.name || k.1.len() != c.args.len())
-                {
-                    return Err(mismatch(&format!(
+                    };
+                    let names = |v: Vec<&str>| v.join(" | ");
+                    if ctors.len() != cs.len()
+                        || ctors
+                            .iter()
+                            .zip(cs)
+                            .any(|(k, c)| k.0 != c.name || k.1.len() != c.args.len())
+                    {
+                        break 'kinds Err(mismatch(&format!(
                         "= {}\n       is not included in\n         type {} = {}\n       Their constructors differ",
                         names(ctors.iter().map(|k| k.0.as_str()).collect()),
                         d.name,
                         names(cs.iter().map(|c| c.name.as_str()).collect())
                     )));
-                }
-                if let TypeName::Con(con) = &mine {
-                    if self.gadt.ctors.contains_key(&(*con, 0)) {
-                        return if self.gadt_ctors_match(*con, cs, &scope, &vars) {
-                            Ok(())
-                        } else {
-                            Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
-                        };
                     }
-                }
-                let mut pairs = Vec::new();
-                for (k, c) in ctors.iter().zip(cs) {
-                    for (a, te) in k.1.iter().zip(&c.args) {
-                        let Ok(t) = self.type_expr_in(te, &scope, false) else {
-                            return Ok(());
-                        };
-                        pairs.push((a.clone(), t));
-                    }
-                }
-                if self.equal_types(&pairs, &vars) {
-                    return Ok(());
-                }
-                Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
-            }
-            ast::TypeDeclKind::Record(fs) => {
-                let fields = match &mine {
-                    TypeName::Con(c) => match &self.types.decl(*c).kind {
-                        DeclKind::Record(fields) => {
-                            let params = self.types.decl(*c).params.clone();
-                            fields
-                                .iter()
-                                .map(|f| (f.name.clone(), f.mutable, subst(&f.ty, &params)))
-                                .collect::<Vec<_>>()
+                    if let TypeName::Con(con) = &mine {
+                        if self.gadt.ctors.contains_key(&(*con, 0)) {
+                            break 'kinds if self.gadt_ctors_match(*con, cs, &scope, &vars) {
+                                Ok(())
+                            } else {
+                                Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
+                            };
                         }
+                    }
+                    let mut pairs = Vec::new();
+                    for (k, c) in ctors.iter().zip(cs) {
+                        for (a, te) in k.1.iter().zip(&c.args) {
+                            let Ok(t) = self.type_expr_in(te, &scope, false) else {
+                                break 'kinds Ok(());
+                            };
+                            pairs.push((a.clone(), t));
+                        }
+                    }
+                    if self.equal_types(&pairs, &vars) {
+                        break 'kinds Ok(());
+                    }
+                    Err(mismatch("is not included in the signature's: the types of their constructors' arguments differ"))
+                }
+                ast::TypeDeclKind::Record(fs) => {
+                    let fields = match &mine {
+                        TypeName::Con(c) => match &self.types.decl(*c).kind {
+                            DeclKind::Record(fields) => {
+                                let params = self.types.decl(*c).params.clone();
+                                fields
+                                    .iter()
+                                    .map(|f| (f.name.clone(), f.mutable, subst(&f.ty, &params)))
+                                    .collect::<Vec<_>>()
+                            }
+                            _ => {
+                                break 'kinds Err(mismatch(
+                                    "is not included in the signature's: their kinds differ",
+                                ))
+                            }
+                        },
                         _ => {
-                            return Err(mismatch(
+                            break 'kinds Err(mismatch(
                                 "is not included in the signature's: their kinds differ",
                             ))
                         }
-                    },
-                    _ => {
-                        return Err(mismatch(
-                            "is not included in the signature's: their kinds differ",
-                        ))
-                    }
-                };
-                if fields.len() != fs.len()
-                    || fields
-                        .iter()
-                        .zip(fs)
-                        .any(|(f, g)| f.0 != g.name || f.1 != g.mutable)
-                {
-                    return Err(mismatch(
-                        "is not included in the signature's: their fields differ",
-                    ));
-                }
-                let mut pairs = Vec::new();
-                for (f, g) in fields.iter().zip(fs) {
-                    let Ok(t) = self.type_expr_in(&g.ty, &scope, false) else {
-                        return Ok(());
                     };
-                    pairs.push((f.2.clone(), t));
+                    if fields.len() != fs.len()
+                        || fields
+                            .iter()
+                            .zip(fs)
+                            .any(|(f, g)| f.0 != g.name || f.1 != g.mutable)
+                    {
+                        break 'kinds Err(mismatch(
+                            "is not included in the signature's: their fields differ",
+                        ));
+                    }
+                    let mut pairs = Vec::new();
+                    for (f, g) in fields.iter().zip(fs) {
+                        let Ok(t) = self.type_expr_in(&g.ty, &scope, false) else {
+                            break 'kinds Ok(());
+                        };
+                        pairs.push((f.2.clone(), t));
+                    }
+                    if self.equal_types(&pairs, &vars) {
+                        break 'kinds Ok(());
+                    }
+                    Err(mismatch(
+                        "is not included in the signature's: the types of their fields differ",
+                    ))
                 }
-                if self.equal_types(&pairs, &vars) {
-                    return Ok(());
-                }
-                Err(mismatch(
-                    "is not included in the signature's: the types of their fields differ",
-                ))
+                ast::TypeDeclKind::Open => match &mine {
+                    TypeName::Con(c)
+                        if matches!(self.types.decl(*c).kind, DeclKind::Extensible) =>
+                    {
+                        Ok(())
+                    }
+                    _ => Err(mismatch(
+                        "is not included in the signature's: their kinds differ",
+                    )),
+                },
             }
-            ast::TypeDeclKind::Open => match &mine {
-                TypeName::Con(c) if matches!(self.types.decl(*c).kind, DeclKind::Extensible) => {
-                    Ok(())
-                }
-                _ => Err(mismatch(
-                    "is not included in the signature's: their kinds differ",
-                )),
-            },
+        };
+        kinds?;
+        match self.decl_attrs_mismatch(&mine, &mine_type, d, sig, &scope) {
+            Some(why) => Err(mismatch(&format!(
+                "is not included in the signature's:\n       {why}"
+            ))),
+            None => Ok(()),
         }
     }
 
-    fn match_exception(&mut self, name: &str, c: &ast::ConstructorDecl, span: Span) -> TResult<()> {
+    pub(super) fn match_exception(
+        &mut self,
+        name: &str,
+        c: &ast::ConstructorDecl,
+        span: Span,
+    ) -> TResult<()> {
         let Some(CtorRef::Exception(i)) =
             self.env.ctors.get(&format!("{name}.{}", c.name)).copied()
         else {
@@ -423,7 +456,8 @@ impl Typer<'_> {
         let mine = self.types.exceptions[i as usize].args.clone();
         let scope = HashMap::new();
         let mut pairs = Vec::new();
-        if mine.len() == c.args.len() {
+        let records_agree = self.exception_record_of(i).is_some() == c.record.is_some();
+        if mine.len() == c.args.len() && records_agree {
             for (a, te) in mine.iter().zip(&c.args) {
                 let Ok(t) = self.type_expr_in(te, &scope, false) else {
                     return Ok(());
@@ -501,7 +535,7 @@ impl Typer<'_> {
         true
     }
 
-    fn equal_types(&mut self, pairs: &[(Type, Type)], vars: &[Type]) -> bool {
+    pub(super) fn equal_types(&mut self, pairs: &[(Type, Type)], vars: &[Type]) -> bool {
         self.u.see_through = true;
         let unified = pairs
             .iter()

@@ -1,0 +1,2 @@
+(* '_a names a weak type variable, which programs cannot write. *)
+type ('_a) underscored = A of '_a
