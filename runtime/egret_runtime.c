@@ -954,12 +954,19 @@ value egret_double_field_set(value r, value i, value x) {
   return Val_unit;
 }
 
+/* Sys.argv (`%sys_argv`, OCaml's caml_sys_argv): one array, made at the first use and the
+ * same at every later one, so that a program's update of it is seen by every reader. */
+static value sys_argv;
+
 value egret_sys_argv(value unit) {
   (void)unit;
+  if (sys_argv) return sys_argv;
   value *a = egret_alloc((uint64_t)egret_argc, 0);
   for (int i = 0; i < egret_argc; i++) a[i] = Val_unit;
   for (int i = 0; i < egret_argc; i++) a[i] = egret_string_of_bytes(egret_argv[i], strlen(egret_argv[i]));
-  return (value)a;
+  sys_argv = (value)a;
+  egret_register_global_root(&sys_argv);
+  return sys_argv;
 }
 
 value egret_exit(value code) {

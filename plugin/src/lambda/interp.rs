@@ -119,6 +119,8 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             literals: HashMap::new(),
             gc_control: Default::default(),
             parser_trace: false,
+            runtime_warnings: false,
+            sys_argv: None,
             constant_exceptions: HashMap::new(),
             signal_actions: HashMap::new(),
         };
@@ -233,6 +235,10 @@ pub struct Machine<'p> {
     gc_control: super::runtime::GcControl,
     /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
     parser_trace: bool,
+    /// `Sys.enable_runtime_warnings`'s flag.
+    runtime_warnings: bool,
+    /// `Sys.argv`: made at its first use, the same array at every later one.
+    sys_argv: Option<Value<'p>>,
     /// The value of each constant exception constructor: its identity, one block, so that
     /// `==` holds between two uses as in OCaml.
     constant_exceptions: HashMap<u32, Value<'p>>,
@@ -1453,13 +1459,35 @@ impl<'p> Machine<'p> {
             // OCaml's Printf ignores the flags and width of `%c`.
             "egret_format_char" => return str_val(vec![int(1)? as u8]),
             "egret_sys_argv" => {
+                if let Some(a) = &self.sys_argv {
+                    return Ok(a.clone());
+                }
                 let fields = self
                     .argv
                     .iter()
                     .map(|a| str_value(a.as_bytes().to_vec()))
                     .collect();
+                let a = Value::Block(Block::new(0, fields));
+                self.sys_argv = Some(a.clone());
+                return Ok(a);
+            }
+            "caml_sys_get_config" => {
+                let fields = vec![str_value(b"Unix".to_vec()), Value::Int(64), bool_val(false)];
                 return Ok(Value::Block(Block::new(0, fields)));
             }
+            "caml_runtime_variant" => return Ok(str_value(Vec::new())),
+            "caml_runtime_parameters" => {
+                let text = (self.gc_control).runtime_parameters(
+                    false,
+                    self.parser_trace,
+                    self.runtime_warnings,
+                );
+                return Ok(str_value(text.into_bytes()));
+            }
+            "caml_ml_enable_runtime_warnings" => {
+                self.runtime_warnings = !matches!(args.first(), Some(Value::Int(0)));
+            }
+            "caml_ml_runtime_warnings_enabled" => return Ok(bool_val(self.runtime_warnings)),
             "egret_hash" => {
                 use super::hash::{caml_hash, Node};
                 let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {

@@ -510,6 +510,14 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_sys_time"(Unit) -> Float, Effect),
     // `Sys.executable_name`: /proc/self/exe, else argv[0].
     rt!("caml_sys_executable_name"(Unit) -> String, Effect),
+    // Sys's configuration (OCaml's sys.c and gc_ctrl.c): ("Unix", 64, false); the runtime
+    // variant "" (not the debug or instrumented one); the settings in OCAMLRUNPARAM's syntax
+    // ([`GcControl::runtime_parameters`]); the runtime-warnings flag, stored and read back.
+    rt!("caml_sys_get_config"(Unit) -> Any, Effect),
+    rt!("caml_runtime_variant"(Unit) -> String, Effect),
+    rt!("caml_runtime_parameters"(Unit) -> String, Effect),
+    rt!("caml_ml_enable_runtime_warnings"(Bool) -> Unit, Effect),
+    rt!("caml_ml_runtime_warnings_enabled"(Unit) -> Bool, Effect),
     // `Sys.signal`: installs the behaviour (Signal_default 0, Signal_ignore 1, a block
     // [handler]) and returns the previous one; a handler runs at the next allocation
     // (runtime/egret_prims.c; the interpreters record behaviours and receive no signals).
@@ -667,6 +675,31 @@ impl Default for GcControl {
 }
 
 impl GcControl {
+    /// `Sys.runtime_parameters`'s text (OCaml 4.13's `caml_runtime_parameters`): these
+    /// settings, the backtrace, parser-trace and runtime-warnings flags (`H`, `l`, `t`: 0 in
+    /// native code, as in egret_gc.c).
+    pub fn runtime_parameters(
+        &self,
+        backtrace: bool,
+        parser_trace: bool,
+        warnings: bool,
+    ) -> std::string::String {
+        let c = &self.0;
+        format!(
+            "a={},b={},H=0,i={},l=0,o={},O={},p={},s={},t=0,v={},w={},W={}",
+            c[6],
+            backtrace as u8,
+            c[1],
+            c[2],
+            c[4],
+            parser_trace as u8,
+            c[0],
+            c[3],
+            c[7],
+            warnings as u8
+        )
+    }
+
     /// `caml_gc_set`: the new record's fields, normalised; `stack_limit` is ignored in native
     /// code (it stays 0).
     pub fn set(&mut self, f: [i64; 11]) {

@@ -1099,6 +1099,10 @@ impl<'s> Typer<'s> {
         self.check_available(i, span)?;
         let t = self.builtin_type(i);
         let arity = self.builtin_arity(i);
+        if arity == 0 {
+            let value = self.builtin_apply(i, Vec::new(), t.clone())?;
+            return Ok((value, t));
+        }
         let mut params = Vec::new();
         let mut cur = t.clone();
         while let Type::Arrow(a, r) = cur {
@@ -1194,14 +1198,22 @@ impl<'s> Typer<'s> {
                 vec![args.pop().unwrap(), Expr::Const(Const::Int(k))],
             ),
             BuiltinImpl::Const(k) => {
-                // `%big_endian` and the `%ostype_*` are bools.
-                let constant = if *self.u.shallow(&result) == Type::bool() {
+                // `%big_endian` and the `%ostype_*` are bools, `%backend_type` a variant.
+                let head = (*self.u.shallow(&result)).clone();
+                let constant = if head == Type::bool() {
                     bool_value(k != 0)
-                } else {
+                } else if head == Type::int() {
                     Expr::Const(Const::Int(k))
+                } else {
+                    Expr::Construct {
+                        ty: result,
+                        index: k as u32,
+                        args: vec![],
+                    }
                 };
                 Expr::Seq(bx(args.pop().unwrap()), bx(constant))
             }
+            BuiltinImpl::Value(p) => Expr::Prim(p, vec![unit_value()]),
             BuiltinImpl::Unavailable(_) => unreachable!("checked where the external is used"),
         })
     }
@@ -1210,6 +1222,7 @@ impl<'s> Typer<'s> {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
+            BuiltinImpl::Value(_) => 0,
             BuiltinImpl::Raise(_)
             | BuiltinImpl::Ref
             | BuiltinImpl::Deref

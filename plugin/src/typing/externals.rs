@@ -263,6 +263,14 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%ostype_unix", 1, Impl(B::Const(1))),
         ("%ostype_win32", 1, Impl(B::Const(0))),
         ("%ostype_cygwin", 1, Impl(B::Const(0))),
+        // `Native`, `backend_type`'s first constructor.
+        ("%backend_type", 1, Impl(B::Const(0))),
+        // Sys.argv: the one array of the program's arguments (the runtime keeps it).
+        (
+            "%sys_argv",
+            0,
+            Impl(B::Value(Prim::Runtime("egret_sys_argv", Purity::Effect))),
+        ),
         ("%bswap16", 1, runtime("caml_bswap16", Purity::Pure, 1)),
         // 16/32/64-bit accesses of strings and bytes; the unsafe ones (`..u`) are checked too.
         (

@@ -105,6 +105,21 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_floatarray_get", 2, 2, rt_array_get),
     ("egret_floatarray_set", 3, 3, rt_array_set),
     ("egret_sys_argv", 0, 1, rt_sys_argv),
+    ("caml_sys_get_config", 0, 1, rt_sys_get_config),
+    ("caml_runtime_variant", 0, 1, rt_runtime_variant),
+    ("caml_runtime_parameters", 0, 1, rt_runtime_parameters),
+    (
+        "caml_ml_enable_runtime_warnings",
+        1,
+        1,
+        rt_enable_runtime_warnings,
+    ),
+    (
+        "caml_ml_runtime_warnings_enabled",
+        0,
+        1,
+        rt_runtime_warnings_enabled,
+    ),
     ("egret_format_int", 2, 2, rt_format_int),
     ("egret_format_string", 2, 2, rt_format_string),
     ("egret_format_char", 2, 2, rt_format_char),
@@ -1196,14 +1211,40 @@ fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     it.gc_control.set(f);
     Ok(UNIT)
 }
+/// `Sys.argv`: one array, the same at every use.
 fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    if let Some(a) = it.sys_argv {
+        return Ok(a);
+    }
     let fields = it
         .argv
         .clone()
         .into_iter()
         .map(|arg| it.alloc(HeapBlock::Bytes(arg)))
         .collect();
+    let a = it.alloc(HeapBlock::Fields { tag: 0, fields });
+    it.sys_argv = Some(a);
+    Ok(a)
+}
+/// `("Unix", 64, false)`: the OS type, the word size, whether big-endian.
+fn rt_sys_get_config(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let os = it.alloc(HeapBlock::Bytes(b"Unix".to_vec()));
+    let fields = vec![os, IValue::Int(64), IValue::Int(0)];
     Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_runtime_variant(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(it.alloc(HeapBlock::Bytes(Vec::new())))
+}
+fn rt_runtime_parameters(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let text = (it.gc_control).runtime_parameters(false, it.parser_trace, it.runtime_warnings);
+    Ok(it.alloc(HeapBlock::Bytes(text.into_bytes())))
+}
+fn rt_enable_runtime_warnings(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    it.runtime_warnings = it.int_arg(a[0])? != 0;
+    Ok(UNIT)
+}
+fn rt_runtime_warnings_enabled(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.runtime_warnings as i64))
 }
 fn rt_format_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let spec = it.bytes_ref(a[0])?.to_vec();
