@@ -1100,6 +1100,14 @@ value egret_sys_open(value name, value flags, value perm) {
   return Val_int(fd);
 }
 
+/* OCaml's caml_sys_open (Filename.temp_file): the open_flag list as egret_sys_open's bit set
+ * (bit i for the i-th constructor). */
+value caml_sys_open(value name, value flags, value perm) {
+  int64_t bits = 0;
+  for (value l = flags; !Is_int(l); l = ((value *)l)[1]) bits |= (int64_t)1 << Int_val(((value *)l)[0]);
+  return egret_sys_open(name, Val_int(bits), perm);
+}
+
 /* OCaml's caml_sys_close. */
 value egret_sys_close(value fd) {
   close((int)Int_val(fd));

@@ -906,9 +906,9 @@ impl<'p> Machine<'p> {
     }
 
     /// A `Sys` primitive ([`super::sys`]).
-    fn call_sys(&mut self, name: &str, args: &[Value<'p>]) -> R<'p, Value<'p>> {
+    fn call_sys(&mut self, name: &str, values: &[Value<'p>]) -> R<'p, Value<'p>> {
         use super::sys::{SysArg, SysFailure, SysValue};
-        let args: Vec<SysArg> = args
+        let mut args: Vec<SysArg> = values
             .iter()
             .map(|a| match a {
                 Value::Str(s) => SysArg::Str(s.borrow().clone()),
@@ -916,6 +916,19 @@ impl<'p> Machine<'p> {
                 _ => SysArg::Int(0),
             })
             .collect();
+        if let ("caml_sys_open", Some(flags)) = (name, values.get(1)) {
+            // The open_flag list as the bit set (bit i for the i-th constructor).
+            let mut bits = 0i64;
+            let mut l = flags.clone();
+            while let Value::Block(b) = l {
+                let cell = b.fields.borrow().clone();
+                if let Value::Int(i) = cell[0] {
+                    bits |= 1 << i;
+                }
+                l = cell[1].clone();
+            }
+            args[1] = SysArg::Int(bits);
+        }
         if name == "egret_output_string" {
             // stdout and stderr are collected here.
             if let (Some(SysArg::Int(id @ (1 | 2))), Some(SysArg::Str(t))) =

@@ -493,6 +493,9 @@ const BASE: &[RuntimeFn] = &[
     // caml_ml_open_descriptor_in/out make a channel; `Filename.temp_file` closes one.
     rt!("egret_sys_open"(String, Int, Int) -> Int, Effect),
     rt!("egret_sys_close"(Int) -> Unit, Effect),
+    // OCaml's own, with the open_flag list (`Filename.temp_file`); the interpreters make it
+    // the bit set.
+    rt!("caml_sys_open"(String, Any, Int) -> Int, Effect),
     rt!("egret_open_descriptor_in"(Int) -> Int, Effect),
     rt!("egret_open_descriptor_out"(Int) -> Int, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
@@ -760,6 +763,7 @@ pub const OCAML_NAMES: &[(&str, &str)] = &[
     ("caml_float_of_string", "egret_float_of_string"),
     ("caml_format_float", "egret_format_float"),
     ("caml_hash", "egret_hash"),
+    ("caml_sys_close", "egret_sys_close"),
 ];
 
 /// A string as Printf's `%S` writes it (Printexc's text of a string argument): in double

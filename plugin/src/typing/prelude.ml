@@ -1451,129 +1451,6 @@ let unaligned_tag = 1002
 (*! unit Lexing *)
 (*! unit Parsing *)
 (*! unit Marshal *)
-(*! module Filename *)
-(* OCaml 4.13's filename.ml for Unix (Sys.os_type = "Unix"), without quote_command. *)
-let __generic_quote quotequote s =
-  let l = String.length s in
-  let b = Buffer.create (l + 20) in
-  Buffer.add_char b '\'';
-  for i = 0 to l - 1 do
-    if s.[i] = '\'' then Buffer.add_string b quotequote else Buffer.add_char b s.[i]
-  done;
-  Buffer.add_char b '\'';
-  Buffer.contents b
-let __generic_basename is_dir_sep current_dir_name name =
-  let rec find_end n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then find_end (n - 1)
-    else find_beg n (n + 1)
-  and find_beg n p =
-    if n < 0 then String.sub name 0 p
-    else if is_dir_sep name n then String.sub name (n + 1) (p - n - 1)
-    else find_beg (n - 1) p
-  in
-  if name = "" then current_dir_name else find_end (String.length name - 1)
-let __generic_dirname is_dir_sep current_dir_name name =
-  let rec trailing_sep n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then trailing_sep (n - 1)
-    else base n
-  and base n =
-    if n < 0 then current_dir_name
-    else if is_dir_sep name n then intermediate_sep n
-    else base (n - 1)
-  and intermediate_sep n =
-    if n < 0 then String.sub name 0 1
-    else if is_dir_sep name n then intermediate_sep (n - 1)
-    else String.sub name 0 (n + 1)
-  in
-  if name = "" then current_dir_name else trailing_sep (String.length name - 1)
-let null = "/dev/null"
-let current_dir_name = "."
-let parent_dir_name = ".."
-let dir_sep = "/"
-let is_dir_sep s i = s.[i] = '/'
-let is_relative n = String.length n < 1 || n.[0] <> '/'
-let is_implicit n =
-  is_relative n
-  && (String.length n < 2 || String.sub n 0 2 <> "./")
-  && (String.length n < 3 || String.sub n 0 3 <> "../")
-(* String.ends_with ~suffix:suff name *)
-let check_suffix name suff =
-  let len_s = String.length suff and len_n = String.length name in
-  len_n >= len_s && String.sub name (len_n - len_s) len_s = suff
-let quote = __generic_quote "'\\''"
-let basename = __generic_basename is_dir_sep current_dir_name
-let dirname = __generic_dirname is_dir_sep current_dir_name
-let concat dirname filename =
-  let l = String.length dirname in
-  if l = 0 || is_dir_sep dirname (l - 1) then dirname ^ filename
-  else dirname ^ dir_sep ^ filename
-let chop_suffix name suff =
-  let n = String.length name - String.length suff in
-  if n < 0 then invalid_arg "Filename.chop_suffix" else String.sub name 0 n
-let chop_suffix_opt ~suffix filename =
-  let len_s = String.length suffix and len_f = String.length filename in
-  if len_f >= len_s then
-    let r = String.sub filename (len_f - len_s) len_s in
-    if r = suffix then
-      Some (String.sub filename 0 (len_f - len_s))
-    else
-      None
-  else
-    None
-let extension_len name =
-  let rec check i0 i =
-    if i < 0 || is_dir_sep name i then 0
-    else if name.[i] = '.' then check i0 (i - 1)
-    else String.length name - i0
-  in
-  let rec search_dot i =
-    if i < 0 || is_dir_sep name i then 0
-    else if name.[i] = '.' then check i (i - 1)
-    else search_dot (i - 1)
-  in
-  search_dot (String.length name - 1)
-let extension name =
-  let l = extension_len name in
-  if l = 0 then "" else String.sub name (String.length name - l) l
-let chop_extension name =
-  let l = extension_len name in
-  if l = 0 then invalid_arg "Filename.chop_extension"
-  else String.sub name 0 (String.length name - l)
-let remove_extension name =
-  let l = extension_len name in
-  if l = 0 then name else String.sub name 0 (String.length name - l)
-let temp_dir_name = try Sys.getenv "TMPDIR" with Not_found -> "/tmp"
-let __prng = lazy (Random.State.make_self_init ())
-let __temp_file_name temp_dir prefix suffix =
-  let rnd = (Random.State.bits (Lazy.force __prng)) land 0xFFFFFF in
-  (* Printf.sprintf "%s%06x%s" prefix rnd suffix (Printf comes after Format) *)
-  let hex = String.init 6 (fun i -> "0123456789abcdef".[(rnd lsr (4 * (5 - i))) land 15]) in
-  concat temp_dir (prefix ^ hex ^ suffix)
-let __current_temp_dir_name = ref temp_dir_name
-let set_temp_dir_name s = __current_temp_dir_name := s
-let get_temp_dir_name () = !__current_temp_dir_name
-let temp_file ?(temp_dir = !__current_temp_dir_name) prefix suffix =
-  let rec try_name counter =
-    let name = __temp_file_name temp_dir prefix suffix in
-    try
-      __sys_close (__open_desc name [Open_wronly; Open_creat; Open_excl] 0o600);
-      name
-    with Sys_error _ as e ->
-      if counter >= 1000 then raise e else try_name (counter + 1)
-  in try_name 0
-let open_temp_file ?(mode = [Open_text]) ?(perms = 0o600)
-                   ?(temp_dir = !__current_temp_dir_name) prefix suffix =
-  let rec try_name counter =
-    let name = __temp_file_name temp_dir prefix suffix in
-    try
-      (name,
-       open_out_gen (Open_wronly::Open_creat::Open_excl::mode) perms name)
-    with Sys_error _ as e ->
-      if counter >= 1000 then raise e else try_name (counter + 1)
-  in try_name 0
-
 (*! unit Hashtbl *)
 (*! module CamlinternalFormat_egret *)
 (* The conversions of format literals elaborated as values (typing/printf/value.rs), as the
@@ -2513,6 +2390,7 @@ let __format_kdprintf (k : (formatter -> unit) -> 'a) (fmt : ('b, formatter, uni
 let __format_bprintf b (CamlinternalFormat_Format (f, _, _)) =
   let ppf = formatter_of_buffer b in
   f (fun acc -> __format_acc ppf (fun _ g -> g ppf) acc; __pp_flush_queue ppf false)
+(*! unit Filename *)
 (*! module Gc *)
 (* OCaml 4.13's gc.ml: its externals are the runtime's primitives (runtime/egret_gc.c,
    runtime/egret_weak.c). minor_words returns a boxed float (OCaml's is [@unboxed]): the box is

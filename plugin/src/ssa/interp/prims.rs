@@ -208,6 +208,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_out_channel_length", 1, 1, rt_sys),
     ("egret_sys_open", 3, 3, rt_sys),
     ("egret_sys_close", 1, 1, rt_sys),
+    ("caml_sys_open", 3, 3, rt_sys),
     ("egret_open_descriptor_in", 1, 1, rt_sys),
     ("egret_open_descriptor_out", 1, 1, rt_sys),
     ("egret_flush_all", 0, 1, rt_sys),
@@ -1041,7 +1042,20 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     use crate::lambda::sys::{SysArg, SysFailure, SysValue};
     let name = it.current_runtime;
     let mut args = Vec::new();
-    for &v in a {
+    let mut a = a.to_vec();
+    if name == "caml_sys_open" {
+        // The open_flag list as the bit set (bit i for the i-th constructor).
+        let (mut bits, mut l) = (0i64, a[1]);
+        while !matches!(l, IValue::Int(_)) {
+            let cell = it.fields_mut(l)?.clone();
+            if let IValue::Int(i) = cell[0] {
+                bits |= 1 << i;
+            }
+            l = cell[1];
+        }
+        a[1] = IValue::Int(bits);
+    }
+    for &v in &a {
         args.push(match v {
             IValue::Int(n) => SysArg::Int(n),
             v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
