@@ -247,6 +247,20 @@ pub struct Machine<'p> {
     signal_actions: HashMap<i64, Value<'p>>,
 }
 
+/// A fresh array of the given slices of arrays (`caml_array_sub`, `append`, `concat`): the
+/// tag of the last non-empty one (flat float arrays stay flat), the empty array's tag 0.
+fn gather<'p>(parts: &[(Rc<Block<'p>>, i64, i64)]) -> Value<'p> {
+    let mut fields = Vec::new();
+    let (mut tag, mut ocaml_tag) = (0, 0);
+    for (a, o, n) in parts {
+        if *n > 0 {
+            (tag, ocaml_tag) = (a.tag.get(), a.ocaml_tag.get());
+            fields.extend_from_slice(&a.fields.borrow()[*o as usize..(*o + *n) as usize]);
+        }
+    }
+    Value::Block(Block::with_ocaml_tag(tag, ocaml_tag, fields))
+}
+
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
     Value::Str(Rc::new(RefCell::new(bytes)))
 }
@@ -1534,6 +1548,42 @@ impl<'p> Machine<'p> {
                     0
                 };
                 return Ok(Value::Block(Block::new(tag as u32, vec![x; n as usize])));
+            }
+            "caml_array_sub" => {
+                let (a, o, l) = (block(0)?, int(1)?, int(2)?);
+                return Ok(gather(&[(a, o, l)]));
+            }
+            "caml_array_append" => {
+                let (a, b) = (block(0)?, block(1)?);
+                let (la, lb) = (a.fields.borrow().len(), b.fields.borrow().len());
+                return Ok(gather(&[(a, 0, la as i64), (b, 0, lb as i64)]));
+            }
+            "caml_array_concat" => {
+                let mut parts = Vec::new();
+                let mut l = args[0].clone();
+                while let Value::Block(cell) = l {
+                    let next = cell.fields.borrow()[1].clone();
+                    if let Value::Block(a) = cell.fields.borrow()[0].clone() {
+                        let n = a.fields.borrow().len() as i64;
+                        parts.push((a, 0, n));
+                    }
+                    l = next;
+                }
+                return Ok(gather(&parts));
+            }
+            "caml_array_blit" => {
+                let (a, o1, b, o2, n) = (block(0)?, int(1)?, block(2)?, int(3)?, int(4)?);
+                let src: Vec<Value> = a.fields.borrow()[o1 as usize..(o1 + n) as usize].to_vec();
+                b.fields.borrow_mut()[o2 as usize..(o2 + n) as usize].clone_from_slice(&src);
+                return unit;
+            }
+            "caml_array_fill" => {
+                let (a, o, n) = (block(0)?, int(1)?, int(2)?);
+                let v = args[3].clone();
+                for f in &mut a.fields.borrow_mut()[o as usize..(o + n) as usize] {
+                    *f = v.clone();
+                }
+                return unit;
             }
             "egret_floatarray_create" => {
                 let n = int(0)?;

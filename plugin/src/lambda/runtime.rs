@@ -350,6 +350,13 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
     // caml_floatarray_create, caml_make_float_vect: a flat float array of zeros.
     rt!("egret_floatarray_create"(Int) -> Array, Effect),
+    // OCaml's array.c for the installed array.ml (bounds checked by its callers): copies keep
+    // the source's representation (flat for floats), the empty array has tag 0.
+    rt!("caml_array_sub"(Array, Int, Int) -> Array, Effect),
+    rt!("caml_array_append"(Array, Array) -> Array, Effect),
+    rt!("caml_array_concat"(Any) -> Array, Effect),
+    rt!("caml_array_blit"(Array, Int, Array, Int, Int) -> Unit, Effect),
+    rt!("caml_array_fill"(Array, Int, Int, Any) -> Unit, Effect),
     // The same by the array's kind, which `mono` knows from its type (ocamlopt's Paddrarray:
     // not floats; Pfloatarray: a flat float array). The SSA lowering inlines all six.
     rt!("egret_addr_array_get"(Array, Int) -> Any, Effect),

@@ -631,6 +631,38 @@ impl<'s> Typer<'s> {
             ExprKind::Pack(me) => self.pack(me, expected, span),
             ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
             ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
+            ExprKind::Array(items) if items.is_empty() && self.in_prelude => {
+                // The stdlib's `[||]` (array.ml's own, before its `of_list`): the empty array,
+                // `Array.make 0 ()` at any element type.
+                let unit = ast::Expr {
+                    kind: ExprKind::Construct("()".to_string(), None),
+                    span,
+                };
+                let var = |name: &str| ast::Expr {
+                    kind: ExprKind::Var(name.to_string()),
+                    span,
+                };
+                let make = ast::Expr {
+                    kind: ExprKind::Apply(
+                        Box::new(var("Array.make")),
+                        ast::unlabelled(vec![
+                            ast::Expr {
+                                kind: ExprKind::Constant(ast::Constant::Int(0)),
+                                span,
+                            },
+                            unit,
+                        ]),
+                    ),
+                    span,
+                };
+                self.expr(&ast::Expr {
+                    kind: ExprKind::Apply(
+                        Box::new(var("__empty_array_cast")),
+                        ast::unlabelled(vec![make]),
+                    ),
+                    span,
+                })
+            }
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);

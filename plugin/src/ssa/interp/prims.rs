@@ -92,6 +92,11 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_convert_raw_backtrace_slot", 1, 1, rt_no_slot),
     ("caml_raw_backtrace_slot", 2, 2, rt_no_slot),
     ("egret_floatarray_create", 1, 1, rt_floatarray_create),
+    ("caml_array_sub", 3, 3, rt_array_sub),
+    ("caml_array_append", 2, 2, rt_array_append),
+    ("caml_array_concat", 1, 1, rt_array_concat),
+    ("caml_array_blit", 5, 5, rt_array_blit),
+    ("caml_array_fill", 4, 4, rt_array_fill),
     ("egret_hash", 4, 4, rt_hash),
     ("egret_array_length", 1, 1, rt_array_length),
     ("egret_array_get", 2, 2, rt_array_get),
@@ -928,6 +933,66 @@ fn rt_floatarray_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, St
         tag,
         fields: vec![IValue::Raw(0f64.to_bits() as i64); n as usize],
     }))
+}
+/// An array's tag (`DOUBLE_ARRAY_TAG` when flat).
+fn array_tag(it: &Interpreter, v: IValue) -> u8 {
+    match v {
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag, .. } => *tag,
+            HeapBlock::Bytes(_) => 0,
+        },
+        _ => 0,
+    }
+}
+/// A fresh array of the given slices (array, offset, length) of arrays: the tag of the last
+/// non-empty one (a flat float array's raw doubles copied as they are), the empty array's 0.
+fn array_gather(it: &mut Interpreter, parts: &[(IValue, i64, i64)]) -> Result<IValue, StopReason> {
+    let (mut tag, mut fields) = (0, Vec::new());
+    for &(a, o, n) in parts {
+        if n > 0 {
+            tag = array_tag(it, a);
+            fields.extend_from_slice(&it.fields_mut(a)?[o as usize..(o + n) as usize]);
+        }
+    }
+    Ok(it.alloc(HeapBlock::Fields { tag, fields }))
+}
+fn rt_array_sub(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, n) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    array_gather(it, &[(a[0], o, n)])
+}
+fn rt_array_append(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n1 = it.fields_mut(a[0])?.len() as i64;
+    let n2 = it.fields_mut(a[1])?.len() as i64;
+    array_gather(it, &[(a[0], 0, n1), (a[1], 0, n2)])
+}
+fn rt_array_concat(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (mut parts, mut l) = (Vec::new(), a[0]);
+    while !matches!(l, IValue::Int(_)) {
+        let cell = it.fields_mut(l)?.clone();
+        let n = it.fields_mut(cell[0])?.len() as i64;
+        parts.push((cell[0], 0, n));
+        l = cell[1];
+    }
+    array_gather(it, &parts)
+}
+fn rt_array_blit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o1, o2, n) = (it.int_arg(a[1])?, it.int_arg(a[3])?, it.int_arg(a[4])?);
+    let src = it.fields_mut(a[0])?[o1 as usize..(o1 + n) as usize].to_vec();
+    it.fields_mut(a[2])?[o2 as usize..(o2 + n) as usize].copy_from_slice(&src);
+    Ok(UNIT)
+}
+fn rt_array_fill(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, n) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    // A flat float array holds the raw double.
+    let v = if array_tag(it, a[0]) == DOUBLE_ARRAY_TAG {
+        IValue::Raw(it.float_arg(a[3])?.to_bits() as i64)
+    } else {
+        a[3]
+    };
+    for f in &mut it.fields_mut(a[0])?[o as usize..(o + n) as usize] {
+        *f = v;
+    }
+    Ok(UNIT)
 }
 fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Ok(IValue::Int(it.fields_mut(a[0])?.len() as i64))
