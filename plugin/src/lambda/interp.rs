@@ -1136,6 +1136,7 @@ impl<'p> Machine<'p> {
                     Value::Block(Block::new(0, vec![Value::Float(a), Value::Float(b)]))
                 }
                 "classify" => Value::Int(fl::classify(float(0)?)),
+                "signbit" => bool_val(float(0)?.is_sign_negative()),
                 "fma" => Value::Float(float(0)?.mul_add(float(1)?, float(2)?)),
                 "of_string" => match fl::float_of_string(&string(0)?) {
                     Some(x) => Value::Float(x),

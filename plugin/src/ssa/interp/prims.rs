@@ -153,6 +153,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_trunc", 1, 1, rt_float_trunc),
     ("egret_float_round", 1, 1, rt_float_round),
     ("egret_float_cbrt", 1, 1, rt_float_cbrt),
+    ("egret_float_signbit", 1, 1, rt_float_signbit),
     ("egret_float_erf", 1, 1, rt_float_erf),
     ("egret_float_erfc", 1, 1, rt_float_erfc),
     ("egret_float_atan2", 2, 2, rt_float_atan2),
@@ -533,6 +534,9 @@ fn rt_float_modf(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReaso
         tag: 0,
         fields: vec![f, i],
     }))
+}
+fn rt_float_signbit(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.float_arg(x[0])?.is_sign_negative() as i64))
 }
 fn rt_float_classify(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
     let a = it.float_arg(x[0])?;
