@@ -51,6 +51,8 @@ value egret_float_ceil(value a) { return egret_box_float(ceil(Double_val(a))); }
 value egret_float_floor(value a) { return egret_box_float(floor(Double_val(a))); }
 value egret_float_trunc(value a) { return egret_box_float(trunc(Double_val(a))); }
 value egret_float_round(value a) { return egret_box_float(round(Double_val(a))); }
+/* caml_signbit_float (Float.sign_bit): the sign bit, nans and zeros included. */
+value egret_float_signbit(value a) { return signbit(Double_val(a)) ? Val_true : Val_false; }
 value egret_float_cbrt(value a) { return egret_box_float(cbrt(Double_val(a))); }
 value egret_float_erf(value a) { return egret_box_float(erf(Double_val(a))); }
 value egret_float_erfc(value a) { return egret_box_float(erfc(Double_val(a))); }

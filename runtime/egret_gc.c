@@ -1029,6 +1029,34 @@ value caml_gc_get(value unit) {
   return (value)b;
 }
 
+/* Sys.enable_runtime_warnings's flag (OCaml's caml_runtime_warnings, W in OCAMLRUNPARAM):
+ * stored and read back; egret's runtime has no warning to give. */
+static int runtime_warnings;
+
+value caml_ml_enable_runtime_warnings(value on) {
+  runtime_warnings = on != Val_false;
+  return Val_unit;
+}
+
+value caml_ml_runtime_warnings_enabled(value unit) {
+  (void)unit;
+  return runtime_warnings ? Val_true : Val_false;
+}
+
+/* Sys.runtime_parameters (OCaml 4.13's caml_runtime_parameters, gc_ctrl.c): the settings in
+ * OCAMLRUNPARAM's syntax, from the Gc.control values above (H, l, t: 0 in native code). */
+value caml_runtime_parameters(value unit) {
+  (void)unit;
+  char buf[256];
+  const int64_t *c = gc_control;
+  int n = snprintf(buf, sizeof buf,
+                   "a=%d,b=%d,H=0,i=%lu,l=0,o=%lu,O=%lu,p=%d,s=%lu,t=0,v=%lu,w=%d,W=%d",
+                   (int)c[6], egret_backtrace_active ? 1 : 0, (unsigned long)c[1],
+                   (unsigned long)c[2], (unsigned long)c[4], egret_parser_trace_on(),
+                   (unsigned long)c[0], (unsigned long)c[3], (int)c[7], runtime_warnings);
+  return egret_string_of_bytes(buf, (size_t)n);
+}
+
 static int64_t clamp64(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
 
 value caml_gc_set(value v) {

@@ -249,6 +249,9 @@ value caml_parse_engine(value tables, value env, value cmd, value arg) {
   }
 }
 
+/* Parsing.set_trace's flag, for Sys.runtime_parameters (egret_gc.c). */
+int egret_parser_trace_on(void) { return parser_trace; }
+
 value caml_set_parser_trace(value flag) {
   value old = parser_trace ? Val_true : Val_false;
   parser_trace = flag != Val_false;

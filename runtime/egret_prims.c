@@ -278,6 +278,25 @@ value caml_sys_executable_name(value unit) {
   return egret_string_of_bytes(a, strlen(a));
 }
 
+/* Sys's configuration (OCaml's caml_sys_get_config): the OS type, the word size in bits,
+ * whether the machine is big-endian. */
+value caml_sys_get_config(value unit) {
+  (void)unit;
+  value os = egret_string_of_bytes("Unix", 4);
+  uint64_t *r = egret_alloc(3, 0);
+  r[0] = os;
+  r[1] = Val_int(64);
+  r[2] = Val_false;
+  return (value)r;
+}
+
+/* Sys.runtime_variant: "" (OCaml's normal runtime; "d" and "i" are its debug and
+ * instrumented ones). */
+value caml_runtime_variant(value unit) {
+  (void)unit;
+  return egret_string_of_bytes("", 0);
+}
+
 /* ======================================================================================
  * Signals (Sys.signal), after OCaml 4.13's signals.c and signals_nat.c. A signal with an
  * OCaml handler (Signal_handle f) is recorded as pending by the C handler, which also sets

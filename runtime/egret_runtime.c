@@ -783,6 +783,73 @@ value egret_array_make(value n, value x) {
   return (value)a;
 }
 
+/* OCaml's array.c, for the installed array.ml: Array.sub, append, concat, blit and fill
+ * (array.ml checks the bounds first). An array is flat (Double_array_tag, the doubles
+ * unboxed) when its elements are floats, and the empty array is the atom of tag 0; copies
+ * keep the source's tag, so a word is a word either way. */
+static value array_gather(int n, const value *arrays, const int64_t *offsets, const int64_t *lens) {
+  uint64_t size = 0, tag = 0;
+  for (int i = 0; i < n; i++) {
+    size += (uint64_t)lens[i];
+    if (lens[i] > 0) tag = Tag_hd(Hd_val(arrays[i]));
+  }
+  if (size == 0) return (value)egret_alloc(0, 0);
+  if (size > EGRET_MAX_WOSIZE) egret_invalid_argument("Array.concat");
+  uint64_t *r = egret_alloc(size, tag);
+  uint64_t k = 0;
+  for (int i = 0; i < n; i++) {
+    memcpy(r + k, (uint64_t *)arrays[i] + offsets[i], (size_t)lens[i] * sizeof(uint64_t));
+    k += (uint64_t)lens[i];
+  }
+  return (value)r;
+}
+
+value caml_array_sub(value a, value ofs, value len) {
+  int64_t o = Int_val(ofs), l = Int_val(len);
+  return array_gather(1, &a, &o, &l);
+}
+
+value caml_array_append(value a1, value a2) {
+  value arrays[2] = {a1, a2};
+  int64_t offsets[2] = {0, 0};
+  int64_t lens[2] = {(int64_t)Wosize_hd(Hd_val(a1)), (int64_t)Wosize_hd(Hd_val(a2))};
+  return array_gather(2, arrays, offsets, lens);
+}
+
+value caml_array_concat(value list) {
+  int n = 0;
+  for (value l = list; !Is_int(l); l = ((value *)l)[1]) n++;
+  value *arrays = malloc(sizeof(value) * (size_t)(n + 1));
+  int64_t *offsets = malloc(sizeof(int64_t) * (size_t)(n + 1));
+  int64_t *lens = malloc(sizeof(int64_t) * (size_t)(n + 1));
+  if (!arrays || !offsets || !lens) abort();
+  int i = 0;
+  for (value l = list; !Is_int(l); l = ((value *)l)[1], i++) {
+    arrays[i] = ((value *)l)[0];
+    offsets[i] = 0;
+    lens[i] = (int64_t)Wosize_hd(Hd_val(arrays[i]));
+  }
+  /* The arrays stay reachable from the list, a root while this runs. */
+  value r = array_gather(n, arrays, offsets, lens);
+  free(arrays);
+  free(offsets);
+  free(lens);
+  return r;
+}
+
+value caml_array_blit(value a1, value ofs1, value a2, value ofs2, value len) {
+  memmove((uint64_t *)a2 + Int_val(ofs2), (uint64_t *)a1 + Int_val(ofs1),
+          (size_t)Int_val(len) * sizeof(uint64_t));
+  return Val_unit;
+}
+
+value caml_array_fill(value a, value ofs, value len, value v) {
+  uint64_t *p = (uint64_t *)a + Int_val(ofs);
+  uint64_t w = Tag_hd(Hd_val(a)) == Double_array_tag ? *(uint64_t *)v : (uint64_t)v;
+  for (int64_t i = 0; i < Int_val(len); i++) p[i] = w;
+  return Val_unit;
+}
+
 /* OCaml 4.13's caml_hash (runtime/hash.c): MurmurHash3 mixing over a breadth-first walk of
  * at most `limit` values, `count` of them meaningful (ints and strings). Hashtbl's iteration
  * order depends on it, so it must agree with OCaml bit for bit; the interpreters' twin is
@@ -954,12 +1021,19 @@ value egret_double_field_set(value r, value i, value x) {
   return Val_unit;
 }
 
+/* Sys.argv (`%sys_argv`, OCaml's caml_sys_argv): one array, made at the first use and the
+ * same at every later one, so that a program's update of it is seen by every reader. */
+static value sys_argv;
+
 value egret_sys_argv(value unit) {
   (void)unit;
+  if (sys_argv) return sys_argv;
   value *a = egret_alloc((uint64_t)egret_argc, 0);
   for (int i = 0; i < egret_argc; i++) a[i] = Val_unit;
   for (int i = 0; i < egret_argc; i++) a[i] = egret_string_of_bytes(egret_argv[i], strlen(egret_argv[i]));
-  return (value)a;
+  sys_argv = (value)a;
+  egret_register_global_root(&sys_argv);
+  return sys_argv;
 }
 
 value egret_exit(value code) {
@@ -1091,6 +1165,14 @@ value egret_sys_open(value name, value flags, value perm) {
   int fd = open((const char *)name, f | O_CLOEXEC, (int)Int_val(perm));
   if (fd < 0) egret_sys_error(name, errno);
   return Val_int(fd);
+}
+
+/* OCaml's caml_sys_open (Filename.temp_file): the open_flag list as egret_sys_open's bit set
+ * (bit i for the i-th constructor). */
+value caml_sys_open(value name, value flags, value perm) {
+  int64_t bits = 0;
+  for (value l = flags; !Is_int(l); l = ((value *)l)[1]) bits |= (int64_t)1 << Int_val(((value *)l)[0]);
+  return egret_sys_open(name, Val_int(bits), perm);
 }
 
 /* OCaml's caml_sys_close. */

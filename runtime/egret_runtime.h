@@ -161,6 +161,8 @@ value egret_note_reraise(value exn);
  * function's) up to limit (the handler's place), the first one a raise point unless kind is
  * EGRET_BT_CALL. */
 extern int egret_backtrace_active;
+/* Parsing.set_trace's flag (egret_parsing.c). */
+int egret_parser_trace_on(void);
 void egret_backtrace_init(void);
 enum { EGRET_BT_CALL, EGRET_BT_RAISE, EGRET_BT_UNMATCHED };
 void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit, int kind);

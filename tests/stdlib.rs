@@ -27,6 +27,10 @@ fn ocaml_where() -> Option<std::path::PathBuf> {
 
 /// These modules come from the installation's sources, not from egret's prelude.
 const INSTALLED: &[&str] = &[
+    "Sys",
+    "Float",
+    "Array",
+    "Filename",
     "List",
     "Option",
     "Result",

@@ -30,6 +30,7 @@ pub const PRIMITIVES: &[&str] = &[
     "egret_out_channel_length",
     "egret_sys_open",
     "egret_sys_close",
+    "caml_sys_open",
     "egret_open_descriptor_in",
     "egret_open_descriptor_out",
 ];
@@ -366,7 +367,8 @@ pub fn call(name: &str, args: &[SysArg]) -> Option<SysResult> {
     Some(match name {
         "egret_open_in" => open(s(0)?, false),
         "egret_open_out" => open(s(0)?, true),
-        "egret_sys_open" => sys_open(s(0)?, n(1)?, n(2)?),
+        // caml_sys_open's flag list was made the bit set by the interpreter.
+        "egret_sys_open" | "caml_sys_open" => sys_open(s(0)?, n(1)?, n(2)?),
         // The standard descriptors are the interpreting process's own: never closed here.
         "egret_sys_close" => {
             let fd = i32::try_from(n(0)?).ok()?;

@@ -119,6 +119,8 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             literals: HashMap::new(),
             gc_control: Default::default(),
             parser_trace: false,
+            runtime_warnings: false,
+            sys_argv: None,
             constant_exceptions: HashMap::new(),
             signal_actions: HashMap::new(),
         };
@@ -233,12 +235,30 @@ pub struct Machine<'p> {
     gc_control: super::runtime::GcControl,
     /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
     parser_trace: bool,
+    /// `Sys.enable_runtime_warnings`'s flag.
+    runtime_warnings: bool,
+    /// `Sys.argv`: made at its first use, the same array at every later one.
+    sys_argv: Option<Value<'p>>,
     /// The value of each constant exception constructor: its identity, one block, so that
     /// `==` holds between two uses as in OCaml.
     constant_exceptions: HashMap<u32, Value<'p>>,
     /// `Sys.signal`'s behaviour of each signal set so far (`caml_install_signal_handler`):
     /// recorded, never installed in the process (the interpreters receive no signals).
     signal_actions: HashMap<i64, Value<'p>>,
+}
+
+/// A fresh array of the given slices of arrays (`caml_array_sub`, `append`, `concat`): the
+/// tag of the last non-empty one (flat float arrays stay flat), the empty array's tag 0.
+fn gather<'p>(parts: &[(Rc<Block<'p>>, i64, i64)]) -> Value<'p> {
+    let mut fields = Vec::new();
+    let (mut tag, mut ocaml_tag) = (0, 0);
+    for (a, o, n) in parts {
+        if *n > 0 {
+            (tag, ocaml_tag) = (a.tag.get(), a.ocaml_tag.get());
+            fields.extend_from_slice(&a.fields.borrow()[*o as usize..(*o + *n) as usize]);
+        }
+    }
+    Value::Block(Block::with_ocaml_tag(tag, ocaml_tag, fields))
 }
 
 fn str_value<'p>(bytes: Vec<u8>) -> Value<'p> {
@@ -900,9 +920,9 @@ impl<'p> Machine<'p> {
     }
 
     /// A `Sys` primitive ([`super::sys`]).
-    fn call_sys(&mut self, name: &str, args: &[Value<'p>]) -> R<'p, Value<'p>> {
+    fn call_sys(&mut self, name: &str, values: &[Value<'p>]) -> R<'p, Value<'p>> {
         use super::sys::{SysArg, SysFailure, SysValue};
-        let args: Vec<SysArg> = args
+        let mut args: Vec<SysArg> = values
             .iter()
             .map(|a| match a {
                 Value::Str(s) => SysArg::Str(s.borrow().clone()),
@@ -910,6 +930,19 @@ impl<'p> Machine<'p> {
                 _ => SysArg::Int(0),
             })
             .collect();
+        if let ("caml_sys_open", Some(flags)) = (name, values.get(1)) {
+            // The open_flag list as the bit set (bit i for the i-th constructor).
+            let mut bits = 0i64;
+            let mut l = flags.clone();
+            while let Value::Block(b) = l {
+                let cell = b.fields.borrow().clone();
+                if let Value::Int(i) = cell[0] {
+                    bits |= 1 << i;
+                }
+                l = cell[1].clone();
+            }
+            args[1] = SysArg::Int(bits);
+        }
         if name == "egret_output_string" {
             // stdout and stderr are collected here.
             if let (Some(SysArg::Int(id @ (1 | 2))), Some(SysArg::Str(t))) =
@@ -1103,6 +1136,7 @@ impl<'p> Machine<'p> {
                     Value::Block(Block::new(0, vec![Value::Float(a), Value::Float(b)]))
                 }
                 "classify" => Value::Int(fl::classify(float(0)?)),
+                "signbit" => bool_val(float(0)?.is_sign_negative()),
                 "fma" => Value::Float(float(0)?.mul_add(float(1)?, float(2)?)),
                 "of_string" => match fl::float_of_string(&string(0)?) {
                     Some(x) => Value::Float(x),
@@ -1453,13 +1487,35 @@ impl<'p> Machine<'p> {
             // OCaml's Printf ignores the flags and width of `%c`.
             "egret_format_char" => return str_val(vec![int(1)? as u8]),
             "egret_sys_argv" => {
+                if let Some(a) = &self.sys_argv {
+                    return Ok(a.clone());
+                }
                 let fields = self
                     .argv
                     .iter()
                     .map(|a| str_value(a.as_bytes().to_vec()))
                     .collect();
+                let a = Value::Block(Block::new(0, fields));
+                self.sys_argv = Some(a.clone());
+                return Ok(a);
+            }
+            "caml_sys_get_config" => {
+                let fields = vec![str_value(b"Unix".to_vec()), Value::Int(64), bool_val(false)];
                 return Ok(Value::Block(Block::new(0, fields)));
             }
+            "caml_runtime_variant" => return Ok(str_value(Vec::new())),
+            "caml_runtime_parameters" => {
+                let text = (self.gc_control).runtime_parameters(
+                    false,
+                    self.parser_trace,
+                    self.runtime_warnings,
+                );
+                return Ok(str_value(text.into_bytes()));
+            }
+            "caml_ml_enable_runtime_warnings" => {
+                self.runtime_warnings = !matches!(args.first(), Some(Value::Int(0)));
+            }
+            "caml_ml_runtime_warnings_enabled" => return Ok(bool_val(self.runtime_warnings)),
             "egret_hash" => {
                 use super::hash::{caml_hash, Node};
                 let h = caml_hash(int(0)?, int(1)?, int(2)?, args[3].clone(), |v| match v {
@@ -1493,6 +1549,42 @@ impl<'p> Machine<'p> {
                     0
                 };
                 return Ok(Value::Block(Block::new(tag as u32, vec![x; n as usize])));
+            }
+            "caml_array_sub" => {
+                let (a, o, l) = (block(0)?, int(1)?, int(2)?);
+                return Ok(gather(&[(a, o, l)]));
+            }
+            "caml_array_append" => {
+                let (a, b) = (block(0)?, block(1)?);
+                let (la, lb) = (a.fields.borrow().len(), b.fields.borrow().len());
+                return Ok(gather(&[(a, 0, la as i64), (b, 0, lb as i64)]));
+            }
+            "caml_array_concat" => {
+                let mut parts = Vec::new();
+                let mut l = args[0].clone();
+                while let Value::Block(cell) = l {
+                    let next = cell.fields.borrow()[1].clone();
+                    if let Value::Block(a) = cell.fields.borrow()[0].clone() {
+                        let n = a.fields.borrow().len() as i64;
+                        parts.push((a, 0, n));
+                    }
+                    l = next;
+                }
+                return Ok(gather(&parts));
+            }
+            "caml_array_blit" => {
+                let (a, o1, b, o2, n) = (block(0)?, int(1)?, block(2)?, int(3)?, int(4)?);
+                let src: Vec<Value> = a.fields.borrow()[o1 as usize..(o1 + n) as usize].to_vec();
+                b.fields.borrow_mut()[o2 as usize..(o2 + n) as usize].clone_from_slice(&src);
+                return unit;
+            }
+            "caml_array_fill" => {
+                let (a, o, n) = (block(0)?, int(1)?, int(2)?);
+                let v = args[3].clone();
+                for f in &mut a.fields.borrow_mut()[o as usize..(o + n) as usize] {
+                    *f = v.clone();
+                }
+                return unit;
             }
             "egret_floatarray_create" => {
                 let n = int(0)?;

@@ -350,6 +350,13 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_array_make"(Int, Any) -> Array, Effect),
     // caml_floatarray_create, caml_make_float_vect: a flat float array of zeros.
     rt!("egret_floatarray_create"(Int) -> Array, Effect),
+    // OCaml's array.c for the installed array.ml (bounds checked by its callers): copies keep
+    // the source's representation (flat for floats), the empty array has tag 0.
+    rt!("caml_array_sub"(Array, Int, Int) -> Array, Effect),
+    rt!("caml_array_append"(Array, Array) -> Array, Effect),
+    rt!("caml_array_concat"(Any) -> Array, Effect),
+    rt!("caml_array_blit"(Array, Int, Array, Int, Int) -> Unit, Effect),
+    rt!("caml_array_fill"(Array, Int, Int, Any) -> Unit, Effect),
     // The same by the array's kind, which `mono` knows from its type (ocamlopt's Paddrarray:
     // not floats; Pfloatarray: a flat float array). The SSA lowering inlines all six.
     rt!("egret_addr_array_get"(Array, Int) -> Any, Effect),
@@ -404,6 +411,7 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_float_trunc"(Float) -> Float, Pure),
     rt!("egret_float_round"(Float) -> Float, Pure),
     rt!("egret_float_cbrt"(Float) -> Float, Pure),
+    rt!("egret_float_signbit"(Float) -> Bool, Pure),
     rt!("egret_float_erf"(Float) -> Float, Pure),
     rt!("egret_float_erfc"(Float) -> Float, Pure),
     rt!("egret_float_atan2"(Float, Float) -> Float, Pure),
@@ -493,6 +501,9 @@ const BASE: &[RuntimeFn] = &[
     // caml_ml_open_descriptor_in/out make a channel; `Filename.temp_file` closes one.
     rt!("egret_sys_open"(String, Int, Int) -> Int, Effect),
     rt!("egret_sys_close"(Int) -> Unit, Effect),
+    // OCaml's own, with the open_flag list (`Filename.temp_file`); the interpreters make it
+    // the bit set.
+    rt!("caml_sys_open"(String, Any, Int) -> Int, Effect),
     rt!("egret_open_descriptor_in"(Int) -> Int, Effect),
     rt!("egret_open_descriptor_out"(Int) -> Int, Effect),
     rt!("caml_sys_getenv"(String) -> String, Effect),
@@ -510,6 +521,14 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_sys_time"(Unit) -> Float, Effect),
     // `Sys.executable_name`: /proc/self/exe, else argv[0].
     rt!("caml_sys_executable_name"(Unit) -> String, Effect),
+    // Sys's configuration (OCaml's sys.c and gc_ctrl.c): ("Unix", 64, false); the runtime
+    // variant "" (not the debug or instrumented one); the settings in OCAMLRUNPARAM's syntax
+    // ([`GcControl::runtime_parameters`]); the runtime-warnings flag, stored and read back.
+    rt!("caml_sys_get_config"(Unit) -> Any, Effect),
+    rt!("caml_runtime_variant"(Unit) -> String, Effect),
+    rt!("caml_runtime_parameters"(Unit) -> String, Effect),
+    rt!("caml_ml_enable_runtime_warnings"(Bool) -> Unit, Effect),
+    rt!("caml_ml_runtime_warnings_enabled"(Unit) -> Bool, Effect),
     // `Sys.signal`: installs the behaviour (Signal_default 0, Signal_ignore 1, a block
     // [handler]) and returns the previous one; a handler runs at the next allocation
     // (runtime/egret_prims.c; the interpreters record behaviours and receive no signals).
@@ -667,6 +686,31 @@ impl Default for GcControl {
 }
 
 impl GcControl {
+    /// `Sys.runtime_parameters`'s text (OCaml 4.13's `caml_runtime_parameters`): these
+    /// settings, the backtrace, parser-trace and runtime-warnings flags (`H`, `l`, `t`: 0 in
+    /// native code, as in egret_gc.c).
+    pub fn runtime_parameters(
+        &self,
+        backtrace: bool,
+        parser_trace: bool,
+        warnings: bool,
+    ) -> std::string::String {
+        let c = &self.0;
+        format!(
+            "a={},b={},H=0,i={},l=0,o={},O={},p={},s={},t=0,v={},w={},W={}",
+            c[6],
+            backtrace as u8,
+            c[1],
+            c[2],
+            c[4],
+            parser_trace as u8,
+            c[0],
+            c[3],
+            c[7],
+            warnings as u8
+        )
+    }
+
     /// `caml_gc_set`: the new record's fields, normalised; `stack_limit` is ignored in native
     /// code (it stays 0).
     pub fn set(&mut self, f: [i64; 11]) {
@@ -727,6 +771,48 @@ pub const OCAML_NAMES: &[(&str, &str)] = &[
     ("caml_float_of_string", "egret_float_of_string"),
     ("caml_format_float", "egret_format_float"),
     ("caml_hash", "egret_hash"),
+    // float.ml's functions (the bytecode names of its unboxed externals).
+    ("caml_exp_float", "egret_float_exp"),
+    ("caml_log_float", "egret_float_log"),
+    ("caml_log10_float", "egret_float_log10"),
+    ("caml_log2_float", "egret_float_log2"),
+    ("caml_exp2_float", "egret_float_exp2"),
+    ("caml_expm1_float", "egret_float_expm1"),
+    ("caml_log1p_float", "egret_float_log1p"),
+    ("caml_sin_float", "egret_float_sin"),
+    ("caml_cos_float", "egret_float_cos"),
+    ("caml_tan_float", "egret_float_tan"),
+    ("caml_asin_float", "egret_float_asin"),
+    ("caml_acos_float", "egret_float_acos"),
+    ("caml_atan_float", "egret_float_atan"),
+    ("caml_sinh_float", "egret_float_sinh"),
+    ("caml_cosh_float", "egret_float_cosh"),
+    ("caml_tanh_float", "egret_float_tanh"),
+    ("caml_asinh_float", "egret_float_asinh"),
+    ("caml_acosh_float", "egret_float_acosh"),
+    ("caml_atanh_float", "egret_float_atanh"),
+    ("caml_ceil_float", "egret_float_ceil"),
+    ("caml_floor_float", "egret_float_floor"),
+    ("caml_trunc_float", "egret_float_trunc"),
+    ("caml_round_float", "egret_float_round"),
+    ("caml_cbrt_float", "egret_float_cbrt"),
+    ("caml_erf_float", "egret_float_erf"),
+    ("caml_erfc_float", "egret_float_erfc"),
+    ("caml_atan2_float", "egret_float_atan2"),
+    ("caml_hypot_float", "egret_float_hypot"),
+    ("caml_fmod_float", "egret_float_fmod"),
+    ("caml_copysign_float", "egret_float_copysign"),
+    ("caml_nextafter_float", "egret_float_nextafter"),
+    ("caml_ldexp_float", "egret_float_ldexp"),
+    ("caml_frexp_float", "egret_float_frexp"),
+    ("caml_modf_float", "egret_float_modf"),
+    ("caml_fma_float", "egret_float_fma"),
+    ("caml_signbit_float", "egret_float_signbit"),
+    ("caml_power_float", "egret_float_pow"),
+    ("caml_classify_float", "egret_float_classify"),
+    // Float.Array.blit: the flat float array's words copied as any array's.
+    ("caml_floatarray_blit", "caml_array_blit"),
+    ("caml_sys_close", "egret_sys_close"),
 ];
 
 /// A string as Printf's `%S` writes it (Printexc's text of a string argument): in double

@@ -161,6 +161,10 @@ pub struct Interpreter<'m> {
     gc_control: crate::lambda::runtime::GcControl,
     /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
     parser_trace: bool,
+    /// `Sys.enable_runtime_warnings`'s flag.
+    runtime_warnings: bool,
+    /// `Sys.argv`: made at its first use, the same array at every later one.
+    sys_argv: Option<IValue>,
     /// The runtime function being called (for the primitives that share an implementation).
     current_runtime: &'static str,
     /// `Sys.signal`'s behaviour of each signal set so far, recorded only (no signal is ever
@@ -182,6 +186,8 @@ impl<'m> Interpreter<'m> {
             argv: vec![b"egret".to_vec()],
             gc_control: Default::default(),
             parser_trace: false,
+            runtime_warnings: false,
+            sys_argv: None,
             current_runtime: "",
             signal_actions: Default::default(),
         };

@@ -36,8 +36,13 @@ pub enum BuiltinImpl {
     Ignore,
     /// `%succint`, `%predint`: the argument plus a constant.
     AddConst(i64),
-    /// `%word_size` and the other constants of `Sys`: the argument evaluated, then the int.
+    /// `%word_size` and the other constants of `Sys`: the argument evaluated, then the int
+    /// (a bool where the result is one, constant constructor `k` where it is a variant:
+    /// `%backend_type`'s `Native`).
     Const(i64),
+    /// An external of no arrow (`external argv : string array = "%sys_argv"`): the primitive
+    /// applied to `()`, at each use (OCaml's arity-0 primitive).
+    Value(Prim),
     /// An `external` that cannot be called (an unknown C primitive ...): using it is the error
     /// `Typer::unavailable[i]` (see `typing::externals`).
     Unavailable(u32),
@@ -475,12 +480,6 @@ pub fn builtins() -> Vec<Builtin> {
         0,
         f(vec![string(), int(), string(), int(), int()], unit()),
         rt("egret_blit_string", eff, 5),
-    );
-    add(
-        "__argv",
-        0,
-        f(vec![unit()], array(string())),
-        rt("egret_sys_argv", eff, 1),
     );
     add(
         "__string_compare",

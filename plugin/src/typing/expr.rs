@@ -631,6 +631,38 @@ impl<'s> Typer<'s> {
             ExprKind::Pack(me) => self.pack(me, expected, span),
             ExprKind::LetException(decl, body) => self.let_exception(decl, body, expected, span),
             ExprKind::ExtensionConstructor(name) => self.extension_constructor(name, span),
+            ExprKind::Array(items) if items.is_empty() && self.in_prelude => {
+                // The stdlib's `[||]` (array.ml's own, before its `of_list`): the empty array,
+                // `Array.make 0 ()` at any element type.
+                let unit = ast::Expr {
+                    kind: ExprKind::Construct("()".to_string(), None),
+                    span,
+                };
+                let var = |name: &str| ast::Expr {
+                    kind: ExprKind::Var(name.to_string()),
+                    span,
+                };
+                let make = ast::Expr {
+                    kind: ExprKind::Apply(
+                        Box::new(var("Array.make")),
+                        ast::unlabelled(vec![
+                            ast::Expr {
+                                kind: ExprKind::Constant(ast::Constant::Int(0)),
+                                span,
+                            },
+                            unit,
+                        ]),
+                    ),
+                    span,
+                };
+                self.expr(&ast::Expr {
+                    kind: ExprKind::Apply(
+                        Box::new(var("__empty_array_cast")),
+                        ast::unlabelled(vec![make]),
+                    ),
+                    span,
+                })
+            }
             ExprKind::Array(items) => {
                 // `Array.of_list [e1; ..; en]`: the same evaluation order (right to left).
                 let list = ast::Expr::list(items.clone(), span);
@@ -1099,6 +1131,10 @@ impl<'s> Typer<'s> {
         self.check_available(i, span)?;
         let t = self.builtin_type(i);
         let arity = self.builtin_arity(i);
+        if arity == 0 {
+            let value = self.builtin_apply(i, Vec::new(), t.clone())?;
+            return Ok((value, t));
+        }
         let mut params = Vec::new();
         let mut cur = t.clone();
         while let Type::Arrow(a, r) = cur {
@@ -1232,14 +1268,22 @@ impl<'s> Typer<'s> {
                 vec![args.pop().unwrap(), Expr::Const(Const::Int(k))],
             ),
             BuiltinImpl::Const(k) => {
-                // `%big_endian` and the `%ostype_*` are bools.
-                let constant = if *self.u.shallow(&result) == Type::bool() {
+                // `%big_endian` and the `%ostype_*` are bools, `%backend_type` a variant.
+                let head = (*self.u.shallow(&result)).clone();
+                let constant = if head == Type::bool() {
                     bool_value(k != 0)
-                } else {
+                } else if head == Type::int() {
                     Expr::Const(Const::Int(k))
+                } else {
+                    Expr::Construct {
+                        ty: result,
+                        index: k as u32,
+                        args: vec![],
+                    }
                 };
                 Expr::Seq(bx(args.pop().unwrap()), bx(constant))
             }
+            BuiltinImpl::Value(p) => Expr::Prim(p, vec![unit_value()]),
             BuiltinImpl::Unavailable(_) => unreachable!("checked where the external is used"),
         })
     }
@@ -1248,6 +1292,7 @@ impl<'s> Typer<'s> {
         match self.builtins[i].imp {
             BuiltinImpl::Prim(_, n) => n.max(1),
             BuiltinImpl::LeftToRight(_, n) => n,
+            BuiltinImpl::Value(_) => 0,
             BuiltinImpl::Raise(_)
             | BuiltinImpl::Ref
             | BuiltinImpl::Deref

@@ -264,6 +264,14 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%ostype_unix", 1, Impl(B::Const(1))),
         ("%ostype_win32", 1, Impl(B::Const(0))),
         ("%ostype_cygwin", 1, Impl(B::Const(0))),
+        // `Native`, `backend_type`'s first constructor.
+        ("%backend_type", 1, Impl(B::Const(0))),
+        // Sys.argv: the one array of the program's arguments (the runtime keeps it).
+        (
+            "%sys_argv",
+            0,
+            Impl(B::Value(Prim::Runtime("egret_sys_argv", Purity::Effect))),
+        ),
         ("%bswap16", 1, runtime("caml_bswap16", Purity::Pure, 1)),
         // 16/32/64-bit accesses of strings and bytes; the unsafe ones (`..u`) are checked too.
         (
@@ -668,6 +676,15 @@ fn syntactic_arity(t: &ast::TypeExpr) -> usize {
 }
 
 impl Typer<'_> {
+    /// A C primitive egret compiles as one of its predefined values (`caml_sqrt_float`,
+    /// `float.ml`'s and `stdlib.ml`'s `sqrt`, is `sqrt`'s instruction), if `name` is one.
+    fn c_as_builtin(&self, name: &str, arity: usize) -> Option<BuiltinImpl> {
+        const C_AS_BUILTIN: &[(&str, usize, &str)] = &[("caml_sqrt_float", 1, "sqrt")];
+        let &(_, want, value) = C_AS_BUILTIN.iter().find(|(n, ..)| *n == name)?;
+        let b = self.builtins.iter().find(|b| b.name == value)?;
+        (arity == want).then_some(b.imp)
+    }
+
     /// `external name : type = "prim" ..`: binds `name` to a new predefined value.
     pub(super) fn external_decl(&mut self, x: &ast::ExternalDecl) -> TResult<()> {
         let arity = syntactic_arity(&x.ty);
@@ -694,6 +711,8 @@ impl Typer<'_> {
         let ty = self.external_scheme(&x.ty)?;
         let imp = if first.starts_with('%') {
             self.percent_primitive(first, arity, x.prims_span)?
+        } else if let Some(imp) = self.c_as_builtin(first, arity) {
+            imp
         } else if (x.unboxed || old_style_float) && native != *first {
             // The native primitive takes unboxed or untagged arguments; the bytecode one,
             // which OCaml requires to have the same meaning, takes every argument as a

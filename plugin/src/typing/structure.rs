@@ -692,6 +692,18 @@ impl<'s> Typer<'s> {
                     self.env.bind(&format!("Stdlib.{n}"), b);
                 }
             }
+            // And its types and constructors (`float.ml`'s `type fpclass = Stdlib.fpclass`).
+            let own = |n: &String| !n.contains('.') && !n.starts_with("__");
+            let types: Vec<(String, TypeName)> = (self.env.types.iter())
+                .filter(|(n, _)| own(n))
+                .map(|(n, t)| (format!("Stdlib.{n}"), t.clone()))
+                .collect();
+            self.env.types.extend(types);
+            let ctors: Vec<(String, CtorRef)> = (self.env.ctors.iter())
+                .filter(|(n, _)| own(n))
+                .map(|(n, c)| (format!("Stdlib.{n}"), *c))
+                .collect();
+            self.env.ctors.extend(ctors);
         }
         if last.ends_prelude {
             for n in self.env.visible_names() {

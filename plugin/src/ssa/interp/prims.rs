@@ -92,6 +92,11 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_convert_raw_backtrace_slot", 1, 1, rt_no_slot),
     ("caml_raw_backtrace_slot", 2, 2, rt_no_slot),
     ("egret_floatarray_create", 1, 1, rt_floatarray_create),
+    ("caml_array_sub", 3, 3, rt_array_sub),
+    ("caml_array_append", 2, 2, rt_array_append),
+    ("caml_array_concat", 1, 1, rt_array_concat),
+    ("caml_array_blit", 5, 5, rt_array_blit),
+    ("caml_array_fill", 4, 4, rt_array_fill),
     ("egret_hash", 4, 4, rt_hash),
     ("egret_array_length", 1, 1, rt_array_length),
     ("egret_array_get", 2, 2, rt_array_get),
@@ -105,6 +110,21 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_floatarray_get", 2, 2, rt_array_get),
     ("egret_floatarray_set", 3, 3, rt_array_set),
     ("egret_sys_argv", 0, 1, rt_sys_argv),
+    ("caml_sys_get_config", 0, 1, rt_sys_get_config),
+    ("caml_runtime_variant", 0, 1, rt_runtime_variant),
+    ("caml_runtime_parameters", 0, 1, rt_runtime_parameters),
+    (
+        "caml_ml_enable_runtime_warnings",
+        1,
+        1,
+        rt_enable_runtime_warnings,
+    ),
+    (
+        "caml_ml_runtime_warnings_enabled",
+        0,
+        1,
+        rt_runtime_warnings_enabled,
+    ),
     ("egret_format_int", 2, 2, rt_format_int),
     ("egret_format_string", 2, 2, rt_format_string),
     ("egret_format_char", 2, 2, rt_format_char),
@@ -133,6 +153,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_float_trunc", 1, 1, rt_float_trunc),
     ("egret_float_round", 1, 1, rt_float_round),
     ("egret_float_cbrt", 1, 1, rt_float_cbrt),
+    ("egret_float_signbit", 1, 1, rt_float_signbit),
     ("egret_float_erf", 1, 1, rt_float_erf),
     ("egret_float_erfc", 1, 1, rt_float_erfc),
     ("egret_float_atan2", 2, 2, rt_float_atan2),
@@ -193,6 +214,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("egret_out_channel_length", 1, 1, rt_sys),
     ("egret_sys_open", 3, 3, rt_sys),
     ("egret_sys_close", 1, 1, rt_sys),
+    ("caml_sys_open", 3, 3, rt_sys),
     ("egret_open_descriptor_in", 1, 1, rt_sys),
     ("egret_open_descriptor_out", 1, 1, rt_sys),
     ("egret_flush_all", 0, 1, rt_sys),
@@ -512,6 +534,9 @@ fn rt_float_modf(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReaso
         tag: 0,
         fields: vec![f, i],
     }))
+}
+fn rt_float_signbit(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.float_arg(x[0])?.is_sign_negative() as i64))
 }
 fn rt_float_classify(it: &mut Interpreter, x: &[IValue]) -> Result<IValue, StopReason> {
     let a = it.float_arg(x[0])?;
@@ -913,6 +938,66 @@ fn rt_floatarray_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, St
         fields: vec![IValue::Raw(0f64.to_bits() as i64); n as usize],
     }))
 }
+/// An array's tag (`DOUBLE_ARRAY_TAG` when flat).
+fn array_tag(it: &Interpreter, v: IValue) -> u8 {
+    match v {
+        IValue::Ptr(p) => match &it.heap[p as usize] {
+            HeapBlock::Fields { tag, .. } => *tag,
+            HeapBlock::Bytes(_) => 0,
+        },
+        _ => 0,
+    }
+}
+/// A fresh array of the given slices (array, offset, length) of arrays: the tag of the last
+/// non-empty one (a flat float array's raw doubles copied as they are), the empty array's 0.
+fn array_gather(it: &mut Interpreter, parts: &[(IValue, i64, i64)]) -> Result<IValue, StopReason> {
+    let (mut tag, mut fields) = (0, Vec::new());
+    for &(a, o, n) in parts {
+        if n > 0 {
+            tag = array_tag(it, a);
+            fields.extend_from_slice(&it.fields_mut(a)?[o as usize..(o + n) as usize]);
+        }
+    }
+    Ok(it.alloc(HeapBlock::Fields { tag, fields }))
+}
+fn rt_array_sub(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, n) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    array_gather(it, &[(a[0], o, n)])
+}
+fn rt_array_append(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let n1 = it.fields_mut(a[0])?.len() as i64;
+    let n2 = it.fields_mut(a[1])?.len() as i64;
+    array_gather(it, &[(a[0], 0, n1), (a[1], 0, n2)])
+}
+fn rt_array_concat(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (mut parts, mut l) = (Vec::new(), a[0]);
+    while !matches!(l, IValue::Int(_)) {
+        let cell = it.fields_mut(l)?.clone();
+        let n = it.fields_mut(cell[0])?.len() as i64;
+        parts.push((cell[0], 0, n));
+        l = cell[1];
+    }
+    array_gather(it, &parts)
+}
+fn rt_array_blit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o1, o2, n) = (it.int_arg(a[1])?, it.int_arg(a[3])?, it.int_arg(a[4])?);
+    let src = it.fields_mut(a[0])?[o1 as usize..(o1 + n) as usize].to_vec();
+    it.fields_mut(a[2])?[o2 as usize..(o2 + n) as usize].copy_from_slice(&src);
+    Ok(UNIT)
+}
+fn rt_array_fill(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o, n) = (it.int_arg(a[1])?, it.int_arg(a[2])?);
+    // A flat float array holds the raw double.
+    let v = if array_tag(it, a[0]) == DOUBLE_ARRAY_TAG {
+        IValue::Raw(it.float_arg(a[3])?.to_bits() as i64)
+    } else {
+        a[3]
+    };
+    for f in &mut it.fields_mut(a[0])?[o as usize..(o + n) as usize] {
+        *f = v;
+    }
+    Ok(UNIT)
+}
 fn rt_array_length(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Ok(IValue::Int(it.fields_mut(a[0])?.len() as i64))
 }
@@ -1026,7 +1111,20 @@ fn rt_sys(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     use crate::lambda::sys::{SysArg, SysFailure, SysValue};
     let name = it.current_runtime;
     let mut args = Vec::new();
-    for &v in a {
+    let mut a = a.to_vec();
+    if name == "caml_sys_open" {
+        // The open_flag list as the bit set (bit i for the i-th constructor).
+        let (mut bits, mut l) = (0i64, a[1]);
+        while !matches!(l, IValue::Int(_)) {
+            let cell = it.fields_mut(l)?.clone();
+            if let IValue::Int(i) = cell[0] {
+                bits |= 1 << i;
+            }
+            l = cell[1];
+        }
+        a[1] = IValue::Int(bits);
+    }
+    for &v in &a {
         args.push(match v {
             IValue::Int(n) => SysArg::Int(n),
             v => SysArg::Str(it.bytes_ref(v)?.to_vec()),
@@ -1196,14 +1294,40 @@ fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     it.gc_control.set(f);
     Ok(UNIT)
 }
+/// `Sys.argv`: one array, the same at every use.
 fn rt_sys_argv(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    if let Some(a) = it.sys_argv {
+        return Ok(a);
+    }
     let fields = it
         .argv
         .clone()
         .into_iter()
         .map(|arg| it.alloc(HeapBlock::Bytes(arg)))
         .collect();
+    let a = it.alloc(HeapBlock::Fields { tag: 0, fields });
+    it.sys_argv = Some(a);
+    Ok(a)
+}
+/// `("Unix", 64, false)`: the OS type, the word size, whether big-endian.
+fn rt_sys_get_config(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let os = it.alloc(HeapBlock::Bytes(b"Unix".to_vec()));
+    let fields = vec![os, IValue::Int(64), IValue::Int(0)];
     Ok(it.alloc(HeapBlock::Fields { tag: 0, fields }))
+}
+fn rt_runtime_variant(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(it.alloc(HeapBlock::Bytes(Vec::new())))
+}
+fn rt_runtime_parameters(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    let text = (it.gc_control).runtime_parameters(false, it.parser_trace, it.runtime_warnings);
+    Ok(it.alloc(HeapBlock::Bytes(text.into_bytes())))
+}
+fn rt_enable_runtime_warnings(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    it.runtime_warnings = it.int_arg(a[0])? != 0;
+    Ok(UNIT)
+}
+fn rt_runtime_warnings_enabled(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.runtime_warnings as i64))
 }
 fn rt_format_int(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let spec = it.bytes_ref(a[0])?.to_vec();
