@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The lowest coverage (percent) each backend must keep: the measured figure, rounded down.
-const FLOOR_NATIVE: f64 = 86.0;
-const FLOOR_CRANELIFT: f64 = 87.0;
+const FLOOR_NATIVE: f64 = 89.0;
+const FLOOR_CRANELIFT: f64 = 90.0;
 
 /// The lines of `file_name` with an `is_stmt` row in the line tables of the ELF file `path`.
 fn rows_of(path: &Path, file_name: &str) -> BTreeSet<u64> {
