@@ -245,6 +245,9 @@ pub enum TypeExprKind {
     /// `(module S with type t = u and type M.v = w)`: a package type, the module type's path
     /// and the constraints (type paths in the signature, each with its type).
     Package(String, Vec<(String, TypeExpr)>),
+    /// `t as 'a`: `t`, with the variable `'a` standing for it (in `t` itself too: a recursive
+    /// type through a polymorphic variant, `[ `A of 'a ] as 'a`).
+    Alias(Box<TypeExpr>, String),
 }
 
 /// Which bound a polymorphic variant type gives: `[ ]` exact, `[> ]` lower, `[< ]` upper.
@@ -286,6 +289,8 @@ pub struct TypeDecl {
     pub private_: bool,
     /// The item attributes that change what the declaration means (`[@@unboxed]`, ...).
     pub attrs: TypeDeclAttrs,
+    /// `constraint t1 = t2` clauses, in order, each with its span.
+    pub constraints: Vec<(TypeExpr, TypeExpr, Span)>,
     pub span: Span,
 }
 

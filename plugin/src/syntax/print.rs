@@ -363,6 +363,7 @@ fn type_text(t: &TypeExpr) -> String {
             items.iter().map(type_text).collect::<Vec<_>>().join(" * ")
         ),
         TypeExprKind::Arrow(..) => format!("({})", arrow_chain(t)),
+        TypeExprKind::Alias(body, v) => format!("({} as '{v})", type_text(body)),
         TypeExprKind::Poly(vs, body) => {
             let vs: Vec<String> = vs.iter().map(|v| format!("'{v}")).collect();
             format!("({}. {})", vs.join(" "), type_text(body))

@@ -51,9 +51,21 @@ impl<'s> Typer<'s> {
                 "private re-exported definitions are",
             ));
         }
+        // A constrained manifest (`typing::constraints`) is not compared as OCaml does.
         let Some(TypeName::Abbrev(params, body)) = self.env.types.get(&d.name).cloned() else {
-            unreachable!("a re-exported type is an abbreviation once declared")
+            return Err(Diagnostic::unsupported(
+                d.span,
+                "re-exported definitions of constrained types are",
+            ));
         };
+        let constrained =
+            |t: &Type| matches!(t, Type::Con(c, _) if self.constrained.contains_key(c));
+        if !d.constraints.is_empty() || constrained(&self.u.zonk(&body)) {
+            return Err(Diagnostic::unsupported(
+                d.span,
+                "re-exported definitions of constrained types are",
+            ));
+        }
         let body = self.u.zonk(&body);
         let scope = param_scope(&d.params, &params);
         let mismatch = |this: &Self| {
@@ -129,6 +141,13 @@ impl<'s> Typer<'s> {
         for d in decls {
             check_declaration(d)?;
         }
+        self.decl_aliases.clear();
+        let r = self.type_decls_group_inner(decls, nonrec);
+        self.decl_aliases.clear();
+        r
+    }
+
+    fn type_decls_group_inner(&mut self, decls: &[ast::TypeDecl], nonrec: bool) -> TResult<()> {
         let before: Vec<Option<TypeName>> = decls
             .iter()
             .map(|d| self.env.types.get(&d.name).cloned())
@@ -153,15 +172,23 @@ impl<'s> Typer<'s> {
                 self.env.types.insert(d.name.clone(), TypeName::Con(con));
             }
             if d.private_ {
-                if !matches!(d.kind, TypeDeclKind::Variant(_) | TypeDeclKind::Record(_)) {
+                if let TypeDeclKind::Abbrev(te) = &d.kind {
+                    check_private_abbrev(d, te, decls)?;
+                } else if matches!(d.kind, TypeDeclKind::Open | TypeDeclKind::Abstract) {
                     return Err(Diagnostic::unsupported(
                         d.span,
-                        "private type abbreviations outside signatures are",
+                        "private extensible types are",
                     ));
+                } else {
+                    self.private_types.insert(con);
                 }
-                self.private_types.insert(con);
             }
             cons.push((con, params));
+        }
+        // Each declaration's variables, its constraints unified (`typing::constraints`).
+        let mut scopes = Vec::new();
+        for (d, (_, params)) in decls.iter().zip(&cons) {
+            scopes.push(self.constraint_scope(d, params)?);
         }
         // What the group declares, once its bodies are read (`nonrec`).
         let mut declared: Vec<(String, TypeName)> = Vec::new();
@@ -195,11 +222,10 @@ impl<'s> Typer<'s> {
         }
         let mut placeholders = placeholders.into_iter();
         let mut defined = Vec::new();
-        for (d, (_, params)) in decls.iter().zip(&cons) {
+        for ((d, (_, params)), scope) in decls.iter().zip(&cons).zip(&scopes) {
             if let TypeDeclKind::Abbrev(te) = &d.kind {
                 let v = placeholders.next().unwrap();
-                let scope = param_scope(&d.params, params);
-                let t = self.type_expr_in(te, &scope, false)?;
+                let t = self.type_expr_in(te, scope, false)?;
                 if self.u.unify(&Type::Var(v), &t, &self.types).is_err()
                     || self.u.zonk(&Type::Var(v)) == Type::Var(v)
                 {
@@ -219,8 +245,8 @@ impl<'s> Typer<'s> {
                 self.env.types.insert(name, TypeName::Abbrev(params, t));
             }
         }
-        for (d, (con, params)) in decls.iter().zip(&cons) {
-            let scope = param_scope(&d.params, params);
+        for ((d, (con, params)), scope) in decls.iter().zip(&cons).zip(&scopes) {
+            let scope = scope.clone();
             let kind = match &d.kind {
                 TypeDeclKind::Variant(_) if Self::is_gadt_decl(d) => {
                     DeclKind::Variant(self.gadt_constructors(d, *con, params, &scope)?)
@@ -273,6 +299,12 @@ impl<'s> Typer<'s> {
         }
         for (name, t) in declared {
             self.env.types.insert(name, t);
+        }
+        self.finish_constraints(decls, &mut cons)?;
+        for (d, (con, _)) in decls.iter().zip(&cons) {
+            if d.private_ && matches!(d.kind, TypeDeclKind::Abbrev(_)) {
+                self.declare_private_abbrev(d, *con);
+            }
         }
         self.declared_variances(decls, &cons)?;
         self.check_gadt_deducible(decls, &cons)?;
@@ -335,24 +367,8 @@ impl<'s> Typer<'s> {
         Ok(match &te.kind {
             TypeExprKind::Var(name) => match scope.get(name) {
                 Some(t) => t.clone(),
-                None if flexible => {
-                    let t = self
-                        .annot_vars
-                        .entry(name.clone())
-                        .or_insert_with(|| Type::Var(TyVar(u32::MAX)))
-                        .clone();
-                    if t == Type::Var(TyVar(u32::MAX)) {
-                        let fresh = self.u.fresh_var();
-                        if let Type::Var(v) = fresh {
-                            let level = &mut self.u.levels[v.0 as usize];
-                            *level = (*level).min(self.annot_level);
-                        }
-                        self.annot_vars.insert(name.clone(), fresh.clone());
-                        fresh
-                    } else {
-                        t
-                    }
-                }
+                None if flexible => self.annot_var(name),
+                None if self.decl_aliases.contains_key(name) => self.decl_aliases[name].clone(),
                 None => {
                     return Err(Diagnostic::error(
                         te.span,
@@ -361,6 +377,9 @@ impl<'s> Typer<'s> {
                 }
             },
             TypeExprKind::Any => self.u.fresh_var(),
+            TypeExprKind::Alias(inner, name) => {
+                self.alias_type_expr(te, inner, name, scope, flexible)?
+            }
             TypeExprKind::Variant {
                 fields,
                 bound,
@@ -405,8 +424,8 @@ impl<'s> Typer<'s> {
                 let result = self.type_expr_in(b, scope, flexible)?;
                 self.labelled_arrow(label, param, result, true)
             }
-            TypeExprKind::Constr(name, args) => {
-                let args = args
+            TypeExprKind::Constr(name, arg_exprs) => {
+                let args = arg_exprs
                     .iter()
                     .map(|t| self.type_expr_in(t, scope, flexible))
                     .collect::<TResult<Vec<_>>>()?;
@@ -414,6 +433,19 @@ impl<'s> Typer<'s> {
                 let resolved = self.resolve_module_path(name);
                 let name = &resolved;
                 match self.env.types.get(name).cloned() {
+                    Some(TypeName::Con(c)) if self.constrained.contains_key(&c) => {
+                        let info = self.constrained[&c].clone();
+                        if info.params.len() != args.len() {
+                            return Err(Diagnostic::error(
+                                te.span,
+                                format!("The type constructor {name} expects {} argument(s),\n       but is here applied to {} argument(s)", info.params.len(), args.len()),
+                            ));
+                        }
+                        let spans: Vec<_> = arg_exprs.iter().map(|a| a.span).collect();
+                        self.instantiate_constrained(
+                            c, &info, &args, &spans, te.span, name, flexible,
+                        )?
+                    }
                     Some(TypeName::Con(c)) => {
                         let arity = self.types.decl(c).params.len();
                         if arity != args.len() {
@@ -467,6 +499,116 @@ impl<'s> Typer<'s> {
             }
         })
     }
+}
+
+impl Typer<'_> {
+    /// The variable a type annotation's `'name` stands for, shared across the phrase.
+    fn annot_var(&mut self, name: &str) -> Type {
+        if let Some(t) = self.annot_vars.get(name) {
+            return t.clone();
+        }
+        let fresh = self.u.fresh_var();
+        if let Type::Var(v) = fresh {
+            let level = &mut self.u.levels[v.0 as usize];
+            *level = (*level).min(self.annot_level);
+        }
+        self.annot_vars.insert(name.to_string(), fresh.clone());
+        fresh
+    }
+
+    /// `t as 'a` (OCaml's `Ptyp_alias`): `'a` is bound before `t` is read (so `t` may mention
+    /// it: a recursive type, which unification allows through a polymorphic variant only),
+    /// then unified with `t`. In a declaration, a name that is not a parameter is a variable
+    /// of its own ([`Typer::decl_aliases`]), which must end up bound.
+    fn alias_type_expr(
+        &mut self,
+        te: &ast::TypeExpr,
+        inner: &ast::TypeExpr,
+        name: &str,
+        scope: &HashMap<String, Type>,
+        flexible: bool,
+    ) -> TResult<Type> {
+        self.alias_names.insert(name.to_string());
+        let var = match scope.get(name) {
+            Some(t) => t.clone(),
+            None if flexible => self.annot_var(name),
+            None => match self.decl_aliases.get(name) {
+                Some(t) => t.clone(),
+                None => {
+                    let v = self.u.fresh();
+                    self.u.levels[v.0 as usize] = u32::MAX;
+                    self.decl_aliases.insert(name.to_string(), Type::Var(v));
+                    Type::Var(v)
+                }
+            },
+        };
+        let saved = self.open_rows_ok;
+        self.open_rows_ok = saved || !flexible;
+        let t = self.type_expr_in(inner, scope, flexible);
+        self.open_rows_ok = saved;
+        let t = t?;
+        let before = self.u.zonk(&var);
+        if let Err(err) = self.u.unify(&var, &t, &self.types) {
+            let mut printer = super::unify::TypePrinter::new(&self.types);
+            let bound = printer.print(&before);
+            let used = printer.print(&self.u.zonk(&t));
+            return Err(Diagnostic::error(
+                te.span,
+                format!(
+                    "This alias is bound to type {used} but is used as an instance of type {bound}{}",
+                    super::pvariant::explain(&err)
+                ),
+            ));
+        }
+        Ok(t)
+    }
+}
+
+impl Typer<'_> {
+    /// `type t = private u` (its checks passed, [`check_private_abbrev`]): a type of its own,
+    /// standing for `u` at run time, whose values coerce to `u` (`(x :> u)`) and that no value
+    /// of `u` is, as a signature's private abbreviation.
+    fn declare_private_abbrev(&mut self, d: &ast::TypeDecl, con: TyCon) {
+        let Some(TypeName::Abbrev(params, body)) = self.env.types.get(&d.name).cloned() else {
+            return;
+        };
+        self.types.decls[con.index()].params = params.clone();
+        self.u.abstract_types.insert(
+            con,
+            super::unify::AbstractType {
+                params,
+                manifest: body,
+                opaque: true,
+                existential: false,
+            },
+        );
+        self.private_abbrevs.insert(con);
+        self.env.types.insert(d.name.clone(), TypeName::Con(con));
+    }
+}
+
+/// What egret declares of `type t = private te` in a structure: not a private row type
+/// (`private [< `A ]`), not with constraints, not in a recursive group (whose other
+/// declarations would see the definition).
+fn check_private_abbrev(
+    d: &ast::TypeDecl,
+    te: &ast::TypeExpr,
+    group: &[ast::TypeDecl],
+) -> TResult<()> {
+    let row = matches!(te.kind, TypeExprKind::Variant { .. })
+        || matches!(&te.kind, TypeExprKind::Alias(t, _) if matches!(t.kind, TypeExprKind::Variant { .. }));
+    let why = if row {
+        "private row types are"
+    } else if d.variances.iter().any(|v| *v != Default::default()) {
+        "private type abbreviations with variance annotations are"
+    } else if !d.constraints.is_empty() {
+        "constrained private type abbreviations are"
+    } else if group.len() > 1 || super::constraints::mentions_any(d, &[d.name.as_str()]) {
+        "recursive private type abbreviations are"
+    } else {
+        return Ok(());
+    };
+    Err(Diagnostic::unsupported(d.span, why))
 }
 
 /// OCaml's module name for a source file: `my_prog.ml` → `My_prog`.

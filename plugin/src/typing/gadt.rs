@@ -90,6 +90,12 @@ pub(crate) fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
             type_expr_vars(b, out)
         }
         TypeExprKind::Any => {}
+        TypeExprKind::Alias(t, n) => {
+            type_expr_vars(t, out);
+            if !out.contains(n) {
+                out.push(n.clone())
+            }
+        }
         TypeExprKind::Package(_, constraints) => {
             constraints.iter().for_each(|(_, t)| type_expr_vars(t, out))
         }

@@ -11,6 +11,7 @@
 
 mod builtins;
 pub(crate) mod classic;
+mod constraints;
 mod declared_variance;
 mod decls;
 mod env;
@@ -301,6 +302,14 @@ pub(crate) struct Typer<'s> {
     warnings: Vec<Diagnostic>,
     /// Named type variables (`'a`) of the current top-level phrase's annotations.
     annot_vars: std::collections::HashMap<String, Type>,
+    /// The variables `t as 'a` introduces in the type declarations being read (`'a` not a
+    /// parameter); emptied after each group.
+    decl_aliases: std::collections::HashMap<String, Type>,
+    /// An open polymorphic variant may be written in a declaration (under `t as 'a` or in a
+    /// constraint, where a parameter may name its row; `typing::constraints` checks).
+    open_rows_ok: bool,
+    /// The variables named by a `t as 'a` so far.
+    alias_names: std::collections::HashSet<String>,
     /// The level of [`Typer::annot_vars`]' variables: the phrase's definitions' (OCaml's
     /// `global_level`), so that an inner `let` does not generalise them.
     annot_level: u32,
@@ -406,6 +415,8 @@ pub(crate) struct Typer<'s> {
     /// The abstract types a signature's private abbreviation makes (`type t = private int`):
     /// a value of theirs coerces to the definition (`(x :> int)`).
     private_abbrevs: std::collections::HashSet<crate::lambda::ir::TyCon>,
+    /// The constrained type declarations (`typing::constraints`).
+    constrained: std::collections::HashMap<crate::lambda::ir::TyCon, constraints::Constrained>,
     /// Each declaration's parameter variances ([`declared_variance`]).
     decl_variances: declared_variance::DeclVariances,
     /// GADT constructors' signatures and the equations in force ([`gadt`]).
@@ -463,6 +474,9 @@ impl<'s> Typer<'s> {
             unavailable: Vec::new(),
             warnings: Vec::new(),
             annot_vars: Default::default(),
+            decl_aliases: Default::default(),
+            open_rows_ok: false,
+            alias_names: Default::default(),
             annot_level: 1,
             newtypes: Vec::new(),
             section_scope: Scope::default(),
@@ -503,6 +517,7 @@ impl<'s> Typer<'s> {
             private_types: Default::default(),
             saved_privates: Vec::new(),
             private_abbrevs: Default::default(),
+            constrained: Default::default(),
             decl_variances: Default::default(),
             gadt: Default::default(),
             inline_records: Default::default(),

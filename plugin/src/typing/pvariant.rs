@@ -652,7 +652,7 @@ impl<'s> Typer<'s> {
         flexible: bool,
     ) -> TResult<Type> {
         self.u.pv.tag(&mut self.types, "");
-        if !flexible && bound != VariantBound::Exact {
+        if !flexible && bound != VariantBound::Exact && !self.open_rows_ok {
             let printed = crate::syntax::print::type_expr_text(te);
             return Err(Diagnostic::error(
                 te.span,
@@ -696,6 +696,16 @@ impl<'s> Typer<'s> {
                     out.push(self.tag_field(name, p, *constant || ts.is_empty(), ts));
                 }
                 RowFieldExpr::Inherit(t) => {
+                    // `[> 'a ]` where `'a` is bound by `t as 'a`: OCaml's own rules
+                    // (`Typetexp`, "does not expand to a polymorphic variant type").
+                    if let ast::TypeExprKind::Var(n) = &t.kind {
+                        if self.alias_names.contains(n) {
+                            return Err(Diagnostic::unsupported(
+                                t.span,
+                                "polymorphic variant types inheriting an aliased variable are",
+                            ));
+                        }
+                    }
                     let it = self.type_expr_in(t, scope, flexible)?;
                     let it = self.u.shallow(&it).into_owned();
                     let row = match &it {

@@ -756,6 +756,7 @@ fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
             Box::new(varify(b, names)),
         ),
         TypeExprKind::Poly(vs, b) => TypeExprKind::Poly(vs.clone(), Box::new(varify(b, names))),
+        TypeExprKind::Alias(b, v) => TypeExprKind::Alias(Box::new(varify(b, names)), v.clone()),
         TypeExprKind::Package(p, cs) => TypeExprKind::Package(
             p.clone(),
             cs.iter()

@@ -464,6 +464,7 @@ impl Parser {
                 kind,
                 private_: false,
                 attrs: Default::default(),
+                constraints: Vec::new(),
                 span: self.span_from(start),
             },
             destructive,
@@ -531,6 +532,7 @@ impl Parser {
                         kind: TypeDeclKind::Abbrev(body),
                         private_: false,
                         attrs: Default::default(),
+                        constraints: Vec::new(),
                         span: self.span_from(start),
                     }])
                 } else {
@@ -538,6 +540,13 @@ impl Parser {
                     match self.type_item()? {
                         ItemKind::TypeExtension(x) => SigItemKind::TypeExtension(x),
                         ItemKind::Type(decls) | ItemKind::TypeNonrec(decls) => {
+                            // Signature matching does not compare constraints yet.
+                            if let Some(d) = decls.iter().find(|d| !d.constraints.is_empty()) {
+                                return Err(Diagnostic::unsupported(
+                                    d.span,
+                                    "type constraints in signatures",
+                                ));
+                            }
                             SigItemKind::Type(decls)
                         }
                         _ => unreachable!("a type item is declarations or an extension"),

@@ -10,6 +10,23 @@ use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast::*;
 use crate::syntax::lexer::TokenKind;
 
+/// Whether `t` has a `u as 'a` with `'a` one of `names`.
+fn aliases_any(t: &TypeExpr, names: &[String]) -> bool {
+    let any = |ts: &[TypeExpr]| ts.iter().any(|t| aliases_any(t, names));
+    match &t.kind {
+        TypeExprKind::Alias(b, n) => names.contains(n) || aliases_any(b, names),
+        TypeExprKind::Var(_) | TypeExprKind::Any => false,
+        TypeExprKind::Constr(_, ts) | TypeExprKind::Tuple(ts) => any(ts),
+        TypeExprKind::Arrow(_, a, b) => aliases_any(a, names) || aliases_any(b, names),
+        TypeExprKind::Poly(_, b) => aliases_any(b, names),
+        TypeExprKind::Package(_, cs) => cs.iter().any(|(_, t)| aliases_any(t, names)),
+        TypeExprKind::Variant { fields, .. } => fields.iter().any(|f| match f {
+            RowFieldExpr::Tag { args, .. } => any(args),
+            RowFieldExpr::Inherit(t) => aliases_any(t, names),
+        }),
+    }
+}
+
 fn ty(kind: TypeExprKind, span: Span) -> TypeExpr {
     TypeExpr { kind, span }
 }
@@ -18,9 +35,24 @@ impl Parser {
     /// A full type expression.
     pub(super) fn type_expr(&mut self) -> PResult<TypeExpr> {
         self.enter()?;
-        let t = self.arrow_type();
+        let t = self.aliased_type();
         self.leave();
         t
+    }
+
+    /// `t as 'a` (looser than `->`, left-associative: `t as 'a as 'b`).
+    fn aliased_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let mut t = self.arrow_type()?;
+        while self.eat_kw("as") {
+            self.expect_sym("'")?;
+            let name = self.type_var_ident()?;
+            t = ty(
+                TypeExprKind::Alias(Box::new(t), name),
+                self.span_from(start),
+            );
+        }
+        Ok(t)
     }
 
     /// `t1 -> t2` (right-associative) or a tuple type.
@@ -114,6 +146,12 @@ impl Parser {
             }
             self.expect_sym(".")?;
             let body = self.type_expr()?;
+            if aliases_any(&body, &names) {
+                return Err(Diagnostic::unsupported(
+                    body.span,
+                    "aliases `t as 'a` of an explicitly polymorphic variable",
+                ));
+            }
             return Ok((
                 None,
                 ty(
@@ -159,12 +197,6 @@ impl Parser {
         }
         if self.is_sym("#") {
             return Err(Diagnostic::unsupported(self.span(), "class types"));
-        }
-        if self.is_kw("as") {
-            return Err(Diagnostic::unsupported(
-                self.span(),
-                "type aliases `t as 'a`",
-            ));
         }
         Ok(args.pop().unwrap())
     }
@@ -446,10 +478,17 @@ impl Parser {
                 }
             }
         }
-        if self.is_kw("constraint") {
-            return Err(Diagnostic::unsupported(self.span(), "type constraints"));
+        let mut constraints = Vec::new();
+        while self.is_kw("constraint") {
+            let at = self.start();
+            self.bump();
+            let a = self.type_expr()?;
+            self.expect_sym("=")?;
+            let b = self.type_expr()?;
+            constraints.push((a, b, self.span_from(at)));
         }
         Ok(TypeDecl {
+            constraints,
             name,
             params,
             variances,

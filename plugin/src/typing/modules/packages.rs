@@ -75,6 +75,12 @@ pub(super) fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
             type_var_names(b, out);
         }
         ast::TypeExprKind::Package(_, cs) => cs.iter().for_each(|(_, t)| add(t)),
+        ast::TypeExprKind::Alias(t, n) => {
+            add(t);
+            if !out.contains(n) {
+                out.push(n.clone())
+            }
+        }
         ast::TypeExprKind::Variant { fields, .. } => {
             for f in fields {
                 match f {
@@ -307,6 +313,7 @@ impl<'s> Typer<'s> {
                     kind: ast::TypeDeclKind::Abstract,
                     private_: false,
                     attrs: Default::default(),
+                    constraints: Vec::new(),
                     span,
                 },
                 destructive: false,

@@ -57,6 +57,12 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
         }
         ast::TypeExprKind::Any => {}
         ast::TypeExprKind::Package(_, cs) => cs.iter().for_each(|(_, t)| type_var_names(t, out)),
+        ast::TypeExprKind::Alias(t, n) => {
+            type_var_names(t, out);
+            if !out.contains(n) {
+                out.push(n.clone())
+            }
+        }
         ast::TypeExprKind::Constr(_, args) | ast::TypeExprKind::Tuple(args) => {
             args.iter().for_each(|a| type_var_names(a, out))
         }
@@ -97,7 +103,7 @@ pub(super) fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> 
             go(a);
             go(b)
         }
-        ast::TypeExprKind::Poly(_, t) => go(t),
+        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
         ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
         ast::TypeExprKind::Variant { fields, .. } => {
             for f in fields {

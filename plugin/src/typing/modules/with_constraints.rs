@@ -94,6 +94,7 @@ impl Typer<'_> {
                         kind: ast::TypeDeclKind::Abbrev(body),
                         private_: false,
                         attrs: Default::default(),
+                        constraints: Vec::new(),
                         span,
                     },
                     destructive: false,

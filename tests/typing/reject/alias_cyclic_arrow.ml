@@ -1,0 +1,2 @@
+(* A recursive type through an arrow needs -rectypes. *)
+let f (x : (int -> 'a) as 'a) = x

@@ -1,0 +1,3 @@
+(* A private abbreviation coerces to its definition only. *)
+type t = private int
+let f (x : t) = (x :> string)
