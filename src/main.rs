@@ -183,7 +183,7 @@ struct Common {
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer),
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer), `ocaml-inlining=on|off` (inline only what ocamlopt would; on by default with -g),
     /// `backend-arg=KEY=VALUE` (an option of the backend: `egret backends` lists them).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,

@@ -14,6 +14,7 @@
 //! threshold gets ocamlopt's verdict. Without `-g` (where frames are not observable) the pass
 //! does not run, and the simplifier's own policy decides.
 
+use crate::lambda::visit::each_child;
 use std::collections::HashSet;
 
 use crate::lambda::ir::*;
@@ -53,56 +54,7 @@ fn collect_functions(e: &Expr, out: &mut HashSet<VarId>) {
         Expr::LetRec(defs, _) => out.extend(defs.iter().map(|(v, _)| *v)),
         _ => {}
     }
-    each_child(e, |c| collect_functions(c, out));
-}
-
-fn each_child(e: &Expr, mut f: impl FnMut(&Expr)) {
-    match e {
-        Expr::Var(_) | Expr::Const(_) => {}
-        Expr::Fun(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Loc(_, b) => f(b),
-        Expr::Field(b, _) | Expr::Raise(b, _, _) => f(b),
-        Expr::App(g, args) => {
-            f(g);
-            args.iter().for_each(f);
-        }
-        Expr::Local(_, d, b) | Expr::Seq(d, b) | Expr::While(d, b) | Expr::Try(d, _, b) => {
-            f(d);
-            f(b);
-        }
-        Expr::SetField(a, _, b) => {
-            f(a);
-            f(b);
-        }
-        Expr::LetRec(defs, b) => {
-            defs.iter().for_each(|(_, d)| f(d));
-            f(b);
-        }
-        Expr::Prim(_, args) | Expr::Construct { args, .. } | Expr::ConstructExn { args, .. } => {
-            args.iter().for_each(f)
-        }
-        Expr::If(c, t, e) => {
-            f(c);
-            f(t);
-            f(e);
-        }
-        Expr::Switch {
-            scrut,
-            arms,
-            default,
-            ..
-        } => {
-            f(scrut);
-            arms.iter().for_each(|(_, a)| f(a));
-            if let Some(d) = default {
-                f(d);
-            }
-        }
-        Expr::For { from, to, body, .. } => {
-            f(from);
-            f(to);
-            f(body);
-        }
-    }
+    each_child(e, &mut |c| collect_functions(c, out));
 }
 
 struct Cx<'a> {
@@ -132,7 +84,7 @@ impl Cx<'_> {
             }
             _ => {}
         }
-        each_child(e, |c| self.visit(c, marks));
+        each_child(e, &mut |c| self.visit(c, marks));
     }
 
     /// Whether `v` is a function of the source: the typer's own (a match's shared arms
@@ -171,24 +123,24 @@ impl Cx<'_> {
             Expr::Local(v, _, _) | Expr::Try(_, v, _) | Expr::For { var: v, .. } => {
                 bound.insert(*v);
                 let mut ok = true;
-                each_child(e, |c| ok = ok && self.closed(c, bound));
+                each_child(e, &mut |c| ok = ok && self.closed(c, bound));
                 ok
             }
             Expr::Fun(ps, _) => {
                 bound.extend(ps);
                 let mut ok = true;
-                each_child(e, |c| ok = ok && self.closed(c, bound));
+                each_child(e, &mut |c| ok = ok && self.closed(c, bound));
                 ok
             }
             Expr::LetRec(defs, _) => {
                 bound.extend(defs.iter().map(|(v, _)| *v));
                 let mut ok = true;
-                each_child(e, |c| ok = ok && self.closed(c, bound));
+                each_child(e, &mut |c| ok = ok && self.closed(c, bound));
                 ok
             }
             _ => {
                 let mut ok = true;
-                each_child(e, |c| ok = ok && self.closed(c, bound));
+                each_child(e, &mut |c| ok = ok && self.closed(c, bound));
                 ok
             }
         }
@@ -250,7 +202,7 @@ impl Cx<'_> {
                 }
             }
             Expr::Construct { args, .. } if args.iter().all(is_constant) => {}
-            _ => each_child(e, |c| {
+            _ => each_child(e, &mut |c| {
                 if result.is_ok() {
                     result = self.size(c, size, threshold);
                 }
