@@ -48,10 +48,11 @@ fn run_jit(ml: &Path, dir: &Path, flags: &[&str], env: &[(&str, &str)]) -> Outpu
         .split_whitespace()
         .map(String::from)
         .collect();
-    let mut cmd = Command::new(egret());
-    cmd.args(["run", "--jit", "--verify"])
+    // From the copy's directory, by its file name: the name as given is the one run-time
+    // messages print (`Match_failure("NAME.ml", ..)`), as under ocamlopt.
+    let mut cmd = common::egret_on("run", &copy);
+    cmd.args(["--jit", "--verify"])
         .args(flags)
-        .arg(&copy)
         .arg("--")
         .args(&args)
         .stdin(example_stdin(&ml.with_extension("stdin")));
