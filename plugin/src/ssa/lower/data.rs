@@ -178,34 +178,34 @@ impl<'p> Lowerer<'p> {
                     let bits = Self::float_constant(a).expect("is_static: float constants");
                     words.push(DataWord::Word(bits));
                 }
-                let n = self.static_blocks;
-                self.static_blocks += 1;
-                let d = self.mb.add_data(Data {
-                    name: format!("egret.const.{n}"),
-                    linkage: Linkage::Local,
-                    words,
-                });
-                DataWord::DataAddr(d)
+                DataWord::DataAddr(self.static_block(words))
             }
             CExpr::Construct { ty, index, args } => match self.ctor_repr(ty, *index) {
                 Ok(n) => DataWord::Word(((n as u64) << 1) | 1),
-                Err(tag) => {
-                    let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
-                    for a in args {
-                        words.push(self.static_word_of_constant(a));
-                    }
-                    let n = self.static_blocks;
-                    self.static_blocks += 1;
-                    let d = self.mb.add_data(Data {
-                        name: format!("egret.const.{n}"),
-                        linkage: Linkage::Local,
-                        words,
-                    });
-                    DataWord::DataAddr(d)
-                }
+                Err(tag) => DataWord::DataAddr(self.static_constructor(tag, args)),
             },
             _ => unreachable!("not a constant: {e:?}"),
         }
+    }
+
+    /// A static block of tag `tag` holding the constants `args`.
+    fn static_constructor(&mut self, tag: u8, args: &[CExpr]) -> DataId {
+        let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
+        for a in args {
+            words.push(self.static_word_of_constant(a));
+        }
+        self.static_block(words)
+    }
+
+    /// A new local data object `egret.const.N` of `words` (a header, then the fields).
+    fn static_block(&mut self, words: Vec<DataWord>) -> DataId {
+        let n = self.static_blocks;
+        self.static_blocks += 1;
+        self.mb.add_data(Data {
+            name: format!("egret.const.{n}"),
+            linkage: Linkage::Local,
+            words,
+        })
     }
 
     /// `Obj.with_tag t (Obj.repr (C (a, ..)))` with a constant tag below 246 and a block
@@ -250,17 +250,7 @@ impl<'p> Lowerer<'p> {
             unreachable!("with_tag_of_block gives a constructor")
         };
         if self.is_static(block) {
-            let mut words = vec![DataWord::Word(header(args.len() as u64, tag))];
-            for a in args {
-                words.push(self.static_word_of_constant(a));
-            }
-            let n = self.static_blocks;
-            self.static_blocks += 1;
-            let d = self.mb.add_data(Data {
-                name: format!("egret.const.{n}"),
-                linkage: Linkage::Local,
-                words,
-            });
+            let d = self.static_constructor(tag, args);
             return Ok(Some(fx.b.ins(Stmt::DataAddr(d), Type::Val)));
         }
         let Some(fields) = self.args(fx, args)? else {
