@@ -162,23 +162,31 @@ void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit,
   buffer_pos += collect(fp, limit, kind, buffer + buffer_pos, BUFFER_SIZE - buffer_pos);
 }
 
-/* A raise whose handler is in the same frame (a local `try`): only its own point. */
-static void note(value exn, int regular, uintptr_t pc) {
+/* A raise whose handler is in the same frame (a local `try`): only its own point, a raise
+ * (`raise`) or a call (a failing primitive's check). */
+static void note(value exn, int regular, uintptr_t pc, int raise) {
   if (regular || exn != last_exn) {
     buffer_pos = 0;
     last_exn = exn;
   }
-  if (location_of(pc) != 0) push(SLOT(pc, 0, 0, 1));
+  if (location_of(pc) != 0) push(SLOT(pc, 0, 0, raise));
 }
 
 value egret_note_raise(value exn) {
-  if (egret_backtrace_active) note(exn, 1, (uintptr_t)__builtin_return_address(0));
+  if (egret_backtrace_active) note(exn, 1, (uintptr_t)__builtin_return_address(0), 1);
   return Val_unit;
 }
 
 value egret_note_reraise(value exn) {
-  if (egret_backtrace_active) note(exn, 0, (uintptr_t)__builtin_return_address(0));
+  if (egret_backtrace_active) note(exn, 0, (uintptr_t)__builtin_return_address(0), 1);
   return Val_unit;
+}
+
+/* A failing inline check in a local `try` (egret_bound_error_exn ...), pc the check's call: a
+ * regular raise (a zero divisor, "Raised at"), or a primitive's failure continuing the trace of
+ * the same exception ("Raised by primitive operation at"). */
+void egret_note_local_raise(value exn, int regular, void *pc) {
+  if (egret_backtrace_active) note(exn, regular, (uintptr_t)pc, regular);
 }
 
 /* OCAMLRUNPARAM's (or CAMLRUNPARAM's) `b`: b, b=1 record; b=0 does not. */

@@ -314,12 +314,12 @@ static int64_t ba_offset(value b, const int64_t *index) {
   const int64_t *dim = Ba_dim(b);
   if (!Ba_fortran(b)) {
     for (int64_t i = 0; i < n; i++) {
-      if ((uint64_t)index[i] >= (uint64_t)dim[i]) egret_invalid_argument("index out of bounds");
+      if ((uint64_t)index[i] >= (uint64_t)dim[i]) egret_raise_bound_error();
       offset = offset * dim[i] + index[i];
     }
   } else {
     for (int64_t i = n - 1; i >= 0; i--) {
-      if ((uint64_t)(index[i] - 1) >= (uint64_t)dim[i]) egret_invalid_argument("index out of bounds");
+      if ((uint64_t)(index[i] - 1) >= (uint64_t)dim[i]) egret_raise_bound_error();
       offset = offset * dim[i] + (index[i] - 1);
     }
   }
@@ -571,7 +571,7 @@ value caml_ba_fill(value b, value v) {
 /* The address of bytes idx .. idx + width - 1 of a one-dimensional bigarray, checked. */
 static uint8_t *bigstring_at(value b, value vidx, int64_t width) {
   int64_t idx = Int_val(vidx);
-  if (idx < 0 || idx >= Ba_dim(b)[0] - (width - 1)) egret_invalid_argument("index out of bounds");
+  if (idx < 0 || idx >= Ba_dim(b)[0] - (width - 1)) egret_raise_bound_error();
   return (uint8_t *)Ba_data(b) + idx;
 }
 

@@ -221,14 +221,14 @@ value caml_int64_float_of_bits(value a) { int64_t i = I64(a); double f; memcpy(&
 /* ---- 16/32/64-bit little-endian accesses of strings and bytes (OCaml's str.c) ---- */
 static int64_t get_bytes(value s, value i, int width) {
   int64_t idx = Int_val(i);
-  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_raise_bound_error();
   uint64_t w = 0;
   memcpy(&w, (const char *)s + idx, (size_t)width);
   return (int64_t)w;
 }
 static value set_bytes(value s, value i, int width, int64_t v) {
   int64_t idx = Int_val(i);
-  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  if (idx < 0 || (uint64_t)idx + (uint64_t)width > egret_string_len(s)) egret_raise_bound_error();
   memcpy((char *)s + idx, &v, (size_t)width);
   return Val_unit;
 }

@@ -473,8 +473,9 @@ static void raise_constant(uint64_t *identity, const char *name) {
   __builtin_unreachable();
 }
 
-static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) __attribute__((noreturn));
-static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) {
+/* The exception `exn msg` (identity's constructor applied to the string msg). A module without
+ * the predefined exceptions (identity NULL) ends as if it were raised uncaught. */
+static value exception_with_string(uint64_t *identity, const char *exn, const char *msg) {
   if (identity == NULL) {
     char buf[512];
     snprintf(buf, sizeof buf, "%s(\"%s\")", exn, msg);
@@ -484,15 +485,57 @@ static void raise_with_string(uint64_t *identity, const char *exn, const char *m
   value *e = egret_alloc(2, 0);
   e[0] = (value)&identity[1];
   e[1] = arg;
-  raise_from_c((value)e);
+  return (value)e;
+}
+
+static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) __attribute__((noreturn));
+static void raise_with_string(uint64_t *identity, const char *exn, const char *msg) {
+  raise_from_c(exception_with_string(identity, exn, msg));
   __builtin_unreachable();
 }
 
 void egret_invalid_argument(const char *msg) { raise_with_string(egret_exn_Invalid_argument, "Invalid_argument", msg); }
 void egret_failwith(const char *msg) { raise_with_string(egret_exn_Failure, "Failure", msg); }
 void egret_raise_not_found(void) { raise_constant(egret_exn_Not_found, "Not_found"); }
-void egret_raise_bound_error(void) { egret_invalid_argument("index out of bounds"); }
-void egret_raise_division_by_zero(void) { raise_constant(egret_exn_Division_by_zero, "Division_by_zero"); }
+/* OCaml raises one preallocated `Invalid_argument "index out of bounds"` for every failed bound
+ * check (runtime/fail_nat.c, the stdlib's registered "Pervasives.array_bound_error"): physically
+ * the same each time, so a backtrace continues across two bound errors as OCaml's does. */
+static value bound_error_bucket;
+static value bound_error_exception(void) {
+  if (bound_error_bucket == 0) {
+    bound_error_bucket =
+        exception_with_string(egret_exn_Invalid_argument, "Invalid_argument", "index out of bounds");
+    egret_register_global_root(&bound_error_bucket);
+  }
+  return bound_error_bucket;
+}
+void egret_raise_bound_error(void) {
+  raise_from_c(bound_error_exception());
+  __builtin_unreachable();
+}
+/* A zero divisor: ocamlopt's check raises inline (`raise Division_by_zero`, a regular raise,
+ * "Raised at" the division). Called from C (Int64.div ...), the first frame is the C caller's,
+ * not in the backtrace table, and the trace reads "Raised by primitive operation". */
+value __attribute__((noinline)) egret_raise_division_by_zero(void) {
+  if (egret_exn_Division_by_zero == NULL) egret_fatal_uncaught("Division_by_zero");
+  value exn = (value)&egret_exn_Division_by_zero[1];
+  RECORD(exn, 1, EGRET_BT_RAISE);
+  RAISE_TO_HANDLER(exn);
+}
+/* The failures of the checks compiled code makes inline, when the handler is in the same frame
+ * (a local `try`): the exception, returned for the jump to the handler, its raise point noted
+ * for the backtrace as the raising entries above record it. noinline: the return address is the check's. */
+value __attribute__((noinline)) egret_bound_error_exn(void) {
+  value exn = bound_error_exception();
+  egret_note_local_raise(exn, 0, __builtin_return_address(0));
+  return exn;
+}
+value __attribute__((noinline)) egret_division_by_zero_exn(void) {
+  if (egret_exn_Division_by_zero == NULL) egret_fatal_uncaught("Division_by_zero");
+  value exn = (value)&egret_exn_Division_by_zero[1];
+  egret_note_local_raise(exn, 1, __builtin_return_address(0));
+  return exn;
+}
 void egret_raise_stack_overflow(void) { raise_constant(egret_exn_Stack_overflow, "Stack_overflow"); }
 void egret_raise_out_of_memory(void) { raise_constant(egret_exn_Out_of_memory, "Out_of_memory"); }
 /* OCaml's caml_sys_error: Sys_error "NAME: <strerror>" (NAME an OCaml string), or strerror's
@@ -638,7 +681,7 @@ value egret_compare_partial(value a, value b) {
 
 value egret_string_get(value s, value i) {
   int64_t n = Int_val(i);
-  if (n < 0 || (uint64_t)n >= egret_string_len(s)) egret_invalid_argument("index out of bounds");
+  if (n < 0 || (uint64_t)n >= egret_string_len(s)) egret_raise_bound_error();
   return Val_int(((unsigned char *)s)[n]);
 }
 
@@ -678,7 +721,7 @@ value egret_bytes_create(value n) {
  * and string equality. */
 value caml_bytes_set(value b, value i, value c) {
   int64_t k = Int_val(i);
-  if (k < 0 || (uint64_t)k >= egret_string_len(b)) egret_invalid_argument("index out of bounds");
+  if (k < 0 || (uint64_t)k >= egret_string_len(b)) egret_raise_bound_error();
   ((unsigned char *)b)[k] = (unsigned char)Int_val(c);
   return Val_unit;
 }
@@ -953,7 +996,7 @@ value egret_array_length(value a) { return Val_int(Wosize_hd(Hd_val(a))); }
 
 static void check_bound(value a, value i) {
   int64_t n = Int_val(i);
-  if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_invalid_argument("index out of bounds");
+  if (n < 0 || (uint64_t)n >= Wosize_hd(Hd_val(a))) egret_raise_bound_error();
 }
 
 /* An element of any array: a float array's is boxed. */

@@ -155,6 +155,7 @@ value egret_reraise(value exn) __attribute__((noreturn));
 value egret_reraise_unmatched(value exn) __attribute__((noreturn));
 value egret_raise_notrace(value exn) __attribute__((noreturn));
 value egret_note_raise(value exn);
+void egret_note_local_raise(value exn, int regular, void *pc);
 value egret_note_reraise(value exn);
 /* Backtraces (egret_backtrace.c): whether raises record, OCAMLRUNPARAM's `b`, and recording
  * a raise: a new trace (`regular`) or the continued one, the frames from fp (the raise
@@ -171,9 +172,11 @@ void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit,
 extern volatile int egret_signals_are_pending;
 void egret_process_pending_signals(void);
 /* The predefined exceptions, raised from C. */
-void egret_raise_division_by_zero(void) __attribute__((noreturn));
+value egret_raise_division_by_zero(void) __attribute__((noreturn));
 /* Invalid_argument "index out of bounds": the compiled code's array bound checks. */
 void egret_raise_bound_error(void) __attribute__((noreturn));
+value egret_bound_error_exn(void);
+value egret_division_by_zero_exn(void);
 /* Arrays by kind, as ocamlopt's Pgenarray (any array), Paddrarray (not floats) and
  * Pfloatarray (a flat float array): get, set with the bound check. */
 value egret_array_get(value a, value i);

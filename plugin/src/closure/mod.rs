@@ -146,15 +146,17 @@ fn local_ref_init(d: &Expr) -> Option<&Expr> {
 }
 
 /// Whether every exception evaluating `e` can raise comes from a `raise` of its own, outside
-/// any function it defines: no call, no primitive that may fail, no nested `try` whose handler
-/// may raise otherwise. A `try e with ..` then needs no handler frame: the lowering makes each
+/// any function it defines or from a check the lowering makes inline (a bound check, a zero
+/// divisor: `Prim::fails_only_by_inline_check`): no call, no other primitive that may fail, no
+/// nested `try` whose handler may raise otherwise. A `try e with ..` then needs no handler frame: the lowering makes each
 /// such `raise` a jump to the handler (`CExpr::Try::local`). Allocation failure and stack
 /// overflow are not counted, as ocamlopt's handlers do not see them reliably either.
 pub fn raises_only_directly(e: &Expr) -> bool {
     match e {
         Expr::App(..) => false,
         Expr::Prim(p, args) => {
-            p.purity() != crate::lambda::ir::Purity::Effect && args.iter().all(raises_only_directly)
+            (p.purity() != crate::lambda::ir::Purity::Effect || p.fails_only_by_inline_check())
+                && args.iter().all(raises_only_directly)
         }
         // Defining a function raises nothing; its body runs in its own frame.
         Expr::Fun(..) => true,

@@ -496,6 +496,28 @@ impl Prim {
             _ => Purity::Pure,
         }
     }
+
+    /// Whether the only way this primitive fails is a check the SSA lowering makes inline
+    /// (`ssa::lower::access`, `Lowerer::raise_unless`): a bound check or a zero divisor. In a
+    /// local `try`'s body such a failure is a jump to the handler, so the body can stay in its
+    /// frame (`closure::raises_only_directly`).
+    pub fn fails_only_by_inline_check(self) -> bool {
+        match self {
+            Prim::Div | Prim::Mod => true,
+            Prim::Runtime(name, _) => matches!(
+                name,
+                "egret_string_get"
+                    | "caml_bytes_set"
+                    | "egret_array_get"
+                    | "egret_addr_array_get"
+                    | "egret_floatarray_get"
+                    | "egret_array_set"
+                    | "egret_addr_array_set"
+                    | "egret_floatarray_set"
+            ),
+            _ => false,
+        }
+    }
 }
 
 /// What a [`Expr::Switch`] dispatches on.

@@ -114,18 +114,26 @@ impl<'p> Lowerer<'p> {
     /// Raises `Invalid_argument "index out of bounds"` unless `0 <= index < size`.
     pub(super) fn check_index(fx: &mut Fx, index: Value, size: Value) {
         let inside = fx.b.ins(Stmt::Binary(BinOp::Ult, index, size), Type::Val);
-        Self::raise_unless(fx, inside, Callee::Runtime("egret_raise_bound_error"))
+        Self::raise_unless(fx, inside, CheckFailure::BoundError)
     }
 
-    /// Continues in a fresh block when `cond` holds; otherwise calls the runtime's raising
-    /// function `raise` (no arguments, never returns).
-    pub(super) fn raise_unless(fx: &mut Fx, cond: Value, raise: Callee) {
+    /// Continues in a fresh block when `cond` holds; otherwise raises `failure`: a call of the
+    /// runtime's raising entry (no arguments, never returns), or, inside a local `try`'s body,
+    /// the runtime's making of the exception and the jump to the handler (what lets
+    /// `closure::raises_only_directly` keep such a body in its frame).
+    pub(super) fn raise_unless(fx: &mut Fx, cond: Value, failure: CheckFailure) {
         let fail = fx.b.create_block();
         let ok = fx.b.create_block();
         fx.b.branch(cond, ok, fail);
         fx.b.switch_to_block(fail);
-        fx.b.call(raise, vec![], Type::Val);
-        fx.b.ins(Stmt::Unreachable, Type::Raw);
+        if fx.local_handlers.is_empty() {
+            fx.b.call(Callee::Runtime(failure.raising()), vec![], Type::Val);
+            fx.b.ins(Stmt::Unreachable, Type::Raw);
+        } else {
+            let exn =
+                fx.b.call(Callee::Runtime(failure.exception()), vec![], Type::Val);
+            Self::jump_to_local_handler(fx, exn);
+        }
         fx.b.switch_to_block(ok);
     }
 
@@ -172,7 +180,7 @@ impl<'p> Lowerer<'p> {
             Prim::Div | Prim::Mod => {
                 let zero = Self::konst(fx, 0);
                 let nonzero = fx.b.ins(Stmt::Binary(BinOp::Ne, v[1], zero), Type::Val);
-                Self::raise_unless(fx, nonzero, Callee::Runtime("egret_raise_division_by_zero"));
+                Self::raise_unless(fx, nonzero, CheckFailure::DivisionByZero);
                 let op = if p == Prim::Div {
                     BinOp::Div
                 } else {
@@ -402,5 +410,31 @@ impl<'p> Lowerer<'p> {
                 }
             }
         })
+    }
+}
+
+/// The failure of a check the lowering makes inline (`Lowerer::raise_unless`), with the runtime
+/// entries that raise it and that make its exception (for a local `try`'s handler).
+#[derive(Clone, Copy)]
+pub(super) enum CheckFailure {
+    /// `Invalid_argument "index out of bounds"`.
+    BoundError,
+    /// `Division_by_zero`.
+    DivisionByZero,
+}
+
+impl CheckFailure {
+    fn raising(self) -> &'static str {
+        match self {
+            CheckFailure::BoundError => "egret_raise_bound_error",
+            CheckFailure::DivisionByZero => "egret_raise_division_by_zero",
+        }
+    }
+
+    fn exception(self) -> &'static str {
+        match self {
+            CheckFailure::BoundError => "egret_bound_error_exn",
+            CheckFailure::DivisionByZero => "egret_division_by_zero_exn",
+        }
     }
 }

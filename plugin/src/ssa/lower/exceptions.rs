@@ -38,18 +38,8 @@ impl<'p> Lowerer<'p> {
                 );
             }
         }
-        if let Some(handler) = fx.local_handlers.last_mut() {
-            // Inside a local try's body: to its handler, with the variables' values.
-            let from = fx.b.current_block();
-            handler.raises.push((from, v));
-            let snapshot = fx.snapshot();
-            fx.local_handlers
-                .last_mut()
-                .unwrap()
-                .snapshots
-                .push((from, snapshot));
-            let to = fx.local_handlers.last().unwrap().block;
-            fx.b.jump(to);
+        if !fx.local_handlers.is_empty() {
+            Self::jump_to_local_handler(fx, v);
             return Ok(None);
         }
         // Each kind its own runtime entry, so that recording changes no code.
@@ -69,6 +59,18 @@ impl<'p> Lowerer<'p> {
         );
         fx.b.ins(Stmt::Unreachable, Type::Raw);
         Ok(None)
+    }
+
+    /// Inside a local try's body: the jump to its handler with the exception `exn` and the
+    /// variables' values.
+    pub(super) fn jump_to_local_handler(fx: &mut Fx, exn: Value) {
+        let from = fx.b.current_block();
+        let snapshot = fx.snapshot();
+        let handler = fx.local_handlers.last_mut().expect("inside a local try");
+        handler.raises.push((from, exn));
+        handler.snapshots.push((from, snapshot));
+        let to = handler.block;
+        fx.b.jump(to);
     }
 
     /// A local `try body with exn -> handler` (`CExpr::Try::local`): the body in this frame,

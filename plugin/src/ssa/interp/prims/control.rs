@@ -71,6 +71,24 @@ pub(super) fn rt_raise_bound_error(
 ) -> Result<IValue, StopReason> {
     it.invalid_argument("index out of bounds")
 }
+/// `egret_bound_error_exn`, `egret_division_by_zero_exn`: the exception a failing inline check
+/// raises, returned for a local `try`'s handler.
+pub(super) fn rt_bound_error_exn(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    returned(rt_raise_bound_error(it, a))
+}
+pub(super) fn rt_division_by_zero_exn(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    returned(rt_raise_division_by_zero(it, a))
+}
+/// The exception a raising primitive raised, as its result.
+fn returned(r: Result<IValue, StopReason>) -> Result<IValue, StopReason> {
+    match r {
+        Err(StopReason::Raise(exn)) => Ok(exn),
+        r => r,
+    }
+}
 pub(super) fn rt_raise(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Err(StopReason::Raise(a[0]))
 }

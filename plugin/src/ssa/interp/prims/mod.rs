@@ -63,6 +63,8 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
         rt_raise_division_by_zero,
     ),
     ("egret_raise_bound_error", 0, 1, rt_raise_bound_error),
+    ("egret_bound_error_exn", 0, 1, rt_bound_error_exn),
+    ("egret_division_by_zero_exn", 0, 1, rt_division_by_zero_exn),
     ("egret_raise", 1, 1, rt_raise),
     ("egret_reraise", 1, 1, rt_raise),
     ("egret_reraise_unmatched", 1, 1, rt_raise),
