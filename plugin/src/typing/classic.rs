@@ -158,10 +158,7 @@ impl Typer<'_> {
         for (n, t) in module_types {
             self.env.module_types.insert(
                 format!("{name}.{n}"),
-                Rc::new(ModTypeDef {
-                    ty: t,
-                    scope: name.to_string(),
-                }),
+                Rc::new(ModTypeDef::new(&n, t, name.to_string())),
             );
         }
         for (f, params, result) in functors {

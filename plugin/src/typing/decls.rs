@@ -490,10 +490,16 @@ impl<'s> Typer<'s> {
                         }
                     }
                     None | Some(TypeName::ModuleMarker(_)) => {
-                        return Err(Diagnostic::error(
-                            te.span,
-                            format!("Unbound type constructor {name}"),
-                        ))
+                        return Err(match self.abstract_functor_in_path(name) {
+                            Some(f) => Diagnostic::error(
+                                te.span,
+                                format!("The module {f} is abstract, it cannot be applied"),
+                            ),
+                            None => Diagnostic::error(
+                                te.span,
+                                format!("Unbound type constructor {name}"),
+                            ),
+                        })
                     }
                 }
             }

@@ -71,6 +71,8 @@ pub(crate) enum PhraseKind<'a> {
         functor: String,
         arg: Option<String>,
         span: Span,
+        /// Part of an application of several arguments, `span` the whole's.
+        chain: bool,
     },
     /// The start of a functor's body: its environment, the parameter bound to the argument.
     EnterFunctor {
@@ -389,6 +391,9 @@ pub(crate) struct Typer<'s> {
     /// functor's body was checked at its definition: a functor its body defines then was
     /// too, and is not checked again ([`modules::parameters`]).
     checked_bodies: Vec<bool>,
+    /// The spans of functor applications of several arguments (`F(A)(B)`): an argument not
+    /// matching its parameter there is OCaml's "The functor application is ill-typed."
+    functor_chains: std::collections::HashSet<Span>,
     /// The source files, where each is in `source`.
     files: Vec<SourceFile>,
     /// The program's top-level modules are compilation units (a program of several files):
@@ -509,6 +514,7 @@ impl<'s> Typer<'s> {
             opened: vec![OpenedNames::default()],
             param_abstracts: Vec::new(),
             checked_bodies: Vec::new(),
+            functor_chains: Default::default(),
             files: Vec::new(),
             units: false,
             toplevel: false,

@@ -86,7 +86,11 @@ impl<'s> Typer<'s> {
                 functor,
                 arg,
                 span,
+                chain,
             } => {
+                if *chain {
+                    self.functor_chains.insert(*span);
+                }
                 let functor = self.resolve_module_path(functor);
                 let arg = arg.as_deref().map(|a| self.resolve_module_path(a));
                 return self.apply_functor(phrases, i, name, &functor, arg.as_deref(), *span);
@@ -377,7 +381,9 @@ impl<'s> Typer<'s> {
         let prefix = format!("{path}.");
         let own = |n: &String| {
             n.strip_prefix(&prefix)
-                .filter(|n| !n.contains('.') && !n.starts_with("__"))
+                .filter(|n| {
+                    !n.contains('.') && !n.starts_with("__") && *n != super::modules::MTYPE_MARKER
+                })
                 .map(str::to_string)
         };
         let module = |n: &String| {

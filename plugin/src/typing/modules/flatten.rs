@@ -110,11 +110,26 @@ pub(crate) fn flatten_module<'a>(
                     h
                 }
             });
+            // `F(A)(B)`: the applications of the chain are one, with the whole's span.
+            if matches!(f.kind, ast::ModExprKind::Apply(..)) {
+                for p in out.iter_mut().rev() {
+                    if let PhraseKind::Apply {
+                        name, span, chain, ..
+                    } = &mut p.kind
+                    {
+                        if *name == functor {
+                            (*span, *chain) = (me.span, true);
+                            break;
+                        }
+                    }
+                }
+            }
             out.push(ctx.phrase(PhraseKind::Apply {
                 name,
                 functor,
                 arg,
                 span: me.span,
+                chain: matches!(f.kind, ast::ModExprKind::Apply(..)),
             }));
         }
     }

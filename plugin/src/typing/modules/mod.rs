@@ -32,6 +32,8 @@
 //! bodies are type-checked at each application only (a functor never applied is not
 //! checked).
 
+mod abstract_types;
+pub(crate) use abstract_types::MTYPE_MARKER;
 mod applicative;
 mod decl_repr;
 mod extension_match;
@@ -89,6 +91,20 @@ pub(crate) struct ModTypeDef {
     /// top level): a type its values name but it does not declare (`statistics` in
     /// `Hashtbl.S`) is that module's, as lexical scope says, wherever it is used.
     pub scope: String,
+    /// The declaration's identity, which an abstract module type is equal to only itself by
+    /// (`abstract_types`).
+    pub id: u32,
+}
+
+impl ModTypeDef {
+    /// The declaration of module type `name` (a new identity).
+    pub(crate) fn new(name: &str, ty: Option<ast::ModType>, scope: String) -> ModTypeDef {
+        ModTypeDef {
+            ty,
+            scope,
+            id: abstract_types::fresh_id(name),
+        }
+    }
 }
 
 /// The components a module `prefix` has in `env`: (values, types, ctors, fields, functors,
@@ -203,10 +219,7 @@ impl<'s> Typer<'s> {
         }
         let def = match self.rec_anchor_module_type(name, mt) {
             Some(declared) => declared,
-            None => Rc::new(ModTypeDef {
-                ty: mt.cloned(),
-                scope: self.current_module_path(),
-            }),
+            None => Rc::new(self.declared_module_type(name, mt, self.current_module_path())),
         };
         self.env.module_types.insert(name.to_string(), def);
         Ok(())
@@ -279,7 +292,9 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<Expr> {
         let Some(f) = self.env.functors.get(functor).cloned() else {
-            let message = if module_exists(&self.env, functor) {
+            let message = if self.module_abstract_type(functor).is_some() {
+                format!("The module {functor} is abstract, it cannot be applied")
+            } else if module_exists(&self.env, functor) {
                 format!("This module is not a functor; it has type\n       sig ... end")
             } else {
                 format!("Unbound module {functor}")

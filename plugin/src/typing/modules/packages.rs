@@ -525,10 +525,7 @@ impl<'s> Typer<'s> {
                 ast::SigItemKind::ModuleType(n, t) => {
                     self.env.module_types.insert(
                         n.clone(),
-                        Rc::new(ModTypeDef {
-                            ty: t.clone(),
-                            scope: String::new(),
-                        }),
+                        Rc::new(ModTypeDef::new(n, t.clone(), String::new())),
                     );
                 }
                 ast::SigItemKind::Val(n, _, te) => {

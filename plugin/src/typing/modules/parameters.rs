@@ -29,8 +29,8 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use super::flatten_module;
 use super::packages::type_var_names;
-use super::{flatten_module, ModTypeDef};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::syntax::ast;
 use crate::typing::env::ValueBinding;
@@ -52,6 +52,9 @@ const MAX_DEPTH: u32 = 64;
 struct ParamSig {
     items: Vec<ast::SigItem>,
     equal_modules: Vec<(String, String)>,
+    /// The identity of the abstract module type the signature is (`abstract_types`): it
+    /// then has no items.
+    abstract_of: Option<u32>,
 }
 
 /// Why a signature is not bound at definition (not an error of the program).
@@ -130,13 +133,29 @@ impl<'s> Typer<'s> {
     }
 
     /// Whether every item of `sig` (and of its submodules) can be bound.
+    /// A submodule's module type may be one the signature declares before it (`module type
+    /// t  module X : t`), bound by then.
     fn sig_bindable(&self, sig: &ParamSig, depth: u32) -> bool {
+        let mut local: Vec<(&str, Option<&ast::ModType>)> = Vec::new();
         depth < MAX_DEPTH
             && sig.items.iter().all(|item| match &item.kind {
                 ast::SigItemKind::Type(ds) | ast::SigItemKind::TypeSubst(ds) => ds
                     .iter()
                     .all(|d| !(d.private_ && matches!(d.kind, ast::TypeDeclKind::Abbrev(_)))),
+                ast::SigItemKind::ModuleType(m, t) => {
+                    local.push((m, t.as_ref()));
+                    true
+                }
                 ast::SigItemKind::Module(_, t) => {
+                    let declared = match &t.kind {
+                        ast::ModTypeKind::Path(p) => local.iter().rev().find(|(m, _)| m == p),
+                        _ => None,
+                    };
+                    let t = match declared {
+                        Some((_, None)) => return true,
+                        Some((_, Some(t2))) => t2,
+                        None => t,
+                    };
                     let mut inner = ParamSig::default();
                     self.param_sig(t, depth + 1, &mut inner).is_ok()
                         && self.sig_bindable(&inner, depth + 1)
@@ -172,6 +191,9 @@ impl<'s> Typer<'s> {
         if let Some(p) = equal_to {
             strengthen(&mut sig, p);
         }
+        if let Some(id) = sig.abstract_of {
+            self.mark_abstract_module(id);
+        }
         for item in &sig.items {
             match &item.kind {
                 ast::SigItemKind::Val(n, _, te) => self.bind_declared_value(n, te, item.span)?,
@@ -197,10 +219,7 @@ impl<'s> Typer<'s> {
                     let scope = self.current_module_path();
                     self.env.module_types.insert(
                         m.clone(),
-                        Rc::new(ModTypeDef {
-                            ty: t.clone(),
-                            scope,
-                        }),
+                        Rc::new(self.declared_module_type(m, t.as_ref(), scope)),
                     );
                 }
                 ast::SigItemKind::Include(_)
@@ -279,7 +298,14 @@ impl<'s> Typer<'s> {
         match &mt.kind {
             ast::ModTypeKind::Path(p) => {
                 let def = self.env.module_types.get(p).ok_or(NotYet)?;
-                let t = def.ty.as_ref().ok_or(NotYet)?;
+                let Some(t) = def.ty.as_ref() else {
+                    // An abstract module type: a module of no components but its identity.
+                    if out.items.is_empty() && out.abstract_of.is_none() {
+                        out.abstract_of = Some(def.id);
+                        return Ok(());
+                    }
+                    return Err(NotYet);
+                };
                 let mut inner = ParamSig::default();
                 self.param_sig(t, depth + 1, &mut inner)?;
                 self.qualify_in_scope(&mut inner, &def.scope);
@@ -290,7 +316,12 @@ impl<'s> Typer<'s> {
             ast::ModTypeKind::Sig(items) => {
                 for item in items {
                     match &item.kind {
-                        ast::SigItemKind::Include(t) => self.param_sig(t, depth + 1, out)?,
+                        ast::SigItemKind::Include(t) => {
+                            if self.abstract_module_type(t).is_some() {
+                                return Err(NotYet);
+                            }
+                            self.param_sig(t, depth + 1, out)?
+                        }
                         _ => out.items.push(item.clone()),
                     }
                 }
@@ -299,6 +330,9 @@ impl<'s> Typer<'s> {
             ast::ModTypeKind::With(t, constraints) => {
                 let mut inner = ParamSig::default();
                 self.param_sig(t, depth + 1, &mut inner)?;
+                if inner.abstract_of.is_some() {
+                    return Err(NotYet);
+                }
                 for c in constraints {
                     constrain(&mut inner, c)?;
                 }

@@ -151,10 +151,7 @@ impl<'s> Typer<'s> {
                     ast::SigItemKind::ModuleType(n, t) => {
                         self.env.module_types.insert(
                             n.clone(),
-                            std::rc::Rc::new(ModTypeDef {
-                                ty: t.clone(),
-                                scope: String::new(),
-                            }),
+                            std::rc::Rc::new(ModTypeDef::new(n, t.clone(), String::new())),
                         );
                     }
                     ast::SigItemKind::Val(..)

@@ -275,7 +275,7 @@ impl<'s> Typer<'s> {
             }
         }
         for (n, _) in types {
-            if n != MODULE_MARKER && !note_module(&n) {
+            if n != MODULE_MARKER && n != super::abstract_types::MTYPE_MARKER && !note_module(&n) {
                 sig.types.push((n, Vec::new(), false));
             }
         }
@@ -406,6 +406,12 @@ impl<'s> Typer<'s> {
                 if let Some(rest) = d.message.strip_prefix("Signature mismatch:") {
                     d.message = format!("Modules do not match:{rest}");
                 }
+                if self.functor_chains.contains(&span) {
+                    d.message = format!(
+                        "The functor application is ill-typed.\n       {}",
+                        d.message
+                    );
+                }
                 Err(d)
             }
             Err(d) => Err(d),
@@ -511,6 +517,13 @@ impl<'s> Typer<'s> {
         outer_fresh: u32,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
+        // A module of an abstract module type (`abstract_types`).
+        if let Some(id) = self.abstract_module_type(mt) {
+            return match self.in_prelude {
+                true => Ok(()),
+                false => self.seal_abstract(name, id, span, param),
+            };
+        }
         // A functor against a functor type (`functor_match`).
         if self.functor_type_of(mt).is_some() {
             if !self.in_prelude {
@@ -687,6 +700,14 @@ impl<'s> Typer<'s> {
             self.match_functor(&format!("{name}.{f}"), t, span)?;
         }
         for (s, want) in &sig.module_type_defs {
+            let path = ast::ModType {
+                kind: ast::ModTypeKind::Path(format!("{name}.{s}")),
+                span,
+            };
+            if let Some(r) = self.match_abstract_module_types(&path, want, span) {
+                r?;
+                continue;
+            }
             let have = self.env.module_types.get(&format!("{name}.{s}")).cloned();
             match have.as_ref().and_then(|d| d.ty.as_ref()) {
                 Some(have) => self.match_module_types(have, want, span)?,

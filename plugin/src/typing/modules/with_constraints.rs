@@ -57,7 +57,10 @@ impl Typer<'_> {
         let mut names: Vec<(String, usize)> = (self.env.types.iter())
             .filter_map(|(n, def)| {
                 let rest = n.strip_prefix(&prefix)?;
-                if rest.contains('.') || rest == super::MODULE_MARKER {
+                if rest.contains('.')
+                    || rest == super::MODULE_MARKER
+                    || rest == super::abstract_types::MTYPE_MARKER
+                {
                     return None;
                 }
                 let arity = match def {
