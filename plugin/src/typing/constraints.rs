@@ -97,9 +97,12 @@ impl Typer<'_> {
         for (d, (con, params)) in decls.iter().zip(cons.iter_mut()) {
             let surface: Vec<Type> = params.iter().map(|p| self.u.zonk(&Type::Var(*p))).collect();
             let mut vars = Vec::new();
+            let mut binders = Vec::new();
             for t in &surface {
                 free_vars(t, &mut vars);
+                mu_binders(t, self.u.pv.mu, &mut binders);
             }
+            vars.retain(|v| !binders.contains(v));
             let plain =
                 surface.iter().all(|t| matches!(t, Type::Var(_))) && vars.len() == surface.len();
             if plain && d.constraints.is_empty() && !has_alias(d) {
@@ -178,25 +181,29 @@ impl Typer<'_> {
         vars: &[TyVar],
         surface: &[Type],
     ) -> TResult<()> {
-        let mut body_vars = Vec::new();
+        let mut body_types = Vec::new();
         match &self.types.decl(con).kind {
             DeclKind::Variant(cs) => {
                 for c in cs {
-                    for a in &c.args {
-                        free_vars(&self.u.zonk(a), &mut body_vars);
-                    }
+                    body_types.extend(c.args.iter().map(|a| self.u.zonk(a)));
                 }
             }
-            DeclKind::Record(fs) => {
-                for f in fs {
-                    free_vars(&self.u.zonk(&f.ty), &mut body_vars);
-                }
-            }
+            DeclKind::Record(fs) => body_types.extend(fs.iter().map(|f| self.u.zonk(&f.ty))),
             _ => {}
         }
         if let Some(TypeName::Abbrev(_, body)) = self.env.types.get(&d.name) {
-            free_vars(&self.u.zonk(body), &mut body_vars);
+            body_types.push(self.u.zonk(body));
         }
+        let mut body_vars = Vec::new();
+        for t in &body_types {
+            free_vars(t, &mut body_vars);
+        }
+        // The variable a recursive type `t as 'a` binds is not free in it.
+        let mut binders = Vec::new();
+        for t in &body_types {
+            mu_binders(t, self.u.pv.mu, &mut binders);
+        }
+        body_vars.retain(|v| !binders.contains(v));
         let mut determined = HashSet::new();
         for t in surface {
             self.determined_vars(t, &mut determined);
@@ -216,7 +223,7 @@ impl Typer<'_> {
         Ok(())
     }
 
-    fn determined_vars(&self, t: &Type, out: &mut HashSet<TyVar>) {
+    pub(super) fn determined_vars(&self, t: &Type, out: &mut HashSet<TyVar>) {
         match t {
             Type::Var(v) => {
                 out.insert(*v);
@@ -248,8 +255,27 @@ impl Typer<'_> {
                     }
                 }
             }
+            // A recursive type: its body once (the binder marks it as entered).
             Type::Con(c, ts) if *c == self.u.pv.mu => {
-                ts.iter().for_each(|t| self.determined_vars(t, out))
+                if let Type::Var(w) = &ts[0] {
+                    if !out.insert(*w) {
+                        return;
+                    }
+                }
+                self.determined_vars(&ts[1], out)
+            }
+            // An abstract type determines the parameters it is declared injective in (`!'a`).
+            Type::Con(c, ts)
+                if !self.u.pv.is_internal(*c)
+                    && self.u.abstract_types.get(c).is_none_or(|a| a.opaque)
+                    && matches!(self.types.decl(*c).kind, DeclKind::Primitive)
+                    && self.decl_variances.0.contains_key(c) =>
+            {
+                for (i, t) in ts.iter().enumerate() {
+                    if self.decl_variances.0[c].get(i).is_some_and(|o| o.inj) {
+                        self.determined_vars(t, out);
+                    }
+                }
             }
             Type::Con(c, ts)
                 if !self.u.pv.is_internal(*c)
@@ -389,6 +415,27 @@ fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
                 }
             }
         }
+    }
+}
+
+/// The variables the recursive types (`mu`) in `t` bind.
+fn mu_binders(t: &Type, mu: TyCon, out: &mut Vec<TyVar>) {
+    match t {
+        Type::Var(_) => {}
+        Type::Con(c, ts) => {
+            if *c == mu {
+                if let Some(Type::Var(w)) = ts.first() {
+                    out.push(*w);
+                }
+            }
+            ts.iter().for_each(|t| mu_binders(t, mu, out))
+        }
+        Type::Tuple(ts) => ts.iter().for_each(|t| mu_binders(t, mu, out)),
+        Type::Arrow(a, b) => {
+            mu_binders(a, mu, out);
+            mu_binders(b, mu, out);
+        }
+        Type::Forall(_, b) => mu_binders(b, mu, out),
     }
 }
 

@@ -24,7 +24,7 @@ use crate::syntax::ast::{self, ParamVariance, TypeDeclKind};
 pub(super) struct Occurrence {
     pos: bool,
     neg: bool,
-    inj: bool,
+    pub(super) inj: bool,
 }
 
 const COVARIANT: Occurrence = Occurrence {
@@ -83,7 +83,7 @@ impl Occurrence {
 
 /// The variance of each parameter of each declaration, by type constructor.
 #[derive(Default)]
-pub(super) struct DeclVariances(HashMap<TyCon, Vec<Occurrence>>);
+pub(super) struct DeclVariances(pub(super) HashMap<TyCon, Vec<Occurrence>>);
 
 impl Typer<'_> {
     /// The variance of `c`'s parameters (computed from its definition the first time).
@@ -431,6 +431,16 @@ impl Typer<'_> {
             Type::Tuple(ts) => ts.iter().any(|t| self.injective_in(t, x)),
             Type::Arrow(a, b) => self.injective_in(a, x) || self.injective_in(b, x),
             Type::Forall(_, b) => self.injective_in(b, x),
+            // A polymorphic variant is injective in what it determines (not in the
+            // arguments of a tag that may be absent).
+            Type::Con(c, _) if *c == self.u.pv.variant => match x {
+                Type::Var(v) => {
+                    let mut determined = std::collections::HashSet::new();
+                    self.determined_vars(t, &mut determined);
+                    determined.contains(v)
+                }
+                _ => false,
+            },
             Type::Con(c, args) => {
                 let declared = match self.types.decl(*c).kind {
                     DeclKind::Primitive => self.decl_variances.0.get(c).cloned(),

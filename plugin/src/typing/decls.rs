@@ -468,6 +468,7 @@ impl<'s> Typer<'s> {
                         if let Type::Var(v) = &body {
                             if self.u.bindings[v.0 as usize].is_none()
                                 && self.u.levels[v.0 as usize] == u32::MAX
+                                && !params.contains(v)
                                 && args.iter().zip(&params).any(|(a, p)| *a != Type::Var(*p))
                             {
                                 return Err(Diagnostic::error(

@@ -200,12 +200,22 @@ impl<'s> Typer<'s> {
                         scope.insert(n.clone(), Type::Var(v));
                         vars.push((n, v));
                     }
+                    // A GADT constructor quantifies every variable of its type, the row
+                    // variables of `[< ..]` / `[> ..]` too (OCaml: they are universal in
+                    // the constructor, existential where the result does not name them).
+                    let saved = std::mem::replace(&mut self.open_rows_ok, true);
                     let args = c
                         .args
                         .iter()
                         .map(|a| self.type_expr_in(a, &scope, false))
-                        .collect::<TResult<Vec<_>>>()?;
-                    let rt = self.type_expr_in(ret, &scope, false)?;
+                        .collect::<TResult<Vec<_>>>();
+                    let rt = args
+                        .as_ref()
+                        .ok()
+                        .map(|_| self.type_expr_in(ret, &scope, false));
+                    self.open_rows_ok = saved;
+                    let args = args?;
+                    let rt = rt.expect("typed when the arguments are")?;
                     let rt = self.u.zonk(&rt);
                     // An anonymous `_` is a variable of the constructor too (fresh in each
                     // instance: an existential in the arguments), named `_N` (no program

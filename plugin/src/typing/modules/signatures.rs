@@ -866,12 +866,38 @@ impl<'s> Typer<'s> {
 
     /// `t` with the abstract types declared since `from` replaced by their definitions.
     fn expand_fresh_abstract(&self, t: &Type, from: u32) -> Type {
-        match &*self.u.shallow(t) {
+        self.expand_fresh_in(t, from, &mut Vec::new())
+    }
+
+    /// [`Typer::expand_fresh_abstract`] under the bound variables `seen` being expanded: a
+    /// recursive type (`[ `A of 'a ] as 'a`) is expanded once, its back-edges kept.
+    fn expand_fresh_in(&self, t: &Type, from: u32, seen: &mut Vec<TyVar>) -> Type {
+        if let Type::Var(v) = t {
+            if let Some(b) = &self.u.bindings[v.0 as usize] {
+                if seen.contains(v) {
+                    return Type::Var(*v);
+                }
+                seen.push(*v);
+                let e = self.expand_fresh_in(b, from, seen);
+                seen.pop();
+                return e;
+            }
+        }
+        match t {
             Type::Var(v) => Type::Var(*v),
+            Type::Con(c, ts) if *c == self.u.pv.mu => {
+                let Type::Var(w) = &ts[0] else {
+                    return t.clone();
+                };
+                seen.push(*w);
+                let body = self.expand_fresh_in(&ts[1], from, seen);
+                seen.pop();
+                Type::Con(*c, vec![Type::Var(*w), body])
+            }
             Type::Con(c, ts) => {
                 let ts: Vec<Type> = ts
                     .iter()
-                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .map(|t| self.expand_fresh_in(t, from, seen))
                     .collect();
                 match self.u.abstract_types.get(c) {
                     Some(a) if c.0 >= from && !a.existential => {
@@ -891,21 +917,21 @@ impl<'s> Typer<'s> {
                                 }
                             }
                         }
-                        self.expand_fresh_abstract(&e, from)
+                        self.expand_fresh_in(&e, from, seen)
                     }
                     _ => Type::Con(*c, ts),
                 }
             }
             Type::Tuple(ts) => Type::Tuple(
                 ts.iter()
-                    .map(|t| self.expand_fresh_abstract(t, from))
+                    .map(|t| self.expand_fresh_in(t, from, seen))
                     .collect(),
             ),
             Type::Arrow(a, b) => Type::arrow(
-                self.expand_fresh_abstract(a, from),
-                self.expand_fresh_abstract(b, from),
+                self.expand_fresh_in(a, from, seen),
+                self.expand_fresh_in(b, from, seen),
             ),
-            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.expand_fresh_abstract(t, from))),
+            Type::Forall(v, t) => Type::Forall(*v, Box::new(self.expand_fresh_in(t, from, seen))),
         }
     }
 
