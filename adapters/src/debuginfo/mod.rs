@@ -612,9 +612,9 @@ pub struct LineRow {
 }
 
 /// The line-table rows of `f`: the declaration's line at the entry, a `prologue_end` row where
-/// the body starts (without a prologue: the entry row itself, at the declaration's line unless
-/// the first instruction has a position of its own), then a row wherever the position changes
-/// (`is_stmt` when the line does).
+/// the body starts (without a prologue: the entry row itself, at the declaration's line; when
+/// the first instruction has a position of its own on another line, the body's row follows at
+/// the same address), then a row wherever the position changes (`is_stmt` when the line does).
 ///
 /// Where the code of an inlined copy starts (its entry in control flow, `f.inline_entries`),
 /// two rows come before its body's, at the same address: the call's line and the inlined
@@ -624,10 +624,11 @@ pub struct LineRow {
 /// inlined calls); gdb shows the body's line there, the last row at the address.
 /// Empty when the function has no known source position (helpers).
 pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec<LineRow> {
+    let position = |loc: SrcLoc| code_position(lines, sites, loc);
     let body: Vec<(u32, u32, (u64, u64))> = f
         .srclocs
         .iter()
-        .filter_map(|&(start, end, loc)| Some((start, end, lines.position(loc)?)))
+        .filter_map(|&(start, end, loc)| Some((start, end, position(loc)?)))
         .filter(|&(start, end, _)| start < end && start < f.len)
         .collect();
     let decl = lines.position(f.decl_loc);
@@ -664,6 +665,19 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         // dispatch of a `function`'s cases): they are the declaration's line, as ocamlopt's
         // entry row, and `break f` stops there.
         rows[0].prologue_end = true;
+    } else if body_start == 0 && decl.is_some_and(|d| d.0 != at_body.0) {
+        // No prologue at the entry (the native backend's frame may be set up later, on the
+        // paths that need it) and the first instruction is the body's: the declaration's row
+        // stays at the entry, as ocamlopt's, and the body's follows at the same address (the
+        // one gdb shows there, and where `break f` stops).
+        rows.push(LineRow {
+            offset: 0,
+            line: at_body.0,
+            column: at_body.1,
+            is_stmt: true,
+            prologue_end: true,
+        });
+        last = at_body;
     } else if body_start == 0 {
         rows[0] = LineRow {
             offset: 0,
@@ -679,7 +693,7 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
     // Rows before this index are kept even when a later row has their address.
     let mut kept = rows.len();
     for &(start, end, loc) in &f.srclocs {
-        let Some(pos) = lines.position(loc) else {
+        let Some(pos) = position(loc) else {
             continue;
         };
         if start >= end || start < body_start || start >= f.len {
@@ -740,6 +754,18 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         last = pos;
     }
     rows
+}
+
+/// The line and column of code at `loc`: its own in this file; for code inlined from another
+/// file (the standard library's `incr`, `not`, `|>`...), the innermost call site of its chain
+/// of inline scopes that is in this file — the line that code is on for the user, as for
+/// ocamlopt, whose primitives have the call's line.
+fn code_position(lines: &LineMap, sites: &InlineSites, loc: SrcLoc) -> Option<(u64, u64)> {
+    lines.position(loc).or_else(|| {
+        sites
+            .chain(loc.scope)
+            .find_map(|s| lines.position(sites.get(s)?.call))
+    })
 }
 
 /// Sets the code ranges of entry `id` in function `index`: `low_pc`/`high_pc` for one range,
