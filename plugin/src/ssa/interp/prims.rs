@@ -88,6 +88,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_get_current_callstack", 1, 1, rt_empty_backtrace),
     ("caml_convert_raw_backtrace", 1, 1, rt_same),
     ("caml_raw_backtrace_next_slot", 1, 1, rt_unit),
+    ("caml_get_exception_backtrace", 1, 1, rt_no_backtrace),
     ("caml_ml_debug_info_status", 1, 1, rt_unit),
     ("caml_convert_raw_backtrace_slot", 1, 1, rt_no_slot),
     ("caml_raw_backtrace_slot", 2, 2, rt_no_slot),
@@ -917,6 +918,14 @@ fn rt_empty_backtrace(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, Stop
     Ok(it.alloc(HeapBlock::Fields {
         tag: 0,
         fields: Vec::new(),
+    }))
+}
+/// `Some [||]`: the trace of an exception, when none is recorded.
+fn rt_no_backtrace(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let empty = rt_empty_backtrace(it, a)?;
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![empty],
     }))
 }
 fn rt_same(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
