@@ -326,6 +326,24 @@ value caml_convert_raw_backtrace_slot(value s) {
   return known_location(l, SLOT_DEPTH(s) == 0 && SLOT_RAISE(s));
 }
 
+/* The deprecated `caml_get_exception_backtrace` (OCaml's backtrace.c): the last exception's
+ * trace as `Some` array of Printexc slots, one per raw slot (its innermost location, inlined
+ * frames not expanded, as caml_convert_raw_backtrace_slot); native code always has debug info,
+ * so never None. */
+value caml_get_exception_backtrace(value unit) {
+  value bt = caml_get_exception_raw_backtrace(unit);
+  int n = (int)Wosize_hd(Hd_val(bt));
+  value *arr = egret_alloc((uint64_t)n, 0);
+  for (int i = 0; i < n; i++) arr[i] = Val_unit;
+  for (int i = 0; i < n; i++) {
+    value slot = caml_convert_raw_backtrace_slot(((value *)bt)[i]);
+    arr[i] = slot;
+  }
+  value *some = egret_alloc(1, 0);
+  some[0] = (value)arr;
+  return (value)some;
+}
+
 value caml_raw_backtrace_slot(value bt, value i) {
   int64_t k = Int_val(i);
   if (k < 0 || (uint64_t)k >= Wosize_hd(Hd_val(bt))) egret_invalid_argument("Printexc.get_raw_backtrace_slot: index out of bounds");

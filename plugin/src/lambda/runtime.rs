@@ -463,6 +463,7 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_convert_raw_backtrace_slot"(Any) -> Any, Effect),
     rt!("caml_raw_backtrace_slot"(Any, Int) -> Any, Effect),
     rt!("caml_raw_backtrace_next_slot"(Any) -> Any, Effect),
+    rt!("caml_get_exception_backtrace"(Unit) -> Any, Effect),
     rt!("caml_ml_debug_info_status"(Unit) -> Int, Pure),
     rt!("egret_obj_is_int"(Any) -> Bool, Pure),
     rt!("caml_obj_block"(Int, Int) -> Any, Effect),

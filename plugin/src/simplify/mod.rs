@@ -73,6 +73,7 @@
 //! with the lambda interpreter on examples and on generated programs.
 
 pub mod copy;
+pub mod default_wrapper;
 pub mod effects;
 mod fold;
 mod letrec;
@@ -126,6 +127,9 @@ impl Default for SimplifyOptions {
 
 /// Simplifies the program's body in place.
 pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyReport {
+    if opts.enabled {
+        default_wrapper::split_default_wrappers(p);
+    }
     if opts.ocaml_inlining {
         ocaml_inlining::mark_not_inlinable(p);
     }

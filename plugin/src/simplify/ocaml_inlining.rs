@@ -4,7 +4,7 @@
 //! direct call only when it is closed (no free variable but module-level values and closed
 //! functions), defines no function of its own (`Uclosure`, `Uletrec`: `lambda_smaller` gives
 //! up), and its body's estimated size is at most `10 + n` (`-inline` 10 / 8 × 8, plus one per
-//! parameter; OCaml's `lambda_smaller` and `prim_size`). A frame of a function ocamlopt did not
+//! parameter, eight per optional parameter with a default; OCaml's `lambda_smaller` and `prim_size`). A frame of a function ocamlopt did not
 //! inline is a frame of its own in its backtraces, and one it inlined prints as `(inlined)`.
 //!
 //! [`mark_not_inlinable`] marks every function-bound variable ocamlopt would not inline as
@@ -109,7 +109,19 @@ impl Cx<'_> {
             return false;
         }
         let mut size = 0;
-        let threshold = THRESHOLD + params.len();
+        // One per parameter, eight per optional parameter's (`*opt*`): OCaml's bonus for the
+        // wrappers filling in defaults (`super::default_wrapper`), to be inlined.
+        let bonus: usize = params
+            .iter()
+            .map(|p| {
+                if self.vars.get(*p).name == super::default_wrapper::OPT_PARAM {
+                    8
+                } else {
+                    1
+                }
+            })
+            .sum();
+        let threshold = THRESHOLD + bonus;
         self.size(body, &mut size, threshold).is_ok() && size <= threshold
     }
 

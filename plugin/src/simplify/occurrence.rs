@@ -138,6 +138,9 @@ struct Group {
     edges: Vec<Vec<usize>>,
     /// Mentioned from the body (not from a definition of the group).
     from_body: Vec<bool>,
+    /// Definitions that are optional parameters' wrappers ([`super::default_wrapper::is_stub`]):
+    /// not loop breakers while another member can be, so they stay inlinable.
+    stub: Vec<bool>,
 }
 
 #[derive(Default)]
@@ -231,10 +234,16 @@ impl Analysis {
             }
             Expr::LetRec(defs, body) => {
                 let g = self.groups.len();
+                let vars: Vec<VarId> = defs.iter().map(|(v, _)| *v).collect();
+                let stub = defs
+                    .iter()
+                    .map(|(_, d)| super::default_wrapper::is_stub(d, &vars))
+                    .collect();
                 self.groups.push(Group {
-                    vars: defs.iter().map(|(v, _)| *v).collect(),
+                    vars,
                     edges: vec![vec![]; defs.len()],
                     from_body: vec![false; defs.len()],
+                    stub,
                 });
                 for (i, (v, _)) in defs.iter().enumerate() {
                     self.bind(*v);
@@ -255,7 +264,7 @@ impl Analysis {
     fn close_group(&mut self, g: usize) {
         let group = &self.groups[g];
         let n = group.vars.len();
-        let breakers = loop_breakers(n, &group.edges);
+        let breakers = loop_breakers(n, &group.edges, &group.stub);
         // Reachability from the body.
         let mut live = group.from_body.clone();
         let mut work: Vec<usize> = (0..n).filter(|i| live[*i]).collect();

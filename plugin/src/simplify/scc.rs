@@ -61,8 +61,9 @@ pub fn sccs(n: usize, succ: &[Vec<usize>]) -> Vec<Vec<usize>> {
 
 /// Loop breakers for the graph: a set of nodes such that removing them (their incoming
 /// edges) leaves no cycle. In each recursive component the node referenced most often from
-/// inside it is chosen, then the rest of the component is examined again.
-pub fn loop_breakers(n: usize, succ: &[Vec<usize>]) -> Vec<bool> {
+/// inside it is chosen (a node `avoid` marks only when the component has no other), then the
+/// rest of the component is examined again.
+pub fn loop_breakers(n: usize, succ: &[Vec<usize>], avoid: &[bool]) -> Vec<bool> {
     let mut breaker = vec![false; n];
     let mut pending: Vec<Vec<usize>> = vec![(0..n).collect()];
     while let Some(nodes) = pending.pop() {
@@ -95,7 +96,7 @@ pub fn loop_breakers(n: usize, succ: &[Vec<usize>]) -> Vec<bool> {
             }
             let &pick = comp
                 .iter()
-                .max_by_key(|&&v| (indegree[v], std::cmp::Reverse(v)))
+                .max_by_key(|&&v| (!avoid[nodes[v]], indegree[v], std::cmp::Reverse(v)))
                 .unwrap();
             breaker[nodes[pick]] = true;
             let rest: Vec<usize> = comp
@@ -121,7 +122,7 @@ mod tests {
         let succ = vec![vec![1], vec![2], vec![1], vec![0]];
         let c = sccs(4, &succ);
         assert_eq!(c, vec![vec![1, 2], vec![0], vec![3]]);
-        let b = loop_breakers(4, &succ);
+        let b = loop_breakers(4, &succ, &[false; 4]);
         assert_eq!(b.iter().filter(|x| **x).count(), 1);
         assert!(b[1] || b[2]);
     }
@@ -132,7 +133,7 @@ mod tests {
         let succ: Vec<Vec<usize>> = (0..4)
             .map(|v| (0..4).filter(|w| *w != v || v == 0).collect())
             .collect();
-        let b = loop_breakers(4, &succ);
+        let b = loop_breakers(4, &succ, &[false; 4]);
         let rest: Vec<Vec<usize>> = succ
             .iter()
             .map(|s| s.iter().copied().filter(|w| !b[*w]).collect())

@@ -369,6 +369,10 @@ impl<'p> Machine<'p> {
                 return Ok(Value::Block(Block::new(0, Vec::new())))
             }
             "caml_convert_raw_backtrace" => return Ok(args[0].clone()),
+            "caml_get_exception_backtrace" => {
+                let empty = Value::Block(Block::new(0, Vec::new()));
+                return Ok(Value::Block(Block::new(0, vec![empty])));
+            }
             "caml_raw_backtrace_next_slot" | "caml_ml_debug_info_status" => {
                 return Ok(Value::Int(0))
             }

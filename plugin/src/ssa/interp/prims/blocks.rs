@@ -67,6 +67,14 @@ pub(super) fn rt_empty_backtrace(it: &mut Interpreter, _: &[IValue]) -> Result<I
         fields: Vec::new(),
     }))
 }
+/// `Some [||]`: the trace of an exception, when none is recorded.
+pub(super) fn rt_no_backtrace(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let empty = rt_empty_backtrace(it, a)?;
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![empty],
+    }))
+}
 pub(super) fn rt_same(_: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     Ok(a[0])
 }

@@ -101,6 +101,7 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_get_current_callstack", 1, 1, rt_empty_backtrace),
     ("caml_convert_raw_backtrace", 1, 1, rt_same),
     ("caml_raw_backtrace_next_slot", 1, 1, rt_unit),
+    ("caml_get_exception_backtrace", 1, 1, rt_no_backtrace),
     ("caml_ml_debug_info_status", 1, 1, rt_unit),
     ("caml_convert_raw_backtrace_slot", 1, 1, rt_no_slot),
     ("caml_raw_backtrace_slot", 2, 2, rt_no_slot),
