@@ -116,6 +116,9 @@ pub fn builtins() -> Vec<Builtin> {
     add("not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
     add("&&", 0, f(vec![bool_(), bool_()], bool_()), And);
     add("||", 0, f(vec![bool_(), bool_()], bool_()), Or);
+    // The deprecated spellings (`stdlib.mli`: `external ( & ) : .. = "%sequand"`), as lazy.
+    add("&", 0, f(vec![bool_(), bool_()], bool_()), And);
+    add("or", 0, f(vec![bool_(), bool_()], bool_()), Or);
     // bool.ml's externals (`%boolnot`, `%sequand`, `%sequor`, `%identity`).
     add("Bool.not", 0, f(vec![bool_()], bool_()), prim(P::Not, 1));
     add("Bool.&&", 0, f(vec![bool_(), bool_()], bool_()), And);

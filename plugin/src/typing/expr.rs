@@ -1007,6 +1007,9 @@ impl<'s> Typer<'s> {
         if let Some(r) = self.location_value(name, span) {
             return Ok(r);
         }
+        if let Some(r) = self.location_of_value(name, span) {
+            return Ok(r);
+        }
         // Inside a prelude module's own section its names are not qualified yet: `Array.x`
         // there (from the parser's reading of `[| .. |]`) is the section's `x`.
         let name = match (&self.section_module, name.split_once('.')) {
@@ -1051,41 +1054,6 @@ impl<'s> Typer<'s> {
                 })
             }
         }
-    }
-
-    /// OCaml's location values: `__FILE__`, `__LINE__`, `__MODULE__`, `__LOC__`, `__POS__`
-    /// (of the file the expression is in, in a program of several files).
-    fn location_value(&self, name: &str, span: Span) -> Option<(Expr, Type)> {
-        let string = |s: String| Expr::Const(Const::String(s.into_bytes().into()));
-        let file = self.file_name_at(span.lo);
-        let (line, col) = self.line_col(span.lo);
-        let end = col + (span.hi - span.lo) as i64;
-        Some(match name {
-            "__FILE__" => (string(file), Type::string()),
-            "__LINE__" => (Expr::Const(Const::Int(line)), Type::int()),
-            "__MODULE__" => (string(super::decls::module_name(&file)), Type::string()),
-            "__LOC__" => (
-                string(format!(
-                    "File \"{file}\", line {line}, characters {col}-{end}"
-                )),
-                Type::string(),
-            ),
-            "__POS__" => {
-                let ty = Type::Tuple(vec![Type::string(), Type::int(), Type::int(), Type::int()]);
-                let e = Expr::Construct {
-                    ty: ty.clone(),
-                    index: 0,
-                    args: vec![
-                        string(file),
-                        Expr::Const(Const::Int(line)),
-                        Expr::Const(Const::Int(col)),
-                        Expr::Const(Const::Int(end)),
-                    ],
-                };
-                (e, ty)
-            }
-            _ => return None,
-        })
     }
 
     /// Why an unbound `name` is probably OCaml's and not a typo: a float operation, or a
@@ -1319,6 +1287,11 @@ impl<'s> Typer<'s> {
         if let ExprKind::Var(name) = &f.kind {
             if let Some(ValueBinding::Printf(full)) = self.env.lookup(name) {
                 return self.printf(full, args, span);
+            }
+            if let [(ast::ArgLabel::Nolabel, arg)] = args {
+                if let Some(r) = self.location_of_applied(name, arg, span)? {
+                    return Ok(r);
+                }
             }
         }
         // A saturated builtin becomes its primitive directly.

@@ -25,6 +25,7 @@ mod inline_records;
 pub(crate) mod labels;
 mod letrec;
 mod letrec_view;
+mod location;
 mod matching;
 mod modules;
 mod pattern;

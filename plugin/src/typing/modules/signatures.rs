@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use super::with_constraints::{expand_type_substs, substitute_type};
 use super::{components, module_exists, MODULE_MARKER};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, TyVar, Type, VarId};
@@ -173,7 +174,7 @@ impl<'s> Typer<'s> {
             }
             ast::ModTypeKind::Sig(items) => {
                 let mut sig = Sig::default();
-                for item in items {
+                for item in &expand_type_substs(items) {
                     self.sig_item(item, &mut sig)?;
                 }
                 Ok(Some(sig))
@@ -209,9 +210,14 @@ impl<'s> Typer<'s> {
                     match c {
                         ast::WithConstraint::Type {
                             path,
+                            decl,
                             destructive: true,
-                            ..
                         } => {
+                            if let ast::TypeDeclKind::Abbrev(body) = &decl.kind {
+                                for te in sig.vals.iter_mut().filter_map(|(_, t)| t.as_mut()) {
+                                    substitute_type(te, path, &decl.params, body);
+                                }
+                            }
                             sig.types.retain(|(n, _, _)| n != path);
                             sig.private_types.retain(|n| n != path);
                             sig.private_abbrevs.retain(|n| n != path);

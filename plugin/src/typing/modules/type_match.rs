@@ -19,6 +19,8 @@ use crate::typing::env::{CtorRef, TypeName};
 use crate::typing::unify::TypePrinter;
 use crate::typing::{TResult, Typer};
 
+use super::with_constraints::{expand_type_substs, substitute_in_decl};
+
 /// How deep `include`s of named module types are followed.
 const MAX_DEPTH: u32 = 64;
 
@@ -41,7 +43,7 @@ impl Typer<'_> {
         }
         match &mt.kind {
             ast::ModTypeKind::Sig(items) => {
-                for item in items {
+                for item in &expand_type_substs(items) {
                     match &item.kind {
                         ast::SigItemKind::Type(ds) => out.types.extend(ds.iter().cloned()),
                         ast::SigItemKind::Exception(c) => out.exceptions.push(c.clone()),
@@ -67,6 +69,11 @@ impl Typer<'_> {
                     } = c
                     {
                         inner.types.retain(|d| &d.name != path);
+                        if let (true, ast::TypeDeclKind::Abbrev(body)) = (destructive, &decl.kind) {
+                            for d in &mut inner.types {
+                                substitute_in_decl(d, path, &decl.params, body);
+                            }
+                        }
                         if !destructive && path_free_decl(decl) {
                             let mut d = decl.clone();
                             d.name = path.clone();

@@ -3,6 +3,13 @@
 //! P`), and `S with module M = P` makes each type of `M`'s signature `P`'s (`HEAP with module
 //! Elem = E`: `Elem.t` is `E.t`, OCaml's strengthening), so the matching makes none of them
 //! abstract: the module keeps its own definitions, which are the argument's.
+//!
+//! A destructive `with type t := u` removes `t` from the signature and replaces each of its
+//! uses by `u` ([`substitute_type`]): `Shape with type t := float` declares
+//! `val area : float -> float`, which a structure without a type `t` matches; so does a
+//! `type t := u` item of a signature for the items after it ([`expand_type_substs`]).
+
+use std::collections::HashMap;
 
 use crate::syntax::ast;
 use crate::typing::env::TypeName;
@@ -15,6 +22,136 @@ fn with(mt: ast::ModType, c: ast::WithConstraint) -> ast::ModType {
         kind: ast::ModTypeKind::With(Box::new(mt), vec![c]),
         span,
     }
+}
+
+/// `te` with each use of type constructor `name` replaced by `body`, `params` (the
+/// constructor's parameters, variables of `body`) replaced by the use's arguments.
+pub(super) fn substitute_type(
+    te: &mut ast::TypeExpr,
+    name: &str,
+    params: &[String],
+    body: &ast::TypeExpr,
+) {
+    let mut go = |t: &mut ast::TypeExpr| substitute_type(t, name, params, body);
+    match &mut te.kind {
+        ast::TypeExprKind::Constr(n, args) => {
+            args.iter_mut().for_each(&mut go);
+            if n == name && args.len() == params.len() {
+                let by: HashMap<&str, &ast::TypeExpr> =
+                    params.iter().map(String::as_str).zip(args.iter()).collect();
+                let mut b = body.clone();
+                substitute_vars(&mut b, &by);
+                *te = b;
+            }
+        }
+        ast::TypeExprKind::Tuple(args) => args.iter_mut().for_each(go),
+        ast::TypeExprKind::Arrow(_, a, b) => {
+            go(a);
+            go(b)
+        }
+        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
+        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
+        ast::TypeExprKind::Variant { fields, .. } => {
+            for f in fields {
+                match f {
+                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
+                    ast::RowFieldExpr::Inherit(t) => go(t),
+                }
+            }
+        }
+        ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => {}
+    }
+}
+
+/// `te` with its type variables that `by` maps replaced.
+fn substitute_vars(te: &mut ast::TypeExpr, by: &HashMap<&str, &ast::TypeExpr>) {
+    let mut go = |t: &mut ast::TypeExpr| substitute_vars(t, by);
+    match &mut te.kind {
+        ast::TypeExprKind::Var(v) => {
+            if let Some(t) = by.get(v.as_str()) {
+                *te = (*t).clone();
+            }
+        }
+        ast::TypeExprKind::Constr(_, args) | ast::TypeExprKind::Tuple(args) => {
+            args.iter_mut().for_each(go)
+        }
+        ast::TypeExprKind::Arrow(_, a, b) => {
+            go(a);
+            go(b)
+        }
+        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
+        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
+        ast::TypeExprKind::Variant { fields, .. } => {
+            for f in fields {
+                match f {
+                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
+                    ast::RowFieldExpr::Inherit(t) => go(t),
+                }
+            }
+        }
+        ast::TypeExprKind::Any => {}
+    }
+}
+
+/// `decl` with each use of `name` replaced by `body` (see [`substitute_type`]).
+pub(super) fn substitute_in_decl(
+    decl: &mut ast::TypeDecl,
+    name: &str,
+    params: &[String],
+    body: &ast::TypeExpr,
+) {
+    let mut go = |t: &mut ast::TypeExpr| substitute_type(t, name, params, body);
+    if let Some(m) = &mut decl.manifest {
+        go(m);
+    }
+    match &mut decl.kind {
+        ast::TypeDeclKind::Abbrev(t) => go(t),
+        ast::TypeDeclKind::Variant(cs) => {
+            for c in cs {
+                c.args.iter_mut().for_each(&mut go);
+                if let Some(fs) = &mut c.record {
+                    fs.iter_mut().for_each(|f| go(&mut f.ty));
+                }
+            }
+        }
+        ast::TypeDeclKind::Record(fs) => fs.iter_mut().for_each(|f| go(&mut f.ty)),
+        ast::TypeDeclKind::Abstract | ast::TypeDeclKind::Open => {}
+    }
+}
+
+/// `items` with each `type t := u` item's `t` replaced by `u` in the value, external and
+/// type declarations after it (the item itself stays: it declares nothing).
+pub(super) fn expand_type_substs(items: &[ast::SigItem]) -> Vec<ast::SigItem> {
+    let mut substs: Vec<(String, Vec<String>, ast::TypeExpr)> = Vec::new();
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        let mut item = item.clone();
+        for (name, params, body) in &substs {
+            match &mut item.kind {
+                ast::SigItemKind::Val(_, _, t) => substitute_type(t, name, params, body),
+                ast::SigItemKind::External(x) => substitute_type(&mut x.ty, name, params, body),
+                ast::SigItemKind::Type(ds) | ast::SigItemKind::TypeSubst(ds) => {
+                    for d in ds {
+                        substitute_in_decl(d, name, params, body);
+                    }
+                }
+                ast::SigItemKind::Exception(c) => c
+                    .args
+                    .iter_mut()
+                    .for_each(|t| substitute_type(t, name, params, body)),
+                _ => {}
+            }
+        }
+        if let ast::SigItemKind::TypeSubst(ds) = &item.kind {
+            for d in ds {
+                if let ast::TypeDeclKind::Abbrev(body) = &d.kind {
+                    substs.push((d.name.clone(), d.params.clone(), body.clone()));
+                }
+            }
+        }
+        out.push(item);
+    }
+    out
 }
 
 impl Typer<'_> {
