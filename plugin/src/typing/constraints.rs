@@ -121,6 +121,14 @@ impl Typer<'_> {
                     Some("constrained `[@@unboxed]` type declarations are")
                 } else if Self::is_gadt_decl(d) {
                     Some("constrained GADT declarations are")
+                } else if constrains_param_by_itself(d) {
+                    return Err(Diagnostic::error(
+                        d.span,
+                        format!(
+                            "This recursive type is not regular.\n       The type constructor {} is used, in a constraint on one of its parameters, at an argument containing itself.\n       All uses need to match the definition for the recursive type to be regular.",
+                            d.name
+                        ),
+                    ));
                 } else if decls.len() > 1 || mentions_any(d, &group) {
                     Some("recursive constrained type declarations are")
                 } else {
@@ -450,6 +458,24 @@ pub(super) fn mentions_any(d: &ast::TypeDecl, names: &[&str]) -> bool {
         d,
         &|t| matches!(&t.kind, ast::TypeExprKind::Constr(n, _) if names.contains(&n.as_str())),
     )
+}
+
+/// Whether a constraint of `d` binds one of its parameters to a type using `d` itself
+/// (`type 'a t = 'b constraint 'a = 'b t`): the definition is then `('b t) t` and the use
+/// `'b t` lies strictly inside it, so no use can match the definition — OCaml's "This recursive
+/// type is not regular".
+fn constrains_param_by_itself(d: &ast::TypeDecl) -> bool {
+    let is_param =
+        |t: &ast::TypeExpr| matches!(&t.kind, ast::TypeExprKind::Var(v) if d.params.contains(v));
+    let uses_self = |t: &ast::TypeExpr| {
+        te_any(
+            t,
+            &|u| matches!(&u.kind, ast::TypeExprKind::Constr(n, _) if *n == d.name),
+        )
+    };
+    d.constraints
+        .iter()
+        .any(|(a, b, _)| (is_param(a) && uses_self(b)) || (is_param(b) && uses_self(a)))
 }
 
 /// Whether a type expression of declaration `d` has a node satisfying `p`.
