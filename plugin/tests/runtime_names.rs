@@ -33,7 +33,7 @@ fn names_after(text: &str, prefix: &str) -> Vec<String> {
 }
 
 /// What the SSA lowering calls for lambda constructs that are not runtime primitives in the
-/// lambda IR (`Raise`, `Try`, `Div`/`Mod` by zero): the interpreter evaluates those directly.
+/// lambda IR (`Raise`, `Try`, `Div`/`Mod` by zero, failed bound checks): the interpreter evaluates those directly.
 const LOWERING_ONLY: &[&str] = &[
     "egret_raise",
     "egret_reraise",
@@ -43,6 +43,8 @@ const LOWERING_ONLY: &[&str] = &[
     "egret_note_reraise",
     "egret_raise_division_by_zero",
     "egret_raise_bound_error",
+    "egret_bound_error_exn",
+    "egret_division_by_zero_exn",
     "egret_try",
 ];
 

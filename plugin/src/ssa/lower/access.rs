@@ -127,11 +127,10 @@ impl<'p> Lowerer<'p> {
         fx.b.branch(cond, ok, fail);
         fx.b.switch_to_block(fail);
         if fx.local_handlers.is_empty() {
-            fx.b.call(Callee::Runtime(failure.raising()), vec![], Type::Val);
+            fx.b.call(failure.raising(), vec![], Type::Val);
             fx.b.ins(Stmt::Unreachable, Type::Raw);
         } else {
-            let exn =
-                fx.b.call(Callee::Runtime(failure.exception()), vec![], Type::Val);
+            let exn = fx.b.call(failure.exception(), vec![], Type::Val);
             Self::jump_to_local_handler(fx, exn);
         }
         fx.b.switch_to_block(ok);
@@ -424,17 +423,17 @@ pub(super) enum CheckFailure {
 }
 
 impl CheckFailure {
-    fn raising(self) -> &'static str {
+    fn raising(self) -> Callee {
         match self {
-            CheckFailure::BoundError => "egret_raise_bound_error",
-            CheckFailure::DivisionByZero => "egret_raise_division_by_zero",
+            CheckFailure::BoundError => Callee::Runtime("egret_raise_bound_error"),
+            CheckFailure::DivisionByZero => Callee::Runtime("egret_raise_division_by_zero"),
         }
     }
 
-    fn exception(self) -> &'static str {
+    fn exception(self) -> Callee {
         match self {
-            CheckFailure::BoundError => "egret_bound_error_exn",
-            CheckFailure::DivisionByZero => "egret_division_by_zero_exn",
+            CheckFailure::BoundError => Callee::Runtime("egret_bound_error_exn"),
+            CheckFailure::DivisionByZero => Callee::Runtime("egret_division_by_zero_exn"),
         }
     }
 }
