@@ -220,6 +220,33 @@ pub struct TypeExpr {
     pub span: Span,
 }
 
+impl TypeExpr {
+    /// Calls `f` on each direct sub-expression (arguments, arrow sides, a row's fields'
+    /// arguments, a package's constraints), in order.
+    pub fn for_each_child_mut(&mut self, f: &mut dyn FnMut(&mut TypeExpr)) {
+        match &mut self.kind {
+            TypeExprKind::Constr(_, args) | TypeExprKind::Tuple(args) => {
+                args.iter_mut().for_each(f)
+            }
+            TypeExprKind::Arrow(_, a, b) => {
+                f(a);
+                f(b)
+            }
+            TypeExprKind::Poly(_, t) | TypeExprKind::Alias(t, _) => f(t),
+            TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| f(t)),
+            TypeExprKind::Variant { fields, .. } => {
+                for field in fields {
+                    match field {
+                        RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut *f),
+                        RowFieldExpr::Inherit(t) => f(t),
+                    }
+                }
+            }
+            TypeExprKind::Var(_) | TypeExprKind::Any => {}
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum TypeExprKind {
     /// `'a`

@@ -91,31 +91,12 @@ fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
 
 /// Renames the type constructors of `te` that `qualify` maps.
 pub(super) fn qualify_constrs(te: &mut ast::TypeExpr, qualify: &dyn Fn(&str) -> Option<String>) {
-    let mut go = |t: &mut ast::TypeExpr| qualify_constrs(t, qualify);
-    match &mut te.kind {
-        ast::TypeExprKind::Constr(name, args) => {
-            if let Some(q) = qualify(name) {
-                *name = q;
-            }
-            args.iter_mut().for_each(go)
+    if let ast::TypeExprKind::Constr(name, _) = &mut te.kind {
+        if let Some(q) = qualify(name) {
+            *name = q;
         }
-        ast::TypeExprKind::Tuple(args) => args.iter_mut().for_each(go),
-        ast::TypeExprKind::Arrow(_, a, b) => {
-            go(a);
-            go(b)
-        }
-        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
-        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
-        ast::TypeExprKind::Variant { fields, .. } => {
-            for f in fields {
-                match f {
-                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
-                    ast::RowFieldExpr::Inherit(t) => go(t),
-                }
-            }
-        }
-        ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => {}
     }
+    te.for_each_child_mut(&mut |t| qualify_constrs(t, qualify));
 }
 
 impl<'s> Typer<'s> {

@@ -32,65 +32,27 @@ pub(super) fn substitute_type(
     params: &[String],
     body: &ast::TypeExpr,
 ) {
-    let mut go = |t: &mut ast::TypeExpr| substitute_type(t, name, params, body);
-    match &mut te.kind {
-        ast::TypeExprKind::Constr(n, args) => {
-            args.iter_mut().for_each(&mut go);
-            if n == name && args.len() == params.len() {
-                let by: HashMap<&str, &ast::TypeExpr> =
-                    params.iter().map(String::as_str).zip(args.iter()).collect();
-                let mut b = body.clone();
-                substitute_vars(&mut b, &by);
-                *te = b;
-            }
+    te.for_each_child_mut(&mut |t| substitute_type(t, name, params, body));
+    if let ast::TypeExprKind::Constr(n, args) = &te.kind {
+        if n == name && args.len() == params.len() {
+            let by: HashMap<&str, &ast::TypeExpr> =
+                params.iter().map(String::as_str).zip(args.iter()).collect();
+            let mut b = body.clone();
+            substitute_vars(&mut b, &by);
+            *te = b;
         }
-        ast::TypeExprKind::Tuple(args) => args.iter_mut().for_each(go),
-        ast::TypeExprKind::Arrow(_, a, b) => {
-            go(a);
-            go(b)
-        }
-        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
-        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
-        ast::TypeExprKind::Variant { fields, .. } => {
-            for f in fields {
-                match f {
-                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
-                    ast::RowFieldExpr::Inherit(t) => go(t),
-                }
-            }
-        }
-        ast::TypeExprKind::Var(_) | ast::TypeExprKind::Any => {}
     }
 }
 
 /// `te` with its type variables that `by` maps replaced.
 fn substitute_vars(te: &mut ast::TypeExpr, by: &HashMap<&str, &ast::TypeExpr>) {
-    let mut go = |t: &mut ast::TypeExpr| substitute_vars(t, by);
-    match &mut te.kind {
-        ast::TypeExprKind::Var(v) => {
-            if let Some(t) = by.get(v.as_str()) {
-                *te = (*t).clone();
-            }
+    if let ast::TypeExprKind::Var(v) = &te.kind {
+        if let Some(t) = by.get(v.as_str()) {
+            *te = (*t).clone();
         }
-        ast::TypeExprKind::Constr(_, args) | ast::TypeExprKind::Tuple(args) => {
-            args.iter_mut().for_each(go)
-        }
-        ast::TypeExprKind::Arrow(_, a, b) => {
-            go(a);
-            go(b)
-        }
-        ast::TypeExprKind::Poly(_, t) | ast::TypeExprKind::Alias(t, _) => go(t),
-        ast::TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| go(t)),
-        ast::TypeExprKind::Variant { fields, .. } => {
-            for f in fields {
-                match f {
-                    ast::RowFieldExpr::Tag { args, .. } => args.iter_mut().for_each(&mut go),
-                    ast::RowFieldExpr::Inherit(t) => go(t),
-                }
-            }
-        }
-        ast::TypeExprKind::Any => {}
+        return;
     }
+    te.for_each_child_mut(&mut |t| substitute_vars(t, by));
 }
 
 /// `decl` with each use of `name` replaced by `body` (see [`substitute_type`]).
