@@ -427,6 +427,25 @@ fn command(cli: Cli) -> ExitCode {
     if let Err(code) = check_source_names(files) {
         return code;
     }
+    // `egret build main.ml`: the units main.ml uses that are next to it come too.
+    let mut cli = cli;
+    let given = match &mut cli.command {
+        Command::Build { common, .. } | Command::Run { common, .. } => Some(&mut common.files),
+        Command::Check {
+            files,
+            toplevel: false,
+        } => Some(files),
+        _ => None,
+    };
+    if let Some(files) = given.filter(|f| f.len() == 1) {
+        match egret_plugin::driver::units::program_files(&files[0]) {
+            Ok(found) => *files = found,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(EXIT_COMPILE_ERROR);
+            }
+        }
+    }
     if let Command::Build { common, .. } | Command::Run { common, .. } = &cli.command {
         if common.debug && common.files.len() > 1 {
             return usage_error("-g with several source files is not supported yet");

@@ -746,6 +746,29 @@ fn gdb_shows_mutable_locals_by_their_current_contents() {
     }
 }
 
+#[test]
+fn gdb_breaks_on_lines_of_inlined_stdlib_code() {
+    // counter.ml's `f` runs 3 times; lines 7, 9 and 10 hold nothing but `incr count`, `decr
+    // count` and a call of `set`, all inlined (the stdlib's code has no lines of its own).
+    let ml = root().join("tests/debugger/counter.ml");
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        check_example(&ml, backend, &["-g"], &[]).unwrap();
+    }
+    if !tool_available("gdb") {
+        return;
+    }
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        let dir = scratch_dir(&format!("counter-{backend:?}"));
+        let exe = build(&ml, backend, true, &dir, &[]);
+        let lines = ["counter.ml:7", "counter.ml:9", "counter.ml:10"];
+        assert_eq!(
+            hit_counts(&exe, &lines),
+            [3, 3, 3],
+            "[{backend:?}] stops on {lines:?}"
+        );
+    }
+}
+
 /// How many times each of `locations` stops in a run of `exe` (gdb's hit counts).
 fn hit_counts(exe: &Path, locations: &[&str]) -> Vec<u64> {
     let mut commands: Vec<String> = Vec::new();

@@ -3,7 +3,9 @@
 //! ocamlopt's order. The oracle is ocamlopt, run here on the same files: egret's executable
 //! must print the same (stdout and stderr) and exit with the same status, on both backends;
 //! a directory with a `REJECT` file is a program both compilers must reject. Lexers and
-//! parsers are kept as their `.mll`/`.mly` sources and generated as a build would.
+//! parsers are kept as their `.mll`/`.mly` sources and generated as a build would. Each
+//! accepted program is also built from its main file alone (`egret build main.ml` finds the
+//! other units).
 
 mod common;
 
@@ -58,12 +60,9 @@ fn copy_program(dir: &Path, files: &[String], scratch: &Path) {
     }
 }
 
-#[test]
-fn several_files_build_as_ocamlopt_builds_them() {
-    if !common::have_tool("ocamlopt") {
-        common::skip("several_files", "ocamlopt (the oracle) is not installed");
-        return;
-    }
+/// The programs of `tests/multifile/`, sorted: each directory's name and path, and its files in
+/// ocamlopt's order (its `FILES`).
+fn programs() -> Vec<(String, std::path::PathBuf, Vec<String>)> {
     let root = common::root().join("tests/multifile");
     let mut dirs: Vec<_> = std::fs::read_dir(&root)
         .unwrap()
@@ -71,20 +70,33 @@ fn several_files_build_as_ocamlopt_builds_them() {
         .filter(|p| p.is_dir())
         .collect();
     dirs.sort();
+    dirs.into_iter()
+        .map(|dir| {
+            let name = dir.file_name().unwrap().to_string_lossy().to_string();
+            let files = std::fs::read_to_string(dir.join("FILES"))
+                .unwrap()
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            (name, dir, files)
+        })
+        .collect()
+}
+
+#[test]
+fn several_files_build_as_ocamlopt_builds_them() {
+    if !common::have_tool("ocamlopt") {
+        common::skip("several_files", "ocamlopt (the oracle) is not installed");
+        return;
+    }
     let tmp = std::env::temp_dir().join(format!("egret-multifile-{}", std::process::id()));
     let mut failures = Vec::new();
     let mut compared = 0;
-    for dir in &dirs {
-        let name = dir.file_name().unwrap().to_string_lossy().to_string();
-        let files: Vec<String> = std::fs::read_to_string(dir.join("FILES"))
-            .unwrap()
-            .split_whitespace()
-            .map(str::to_string)
-            .collect();
+    for (name, dir, files) in programs() {
         let reject = dir.join("REJECT").exists();
         // The oracle.
         let oracle_dir = tmp.join(format!("{name}-ocamlopt"));
-        copy_program(dir, &files, &oracle_dir);
+        copy_program(&dir, &files, &oracle_dir);
         let built = Command::new("ocamlopt")
             .args(["-w", "-a"])
             .args(&files)
@@ -103,7 +115,7 @@ fn several_files_build_as_ocamlopt_builds_them() {
                 continue;
             }
             let ours = tmp.join(format!("{name}-{backend:?}"));
-            copy_program(dir, &files, &ours);
+            copy_program(&dir, &files, &ours);
             let out = Command::new(common::egret())
                 .arg("build")
                 .args(&files)
@@ -144,6 +156,89 @@ fn several_files_build_as_ocamlopt_builds_them() {
     let _ = std::fs::remove_dir_all(&tmp);
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert!(compared > 0, "no program compared");
+}
+
+/// `egret build main.ml` alone: the units main.ml uses are found next to it (`driver::units`),
+/// in dependency order, and the program prints what ocamlopt's build of `FILES` prints. Every
+/// file of the directory is there (`discover/c.ml` is not part of its program).
+#[test]
+fn the_main_file_alone_finds_its_units() {
+    if !common::have_tool("ocamlopt") {
+        common::skip("several_files", "ocamlopt (the oracle) is not installed");
+        return;
+    }
+    let tmp = std::env::temp_dir().join(format!("egret-discover-{}", std::process::id()));
+    let mut failures = Vec::new();
+    let mut compared = 0;
+    for (name, dir, files) in programs() {
+        if dir.join("REJECT").exists() {
+            continue;
+        }
+        let scratch = tmp.join(&name);
+        copy_program(&dir, &files, &scratch);
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "ml" || e == "mli") {
+                std::fs::copy(&path, scratch.join(path.file_name().unwrap())).unwrap();
+            }
+        }
+        let built = Command::new("ocamlopt")
+            .args(["-w", "-a"])
+            .args(&files)
+            .args(["-o", "oracle"])
+            .current_dir(&scratch)
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "{name}: ocamlopt rejects it");
+        let expected = run(&scratch.join("oracle"));
+        let main = files.last().unwrap();
+        let out = Command::new(common::egret())
+            .args(["build", main, "-o", "prog", "--verify"])
+            .current_dir(&scratch)
+            .output()
+            .unwrap();
+        if !out.status.success() {
+            failures.push(format!(
+                "{name}: egret build {main} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+            continue;
+        }
+        let got = run(&scratch.join("prog"));
+        compared += 1;
+        if got.stdout != expected.stdout
+            || got.stderr != expected.stderr
+            || got.code != expected.code
+        {
+            failures.push(format!(
+                "{name}: egret build {main} differs from ocamlopt's build of {files:?}\n{}{}",
+                common::diff(&expected.stdout, &got.stdout),
+                common::diff(&expected.stderr, &got.stderr)
+            ));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    assert!(compared > 0, "no program compared");
+}
+
+/// Units that refer to each other are an error naming the cycle (no build system orders them).
+#[test]
+fn units_in_a_cycle_are_an_error_naming_it() {
+    let dir = std::env::temp_dir().join(format!("egret-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.ml"), "let f () = B.g ()\n").unwrap();
+    std::fs::write(dir.join("b.ml"), "let g () = if false then A.f () else 1\n").unwrap();
+    std::fs::write(dir.join("main.ml"), "let () = print_int (A.f ())\n").unwrap();
+    let out = Command::new(common::egret())
+        .args(["build", "main.ml", "-o", "prog"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("cycle: A -> B -> A"), "{stderr}");
 }
 
 #[test]

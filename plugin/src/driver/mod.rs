@@ -19,6 +19,8 @@ use crate::diagnostics::Diagnostic;
 use crate::ssa::ir::Module;
 use crate::{closure, lambda, mono, opt, simplify, ssa, syntax, typing};
 
+pub mod units;
+
 /// A stage whose IR `--emit` can print.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {

@@ -16,6 +16,7 @@
 //! constructs outside egret's subset (see `LANGUAGE.md`).
 
 pub mod ast;
+pub mod deps;
 mod attributes;
 pub mod lexer;
 mod parser;

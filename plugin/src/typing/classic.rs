@@ -206,6 +206,7 @@ impl Typer<'_> {
                 // stdlib's functors are (`parameters::CHECK_STDLIB_FUNCTORS`).
                 checked: true,
                 privates: Default::default(),
+                scopes: Default::default(),
             };
             self.env.functors.insert(full, Rc::new(def));
         }

@@ -207,15 +207,19 @@ impl<'s> Typer<'s> {
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         super::wellformed::check_let_names(bindings)?;
+        let in_structure = self.gadt.structure_let;
         match rec {
-            RecFlag::Recursive => self.let_rec(bindings, body),
-            RecFlag::NonRecursive => self.let_nonrec(bindings, body),
+            RecFlag::Recursive => self.let_rec(bindings, in_structure, body),
+            RecFlag::NonRecursive => self.let_nonrec(bindings, in_structure, body),
         }
     }
 
+    /// (`in_structure`: a structure's `let`, whose bindings are definitions of their own for
+    /// `__FUNCTION__`, [`super::scopes`].)
     fn let_nonrec(
         &mut self,
         bindings: &[ast::Binding],
+        in_structure: bool,
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         // All definitions are checked in the outer scope, then all names are bound.
@@ -238,17 +242,21 @@ impl<'s> Typer<'s> {
                 }
             }
             self.u.level += 1;
-            let poly = match super::poly::poly_annotation(&b.expr) {
-                Some(ann) => {
-                    let scheme = self.poly_scheme(&ann)?;
-                    Some(self.poly_definition(&ann, &scheme)?)
-                }
-                None => None,
-            };
-            let (e, t) = match &poly {
-                Some(c) => (c.expr.clone(), c.ty.clone()),
-                None => self.expr(&b.expr)?,
-            };
+            let scopes = self.binding_scopes(b, in_structure);
+            let (poly, (e, t)) = self.with_scopes(scopes, |t| -> TResult<_> {
+                let poly = match super::poly::poly_annotation(&b.expr) {
+                    Some(ann) => {
+                        let scheme = t.poly_scheme(&ann)?;
+                        Some(t.poly_definition(&ann, &scheme)?)
+                    }
+                    None => None,
+                };
+                let typed = match &poly {
+                    Some(c) => (c.expr.clone(), c.ty.clone()),
+                    None => t.expr(&b.expr)?,
+                };
+                Ok((poly, typed))
+            })?;
             self.u.level -= 1;
             let value = is_value(&b.expr, &|n| self.field_is_mutable(n));
             if !value {
@@ -414,6 +422,7 @@ impl<'s> Typer<'s> {
     fn let_rec(
         &mut self,
         bindings: &[ast::Binding],
+        in_structure: bool,
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         self.gadt.structure_let = false;
@@ -421,7 +430,7 @@ impl<'s> Typer<'s> {
             let def = super::poly::poly_annotation(&b.expr).map_or(&b.expr, |a| a.function());
             super::letrec::classify(def) != super::letrec::RecKind::Function
         }) {
-            return self.let_rec_values(bindings, body);
+            return self.let_rec_values(bindings, in_structure, body);
         }
         self.u.level += 1;
         let mark = self.env.mark();
@@ -449,17 +458,21 @@ impl<'s> Typer<'s> {
         }
         let mut defs = Vec::new();
         for (b, (v, t, scheme)) in bindings.iter().zip(&group) {
-            match (super::poly::poly_annotation(&b.expr), scheme) {
-                (Some(ann), Some(scheme)) => {
-                    let c = self.poly_definition(&ann, scheme)?;
-                    defs.push((*v, c.expr.clone(), c.ty.clone(), Some(c)));
+            let scopes = self.binding_scopes(b, in_structure);
+            self.with_scopes(scopes, |typer| -> TResult<()> {
+                match (super::poly::poly_annotation(&b.expr), scheme) {
+                    (Some(ann), Some(scheme)) => {
+                        let c = typer.poly_definition(&ann, scheme)?;
+                        defs.push((*v, c.expr.clone(), c.ty.clone(), Some(c)));
+                    }
+                    _ => {
+                        let (e, et) = typer.expr(&b.expr)?;
+                        typer.expect(b.expr.span, &et, t)?;
+                        defs.push((*v, e, t.clone(), None));
+                    }
                 }
-                _ => {
-                    let (e, et) = self.expr(&b.expr)?;
-                    self.expect(b.expr.span, &et, t)?;
-                    defs.push((*v, e, t.clone(), None));
-                }
-            }
+                Ok(())
+            })?;
         }
         self.u.level -= 1;
         let mut annotated = Vec::new();
@@ -543,21 +556,13 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Construct(name, arg) => self.construct(name, arg.as_deref(), span, expected),
             ExprKind::Apply(f, args) => self.apply(f, args, span),
-            ExprKind::Fun(pats, body) => self.fun(pats, body, expected),
+            ExprKind::Fun(pats, body) => {
+                let scopes = self.function_scopes(e);
+                self.with_scopes(scopes, |t| t.fun(pats, body, expected))
+            }
             ExprKind::Function(cases) => {
-                let t = self.u.fresh_var();
-                let result = self.expected_arrow(&t, expected);
-                if result.is_none() {
-                    // OCaml types the cases against the expected parameter (`filter_arrow`):
-                    // it picks the type of constructors several types declare (`x |>
-                    // function A -> ..` with `x : t`).
-                    self.expected_parameter(&t, expected);
-                }
-                let x = self.fresh_var("_param", t.clone(), span);
-                let refined = self.refined_count();
-                let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
-                let body = self.cast_if_refined(body, refined);
-                Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
+                let scopes = self.function_scopes(e);
+                self.with_scopes(scopes, |t| t.function(cases, span, expected))
             }
             ExprKind::Let(rec, bindings, body) => {
                 let mark = self.env.mark();
@@ -1323,6 +1328,28 @@ impl<'s> Typer<'s> {
         self.apply_labelled(head, t, args, f.span)
     }
 
+    /// `function cases`.
+    fn function(
+        &mut self,
+        cases: &[ast::Case],
+        span: Span,
+        expected: Option<&Type>,
+    ) -> TResult<(Expr, Type)> {
+        let t = self.u.fresh_var();
+        let result = self.expected_arrow(&t, expected);
+        if result.is_none() {
+            // OCaml types the cases against the expected parameter (`filter_arrow`):
+            // it picks the type of constructors several types declare (`x |>
+            // function A -> ..` with `x : t`).
+            self.expected_parameter(&t, expected);
+        }
+        let x = self.fresh_var("_param", t.clone(), span);
+        let refined = self.refined_count();
+        let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
+        let body = self.cast_if_refined(body, refined);
+        Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
+    }
+
     /// `fun p1 .. pn -> body`, the parameters possibly labelled (`~x`, `?(x = d)`).
     fn fun(
         &mut self,
@@ -1876,7 +1903,6 @@ fn decl_field_name(t: &Typer, con: TyCon, i: usize) -> String {
     }
 }
 
-/// Keeps source locations on the nodes later stages attribute code to.
 /// Whether `e` is a first-class module, or constructors around one (`Some (module M)`,
 /// `[(module M)]`), whose type must come from the context.
 fn has_pack(e: &ast::Expr) -> bool {
@@ -1888,7 +1914,13 @@ fn has_pack(e: &ast::Expr) -> bool {
     }
 }
 
+/// Keeps source locations on the nodes later stages attribute code to. Code without a source
+/// position (the prelude's and the installed stdlib's, see `Typer::code_span`) gets no `Loc`:
+/// where it is inlined it is on the line of the call, not on no line (issue #23: `incr r`).
 fn wrap_loc(span: Span, e: Expr) -> Expr {
+    if span == Span::default() {
+        return e;
+    }
     match e {
         Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) | Expr::SetField(..) => {
             Expr::Loc(SrcLoc::new(span), bx(e))

@@ -368,6 +368,7 @@ impl<'s> Typer<'s> {
     pub(super) fn let_rec_values(
         &mut self,
         bindings: &[ast::Binding],
+        in_structure: bool,
         body: &mut dyn FnMut(&mut Self) -> TResult<(Expr, Type)>,
     ) -> TResult<Expr> {
         let mut names = Vec::new();
@@ -394,7 +395,8 @@ impl<'s> Typer<'s> {
         }
         let mut defs = Vec::new();
         for (b, (_, t)) in bindings.iter().zip(&group) {
-            let (e, et) = self.expr(&b.expr)?;
+            let scopes = self.binding_scopes(b, in_structure);
+            let (e, et) = self.with_scopes(scopes, |typer| typer.expr(&b.expr))?;
             self.expect(b.expr.span, &et, t)?;
             defs.push(e);
         }

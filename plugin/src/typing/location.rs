@@ -1,4 +1,5 @@
-//! OCaml's location values (`stdlib.mli`'s `%loc_*` externals): `__FILE__`, `__LINE__`,
+//! OCaml's location values (`stdlib.mli`'s `%loc_*` externals): `__FILE__`, `__LINE__`, `__FUNCTION__` (the
+//! scoped name of the code, [`super::scopes`]),
 //! `__MODULE__`, `__LOC__`, `__POS__` are constants of where they are written, and
 //! `__LOC_OF__ e`, `__LINE_OF__ e`, `__POS_OF__ e` pair `e` with the location of the whole
 //! application (`Translprim.lambda_of_prim`); used as a value (`let g = __LOC_OF__`) one is a
@@ -31,6 +32,7 @@ impl Typer<'_> {
         let name = name.strip_prefix("Stdlib.").unwrap_or(name);
         Some(match name {
             "__FILE__" => (string(file), Type::string()),
+            "__FUNCTION__" => (string(self.scopes.name().to_string()), Type::string()),
             "__LINE__" => (Expr::Const(Const::Int(line)), Type::int()),
             "__MODULE__" => (string(super::decls::module_name(&file)), Type::string()),
             "__LOC__" => (

@@ -34,6 +34,7 @@ mod prelude;
 mod printf;
 mod pvariant;
 mod scanf;
+mod scopes;
 mod structure;
 mod unboxed;
 mod unify;
@@ -436,6 +437,13 @@ pub(crate) struct Typer<'s> {
     /// The type of each array literal (`[| .. |]`) by its span: what `let rec` checks of
     /// its elements depend on ([`letrec_view`]).
     array_literals: std::collections::HashMap<Span, Type>,
+    /// The scope of the code being elaborated (`__FUNCTION__`, [`scopes`]), the address of the
+    /// function node that continues the current definition's scope, and the scopes modules and
+    /// functor bodies entered, with whether a functor's body was still to come.
+    scopes: scopes::Scopes,
+    scoped_fun: Option<usize>,
+    scope_stack: Vec<(scopes::Scopes, bool)>,
+    functor_body_pending: bool,
 }
 
 /// The names an `open` made visible in a structure, with their meanings.
@@ -531,6 +539,10 @@ impl<'s> Typer<'s> {
             separability: Default::default(),
             immediates: Default::default(),
             array_literals: Default::default(),
+            scopes: Default::default(),
+            scoped_fun: None,
+            scope_stack: Vec::new(),
+            functor_body_pending: false,
         };
         t.variances.update(&t.types);
         t.declare_predefined();

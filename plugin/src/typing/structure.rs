@@ -55,10 +55,12 @@ impl<'s> Typer<'s> {
                 let (name, span) = (name.as_str(), *span);
                 self.declare_in_structure(name, span, "module", |s| &mut s.modules)?;
                 self.enter_module_scope(name);
+                self.enter_module_scopes(name);
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
                 self.leave_module_scope();
+                self.leave_scopes();
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::Alias(name, path, span) => {
@@ -103,10 +105,12 @@ impl<'s> Typer<'s> {
                 let classic = self.classic.functors.contains(&functor.key);
                 self.classic.applications.push(classic);
                 self.enter_functor(functor, param.as_deref(), arg.as_deref());
+                self.enter_functor_scopes(&functor.scopes);
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveFunctor(name) => {
                 self.leave_functor(name);
+                self.leave_scopes();
                 self.classic.applications.pop();
                 return self.items_from(phrases, i + 1);
             }
@@ -766,6 +770,11 @@ impl<'s> Typer<'s> {
             "the prelude closes its structures"
         );
         self.structures = vec![Default::default()];
+        // A program of one file is that unit's code (`T`); several are modules of their own.
+        if !self.units {
+            let unit = super::decls::module_name(&self.files[0].name);
+            self.enter_unit_scope(&unit);
+        }
         let mut program = self.phrases_from(phrases, i)?;
         // A program using Format links it: its initialisation (at_exit) runs before the
         // program's code, as ocamlopt links and initialises the module.

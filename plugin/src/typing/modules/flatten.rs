@@ -63,6 +63,21 @@ fn hidden_name(hidden: &mut u32) -> String {
     format!("%{hidden}")
 }
 
+/// A hidden module for a functor or argument written in the application that defines module
+/// `name`: `%N@name`, its code in `name`'s scope as OCaml's (`typing::scopes`; a hidden
+/// `name` passes on the module it stands for).
+fn hidden_name_in(hidden: &mut u32, name: &str) -> String {
+    let defined = match name.strip_prefix('%') {
+        Some(h) => h.split_once('@').map(|(_, d)| d),
+        None => Some(name),
+    };
+    let h = hidden_name(hidden);
+    match defined {
+        Some(d) => format!("{h}@{d}"),
+        None => h,
+    }
+}
+
 /// The phrases that bind module expression `me` as the module `name`.
 pub(crate) fn flatten_module<'a>(
     name: String,
@@ -97,7 +112,7 @@ pub(crate) fn flatten_module<'a>(
             let functor = match &f.kind {
                 ast::ModExprKind::Path(p) => p.clone(),
                 _ => {
-                    let h = hidden_name(hidden);
+                    let h = hidden_name_in(hidden, &name);
                     flatten_module(h.clone(), f, f.span, ctx, hidden, out);
                     h
                 }
@@ -105,7 +120,7 @@ pub(crate) fn flatten_module<'a>(
             let arg = arg.as_deref().map(|a| match &a.kind {
                 ast::ModExprKind::Path(p) => p.clone(),
                 _ => {
-                    let h = hidden_name(hidden);
+                    let h = hidden_name_in(hidden, &name);
                     flatten_module(h.clone(), a, a.span, ctx, hidden, out);
                     h
                 }

@@ -82,6 +82,8 @@ pub(crate) struct FunctorDef {
     /// each application, builds values of the types of the module it is defined in, which
     /// become private only when that module is sealed (OCaml types the body once, inside).
     pub privates: Rc<HashSet<TyCon>>,
+    /// The scopes of its body's code, at every application (`typing::scopes`).
+    pub scopes: super::scopes::Scopes,
 }
 
 /// A module type (`None`: abstract, `module type S`).
@@ -270,6 +272,7 @@ impl<'s> Typer<'s> {
             key: self.new_functor_key(),
             checked,
             privates: Rc::new(self.private_types.clone()),
+            scopes: self.functor_scopes(name),
         };
         if !self.prelude_phrase {
             self.hide_module(name);

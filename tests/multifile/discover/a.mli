@@ -1,0 +1,2 @@
+val describe : int -> string
+val items : unit -> B.t list
