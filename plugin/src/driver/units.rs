@@ -67,9 +67,7 @@ pub fn program_files(main: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// The modules `ml` and its interface `mli` refer to, sorted.
 fn references(ml: &Path, mli: Option<&Path>) -> Result<Vec<String>, String> {
-    let read = |p: &Path| {
-        std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()))
-    };
+    let read = |p: &Path| std::fs::read(p).map_err(|e| format!("cannot read {}: {e}", p.display()));
     // A file that does not parse has no references here: its own build reports the error.
     let mut deps: BTreeSet<String> = crate::syntax::parse_bytes(&read(ml)?)
         .map(|p| crate::syntax::deps::implementation_deps(&p))

@@ -37,7 +37,8 @@ impl Collector {
     fn module_path(&mut self, path: &str) {
         let head = path.split('.').next().unwrap_or(path);
         let head = head.split('(').next().unwrap_or(head).trim();
-        if head.starts_with(|c: char| c.is_ascii_uppercase()) && !self.bound.iter().any(|b| b == head)
+        if head.starts_with(|c: char| c.is_ascii_uppercase())
+            && !self.bound.iter().any(|b| b == head)
         {
             self.found.insert(head.to_string());
         }
@@ -240,7 +241,9 @@ impl Collector {
             TypeExprKind::Variant { fields, .. } => {
                 for f in fields {
                     match f {
-                        RowFieldExpr::Tag { args, .. } => args.iter().for_each(|a| self.type_expr(a)),
+                        RowFieldExpr::Tag { args, .. } => {
+                            args.iter().for_each(|a| self.type_expr(a))
+                        }
                         RowFieldExpr::Inherit(t) => self.type_expr(t),
                     }
                 }

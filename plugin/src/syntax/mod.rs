@@ -16,8 +16,8 @@
 //! constructs outside egret's subset (see `LANGUAGE.md`).
 
 pub mod ast;
-pub mod deps;
 mod attributes;
+pub mod deps;
 pub mod lexer;
 mod parser;
 pub mod print;
