@@ -70,13 +70,12 @@ impl Env {
 
     /// The names bound since `mark`, first binding first, each once.
     pub fn names_since(&self, mark: usize) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        for n in &self.undo[mark..] {
-            if !out.contains(n) {
-                out.push(n.clone());
-            }
-        }
-        out
+        let mut seen = std::collections::HashSet::new();
+        self.undo[mark..]
+            .iter()
+            .filter(|n| seen.insert(n.as_str()))
+            .cloned()
+            .collect()
     }
 
     /// Every value name currently visible.
@@ -86,6 +85,26 @@ impl Env {
             .filter(|(_, v)| v.last().is_some_and(|b| *b != ValueBinding::Hidden))
             .map(|(n, _)| n.clone())
             .collect()
+    }
+
+    /// Every visible value whose name starts with `prefix` (`List.`), with its binding, in no
+    /// particular order: [`Env::visible_names`] filtered, without copying the other names.
+    pub fn visible_with_prefix(&self, prefix: &str) -> Vec<(String, ValueBinding)> {
+        self.values
+            .iter()
+            .filter(|(n, _)| n.starts_with(prefix))
+            .filter_map(|(n, v)| {
+                let b = v.last().copied().filter(|b| *b != ValueBinding::Hidden)?;
+                Some((n.clone(), b))
+            })
+            .collect()
+    }
+
+    /// Whether a visible value's name starts with `prefix`.
+    pub fn any_visible_with_prefix(&self, prefix: &str) -> bool {
+        self.values.iter().any(|(n, v)| {
+            n.starts_with(prefix) && v.last().is_some_and(|b| *b != ValueBinding::Hidden)
+        })
     }
 
     pub fn mark(&self) -> usize {

@@ -1071,11 +1071,7 @@ impl<'s> Typer<'s> {
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");
         let known = super::printf::is_printf(&format!("{module}.printf"))
-            || self
-                .env
-                .visible_names()
-                .iter()
-                .any(|n| n.starts_with(&prefix));
+            || self.env.any_visible_with_prefix(&prefix);
         if known {
             return Some(format!(
                 "this function of the standard-library module {module} is"

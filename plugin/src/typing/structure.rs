@@ -330,8 +330,9 @@ impl<'s> Typer<'s> {
     /// environment has one module per name. (Record fields are not scoped by module.)
     pub(super) fn hide_module(&mut self, name: &str) {
         let prefix = format!("{name}.");
-        let mut values = self.env.visible_names();
-        values.retain(|n| n.starts_with(&prefix));
+        let mut values: Vec<String> = (self.env.visible_with_prefix(&prefix).into_iter())
+            .map(|(n, _)| n)
+            .collect();
         values.sort();
         for n in values {
             self.env.bind(&n, ValueBinding::Hidden);
@@ -654,20 +655,16 @@ impl<'s> Typer<'s> {
             // exceptions its own way.
             if module == "Printexc" || module == "Fun" {
                 let prefix = format!("{module}.");
-                for n in self.env.visible_names() {
-                    if n.starts_with(&prefix) {
-                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
-                            self.printexc_vars.insert(v);
-                        }
+                for (_, b) in self.env.visible_with_prefix(&prefix) {
+                    if let ValueBinding::Var(v) = b {
+                        self.printexc_vars.insert(v);
                     }
                 }
             }
             if module == "Format" {
-                for n in self.env.visible_names() {
-                    if n.starts_with("Format.") {
-                        if let Some(ValueBinding::Var(v)) = self.env.lookup(&n) {
-                            self.format_vars.insert(v);
-                        }
+                for (_, b) in self.env.visible_with_prefix("Format.") {
+                    if let ValueBinding::Var(v) = b {
+                        self.format_vars.insert(v);
                     }
                 }
             }
@@ -836,9 +833,10 @@ impl<'s> Typer<'s> {
     pub(super) fn open_module(&mut self, path: &str, span: Span) -> TResult<OpenUndo> {
         let prefix = format!("{path}.");
         let strip = |n: &String| n.strip_prefix(&prefix).map(str::to_string);
-        let values: Vec<(String, ValueBinding)> = (self.env.visible_names().iter())
-            .filter_map(|n| Some((strip(n)?, self.env.lookup(n)?)))
-            .collect();
+        let values: Vec<(String, ValueBinding)> =
+            (self.env.visible_with_prefix(&prefix).into_iter())
+                .filter_map(|(n, b)| Some((strip(&n)?, b)))
+                .collect();
         let types: Vec<(String, TypeName)> = (self.env.types.iter())
             .filter_map(|(n, t)| Some((strip(n)?, t.clone())))
             .collect();

@@ -125,8 +125,8 @@ pub(crate) type Components = (
 pub(crate) fn components(env: &Env, path: &str) -> Components {
     let prefix = format!("{path}.");
     let strip = |n: &String| n.strip_prefix(&prefix).map(str::to_string);
-    let mut values: Vec<(String, ValueBinding)> = (env.visible_names().iter())
-        .filter_map(|n| Some((strip(n)?, env.lookup(n)?)))
+    let mut values: Vec<(String, ValueBinding)> = (env.visible_with_prefix(&prefix).into_iter())
+        .filter_map(|(n, b)| Some((strip(&n)?, b)))
         .collect();
     values.sort_by(|a, b| a.0.cmp(&b.0));
     let mut types: Vec<(String, TypeName)> = (env.types.iter())
@@ -156,7 +156,7 @@ pub(crate) fn components(env: &Env, path: &str) -> Components {
 pub(crate) fn module_exists(env: &Env, path: &str) -> bool {
     let prefix = format!("{path}.");
     env.functors.contains_key(path)
-        || env.visible_names().iter().any(|n| n.starts_with(&prefix))
+        || env.any_visible_with_prefix(&prefix)
         || env.types.keys().any(|n| n.starts_with(&prefix))
         || env.ctors.keys().any(|n| n.starts_with(&prefix))
         || env.functors.keys().any(|n| n.starts_with(&prefix))

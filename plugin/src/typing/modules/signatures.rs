@@ -944,7 +944,7 @@ impl<'s> Typer<'s> {
                 sig.modules.iter().any(|(n, _)| n == m) || sig.functors.iter().any(|n| n == m)
             })
         };
-        for n in self.env.visible_names() {
+        for (n, _) in self.env.visible_with_prefix(&prefix) {
             let Some(rest) = n.strip_prefix(&prefix) else {
                 continue;
             };
