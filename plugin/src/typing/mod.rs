@@ -29,6 +29,7 @@ mod location;
 mod matching;
 mod modules;
 mod pattern;
+mod pattern_poly;
 mod poly;
 mod prelude;
 mod printf;
