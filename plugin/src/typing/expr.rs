@@ -1753,6 +1753,13 @@ impl<'s> Typer<'s> {
         span: Span,
         con: Option<TyCon>,
     ) -> TResult<(TyCon, u32, Type, Type, bool)> {
+        // A qualified label's module must exist, whatever the expected type says.
+        if let Some((module, _)) = name.rsplit_once('.') {
+            let path = self.resolve_module_path(module);
+            if !super::modules::module_exists(&self.env, &path) {
+                return Err(Diagnostic::error(span, format!("Unbound module {module}")));
+            }
+        }
         let name = field_name(name);
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {

@@ -40,6 +40,7 @@ mod unboxed;
 mod unify;
 mod variance;
 mod wellformed;
+mod with_aliases;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};
