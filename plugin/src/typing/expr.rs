@@ -289,13 +289,15 @@ impl<'s> Typer<'s> {
                     vec![v]
                 }
                 _ => {
-                    // Variables bound by a pattern are not generalised (a restriction of
-                    // egret's: OCaml generalises them as it does a variable's).
-                    self.u.lower_all(&t, self.u.level);
+                    // The pattern is typed one level deeper, as the definition was: its
+                    // variables are generalised (`typing::pattern_poly`).
+                    let poly = !self.u.generalizable(&t).is_empty();
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
                     let decls_before = self.types.decls.len();
                     let saved = std::mem::replace(&mut self.gadt.no_equations, structure);
+                    self.u.level += poly as u32;
                     let bound = self.pattern_binding(&b.pat, &t);
+                    self.u.level -= poly as u32;
                     self.gadt.no_equations = saved;
                     let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
@@ -314,8 +316,23 @@ impl<'s> Typer<'s> {
                         }
                         existentials = true;
                     }
+                    let views = if !poly {
+                        Vec::new()
+                    } else if existentials {
+                        // Typed as a `match` on an existential: nothing is generalised.
+                        self.u.lower_all(&t, self.u.level);
+                        for x in &vars {
+                            let xt = self.vars.ty(*x).clone();
+                            self.u.lower_all(&xt, self.u.level);
+                        }
+                        Vec::new()
+                    } else {
+                        let mut groups =
+                            self.generalize_pattern_vars(&t, std::slice::from_ref(&vars));
+                        self.bind_poly_views(&groups.pop().unwrap_or_default())
+                    };
                     simple.push((v, e));
-                    complex.push((v, pat, b.span));
+                    complex.push((v, pat, b.span, views));
                     vars
                 }
             };
@@ -337,7 +354,8 @@ impl<'s> Typer<'s> {
             let span = bindings.last().map_or(Span::default(), |b| b.span);
             self.expect(span, &rest_ty, &result_ty)?;
         }
-        for (v, pat, span) in complex.into_iter().rev() {
+        for (v, pat, span, views) in complex.into_iter().rev() {
+            rest = super::pattern_poly::wrap_views(views, rest);
             rest = self.bind_pattern(v, pat, rest, &rest_ty, span)?;
         }
         for (v, e) in simple.into_iter().rev() {
@@ -606,7 +624,18 @@ impl<'s> Typer<'s> {
                 self.match_with_exceptions(scrut, cases, span)
             }
             ExprKind::Match(scrut, cases) => {
-                let (s, st) = self.expr(scrut)?;
+                // As a `let`: the scrutinee is typed one level deeper, and what the relaxed
+                // value restriction leaves generalisable is generalised in the patterns'
+                // variables (`typing::pattern_poly`).
+                self.u.level += 1;
+                let typed = self.expr(scrut);
+                self.u.level -= 1;
+                let (s, st) = typed?;
+                if !is_value(scrut, &|n| self.field_is_mutable(n)) {
+                    self.u
+                        .lower_contravariant(&st, self.u.level, &self.variances);
+                }
+                let poly = !self.u.generalizable(&st).is_empty();
                 // ocamlopt evaluates the components of a tuple scrutinee left to right.
                 let s = match s {
                     Expr::Construct {
@@ -620,7 +649,8 @@ impl<'s> Typer<'s> {
                     s => s,
                 };
                 let x = self.fresh_var("_match", st.clone(), scrut.span);
-                let (body, rt) = self.match_cases_expected(x, &st, cases, span, expected)?;
+                let (body, rt, _) =
+                    self.match_cases_binding(x, &st, cases, span, false, expected, poly)?;
                 Ok((Expr::Local(x, bx(s), bx(body)), rt))
             }
             ExprKind::Try(body, cases) => {
@@ -924,7 +954,7 @@ impl<'s> Typer<'s> {
         let (s, st) = self.expr(scrut)?;
         let x = self.fresh_var("_exn", Type::exn(), span);
         let (h, rt, exn_binds) =
-            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true, None)?;
+            self.match_cases_binding(x, &Type::exn(), &exn_cases, span, true, None, false)?;
         let either = Type::Con(TyCon::EITHER, vec![st.clone(), rt.clone()]);
         let left = Expr::Construct {
             ty: either.clone(),
@@ -939,7 +969,7 @@ impl<'s> Typer<'s> {
         let r = self.fresh_var("_result", either.clone(), span);
         let v = self.fresh_var("_value", st.clone(), span);
         let (on_value, vt, value_binds) =
-            self.match_cases_binding(v, &st, &value_cases, span, false, None)?;
+            self.match_cases_binding(v, &st, &value_cases, span, false, None, false)?;
         // The two halves of a split or-pattern bind each variable at one type.
         for (vi, ei, pspan) in mixed {
             for (name, lv, _) in &value_binds[vi] {
@@ -1746,6 +1776,13 @@ impl<'s> Typer<'s> {
         span: Span,
         con: Option<TyCon>,
     ) -> TResult<(TyCon, u32, Type, Type, bool)> {
+        // A qualified label's module must exist, whatever the expected type says.
+        if let Some((module, _)) = name.rsplit_once('.') {
+            let path = self.resolve_module_path(module);
+            if !super::modules::module_exists(&self.env, &path) {
+                return Err(Diagnostic::error(span, format!("Unbound module {module}")));
+            }
+        }
         let name = field_name(name);
         let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {

@@ -84,7 +84,7 @@ impl<'s> Typer<'s> {
         span: Span,
         is_try: bool,
     ) -> TResult<(Expr, Type)> {
-        self.match_cases_binding(x, t, cases, span, is_try, None)
+        self.match_cases_binding(x, t, cases, span, is_try, None, false)
             .map(|(e, t, _)| (e, t))
     }
 
@@ -98,11 +98,15 @@ impl<'s> Typer<'s> {
         span: Span,
         expected: Option<&Type>,
     ) -> TResult<(Expr, Type)> {
-        self.match_cases_binding(x, t, cases, span, false, expected)
+        self.match_cases_binding(x, t, cases, span, false, expected, false)
             .map(|(e, t, _)| (e, t))
     }
 
-    /// [`Typer::match_cases`], also giving the variables each case's pattern binds.
+    /// [`Typer::match_cases`], also giving the variables each case's pattern binds. With
+    /// `poly`, `t` has variables left to generalise (the scrutinee was typed one level deeper):
+    /// the patterns are typed at that level too and their variables generalised
+    /// (`typing::pattern_poly`).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn match_cases_binding(
         &mut self,
         x: VarId,
@@ -111,6 +115,7 @@ impl<'s> Typer<'s> {
         span: Span,
         is_try: bool,
         expected: Option<&Type>,
+        poly: bool,
     ) -> TResult<(Expr, Type, Vec<Bindings>)> {
         let result_ty = self.u.fresh_var();
         if let Some(e) = expected.filter(|_| self.propagates_expected()) {
@@ -129,7 +134,10 @@ impl<'s> Typer<'s> {
         for case in cases {
             let mut binds = Bindings::new();
             let eq_mark = self.equations_mark();
-            let pat = self.pattern(&case.pat, t, &mut binds)?;
+            self.u.level += poly as u32;
+            let pat = self.pattern(&case.pat, t, &mut binds);
+            self.u.level -= poly as u32;
+            let pat = pat?;
             if matches!(case.body.kind, ast::ExprKind::Unreachable) {
                 // A refutation case `p -> .`: `p` must match no value; it is then dropped.
                 self.refute(&pat, t, case.pat.span)?;
@@ -146,7 +154,18 @@ impl<'s> Typer<'s> {
         }
         self.close_variants(&pats.iter().map(|(p, _, _)| p).collect::<Vec<_>>());
         let gadt_pats: Vec<Pat> = pats.iter().map(|(p, _, _)| p.clone()).collect();
+        let mut polys = if poly {
+            let groups: Vec<Vec<VarId>> = pats
+                .iter()
+                .map(|(_, binds, _)| binds.iter().map(|(_, v, _)| *v).collect())
+                .collect();
+            self.generalize_pattern_vars(t, &groups)
+        } else {
+            Vec::new()
+        }
+        .into_iter();
         for (i, (case, (pat, binds, eqs))) in cases.iter().zip(pats).enumerate() {
+            let poly_vars = polys.next().unwrap_or_default();
             let eq_mark = self.equations_mark();
             self.readd_equations(&eqs);
             let mark = self.env.mark();
@@ -164,17 +183,20 @@ impl<'s> Typer<'s> {
             }
             let guard = match &case.guard {
                 Some(g) => {
+                    let views = self.bind_poly_views(&poly_vars);
                     let (ge, gt) = self.expr(g)?;
                     self.expect(g.span, &gt, &Type::bool())?;
-                    Some(ge)
+                    Some(super::pattern_poly::wrap_views(views, ge))
                 }
                 None => None,
             };
+            let views = self.bind_poly_views(&poly_vars);
             let (body, bt) = if self.propagates_expected() {
                 self.expr_expected(&case.body, Some(&result_ty))?
             } else {
                 self.expr(&case.body)?
             };
+            let body = super::pattern_poly::wrap_views(views, body);
             self.expect(case.body.span, &bt, &result_ty)?;
             self.env.restore(mark);
             self.drop_equations(eq_mark);

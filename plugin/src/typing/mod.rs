@@ -29,6 +29,7 @@ mod location;
 mod matching;
 mod modules;
 mod pattern;
+mod pattern_poly;
 mod poly;
 mod prelude;
 mod printf;
@@ -40,6 +41,7 @@ mod unboxed;
 mod unify;
 mod variance;
 mod wellformed;
+mod with_aliases;
 
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Program, TyVar, Type, TypeTable, VarId, VarTable};

@@ -128,7 +128,10 @@ impl Typer<'_> {
                 }
                 Ok(())
             }
-            ast::ModTypeKind::With(t, _) => self.check_signature_names(t),
+            ast::ModTypeKind::With(t, cs) => {
+                self.check_signature_names(t)?;
+                self.check_with_aliases(t, cs, mt.span)
+            }
             ast::ModTypeKind::Functor(params, body) => {
                 for p in params {
                     if let Some(t) = &p.ty {

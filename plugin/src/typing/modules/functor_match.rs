@@ -25,15 +25,15 @@ use crate::syntax::ast;
 use crate::typing::{Phrase, PhraseKind, TResult, Typer};
 
 /// How deep module type paths are followed.
-const MAX_DEPTH: u32 = 64;
+pub(super) const MAX_DEPTH: u32 = 64;
 
 /// Whether `d` is a "not supported yet" diagnostic (a limit of egret, not the program's error).
-fn unsupported(d: &Diagnostic) -> bool {
+pub(super) fn unsupported(d: &Diagnostic) -> bool {
     d.message.ends_with("not supported yet")
 }
 
 /// A check's error as the mismatch of a signature (its first line is OCaml's).
-fn as_mismatch(d: Diagnostic, span: Span) -> Diagnostic {
+pub(super) fn as_mismatch(d: Diagnostic, span: Span) -> Diagnostic {
     if d.message.starts_with("Signature mismatch:") {
         return Diagnostic::error(span, d.message);
     }
@@ -47,7 +47,7 @@ fn as_mismatch(d: Diagnostic, span: Span) -> Diagnostic {
     )
 }
 
-fn mismatch(span: Span, what: &str) -> Diagnostic {
+pub(super) fn mismatch(span: Span, what: &str) -> Diagnostic {
     Diagnostic::error(
         span,
         format!("Signature mismatch:\n       Modules do not match:\n       {what}"),
@@ -78,7 +78,7 @@ impl Typer<'_> {
 
     /// Whether `mt` denotes a signature (not a functor type; an abstract module type is
     /// neither).
-    fn is_signature(&self, mt: &ast::ModType) -> Option<bool> {
+    pub(super) fn is_signature(&self, mt: &ast::ModType) -> Option<bool> {
         let mut mt = mt.clone();
         for _ in 0..MAX_DEPTH {
             match &mt.kind {
@@ -124,6 +124,11 @@ impl Typer<'_> {
         if n > m && self.functor_type_of(&result).is_none() {
             return Err(mismatch(span, "An extra argument is provided"));
         }
+        // Fewer parameters than the type: the body must be a functor, which a structure
+        // is not.
+        if n < m && matches!(f.body.kind, ast::ModExprKind::Struct(_)) {
+            return Err(mismatch(span, "An argument appears to be missing"));
+        }
         // The rest of the expected type when the functor has fewer parameters.
         let rest_type = (n < m).then(|| ast::ModType {
             kind: ast::ModTypeKind::Functor(expected[n..].to_vec(), Box::new(result.clone())),
@@ -167,7 +172,17 @@ impl Typer<'_> {
         let outer = std::mem::replace(&mut self.env, f.env.clone());
         // The body builds values of the types private only outside (`FunctorDef::privates`).
         let privates = std::mem::replace(&mut self.private_types, (*f.privates).clone());
-        let checked = self.check_phrases(&phrases);
+        // A functor-typed parameter cannot be bound: its type is compared with the
+        // expected one structurally (`functor_types`).
+        let mut checked = Ok(());
+        for (p, q) in f.params.iter().zip(&expected) {
+            if let (Some(pt), Some(qt)) = (&p.ty, &q.ty) {
+                if (self.is_signature(pt), self.is_signature(qt)) == (Some(false), Some(false)) {
+                    checked = checked.and_then(|()| self.match_functor_types(qt, pt, span, 0));
+                }
+            }
+        }
+        let checked = checked.and_then(|()| self.check_phrases(&phrases));
         self.private_types = privates;
         self.env = outer;
         match checked {

@@ -39,6 +39,7 @@ mod decl_repr;
 mod extension_match;
 mod flatten;
 mod functor_match;
+mod functor_types;
 pub(crate) mod packages;
 mod parameters;
 pub(crate) mod recursive;
