@@ -642,7 +642,7 @@ impl<'s> Typer<'s> {
             let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {
                 continue;
             };
-            if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
+            if matches!(b, ValueBinding::Hidden) {
                 continue;
             }
             let primitive = sig.externals.contains(x);
@@ -768,7 +768,7 @@ impl<'s> Typer<'s> {
             _ => {
                 // A primitive (`external`): its value as a closure.
                 let ValueBinding::Builtin(i) = b else {
-                    unreachable!("Printf and hidden bindings are skipped")
+                    unreachable!("hidden bindings are skipped")
                 };
                 match self.builtin_value(i, span) {
                     Ok((e, t)) => (e, t.clone(), Vec::new(), t),

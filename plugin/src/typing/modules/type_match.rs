@@ -92,16 +92,25 @@ impl Typer<'_> {
     /// Once matching made some of `mt`'s types abstract (or private abbreviations), the
     /// variants and records of module `name` that `mt` declares take their argument and
     /// field types from `mt` (`type s = { f : t }` with `t` abstract: `M.f` is of type
-    /// `M.t` outside, not of its definition). The lambda IR replaces abstract types by
-    /// their definitions, so the representation is unchanged.
+    /// `M.t` outside, not of its definition), and its abbreviations their bodies. The lambda
+    /// IR replaces abstract types by their definitions, so the representation is unchanged.
     pub(super) fn reread_sealed_data(&mut self, name: &str, outer: &[String], mt: &ast::ModType) {
         let mut decls = Decls::default();
         self.sig_decls(mt, &mut decls, 0);
         // Only the types no other name denotes (a structure sealed where it is written): a
         // sealed existing module shares its types with the original, which keeps them.
         let mut own = Vec::new();
+        let mut abbrevs = Vec::new();
         for d in &decls.types {
             let full = format!("{name}.{}", d.name);
+            if let (ast::TypeDeclKind::Abbrev(body), false, Some(TypeName::Abbrev(ps, _))) =
+                (&d.kind, d.private_, self.env.types.get(&full))
+            {
+                if ps.len() == d.params.len() {
+                    abbrevs.push((full, &d.params, body, ps.clone()));
+                }
+                continue;
+            }
             let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() else {
                 continue;
             };
@@ -120,6 +129,16 @@ impl Typer<'_> {
             .chain([name])
             .map(|m| self.open_type_names(m))
             .collect();
+        // An abbreviation of the signature is its body there (`type u = t` with `t` made
+        // abstract: `M.u` is the new `M.t`, not the implementation's definition of `t`).
+        for (full, names, body, ps) in abbrevs {
+            let scope: HashMap<String, Type> = (names.iter().cloned())
+                .zip(ps.iter().map(|p| Type::Var(*p)))
+                .collect();
+            if let Ok(t) = self.type_expr_in(body, &scope, false) {
+                self.env.types.insert(full, TypeName::Abbrev(ps, t));
+            }
+        }
         for (d, c) in own {
             let params = self.types.decl(c).params.clone();
             if params.len() != d.params.len() {
