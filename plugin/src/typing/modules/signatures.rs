@@ -581,6 +581,7 @@ impl<'s> Typer<'s> {
         // The modules the signature opens are read first, the signature's own names after.
         let outer_read: Vec<String> = sig.opens.iter().chain(outer).cloned().collect();
         self.match_type_decls(name, &outer_read, mt, span)?;
+        let decls_before = self.types.decls.len();
         let abstracted = self.abstract_types_of(name, &sig, param);
         if abstracted && !param {
             self.reread_sealed_data(name, &outer_read, mt);
@@ -637,6 +638,9 @@ impl<'s> Typer<'s> {
             self.close_open(undo);
         }
         result?;
+        if !param && self.types.decls.len() > decls_before {
+            self.reread_sealed_abbrevs(name, &outer_read, mt);
+        }
         for (x, t) in &sig.vals {
             let full = format!("{name}.{x}");
             let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {

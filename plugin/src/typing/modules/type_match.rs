@@ -92,25 +92,16 @@ impl Typer<'_> {
     /// Once matching made some of `mt`'s types abstract (or private abbreviations), the
     /// variants and records of module `name` that `mt` declares take their argument and
     /// field types from `mt` (`type s = { f : t }` with `t` abstract: `M.f` is of type
-    /// `M.t` outside, not of its definition), and its abbreviations their bodies. The lambda
-    /// IR replaces abstract types by their definitions, so the representation is unchanged.
+    /// `M.t` outside, not of its definition). The lambda IR replaces abstract types by
+    /// their definitions, so the representation is unchanged.
     pub(super) fn reread_sealed_data(&mut self, name: &str, outer: &[String], mt: &ast::ModType) {
         let mut decls = Decls::default();
         self.sig_decls(mt, &mut decls, 0);
         // Only the types no other name denotes (a structure sealed where it is written): a
         // sealed existing module shares its types with the original, which keeps them.
         let mut own = Vec::new();
-        let mut abbrevs = Vec::new();
         for d in &decls.types {
             let full = format!("{name}.{}", d.name);
-            if let (ast::TypeDeclKind::Abbrev(body), false, Some(TypeName::Abbrev(ps, _))) =
-                (&d.kind, d.private_, self.env.types.get(&full))
-            {
-                if ps.len() == d.params.len() {
-                    abbrevs.push((full, &d.params, body, ps.clone()));
-                }
-                continue;
-            }
             let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() else {
                 continue;
             };
@@ -129,16 +120,6 @@ impl Typer<'_> {
             .chain([name])
             .map(|m| self.open_type_names(m))
             .collect();
-        // An abbreviation of the signature is its body there (`type u = t` with `t` made
-        // abstract: `M.u` is the new `M.t`, not the implementation's definition of `t`).
-        for (full, names, body, ps) in abbrevs {
-            let scope: HashMap<String, Type> = (names.iter().cloned())
-                .zip(ps.iter().map(|p| Type::Var(*p)))
-                .collect();
-            if let Ok(t) = self.type_expr_in(body, &scope, false) {
-                self.env.types.insert(full, TypeName::Abbrev(ps, t));
-            }
-        }
         for (d, c) in own {
             let params = self.types.decl(c).params.clone();
             if params.len() != d.params.len() {
@@ -193,6 +174,51 @@ impl Typer<'_> {
                     self.types.decls[c.index()].kind = DeclKind::Variant(mine);
                 }
                 _ => {}
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+    }
+
+    /// Once matching made types abstract (`name`'s own or its submodules'), the abbreviations
+    /// of module `name` that `mt` declares are their bodies there, read now: `type u = t` with
+    /// `t` made abstract is the new `M.t`, not the implementation's definition of `t`
+    /// (`Scanf.Scanning.scanbuf`, and `Scanf.scanner` naming the sealed `Scanning.in_channel`).
+    pub(super) fn reread_sealed_abbrevs(
+        &mut self,
+        name: &str,
+        outer: &[String],
+        mt: &ast::ModType,
+    ) {
+        let mut decls = Decls::default();
+        self.sig_decls(mt, &mut decls, 0);
+        let mut abbrevs = Vec::new();
+        for d in &decls.types {
+            let full = format!("{name}.{}", d.name);
+            if let (ast::TypeDeclKind::Abbrev(body), false, Some(TypeName::Abbrev(ps, _))) =
+                (&d.kind, d.private_, self.env.types.get(&full))
+            {
+                if ps.len() == d.params.len() {
+                    abbrevs.push((full, &d.params, body, ps.clone()));
+                }
+            }
+        }
+        if abbrevs.is_empty() {
+            return;
+        }
+        let opens = self.sig_opens.clone();
+        let undos: Vec<_> = (opens.iter().map(String::as_str))
+            .chain(outer.iter().map(String::as_str))
+            .chain([name])
+            .map(|m| self.open_type_names(m))
+            .collect();
+        for (full, names, body, ps) in abbrevs {
+            let scope: HashMap<String, Type> = (names.iter().cloned())
+                .zip(ps.iter().map(|p| Type::Var(*p)))
+                .collect();
+            if let Ok(t) = self.type_expr_in(body, &scope, false) {
+                self.env.types.insert(full, TypeName::Abbrev(ps, t));
             }
         }
         for undo in undos.into_iter().rev() {
