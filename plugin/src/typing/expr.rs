@@ -563,7 +563,7 @@ impl<'s> Typer<'s> {
             ExprKind::If { cond, then, els } => {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
-                // A format expected: literal branches are formats (`typing/printf/value.rs`).
+                // A format expected: literal branches are formats (`typing/format_gadt/`).
                 let format = expected.filter(|_| self.expects_gadt_format(expected));
                 let (t, tt) = self.expr_expected(then, format)?;
                 match els {
