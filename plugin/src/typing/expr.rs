@@ -221,6 +221,8 @@ impl<'s> Typer<'s> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
         let group = bindings.len() > 1;
+        let split = self.split_variable_tuples(bindings);
+        let bindings = split.as_deref().unwrap_or(bindings);
         let structure = std::mem::take(&mut self.gadt.structure_let);
         let eq_mark = self.equations_mark();
         let result_ty = self.u.fresh_var();

@@ -23,6 +23,7 @@ pub(crate) mod gadt;
 mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
+mod let_tuples;
 mod letrec;
 mod letrec_view;
 mod location;
