@@ -1,8 +1,11 @@
-//! Printf from OCaml's own `printf.ml` (`EGRET_GADT_PRINTF=1`, see `typing/prelude.rs`):
-//! format literals typed as `CamlinternalFormatBasics` values (`typing/format_gadt/`) and
-//! interpreted by the installed `CamlinternalFormat`. Every program in `tests/gadt_printf/`
-//! is built in that mode, run, and its stdout compared with ocamlopt's (`NAME.out`, from
-//! `tests/oracle.sh tests/gadt_printf/NAME.ml`).
+//! Printf, Format and Scanf are OCaml's own `printf.ml`, `format.ml` and `scanf.ml` (stdlib
+//! units of `typing/prelude.rs`): format literals are typed as `CamlinternalFormatBasics`
+//! values (`typing/format_gadt/`) and interpreted by the installed `CamlinternalFormat`.
+//! Every program in `tests/gadt_printf/` is built, run, and its stdout, stderr and exit code
+//! compared with ocamlopt's (`NAME.out`, `NAME.err`, `NAME.code`, from
+//! `tests/oracle.sh tests/gadt_printf/NAME.ml`); `installed_formats.ml` matches on a format's
+//! constructors and uses what only the installed modules have (tags, `ikbprintf`,
+//! `format_from_string`, `sscanf_format`).
 
 mod common;
 
@@ -29,7 +32,6 @@ fn gadt_printf_programs_print_as_ocamlopt() {
             .arg(ml)
             .arg("-o")
             .arg(&exe)
-            .env("EGRET_GADT_PRINTF", "1")
             .output()
             .expect("egret runs");
         if !build.status.success() {
@@ -40,13 +42,29 @@ fn gadt_printf_programs_print_as_ocamlopt() {
             continue;
         }
         let run = Command::new(&exe).output().expect("the program runs");
-        let expected = std::fs::read_to_string(ml.with_extension("out")).unwrap_or_default();
-        let actual = String::from_utf8_lossy(&run.stdout);
-        if actual != expected {
+        let read = |ext: &str| std::fs::read_to_string(ml.with_extension(ext)).ok();
+        let code = run
+            .status
+            .code()
+            .map_or("signal".to_string(), |c| c.to_string());
+        let expected_code = read("code").map_or("0".to_string(), |c| c.trim().to_string());
+        if code != expected_code {
             failures.push(format!(
-                "{name}: stdout differs:\n{}",
-                common::diff(&expected, &actual)
+                "{name}: exit code {code}, expected {expected_code}"
             ));
+        }
+        for (what, ext, actual) in [
+            ("stdout", "out", &run.stdout),
+            ("stderr", "err", &run.stderr),
+        ] {
+            let expected = read(ext).unwrap_or_default();
+            let actual = String::from_utf8_lossy(actual);
+            if actual != expected {
+                failures.push(format!(
+                    "{name}: {what} differs:\n{}",
+                    common::diff(&expected, &actual)
+                ));
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&tmp);

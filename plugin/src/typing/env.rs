@@ -13,9 +13,6 @@ pub enum ValueBinding {
     Var(VarId),
     /// A predefined primitive (an index into `builtins::builtins()`).
     Builtin(usize),
-    /// `Printf.printf` and its siblings (elaborated at each application from the literal
-    /// format, `typing::printf`), also under another name after `open Printf`.
-    Printf(&'static str),
     /// A name made invisible (the prelude's private helpers, once the prelude is done).
     Hidden,
 }

@@ -224,23 +224,14 @@ impl<'s> Typer<'s> {
     ) -> TResult<Expr> {
         // All definitions are checked in the outer scope, then all names are bound.
         let mut defs = Vec::new();
-        // `let printf = Printf.printf`: another name for the function elaborated from each
-        // application's literal format (`let pr, l = Format.(printf, pp_print_list)` too).
-        let split = self.split_printf_tuples(bindings);
         let group = bindings.len() > 1;
+        let split = self.split_variable_tuples(bindings);
         let bindings = split.as_deref().unwrap_or(bindings);
-        let mut printf_aliases = Vec::new();
         let structure = std::mem::take(&mut self.gadt.structure_let);
         let eq_mark = self.equations_mark();
         let result_ty = self.u.fresh_var();
         let mut existentials = false;
         for b in bindings {
-            if let PatternKind::Var(name) = &b.pat.kind {
-                if let Some(full) = self.printf_alias(&b.expr) {
-                    printf_aliases.push((name, full));
-                    continue;
-                }
-            }
             self.u.level += 1;
             let scopes = self.binding_scopes(b, in_structure);
             let (poly, (e, t)) = self.with_scopes(scopes, |t| -> TResult<_> {
@@ -342,9 +333,6 @@ impl<'s> Typer<'s> {
                     self.weak_toplevel.push((info.span, info.ty.clone()));
                 }
             }
-        }
-        for (name, full) in printf_aliases {
-            self.env.bind(name, ValueBinding::Printf(full));
         }
         let (mut rest, rest_ty) = body(self)?;
         // The patterns' equations hold in the body only.
@@ -559,9 +547,6 @@ impl<'s> Typer<'s> {
             ExprKind::Constant(ast::Constant::String(s)) if self.expects_gadt_format(expected) => {
                 self.gadt_format_literal(s, span)
             }
-            ExprKind::Constant(ast::Constant::String(s)) if self.expects_format(expected) => {
-                self.format_literal(s, span)
-            }
             ExprKind::Constant(c) => self.constant(c, span),
             // Only a match case's body (`typing::gadt::refute`): the parser makes no other.
             ExprKind::Unreachable => Err(Diagnostic::error(span, "Syntax error")),
@@ -603,10 +588,8 @@ impl<'s> Typer<'s> {
             ExprKind::If { cond, then, els } => {
                 let (c, ct) = self.expr(cond)?;
                 self.expect(cond.span, &ct, &Type::bool())?;
-                // A format expected: literal branches are formats (`typing/printf/value.rs`).
-                let format = expected.filter(|_| {
-                    self.expects_format(expected) || self.expects_gadt_format(expected)
-                });
+                // A format expected: literal branches are formats (`typing/format_gadt/`).
+                let format = expected.filter(|_| self.expects_gadt_format(expected));
                 let (t, tt) = self.expr_expected(then, format)?;
                 match els {
                     Some(els) => {
@@ -1056,9 +1039,6 @@ impl<'s> Typer<'s> {
                 if !self.in_prelude && self.printexc_vars.contains(&v) {
                     self.links_printexc = true;
                 }
-                if !self.in_prelude && self.format_vars.contains(&v) {
-                    self.links_format = true;
-                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);
@@ -1068,10 +1048,6 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
-            Some(ValueBinding::Printf(full)) if full.starts_with("Scanf.") => {
-                self.scanf_consumer(full)
-            }
-            Some(ValueBinding::Printf(full)) => self.printf_consumer(full),
             None | Some(ValueBinding::Hidden) => {
                 // `M.x` of a module that does not exist: OCaml names the module.
                 if let Some((m, _)) = name.rsplit_once('.') {
@@ -1095,13 +1071,9 @@ impl<'s> Typer<'s> {
     /// qualified name. Which modules egret has is read off the environment (the prelude's
     /// sections, the `Array` primitives) and Printf.
     fn unsupported_library_name(&self, name: &str) -> Option<String> {
-        if super::printf::FORMAT_VALUE_FUNCTIONS.contains(&name) {
-            return Some("`string_of_format` (a format value does not keep its string) is".into());
-        }
         let (module, _) = name.split_once('.')?;
         let prefix = format!("{module}.");
-        let known = super::printf::is_printf(&format!("{module}.printf"))
-            || self.env.any_visible_with_prefix(&prefix);
+        let known = self.env.any_visible_with_prefix(&prefix);
         if known {
             return Some(format!(
                 "this function of the standard-library module {module} is"
@@ -1316,9 +1288,6 @@ impl<'s> Typer<'s> {
         span: Span,
     ) -> TResult<(Expr, Type)> {
         if let ExprKind::Var(name) = &f.kind {
-            if let Some(ValueBinding::Printf(full)) = self.env.lookup(name) {
-                return self.printf(full, args, span);
-            }
             if let [(ast::ArgLabel::Nolabel, arg)] = args {
                 if let Some(r) = self.location_of_applied(name, arg, span)? {
                     return Ok(r);

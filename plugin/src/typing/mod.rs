@@ -23,6 +23,7 @@ pub(crate) mod gadt;
 mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
+mod let_tuples;
 mod letrec;
 mod letrec_view;
 mod location;
@@ -32,9 +33,7 @@ mod pattern;
 mod pattern_poly;
 mod poly;
 mod prelude;
-mod printf;
 mod pvariant;
-mod scanf;
 mod scopes;
 mod structure;
 mod unboxed;
@@ -324,8 +323,8 @@ pub(crate) struct Typer<'s> {
     newtypes: Vec<(String, Type)>,
     /// What the environment held where the current prelude section began.
     section_scope: Scope,
-    /// The prelude's functions that `Printf` elaborations call (`printf::PRELUDE_FUNCTIONS`),
-    /// captured at the end of the prelude so that the program's own bindings cannot shadow them.
+    /// The prelude's functions that the typer's elaborations call (`Lazy.force`, `do_at_exit`,
+    /// `Printexc.__uncaught`), captured at the end of the prelude so that the program's own bindings cannot shadow them.
     prelude_functions: std::collections::HashMap<&'static str, crate::lambda::ir::VarId>,
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
@@ -362,11 +361,6 @@ pub(crate) struct Typer<'s> {
     /// `Translprim.add_exception_ident`): `raise` of one re-raises (`RaiseKind::Reraise`).
     pub(super) reraise_vars: std::collections::HashSet<VarId>,
     links_printexc: bool,
-    /// The variables of the prelude's Format section: a program using one (or a Format
-    /// printf function) links Format, whose initialisation registers its at_exit
-    /// (`links_format`, `Format.__link`).
-    format_vars: std::collections::HashSet<VarId>,
-    links_format: bool,
     /// The modules the signatures being matched open (`open M` in `sig .. end`), outermost
     /// first: their types' names are visible while the signatures' types are read.
     sig_opens: Vec<String>,
@@ -511,8 +505,6 @@ impl<'s> Typer<'s> {
             classic: Default::default(),
             printexc_vars: Default::default(),
             reraise_vars: Default::default(),
-            format_vars: Default::default(),
-            links_format: false,
             sig_opens: Vec::new(),
             links_printexc: false,
             label_cons: Default::default(),
@@ -586,14 +578,6 @@ impl<'s> Typer<'s> {
         }
         for (i, b) in self.builtins.iter().enumerate() {
             self.env.bind(b.name, ValueBinding::Builtin(i));
-        }
-        let gadt = prelude::gadt_printf();
-        for name in printf::PRINTF_FUNCTIONS
-            .iter()
-            .filter(|n| !(gadt && n.starts_with("Printf.")))
-            .chain(&scanf::SCANF_FUNCTIONS)
-        {
-            self.env.bind(name, ValueBinding::Printf(name));
         }
     }
 

@@ -10,65 +10,9 @@ use crate::syntax::{self, ast};
 
 const PRELUDE: &str = include_str!("prelude.ml");
 
-/// The prelude's format definitions when formats are `CamlinternalFormatBasics` values
-/// ([`gadt_printf`]): each block replaces the prelude's block of the same marker.
-const GADT_FORMATS: &str = include_str!("prelude_gadt_formats.ml");
-
-/// Whether formats are OCaml's (`CamlinternalFormatBasics` values interpreted by the
-/// installed `CamlinternalFormat` and `Printf`) rather than the typer's elaboration: opt-in
-/// with `EGRET_GADT_PRINTF=1` while `Format` and `Scanf` still need the elaboration.
-pub fn gadt_printf() -> bool {
-    std::env::var_os("EGRET_GADT_PRINTF").is_some_and(|v| v == "1")
-}
-
-/// The prelude's text, with the blocks `(*! NAME *)` .. `(*! end NAME *)` replaced by
-/// [`GADT_FORMATS`]' under [`gadt_printf`].
-fn prelude_text() -> std::borrow::Cow<'static, str> {
-    if !gadt_printf() {
-        return PRELUDE.into();
-    }
-    let mut blocks: Vec<(String, String)> = Vec::new();
-    for line in GADT_FORMATS.lines() {
-        if let Some(name) = line
-            .strip_prefix("(*! ")
-            .and_then(|l| l.strip_suffix(" *)"))
-        {
-            blocks.push((name.to_string(), String::new()));
-        } else if let Some((_, text)) = blocks.last_mut() {
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    let mut out = String::new();
-    let mut skipping: Option<String> = None;
-    for line in PRELUDE.lines() {
-        let marker = line
-            .strip_prefix("(*! ")
-            .and_then(|l| l.strip_suffix(" *)"));
-        if let Some(end) = &skipping {
-            if marker == Some(end.as_str()) {
-                skipping = None;
-            }
-            continue;
-        }
-        if let Some((name, text)) = marker.and_then(|m| blocks.iter().find(|(n, _)| n == m)) {
-            out.push_str(text);
-            skipping = Some(format!("end {name}"));
-            continue;
-        }
-        out.push_str(line);
-        out.push('\n');
-        if line == "(*! unit CamlinternalFormat *)" {
-            out.push_str("(*! unit Printf *)\n");
-        }
-    }
-    out.into()
-}
-
 /// The sections every program elaborates, whatever it names: the unqualified library, and
 /// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions, `Lazy`
-/// for `lazy`, `Array` for `[| .. |]` and `a.(i)`, `String` for `s.[i]`, `String` and `Char`
-/// for Printf's `%S` and `%C`, `Bytes`).
+/// for `lazy`, `Array` for `[| .. |]` and `a.(i)`, `String` for `s.[i]`, `Bytes`, `Char`).
 const ALWAYS: [&str; 6] = ["Printexc", "Lazy", "Array", "String", "Char", "Bytes"];
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
@@ -193,15 +137,6 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
         .map(str::to_string)
         .collect();
     wanted.extend(ALWAYS.iter().map(|s| s.to_string()));
-    // The printf family's elaboration (`typing::printf`) types its sinks with `Format`'s:
-    // any program that may use it (a printf function, a format) gets `Format`.
-    if !gadt_printf()
-        && ["printf", "Printf", "format", "Format", "^^"]
-            .iter()
-            .any(|w| source.contains(w))
-    {
-        wanted.insert("Format".to_string());
-    }
     // `Stdlib.M`: the program names M through Stdlib; any section may be named that way.
     loop {
         let before = wanted.len();
@@ -216,7 +151,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
             let (texts, not_modules): (Vec<&str>, &[&str]) = match section {
                 // The unqualified library's `^^` builds `CamlinternalFormatBasics.Format`
                 // values when formats are OCaml's.
-                RawSection::Text(None, text) if gadt_printf() => (vec![text], &["Format"]),
+                RawSection::Text(None, text) => (vec![text], &["Format"]),
                 RawSection::Text(_, text) => (vec![text], &[]),
                 RawSection::Unit { code, module, .. } => (vec![code], constructors_named(module)),
             };
@@ -227,10 +162,6 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
                     }
                 }
             }
-        }
-        // A section that names Printf elaborates printf calls, which need Format's sinks.
-        if wanted.contains("Printf") && !gadt_printf() {
-            wanted.insert("Format".to_string());
         }
         if wanted.len() == before {
             break;
@@ -248,7 +179,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
 /// typed with every format).
 fn constructors_named(unit: &str) -> &'static [&'static str] {
     match unit {
-        "CamlinternalFormatBasics" | "CamlinternalFormat" | "Printf" => &["Format"],
+        "CamlinternalFormatBasics" | "CamlinternalFormat" | "Printf" | "Scanf" => &["Format"],
         _ => &[],
     }
 }
@@ -362,7 +293,7 @@ pub fn in_installed_file(path: &std::path::Path, text: &str, d: &Diagnostic) -> 
 /// The stdlib modules the prelude defines, in order, each with whether it is compiled from the
 /// installation's sources (`true`) or is the prelude's own text.
 pub fn modules() -> Vec<(String, bool)> {
-    prelude_text()
+    PRELUDE
         .lines()
         .filter_map(|line| {
             let unit = line.strip_prefix("(*! unit ").map(|l| (l, true));
@@ -376,19 +307,11 @@ pub fn modules() -> Vec<(String, bool)> {
 /// The prelude's sections: a module's own text, or an installed unit (`(*! unit List *)`:
 /// `list.ml` and `list.mli` of the installation).
 fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
-    let mut sections = if gadt_printf() {
-        Vec::new()
-    } else {
-        vec![RawSection::Text(None, String::new())]
-    };
-    let text = prelude_text();
+    let mut sections = Vec::new();
     // OCaml's formats: CamlinternalFormatBasics, which needs nothing, comes before the
     // unqualified library (whose format6 is its).
     let basics = "(*! unit CamlinternalFormatBasics *)";
-    let lines = gadt_printf()
-        .then_some(basics)
-        .into_iter()
-        .chain(text.lines().filter(|l| !gadt_printf() || *l != basics));
+    let lines = std::iter::once(basics).chain(PRELUDE.lines().filter(|l| *l != basics));
     for line in lines {
         if let Some(name) = line
             .strip_prefix("(*! module ")

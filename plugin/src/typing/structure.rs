@@ -632,18 +632,6 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert("Printexc.__uncaught", v);
                 }
             }
-            for &key in super::printf::PRIVATE_FUNCTIONS
-                .iter()
-                .chain(&super::scanf::PRIVATE_FUNCTIONS)
-            {
-                if let Some((m, private)) = key.split_once('.') {
-                    if m == module {
-                        if let Some(ValueBinding::Var(v)) = self.env.lookup(private) {
-                            self.prelude_functions.insert(key, v);
-                        }
-                    }
-                }
-            }
             // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
             // original name.
             let exn_name = |key: &str| match key {
@@ -661,24 +649,11 @@ impl<'s> Typer<'s> {
                     }
                 }
             }
-            if module == "Format" {
-                for (_, b) in self.env.visible_with_prefix("Format.") {
-                    if let ValueBinding::Var(v) = b {
-                        self.format_vars.insert(v);
-                    }
-                }
-            }
         }
         // What elaborations call, whatever the program rebinds: captured as each prelude
-        // section ends (so a later section may use Printf: `Gc.print_stat`), for good at the
-        // end of the prelude.
+        // section ends, for good at the end of the prelude.
         if last.prelude {
-            for name in super::printf::PRELUDE_FUNCTIONS
-                .iter()
-                .chain(&super::scanf::PRELUDE_FUNCTIONS)
-                .chain(&LAZY_FUNCTIONS)
-                .chain(&EXIT_FUNCTIONS)
-            {
+            for name in LAZY_FUNCTIONS.iter().chain(&EXIT_FUNCTIONS) {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.prelude_functions.insert(name, v);
                 }
@@ -686,8 +661,8 @@ impl<'s> Typer<'s> {
         }
         // The unqualified library is `Stdlib.x` for the rest of the prelude too: installed
         // units that define their own `compare` call `Stdlib.compare`.
-        // (Section 1 when CamlinternalFormatBasics comes first: `prelude::gadt_printf`.)
-        let unqualified = usize::from(super::prelude::gadt_printf());
+        // (Section 1: CamlinternalFormatBasics comes first.)
+        let unqualified = 1;
         if last.prelude && last.section == unqualified && !last.ends_prelude {
             let mut values = self.env.visible_names();
             values.sort();
@@ -772,13 +747,7 @@ impl<'s> Typer<'s> {
             let unit = super::decls::module_name(&self.files[0].name);
             self.enter_unit_scope(&unit);
         }
-        let mut program = self.phrases_from(phrases, i)?;
-        // A program using Format links it: its initialisation (at_exit) runs before the
-        // program's code, as ocamlopt links and initialises the module.
-        if self.links_format {
-            let link = super::printf::format_link(self)?;
-            program = Expr::Seq(bx(link), bx(program));
-        }
+        let program = self.phrases_from(phrases, i)?;
         let call = |t: &mut Self, name: &str, args: Vec<Expr>| -> TResult<Expr> {
             let Some(f) = t.prelude_functions.get(name).copied() else {
                 return Err(Diagnostic::error(

@@ -581,6 +581,7 @@ impl<'s> Typer<'s> {
         // The modules the signature opens are read first, the signature's own names after.
         let outer_read: Vec<String> = sig.opens.iter().chain(outer).cloned().collect();
         self.match_type_decls(name, &outer_read, mt, span)?;
+        let decls_before = self.types.decls.len();
         let abstracted = self.abstract_types_of(name, &sig, param);
         if abstracted && !param {
             self.reread_sealed_data(name, &outer_read, mt);
@@ -637,12 +638,15 @@ impl<'s> Typer<'s> {
             self.close_open(undo);
         }
         result?;
+        if !param && self.types.decls.len() > decls_before {
+            self.reread_sealed_abbrevs(name, &outer_read, mt);
+        }
         for (x, t) in &sig.vals {
             let full = format!("{name}.{x}");
             let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {
                 continue;
             };
-            if matches!(b, ValueBinding::Printf(_) | ValueBinding::Hidden) {
+            if matches!(b, ValueBinding::Hidden) {
                 continue;
             }
             let primitive = sig.externals.contains(x);
@@ -768,7 +772,7 @@ impl<'s> Typer<'s> {
             _ => {
                 // A primitive (`external`): its value as a closure.
                 let ValueBinding::Builtin(i) = b else {
-                    unreachable!("Printf and hidden bindings are skipped")
+                    unreachable!("hidden bindings are skipped")
                 };
                 match self.builtin_value(i, span) {
                     Ok((e, t)) => (e, t.clone(), Vec::new(), t),

@@ -181,6 +181,51 @@ impl Typer<'_> {
         }
     }
 
+    /// Once matching made types abstract (`name`'s own or its submodules'), the abbreviations
+    /// of module `name` that `mt` declares are their bodies there, read now: `type u = t` with
+    /// `t` made abstract is the new `M.t`, not the implementation's definition of `t`
+    /// (`Scanf.Scanning.scanbuf`, and `Scanf.scanner` naming the sealed `Scanning.in_channel`).
+    pub(super) fn reread_sealed_abbrevs(
+        &mut self,
+        name: &str,
+        outer: &[String],
+        mt: &ast::ModType,
+    ) {
+        let mut decls = Decls::default();
+        self.sig_decls(mt, &mut decls, 0);
+        let mut abbrevs = Vec::new();
+        for d in &decls.types {
+            let full = format!("{name}.{}", d.name);
+            if let (ast::TypeDeclKind::Abbrev(body), false, Some(TypeName::Abbrev(ps, _))) =
+                (&d.kind, d.private_, self.env.types.get(&full))
+            {
+                if ps.len() == d.params.len() {
+                    abbrevs.push((full, &d.params, body, ps.clone()));
+                }
+            }
+        }
+        if abbrevs.is_empty() {
+            return;
+        }
+        let opens = self.sig_opens.clone();
+        let undos: Vec<_> = (opens.iter().map(String::as_str))
+            .chain(outer.iter().map(String::as_str))
+            .chain([name])
+            .map(|m| self.open_type_names(m))
+            .collect();
+        for (full, names, body, ps) in abbrevs {
+            let scope: HashMap<String, Type> = (names.iter().cloned())
+                .zip(ps.iter().map(|p| Type::Var(*p)))
+                .collect();
+            if let Ok(t) = self.type_expr_in(body, &scope, false) {
+                self.env.types.insert(full, TypeName::Abbrev(ps, t));
+            }
+        }
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+    }
+
     /// Checks the type and exception declarations of module `name`, a submodule of the
     /// modules `outer` (outermost first), against those of `mt` (the modules' own names
     /// visible unqualified while the signature's types are read).
