@@ -23,6 +23,7 @@ pub(crate) mod gadt;
 mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
+mod lazy;
 mod letrec;
 mod letrec_view;
 mod location;
@@ -324,6 +325,11 @@ pub(crate) struct Typer<'s> {
     /// The prelude's functions that `Printf` elaborations call (`printf::PRELUDE_FUNCTIONS`),
     /// captured at the end of the prelude so that the program's own bindings cannot shadow them.
     prelude_functions: std::collections::HashMap<&'static str, crate::lambda::ir::VarId>,
+    /// Each qualified or aliased exception's name where it is declared, relative to the
+    /// structure being closed (`E`, then `M.E` once `M` closes): closing a structure renames
+    /// an exception only under that name, not under an alias (`exception F = M.E` keeps
+    /// `M.E`'s name, as OCaml's).
+    exception_homes: std::collections::HashMap<u32, String>,
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
@@ -488,6 +494,7 @@ impl<'s> Typer<'s> {
             section_scope: Scope::default(),
             modules: Vec::new(),
             prelude_functions: Default::default(),
+            exception_homes: Default::default(),
             in_prelude: false,
             prelude_phrase: false,
             section_module: None,

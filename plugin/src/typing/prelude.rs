@@ -66,10 +66,17 @@ fn prelude_text() -> std::borrow::Cow<'static, str> {
 }
 
 /// The sections every program elaborates, whatever it names: the unqualified library, and
-/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions, `Lazy`
-/// for `lazy`, `Array` for `[| .. |]` and `a.(i)`, `String` for `s.[i]`, `String` and `Char`
-/// for Printf's `%S` and `%C`, `Bytes`).
-const ALWAYS: [&str; 6] = ["Printexc", "Lazy", "Array", "String", "Char", "Bytes"];
+/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions,
+/// `CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
+/// `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
+const ALWAYS: [&str; 6] = [
+    "Printexc",
+    "CamlinternalLazy",
+    "Array",
+    "String",
+    "Char",
+    "Bytes",
+];
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
 /// module names it uses).
