@@ -85,3 +85,8 @@ let () =
 (* A lazy value of a polymorphic type is generalised (lazy_t is covariant). *)
 let empty = Lazy.from_val []
 let () = Printf.printf "%d %s\n" (List.length (1 :: Lazy.force empty)) (String.concat "" ("a" :: Lazy.force empty))
+
+(* In a recursive definition. *)
+let rec lx = lazy 1 and ly = lazy (fun () -> Lazy.force lx + 1)
+let rec lz = lazy (fun n -> if n = 0 then 0 else 1 + Lazy.force lz (n - 1))
+let () = Printf.printf "%b %d %d %d\n" (Lazy.is_val lx) (Lazy.force lx) ((Lazy.force ly) ()) (Lazy.force lz 5)

@@ -36,9 +36,17 @@ enum LazyArgument {
 impl Typer<'_> {
     /// `lazy e`, of type `t lazy_t` when `e` has type `t`.
     pub(super) fn lazy(&mut self, e: &ast::Expr, _span: Span) -> TResult<(Expr, Type)> {
+        let in_letrec_definition = std::mem::take(&mut self.in_letrec_definition);
         let (x, t) = self.expr(e)?;
         let lazy_t = Type::Con(TyCon::LAZY_T, vec![t.clone()]);
         let elaborated = match self.classify_lazy_argument(e, &t) {
+            // In a `let rec` definition, `typing::letrec` allocates the one-field block the
+            // value will be copied into: a forward block (which forces to the same value;
+            // OCaml compiles the value itself, an `Obj.tag` only tells them apart).
+            LazyArgument::Itself if in_letrec_definition => Expr::Prim(
+                Prim::Runtime("caml_lazy_make_forward", Purity::Effect),
+                vec![x],
+            ),
             LazyArgument::Itself => Expr::Prim(Prim::Identity, vec![x]),
             LazyArgument::Forward => Expr::Prim(
                 Prim::Runtime("caml_lazy_make_forward", Purity::Effect),

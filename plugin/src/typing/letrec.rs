@@ -276,12 +276,24 @@ fn is_static(e: &ast::Expr) -> bool {
     }
 }
 
+/// What a definition ends in (after `e;`, `let`, annotations).
+fn tail(e: &ast::Expr) -> &ast::Expr {
+    match &e.kind {
+        ExprKind::Sequence(_, e)
+        | ExprKind::Let(_, _, e)
+        | ExprKind::Constraint(e, _)
+        | ExprKind::Newtype(_, e)
+        | ExprKind::Open(_, e) => tail(e),
+        _ => e,
+    }
+}
+
 /// The size of the block a definition builds, read from its syntax when it ends in an array
 /// literal or `lazy` (after `e;`, `let`, annotations).
 fn syntactic_block_size(e: &ast::Expr) -> Option<usize> {
     match &e.kind {
         ExprKind::Array(items) if !items.is_empty() => Some(items.len()),
-        // A lazy value is a one-field record (`CamlinternalLazy.t`).
+        // A lazy block or a forward block (`typing::lazy`, in a `let rec` definition).
         ExprKind::Lazy(_) => Some(1),
         ExprKind::Sequence(_, e)
         | ExprKind::Let(_, _, e)
@@ -394,7 +406,11 @@ impl<'s> Typer<'s> {
         }
         let mut defs = Vec::new();
         for (b, (_, t)) in bindings.iter().zip(&group) {
-            let (e, et) = self.expr(&b.expr)?;
+            let ends_in_lazy = matches!(tail(&b.expr).kind, ExprKind::Lazy(_));
+            let outer = std::mem::replace(&mut self.in_letrec_definition, ends_in_lazy);
+            let typed = self.expr(&b.expr);
+            self.in_letrec_definition = outer;
+            let (e, et) = typed?;
             self.expect(b.expr.span, &et, t)?;
             defs.push(e);
         }

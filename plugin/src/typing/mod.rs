@@ -330,6 +330,10 @@ pub(crate) struct Typer<'s> {
     /// an exception only under that name, not under an alias (`exception F = M.E` keeps
     /// `M.E`'s name, as OCaml's).
     exception_homes: std::collections::HashMap<u32, String>,
+    /// Typing a `let rec` definition that ends in `lazy e`: if `e` would be the value itself,
+    /// it is a forward block instead (`typing::lazy`), of the one field `typing::letrec`
+    /// allocates for it. The first `lazy` typed takes the flag down.
+    in_letrec_definition: bool,
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
@@ -495,6 +499,7 @@ impl<'s> Typer<'s> {
             modules: Vec::new(),
             prelude_functions: Default::default(),
             exception_homes: Default::default(),
+            in_letrec_definition: false,
             in_prelude: false,
             prelude_phrase: false,
             section_module: None,
