@@ -291,15 +291,10 @@ fn tail(e: &ast::Expr) -> &ast::Expr {
 /// The size of the block a definition builds, read from its syntax when it ends in an array
 /// literal or `lazy` (after `e;`, `let`, annotations).
 fn syntactic_block_size(e: &ast::Expr) -> Option<usize> {
-    match &e.kind {
+    match &tail(e).kind {
         ExprKind::Array(items) if !items.is_empty() => Some(items.len()),
         // A lazy block or a forward block (`typing::lazy`, in a `let rec` definition).
         ExprKind::Lazy(_) => Some(1),
-        ExprKind::Sequence(_, e)
-        | ExprKind::Let(_, _, e)
-        | ExprKind::Constraint(e, _)
-        | ExprKind::Newtype(_, e)
-        | ExprKind::Open(_, e) => syntactic_block_size(e),
         _ => None,
     }
 }

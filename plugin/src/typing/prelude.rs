@@ -194,7 +194,12 @@ fn code_only(text: &str) -> String {
 /// or parse them is the error returned.
 pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     let sections = raw_sections()?;
-    let top = |m: &str| m.split('.').next().unwrap_or(m).to_string();
+    // A sub-module's section (`Obj.Ephemeron`) is wanted when both names are: a program naming
+    // `Obj` only (`CamlinternalLazy` does) gets no `Obj.Ephemeron`, whose text names the
+    // `Ephemeron` unit.
+    let is_wanted = |wanted: &std::collections::HashSet<String>, m: &str| {
+        m.split('.').all(|part| wanted.contains(part))
+    };
     let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
         .into_iter()
         .map(str::to_string)
@@ -215,7 +220,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
         for section in &sections {
             let included = match section.module() {
                 None => true,
-                Some(m) => wanted.contains(&top(m)),
+                Some(m) => is_wanted(&wanted, m),
             };
             if !included {
                 continue;
@@ -245,7 +250,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     }
     sections
         .into_iter()
-        .filter(|s| s.module().is_none_or(|m| wanted.contains(&top(m))))
+        .filter(|s| s.module().is_none_or(|m| is_wanted(&wanted, m)))
         .map(parse_section)
         .collect()
 }
