@@ -67,6 +67,24 @@ value caml_obj_with_tag(value tag, value v) {
 /* Obj.dup v: a copy of block v (a string's bytes included). */
 value caml_obj_dup(value v) { return caml_obj_with_tag(Val_int(Tag_hd(Hd_val(v))), v); }
 
+/* Lazy values (camlinternalLazy.ml): a block of Lazy_tag holds the delayed closure; forcing
+ * turns it in place into a block of Forward_tag holding the value. The collector is
+ * non-moving and needs no write barrier, and it does not short-circuit forward blocks: a
+ * forced value stays behind its forward block, which Lazy.force, compare and hash follow. */
+value caml_obj_make_forward(value blk, value fwd) {
+  ((value *)blk)[0] = fwd;
+  Hd_val(blk) = (Hd_val(blk) & ~(uint64_t)0xff) | Forward_tag;
+  return Val_unit;
+}
+
+/* Lazy.from_val of a value that could be taken for a lazy block (a float, a lazy or forward
+ * block): a fresh forward block holding it. */
+value caml_lazy_make_forward(value v) {
+  uint64_t *b = egret_alloc(1, Forward_tag);
+  b[0] = v;
+  return (value)b;
+}
+
 /* ---- Sys (OCaml's runtime/sys.c) ----
  * A file name must be a C string: one holding a NUL byte names no file (OCaml's
  * caml_string_is_c_safe; egret's strings, as OCaml's, end with a NUL byte in their padding).

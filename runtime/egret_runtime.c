@@ -601,11 +601,27 @@ static int64_t compare_values(value a, value b, int total) {
     if (a == b && (total || Is_int(a))) return 0;
     if (Is_int(a)) {
       if (Is_int(b)) return Int_val(a) < Int_val(b) ? -1 : 1;
+      /* A forced lazy value compares as its value (OCaml's compare.c). */
+      if (Tag_hd(Hd_val(b)) == Forward_tag) {
+        b = Field(b, 0);
+        continue;
+      }
       return -1;
     }
-    if (Is_int(b)) return 1;
+    if (Is_int(b)) {
+      if (Tag_hd(Hd_val(a)) == Forward_tag) {
+        a = Field(a, 0);
+        continue;
+      }
+      return 1;
+    }
     uint64_t ha = Hd_val(a), hb = Hd_val(b);
     uint64_t ta = Tag_hd(ha), tb = Tag_hd(hb);
+    if (ta == Forward_tag || tb == Forward_tag) {
+      if (ta == Forward_tag) a = Field(a, 0);
+      if (tb == Forward_tag) b = Field(b, 0);
+      continue;
+    }
     /* Closures, exception identities and strings are the tags >= Closure_tag: one test keeps
      * them off the common path (constructors' blocks). */
     if (ta >= Closure_tag || tb >= Closure_tag) {
@@ -923,6 +939,9 @@ static uint32_t hash_mix_double(uint32_t h, const uint64_t *p) {
   return hash_mix(h, hi);
 }
 
+/* OCaml's limit on the forward links followed in one step (hash.c). */
+#define MAX_FORWARD_DEREFERENCE 1000
+
 value egret_hash(value count, value limit, value seed, value obj) {
   value queue[HASH_QUEUE_SIZE];
   int64_t sz = Int_val(limit), num = Int_val(count);
@@ -962,6 +981,17 @@ value egret_hash(value count, value limit, value seed, value obj) {
     case Closure_tag:
       h = hash_mix(h, Closure_tag);
       break;
+    case Forward_tag: {
+      /* A forced lazy value hashes as its value; a chain of forward blocks (which may loop)
+       * is followed MAX_FORWARD_DEREFERENCE links at most, then skipped (OCaml's hash.c). */
+      int i = MAX_FORWARD_DEREFERENCE;
+      for (; i > 0; i--) {
+        v = Field(v, 0);
+        if (Is_int(v) || Tag_hd(Hd_val(v)) != Forward_tag) break;
+      }
+      if (i > 0) queue[--rd] = v; /* looked at again, as OCaml's `goto again` */
+      break;
+    }
     case Custom_tag:
       /* The custom operations' hash (only the low 32 bits, as OCaml). */
       h = hash_mix(h, egret_custom_hash(v));

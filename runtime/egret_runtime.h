@@ -24,7 +24,9 @@ typedef uint64_t value;
 #define Tag_hd(h) ((h) & 0xff)
 #define Make_header(wosize, tag) (((uint64_t)(wosize) << 10) | (uint64_t)(tag))
 
+#define Lazy_tag 246
 #define Closure_tag 247
+#define Forward_tag 250
 #define Exception_identity_tag 248
 #define String_tag 252
 #define Double_tag 253

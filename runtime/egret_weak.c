@@ -31,8 +31,6 @@
 #include <stdlib.h>
 
 #define Abstract_tag 251
-#define Lazy_tag 246
-#define Forward_tag 250
 
 /* The empty marker: static (outside the heap), so always live and never scanned. */
 static uint64_t ephe_none_block[2] = {Make_header(1, Abstract_tag) | (3 << 8), Val_unit};

@@ -53,6 +53,8 @@ const INSTALLED: &[&str] = &[
     "BytesLabels",
     "StdLabels",
     "MoreLabels",
+    "CamlinternalLazy",
+    "Lazy",
 ];
 
 #[test]

@@ -115,6 +115,11 @@ pub fn builtin_types() -> TypeTable {
         prim("int64"),
         prim("nativeint"),
         prim("in_channel"),
+        TypeDecl {
+            name: "lazy_t".into(),
+            params: vec![a],
+            kind: DeclKind::Primitive,
+        },
     ];
     let exceptions = EXCEPTIONS
         .iter()

@@ -61,8 +61,11 @@ impl TyCon {
     pub const NATIVEINT: TyCon = TyCon(17);
     /// `in_channel`: an int, as `out_channel` (the runtime's channel number; 0 is stdin).
     pub const IN_CHANNEL: TyCon = TyCon(18);
+    /// `'a lazy_t`: a block of tag `Obj.lazy_tag` (the delayed function), of tag
+    /// `Obj.forward_tag` (the value), or the forced value itself (`camlinternalLazy.ml`).
+    pub const LAZY_T: TyCon = TyCon(19);
     /// The first declaration that is not predefined.
-    pub const FIRST_DECLARED: TyCon = TyCon(19);
+    pub const FIRST_DECLARED: TyCon = TyCon(20);
     pub fn index(self) -> usize {
         self.0 as usize
     }

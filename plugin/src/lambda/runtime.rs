@@ -469,6 +469,9 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_obj_block"(Int, Int) -> Any, Effect),
     rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
     rt!("caml_obj_dup"(Any) -> Any, Effect),
+    // Lazy values (camlinternalLazy.ml, lazy.ml): a block forced in place, a forward block.
+    rt!("caml_obj_make_forward"(Any, Any) -> Unit, Effect),
+    rt!("caml_lazy_make_forward"(Any) -> Any, Effect),
     // The words of the heap blocks a value reaches (static data is not counted).
     rt!("caml_obj_reachable_words"(Any) -> Int, ReadOnly),
     // `Sys` (runtime/egret_prims.c, after OCaml's sys.c; the interpreters' are `lambda::sys`).

@@ -43,6 +43,9 @@ pub enum BuiltinImpl {
     /// An external of no arrow (`external argv : string array = "%sys_argv"`): the primitive
     /// applied to `()`, at each use (OCaml's arity-0 primitive).
     Value(Prim),
+    /// `%lazy_force`: `CamlinternalLazy.force` applied (the tag tests and the forcing that
+    /// ocamlopt inlines, in the installed `camlinternalLazy.ml`).
+    LazyForce,
     /// An `external` that cannot be called (an unknown C primitive ...): using it is the error
     /// `Typer::unavailable[i]` (see `typing::externals`).
     Unavailable(u32),

@@ -100,6 +100,8 @@ impl Typer<'_> {
             DeclKind::Primitive if super::labels::label_of_decl(&d.name).is_some() => {
                 vec![COVARIANT; d.params.len()]
             }
+            // `lazy_t` is covariant (OCaml's `Predef`).
+            DeclKind::Primitive if c == TyCon::LAZY_T => vec![COVARIANT],
             // `array` and the other primitive containers, extensible types.
             DeclKind::Primitive | DeclKind::Extensible => vec![FULL; d.params.len()],
             _ => self.computed_variance(c),
@@ -306,9 +308,9 @@ impl Typer<'_> {
                 if !args.iter().all(|t| self.variance_known(t, seen)) {
                     return false;
                 }
-                // A primitive type's variance is known for `array` only (`decl_variance`
-                // takes the others as invariant, `lazy_t` among them).
-                if seen.contains(c) || *c == TyCon::ARRAY {
+                // A primitive type's variance is known for `array` (invariant) and `lazy_t`
+                // (covariant) only: `decl_variance` takes the others as invariant.
+                if seen.contains(c) || *c == TyCon::ARRAY || *c == TyCon::LAZY_T {
                     return true;
                 }
                 if self.u.abstract_types.contains_key(c) {
@@ -322,8 +324,7 @@ impl Typer<'_> {
                         .iter()
                         .flat_map(|k| &k.args)
                         .all(|t| self.variance_known(t, seen)),
-                    // A mutable field makes its parameters invariant, as OCaml's; but the
-                    // prelude implements some types OCaml declares covariant so (`Lazy.t`).
+                    // A mutable field makes its parameters invariant, as OCaml's.
                     DeclKind::Record(fs) => {
                         (*c == TyCon::REF || fs.iter().all(|f| !f.mutable))
                             && fs.iter().all(|f| self.variance_known(&f.ty, seen))

@@ -163,12 +163,12 @@ const STDLIB_MODULES: &[&str] = &[
     "Weak",
 ];
 
-/// The prelude's functions that `lazy e` elaborates to (captured at the end of the prelude).
 /// What the program's code is wrapped in (`Typer::program_with_exit`).
 /// (`Printexc.__uncaught` is private to its section: captured when the section closes.)
 pub(super) const EXIT_FUNCTIONS: [&str; 1] = ["do_at_exit"];
 
-pub(super) const LAZY_FUNCTIONS: [&str; 3] = ["Lazy.from_fun", "Lazy.from_val", "Lazy.force"];
+/// What forcing a lazy value calls (captured as its unit closes).
+pub(super) const LAZY_FUNCTIONS: [&str; 1] = [super::lazy::LAZY_FORCE];
 
 /// The value of a float literal's text (`1.5`, `1e-3`, `0x1.8p3`; `_` already removed): as
 /// ocamlopt converts it, with `float_of_string` (so `1e400` is `inf`).
@@ -1255,6 +1255,7 @@ impl<'s> Typer<'s> {
                 Expr::Seq(bx(args.pop().unwrap()), bx(constant))
             }
             BuiltinImpl::Value(p) => Expr::Prim(p, vec![unit_value()]),
+            BuiltinImpl::LazyForce => self.lazy_force(args.pop().unwrap(), &result)?,
             BuiltinImpl::Unavailable(_) => unreachable!("checked where the external is used"),
         })
     }
@@ -1271,6 +1272,7 @@ impl<'s> Typer<'s> {
             | BuiltinImpl::Ignore
             | BuiltinImpl::AddConst(_)
             | BuiltinImpl::Const(_)
+            | BuiltinImpl::LazyForce
             | BuiltinImpl::Unavailable(_) => 1,
             BuiltinImpl::And
             | BuiltinImpl::Or
@@ -1547,20 +1549,13 @@ impl<'s> Typer<'s> {
         }
     }
 
-    /// `lazy e`: `Lazy.from_fun (fun () -> e)`, or `Lazy.from_val e` when `e` computes
-    /// nothing (a constant, a variable, a function: OCaml too compiles those as the value).
-    fn lazy(&mut self, e: &ast::Expr, span: Span) -> TResult<(Expr, Type)> {
-        let (x, t) = self.expr(e)?;
-        let immediate = matches!(
-            e.kind,
-            ExprKind::Constant(_) | ExprKind::Var(_) | ExprKind::Fun(..) | ExprKind::Function(_)
-        ) || matches!(e.kind, ExprKind::Construct(_, None));
-        let (name, arg) = if immediate {
-            ("Lazy.from_val", x)
-        } else {
-            let u = self.fresh_var("_unit", Type::unit(), span);
-            ("Lazy.from_fun", Expr::Fun(vec![u], bx(x)))
-        };
+    /// Prelude function `name` (one captured in `prelude_functions`) at a fresh instance of
+    /// its type: the expression naming it and that type, its head shallowly resolved.
+    pub(super) fn prelude_function_instance(
+        &mut self,
+        name: &str,
+        span: Span,
+    ) -> TResult<(Expr, Type)> {
         let f = self.prelude_functions.get(name).copied().ok_or_else(|| {
             Diagnostic::error(
                 span,
@@ -1573,16 +1568,7 @@ impl<'s> Typer<'s> {
         for a in args {
             head = Expr::TyApp(bx(head), a);
         }
-        let Type::Arrow(param, result) = self.u.shallow(&ft).into_owned() else {
-            unreachable!("Lazy.from_fun and from_val are functions")
-        };
-        let given = if immediate {
-            t
-        } else {
-            Type::arrow(Type::unit(), t)
-        };
-        self.expect(e.span, &given, &param)?;
-        Ok((Expr::App(bx(head), vec![arg]), *result))
+        Ok((head, self.u.shallow(&ft).into_owned()))
     }
 
     /// The constructor `name` of the variant type the context expects, if it has one.

@@ -255,6 +255,7 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ),
         ("%obj_is_int", 1, As("__obj_is_int")),
         ("%opaque", 1, As("Sys.opaque_identity")),
+        ("%lazy_force", 1, Impl(B::LazyForce)),
         // Sys's constants (`external word_size : unit -> int = "%word_size"`): a 64-bit
         // little-endian Unix.
         ("%word_size", 1, Impl(B::Const(64))),

@@ -276,18 +276,25 @@ fn is_static(e: &ast::Expr) -> bool {
     }
 }
 
-/// The size of the block a definition builds, read from its syntax when it ends in an array
-/// literal or `lazy` (after `e;`, `let`, annotations).
-fn syntactic_block_size(e: &ast::Expr) -> Option<usize> {
+/// What a definition ends in (after `e;`, `let`, annotations).
+fn tail(e: &ast::Expr) -> &ast::Expr {
     match &e.kind {
-        ExprKind::Array(items) if !items.is_empty() => Some(items.len()),
-        // A lazy value is a one-field record (`CamlinternalLazy.t`).
-        ExprKind::Lazy(_) => Some(1),
         ExprKind::Sequence(_, e)
         | ExprKind::Let(_, _, e)
         | ExprKind::Constraint(e, _)
         | ExprKind::Newtype(_, e)
-        | ExprKind::Open(_, e) => syntactic_block_size(e),
+        | ExprKind::Open(_, e) => tail(e),
+        _ => e,
+    }
+}
+
+/// The size of the block a definition builds, read from its syntax when it ends in an array
+/// literal or `lazy` (after `e;`, `let`, annotations).
+fn syntactic_block_size(e: &ast::Expr) -> Option<usize> {
+    match &tail(e).kind {
+        ExprKind::Array(items) if !items.is_empty() => Some(items.len()),
+        // A lazy block or a forward block (`typing::lazy`, in a `let rec` definition).
+        ExprKind::Lazy(_) => Some(1),
         _ => None,
     }
 }
@@ -395,8 +402,12 @@ impl<'s> Typer<'s> {
         }
         let mut defs = Vec::new();
         for (b, (_, t)) in bindings.iter().zip(&group) {
+            let ends_in_lazy = matches!(tail(&b.expr).kind, ExprKind::Lazy(_));
+            let outer = std::mem::replace(&mut self.in_letrec_definition, ends_in_lazy);
             let scopes = self.binding_scopes(b, in_structure);
-            let (e, et) = self.with_scopes(scopes, |typer| typer.expr(&b.expr))?;
+            let typed = self.with_scopes(scopes, |typer| typer.expr(&b.expr));
+            self.in_letrec_definition = outer;
+            let (e, et) = typed?;
             self.expect(b.expr.span, &et, t)?;
             defs.push(e);
         }

@@ -23,6 +23,7 @@ pub(crate) mod gadt;
 mod immediacy;
 mod inline_records;
 pub(crate) mod labels;
+mod lazy;
 mod let_tuples;
 mod letrec;
 mod letrec_view;
@@ -326,6 +327,15 @@ pub(crate) struct Typer<'s> {
     /// The prelude's functions that the typer's elaborations call (`Lazy.force`, `do_at_exit`,
     /// `Printexc.__uncaught`), captured at the end of the prelude so that the program's own bindings cannot shadow them.
     prelude_functions: std::collections::HashMap<&'static str, crate::lambda::ir::VarId>,
+    /// Each qualified or aliased exception's name where it is declared, relative to the
+    /// structure being closed (`E`, then `M.E` once `M` closes): closing a structure renames
+    /// an exception only under that name, not under an alias (`exception F = M.E` keeps
+    /// `M.E`'s name, as OCaml's).
+    exception_homes: std::collections::HashMap<u32, String>,
+    /// Typing a `let rec` definition that ends in `lazy e`: if `e` would be the value itself,
+    /// it is a forward block instead (`typing::lazy`), of the one field `typing::letrec`
+    /// allocates for it. The first `lazy` typed takes the flag down.
+    in_letrec_definition: bool,
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
@@ -492,6 +502,8 @@ impl<'s> Typer<'s> {
             section_scope: Scope::default(),
             modules: Vec::new(),
             prelude_functions: Default::default(),
+            exception_homes: Default::default(),
+            in_letrec_definition: false,
             in_prelude: false,
             prelude_phrase: false,
             section_module: None,

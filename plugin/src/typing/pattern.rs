@@ -325,20 +325,16 @@ impl<'s> Typer<'s> {
                 r
             }
             PatternKind::Lazy(q) => {
-                let Some(f) = self.prelude_functions.get("Lazy.force").copied() else {
+                let force_name = super::lazy::LAZY_FORCE;
+                if !self.prelude_functions.contains_key(force_name) {
                     return Err(Diagnostic::unsupported(
                         span,
                         "lazy patterns in the prelude are",
                     ));
-                };
-                let scheme = self.vars.ty(f).clone();
-                let (ft, args) = self.u.instantiate(&scheme);
-                let mut force = crate::lambda::ir::Expr::Var(f);
-                for a in args {
-                    force = crate::lambda::ir::Expr::TyApp(Box::new(force), a);
                 }
-                let Type::Arrow(param, inner_ty) = (*self.u.shallow(&ft)).clone() else {
-                    unreachable!("Lazy.force is a function")
+                let (force, ft) = self.prelude_function_instance(force_name, span)?;
+                let Type::Arrow(param, inner_ty) = ft else {
+                    unreachable!("CamlinternalLazy.force is a function")
                 };
                 self.expect_pat(span, &param, t)?;
                 let arg = self.pattern(q, &inner_ty, binds)?;

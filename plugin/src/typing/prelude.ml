@@ -281,36 +281,6 @@ let out_channel_length oc = Int64.of_int (out_channel_length oc)
 let seek_in ic pos = seek_in ic (Int64.to_int pos)
 let pos_in ic = Int64.of_int (pos_in ic)
 let in_channel_length ic = Int64.of_int (in_channel_length ic)
-(*! module Lazy *)
-(* After OCaml 4.13's lazy.ml and camlinternalLazy.ml. A lazy value is a one-field record
-   holding its state; forcing runs the delayed function once (Undefined while it runs), and
-   an exception it raises is raised again by every later force. *)
-type 'a state = Delayed of (unit -> 'a) | Forced of 'a
-type 'a t = { mutable __lazy_state : 'a state }
-exception Undefined
-let __raise_undefined () = raise Undefined
-let from_fun f = { __lazy_state = Delayed f }
-let from_val v = { __lazy_state = Forced v }
-let force l =
-  match l.__lazy_state with
-  | Forced v -> v
-  | Delayed f ->
-    l.__lazy_state <- Delayed __raise_undefined;
-    (try
-       let v = f () in
-       l.__lazy_state <- Forced v;
-       v
-     with e ->
-       l.__lazy_state <- Delayed (fun () -> raise e);
-       raise e)
-let force_val = force
-let is_val l = match l.__lazy_state with Forced _ -> true | Delayed _ -> false
-let lazy_from_fun = from_fun
-let lazy_from_val = from_val
-let lazy_is_val = is_val
-let map f x = from_fun (fun () -> f (force x))
-let map_val f x = if is_val x then from_val (f (force x)) else from_fun (fun () -> f (force x))
-
 (*! unit Float *)
 (*! module Printexc.Slot *)
 (* Printexc's backtrace slots (printexc.ml): the runtime makes them from a raw backtrace
@@ -596,8 +566,8 @@ let id (slot : t) = (__obj (__field (__repr slot) 1) : int)
 
 (*! module Obj *)
 (* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
-   predefined. egret represents closures (code pointer, arity, captured values) and lazy values
-   (a one-field record) its own way: their tags and sizes are not ocamlopt's. *)
+   predefined. egret represents closures (code pointer, arity, captured values) its own way:
+   their sizes are not ocamlopt's. *)
 external repr : 'a -> Obj.t = "%identity"
 external obj : Obj.t -> 'a = "%identity"
 external magic : 'a -> 'b = "%identity"
@@ -629,6 +599,8 @@ let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
 
+(*! unit CamlinternalLazy *)
+(*! unit Lazy *)
 (*! unit Digest *)
 (*! unit Random *)
 (*! unit Lexing *)

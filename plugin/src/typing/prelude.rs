@@ -11,9 +11,17 @@ use crate::syntax::{self, ast};
 const PRELUDE: &str = include_str!("prelude.ml");
 
 /// The sections every program elaborates, whatever it names: the unqualified library, and
-/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions, `Lazy`
-/// for `lazy`, `Array` for `[| .. |]` and `a.(i)`, `String` for `s.[i]`, `Bytes`, `Char`).
-const ALWAYS: [&str; 6] = ["Printexc", "Lazy", "Array", "String", "Char", "Bytes"];
+/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions,
+/// `CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
+/// `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
+const ALWAYS: [&str; 6] = [
+    "Printexc",
+    "CamlinternalLazy",
+    "Array",
+    "String",
+    "Char",
+    "Bytes",
+];
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
 /// module names it uses).
@@ -131,7 +139,12 @@ fn code_only(text: &str) -> String {
 /// or parse them is the error returned.
 pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     let sections = raw_sections()?;
-    let top = |m: &str| m.split('.').next().unwrap_or(m).to_string();
+    // A sub-module's section (`Obj.Ephemeron`) is wanted when both names are: a program naming
+    // `Obj` only (`CamlinternalLazy` does) gets no `Obj.Ephemeron`, whose text names the
+    // `Ephemeron` unit.
+    let is_wanted = |wanted: &std::collections::HashSet<String>, m: &str| {
+        m.split('.').all(|part| wanted.contains(part))
+    };
     let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
         .into_iter()
         .map(str::to_string)
@@ -143,7 +156,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
         for section in &sections {
             let included = match section.module() {
                 None => true,
-                Some(m) => wanted.contains(&top(m)),
+                Some(m) => is_wanted(&wanted, m),
             };
             if !included {
                 continue;
@@ -169,7 +182,7 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     }
     sections
         .into_iter()
-        .filter(|s| s.module().is_none_or(|m| wanted.contains(&top(m))))
+        .filter(|s| s.module().is_none_or(|m| is_wanted(&wanted, m)))
         .map(parse_section)
         .collect()
 }

@@ -212,7 +212,10 @@ impl<'s> Typer<'s> {
                     self.declare_in_structure(name, item.span, EXTENSION, |s| &mut s.extensions)?;
                 }
                 match self.env.ctors.get(path.as_str()).copied() {
-                    Some(c @ CtorRef::Exception(_)) => {
+                    Some(c @ CtorRef::Exception(i)) => {
+                        self.exception_homes
+                            .entry(i)
+                            .or_insert_with(|| path.clone());
                         self.env.ctors.insert(name.clone(), c);
                     }
                     Some(CtorRef::Variant(..)) => {
@@ -296,8 +299,9 @@ impl<'s> Typer<'s> {
         // An exception is named after its unit: the main file's (`Prog.M.E`), or, in
         // a program of several files, the unit module's own name (`A.E`).
         let unit = if self.in_prelude {
-            // An installed stdlib unit (`Stdlib.Queue.Empty`).
-            Some("Stdlib".to_string())
+            // An installed stdlib unit (`Stdlib.Queue.Empty`); the `Camlinternal` units are
+            // not compiled as `Stdlib`'s (`CamlinternalLazy.Undefined`).
+            (!m.name.starts_with("Camlinternal")).then(|| "Stdlib".to_string())
         } else if self.units {
             None
         } else {
@@ -591,7 +595,10 @@ impl<'s> Typer<'s> {
             }
             let qualified = format!("{module}.{n}");
             if let (CtorRef::Exception(i), false) = (c, named_again) {
-                self.types.exceptions[i as usize].name = exn_name(&qualified);
+                if self.exception_homes.get(&i).is_none_or(|home| *home == n) {
+                    self.types.exceptions[i as usize].name = exn_name(&qualified);
+                    self.exception_homes.insert(i, qualified.clone());
+                }
             }
             self.env.ctors.insert(qualified, c);
         }
@@ -632,12 +639,7 @@ impl<'s> Typer<'s> {
                     self.prelude_functions.insert("Printexc.__uncaught", v);
                 }
             }
-            // lazy.ml's `exception Undefined = CamlinternalLazy.Undefined` prints by its
-            // original name.
-            let exn_name = |key: &str| match key {
-                "Lazy.Undefined" => "CamlinternalLazy.Undefined".to_string(),
-                _ => format!("Stdlib.{key}"),
-            };
+            let exn_name = |key: &str| format!("Stdlib.{key}");
             self.qualify_since(&scope, module, &exn_name, true);
             // Using these modules links Printexc (Fun uses it), which handles uncaught
             // exceptions its own way.

@@ -45,7 +45,7 @@ impl Variances {
 
     pub fn update(&mut self, types: &TypeTable) {
         let first = self.weak.len();
-        for d in &types.decls[first..] {
+        for (c, d) in types.decls.iter().enumerate().skip(first) {
             let flags = match d.kind {
                 // A label constructor (`typing::labels`) only wraps an arrow's parameter.
                 // So do the row constructors of polymorphic variants (rows are covariant).
@@ -55,6 +55,8 @@ impl Variances {
                 {
                     vec![false; d.params.len()]
                 }
+                // `lazy_t` is covariant (OCaml's `Predef`).
+                DeclKind::Primitive if c == TyCon::LAZY_T.index() => vec![false],
                 // `array` and other primitive containers are invariant, as are abstract and
                 // extensible types.
                 DeclKind::Primitive | DeclKind::Extensible => vec![true; d.params.len()],

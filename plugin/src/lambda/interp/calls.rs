@@ -383,6 +383,25 @@ impl<'p> Machine<'p> {
                 )
             }
             "egret_obj_is_int" => return Ok(bool_val(matches!(args.first(), Some(Value::Int(_))))),
+            // CamlinternalLazy's forcing: the block becomes a forward block holding the value.
+            "caml_obj_make_forward" => {
+                let Some(Value::Block(b)) = args.first() else {
+                    return error("caml_obj_make_forward: not a block");
+                };
+                let v = args.get(1).cloned().unwrap_or(Value::Int(0));
+                let mut fields = b.fields.borrow_mut();
+                let Some(first) = fields.first_mut() else {
+                    return error("caml_obj_make_forward: an empty block");
+                };
+                *first = v;
+                b.tag.set(250);
+                b.ocaml_tag.set(250);
+                return Ok(Value::Int(0));
+            }
+            "caml_lazy_make_forward" => {
+                let v = args.first().cloned().unwrap_or(Value::Int(0));
+                return Ok(Value::Block(Block::new(250, vec![v])));
+            }
             "caml_obj_block" => {
                 let (tag, size) = (int(0)?, int(1)?);
                 let tag = tag & 0xff;

@@ -268,3 +268,36 @@ pub(super) fn rt_obj_dup(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, S
     let copy = it.block(a[0])?.clone();
     Ok(it.alloc(copy))
 }
+/// `caml_obj_make_forward blk v` (CamlinternalLazy): `blk` becomes a block of
+/// `Obj.forward_tag` whose field is `v`.
+pub(super) fn rt_obj_make_forward(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    let IValue::Ptr(p) = a[0] else {
+        return Err(StopReason::Invalid(
+            "caml_obj_make_forward: not a block".into(),
+        ));
+    };
+    match &mut it.heap[p as usize] {
+        HeapBlock::Fields { tag, fields } if !fields.is_empty() => {
+            *tag = 250;
+            fields[0] = a[1];
+            Ok(UNIT)
+        }
+        _ => Err(StopReason::Invalid(
+            "caml_obj_make_forward: not a block of fields".into(),
+        )),
+    }
+}
+/// `caml_lazy_make_forward v` (`Lazy.from_val`): a fresh block of `Obj.forward_tag`
+/// holding `v`.
+pub(super) fn rt_lazy_make_forward(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 250,
+        fields: vec![a[0]],
+    }))
+}

@@ -213,6 +213,8 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_obj_block", 2, 2, rt_obj_block),
     ("caml_obj_with_tag", 2, 2, rt_obj_with_tag),
     ("caml_obj_dup", 1, 1, rt_obj_dup),
+    ("caml_obj_make_forward", 2, 2, rt_obj_make_forward),
+    ("caml_lazy_make_forward", 1, 1, rt_lazy_make_forward),
     ("egret_open_in", 1, 1, rt_sys),
     ("egret_open_out", 1, 1, rt_sys),
     ("egret_close_channel", 1, 1, rt_sys),
