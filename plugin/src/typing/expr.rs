@@ -287,7 +287,10 @@ impl<'s> Typer<'s> {
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
                     let decls_before = self.types.decls.len();
                     let saved = std::mem::replace(&mut self.gadt.no_equations, structure);
+                    let names_mark = self.pattern_type_names.len();
                     let bound = self.pattern_binding(&b.pat, &t);
+                    // The existential types it names are not in scope in the body.
+                    self.pattern_type_names.truncate(names_mark);
                     self.gadt.no_equations = saved;
                     let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
@@ -1333,6 +1336,8 @@ impl<'s> Typer<'s> {
         let mark = self.env.mark();
         // The equations of GADT patterns among the parameters hold in the body.
         let eq_mark = self.equations_mark();
+        // The existential types the parameters' patterns name (`named_existentials`).
+        let names_mark = self.pattern_type_names.len();
         let refined = self.refined_count();
         let mut expected = expected.cloned();
         // The body's type, older than the parameters' existentials (which must not escape).
@@ -1406,7 +1411,11 @@ impl<'s> Typer<'s> {
         if let Some(e) = &expected {
             let _ = self.u.unify(&result_ty, e, &self.types);
         }
-        let (mut b, bt) = self.expr_expected(body, expected.as_ref())?;
+        let type_names = self.pattern_type_names.split_off(names_mark);
+        let saved_names = self.bind_type_names(&type_names);
+        let typed_body = self.expr_expected(body, expected.as_ref());
+        self.restore_type_names(saved_names);
+        let (mut b, bt) = typed_body?;
         self.expect(body.span, &bt, &result_ty)?;
         // The function's result is the type the body was checked against (under the
         // parameters' GADT equations, the body's own type may be another name for it).
@@ -1991,7 +2000,8 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
         PatternKind::Constraint(q, _)
         | PatternKind::Exception(q)
         | PatternKind::Lazy(q)
-        | PatternKind::Open(_, q) => pattern_names(q, out),
+        | PatternKind::Open(_, q)
+        | PatternKind::NamedExistentials(_, q) => pattern_names(q, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }
