@@ -1623,13 +1623,11 @@ impl<'s> Typer<'s> {
             },
         };
         if given.len() != arg_tys.len() {
-            return Err(Diagnostic::error(
+            return Err(super::pattern::ctor_arity_error(
+                name,
+                arg_tys.len(),
+                given.len(),
                 span,
-                format!(
-                    "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
-                    arg_tys.len(),
-                    given.len()
-                ),
             ));
         }
         // A first-class module argument needs its type from the context (OCaml propagates

@@ -92,6 +92,23 @@ impl Pat {
     }
 }
 
+/// OCaml's error for constructor `name` of `expected` arguments given `given`, in a pattern
+/// or an expression.
+pub(super) fn ctor_arity_error(
+    name: &str,
+    expected: usize,
+    given: usize,
+    span: Span,
+) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!(
+            "The constructor {name} expects {expected} argument(s),\n       but is applied here \
+             to {given} argument(s)"
+        ),
+    )
+}
+
 /// The names a pattern binds, with their variables.
 pub type Bindings = Vec<(String, VarId, Span)>;
 
@@ -378,14 +395,7 @@ impl<'s> Typer<'s> {
             },
         };
         if given.len() != arg_tys.len() {
-            return Err(Diagnostic::error(
-                span,
-                format!(
-                    "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
-                    arg_tys.len(),
-                    given.len()
-                ),
-            ));
+            return Err(ctor_arity_error(name, arg_tys.len(), given.len(), span));
         }
         let mut args = Vec::new();
         for (q, qt) in given.iter().zip(&arg_tys) {
