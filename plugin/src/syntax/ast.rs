@@ -212,6 +212,10 @@ pub enum PatternKind {
     /// `M.(p)`, `M.[..]`, `M.[|..|]`, `M.{..}`: `p` with module `M` opened for its
     /// constructors, fields and types (the variables it binds are the clause's).
     Open(String, Box<Pattern>),
+    /// `(type a b) p`, only as a constructor pattern's argument (`C (type a b) (x : a t * b)`):
+    /// names for the constructor's existential types, in order, in scope in `p`'s type
+    /// constraint and in the case's guard and body. `p` is a type constraint `(q : t)`.
+    NamedExistentials(Vec<(String, Span)>, Box<Pattern>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

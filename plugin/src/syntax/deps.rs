@@ -289,9 +289,10 @@ impl Collector {
                 self.pattern(a);
                 self.pattern(b);
             }
-            PatternKind::Lazy(q) | PatternKind::Exception(q) | PatternKind::Alias(q, _) => {
-                self.pattern(q)
-            }
+            PatternKind::Lazy(q)
+            | PatternKind::Exception(q)
+            | PatternKind::Alias(q, _)
+            | PatternKind::NamedExistentials(_, q) => self.pattern(q),
             PatternKind::Constraint(q, t) => {
                 self.pattern(q);
                 self.type_expr(t);

@@ -681,6 +681,11 @@ fn pattern_sexp(p: &Pattern) -> Sexp {
         PatternKind::Or(a, b) => list([atom("|"), pattern_sexp(a), pattern_sexp(b)]),
         PatternKind::Lazy(q) => list([atom("lazy"), pattern_sexp(q)]),
         PatternKind::Open(m, q) => list([atom("open"), atom(m.clone()), pattern_sexp(q)]),
+        PatternKind::NamedExistentials(names, q) => list([
+            atom("type"),
+            list(names.iter().map(|(n, _)| atom(n.clone()))),
+            pattern_sexp(q),
+        ]),
         PatternKind::Array(items) => {
             list(std::iter::once(atom("array")).chain(items.iter().map(pattern_sexp)))
         }

@@ -286,9 +286,12 @@ impl<'s> Typer<'s> {
                     let v = self.fresh_var("_let", t.clone(), b.pat.span);
                     let decls_before = self.types.decls.len();
                     let saved = std::mem::replace(&mut self.gadt.no_equations, structure);
+                    let names_mark = self.pattern_type_names.len();
                     self.u.level += poly as u32;
                     let bound = self.pattern_binding(&b.pat, &t);
                     self.u.level -= poly as u32;
+                    // The existential types it names are not in scope in the body.
+                    self.pattern_type_names.truncate(names_mark);
                     self.gadt.no_equations = saved;
                     let (pat, vars) = bound?;
                     if let Some(ex) = self.new_existential(decls_before) {
@@ -1357,6 +1360,8 @@ impl<'s> Typer<'s> {
         let mark = self.env.mark();
         // The equations of GADT patterns among the parameters hold in the body.
         let eq_mark = self.equations_mark();
+        // The existential types the parameters' patterns name (`named_existentials`).
+        let names_mark = self.pattern_type_names.len();
         let refined = self.refined_count();
         let mut expected = expected.cloned();
         // The body's type, older than the parameters' existentials (which must not escape).
@@ -1430,7 +1435,11 @@ impl<'s> Typer<'s> {
         if let Some(e) = &expected {
             let _ = self.u.unify(&result_ty, e, &self.types);
         }
-        let (mut b, bt) = self.expr_expected(body, expected.as_ref())?;
+        let type_names = self.pattern_type_names.split_off(names_mark);
+        let saved_names = self.bind_type_names(&type_names);
+        let typed_body = self.expr_expected(body, expected.as_ref());
+        self.restore_type_names(saved_names);
+        let (mut b, bt) = typed_body?;
         self.expect(body.span, &bt, &result_ty)?;
         // The function's result is the type the body was checked against (under the
         // parameters' GADT equations, the body's own type may be another name for it).
@@ -1622,13 +1631,11 @@ impl<'s> Typer<'s> {
             },
         };
         if given.len() != arg_tys.len() {
-            return Err(Diagnostic::error(
+            return Err(super::pattern::ctor_arity_error(
+                name,
+                arg_tys.len(),
+                given.len(),
                 span,
-                format!(
-                    "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
-                    arg_tys.len(),
-                    given.len()
-                ),
             ));
         }
         // A first-class module argument needs its type from the context (OCaml propagates
@@ -2011,7 +2018,8 @@ fn pattern_names(p: &ast::Pattern, out: &mut Vec<String>) {
         PatternKind::Constraint(q, _)
         | PatternKind::Exception(q)
         | PatternKind::Lazy(q)
-        | PatternKind::Open(_, q) => pattern_names(q, out),
+        | PatternKind::Open(_, q)
+        | PatternKind::NamedExistentials(_, q) => pattern_names(q, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
     }
 }

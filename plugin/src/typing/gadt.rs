@@ -545,7 +545,8 @@ impl<'s> Typer<'s> {
 
     /// A GADT constructor pattern `C ..` of type `expected`: unifies the constructor's result
     /// type with it, adding the branch's equations, and makes the constructor's variables that
-    /// are still unknown existentials (`$C_'a`). The argument types for the sub-patterns.
+    /// are still unknown existentials (`$C_'a`), which it returns in the order of their first
+    /// occurrence in the arguments (the order `C (type a b) ..` names them).
     pub(super) fn gadt_pattern(
         &mut self,
         name: &str,
@@ -555,7 +556,7 @@ impl<'s> Typer<'s> {
         arg_tys: &[Type],
         expected: &Type,
         span: Span,
-    ) -> TResult<()> {
+    ) -> TResult<Vec<TyCon>> {
         if let Err(err) = self.unify_gadt(ct, expected) {
             let mut p = super::unify::TypePrinter::new(&self.types);
             let a = p.print(&self.u.zonk(ct));
@@ -579,6 +580,7 @@ impl<'s> Typer<'s> {
         // A variable the expected type has (unified with the instance's) is not hidden.
         let mut outer = Vec::new();
         collect_vars(&self.u.zonk(expected), &mut outer);
+        let mut existentials = Vec::new();
         for v in free {
             if outer.contains(&v) {
                 continue;
@@ -589,13 +591,14 @@ impl<'s> Typer<'s> {
             let var_name = self.existential_name(con, index, v, arg_tys);
             let ex_name = format!("${ctor_name}_'{var_name}");
             let c = self.new_rigid(&ex_name);
+            existentials.push(c);
             // The instance's variable is as young as the existential it stands for.
             self.u.scopes[v.0 as usize] = self.u.scope;
             let _ = self
                 .u
                 .unify(&Type::Var(v), &Type::Con(c, vec![]), &self.types);
         }
-        Ok(())
+        Ok(existentials)
     }
 
     /// The declared name of the variable of constructor `index` that instance variable `v`

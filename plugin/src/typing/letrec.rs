@@ -239,6 +239,7 @@ fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
         }
         PatternKind::Lazy(p)
         | PatternKind::Open(_, p)
+        | PatternKind::NamedExistentials(_, p)
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => pattern_names(p, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}

@@ -134,10 +134,12 @@ impl<'s> Typer<'s> {
         for case in cases {
             let mut binds = Bindings::new();
             let eq_mark = self.equations_mark();
+            let names_mark = self.pattern_type_names.len();
             self.u.level += poly as u32;
             let pat = self.pattern(&case.pat, t, &mut binds);
             self.u.level -= poly as u32;
             let pat = pat?;
+            let type_names = self.pattern_type_names.split_off(names_mark);
             if matches!(case.body.kind, ast::ExprKind::Unreachable) {
                 // A refutation case `p -> .`: `p` must match no value; it is then dropped.
                 self.refute(&pat, t, case.pat.span)?;
@@ -145,7 +147,7 @@ impl<'s> Typer<'s> {
                 continue;
             }
             let eqs = self.drop_equations(eq_mark);
-            pats.push((pat, binds, eqs));
+            pats.push((pat, binds, (eqs, type_names)));
             kept.push(case);
         }
         let cases = kept;
@@ -164,10 +166,12 @@ impl<'s> Typer<'s> {
             Vec::new()
         }
         .into_iter();
-        for (i, (case, (pat, binds, eqs))) in cases.iter().zip(pats).enumerate() {
+        for (i, (case, (pat, binds, (eqs, type_names)))) in cases.iter().zip(pats).enumerate() {
             let poly_vars = polys.next().unwrap_or_default();
             let eq_mark = self.equations_mark();
             self.readd_equations(&eqs);
+            // The existential types the pattern named (`named_existentials`).
+            let saved_names = self.bind_type_names(&type_names);
             let mark = self.env.mark();
             for (name, v, _) in &binds {
                 self.env.bind(name, super::env::ValueBinding::Var(*v));
@@ -198,6 +202,7 @@ impl<'s> Typer<'s> {
             };
             let body = super::pattern_poly::wrap_views(views, body);
             self.expect(case.body.span, &bt, &result_ty)?;
+            self.restore_type_names(saved_names);
             self.env.restore(mark);
             self.drop_equations(eq_mark);
             let vars: Vec<VarId> = binds.iter().map(|(_, v, _)| *v).collect();

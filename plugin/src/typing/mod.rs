@@ -30,6 +30,7 @@ mod letrec_view;
 mod location;
 mod matching;
 mod modules;
+mod named_existentials;
 mod pattern;
 mod pattern_poly;
 mod poly;
@@ -322,6 +323,9 @@ pub(crate) struct Typer<'s> {
     /// The locally abstract types being typed (`fun (type a) -> ..`), innermost last: their
     /// names and variables (see `poly`).
     newtypes: Vec<(String, Type)>,
+    /// The existential types that patterns typed so far named (`C (type a) (x : a t)`), for
+    /// their cases' guards and bodies (`named_existentials`).
+    pattern_type_names: Vec<(String, crate::lambda::ir::TyCon)>,
     /// What the environment held where the current prelude section began.
     section_scope: Scope,
     /// The prelude's functions that the typer's elaborations call (`Lazy.force`, `do_at_exit`,
@@ -499,6 +503,7 @@ impl<'s> Typer<'s> {
             alias_names: Default::default(),
             annot_level: 1,
             newtypes: Vec::new(),
+            pattern_type_names: Vec::new(),
             section_scope: Scope::default(),
             modules: Vec::new(),
             prelude_functions: Default::default(),

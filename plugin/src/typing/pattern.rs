@@ -92,6 +92,23 @@ impl Pat {
     }
 }
 
+/// OCaml's error for constructor `name` of `expected` arguments given `given`, in a pattern
+/// or an expression.
+pub(super) fn ctor_arity_error(
+    name: &str,
+    expected: usize,
+    given: usize,
+    span: Span,
+) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!(
+            "The constructor {name} expects {expected} argument(s),\n       but is applied here \
+             to {given} argument(s)"
+        ),
+    )
+}
+
 /// The names a pattern binds, with their variables.
 pub type Bindings = Vec<(String, VarId, Span)>;
 
@@ -174,12 +191,15 @@ impl<'s> Typer<'s> {
             }
             PatternKind::Construct(name, arg) => {
                 let (c, ct, arg_tys) = self.ctor_instance(name, span, Some(t))?;
-                match c {
+                let existentials = match c {
                     CtorRef::Variant(con, i) if self.gadt.ctors.contains_key(&(con, i)) => {
                         self.gadt_pattern(name, con, i, &ct, &arg_tys, t, span)?
                     }
-                    _ => self.expect_pat(span, &ct, t)?,
-                }
+                    _ => {
+                        self.expect_pat(span, &ct, t)?;
+                        Vec::new()
+                    }
+                };
                 use super::inline_records::InlineCtor;
                 let inline = match c {
                     CtorRef::Variant(con, i) => self
@@ -192,32 +212,13 @@ impl<'s> Typer<'s> {
                 if let (Some((rc, ctor)), Some(a)) = (inline, arg.as_deref()) {
                     return self.inline_pattern(a, rc, ctor, &ct, arg_tys, binds);
                 }
-                let given: Vec<&ast::Pattern> = match (arg.as_deref(), arg_tys.len()) {
-                    (None, _) => vec![],
-                    (Some(a), 1) => vec![a],
-                    (Some(a), n) => match &a.kind {
-                        PatternKind::Tuple(ps) if ps.len() == n => ps.iter().collect(),
-                        PatternKind::Any => {
-                            return Ok(self.ctor_pat(c, ct, vec![Pat::Any; n], arg_tys))
-                        }
-                        _ => vec![a],
-                    },
-                };
-                if given.len() != arg_tys.len() {
-                    return Err(Diagnostic::error(
-                        span,
-                        format!(
-                            "The constructor {name} expects {} argument(s),\n       but is applied here to {} argument(s)",
-                            arg_tys.len(),
-                            given.len()
-                        ),
-                    ));
-                }
-                let mut args = Vec::new();
-                for (q, qt) in given.iter().zip(&arg_tys) {
-                    args.push(self.pattern(q, qt, binds)?);
-                }
-                Ok(self.ctor_pat(c, ct, args, arg_tys))
+                let mut saved = Vec::new();
+                let arg =
+                    self.constructor_argument(arg.as_deref(), &existentials, &arg_tys, &mut saved);
+                let r = arg
+                    .and_then(|arg| self.constructor_args(name, c, ct, arg, arg_tys, binds, span));
+                self.restore_type_names(saved);
+                r
             }
             PatternKind::Record { fields, open_: _ } => {
                 let (first, fspan, _) = &fields[0];
@@ -354,6 +355,8 @@ impl<'s> Typer<'s> {
                 }
                 Ok(Pat::Array { elt_ty, args })
             }
+            // Only a constructor's argument (`constructor_argument`), as the parser makes it.
+            PatternKind::NamedExistentials(..) => Err(Diagnostic::error(span, "Syntax error")),
             PatternKind::Exception(_) => Err(Diagnostic::error(
                 span,
                 "Exception patterns are not allowed in this position.",
@@ -364,6 +367,37 @@ impl<'s> Typer<'s> {
                 self.pattern(q, t, binds)
             }
         }
+    }
+
+    /// Constructor `name`'s pattern `C arg` (`c` of type `ct`, arguments `arg_tys`).
+    #[allow(clippy::too_many_arguments)]
+    fn constructor_args(
+        &mut self,
+        name: &str,
+        c: CtorRef,
+        ct: Type,
+        arg: Option<&ast::Pattern>,
+        arg_tys: Vec<Type>,
+        binds: &mut Bindings,
+        span: Span,
+    ) -> TResult<Pat> {
+        let given: Vec<&ast::Pattern> = match (arg, arg_tys.len()) {
+            (None, _) => vec![],
+            (Some(a), 1) => vec![a],
+            (Some(a), n) => match &a.kind {
+                PatternKind::Tuple(ps) if ps.len() == n => ps.iter().collect(),
+                PatternKind::Any => return Ok(self.ctor_pat(c, ct, vec![Pat::Any; n], arg_tys)),
+                _ => vec![a],
+            },
+        };
+        if given.len() != arg_tys.len() {
+            return Err(ctor_arity_error(name, arg_tys.len(), given.len(), span));
+        }
+        let mut args = Vec::new();
+        for (q, qt) in given.iter().zip(&arg_tys) {
+            args.push(self.pattern(q, qt, binds)?);
+        }
+        Ok(self.ctor_pat(c, ct, args, arg_tys))
     }
 
     /// The type of `x` in `p as x` where `p : t` (OCaml's `Typecore.build_as_type`): the type

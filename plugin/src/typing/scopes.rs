@@ -105,7 +105,8 @@ pub(crate) fn first_bound_name(p: &ast::Pattern) -> Option<&str> {
         | PatternKind::Lazy(q)
         | PatternKind::Constraint(q, _)
         | PatternKind::Exception(q)
-        | PatternKind::Open(_, q) => first_bound_name(q),
+        | PatternKind::Open(_, q)
+        | PatternKind::NamedExistentials(_, q) => first_bound_name(q),
         PatternKind::Construct(_, q) => q.as_deref().and_then(first_bound_name),
         PatternKind::Tuple(ps) | PatternKind::Array(ps) => ps.iter().find_map(first_bound_name),
         PatternKind::Record { fields, .. } => {

@@ -35,6 +35,7 @@ fn pattern_vars<'a>(p: &'a ast::Pattern, out: &mut Vec<(&'a str, Span)>) {
         | PatternKind::Or(q, _)
         | PatternKind::Lazy(q)
         | PatternKind::Open(_, q)
+        | PatternKind::NamedExistentials(_, q)
         | PatternKind::Constraint(q, _)
         | PatternKind::Exception(q) => pattern_vars(q, out),
         PatternKind::Record { fields, .. } => {

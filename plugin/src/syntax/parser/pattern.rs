@@ -96,7 +96,11 @@ impl Parser {
             PatternKind::Construct(name, None)
                 if is_constructor && self.starts_simple_pattern() =>
             {
-                let arg = self.simple_pattern()?;
+                let arg = if name.starts_with('`') {
+                    self.simple_pattern()?
+                } else {
+                    self.constructor_argument()?
+                };
                 Ok(pat(
                     PatternKind::Construct(name, Some(Box::new(arg))),
                     self.span_from(start),
@@ -104,6 +108,31 @@ impl Parser {
             }
             kind => Ok(pat(kind, head.span)),
         }
+    }
+
+    /// A constructor pattern's argument: a simple pattern, after `(type a b)` naming the
+    /// constructor's existential types (OCaml 4.13's `constr_longident LPAREN TYPE
+    /// lident_list RPAREN simple_pattern`).
+    fn constructor_argument(&mut self) -> PResult<Pattern> {
+        if !(self.is_sym("(") && self.is_kw_at(1, "type")) {
+            return self.simple_pattern();
+        }
+        let start = self.start();
+        self.bump();
+        self.bump();
+        let mut names = Vec::new();
+        while let TokenKind::Lident(name) = self.peek().clone() {
+            names.push((name, self.bump().span));
+        }
+        if names.is_empty() {
+            return Err(self.expected("a type name"));
+        }
+        self.expect_sym(")")?;
+        let arg = self.simple_pattern()?;
+        Ok(pat(
+            PatternKind::NamedExistentials(names, Box::new(arg)),
+            self.span_from(start),
+        ))
     }
 
     fn starts_simple_pattern(&self) -> bool {
@@ -504,6 +533,7 @@ fn module_pattern_names(p: &Pattern, out: &mut Vec<(String, Span)>) {
         | PatternKind::Lazy(p)
         | PatternKind::Alias(p, _)
         | PatternKind::Open(_, p)
+        | PatternKind::NamedExistentials(_, p)
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => module_pattern_names(p, out),
         PatternKind::Record { fields, .. } => fields
