@@ -77,6 +77,13 @@ fn final_mix(mut h: u32) -> u32 {
     h ^ (h >> 16)
 }
 
+/// `Obj.forward_tag`: a forced lazy value's block.
+const FORWARD_TAG: u8 = 250;
+
+/// How many links of a chain of forward blocks the hash follows (OCaml's
+/// `MAX_FORWARD_DEREFERENCE`).
+const MAX_FORWARD_DEREFERENCE: u32 = 1000;
+
 /// `Hashtbl.seeded_hash_param count limit seed obj`: at most `count` meaningful values
 /// (ints, strings) and `limit` values in all are looked at.
 pub fn caml_hash<V>(
@@ -122,6 +129,23 @@ pub fn caml_hash<V>(
                     if num <= 0 {
                         break;
                     }
+                }
+            }
+            Node::Block(FORWARD_TAG, fields) if !fields.is_empty() => {
+                // A forced lazy value hashes as its value; a chain of forward blocks (which
+                // may loop) is followed MAX_FORWARD_DEREFERENCE links at most, then skipped
+                // (OCaml's hash.c).
+                let mut target = fields.into_iter().next().expect("a field");
+                let mut links = MAX_FORWARD_DEREFERENCE;
+                while let Node::Block(FORWARD_TAG, fs) = view(&target) {
+                    links -= 1;
+                    match fs.into_iter().next() {
+                        Some(next) if links > 0 => target = next,
+                        _ => break,
+                    }
+                }
+                if links > 0 {
+                    queue.push_front(target);
                 }
             }
             Node::Block(tag, fields) => {

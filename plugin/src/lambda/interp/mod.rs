@@ -835,6 +835,20 @@ impl<'p> Machine<'p> {
                     return Ok(Some(Ordering::Equal));
                 }
             }
+            // A forced lazy value compares as its value (OCaml's compare.c follows
+            // `Forward_tag` blocks).
+            let forward = |v: &Value<'p>| match v {
+                Value::Block(x) if x.tag.get() == 250 => x.fields.borrow().first().cloned(),
+                _ => None,
+            };
+            if let Some(f) = forward(&a) {
+                a = f;
+                continue;
+            }
+            if let Some(f) = forward(&b) {
+                b = f;
+                continue;
+            }
             // Blocks by tag: strings (252), floats (253) and custom blocks (255) above
             // structured blocks.
             let rank = |v: &Value<'p>| match v {

@@ -17,6 +17,23 @@ impl Interpreter<'_> {
             if a == b && (total || matches!(a, IValue::Int(_))) {
                 continue;
             }
+            // A forced lazy value compares as its value (OCaml's compare.c follows
+            // `Forward_tag` blocks, against an int too).
+            let forward = |v: IValue| match v {
+                IValue::Ptr(p) => match &self.heap[p as usize] {
+                    HeapBlock::Fields { tag: 250, fields } => fields.first().copied(),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(f) = forward(a) {
+                work.push((f, b));
+                continue;
+            }
+            if let Some(f) = forward(b) {
+                work.push((a, f));
+                continue;
+            }
             let (pa, pb) = match (a, b) {
                 (IValue::Int(x), IValue::Int(y)) => return Ok(if x < y { -1 } else { 1 }),
                 (IValue::Int(_), IValue::Ptr(_)) => return Ok(-1),
