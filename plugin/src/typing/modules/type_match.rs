@@ -89,6 +89,24 @@ impl Typer<'_> {
         }
     }
 
+    /// Opens the type names a sealed module's declarations are read in: the enclosing
+    /// signatures' opens, the outer modules', then `name`'s own (undone by
+    /// [`Self::close_sealed_names`]).
+    fn open_sealed_names(&mut self, name: &str, outer: &[String]) -> Vec<crate::typing::OpenUndo> {
+        let opens = self.sig_opens.clone();
+        (opens.iter().map(String::as_str))
+            .chain(outer.iter().map(String::as_str))
+            .chain([name])
+            .map(|m| self.open_type_names(m))
+            .collect()
+    }
+
+    fn close_sealed_names(&mut self, undos: Vec<crate::typing::OpenUndo>) {
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+    }
+
     /// Once matching made some of `mt`'s types abstract (or private abbreviations), the
     /// variants and records of module `name` that `mt` declares take their argument and
     /// field types from `mt` (`type s = { f : t }` with `t` abstract: `M.f` is of type
@@ -114,12 +132,7 @@ impl Typer<'_> {
                 own.push((d, c));
             }
         }
-        let opens = self.sig_opens.clone();
-        let undos: Vec<_> = (opens.iter().map(String::as_str))
-            .chain(outer.iter().map(String::as_str))
-            .chain([name])
-            .map(|m| self.open_type_names(m))
-            .collect();
+        let undos = self.open_sealed_names(name, outer);
         for (d, c) in own {
             let params = self.types.decl(c).params.clone();
             if params.len() != d.params.len() {
@@ -176,9 +189,7 @@ impl Typer<'_> {
                 _ => {}
             }
         }
-        for undo in undos.into_iter().rev() {
-            self.close_open(undo);
-        }
+        self.close_sealed_names(undos);
     }
 
     /// Once matching made types abstract (`name`'s own or its submodules'), the abbreviations
@@ -207,12 +218,7 @@ impl Typer<'_> {
         if abbrevs.is_empty() {
             return;
         }
-        let opens = self.sig_opens.clone();
-        let undos: Vec<_> = (opens.iter().map(String::as_str))
-            .chain(outer.iter().map(String::as_str))
-            .chain([name])
-            .map(|m| self.open_type_names(m))
-            .collect();
+        let undos = self.open_sealed_names(name, outer);
         for (full, names, body, ps) in abbrevs {
             let scope: HashMap<String, Type> = (names.iter().cloned())
                 .zip(ps.iter().map(|p| Type::Var(*p)))
@@ -221,9 +227,7 @@ impl Typer<'_> {
                 self.env.types.insert(full, TypeName::Abbrev(ps, t));
             }
         }
-        for undo in undos.into_iter().rev() {
-            self.close_open(undo);
-        }
+        self.close_sealed_names(undos);
     }
 
     /// Checks the type and exception declarations of module `name`, a submodule of the
