@@ -888,8 +888,10 @@ value caml_array_concat(value list) {
     offsets[i] = 0;
     lens[i] = (int64_t)Wosize_hd(Hd_val(arrays[i]));
   }
-  /* The arrays stay reachable from the list, a root while this runs. */
+  /* `arrays` is malloc'd memory, which the collector does not scan: the arrays stay alive
+   * through `list`, kept in a register or on the stack (both roots) until the copy is done. */
   value r = array_gather(n, arrays, offsets, lens);
+  egret_keep_alive(list);
   free(arrays);
   free(offsets);
   free(lens);

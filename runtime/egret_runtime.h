@@ -91,6 +91,11 @@ extern uint64_t *egret_young_limit;
  * May collect. A request the heap cannot satisfy raises Out_of_memory; wosize 0 gives the
  * tag's static atom. */
 void *egret_alloc(uint64_t wosize, uint64_t tag);
+/* Roots are found conservatively on the stack and in registers (egret_gc.c), so a C
+ * function's value is a root only while the C compiler keeps it: `egret_keep_alive(v)` after
+ * the last allocation that must not free `v` keeps it in a register or stack slot until then
+ * (needed when the only other copies are in memory the collector does not scan: malloc). */
+#define egret_keep_alive(v) __asm__ volatile("" : : "r"(v) : "memory")
 /* Recursive values (`let rec`): a block of `size` unit fields, and its filling. */
 value egret_alloc_dummy(value size);
 /* A local exception's identity (`let exception C`): a fresh object of tag 248 [name, id]. */
