@@ -35,8 +35,8 @@ use cranelift_codegen::isa::{CallConv, TargetFrontendConfig};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Switch};
 use egret_plugin::backend::BackendError;
 use egret_plugin::ssa::ir::{
-    Abi, BinOp, Block, Callee, DataId, FBinOp, FUnOp, FuncId, Function, Module, Stmt, Type, UnOp,
-    Value,
+    c_float_arity, Abi, BinOp, Block, Callee, DataId, FBinOp, FUnOp, FuncId, Function, Module,
+    Stmt, Type, UnOp, Value,
 };
 use std::collections::HashMap;
 
@@ -745,9 +745,17 @@ impl Lowering<'_, '_> {
             }
             return Ok(r);
         }
-        let sig = self
-            .builder
-            .import_signature(word_signature(arity, CallConv::SystemV));
+        // The C library's functions of doubles take and return `f64`s; the runtime's words.
+        let sig = match c_float_arity(symbol) {
+            Some(_) => {
+                let mut sig = Signature::new(CallConv::SystemV);
+                sig.params.extend((0..arity).map(|_| AbiParam::new(F64)));
+                sig.returns.push(AbiParam::new(F64));
+                sig
+            }
+            None => word_signature(arity, CallConv::SystemV),
+        };
+        let sig = self.builder.import_signature(sig);
         let index = self.runtime_names.len() as u32;
         self.runtime_names.push(symbol);
         let name = self

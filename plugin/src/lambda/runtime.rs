@@ -637,6 +637,31 @@ pub const FLOAT_BINARY: &[(&str, FloatFn2)] = &[
     ("nextafter", |x, y| unsafe { libm::nextafter(x, y) }),
 ];
 
+/// The C library function of doubles that the runtime's `egret_float_<c>` boxes (one of
+/// [`FLOAT_UNARY`] or [`FLOAT_BINARY`]), with its arity: compiled code calls `<c>` itself with
+/// unboxed arguments and result, as ocamlopt calls the `[@@unboxed]` externals of `Float`.
+pub fn unboxed_c_float(runtime_name: &str) -> Option<(&'static str, usize)> {
+    let c = runtime_name.strip_prefix("egret_float_")?;
+    let unary = FLOAT_UNARY
+        .iter()
+        .find(|(n, _)| *n == c)
+        .map(|(n, _)| (*n, 1));
+    unary.or_else(|| {
+        FLOAT_BINARY
+            .iter()
+            .find(|(n, _)| *n == c)
+            .map(|(n, _)| (*n, 2))
+    })
+}
+
+/// The arity of `c_name` if it is a C library function of doubles of [`FLOAT_UNARY`] or
+/// [`FLOAT_BINARY`] (a runtime call to it passes and returns unboxed floats).
+pub fn c_float_arity(c_name: &str) -> Option<usize> {
+    let unary = FLOAT_UNARY.iter().any(|(n, _)| *n == c_name);
+    let binary = FLOAT_BINARY.iter().any(|(n, _)| *n == c_name);
+    unary.then_some(1).or(binary.then_some(2))
+}
+
 /// The C library's mathematics.
 mod libm {
     unsafe extern "C" {

@@ -656,6 +656,31 @@ impl<'m> Interpreter<'m> {
                             IValue::Code(f) => f,
                             x => return invalid(format!("{}: %{pc}: call of {x:?}", func.name)),
                         },
+                        Callee::Runtime(name) if c_float_arity(name).is_some() => {
+                            // A C library function of doubles: `F64`s are raw words.
+                            let x: Vec<f64> = argv
+                                .iter()
+                                .map(|a| match a {
+                                    IValue::Raw(bits) => Ok(f64::from_bits(*bits as u64)),
+                                    other => Err(format!("{name}: argument {other:?}")),
+                                })
+                                .collect::<Result<_, _>>()
+                                .or_else(invalid)?;
+                            let mut unary = crate::lambda::runtime::FLOAT_UNARY.iter();
+                            let mut binary = crate::lambda::runtime::FLOAT_BINARY.iter();
+                            let r = match x.as_slice() {
+                                [a] => unary.find(|(n, _)| n == name).map(|(_, f)| f(*a)),
+                                [a, b] => binary.find(|(n, _)| n == name).map(|(_, f)| f(*a, *b)),
+                                _ => None,
+                            };
+                            let Some(r) = r else {
+                                return invalid(format!("{name}: bad argument count"));
+                            };
+                            let fr = stack.last_mut().unwrap();
+                            fr.vals[pc as usize] = IValue::Raw(r.to_bits() as i64);
+                            fr.pc += 1;
+                            continue;
+                        }
                         Callee::Runtime(name) => {
                             let Some((rt_name, lo, hi, prim)) = prims::lookup(name) else {
                                 return invalid(format!("unknown runtime function {name}"));

@@ -170,9 +170,16 @@ pub enum Callee {
     Direct(FuncId),
     /// A code address (a `Raw` value) of a function of this module, egret's calling convention.
     Indirect(Value),
-    /// A runtime function by its C symbol, called with the platform C ABI. All runtime
-    /// arguments and results are machine words (`Val` or `Raw`).
+    /// A runtime function by its C symbol, called with the platform C ABI. Its arguments and
+    /// result are machine words (`Val` or `Raw`), except for the C library's functions of
+    /// doubles ([`c_float_arity`]): all `F64`, result included.
     Runtime(&'static str),
+}
+
+/// The arity of a runtime function that takes and returns unboxed floats (`F64`): one of the
+/// C library's functions of doubles (`sin`, `atan2`, ...).
+pub fn c_float_arity(name: &str) -> Option<usize> {
+    crate::lambda::runtime::c_float_arity(name)
 }
 
 /// A fact proved on the path to the block of a Pi node.

@@ -325,10 +325,22 @@ impl Verifier<'_> {
     }
 
     /// Indirect and runtime calls pass words: an unboxed float crosses only a direct call (whose
-    /// argument types [`verify_module`] checks against the callee's parameters).
+    /// argument types [`verify_module`] checks against the callee's parameters), and a call of
+    /// a C library function of doubles, whose arguments are all `F64` ([`c_float_arity`]).
     fn no_f64_args(&mut self, i: u32, callee: &Callee, args: &[Value]) {
         if matches!(callee, Callee::Direct(_)) {
             return;
+        }
+        if let Callee::Runtime(name) = callee {
+            if let Some(n) = c_float_arity(name) {
+                if args.len() != n {
+                    self.err(Some(i), format!("{name} takes {n} arguments"));
+                }
+                for a in args {
+                    self.want(i, *a, Type::F64, "argument");
+                }
+                return;
+            }
         }
         for a in args {
             if self.ty(*a) == Some(Type::F64) {
@@ -443,7 +455,11 @@ impl Verifier<'_> {
                     self.want(i, *c, Type::Raw, "callee");
                 }
                 self.no_f64_args(i, callee, args);
-                if *ret == Type::F64 && !matches!(callee, Callee::Direct(_)) {
+                let c_float = matches!(callee, Callee::Runtime(n) if c_float_arity(n).is_some());
+                if c_float && *ret != Type::F64 {
+                    self.err(Some(i), "a C function of doubles returns an F64");
+                }
+                if *ret == Type::F64 && !matches!(callee, Callee::Direct(_)) && !c_float {
                     self.err(Some(i), "an F64 result from an indirect or runtime call");
                 }
             }

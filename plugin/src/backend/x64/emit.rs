@@ -350,7 +350,12 @@ impl Emitter<'_> {
                 if dst == src {
                     return;
                 }
-                encode::mov_rr(b, dst.gpr(), src.gpr())
+                // A copy of an unboxed float (a frame entry's copy of an `F64`) moves xmm regs.
+                if dst.is_float() {
+                    encode::movapd(b, dst.xmm(), src.xmm())
+                } else {
+                    encode::mov_rr(b, dst.gpr(), src.gpr())
+                }
             }
             Inst::MovImm { dst, imm } => encode::mov_ri(b, dst.gpr(), *imm),
             Inst::Alu {

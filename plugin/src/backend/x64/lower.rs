@@ -455,7 +455,8 @@ impl<'a> Lower<'a> {
             (Callee::Direct(f), Some(r)) => (0..args.len()).map(|i| r.reads(*f, i)).collect(),
             _ => vec![true; args.len()],
         };
-        // Only direct calls pass `F64`s (the verifier's rule), by their types' locations.
+        // Only direct calls and calls of C functions of doubles pass `F64`s (the verifier's
+        // rule), by their types' locations (SysV's too: doubles in xmm0.., words apart).
         let locs = abi::arg_locations(args.iter().map(|a| self.f.types[a.index()]));
         let mut fixed = Vec::new();
         let mut extra: Vec<(usize, Value)> = Vec::new();

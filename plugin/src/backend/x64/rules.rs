@@ -16,7 +16,7 @@
 
 use super::inst::{AluOp, Amode, Compare, Cond, Inst, LoadKind, RegImm, ShiftAmount, ShiftKind};
 use super::lower::Lower;
-use crate::ssa::ir::{BinOp, Callee, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
+use crate::ssa::ir::{c_float_arity, BinOp, Callee, FBinOp, FUnOp, Stmt, Type, UnOp, Value};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -486,9 +486,15 @@ pub fn all_rules() -> Vec<Rule> {
             let Stmt::Call { callee, args, ret } = s else {
                 return None;
             };
-            // An `F64` result comes only from a direct call of a worker, in `xmm0`
-            // (`Reg::result_reg`); runtime and indirect calls return words.
-            (*ret != Type::F64 || matches!(callee, Callee::Direct(_))).then_some(())?;
+            // An `F64` result comes only from a direct call of a worker or a C function of
+            // doubles, in `xmm0` (`Reg::result_reg`); other runtime and indirect calls return
+            // words.
+            let f64_callee = match callee {
+                Callee::Direct(_) => true,
+                Callee::Runtime(name) => c_float_arity(name).is_some(),
+                Callee::Indirect(_) => false,
+            };
+            (*ret != Type::F64 || f64_callee).then_some(())?;
             let (callee, args) = (callee.clone(), args.clone());
             act(move |lo, d| {
                 let dst = lo.def(d);

@@ -2,6 +2,7 @@
 //! included), bound checks and the primitives (`Prim`) lowered to them.
 
 use super::*;
+use crate::lambda::runtime::unboxed_c_float;
 
 impl<'p> Lowerer<'p> {
     /// The number in the float box `v` (a float constant's number, when `v` is one).
@@ -146,6 +147,21 @@ impl<'p> Lowerer<'p> {
 
     pub(super) fn konst(fx: &mut Fx, n: i64) -> Value {
         fx.b.ins(Stmt::Const(n), Type::Val)
+    }
+
+    /// A call of the runtime's `egret_float_<c>` as the C library's `<c>` itself, on unboxed
+    /// floats ([`unboxed_c_float`]), as ocamlopt calls `Float`'s `[@@unboxed]` externals: the
+    /// result is boxed here, and the optimizer removes the box where it is unboxed again.
+    fn c_float_call(fx: &mut Fx, runtime_name: &str, v: &[Value]) -> Value {
+        let (c_name, _) = unboxed_c_float(runtime_name).expect("a C function of doubles");
+        let args = v.iter().map(|&a| Self::unbox_float(fx, a)).collect();
+        let call = Stmt::Call {
+            callee: Callee::Runtime(c_name),
+            args,
+            ret: Type::F64,
+        };
+        let r = fx.b.ins(call, Type::F64);
+        Self::box_float(fx, r)
     }
 
     pub(super) fn prim(
@@ -377,6 +393,9 @@ impl<'p> Lowerer<'p> {
                     }
                 }
                 Some(Self::konst(fx, 0))
+            }
+            Prim::Runtime(name, _) if unboxed_c_float(name).is_some() => {
+                Some(Self::c_float_call(fx, name, &v))
             }
             Prim::Runtime(name, _) => Some({
                 self.installs_signal_handlers |= name == "caml_install_signal_handler";
