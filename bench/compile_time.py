@@ -5,7 +5,8 @@ Two tables:
 
 1. **Real programs** — the larger OCaml testsuite programs egret passes (from
    `/usr/src/ocaml-source-4.13.1.tar`, extracted by the testsuite harness into
-   `~/.cache/egret/ocaml-testsuite-4.13.1`) and the largest of `examples/`: the wall time of a
+   `~/.cache/egret/ocaml-testsuite-4.13.1`), `bench/compile/` (a hello-Printf and a
+   stdlib-heavy program) and the largest of `examples/`: the wall time of a
    whole build (`egret build` / `ocamlopt`, link included), median of `--runs`, the ratio
    egret/ocamlopt and its geometric mean.
 2. **Generated families** — programs that used to make a stage superlinear (chains of calls,
@@ -40,6 +41,10 @@ TESTSUITE = os.environ.get(
 # Real programs: testsuite programs egret compiles (on its pass lists), and examples.
 TESTSUITE_PROGRAMS = ["misc/boyer.ml", "basic/stringmatch.ml", "misc/bdd.ml", "misc/sieve.ml",
                       "match-exception/nested_handlers.ml", "basic/tailcalls.ml"]
+# Programs of this directory's `compile/`: the smallest user of the installed stdlib (one
+# `Printf.printf`, which types CamlinternalFormat, Printf, Buffer, ...) and a stdlib-heavy one
+# (Format, Scanf, Printf, Hashtbl, Map.Make, Set.Make, Buffer).
+STDLIB_PROGRAMS = ["hello_printf.ml", "stdlib_heavy.ml"]
 EXAMPLE_PROGRAMS = ["c_parser.ml", "c_imp_interp.ml", "c_avl.ml", "c_regex.ml", "c_todo.ml",
                     "c_json.ml", "c_rewrite.ml", "c_symdiff.ml", "c_strings.ml", "c_lists_dp.ml"]
 
@@ -118,6 +123,17 @@ let use{i} n =
     return "".join(s)
 
 
+def sealed(n):
+    """A module of n functions sealed by a signature declaring each (`module M : sig .. end`)."""
+    s = ["module M : sig"]
+    s += [f"  val x{i} : int -> int" for i in range(n)]
+    s.append("end = struct")
+    s += [f"  let x{i} y = y + {i}" for i in range(n)]
+    s.append("end")
+    s.append(f"let () = print_int (M.x{n - 1} 1); print_newline ()")
+    return "\n".join(s) + "\n"
+
+
 # name -> (generator, n). 4n is measured too. The nesting families stay below the parser's
 # nesting limit (2000) at 4n.
 FAMILIES = {
@@ -129,6 +145,7 @@ FAMILIES = {
     "array": (array, 25000),
     "printf": (printf, 100),
     "program": (program, 250),
+    "sealed": (sealed, 1000),
 }
 
 
@@ -227,6 +244,7 @@ def real_programs(args, tmp):
     if len(progs) < len(TESTSUITE_PROGRAMS):
         print(f"(the OCaml testsuite is not extracted in {TESTSUITE}: run "
               "`cargo test --release --test ocaml_testsuite` once; its programs are skipped)")
+    progs += [os.path.join(ROOT, "bench", "compile", p) for p in STDLIB_PROGRAMS]
     progs += [os.path.join(ROOT, "examples", p) for p in EXAMPLE_PROGRAMS]
     if args.only:
         progs = [p for p in progs if args.only in p]
@@ -238,7 +256,7 @@ def real_programs(args, tmp):
     ratios, cpu_ratios = [], []
     for src in progs:
         name = os.path.relpath(src, os.path.join(TESTSUITE, "tests")) if src.startswith(TESTSUITE) \
-            else "examples/" + os.path.basename(src)
+            else os.path.relpath(src, ROOT)
         lines = sum(1 for _ in open(src, "rb"))
         work = os.path.join(tmp, re.sub(r"\W", "_", name))
         os.makedirs(work, exist_ok=True)

@@ -332,15 +332,17 @@ impl IrEdit {
             *b = new_block[b.index()].expect("compact: edge to an unreachable block");
         };
         for (i, s) in out.stmts.iter_mut().enumerate() {
-            let before = format!("{s:?}");
-            s.for_each_use_mut(|u| {
-                *u = new_of[find(*u).index()].unwrap_or_else(|| {
+            // Checked before renaming, so the message shows the statement as it was (formatting
+            // every statement for a message never printed was a tenth of a big build).
+            s.for_each_use(|u| {
+                if new_of[find(u).index()].is_none() {
                     panic!(
-                        "{name}: compact: new %{i} = {before} uses {u} (found {}), which was removed",
-                        find(*u)
+                        "{name}: compact: new %{i} = {s:?} uses {u} (found {}), which was removed",
+                        find(u)
                     )
-                })
+                }
             });
+            s.for_each_use_mut(|u| *u = new_of[find(*u).index()].expect("checked above"));
             match s {
                 Stmt::Jump(b) => nblock(b),
                 Stmt::Branch { then, els, .. } => {

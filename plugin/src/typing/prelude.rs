@@ -68,8 +68,6 @@ enum RawSection {
         module: String,
         ml: String,
         mli: String,
-        /// The code of `ml` and `mli` ([`code_only`]), for the modules it names.
-        code: String,
         path: std::path::PathBuf,
     },
 }
@@ -151,9 +149,13 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
         .collect();
     wanted.extend(ALWAYS.iter().map(|s| s.to_string()));
     // `Stdlib.M`: the program names M through Stdlib; any section may be named that way.
+    // Each section's names are found once, when it is first included (issue #22: finding
+    // them again on every round, and for the units no program section reaches, was a
+    // twentieth of a small program's build).
+    let mut names: Vec<Option<Vec<String>>> = sections.iter().map(|_| None).collect();
     loop {
         let before = wanted.len();
-        for section in &sections {
+        for (section, names) in sections.iter().zip(names.iter_mut()) {
             let included = match section.module() {
                 None => true,
                 Some(m) => is_wanted(&wanted, m),
@@ -161,18 +163,10 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
             if !included {
                 continue;
             }
-            let (texts, not_modules): (Vec<&str>, &[&str]) = match section {
-                // The unqualified library's `^^` builds `CamlinternalFormatBasics.Format`
-                // values when formats are OCaml's.
-                RawSection::Text(None, text) => (vec![text], &["Format"]),
-                RawSection::Text(_, text) => (vec![text], &[]),
-                RawSection::Unit { code, module, .. } => (vec![code], constructors_named(module)),
-            };
-            for text in texts {
-                for n in capitalised_names(text) {
-                    if !wanted.contains(n) && !not_modules.contains(&n) {
-                        wanted.insert(n.to_string());
-                    }
+            let names = names.get_or_insert_with(|| section_names(section));
+            for n in names.iter() {
+                if !wanted.contains(n) {
+                    wanted.insert(n.clone());
                 }
             }
         }
@@ -185,6 +179,31 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
         .filter(|s| s.module().is_none_or(|m| is_wanted(&wanted, m)))
         .map(parse_section)
         .collect()
+}
+
+/// The module names `section`'s text may use: its capitalised words (an installed unit's
+/// code only, [`code_only`]), without the constructors named like modules
+/// ([`constructors_named`]).
+fn section_names(section: &RawSection) -> Vec<String> {
+    let (text, not_modules): (std::borrow::Cow<str>, &[&str]) = match section {
+        // The unqualified library's `^^` builds `CamlinternalFormatBasics.Format` values when
+        // formats are OCaml's.
+        RawSection::Text(None, text) => (text.into(), &["Format"]),
+        RawSection::Text(_, text) => (text.into(), &[]),
+        RawSection::Unit {
+            ml, mli, module, ..
+        } => (
+            (code_only(ml) + &code_only(mli)).into(),
+            constructors_named(module),
+        ),
+    };
+    let mut names: Vec<String> = capitalised_names(&text)
+        .into_iter()
+        .filter(|n| !not_modules.contains(n))
+        .map(str::to_string)
+        .collect();
+    names.sort_unstable();
+    names
 }
 
 /// The capitalised words of a unit's code that are constructors, not the prelude's modules of
@@ -348,7 +367,6 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
             };
             let (ml, mli) = (read("ml")?, read("mli")?);
             sections.push(RawSection::Unit {
-                code: code_only(&ml) + &code_only(&mli),
                 ml,
                 mli,
                 path: inst.dir.join(format!("{stem}.ml")),

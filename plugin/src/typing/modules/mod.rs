@@ -125,32 +125,45 @@ pub(crate) type Components = (
 /// them does not depend on hash order).
 pub(crate) fn components(env: &Env, path: &str) -> Components {
     let prefix = format!("{path}.");
-    let strip = |n: &String| n.strip_prefix(&prefix).map(str::to_string);
     let mut values: Vec<(String, ValueBinding)> = (env.visible_with_prefix(&prefix).into_iter())
-        .filter_map(|(n, b)| Some((strip(&n)?, b)))
+        .filter_map(|(n, b)| Some((n.strip_prefix(&prefix)?.to_string(), b)))
         .collect();
     values.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut types: Vec<(String, TypeName)> = (env.types.iter())
-        .filter_map(|(n, t)| Some((strip(n)?, t.clone())))
-        .collect();
-    types.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut ctors: Vec<(String, CtorRef)> = (env.ctors.iter())
-        .filter_map(|(n, c)| Some((strip(n)?, *c)))
-        .collect();
-    ctors.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut fields: Vec<(String, Vec<(crate::lambda::ir::TyCon, u32)>)> = (env.fields.iter())
-        .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
-        .collect();
-    fields.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut functors: Vec<(String, Rc<FunctorDef>)> = (env.functors.iter())
-        .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
-        .collect();
-    functors.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut module_types: Vec<(String, Rc<ModTypeDef>)> = (env.module_types.iter())
-        .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
-        .collect();
-    module_types.sort_by(|a, b| a.0.cmp(&b.0));
+    let fields = members(&env.fields, &prefix);
+    let (types, ctors, functors, module_types) = type_components(env, path);
     (values, types, ctors, fields, functors, module_types)
+}
+
+/// The type names, constructors, functors and module types of module `path` in `env` (the
+/// names a signature's types are read with, see `open_type_names`): [`components`] without
+/// the values and fields, whose copies reading a signature's declared types would throw
+/// away (issue #22: copying and sorting a unit's values for each of its values was a tenth
+/// of a small program's build).
+pub(crate) fn type_components(
+    env: &Env,
+    path: &str,
+) -> (
+    Vec<(String, TypeName)>,
+    Vec<(String, CtorRef)>,
+    Vec<(String, Rc<FunctorDef>)>,
+    Vec<(String, Rc<ModTypeDef>)>,
+) {
+    let prefix = format!("{path}.");
+    (
+        members(&env.types, &prefix),
+        members(&env.ctors, &prefix),
+        members(&env.functors, &prefix),
+        members(&env.module_types, &prefix),
+    )
+}
+
+/// The entries of `map` named `prefix` + a name, by that name, sorted by it.
+fn members<T: Clone>(map: &std::collections::HashMap<String, T>, prefix: &str) -> Vec<(String, T)> {
+    let mut out: Vec<(String, T)> = (map.iter())
+        .filter_map(|(n, t)| Some((n.strip_prefix(prefix)?.to_string(), t.clone())))
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
 }
 
 /// Whether module `path` exists in `env` (it has a component, or it is a functor).

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::with_constraints::{expand_type_substs, substitute_type};
-use super::{components, module_exists, MODULE_MARKER};
+use super::{components, module_exists, type_components, MODULE_MARKER};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, TyVar, Type, VarId};
 use crate::syntax::ast;
@@ -641,6 +641,36 @@ impl<'s> Typer<'s> {
         if !param && self.types.decls.len() > decls_before {
             self.reread_sealed_abbrevs(name, &outer_read, mt);
         }
+        // The declared types' names are the signature's (the modules of `read_chain`,
+        // innermost last) or the outer ones: opened once for every value (issue #22: opening
+        // them for each value scanned the whole environment each time, a tenth of a small
+        // program's build). Matching binds values only, so the names stay the same throughout.
+        let mut undos = Vec::new();
+        for module in self.sig_opens.clone().iter().chain(&read_chain) {
+            undos.push(self.open_type_names(module));
+        }
+        let matched = self.match_values(name, &sig, span, abstracted, fresh_from, wrappers);
+        for undo in undos.into_iter().rev() {
+            self.close_open(undo);
+        }
+        matched
+    }
+
+    /// The values `sig` declares against those module `name` binds (`match_value`), the
+    /// signature's type names open; rebinds those the signature makes less general (their
+    /// wrappers pushed to `wrappers`).
+    #[allow(clippy::too_many_arguments)]
+    fn match_values(
+        &mut self,
+        name: &str,
+        sig: &Sig,
+        span: Span,
+        abstracted: bool,
+        fresh_from: u32,
+        wrappers: &mut Vec<(VarId, Expr)>,
+    ) -> TResult<()> {
+        let mismatch =
+            |what: String| Diagnostic::error(span, format!("Signature mismatch:\n       {what}"));
         for (x, t) in &sig.vals {
             let full = format!("{name}.{x}");
             let (Some(b), Some(t)) = (self.env.lookup(&full), t) else {
@@ -655,10 +685,7 @@ impl<'s> Typer<'s> {
                     "Values do not match: `{x}' is declared `external'\n       The implementation is not a primitive."
                 )));
             }
-            match (
-                self.match_value(&read_chain, x, b, t, span, abstracted, fresh_from)?,
-                b,
-            ) {
+            match (self.match_value(x, b, t, span, abstracted, fresh_from)?, b) {
                 // A primitive stays one (a full application is the primitive's code:
                 // `Bool.( && )` short-circuits), at the declared type.
                 (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {
@@ -713,12 +740,12 @@ impl<'s> Typer<'s> {
         Ok(())
     }
 
-    /// Checks that the value `x` (bound as `b` in the last module of `chain`) has an instance
-    /// of the declared type `declared`. Gives a binding of the value at the declared type
+    /// Checks that the value `x` (bound as `b` in the module being sealed) has an instance of
+    /// the declared type `declared`, read with the signature's type names (opened by
+    /// [`Typer::match_values`]). Gives a binding of the value at the declared type
     /// when that is less general (or names abstract types, or `b` is a primitive).
     fn match_value(
         &mut self,
-        chain: &[String],
         x: &str,
         b: ValueBinding,
         declared: &ast::TypeExpr,
@@ -726,12 +753,6 @@ impl<'s> Typer<'s> {
         abstracted: bool,
         fresh_from: u32,
     ) -> TResult<Option<(VarId, Expr)>> {
-        // The declared type's names are the signature's (the modules of `chain`, innermost
-        // last) or the outer ones.
-        let mut undos = Vec::new();
-        for module in self.sig_opens.clone().iter().chain(chain) {
-            undos.push(self.open_type_names(module));
-        }
         let mut names = Vec::new();
         type_var_names(declared, &mut names);
         let mut scope: HashMap<String, Type> = HashMap::new();
@@ -743,9 +764,6 @@ impl<'s> Typer<'s> {
             instance_vars.push(t);
         }
         let declared_t = self.type_expr_in(declared, &scope, false);
-        for undo in undos.into_iter().rev() {
-            self.close_open(undo);
-        }
         let declared_t = match declared_t {
             Ok(t) => t,
             Err(e) => {
@@ -836,7 +854,7 @@ impl<'s> Typer<'s> {
     /// unqualified, for reading a signature's types; values are left alone (a signature's
     /// matching rebinds them). Undone by [`Typer::close_open`].
     pub(super) fn open_type_names(&mut self, path: &str) -> crate::typing::OpenUndo {
-        let (_, types, ctors, _, functors, module_types) = components(&self.env, path);
+        let (types, ctors, functors, module_types) = type_components(&self.env, path);
         let mut undo = crate::typing::OpenUndo::default();
         for (n, t) in types {
             undo.types.push((n.clone(), self.env.types.insert(n, t)));

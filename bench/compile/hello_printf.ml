@@ -1,0 +1,1 @@
+let () = Printf.printf "hello %d\n" 42
