@@ -183,7 +183,7 @@ struct Common {
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer), `ocaml-inlining=on|off` (inline only what ocamlopt would; on by default with -g),
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer), `ocaml-inlining=on|off` (inline only what ocamlopt would; on by default with -g), `keep-exports=on|off` (keep the program's top-level functions it never calls, as ocamlopt does, so that gdb can break in them; on by default with -g),
     /// `backend-arg=KEY=VALUE` (an option of the backend: `egret backends` lists them).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,
@@ -871,6 +871,8 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     let mut simplify = SimplifyOptions {
         // Backtraces show ocamlopt's frames: its inlining decisions.
         ocaml_inlining: common.debug,
+        // gdb can break in the functions the program never calls, as in ocamlopt's.
+        keep_exports: common.debug,
         ..SimplifyOptions::default()
     };
     let mut ssa_opt = true;
@@ -894,6 +896,13 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                     _ => return Err(bad()),
                 }
             }
+            "keep-exports" => {
+                simplify.keep_exports = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad()),
+                }
+            }
             "opt" => {
                 ssa_opt = match value {
                     "on" => true,
@@ -904,7 +913,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             // Checked against the backend's options by `build`.
             "backend-arg" => {}
             _ => {
-                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, ocaml-inlining=on|off, opt=on|off, backend-arg=KEY=VALUE)")));
+                return Err(usage_error(&format!("unknown codegen option `-C {key}` (known: inline-threshold=N, simplify=on|off, simplify-passes=N, ocaml-inlining=on|off, keep-exports=on|off, opt=on|off, backend-arg=KEY=VALUE)")));
             }
         }
     }

@@ -45,6 +45,7 @@ fn programs() -> Vec<PathBuf> {
     v.push(steps_ml());
     v.push(inlined_ml());
     v.push(refs_ml());
+    v.push(exports_ml());
     v
 }
 
@@ -86,6 +87,12 @@ fn inlined_ml() -> PathBuf {
 /// The test program of mutable locals (refs that never escape); tests refer to its lines.
 fn refs_ml() -> PathBuf {
     root().join("tests/debugger/refs.ml")
+}
+
+/// The test program of unused exports (top-level functions it never calls); tests refer to
+/// its lines.
+fn exports_ml() -> PathBuf {
+    root().join("tests/debugger/exports.ml")
 }
 
 fn tool_available(tool: &str) -> bool {
@@ -210,8 +217,9 @@ fn debug_info_does_not_change_the_code() {
         let sub = dir.join(format!("{}", no_simplify));
         std::fs::create_dir_all(&sub).unwrap();
         // `-g` adds only data, given ocamlopt's inlining decisions (which `-g` turns on, so
-        // that backtraces show ocamlopt's frames).
-        let plain_flags = [extra, &["-C", "ocaml-inlining=on"]].concat();
+        // that backtraces show ocamlopt's frames) and its keeping of unused exports (so that
+        // gdb can break in them).
+        let plain_flags = [extra, &["-C", "ocaml-inlining=on", "-C", "keep-exports=on"]].concat();
         let plain = text_section(&build(ml, *backend, false, &sub, &plain_flags));
         let debug = text_section(&build(ml, *backend, true, &sub, extra));
         (plain != debug).then(|| {
@@ -847,6 +855,48 @@ fn gdb_stops_on_inlined_function_lines_once_per_call() {
             expected,
             "[{backend:?}] stops at {locations:?}, against ocamlopt's"
         );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Under `-g` the top-level functions a program never calls are kept, as ocamlopt keeps a
+/// unit's exports, so `break FILE:LINE` in them finds code as on ocamlopt's executable: a
+/// monomorphic one, a polymorphic one (mono's uniform copy), a polymorphic recursive one, one
+/// in a module; with the simplifier and without.
+#[test]
+fn gdb_breaks_in_unused_exports() {
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        check_example(&exports_ml(), backend, &["-g"], &[]).unwrap();
+    }
+    if !tool_available("gdb") {
+        return;
+    }
+    // The body lines of `unused_mono`, `unused_poly`, `unused_rec_poly` and `M.inner_unused`.
+    let lines = [4, 7, 10, 14];
+    let commands: Vec<String> = lines
+        .iter()
+        .map(|l| format!("break exports.ml:{l}"))
+        .collect();
+    let commands: Vec<&str> = commands.iter().map(String::as_str).collect();
+    let dir = scratch_dir("exports");
+    for backend in BACKENDS.into_iter().filter(|&b| backend_enabled(b)) {
+        for options in [&[][..], &["-C", "simplify=off"][..]] {
+            let sub = dir.join(options.len().to_string());
+            std::fs::create_dir_all(&sub).unwrap();
+            let exe = build(&exports_ml(), backend, true, &sub, options);
+            let out = gdb(&exe, &commands);
+            for (k, line) in lines.iter().enumerate() {
+                let found = out.lines().any(|l| {
+                    l.starts_with(&format!("Breakpoint {} at 0x", k + 1))
+                        && l.ends_with(&format!("file exports.ml, line {line}."))
+                });
+                assert!(
+                    found,
+                    "[{backend:?} {}] no code on exports.ml:{line}:\n{out}",
+                    options.join(" ")
+                );
+            }
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

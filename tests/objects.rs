@@ -127,9 +127,12 @@ fn compile_only_object_with_dwarf_verifies_and_links() {
                 "hanoi.ml",
                 "-o",
                 "plain.o",
-                // `-g` turns on ocamlopt's inlining decisions (backtraces show its frames).
+                // `-g` turns on ocamlopt's inlining decisions (backtraces show its frames) and
+                // keeps unused exports (gdb can break in them).
                 "-C",
                 "ocaml-inlining=on",
+                "-C",
+                "keep-exports=on",
             ]));
             let without_g = section(&dir.join("plain.o"), ".text", &dir);
             assert!(

@@ -123,8 +123,9 @@ fn build(suite: &Suite, egret: &Path, ml: &Path, exe: &Path, debug: bool) -> Res
         cmd.arg("-g");
     } else {
         // `-g` adds only data, given ocamlopt's inlining decisions, which it turns on (so
-        // that backtraces show ocamlopt's frames).
-        cmd.args(["-C", "ocaml-inlining=on"]);
+        // that backtraces show ocamlopt's frames), and its keeping of unused exports (so that
+        // gdb can break in them).
+        cmd.args(["-C", "ocaml-inlining=on", "-C", "keep-exports=on"]);
     }
     let out = cmd.output().map_err(|e| format!("cannot run egret: {e}"))?;
     if out.status.success() {

@@ -297,6 +297,13 @@ pub struct VarTable {
     /// them stays a heap block, never a mutable local (closure conversion), and what it holds
     /// is reachable until it is overwritten, as under ocamlopt.
     pub module_globals: std::collections::HashSet<VarId>,
+    /// The program's own structure-level `let` bindings (its units' and their modules', not
+    /// the stdlib's nor an applied stdlib functor's): its exports. Under `-g` they are kept
+    /// though the program never uses them, as ocamlopt keeps a unit's exports, so that gdb
+    /// can break in them: the simplifier counts them as used and mono gives an unused
+    /// polymorphic one a uniform copy. The typer fills the set; the simplifier empties it
+    /// without `-g` ([`crate::simplify::SimplifyOptions::keep_exports`]).
+    pub exports: std::collections::HashSet<VarId>,
 }
 
 impl VarTable {
@@ -324,6 +331,11 @@ impl VarTable {
     /// Whether a structure's `let` binds `v` ([`VarTable::module_globals`]).
     pub fn is_module_global(&self, v: VarId) -> bool {
         self.module_globals.contains(&v)
+    }
+
+    /// Whether `v` is one of the program's exports, kept though unused ([`VarTable::exports`]).
+    pub fn is_export(&self, v: VarId) -> bool {
+        self.exports.contains(&v)
     }
 
     pub fn ty(&self, v: VarId) -> &Type {

@@ -4,7 +4,8 @@
 //! Every polymorphic definition (`let v = TyFun(a.., def)`, or a `let rec` group) is copied once
 //! per distinct instantiation its uses request (`TyApp(.. TyApp(Var v, t1) .., tn)` with the
 //! types made ground); definitions nobody instantiates disappear (they are values, so this
-//! drops no effect). Every binder is fresh (each copy gets its own variables), so binders stay
+//! drops no effect), except the program's exports kept under `-g` ([`VarTable::exports`]),
+//! which get their uniform copy. Every binder is fresh (each copy gets its own variables), so binders stay
 //! unique.
 //!
 //! Requests are collected demand-first: the scope of a polymorphic binding is translated before
@@ -222,10 +223,29 @@ impl<'a> Mono<'a> {
             .vars
             .fresh(info.name.clone(), subst_scheme(&info.ty, s), info.span);
         self.rename.insert(old, v);
-        if self.old.is_module_global(old) {
-            self.vars.module_globals.insert(v);
-        }
+        self.mark_copy(old, v);
         v
+    }
+
+    /// Copy `new` of `old` keeps what the variable table says of `old`: a module global, an
+    /// export ([`VarTable::exports`]).
+    fn mark_copy(&mut self, old: VarId, new: VarId) {
+        if self.old.is_module_global(old) {
+            self.vars.module_globals.insert(new);
+        }
+        if self.old.is_export(old) {
+            self.vars.exports.insert(new);
+        }
+    }
+
+    /// An export (kept under `-g`) the program never instantiates gets its uniform copy, so
+    /// that its code exists: monomorphisation is an optimisation, and uniform code runs at
+    /// every type.
+    fn request_unused_export(&mut self, old: VarId) {
+        let p = &self.poly[&old];
+        if self.old.is_export(old) && p.instances.is_empty() && p.uniform.is_none() {
+            self.uniform_instance(old, vec![]);
+        }
     }
 
     /// The instance of polymorphic `old` at `args`: a specialised copy's variable, or the
@@ -259,6 +279,7 @@ impl<'a> Mono<'a> {
         }
         let ty = subst_all(&t, &s);
         let v = self.vars.fresh(info.name.clone(), ty, info.span);
+        self.mark_copy(old, v);
         self.poly.get_mut(&old).unwrap().instances.push((args, v));
         Expr::Var(v)
     }
@@ -275,6 +296,7 @@ impl<'a> Mono<'a> {
                 let keep: TySubst = self.tyvars.iter().map(|v| (*v, Type::Var(*v))).collect();
                 let ty = subst_scheme(&info.ty, &keep);
                 let u = self.vars.fresh(info.name.clone(), ty, info.span);
+                self.mark_copy(old, u);
                 self.poly.get_mut(&old).unwrap().uniform = Some(u);
                 u
             }
@@ -378,6 +400,7 @@ impl<'a> Mono<'a> {
                 self.poly
                     .insert(*v, PolyBinding::new(None, self.tyvars.len()));
                 let b = self.expr(body, s);
+                self.request_unused_export(*v);
                 let binding = self.poly.remove(v).unwrap();
                 let mut out = b;
                 if let Some(u) = binding.uniform {
@@ -665,6 +688,9 @@ impl<'a> Mono<'a> {
                 .insert(*v, PolyBinding::new(Some(group), self.tyvars.len()));
         }
         let b = self.expr(body, s);
+        for (v, _) in defs {
+            self.request_unused_export(*v);
+        }
         // Worklist: specialise every requested instance; copies may request more, and the
         // uniform copies once requested.
         let mut done: Vec<usize> = vec![0; defs.len()];
@@ -750,6 +776,25 @@ mod tests {
         let mut n = (0, 0);
         go(p, &p.body, name, &mut n);
         n
+    }
+
+    /// An export (kept under `-g`) nobody instantiates gets its uniform copy, a `let` and a
+    /// `let rec` alike; without the mark (no `-g`: the simplifier empties the set) it
+    /// disappears.
+    #[test]
+    fn unused_polymorphic_export_gets_a_uniform_copy() {
+        let src = "let unused_poly l = List.length l + 2\n\
+                   let rec unused_rec l = match l with [] -> 0 | _ :: t -> 1 + unused_rec t\n\
+                   let () = print_int 42";
+        let m = mono(src, "42");
+        assert_eq!(count(&m, "unused_poly").1, 1);
+        assert_eq!(count(&m, "unused_rec").1, 1);
+        let ast = crate::syntax::parse(src).unwrap();
+        let (mut p, _) = crate::typing::type_program(&ast, src, "t.ml").unwrap();
+        p.vars.exports.clear();
+        let m = super::monomorphize(&p);
+        assert_eq!(count(&m, "unused_poly").1, 0);
+        assert_eq!(count(&m, "unused_rec").1, 0);
     }
 
     /// Ordinary polymorphism is specialised as before: one copy per type, no `TyFun` left.

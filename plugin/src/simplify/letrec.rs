@@ -83,9 +83,12 @@ impl Simplifier<'_> {
         // (closures are pure, and binders are unique).
         let body = self.simplify(body, scope, ctx);
 
-        // Live bindings: used outside the group's definitions, or by a live one.
+        // Live bindings: used outside the group's definitions, or by a live one, or exports
+        // kept under `-g`.
         let edges = edges_of(&defs.iter().collect::<Vec<_>>());
-        let mut live: Vec<bool> = (0..n).map(|i| self.emitted(vars[i]) > inside[i]).collect();
+        let mut live: Vec<bool> = (0..n)
+            .map(|i| self.emitted(vars[i]) > inside[i] || self.vars.is_export(vars[i]))
+            .collect();
         let mut work: Vec<usize> = (0..n).filter(|i| live[*i]).collect();
         while let Some(i) = work.pop() {
             for &j in &edges[i] {

@@ -112,6 +112,10 @@ pub struct SimplifyOptions {
     /// Inline no function ocamlopt would not inline ([`ocaml_inlining`]): on with `-g`, so
     /// that backtraces show ocamlopt's frames (`-C ocaml-inlining=on|off`).
     pub ocaml_inlining: bool,
+    /// Keep the program's exports ([`VarTable::exports`]) though it never uses them, as
+    /// ocamlopt keeps a unit's: on with `-g`, so that gdb can break in them. Off, the set is
+    /// emptied (and mono makes no copy of an unused polymorphic one).
+    pub keep_exports: bool,
 }
 
 impl Default for SimplifyOptions {
@@ -121,12 +125,16 @@ impl Default for SimplifyOptions {
             max_passes: 2,
             enabled: true,
             ocaml_inlining: false,
+            keep_exports: false,
         }
     }
 }
 
 /// Simplifies the program's body in place.
 pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyReport {
+    if !opts.keep_exports {
+        p.vars.exports.clear();
+    }
     if opts.enabled {
         default_wrapper::split_default_wrappers(p);
     }
@@ -162,7 +170,12 @@ pub fn simplify_expr(
         let mut ir = e;
         let mut origins = HashMap::new();
         for pass in 1..=opts.max_passes {
-            let (_, occs) = occurrence_analysis(&ir);
+            let (_, mut occs) = occurrence_analysis(&ir);
+            // An export kept under `-g` counts as used more than once: never dropped, never
+            // moved into its single use.
+            for v in &vars.exports {
+                occs.vars.remove(v);
+            }
             let mut s = simplifier::Simplifier::new(
                 occs,
                 vars,

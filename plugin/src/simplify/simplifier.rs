@@ -794,7 +794,9 @@ impl<'a> Simplifier<'a> {
                         in_scope.update(var.0, Definition::of_let(&ir, occ)),
                         vec![],
                     );
-                    ir = if occ == Occurrence::Dead || self.emitted(var) == 0 {
+                    let unused = occ == Occurrence::Dead
+                        || self.emitted(var) == 0 && !self.vars.is_export(var);
+                    ir = if unused {
                         if self.purity(&ir) == Purity::Effect {
                             Expr::Seq(Box::new(ir), Box::new(body))
                         } else {

@@ -602,6 +602,7 @@ fn simplification_preserves_behaviour_of_generated_programs() {
                 max_passes: 4,
                 enabled: true,
                 ocaml_inlining: false,
+                keep_exports: false,
             },
         ] {
             let (_, report) = simplify_checked(p.clone(), &opts);
@@ -650,4 +651,61 @@ fn debug_seed() {
         },
     );
     println!("{}\n{r}", print_program(&p));
+}
+
+/// Under `-g` (`keep_exports`) the program's exports are kept though it never uses them (as
+/// ocamlopt keeps a unit's), a `let` and a `let rec` alike; otherwise they are dropped. A kept
+/// export used once is not moved into its use either.
+#[test]
+fn exports_are_kept_under_keep_exports() {
+    let build = || {
+        let mut k = Kit::new();
+        let x = k.var("x", Type::int());
+        let y = k.var("y", Type::int());
+        let z = k.var("z", Type::int());
+        let unused = k.var("unused", int_to_int());
+        let unused_rec = k.var("unused_rec", int_to_int());
+        let once = k.var("once", int_to_int());
+        let body = let_(
+            unused,
+            fun(vec![x], prim(Prim::Add, vec![var(x), int(1)])),
+            Expr::LetRec(
+                vec![(unused_rec, fun(vec![y], app(var(unused_rec), vec![var(y)])))],
+                b(let_(
+                    once,
+                    fun(vec![z], prim(Prim::Mul, vec![var(z), int(3)])),
+                    print_int(app(var(once), vec![int(14)])),
+                )),
+            ),
+        );
+        let mut p = k.finish(body);
+        p.vars.exports.extend([unused, unused_rec, once]);
+        p
+    };
+    // How many of the exports are still bound.
+    fn bound(p: &Program, e: &Expr) -> usize {
+        let named = |v: &VarId| ["unused", "unused_rec", "once"].contains(&&*p.vars.get(*v).name);
+        let mut n = match e {
+            Expr::Local(v, ..) => named(v) as usize,
+            Expr::LetRec(defs, _) => defs.iter().filter(|(v, _)| named(v)).count(),
+            _ => 0,
+        };
+        crate::lambda::visit::each_child(e, &mut |c| n += bound(p, c));
+        n
+    }
+    for keep in [true, false] {
+        let opts = SimplifyOptions {
+            keep_exports: keep,
+            ..Default::default()
+        };
+        let (p, report) = simplify_checked(build(), &opts);
+        assert_eq!(run(&p).stdout_str(), "42");
+        let s = print_program(&p);
+        if keep {
+            assert_eq!(bound(&p, &p.body), 3, "{s}\n{report}");
+        } else {
+            assert_eq!(bound(&p, &p.body), 0, "{s}\n{report}");
+            assert!(p.vars.exports.is_empty());
+        }
+    }
 }

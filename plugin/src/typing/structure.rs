@@ -258,7 +258,8 @@ impl<'s> Typer<'s> {
     }
 
     /// Records the variables a structure's `let` binds (those of a variable pattern, possibly
-    /// constrained) as module globals (`VarTable::module_globals`). Called where they are bound.
+    /// constrained) as module globals (`VarTable::module_globals`), and the program's own as
+    /// its exports (`VarTable::exports`). Called where they are bound.
     fn mark_module_globals(&mut self, bindings: &[ast::Binding]) {
         for b in bindings {
             let mut p = &b.pat;
@@ -268,6 +269,9 @@ impl<'s> Typer<'s> {
             if let ast::PatternKind::Var(name) = &p.kind {
                 if let Some(ValueBinding::Var(v)) = self.env.lookup(name) {
                     self.vars.module_globals.insert(v);
+                    if !self.in_prelude {
+                        self.vars.exports.insert(v);
+                    }
                 }
             }
         }
