@@ -344,7 +344,9 @@ impl<'a> Simplifier<'a> {
                     *scrut
                 }
                 Expr::Const(c) => break self.rebuild(Expr::Const(c), in_scope, ctx),
-                Expr::Fun(ps, body, name) if matches!(ctx.last(), Some((ContextEntry::App(_), _))) => {
+                Expr::Fun(ps, body, name)
+                    if matches!(ctx.last(), Some((ContextEntry::App(_), _))) =>
+                {
                     // `((fun [p..] body) args)`: reduce it now. (The post simplifies the body
                     // first and reduces in `rebuild`, which simplifies the body twice: nested
                     // applied lambdas would cost quadratic time.)

@@ -1347,7 +1347,10 @@ impl<'s> Typer<'s> {
         let refined = self.refined_count();
         let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
         let body = self.cast_if_refined(body, refined);
-        Ok((Expr::Fun(vec![x], bx(body), self.fun_name()), Type::arrow(t, rt)))
+        Ok((
+            Expr::Fun(vec![x], bx(body), self.fun_name()),
+            Type::arrow(t, rt),
+        ))
     }
 
     /// `fun p1 .. pn -> body`, the parameters possibly labelled (`~x`, `?(x = d)`).

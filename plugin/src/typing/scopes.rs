@@ -46,7 +46,9 @@ impl Scopes {
     /// The scoped name of a function whose code is in these scopes ([`FunName`]): the name,
     /// empty outside any definition (the prelude's code).
     pub fn fun_name(&self) -> FunName {
-        self.0.as_ref().map_or_else(|| FunName::from(""), |s| FunName::from(s.name.as_str()))
+        self.0
+            .as_ref()
+            .map_or_else(|| FunName::from(""), |s| FunName::from(s.name.as_str()))
     }
 
     /// Inside the definition of module or value `name` (a symbolic name in parentheses, as
