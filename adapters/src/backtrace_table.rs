@@ -95,7 +95,11 @@ impl Builder<'_> {
         let bol = self.starts[line as usize - 1];
         let (name, next) = match self.sites.get(loc.scope) {
             Some(site) => {
-                let name = format!("{}.{}", self.module, site.callee);
+                let name = if site.scope_name.is_empty() {
+                    format!("{}.{}", self.module, site.callee)
+                } else {
+                    site.scope_name.clone()
+                };
                 let name = self.string(&name);
                 if cut == Some(loc.scope) {
                     (name, 0)

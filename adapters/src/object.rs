@@ -297,14 +297,13 @@ impl<'m> ObjectWriter<'m> {
         };
         let module = self.source.as_ref().map(|s| module_name(s.path));
         let module = module.unwrap_or_default();
-        // The top level's code (and the functions the typer made there, `_case0`) has no
-        // scope but the module.
+        // The entry's code has no scope but the module; the others' is the typer's scoped name.
         let defname = if is_entry || (!artificial && f.scope_name.is_empty()) {
             Some(module)
         } else if artificial {
             None
         } else {
-            Some(format!("{module}.{}", f.scope_name))
+            Some(f.scope_name.clone())
         };
         PendingDebug {
             func: Some(id),

@@ -59,6 +59,9 @@ impl SrcLoc {
 pub struct InlineSite {
     /// The inlined function's source name (`area`).
     pub callee: String,
+    /// OCaml's scoped name of the inlined function's code (`T.F.area`, the `Fun`'s
+    /// `lambda::ir::FunName`; empty when unknown): backtraces name the inlined frame by it.
+    pub scope_name: String,
     /// Where the inlined function is defined (its binder).
     pub decl: Span,
     /// The call site, in the scope of the calling code.
@@ -122,11 +125,13 @@ mod tests {
         let mut sites = InlineSites::default();
         let outer = sites.add(InlineSite {
             callee: "f".into(),
+            scope_name: String::new(),
             decl: Span::new(0, 1),
             call: SrcLoc::new(Span::new(10, 12)),
         });
         let inner = sites.add(InlineSite {
             callee: "g".into(),
+            scope_name: String::new(),
             decl: Span::new(2, 3),
             call: SrcLoc {
                 lo: 4,

@@ -256,16 +256,19 @@ mod tests {
         let mut sites = InlineSites::default();
         let twice = sites.add(InlineSite {
             callee: "twice".into(),
+            scope_name: String::new(),
             decl: Span::new(1, 2),
             call: loc(50, InlineScope::NONE),
         });
         let square = sites.add(InlineSite {
             callee: "square".into(),
+            scope_name: String::new(),
             decl: Span::new(3, 4),
             call: loc(20, twice),
         });
         let square2 = sites.add(InlineSite {
             callee: "square".into(),
+            scope_name: String::new(),
             decl: Span::new(3, 4),
             call: loc(52, InlineScope::NONE),
         });

@@ -25,8 +25,8 @@ pub struct Func {
     pub name: String,
     /// The source name (`fib`, `fib.go`), for debug info.
     pub source_name: String,
-    /// OCaml's scoped name without the module (`test_Error.f`; empty at the top level), for
-    /// backtraces.
+    /// OCaml's scoped name of its code (`Backtrace2.test_Error.f`; empty for the program's
+    /// entry and the prelude's code), for backtraces.
     pub scope_name: String,
     pub params: Vec<VarId>,
     /// The closure of the function itself (its last machine parameter).

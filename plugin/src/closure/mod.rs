@@ -44,7 +44,7 @@ pub fn convert(program: &Program) -> ir::Program {
         counter: 1,
         local_refs: HashSet::new(),
     };
-    c.number(&program.body, None, SrcLoc::default(), "");
+    c.number(&program.body, None, SrcLoc::default());
     c.counter = 1;
     c.free_vars(&program.body, &mut HashSet::new(), &mut HashSet::new());
     c.find_closed();
@@ -96,8 +96,8 @@ struct FunInfo {
     binder: Option<VarId>,
     arity: usize,
     name: String,
-    /// OCaml's scoped name (`test_Error.f`, `force.(fun)`) without the module: backtraces
-    /// print it.
+    /// OCaml's scoped name of its code (`Backtrace2.test_Error.f`), as the typer named the
+    /// `Fun` (`lambda::ir::FunName`): backtraces print it.
     path: String,
     span: Span,
     /// The inline scope the function was written in (a closure inside an inlined copy).
@@ -115,22 +115,6 @@ struct Converter {
     counter: u32,
     /// `ref`s that never escape their function: mutable local variables.
     local_refs: HashSet<VarId>,
-}
-
-/// OCaml's scoped name of a function defined in `parent` (`""` at the top level) and bound to
-/// `binder` (`Debuginfo.Scoped_location`): `parent.f`, `parent.(fun)` for an anonymous one. The
-/// functions the typer makes for a match's cases and guards (`_case0`) are not scopes.
-fn scoped_name(parent: &str, binder: Option<&str>) -> String {
-    let own = match binder {
-        Some(n) if n.starts_with('_') => return parent.to_string(),
-        Some(n) => n,
-        None => "(fun)",
-    };
-    if parent.is_empty() {
-        own.to_string()
-    } else {
-        format!("{parent}.{own}")
-    }
 }
 
 /// The initial value of `d` if it is `ref init`.
@@ -180,7 +164,7 @@ fn ref_stays_local(r: VarId, e: &Expr) -> bool {
             Expr::SetField(x, 0, v) if matches!(strip_loc(x), Expr::Var(w) if *w == r) => {
                 !nested && go(r, v, nested)
             }
-            Expr::Fun(_, b) => go(r, b, true),
+            Expr::Fun(_, b, _) => go(r, b, true),
             // A local try's body stays in this frame.
             Expr::Try(b, _, h) => go(r, b, nested || !raises_only_directly(b)) && go(r, h, nested),
             _ => {
@@ -215,16 +199,15 @@ fn bx(e: CExpr) -> Box<CExpr> {
 
 impl Converter {
     /// Numbers the functions of `e` (written at `at`: its span and inline scope) in pre-order.
-    fn number(&mut self, e: &Expr, binder: Option<VarId>, at: SrcLoc, parent: &str) {
+    fn number(&mut self, e: &Expr, binder: Option<VarId>, at: SrcLoc) {
         let span = at.span();
         match e {
-            Expr::Fun(ps, b) => {
+            Expr::Fun(ps, b, path) => {
                 let idx = FuncIdx(self.funs.len() as u32);
                 let name = match binder {
                     Some(v) => self.vars.get(v).name.clone(),
                     None => "fun".to_string(),
                 };
-                let path = scoped_name(parent, binder.map(|v| self.vars.get(v).name.as_str()));
                 if let Some(v) = binder {
                     self.fun_of_var.insert(v, idx);
                 }
@@ -234,7 +217,7 @@ impl Converter {
                     binder,
                     arity: ps.len(),
                     name,
-                    path: path.clone(),
+                    path: path.to_string(),
                     span,
                     scope: at.scope,
                 });
@@ -246,31 +229,21 @@ impl Converter {
                         hi: span.hi,
                         scope: at.scope,
                     },
-                    &path,
                 );
             }
-            Expr::Loc(s, b) => self.number(b, binder, *s, parent),
-            Expr::TyFun(_, b) => self.number(b, binder, at, parent),
+            Expr::Loc(s, b) => self.number(b, binder, *s),
+            Expr::TyFun(_, b) => self.number(b, binder, at),
             Expr::Local(v, d, b) => {
-                // A value defined at the top level is a scope of its own, function or not
-                // (`let t = let rec aux .. in ..` defines `t.aux`).
-                let own;
-                let inner = if parent.is_empty() && !matches!(strip_types(d), Expr::Fun(..)) {
-                    own = scoped_name(parent, Some(self.vars.get(*v).name.as_str()));
-                    own.as_str()
-                } else {
-                    parent
-                };
-                self.number(d, Some(*v), at, inner);
-                self.number(b, None, at, parent);
+                self.number(d, Some(*v), at);
+                self.number(b, None, at);
             }
             Expr::LetRec(defs, b) => {
                 for (v, d) in defs {
-                    self.number(d, Some(*v), at, parent);
+                    self.number(d, Some(*v), at);
                 }
-                self.number(b, None, at, parent);
+                self.number(b, None, at);
             }
-            _ => visit::each_child(e, &mut |c| self.number(c, None, at, parent)),
+            _ => visit::each_child(e, &mut |c| self.number(c, None, at)),
         }
     }
 
@@ -283,7 +256,7 @@ impl Converter {
                     free.insert(*v);
                 }
             }
-            Expr::Fun(ps, b) => {
+            Expr::Fun(ps, b, _) => {
                 let idx = self.counter as usize;
                 self.counter += 1;
                 let mut inner_bound: HashSet<VarId> = ps.iter().copied().collect();
@@ -567,7 +540,7 @@ impl Converter {
 
     /// Translates the `Fun` node `e` (the next one in pre-order) into a first-order function.
     fn function(&mut self, e: &Expr) -> FuncIdx {
-        let Expr::Fun(params, body) = e else {
+        let Expr::Fun(params, body, _) = e else {
             unreachable!("function() on a non-function")
         };
         let idx = FuncIdx(self.counter);

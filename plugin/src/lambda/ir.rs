@@ -9,7 +9,7 @@
 //! - Type abstraction and application are explicit ([`Expr::TyFun`], [`Expr::TyApp`]); after
 //!   `mono` only its uniform copies keep them (closure conversion erases them: values are
 //!   uniform words).
-//! - `Fun(params, body)` with several parameters is the curried function
+//! - `Fun(params, body, name)` with several parameters is the curried function
 //!   `fun p1 -> ... -> fun pn -> body`; `App(f, args)` is curried application. Functions of
 //!   several parameters let later stages call them without building intermediate closures.
 //! - Data: [`Expr::Construct`] builds a value of a variant type (constructor index in the
@@ -544,6 +544,13 @@ pub enum SwitchKind {
     Int,
 }
 
+/// OCaml's scoped name of a function's code (`Debuginfo.Scoped_location`, what `__FUNCTION__`
+/// gives): `T.f`, `T.F.h`, `T.f.(fun)`. The typer computes it (`typing::scopes`) and every later
+/// stage keeps it: a copy of a function (inlined, specialised) keeps its name, and functions a
+/// pass makes from another (a wrapper, a split) take that one's. Empty for code of no definition
+/// (the prelude's).
+pub type FunName = Rc<str>;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
     Upto,
@@ -554,7 +561,8 @@ pub enum Direction {
 pub enum Expr {
     Var(VarId),
     Const(Const),
-    Fun(Vec<VarId>, Box<Expr>),
+    /// `fun params -> body`, with OCaml's scoped name of its code ([`FunName`]).
+    Fun(Vec<VarId>, Box<Expr>, FunName),
     App(Box<Expr>, Vec<Expr>),
     TyFun(TyVar, Box<Expr>),
     TyApp(Box<Expr>, Type),

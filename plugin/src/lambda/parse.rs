@@ -211,7 +211,7 @@ impl Reader<'_> {
                 if params.is_empty() {
                     return Err("a function needs a parameter".into());
                 }
-                Expr::Fun(params, Box::new(self.expr(&rest[1])?))
+                Expr::Fun(params, Box::new(self.expr(&rest[1])?), FunName::from(""))
             }
             "ty_fun" => {
                 let (v, body) = match rest {

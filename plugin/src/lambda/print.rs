@@ -339,7 +339,7 @@ impl Printer<'_> {
         match e {
             Expr::Var(v) => Sexp::Atom(v.to_string()),
             Expr::Const(c) => Sexp::Atom(const_text(c)),
-            Expr::Fun(ps, b) => Sexp::List(vec![
+            Expr::Fun(ps, b, _) => Sexp::List(vec![
                 Sexp::atom("fun"),
                 Sexp::Brackets(ps.iter().map(|p| self.binder(*p)).collect()),
                 self.expr(b),

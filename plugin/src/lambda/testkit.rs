@@ -38,7 +38,7 @@ pub fn app(f: Expr, args: Vec<Expr>) -> Expr {
 }
 
 pub fn fun(ps: Vec<VarId>, body: Expr) -> Expr {
-    Expr::Fun(ps, b(body))
+    Expr::Fun(ps, b(body), FunName::from(""))
 }
 
 pub fn let_(v: VarId, d: Expr, body: Expr) -> Expr {

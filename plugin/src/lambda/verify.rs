@@ -372,7 +372,7 @@ impl<'a> Checker<'a> {
             Expr::Const(Const::String(_)) => Type::string(),
             Expr::Const(Const::Float(_)) => Type::float(),
             Expr::Const(Const::BoxedInt(k, _)) => Type::boxed_int(*k),
-            Expr::Fun(ps, body) => {
+            Expr::Fun(ps, body, _) => {
                 if ps.is_empty() {
                     return Err("a function without parameters".into());
                 }

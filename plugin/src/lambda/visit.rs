@@ -6,7 +6,7 @@ use super::ir::*;
 pub fn each_child<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
     match e {
         Expr::Var(_) | Expr::Const(_) => {}
-        Expr::Fun(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
+        Expr::Fun(_, b, _) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
         Expr::Raise(b, _, _) | Expr::Loc(_, b) => f(b),
         Expr::App(g, args) => {
             f(g);
@@ -56,7 +56,7 @@ pub fn each_child<'a>(e: &'a Expr, f: &mut impl FnMut(&'a Expr)) {
 pub fn each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
     match e {
         Expr::Var(_) | Expr::Const(_) => {}
-        Expr::Fun(_, b) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
+        Expr::Fun(_, b, _) | Expr::TyFun(_, b) | Expr::TyApp(b, _) | Expr::Field(b, _) => f(b),
         Expr::Raise(b, _, _) | Expr::Loc(_, b) => f(b),
         Expr::App(g, args) => {
             f(g);
@@ -105,7 +105,7 @@ pub fn each_child_mut(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
 /// The variables `e` itself binds (not those of its subexpressions).
 pub fn binders(e: &Expr) -> Vec<VarId> {
     match e {
-        Expr::Fun(ps, _) => ps.clone(),
+        Expr::Fun(ps, _, _) => ps.clone(),
         Expr::Local(v, ..) | Expr::Try(_, v, _) | Expr::For { var: v, .. } => vec![*v],
         Expr::LetRec(defs, _) => defs.iter().map(|(v, _)| *v).collect(),
         _ => vec![],

@@ -418,9 +418,9 @@ impl<'a> Mono<'a> {
                 out
             }
             Expr::LetRec(defs, body) => self.letrec(defs, body, s),
-            Expr::Fun(params, b) => {
+            Expr::Fun(params, b, name) => {
                 let ps = params.iter().map(|p| self.fresh_binder(*p, s)).collect();
-                Expr::Fun(ps, bx(self.expr(b, s)))
+                Expr::Fun(ps, bx(self.expr(b, s)), name.clone())
             }
             Expr::Try(b, v, h) => {
                 let b = self.expr(b, s);

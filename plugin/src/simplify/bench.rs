@@ -89,6 +89,7 @@ impl B {
                 Expr::Prim(Prim::Mul, vec![Expr::Var(a), int(3)]),
                 int(1),
             )),
+            FunName::from(""),
         );
         let mut call = Expr::Var(y);
         for _ in 0..n {
@@ -106,7 +107,7 @@ impl B {
             body = add(body, Expr::Var(*x));
         }
         for x in xs.iter().rev() {
-            body = Expr::Fun(vec![*x], bx(body));
+            body = Expr::Fun(vec![*x], bx(body), FunName::from(""));
         }
         for i in 0..k {
             let arg = if i % 2 == 0 {
@@ -136,10 +137,12 @@ impl B {
                         vec![Expr::Prim(Prim::Sub, vec![Expr::Var(n), int(1)])],
                     )),
                 )),
+                FunName::from(""),
             );
             let gdef = Expr::Fun(
                 vec![m],
                 bx(add(Expr::App(bx(Expr::Var(f)), vec![Expr::Var(m)]), int(1))),
+                FunName::from(""),
             );
             let call = print_int(Expr::App(bx(Expr::Var(f)), vec![int(3)]));
             e = Expr::LetRec(vec![(f, fdef), (g, gdef)], bx(Expr::Seq(bx(call), bx(e))));
@@ -157,7 +160,7 @@ pub fn bench_programs(nodes: usize) -> Vec<(&'static str, Program)> {
         let mut b = B::new();
         let y = b.var(Type::int());
         let h = b.var(Type::arrow(Type::int(), Type::unit()));
-        let def = Expr::Fun(vec![y], bx(f(&mut b, y)));
+        let def = Expr::Fun(vec![y], bx(f(&mut b, y)), FunName::from(""));
         let call = |k: i64| Expr::App(bx(Expr::Var(h)), vec![int(k)]);
         b.prog.body = Expr::Local(h, bx(def), bx(Expr::Seq(bx(call(1)), bx(call(2)))));
         out.push((name, b.prog));

@@ -41,7 +41,7 @@ fn rename_binders(
             }
             return;
         }
-        Expr::Fun(ps, _) => ps.iter_mut().for_each(|p| fresh(p, vars, origins, map)),
+        Expr::Fun(ps, _, _) => ps.iter_mut().for_each(|p| fresh(p, vars, origins, map)),
         Expr::Local(v, d, _) => {
             // The definition is not in the binder's scope: rename it first.
             rename_binders(d, vars, origins, map);
@@ -151,7 +151,7 @@ fn apply_renaming(e: &mut Expr, map: &HashMap<VarId, VarId>) {
     };
     match e {
         Expr::Var(v) | Expr::Local(v, ..) | Expr::Try(_, v, _) | Expr::For { var: v, .. } => r(v),
-        Expr::Fun(ps, _) => ps.iter_mut().for_each(r),
+        Expr::Fun(ps, _, _) => ps.iter_mut().for_each(r),
         Expr::LetRec(defs, _) => defs.iter_mut().for_each(|(v, _)| r(v)),
         _ => {}
     }

@@ -88,7 +88,7 @@ fn split(v: VarId, d: &Expr, vars: &mut VarTable) -> Option<(VarId, Expr, Expr)>
     if vars.is_never_inline(v) {
         return None;
     }
-    let Expr::Fun(params, body) = peel_loc(d) else {
+    let Expr::Fun(params, body, name) = peel_loc(d) else {
         return None;
     };
     // The defaults' `let`s at the start of the body (with the locations around them).
@@ -132,7 +132,7 @@ fn split(v: VarId, d: &Expr, vars: &mut VarTable) -> Option<(VarId, Expr, Expr)>
     });
     let info = vars.get(v).clone();
     let inner = vars.fresh(info.name, inner_ty, info.span);
-    let inner_fun = Expr::Fun(inner_params.clone(), Box::new(e.clone()));
+    let inner_fun = Expr::Fun(inner_params.clone(), Box::new(e.clone()), name.clone());
     // The wrapper, then copied with fresh binders (binders stay unique).
     let call = Expr::App(
         Box::new(Expr::Var(inner)),
@@ -142,7 +142,7 @@ fn split(v: VarId, d: &Expr, vars: &mut VarTable) -> Option<(VarId, Expr, Expr)>
         Step::Loc(l) => Expr::Loc(l, Box::new(b)),
         Step::Default(x, def) => Expr::Local(x, Box::new(def), Box::new(b)),
     });
-    let wrapper = Expr::Fun(params.clone(), Box::new(wrapper_body));
+    let wrapper = Expr::Fun(params.clone(), Box::new(wrapper_body), name.clone());
     let wrapper = copy_fresh(&wrapper, vars, &mut HashMap::new());
     Some((inner, inner_fun, wrapper))
 }
@@ -165,7 +165,7 @@ fn starts_with_default(
 /// fills in defaults (`let x = switch p ..` on its parameters, at least one) and calls a
 /// member of its group (`group`) with variables.
 pub fn is_stub(d: &Expr, group: &[VarId]) -> bool {
-    let Expr::Fun(params, body) = peel_loc(d) else {
+    let Expr::Fun(params, body, _) = peel_loc(d) else {
         return false;
     };
     let mut e = peel_loc(body);

@@ -100,7 +100,7 @@ impl Cx<'_> {
         // `fun a -> fun b -> e` is one function of two parameters, as OCaml's.
         let mut params: Vec<VarId> = Vec::new();
         let mut body = f;
-        while let Expr::Fun(ps, b) = strip(body) {
+        while let Expr::Fun(ps, b, _) = strip(body) {
             params.extend(ps);
             body = b;
         }
@@ -138,7 +138,7 @@ impl Cx<'_> {
                 each_child(e, &mut |c| ok = ok && self.closed(c, bound));
                 ok
             }
-            Expr::Fun(ps, _) => {
+            Expr::Fun(ps, _, _) => {
                 bound.extend(ps);
                 let mut ok = true;
                 each_child(e, &mut |c| ok = ok && self.closed(c, bound));

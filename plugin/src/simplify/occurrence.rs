@@ -189,7 +189,7 @@ impl Analysis {
                     }
                 }
             }
-            Expr::Fun(ps, body) => {
+            Expr::Fun(ps, body, _) => {
                 self.depth += 1;
                 ps.iter().for_each(|p| self.bind(*p));
                 self.walk(body);
@@ -338,7 +338,7 @@ pub fn occurrence_analysis_compositional(ir: &Expr) -> (HashSet<VarId>, Occurren
     };
     match ir {
         Expr::Var(v) => (HashSet::from([*v]), Occurrences::with_var_once(*v)),
-        Expr::Fun(ps, body) => {
+        Expr::Fun(ps, body, _) => {
             let (free, occs) = occurrence_analysis_compositional(body);
             let free = binders_removed(free, ps);
             let occs = dead_binders(occs.in_fun(&free), ps);

@@ -36,6 +36,7 @@ impl Simplifier<'_> {
         }
         let site = InlineSite {
             callee: info.name.clone(),
+            scope_name: fun_name(definition).to_string(),
             decl: info.span,
             call,
         };
@@ -53,7 +54,7 @@ impl Simplifier<'_> {
 fn wrap_body(e: &mut Expr, scope: InlineScope) -> bool {
     match e {
         Expr::TyFun(_, b) | Expr::Loc(_, b) => wrap_body(b, scope),
-        Expr::Fun(_, b) => {
+        Expr::Fun(_, b, _) => {
             if !wrap_body(b, scope) {
                 let body = std::mem::replace(&mut **b, Expr::Const(Const::Int(0)));
                 let unknown = SrcLoc {
@@ -66,6 +67,15 @@ fn wrap_body(e: &mut Expr, scope: InlineScope) -> bool {
             true
         }
         _ => false,
+    }
+}
+
+/// The scoped name of the function `e` (under type abstractions and locations).
+fn fun_name(e: &Expr) -> &str {
+    match e {
+        Expr::Fun(_, _, name) => name,
+        Expr::TyFun(_, b) | Expr::Loc(_, b) => fun_name(b),
+        _ => "",
     }
 }
 

@@ -344,7 +344,9 @@ impl<'a> Simplifier<'a> {
                     *scrut
                 }
                 Expr::Const(c) => break self.rebuild(Expr::Const(c), in_scope, ctx),
-                Expr::Fun(ps, body) if matches!(ctx.last(), Some((ContextEntry::App(_), _))) => {
+                Expr::Fun(ps, body, name)
+                    if matches!(ctx.last(), Some((ContextEntry::App(_), _))) =>
+                {
                     // `((fun [p..] body) args)`: reduce it now. (The post simplifies the body
                     // first and reduces in `rebuild`, which simplifies the body twice: nested
                     // applied lambdas would cost quadratic time.)
@@ -368,15 +370,15 @@ impl<'a> Simplifier<'a> {
                             );
                         }
                     }
-                    break self.beta(ps, *body, args, false, in_scope, ctx);
+                    break self.beta(ps, *body, name, args, false, in_scope, ctx);
                 }
-                Expr::Fun(ps, body) => {
+                Expr::Fun(ps, body, name) => {
                     let mut inner = in_scope.clone();
                     for p in &ps {
                         inner.insert(p.0, Definition::Unknown);
                     }
                     let body = self.simplify(*body, inner, vec![]);
-                    break self.rebuild(Expr::Fun(ps, Box::new(body)), in_scope, ctx);
+                    break self.rebuild(Expr::Fun(ps, Box::new(body), name), in_scope, ctx);
                 }
                 Expr::Local(var, defn, body) => self.simplify_local(var, *defn, *body, &mut ctx),
                 Expr::LetRec(defs, body) => break self.simplify_letrec(defs, *body, in_scope, ctx),
@@ -684,7 +686,7 @@ impl<'a> Simplifier<'a> {
         let mut f = ir;
         loop {
             match f {
-                Expr::Fun(ps, b) => {
+                Expr::Fun(ps, b, _) => {
                     params += ps.len();
                     f = b;
                 }
@@ -755,8 +757,8 @@ impl<'a> Simplifier<'a> {
             match entry {
                 ContextEntry::App(args) => {
                     if let Expr::Fun(..) = peel_loc(&ir) {
-                        if let Expr::Fun(params, body) = strip_locs(ir) {
-                            return self.beta(params, *body, args, true, in_scope, ctx);
+                        if let Expr::Fun(params, body, name) = strip_locs(ir) {
+                            return self.beta(params, *body, name, args, true, in_scope, ctx);
                         }
                         unreachable!("peel_loc saw a function");
                     }
@@ -850,6 +852,7 @@ impl<'a> Simplifier<'a> {
         &mut self,
         params: Vec<VarId>,
         body: Expr,
+        name: FunName,
         mut args: Vec<Expr>,
         body_simplified: bool,
         in_scope: InScope,
@@ -859,7 +862,7 @@ impl<'a> Simplifier<'a> {
         let n = params.len().min(args.len());
         let extra = args.split_off(n);
         let rest = if n < params.len() {
-            Expr::Fun(params[n..].to_vec(), Box::new(body))
+            Expr::Fun(params[n..].to_vec(), Box::new(body), name.clone())
         } else {
             body
         };
@@ -870,9 +873,9 @@ impl<'a> Simplifier<'a> {
         }
         if body_simplified || n < params.len() {
             // (In a partial application the parameters are captured by the rest.)
-            let probe = Expr::Fun(params[..n].to_vec(), Box::new(rest));
+            let probe = Expr::Fun(params[..n].to_vec(), Box::new(rest), name);
             self.occs.absorb(binder_occurrences(&probe));
-            let Expr::Fun(_, rest) = probe else {
+            let Expr::Fun(_, rest, _) = probe else {
                 unreachable!("built above")
             };
             return self.beta_bind(&params[..n], *rest, args, extra, in_scope, ctx);

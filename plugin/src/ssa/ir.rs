@@ -483,7 +483,7 @@ pub struct Function {
     pub name: String,
     /// The source-level name, for debug info (`fib`, `fib.go`).
     pub source_name: String,
-    /// OCaml's scoped name without the module (`test_Error.f`; empty for the top level and
+    /// OCaml's scoped name of its code (`Backtrace2.test_Error.f`; empty for the entry and
     /// generated code), for backtraces.
     pub scope_name: String,
     pub params: Vec<Type>,

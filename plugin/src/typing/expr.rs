@@ -1127,7 +1127,7 @@ impl<'s> Typer<'s> {
         }
         let args: Vec<Expr> = params.iter().map(|&p| Expr::Var(p)).collect();
         let body = self.builtin_apply(i, args, cur)?;
-        Ok((Expr::Fun(params, bx(body)), t))
+        Ok((Expr::Fun(params, bx(body), self.fun_name()), t))
     }
 
     /// A saturated application of builtin `i`, whose result has type `result`.
@@ -1347,7 +1347,10 @@ impl<'s> Typer<'s> {
         let refined = self.refined_count();
         let (body, rt) = self.match_cases_expected(x, &t, cases, span, result.as_ref())?;
         let body = self.cast_if_refined(body, refined);
-        Ok((Expr::Fun(vec![x], bx(body)), Type::arrow(t, rt)))
+        Ok((
+            Expr::Fun(vec![x], bx(body), self.fun_name()),
+            Type::arrow(t, rt),
+        ))
     }
 
     /// `fun p1 .. pn -> body`, the parameters possibly labelled (`~x`, `?(x = d)`).
@@ -1452,7 +1455,7 @@ impl<'s> Typer<'s> {
         let mergeable = prologue
             .iter()
             .all(|p| matches!(p, Prologue::Default { .. }));
-        if let (true, Expr::Fun(inner, inner_body)) = (mergeable, &mut b) {
+        if let (true, Expr::Fun(inner, inner_body, _)) = (mergeable, &mut b) {
             vars.append(inner);
             b = std::mem::replace(&mut **inner_body, Expr::Const(Const::Int(0)));
         }
@@ -1482,7 +1485,7 @@ impl<'s> Typer<'s> {
         for (label, param) in tys.into_iter().rev() {
             ty = self.labelled_arrow(&label, param, ty, true);
         }
-        Ok((Expr::Fun(vars, bx(b)), ty))
+        Ok((Expr::Fun(vars, bx(b), self.fun_name()), ty))
     }
 
     /// In a locally abstract type's body (GADTs, [`super::gadt`]): when the context expects

@@ -467,7 +467,7 @@ impl<'s> Typer<'s> {
         Ok(Expr::Local(
             arg,
             Box::new(x),
-            Box::new(Expr::Fun(vec![eta], Box::new(body))),
+            Box::new(Expr::Fun(vec![eta], Box::new(body), self.fun_name())),
         ))
     }
 
@@ -646,11 +646,11 @@ impl<'s> Typer<'s> {
         inner_args.push((Expr::Var(id), *optional));
         let body = self.build_apply(handle, lam_ty, inner_args, &later_rest, span);
         let mut f = match body {
-            Expr::Fun(mut ids, b) => {
+            Expr::Fun(mut ids, b, name) => {
                 ids.insert(0, id);
-                Expr::Fun(ids, b)
+                Expr::Fun(ids, b, name)
             }
-            body => Expr::Fun(vec![id], Box::new(body)),
+            body => Expr::Fun(vec![id], Box::new(body), self.fun_name()),
         };
         for (v, e) in defs.into_iter().rev() {
             f = Expr::Local(v, Box::new(e), Box::new(f));

@@ -54,7 +54,7 @@ impl Typer<'_> {
             ),
             LazyArgument::Delayed => {
                 let u = self.fresh_var("_unit", Type::unit(), e.span);
-                let delayed = Expr::Fun(vec![u], Box::new(x));
+                let delayed = Expr::Fun(vec![u], Box::new(x), self.fun_name());
                 // The block is an `Obj.t` until filled, then cast to its type.
                 let block = self.fresh_var("_lazy", Type::Con(TyCon::OBJ_T, vec![]), e.span);
                 let alloc = Expr::Prim(

@@ -517,7 +517,7 @@ impl<'s> Typer<'s> {
                         Box::new(Expr::Field(Box::new(Expr::Var(cell)), 0)),
                         vec![Expr::Var(x)],
                     );
-                    functions.push((*v, Expr::Fun(vec![x], Box::new(forward))));
+                    functions.push((*v, Expr::Fun(vec![x], Box::new(forward), self.fun_name())));
                     let tmp = self.fresh_var("_rec", t.clone(), Default::default());
                     let set =
                         Expr::SetField(Box::new(Expr::Var(cell)), 0, Box::new(Expr::Var(tmp)));

@@ -80,7 +80,7 @@ impl Typer<'_> {
         let x = self.fresh_var("_x", a.clone(), span);
         let (body, bt) = pair(loc, Expr::Var(x), a.clone());
         Some((
-            Expr::Fun(vec![x], Box::new(body)),
+            Expr::Fun(vec![x], Box::new(body), self.fun_name()),
             Type::Arrow(Box::new(a), Box::new(bt)),
         ))
     }

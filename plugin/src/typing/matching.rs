@@ -343,7 +343,7 @@ impl<'s> Typer<'s> {
                             } else {
                                 vars.to_vec()
                             };
-                            wrappers.push((f, Expr::Fun(params, bx(code))));
+                            wrappers.push((f, Expr::Fun(params, bx(code), typer.fun_name())));
                         }
                     }
                 };

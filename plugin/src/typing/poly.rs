@@ -246,7 +246,7 @@ impl Typer<'_> {
                 Expr::Local(v, ..) | Expr::Try(_, v, _) | Expr::For { var: v, .. } => {
                     binders.push(*v)
                 }
-                Expr::Fun(ps, _) => binders.extend(ps.iter().copied()),
+                Expr::Fun(ps, _, _) => binders.extend(ps.iter().copied()),
                 Expr::LetRec(defs, _) => binders.extend(defs.iter().map(|(v, _)| *v)),
                 _ => {}
             }

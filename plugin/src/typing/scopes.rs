@@ -14,10 +14,15 @@
 //!   fun y -> ..`, `fun x -> function ..`) is one function with both (OCaml's curried
 //!   functions): the inner one opens no scope.
 //!
+//! Every `Fun` the typer makes carries the name of the scopes its code is elaborated in
+//! ([`Typer::fun_name`]): later stages keep it, and the backtrace and debug tables print it (a
+//! `lazy`'s thunk or a match case's function is the enclosing definition's code, as in OCaml).
+//!
 //! Invariant: the typer's current [`Scopes`] are those of the expression being elaborated;
 //! every place that changes them restores them when it leaves (`Typer::with_scopes`).
 
 use super::Typer;
+use crate::lambda::ir::FunName;
 use crate::syntax::ast::{self, ExprKind, PatternKind};
 
 /// Where code is: nothing yet (the prelude), or a chain of definitions.
@@ -36,6 +41,14 @@ impl Scopes {
     /// The name `__FUNCTION__` gives: `<unknown>` outside any definition.
     pub fn name(&self) -> &str {
         self.0.as_ref().map_or("<unknown>", |s| &s.name)
+    }
+
+    /// The scoped name of a function whose code is in these scopes ([`FunName`]): the name,
+    /// empty outside any definition (the prelude's code).
+    pub fn fun_name(&self) -> FunName {
+        self.0
+            .as_ref()
+            .map_or_else(|| FunName::from(""), |s| FunName::from(s.name.as_str()))
     }
 
     /// Inside the definition of module or value `name` (a symbolic name in parentheses, as
@@ -127,6 +140,11 @@ impl Typer<'_> {
         let result = f(self);
         self.scopes = saved;
         result
+    }
+
+    /// The scoped name of a function made here (whose code is in the current scopes).
+    pub(crate) fn fun_name(&self) -> FunName {
+        self.scopes.fun_name()
     }
 
     /// The scopes of the body of function `e` (a `fun` or `function` node): its definition's

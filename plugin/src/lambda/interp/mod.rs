@@ -437,7 +437,7 @@ impl<'p> Machine<'p> {
                     .or_insert_with(|| Rc::new(RefCell::new(s.to_vec())));
                 Step::Value(Value::Str(bytes.clone()))
             }
-            Expr::Fun(ps, body) => Step::Value(Value::Closure(Rc::new(Closure {
+            Expr::Fun(ps, body, _) => Step::Value(Value::Closure(Rc::new(Closure {
                 params: ps,
                 body,
                 env: RefCell::new(env),
@@ -544,7 +544,7 @@ impl<'p> Machine<'p> {
             while let Expr::TyFun(_, x) | Expr::Loc(_, x) = f {
                 f = x;
             }
-            let Expr::Fun(ps, body) = f else {
+            let Expr::Fun(ps, body, _) = f else {
                 return error(format!("let rec {v} is not a function"));
             };
             let c = Rc::new(Closure {

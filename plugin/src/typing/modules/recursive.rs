@@ -366,7 +366,7 @@ impl<'s> Typer<'s> {
                 bx(call),
             )),
         );
-        let fun = Expr::Fun(vec![y], bx(body));
+        let fun = Expr::Fun(vec![y], bx(body), self.fun_name());
         let mut e = fun;
         let mut t = v.ty.clone();
         let mut vars = Vec::new();
