@@ -11,17 +11,9 @@ use crate::syntax::{self, ast};
 const PRELUDE: &str = include_str!("prelude.ml");
 
 /// The sections every program elaborates, whatever it names: the unqualified library, and
-/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions,
-/// `CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
+/// what the parser's and typer's elaborations call (`CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
 /// `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
-const ALWAYS: [&str; 6] = [
-    "Printexc",
-    "CamlinternalLazy",
-    "Array",
-    "String",
-    "Char",
-    "Bytes",
-];
+const ALWAYS: [&str; 5] = ["CamlinternalLazy", "Array", "String", "Char", "Bytes"];
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
 /// module names it uses).
@@ -161,11 +153,21 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
             if !included {
                 continue;
             }
+            // A section of the prelude's own text names the modules its code names (not its
+            // comments nor its strings: the unqualified library's uncaught-exception handler
+            // looks up "Printexc.handle_uncaught_exception" without needing Printexc).
+            let own_code;
             let (texts, not_modules): (Vec<&str>, &[&str]) = match section {
                 // The unqualified library's `^^` builds `CamlinternalFormatBasics.Format`
                 // values when formats are OCaml's.
-                RawSection::Text(None, text) => (vec![text], &["Format"]),
-                RawSection::Text(_, text) => (vec![text], &[]),
+                RawSection::Text(None, text) => {
+                    own_code = code_only(text);
+                    (vec![&own_code], &["Format"])
+                }
+                RawSection::Text(_, text) => {
+                    own_code = code_only(text);
+                    (vec![&own_code], &[])
+                }
                 RawSection::Unit { code, module, .. } => (vec![code], constructors_named(module)),
             };
             for text in texts {
