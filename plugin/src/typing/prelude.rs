@@ -137,7 +137,10 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     let is_wanted = |wanted: &std::collections::HashSet<String>, m: &str| {
         m.split('.').all(|part| wanted.contains(part))
     };
-    let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
+    // The program's code, not its comments nor its strings: a program whose comment names
+    // Printexc does not link it (its uncaught exceptions are the runtime's to report).
+    let code = code_only(source);
+    let mut wanted: std::collections::HashSet<String> = capitalised_names(&code)
         .into_iter()
         .map(str::to_string)
         .collect();
