@@ -273,6 +273,20 @@ value caml_register_named_value(value name, value v) {
   return Val_unit;
 }
 
+/* The value registered under the OCaml string `name`, as an option: what the program's
+ * uncaught-exception handler asks for "Printexc.handle_uncaught_exception" (OCaml's
+ * caml_fatal_uncaught_exception, which C code does with caml_named_value). */
+value egret_named_value(value name) {
+  size_t len = egret_string_len(name);
+  for (struct named_value *n = named_values; n != NULL; n = n->next)
+    if (n->len == len && memcmp(n->name, (const char *)name, len) == 0) {
+      value *some = egret_alloc(1, 0);
+      some[0] = n->v;
+      return (value)some;
+    }
+  return Val_int(0);
+}
+
 /* OCaml's C API: the value registered under `name`, or NULL. */
 const value *caml_named_value(const char *name) {
   size_t len = strlen(name);

@@ -55,6 +55,9 @@ const INSTALLED: &[&str] = &[
     "MoreLabels",
     "CamlinternalLazy",
     "Lazy",
+    "Printexc",
+    "CamlinternalAtomic",
+    "Atomic",
 ];
 
 #[test]

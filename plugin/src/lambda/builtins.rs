@@ -29,6 +29,7 @@ pub const EXCEPTIONS: &[(&str, &[&str])] = &[
     ("Out_of_memory", &[]),
     ("Sys_error", &["string"]),
     ("Undefined_recursive_module", &["string * int * int"]),
+    ("Sys_blocked_io", &[]),
 ];
 
 pub const EXN_MATCH_FAILURE: u32 = 0;

@@ -546,6 +546,9 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_md5_chan"(Any, Int) -> String, Effect),
     // `Callback.register`: the runtime keeps the value under the name, alive (a GC root).
     rt!("caml_register_named_value"(String, Any) -> Unit, Effect),
+    // The value registered under a name, as an option (the uncaught-exception handler's
+    // lookup of Printexc's).
+    rt!("egret_named_value"(String) -> Any, ReadOnly),
     // The automata of ocamllex's lexers and ocamlyacc's parsers (runtime/egret_lexing.c,
     // egret_parsing.c; the interpreters' are `lambda::engines`): they update the fields of
     // the `Lexing.lexbuf` and `Parsing.parser_env` records in place.

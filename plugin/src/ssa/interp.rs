@@ -171,6 +171,8 @@ pub struct Interpreter<'m> {
     /// `Sys.signal`'s behaviour of each signal set so far, recorded only (no signal is ever
     /// delivered to an interpreted program).
     pub signal_actions: std::collections::HashMap<i64, IValue>,
+    /// `Callback.register`'s table (`caml_register_named_value`, `egret_named_value`).
+    pub named_values: std::collections::HashMap<Vec<u8>, IValue>,
 }
 
 impl<'m> Interpreter<'m> {
@@ -191,6 +193,7 @@ impl<'m> Interpreter<'m> {
             sys_argv: None,
             current_runtime: "",
             signal_actions: Default::default(),
+            named_values: Default::default(),
         };
         let n = module.data.len() as u32;
         it.data_blocks = (0..n).collect();

@@ -43,7 +43,8 @@ impl<'s> Typer<'s> {
 
     /// `type 'a t = 'a list = [] | (::) of 'a * 'a t`, once `t` is the abbreviation: checks
     /// the representation is the original's (same constructors or fields, in order, with the
-    /// same arguments) and binds its constructors or labels to the original type's.
+    /// same arguments, or both extensible) and binds its constructors or labels to the
+    /// original type's.
     fn rebind_reexported(&mut self, d: &ast::TypeDecl) -> TResult<()> {
         if d.private_ {
             return Err(Diagnostic::unsupported(
@@ -132,6 +133,9 @@ impl<'s> Typer<'s> {
                         .push((*orig, i as u32));
                 }
             }
+            // `type t = exn = ..` (printexc.ml): an extensible type re-exported; its
+            // constructors are the original's, added wherever they are declared.
+            (TypeDeclKind::Open, DeclKind::Extensible) => {}
             _ => return Err(mismatch(self)),
         }
         Ok(())

@@ -164,8 +164,7 @@ const STDLIB_MODULES: &[&str] = &[
 ];
 
 /// What the program's code is wrapped in (`Typer::program_with_exit`).
-/// (`Printexc.__uncaught` is private to its section: captured when the section closes.)
-pub(super) const EXIT_FUNCTIONS: [&str; 1] = ["do_at_exit"];
+pub(super) const EXIT_FUNCTIONS: [&str; 2] = ["do_at_exit", "__uncaught"];
 
 /// What forcing a lazy value calls (captured as its unit closes).
 pub(super) const LAZY_FUNCTIONS: [&str; 1] = [super::lazy::LAZY_FORCE];
@@ -1039,9 +1038,6 @@ impl<'s> Typer<'s> {
         };
         match self.env.lookup(name) {
             Some(ValueBinding::Var(v)) => {
-                if !self.in_prelude && self.printexc_vars.contains(&v) {
-                    self.links_printexc = true;
-                }
                 let scheme = self.vars.ty(v).clone();
                 let (t, args) = self.u.instantiate(&scheme);
                 let mut e = Expr::Var(v);

@@ -329,7 +329,7 @@ pub(crate) struct Typer<'s> {
     /// What the environment held where the current prelude section began.
     section_scope: Scope,
     /// The prelude's functions that the typer's elaborations call (`Lazy.force`, `do_at_exit`,
-    /// `Printexc.__uncaught`), captured at the end of the prelude so that the program's own bindings cannot shadow them.
+    /// `__uncaught`), captured at the end of the prelude so that the program's own bindings cannot shadow them.
     prelude_functions: std::collections::HashMap<&'static str, crate::lambda::ir::VarId>,
     /// Each qualified or aliased exception's name where it is declared, relative to the
     /// structure being closed (`E`, then `M.E` once `M` closes): closing a structure renames
@@ -368,13 +368,9 @@ pub(crate) struct Typer<'s> {
     applications_memo: modules::Applications,
     /// Where OCaml's classic mode (`-nolabels`) holds: the stdlib units compiled with it.
     classic: classic::ClassicMode,
-    /// The variables of the prelude's Printexc and Fun sections: a program using one links
-    /// Printexc (`links_printexc`).
-    printexc_vars: std::collections::HashSet<VarId>,
     /// The variables a handler's pattern binds at its top (`e`, `p as e`: OCaml's
     /// `Translprim.add_exception_ident`): `raise` of one re-raises (`RaiseKind::Reraise`).
     pub(super) reraise_vars: std::collections::HashSet<VarId>,
-    links_printexc: bool,
     /// The modules the signatures being matched open (`open M` in `sig .. end`), outermost
     /// first: their types' names are visible while the signatures' types are read.
     sig_opens: Vec<String>,
@@ -520,10 +516,8 @@ impl<'s> Typer<'s> {
             structures: vec![StructureNames::default()],
             applications_memo: Default::default(),
             classic: Default::default(),
-            printexc_vars: Default::default(),
             reraise_vars: Default::default(),
             sig_opens: Vec::new(),
-            links_printexc: false,
             label_cons: Default::default(),
             saved_envs: Vec::new(),
             hidden_modules: 0,

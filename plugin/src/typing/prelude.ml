@@ -248,6 +248,54 @@ let at_exit f =
   __exit_function := new_exit
 let do_at_exit () = !__exit_function ()
 let exit retcode = do_at_exit (); __sys_exit retcode
+(* An exception escaped the program (OCaml's runtime/printexc.c, caml_fatal_uncaught_exception):
+   the handler the Printexc unit registered as "Printexc.handle_uncaught_exception" when the
+   program links it, else the runtime's default_fatal_uncaught_exception (the text and the
+   trace taken before the exit functions run, which may raise; the trace printed as
+   backtrace.c's caml_print_exception_backtrace when recording is on); then exit 2 without
+   flushing. The trace's slots are read as the runtime's blocks (tag 0: is_raise, filename,
+   line, first and last character, is_inline, defname; tag 1: is_raise), loosely typed so
+   that this section names no module. *)
+external __named_value : string -> 'a option = "egret_named_value"
+external __backtrace_status : unit -> bool = "caml_backtrace_status"
+external __raw_backtrace : unit -> int array = "caml_get_exception_raw_backtrace"
+external __backtrace_slots : int array -> exn array = "caml_convert_raw_backtrace"
+external __slots_length : exn array -> int = "%array_length"
+external __slot_at : exn array -> int -> exn = "%array_unsafe_get"
+external __slot_tag : exn -> int = "caml_obj_tag" [@@noalloc]
+external __slot_string : exn -> int -> string = "%obj_field"
+external __slot_int : exn -> int -> int = "%obj_field"
+external __slot_bool : exn -> int -> bool = "%obj_field"
+let __print_exception_backtrace raw =
+  let slots = __backtrace_slots raw in
+  for i = 0 to __slots_length slots - 1 do
+    let s = __slot_at slots i in
+    let is_raise = __slot_bool s 0 in
+    let info =
+      if is_raise then (if i = 0 then "Raised at" else "Re-raised at")
+      else if i = 0 then "Raised by primitive operation at"
+      else "Called from"
+    in
+    if __slot_tag s = 0 then
+      prerr_string
+        (info ^ " " ^ __slot_string s 6 ^ " in file \"" ^ __slot_string s 1 ^ "\""
+         ^ (if __slot_bool s 5 then " (inlined)" else "")
+         ^ ", line " ^ string_of_int (__slot_int s 2) ^ ", characters "
+         ^ string_of_int (__slot_int s 3) ^ "-" ^ string_of_int (__slot_int s 4) ^ "\n")
+    else if not is_raise then prerr_string (info ^ " unknown location\n")
+  done
+let __uncaught exn =
+  match (__named_value "Printexc.handle_uncaught_exception" : (exn -> bool -> unit) option) with
+  | Some handle -> handle exn false; __sys_exit 2
+  | None ->
+    let raw = __raw_backtrace () in
+    let msg = __format_exception exn false in
+    let active = __backtrace_status () in
+    (try do_at_exit () with _ -> ());
+    prerr_string ("Fatal error: exception " ^ msg ^ "\n");
+    if active then __print_exception_backtrace raw;
+    (try flush stderr with _ -> ());
+    __sys_exit 2
 
 (*! unit Sys *)
 (*! unit Char *)
@@ -282,195 +330,6 @@ let seek_in ic pos = seek_in ic (Int64.to_int pos)
 let pos_in ic = Int64.of_int (pos_in ic)
 let in_channel_length ic = Int64.of_int (in_channel_length ic)
 (*! unit Float *)
-(*! module Printexc.Slot *)
-(* Printexc's backtrace slots (printexc.ml): the runtime makes them from a raw backtrace
-   (runtime/egret_backtrace.c, caml_convert_raw_backtrace); the type and the functions are
-   OCaml's. *)
-type location = {
-  filename : string;
-  line_number : int;
-  start_char : int;
-  end_char : int;
-}
-type t =
-  | Known_location of { is_raise : bool; filename : string; line_number : int;
-                        start_char : int; end_char : int; is_inline : bool;
-                        defname : string }
-  | Unknown_location of { is_raise : bool }
-(* The printf functions come later in the prelude: the texts are concatenated. *)
-let format pos slot =
-  let info is_raise =
-    if is_raise then
-      if pos = 0 then "Raised at" else "Re-raised at"
-    else
-      if pos = 0 then "Raised by primitive operation at" else "Called from"
-  in
-  match slot with
-  | Unknown_location l ->
-      if l.is_raise then None
-      else Some (info false ^ " unknown location")
-  | Known_location l ->
-      Some (info l.is_raise ^ " " ^ l.defname ^ " in file \"" ^ l.filename ^ "\""
-            ^ (if l.is_inline then " (inlined)" else "")
-            ^ ", line " ^ string_of_int l.line_number ^ ", characters "
-            ^ string_of_int l.start_char ^ "-" ^ string_of_int l.end_char)
-let is_raise = function
-  | Known_location l -> l.is_raise
-  | Unknown_location l -> l.is_raise
-let is_inline = function
-  | Known_location l -> l.is_inline
-  | Unknown_location _ -> false
-let location = function
-  | Unknown_location _ -> None
-  | Known_location l ->
-    Some {
-      filename = l.filename;
-      line_number = l.line_number;
-      start_char = l.start_char;
-      end_char = l.end_char;
-    }
-let name = function
-  | Unknown_location _
-  | Known_location { defname = "" } -> None
-  | Known_location l -> Some l.defname
-(*! module Printexc *)
-(* After OCaml 4.13's printexc.ml, over the runtime's backtraces (runtime/egret_backtrace.c:
-   recorded when Printexc.record_backtrace or OCAMLRUNPARAM=b says so, with locations when the
-   program is built with -g). A program that uses Printexc (or Fun, which uses it) has its
-   uncaught exceptions printed by Printexc's handler, as with ocamlopt, where linking Printexc
-   installs it. *)
-type raw_backtrace
-type raw_backtrace_slot
-type raw_backtrace_entry = int
-let __printers = ref []
-let __locfmt file line char1 char2 msg =
-  "File \"" ^ file ^ "\", line " ^ string_of_int line ^ ", characters "
-  ^ string_of_int char1 ^ "-" ^ string_of_int char2 ^ ": " ^ msg
-let to_string_default = function
-  | Out_of_memory -> "Out of memory"
-  | Stack_overflow -> "Stack overflow"
-  | Match_failure (file, line, char) ->
-    __locfmt file line char (char + 5) "Pattern matching failed"
-  | Assert_failure (file, line, char) ->
-    __locfmt file line char (char + 6) "Assertion failed"
-  | Undefined_recursive_module (file, line, char) ->
-    __locfmt file line char (char + 6) "Undefined recursive module"
-  | x -> __format_exception x true
-let __use_printers x =
-  let rec conv = function
-    | hd :: tl -> (match hd x with None | exception _ -> conv tl | Some s -> Some s)
-    | [] -> None
-  in
-  conv !__printers
-let to_string e = match __use_printers e with Some s -> s | None -> to_string_default e
-let print fct arg =
-  try fct arg with x ->
-    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
-    flush stderr;
-    raise x
-let catch fct arg =
-  try fct arg with x ->
-    flush stdout;
-    prerr_string ("Uncaught exception: " ^ to_string x ^ "\n");
-    exit 2
-let register_printer fn = __printers := fn :: !__printers
-let use_printers = __use_printers
-external raw_backtrace_entries : raw_backtrace -> raw_backtrace_entry array = "%identity"
-external raw_backtrace_of_entries : raw_backtrace_entry array -> raw_backtrace = "%identity"
-let __empty_backtrace = raw_backtrace_of_entries [||]
-external record_backtrace : bool -> unit = "caml_record_backtrace"
-external backtrace_status : unit -> bool = "caml_backtrace_status"
-external get_raw_backtrace : unit -> raw_backtrace = "caml_get_exception_raw_backtrace"
-external get_callstack : int -> raw_backtrace = "caml_get_current_callstack"
-external raise_with_backtrace : exn -> raw_backtrace -> 'a = "%raise_with_backtrace"
-external __convert_raw_backtrace : raw_backtrace -> Printexc.Slot.t array
-  = "caml_convert_raw_backtrace"
-let __convert bt = try Some (__convert_raw_backtrace bt) with Failure _ -> None
-let raw_backtrace_length bt = Array.length (raw_backtrace_entries bt)
-external get_raw_backtrace_slot : raw_backtrace -> int -> raw_backtrace_slot
-  = "caml_raw_backtrace_slot"
-external get_raw_backtrace_next_slot : raw_backtrace_slot -> raw_backtrace_slot option
-  = "caml_raw_backtrace_next_slot"
-external convert_raw_backtrace_slot : raw_backtrace_slot -> Printexc.Slot.t
-  = "caml_convert_raw_backtrace_slot"
-let __backtrace_lines = function
-  | None -> ["(Program not linked with -g, cannot print stack backtrace)\n"]
-  | Some a ->
-    let lines = ref [] in
-    for i = Array.length a - 1 downto 0 do
-      match Printexc.Slot.format i a.(i) with
-      | None -> ()
-      | Some str -> lines := (str ^ "\n") :: !lines
-    done;
-    !lines
-let print_raw_backtrace outchan raw_backtrace =
-  List.iter (output_string outchan) (__backtrace_lines (__convert raw_backtrace))
-let print_backtrace outchan = print_raw_backtrace outchan (get_raw_backtrace ())
-let raw_backtrace_to_string raw_backtrace =
-  String.concat "" (__backtrace_lines (__convert raw_backtrace))
-let get_backtrace () = raw_backtrace_to_string (get_raw_backtrace ())
-type location = Printexc.Slot.location
-type backtrace_slot = Printexc.Slot.t
-let backtrace_slots raw_backtrace =
-  match __convert raw_backtrace with
-  | None -> None
-  | Some backtrace ->
-    let usable_slot = function
-      | Printexc.Slot.Unknown_location _ -> false
-      | Printexc.Slot.Known_location _ -> true in
-    let rec exists_usable = function
-      | (-1) -> false
-      | i -> usable_slot backtrace.(i) || exists_usable (i - 1) in
-    if exists_usable (Array.length backtrace - 1) then Some backtrace else None
-let backtrace_slots_of_raw_entry entry = backtrace_slots (raw_backtrace_of_entries [| entry |])
-let format_backtrace_slot = Printexc.Slot.format
-let backtrace_slot_is_raise = Printexc.Slot.is_raise
-let backtrace_slot_is_inline = Printexc.Slot.is_inline
-let backtrace_slot_location = Printexc.Slot.location
-let backtrace_slot_defname = Printexc.Slot.name
-(* The slot of an exception (its identity block: name, id), read as printexc.ml does;
-   loosely typed so that this section does not name the module of the primitives (which
-   would make every program elaborate it). *)
-external __tag : exn -> int = "caml_obj_tag" [@@noalloc]
-external __slot : exn -> int -> exn = "%obj_field"
-external __name : exn -> int -> string = "%obj_field"
-external __id : exn -> int -> int = "%obj_field"
-let __exn_slot x = if __tag x = 0 then __slot x 0 else x
-let exn_slot_id (x : exn) = __id (__exn_slot x) 1
-let exn_slot_name (x : exn) = __name (__exn_slot x) 0
-let default_uncaught_exception_handler exn raw_backtrace =
-  prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
-  print_raw_backtrace stderr raw_backtrace;
-  flush stderr
-let __uncaught_exception_handler = ref default_uncaught_exception_handler
-let set_uncaught_exception_handler fn = __uncaught_exception_handler := fn
-(* An exception escaped the program: Printexc's handle_uncaught_exception when the program
-   uses Printexc, else the runtime's default_fatal_uncaught_exception (the text is made
-   before the exit functions run); then exit 2 without flushing. *)
-let __uncaught linked exn =
-  (* The trace before the exit functions run, which may raise. *)
-  let raw = try get_raw_backtrace () with _ -> __empty_backtrace in
-  if linked then begin
-    (try do_at_exit () with _ -> ());
-    try !__uncaught_exception_handler exn raw with exn' ->
-      let raw' = try get_raw_backtrace () with _ -> __empty_backtrace in
-      prerr_string ("Fatal error: exception " ^ to_string exn ^ "\n");
-      print_raw_backtrace stderr raw;
-      prerr_string
-        ("Fatal error in uncaught exception handler: exception " ^ to_string exn' ^ "\n");
-      print_raw_backtrace stderr raw';
-      flush stderr
-  end else begin
-    (* The runtime's default_fatal_uncaught_exception: the trace if recording is on. *)
-    let msg = __format_exception exn false in
-    let active = backtrace_status () in
-    (try do_at_exit () with _ -> ());
-    prerr_string ("Fatal error: exception " ^ msg ^ "\n");
-    if active then print_raw_backtrace stderr raw;
-    (try flush stderr with _ -> ())
-  end;
-  __sys_exit 2
-(*! unit Fun *)
 (*! module Obj.Ephemeron *)
 (* OCaml 4.13's Obj.Ephemeron over the runtime's ephemerons (runtime/egret_weak.c): a block of
    tag 251 (Abstract_tag, never scanned by the collector), field 0 the empty marker that every
@@ -599,6 +458,10 @@ let int_tag = 1000
 let out_of_heap_tag = 1001
 let unaligned_tag = 1002
 
+(*! unit CamlinternalAtomic *)
+(*! unit Atomic *)
+(*! unit Printexc *)
+(*! unit Fun *)
 (*! unit CamlinternalLazy *)
 (*! unit Lazy *)
 (*! unit Digest *)
@@ -1088,8 +951,6 @@ end
 (*! unit MoreLabels *)
 (*! unit Scanf *)
 (*! unit Unit *)
-(*! unit CamlinternalAtomic *)
-(*! unit Atomic *)
 (*! unit Stream *)
 (*! unit Genlex *)
 (*! module Pervasives *)

@@ -11,17 +11,9 @@ use crate::syntax::{self, ast};
 const PRELUDE: &str = include_str!("prelude.ml");
 
 /// The sections every program elaborates, whatever it names: the unqualified library, and
-/// what the parser's and typer's elaborations call (`Printexc` for uncaught exceptions,
-/// `CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
+/// what the parser's and typer's elaborations call (`CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
 /// `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
-const ALWAYS: [&str; 6] = [
-    "Printexc",
-    "CamlinternalLazy",
-    "Array",
-    "String",
-    "Char",
-    "Bytes",
-];
+const ALWAYS: [&str; 5] = ["CamlinternalLazy", "Array", "String", "Char", "Bytes"];
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
 /// module names it uses).
@@ -143,7 +135,10 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
     let is_wanted = |wanted: &std::collections::HashSet<String>, m: &str| {
         m.split('.').all(|part| wanted.contains(part))
     };
-    let mut wanted: std::collections::HashSet<String> = capitalised_names(source)
+    // The program's code, not its comments nor its strings: a program whose comment names
+    // Printexc does not link it (its uncaught exceptions are the runtime's to report).
+    let code = code_only(source);
+    let mut wanted: std::collections::HashSet<String> = capitalised_names(&code)
         .into_iter()
         .map(str::to_string)
         .collect();
@@ -185,11 +180,14 @@ pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
 /// code only, [`code_only`]), without the constructors named like modules
 /// ([`constructors_named`]).
 fn section_names(section: &RawSection) -> Vec<String> {
+    // A section names the modules its code names, not its comments nor its strings (the
+    // unqualified library's uncaught-exception handler looks up
+    // "Printexc.handle_uncaught_exception" without needing Printexc).
     let (text, not_modules): (std::borrow::Cow<str>, &[&str]) = match section {
         // The unqualified library's `^^` builds `CamlinternalFormatBasics.Format` values when
         // formats are OCaml's.
-        RawSection::Text(None, text) => (text.into(), &["Format"]),
-        RawSection::Text(_, text) => (text.into(), &[]),
+        RawSection::Text(None, text) => (code_only(text).into(), &["Format"]),
+        RawSection::Text(_, text) => (code_only(text).into(), &[]),
         RawSection::Unit {
             ml, mli, module, ..
         } => (

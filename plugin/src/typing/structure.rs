@@ -3,7 +3,7 @@
 //! `include`, and the program's exit (`at_exit`, uncaught exceptions).
 
 use super::env::{CtorRef, TypeName, ValueBinding};
-use super::expr::{bool_value, unit_value, EXIT_FUNCTIONS, LAZY_FUNCTIONS};
+use super::expr::{unit_value, EXIT_FUNCTIONS, LAZY_FUNCTIONS};
 use super::{OpenModule, OpenUndo, Phrase, PhraseKind, Scope, TResult, Typer};
 use crate::diagnostics::{Diagnostic, Span};
 use crate::lambda::ir::{Expr, Type};
@@ -638,23 +638,8 @@ impl<'s> Typer<'s> {
         if let Some(module) = &last.module {
             // A prelude module's exception prints as OCaml's does (`Stdlib.Stack.Empty`).
             let scope = std::mem::take(&mut self.section_scope);
-            if module == "Printexc" {
-                if let Some(ValueBinding::Var(v)) = self.env.lookup("__uncaught") {
-                    self.prelude_functions.insert("Printexc.__uncaught", v);
-                }
-            }
             let exn_name = |key: &str| format!("Stdlib.{key}");
             self.qualify_since(&scope, module, &exn_name, true);
-            // Using these modules links Printexc (Fun uses it), which handles uncaught
-            // exceptions its own way.
-            if module == "Printexc" || module == "Fun" {
-                let prefix = format!("{module}.");
-                for (_, b) in self.env.visible_with_prefix(&prefix) {
-                    if let ValueBinding::Var(v) = b {
-                        self.printexc_vars.insert(v);
-                    }
-                }
-            }
         }
         // What elaborations call, whatever the program rebinds: captured as each prelude
         // section ends, for good at the end of the prelude.
@@ -736,8 +721,8 @@ impl<'s> Typer<'s> {
     }
 
     /// The program's phrases `i..` as ocamlopt runs a program: `try (phrases; do_at_exit ())
-    /// with e -> Printexc.__uncaught linked e`, where `linked` says whether the program uses
-    /// Printexc (whose handler then reports the exception).
+    /// with e -> __uncaught e` (the handler Printexc registered when the program links it,
+    /// else the runtime's report: the unqualified library's `__uncaught`).
     pub(super) fn program_with_exit(&mut self, phrases: &[Phrase], i: usize) -> TResult<Expr> {
         // The program's structure is its own: the installed stdlib units the prelude
         // declared (`List`, `String`) are not among its names, so it may define a module
@@ -771,8 +756,7 @@ impl<'s> Typer<'s> {
         };
         let at_exit = call(self, "do_at_exit", vec![unit_value()])?;
         let x = self.fresh_var("_uncaught", Type::exn(), Span::default());
-        let linked = bool_value(self.links_printexc);
-        let handler = call(self, "Printexc.__uncaught", vec![linked, Expr::Var(x)])?;
+        let handler = call(self, "__uncaught", vec![Expr::Var(x)])?;
         Ok(Expr::Try(
             bx(Expr::Seq(bx(program), bx(at_exit))),
             x,

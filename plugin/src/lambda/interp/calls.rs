@@ -458,8 +458,23 @@ impl<'p> Machine<'p> {
                     )),
                 };
             }
-            // Nothing reads the table (no C code) and nothing is collected here.
-            "caml_register_named_value" => {}
+            // The table of `Callback.register` (nothing is collected here).
+            "caml_register_named_value" => {
+                let Some(Value::Str(n)) = args.first() else {
+                    return error("caml_register_named_value: not a string");
+                };
+                let v = args.get(1).cloned().unwrap_or(Value::Int(0));
+                self.named_values.insert(n.borrow().clone(), v);
+            }
+            "egret_named_value" => {
+                let Some(Value::Str(n)) = args.first() else {
+                    return error("egret_named_value: not a string");
+                };
+                return Ok(match self.named_values.get(&*n.borrow()) {
+                    Some(v) => Value::Block(Block::new(0, vec![v.clone()])),
+                    None => Value::Int(0),
+                });
+            }
             // No collector here: a collection has nothing to show.
             "caml_gc_minor" | "caml_gc_major" | "caml_gc_full_major" | "caml_gc_compaction" => {}
             "caml_gc_major_slice" => return Ok(Value::Int(0)),

@@ -123,6 +123,7 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             sys_argv: None,
             constant_exceptions: HashMap::new(),
             signal_actions: HashMap::new(),
+            named_values: HashMap::new(),
         };
         let r = m.eval(&p.body, Env::new());
         let (exit_code, status) = match r {
@@ -245,6 +246,8 @@ pub struct Machine<'p> {
     /// `Sys.signal`'s behaviour of each signal set so far (`caml_install_signal_handler`):
     /// recorded, never installed in the process (the interpreters receive no signals).
     signal_actions: HashMap<i64, Value<'p>>,
+    /// `Callback.register`'s table (`caml_register_named_value`, `egret_named_value`).
+    named_values: HashMap<Vec<u8>, Value<'p>>,
 }
 
 /// A fresh array of the given slices of arrays (`caml_array_sub`, `append`, `concat`): the

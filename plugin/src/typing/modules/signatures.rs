@@ -638,7 +638,9 @@ impl<'s> Typer<'s> {
             self.close_open(undo);
         }
         result?;
-        if !param && self.types.decls.len() > decls_before {
+        // Types made abstract here, in a submodule, or by an enclosing matching (a
+        // submodule's `type t = bs` names its parent's sealed `bs`: Printexc.Slot.t).
+        if !param && self.types.decls.len() > (fresh_from as usize).min(decls_before) {
             self.reread_sealed_abbrevs(name, &outer_read, mt);
         }
         // The declared types' names are the signature's (the modules of `read_chain`,

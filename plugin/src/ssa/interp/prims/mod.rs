@@ -256,8 +256,8 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_sys_random_seed", 0, 1, rt_sys),
     ("caml_md5_string", 3, 3, rt_sys),
     ("caml_md5_chan", 2, 2, rt_sys),
-    // Nothing reads the table (no C code) and nothing is collected here.
-    ("caml_register_named_value", 2, 2, rt_gc_collect),
+    ("caml_register_named_value", 2, 2, rt_register_named_value),
+    ("egret_named_value", 1, 1, rt_named_value),
     ("caml_bswap16", 1, 1, rt_bswap16),
     // Marshal (runtime/egret_marshal.c) is not in the interpreter: a call is its error.
     ("caml_output_value", 3, 3, rt_marshal),

@@ -188,6 +188,26 @@ pub(super) fn rt_install_signal_handler(
         .insert(signo, a[1])
         .unwrap_or(IValue::Int(0)))
 }
+/// `Callback.register`'s table (nothing is collected here).
+pub(super) fn rt_register_named_value(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    let name = it.string_arg(a[0])?;
+    it.named_values.insert(name, a[1]);
+    Ok(UNIT)
+}
+/// The value registered under a name, as an option.
+pub(super) fn rt_named_value(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let name = it.string_arg(a[0])?;
+    Ok(match it.named_values.get(&name).copied() {
+        Some(v) => it.alloc(HeapBlock::Fields {
+            tag: 0,
+            fields: vec![v],
+        }),
+        None => IValue::Int(0),
+    })
+}
 pub(super) fn rt_gc_set(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
     let mut f = [0i64; 11];
     let fields = it.fields_mut(a[0])?.clone();
