@@ -822,14 +822,21 @@ impl<'s> Typer<'s> {
             (self.env.module_types.iter())
                 .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
                 .collect();
-        if values.is_empty()
+        let no_components = values.is_empty()
             && types.is_empty()
             && ctors.is_empty()
             && functors.is_empty()
-            && module_types.is_empty()
-            && !super::modules::module_exists(&self.env, path)
-        {
+            && module_types.is_empty();
+        if no_components && !super::modules::module_exists(&self.env, path) {
             return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        // `open F`, `include F`, `F.(e)` of a functor (a module of functor type has no
+        // components): OCaml's `Structure_expected`.
+        if no_components && self.env.functors.contains_key(path) {
+            return Err(Diagnostic::error(
+                span,
+                "This module is not a structure; it has type\n       functor ... -> ...",
+            ));
         }
         let mut undo = OpenUndo::default();
         for (n, f) in functors {
