@@ -59,7 +59,12 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
+                let full = self.current_module_path();
+                let name = self.modules.last().map(|m| m.name.clone());
                 self.leave_module_scope();
+                if let Some(name) = name {
+                    self.check_open_escape(&full, &name)?;
+                }
                 self.leave_scopes();
                 return self.items_from(phrases, i + 1);
             }
@@ -116,6 +121,7 @@ impl<'s> Typer<'s> {
             }
             PhraseKind::OpenPath(path, span) => {
                 self.open_in_structure(path, *span)?;
+                self.record_open_struct(path, *span);
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::IncludePath(path, span) => {
