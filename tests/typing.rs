@@ -38,11 +38,23 @@ fn ocaml_message(stderr: &str) -> Option<String> {
 /// The first words of a message: what kind of error it is, before any type or name. A
 /// signature mismatch is one kind: ocamlopt goes on with both signatures in full ("Modules do
 /// not match: sig .. end is not included in sig .. end"), egret with the item that differs.
+/// OCaml's unique stamps (`t/83`, printed when a name is hidden) are not compared.
 fn kind(message: &str) -> String {
     if message.starts_with("Signature mismatch:") {
         return "Signature mismatch:".to_string();
     }
-    message.split(' ').take(3).collect::<Vec<_>>().join(" ")
+    let unstamped = |w: &str| match w.rsplit_once('/') {
+        Some((name, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            name.to_string()
+        }
+        _ => w.to_string(),
+    };
+    message
+        .split(' ')
+        .take(3)
+        .map(unstamped)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn ocamlopt_available() -> bool {

@@ -31,6 +31,7 @@ mod location;
 mod matching;
 mod modules;
 mod named_existentials;
+mod open_escape;
 mod pattern;
 mod pattern_poly;
 mod poly;
@@ -393,6 +394,9 @@ pub(crate) struct Typer<'s> {
     /// What the `open`s of each structure being elaborated made visible (innermost last): not
     /// the structure's own names.
     opened: Vec<OpenedNames>,
+    /// The full paths of the hidden modules of `open struct ... end` (`open_escape`), with
+    /// the spans of the opens.
+    open_structs: Vec<(String, Span)>,
     /// The abstract types of the parameters of the functor bodies being elaborated.
     param_abstracts: Vec<Vec<crate::lambda::ir::TyCon>>,
     /// For each functor application being elaborated (innermost last), whether the
@@ -526,6 +530,7 @@ impl<'s> Typer<'s> {
             packages: Default::default(),
             rec_groups: Vec::new(),
             opened: vec![OpenedNames::default()],
+            open_structs: Vec::new(),
             param_abstracts: Vec::new(),
             checked_bodies: Vec::new(),
             functor_chains: Default::default(),

@@ -59,7 +59,12 @@ impl<'s> Typer<'s> {
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::LeaveModule => {
+                let full = self.current_module_path();
+                let name = self.modules.last().map(|m| m.name.clone());
                 self.leave_module_scope();
+                if let Some(name) = name {
+                    self.check_open_escape(&full, &name)?;
+                }
                 self.leave_scopes();
                 return self.items_from(phrases, i + 1);
             }
@@ -116,6 +121,7 @@ impl<'s> Typer<'s> {
             }
             PhraseKind::OpenPath(path, span) => {
                 self.open_in_structure(path, *span)?;
+                self.record_open_struct(path, *span);
                 return self.items_from(phrases, i + 1);
             }
             PhraseKind::IncludePath(path, span) => {
@@ -810,14 +816,21 @@ impl<'s> Typer<'s> {
             (self.env.module_types.iter())
                 .filter_map(|(n, f)| Some((strip(n)?, f.clone())))
                 .collect();
-        if values.is_empty()
+        let no_components = values.is_empty()
             && types.is_empty()
             && ctors.is_empty()
             && functors.is_empty()
-            && module_types.is_empty()
-            && !super::modules::module_exists(&self.env, path)
-        {
+            && module_types.is_empty();
+        if no_components && !super::modules::module_exists(&self.env, path) {
             return Err(Diagnostic::error(span, format!("Unbound module {path}")));
+        }
+        // `open F`, `include F`, `F.(e)` of a functor (a module of functor type has no
+        // components): OCaml's `Structure_expected`.
+        if no_components && self.env.functors.contains_key(path) {
+            return Err(Diagnostic::error(
+                span,
+                "This module is not a structure; it has type\n       functor ... -> ...",
+            ));
         }
         let mut undo = OpenUndo::default();
         for (n, f) in functors {
