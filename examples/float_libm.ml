@@ -1,6 +1,7 @@
 (* The C library's float functions (Float's [@@unboxed] externals: sin, cos, atan2, fmod,
    hypot, pow, ...) called on unboxed floats, as ocamlopt calls them; a float read before a
-   bound check and used after it (radecdist, from almabench) crossed a frame entry. *)
+   bound check and used after it (radecdist, from almabench) crossed a frame entry. No NaN is
+   printed: the sign of a NaN from an invalid operation is the machine's (x86 -nan, AArch64 nan). *)
 let r2h = 12.0 /. 3.14159265358979323846
 let r2d = 180.0 /. 3.14159265358979323846
 
@@ -37,4 +38,4 @@ let () =
   done;
   Printf.printf "%.17g\n" !acc;
   Printf.printf "%h %h %h\n" (Float.next_after 1. 2.) (sin 1e22) (mod_float (-7.5) 2.);
-  Printf.printf "%g %g %g\n" (sin nan) (log (-1.)) (atan2 0. (-0.))
+  Printf.printf "%g %g %g\n" (exp 1000.) (log 0.) (atan2 0. (-0.))
