@@ -134,8 +134,23 @@ impl<'s> Typer<'s> {
                 }
             }
             // `type t = exn = ..` (printexc.ml): an extensible type re-exported; its
-            // constructors are the original's, added wherever they are declared.
-            (TypeDeclKind::Open, DeclKind::Extensible) => {}
+            // constructors are the original's, added wherever they are declared. As OCaml's
+            // inclusion check: the manifest names the extensible type itself, not an
+            // abbreviation of it (their kinds differ), with the parameters in order (same
+            // arity, no constraint).
+            (TypeDeclKind::Open, DeclKind::Extensible) => {
+                let names_abbrev = match d.manifest.as_ref().map(|m| &m.kind) {
+                    Some(ast::TypeExprKind::Constr(name, _)) => {
+                        matches!(self.env.types.get(name), Some(TypeName::Abbrev(..)))
+                    }
+                    _ => true,
+                };
+                let in_order = args.len() == params.len()
+                    && args.iter().zip(&params).all(|(a, p)| *a == Type::Var(*p));
+                if names_abbrev || !in_order {
+                    return Err(mismatch(self));
+                }
+            }
             _ => return Err(mismatch(self)),
         }
         Ok(())

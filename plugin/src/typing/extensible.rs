@@ -49,19 +49,11 @@ pub(super) struct ExtensionCtor {
 impl Typer<'_> {
     /// `type ('a, ..) path += C1 | C2 of u`.
     pub(super) fn type_extension(&mut self, x: &ast::TypeExtension) -> TResult<()> {
+        // An abbreviation is not extensible (`type bar = foo`), and neither, in egret yet, is a
+        // re-export `type t = u = ..` (OCaml extends `u` through it: a false reject left).
         let con = match self.env.types.get(&x.path).cloned() {
             Some(TypeName::Con(c)) => c,
-            // `type t = u = ..` re-exports the extensible `u`: `t`'s extensions are `u`'s
-            // (the abbreviation's parameters passed on in order).
-            Some(TypeName::Abbrev(params, body)) => match self.u.zonk(&body) {
-                Type::Con(c, args)
-                    if args.len() == params.len()
-                        && args.iter().zip(&params).all(|(a, p)| *a == Type::Var(*p)) =>
-                {
-                    c
-                }
-                _ => return Err(not_extensible(x)),
-            },
+            Some(TypeName::Abbrev(..)) => return Err(not_extensible(x)),
             None | Some(TypeName::ModuleMarker(_)) => {
                 return Err(Diagnostic::error(
                     x.path_span,
