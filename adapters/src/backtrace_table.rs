@@ -26,7 +26,8 @@
 //! ```
 //!
 //! Characters are OCaml's: from the start of the location's first line, the end possibly
-//! past that line's end.
+//! past that line's end. The code of an installed stdlib unit is in its own file
+//! (`hashtbl.ml`, `egret_plugin::installed_files`), the rest in the program's.
 
 use crate::debuginfo::{DebugFunction, LineMap, SourceInfo};
 use cranelift_object::object::write::{Object, Relocation as ObjectRelocation, Symbol};
@@ -34,6 +35,7 @@ use cranelift_object::object::{
     elf, RelocationEncoding, RelocationFlags, RelocationKind, SectionFlags, SectionKind,
     SymbolFlags, SymbolKind, SymbolScope,
 };
+use egret_plugin::installed_files;
 use egret_plugin::srcloc::InlineScope;
 use egret_plugin::ssa::ir::{InlineSites, SrcLoc};
 use std::collections::HashMap;
@@ -85,14 +87,23 @@ impl Builder<'_> {
         if let Some(&i) = self.loc_ids.get(&(loc, defname, cut)) {
             return i;
         }
-        let Some((line, _)) = self.lines.position(loc) else {
-            // Code from no place in the source (the prelude's), inlined: at its call.
-            return match self.sites.get(loc.scope) {
-                Some(site) if cut != Some(loc.scope) => self.loc(site.call, defname, cut),
-                _ => 0,
-            };
+        let (file, line, bol) = match installed_files::file_at(loc.lo) {
+            // An installed stdlib unit's code: in its own file (`hashtbl.ml`).
+            Some(f) => {
+                let (line, start) = f.line_of(loc.lo);
+                (self.string(&f.name), line, f.base + start)
+            }
+            None => {
+                let Some((line, _)) = self.lines.position(loc) else {
+                    // Code from no place in the source (the prelude's), inlined: at its call.
+                    return match self.sites.get(loc.scope) {
+                        Some(site) if cut != Some(loc.scope) => self.loc(site.call, defname, cut),
+                        _ => 0,
+                    };
+                };
+                (self.file, line as u32, self.starts[line as usize - 1])
+            }
         };
-        let bol = self.starts[line as usize - 1];
         let (name, next) = match self.sites.get(loc.scope) {
             Some(site) => {
                 let name = if site.scope_name.is_empty() {
@@ -109,9 +120,10 @@ impl Builder<'_> {
             }
             None => (defname, 0),
         };
-        let hi = loc.hi.min(self.text_len).max(loc.lo);
+        let end = installed_files::file_at(loc.lo).map_or(self.text_len, |f| f.end());
+        let hi = loc.hi.min(end).max(loc.lo);
         self.locs
-            .push([name, self.file, line as u32, loc.lo - bol, hi - bol, next]);
+            .push([name, file, line, loc.lo - bol, hi - bol, next]);
         let i = self.locs.len() as u32;
         self.loc_ids.insert((loc, defname, cut), i);
         i

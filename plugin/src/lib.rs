@@ -11,6 +11,7 @@ pub mod closure;
 pub mod diagnostics;
 pub mod driver;
 pub mod fuzz;
+pub mod installed_files;
 pub mod lambda;
 pub mod mono;
 pub mod opt;

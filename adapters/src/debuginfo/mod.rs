@@ -55,6 +55,7 @@ use cranelift_object::object::write::{
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
 use egret_plugin::diagnostics::Span;
+use egret_plugin::installed_files;
 use egret_plugin::ssa::ir::{DebugTypeDecl, InlineScope, InlineSite, InlineSites, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
@@ -323,6 +324,11 @@ pub fn write_debug_info(
         version: 4,
         address_size: isa.pointer_bytes(),
     };
+    let functions: Vec<DebugFunction> = functions
+        .iter()
+        .map(|f| without_installed_code(f, inline_sites))
+        .collect();
+    let functions = functions.as_slice();
     let lines = LineMap::new(source.text);
     let (name, comp_dir) = unit_paths(source.path);
     let mut dwarf = DwarfUnit::new(encoding);
@@ -766,6 +772,39 @@ fn code_position(lines: &LineMap, sites: &InlineSites, loc: SrcLoc) -> Option<(u
             .chain(loc.scope)
             .find_map(|s| lines.position(sites.get(s)?.call))
     })
+}
+
+/// `f` as the DWARF describes it: the code of the installed stdlib units (whose locations are
+/// in their own files, `egret_plugin::installed_files`, for the backtrace table) is at the
+/// innermost call of its chain of inline scopes that is the program's — as the prelude's code,
+/// which has no location — or at no place when it is not inlined; its inlined copies have no
+/// entry of their own. The line table covers the program's own lines only.
+fn without_installed_code(f: &DebugFunction, sites: &InlineSites) -> DebugFunction {
+    let installed = |loc: SrcLoc| installed_files::is_installed(loc.lo);
+    let site_installed = |scope: InlineScope| {
+        sites
+            .get(scope)
+            .is_some_and(|s| installed_files::is_installed(s.decl.lo))
+    };
+    let in_program = |mut loc: SrcLoc| {
+        while installed(loc) {
+            loc = match sites.get(loc.scope) {
+                Some(site) => site.call,
+                None => return SrcLoc::default(),
+            };
+        }
+        loc
+    };
+    let mut f = f.clone();
+    if f.srclocs.iter().any(|&(_, _, loc)| installed(loc)) {
+        for (_, _, loc) in &mut f.srclocs {
+            *loc = in_program(*loc);
+        }
+    }
+    f.decl_loc = in_program(f.decl_loc);
+    f.inline_entries
+        .retain(|&(scope, _)| !site_installed(scope));
+    f
 }
 
 /// Sets the code ranges of entry `id` in function `index`: `low_pc`/`high_pc` for one range,

@@ -24,7 +24,7 @@ pub mod print;
 #[cfg(test)]
 mod tests;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::{Diagnostic, Span};
 
 /// Parses a whole source file given as text. See [`parse_bytes`].
 pub fn parse(source: &str) -> Result<ast::Program, Vec<Diagnostic>> {
@@ -74,26 +74,44 @@ pub fn parse_bytes_with(
     source: &[u8],
     opts: ParseOptions,
 ) -> Result<ast::Program, Vec<Diagnostic>> {
-    on_parser_stack(source, |parser| {
+    on_parser_stack(source, 0, |parser| {
         parser.unsafe_indexing = opts.unsafe_indexing;
         parser.program()
     })
 }
 
+/// [`parse_bytes`] for a text whose first byte is at offset `base` of the spans' space (an
+/// installed stdlib unit's, `crate::installed_files`): every span, the errors' included, is
+/// `base` more than the offset in `source`.
+pub fn parse_bytes_at(source: &[u8], base: u32) -> Result<ast::Program, Vec<Diagnostic>> {
+    on_parser_stack(source, base, |parser| parser.program())
+}
+
 /// An interface (`.mli`): its signature items.
 pub fn parse_interface_bytes(source: &[u8]) -> Result<Vec<ast::SigItem>, Vec<Diagnostic>> {
-    on_parser_stack(source, |parser| parser.interface())
+    on_parser_stack(source, 0, |parser| parser.interface())
 }
 
 fn on_parser_stack<T: Send>(
     source: &[u8],
+    base: u32,
     f: impl Fn(&mut parser::Parser) -> parser::PResult<T> + Send + Sync,
 ) -> Result<T, Vec<Diagnostic>> {
     const STACK_SIZE: usize = 256 << 20;
     let run = || {
-        let lexed = lexer::lex(source);
+        let mut lexed = lexer::lex(source);
+        if base != 0 {
+            // The parser reads positions only from the tokens (and its line starts, shifted
+            // the same): moving them moves every span it makes.
+            for t in &mut lexed.tokens {
+                t.span = Span::new(t.span.lo + base, t.span.hi + base);
+            }
+            if let Some(span) = lexed.error.as_mut().and_then(|e| e.span.as_mut()) {
+                *span = Span::new(span.lo + base, span.hi + base);
+            }
+        }
         let (tokens, attributes) = attributes::strip(lexed.tokens);
-        let mut parser = parser::Parser::new(source, tokens, lexed.error);
+        let mut parser = parser::Parser::new(source, base, tokens, lexed.error);
         parser.attributes = attributes;
         f(&mut parser).map_err(|e| vec![e])
     };

@@ -325,7 +325,7 @@ impl<'s> Typer<'s> {
                         self.bind_poly_views(&groups.pop().unwrap_or_default())
                     };
                     simple.push((v, e));
-                    complex.push((v, pat, b.span, views));
+                    complex.push((v, pat, b.span, b.pat.span, views));
                     vars
                 }
             };
@@ -344,9 +344,9 @@ impl<'s> Typer<'s> {
             let span = bindings.last().map_or(Span::default(), |b| b.span);
             self.expect(span, &rest_ty, &result_ty)?;
         }
-        for (v, pat, span, views) in complex.into_iter().rev() {
+        for (v, pat, span, pat_span, views) in complex.into_iter().rev() {
             rest = super::pattern_poly::wrap_views(views, rest);
-            rest = self.bind_pattern(v, pat, rest, &rest_ty, span)?;
+            rest = self.bind_pattern(v, pat, rest, &rest_ty, span, pat_span)?;
         }
         for (v, e) in simple.into_iter().rev() {
             rest = Expr::Local(v, bx(e), bx(rest));
@@ -1473,7 +1473,7 @@ impl<'s> Typer<'s> {
                     };
                     Expr::Local(x, bx(value), bx(b))
                 }
-                Prologue::Match(v, pat, span) => self.bind_pattern(v, pat, b, &bt, span)?,
+                Prologue::Match(v, pat, span) => self.bind_pattern(v, pat, b, &bt, span, span)?,
             };
         }
         let b = self.cast_if_refined(b, refined);
@@ -1911,9 +1911,19 @@ fn has_pack(e: &ast::Expr) -> bool {
 /// Keeps source locations on the nodes later stages attribute code to. Code without a source
 /// position (the prelude's and the installed stdlib's, see `Typer::code_span`) gets no `Loc`:
 /// where it is inlined it is on the line of the call, not on no line (issue #23: `incr r`).
+///
+/// The installed units' code keeps only what backtraces read (calls and raises): the line
+/// table does not describe it (`adapters/src/debuginfo`), and a location on each of its
+/// primitives and values would make every stage's tree bigger for nothing.
 fn wrap_loc(span: Span, e: Expr) -> Expr {
     if span == Span::default() {
         return e;
+    }
+    if crate::installed_files::is_installed(span.lo) {
+        return match e {
+            Expr::App(..) | Expr::Raise(..) => Expr::Loc(SrcLoc::new(span), bx(e)),
+            e => e,
+        };
     }
     match e {
         Expr::App(..) | Expr::Prim(..) | Expr::Raise(..) | Expr::SetField(..) => {

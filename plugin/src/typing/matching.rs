@@ -34,6 +34,9 @@ struct Clause {
     /// The clause's pattern: the location of the loads that test and bind what it matches
     /// (OCaml's matching gives them the pattern's location), so the arm's line has code.
     pat_span: Span,
+    /// Where the clause's lazy values are forced: its pattern's span (a `let`'s too, whose
+    /// loads have no location of their own).
+    force_span: Span,
     vars: Vec<VarId>,
     has_guard: bool,
     /// Function variables standing for the body and the guard (`fun vars -> ...`).
@@ -222,6 +225,7 @@ impl<'s> Typer<'s> {
             });
             clauses.push(Clause {
                 pat_span: self.code_span(case.pat.span),
+                force_span: self.code_span(case.pat.span),
                 vars,
                 has_guard: guard.is_some(),
                 body_fn,
@@ -260,7 +264,8 @@ impl<'s> Typer<'s> {
     }
 
     /// `let pat = <x> in body` for a destructuring binding: a one-clause match whose result,
-    /// `body`, has type `body_ty` (so has the `Match_failure` branch of a refutable `pat`).
+    /// `body`, has type `body_ty` (so has the `Match_failure` branch of a refutable `pat`, at
+    /// `span`); `pat_span` is the pattern's (where its lazy values are forced).
     pub(super) fn bind_pattern(
         &mut self,
         x: VarId,
@@ -268,6 +273,7 @@ impl<'s> Typer<'s> {
         body: Expr,
         body_ty: &Type,
         span: Span,
+        pat_span: Span,
     ) -> TResult<Expr> {
         let mut vars = Vec::new();
         collect_vars(&pat, &mut vars);
@@ -281,6 +287,7 @@ impl<'s> Typer<'s> {
         let body_fn = self.fresh_var("_bind", bft, span);
         let clauses = vec![Clause {
             pat_span: Span::default(),
+            force_span: self.code_span(pat_span),
             vars,
             has_guard: false,
             body_fn,
@@ -475,10 +482,22 @@ impl Compiler {
         load: Expr,
         is_head: impl Fn(&Pat) -> bool,
     ) -> Expr {
+        self.at_head_span(rows, col, load, is_head, |c| c.pat_span)
+    }
+
+    /// [`Compiler::at_head`] at the span `span` gives of the first such row's clause.
+    fn at_head_span(
+        &self,
+        rows: &[Row],
+        col: usize,
+        load: Expr,
+        is_head: impl Fn(&Pat) -> bool,
+        span: impl Fn(&Clause) -> Span,
+    ) -> Expr {
         let span = rows
             .iter()
             .find(|r| r.pats.get(col).is_some_and(&is_head))
-            .map(|r| self.clauses[r.clause].pat_span);
+            .map(|r| span(&self.clauses[r.clause]));
         match span {
             Some(span) if span != Span::default() => {
                 Expr::Loc(crate::lambda::ir::SrcLoc::new(span), bx(load))
@@ -532,7 +551,15 @@ impl Compiler {
                     _ => Some(vec![Pat::Any]),
                 });
                 let arm = self.compile(t, splice(&occs, col, &[forced]), specialized);
-                let value = Expr::App(bx(force), vec![Expr::Var(occ)]);
+                // Forcing is a call at the pattern (a backtrace's `Called from` frame), as
+                // OCaml's `inline_lazy_force` at the head pattern's location.
+                let value = self.at_head_span(
+                    &rows,
+                    col,
+                    Expr::App(bx(force), vec![Expr::Var(occ)]),
+                    |p| matches!(p, Pat::Lazy { .. }),
+                    |c| c.force_span,
+                );
                 Expr::Local(forced, bx(value), bx(arm))
             }
             _ => self.split_tests(t, &occs, col, occ, rows),

@@ -35,7 +35,7 @@ mod open_escape;
 mod pattern;
 mod pattern_poly;
 mod poly;
-mod prelude;
+pub(crate) mod prelude;
 mod pvariant;
 mod scopes;
 mod structure;
@@ -344,7 +344,8 @@ pub(crate) struct Typer<'s> {
     /// The user modules being elaborated, innermost last.
     modules: Vec<OpenModule>,
     /// Elaborating a prelude phrase: the spans of the code it generates are not positions in
-    /// the program's source, so code and variables get the unknown location (debug info).
+    /// the program's source, so code and variables get the unknown location (debug info),
+    /// except an installed unit's, which are in its file's range ([`Typer::code_span`]).
     in_prelude: bool,
     /// The phrase is the prelude's own (not a prelude functor's body the program applies).
     prelude_phrase: bool,
@@ -633,9 +634,10 @@ impl<'s> Typer<'s> {
         self.vars.fresh(name, ty, span)
     }
 
-    /// The span code elaborated from `span` is attributed to: unknown for the prelude's.
+    /// The span code elaborated from `span` is attributed to: unknown for the prelude's own
+    /// text, the installed stdlib units' own place (`crate::installed_files`).
     fn code_span(&self, span: Span) -> Span {
-        if self.in_prelude {
+        if self.in_prelude && !crate::installed_files::is_installed(span.lo) {
             Span::default()
         } else {
             span
@@ -679,12 +681,19 @@ impl<'s> Typer<'s> {
 
     /// The name of the file the byte offset is in, as run-time messages give it.
     fn file_name_at(&self, offset: u32) -> String {
-        self.file_at(offset).name.clone()
+        match crate::installed_files::file_at(offset) {
+            Some(f) => f.name.clone(),
+            None => self.file_at(offset).name.clone(),
+        }
     }
 
     /// Line (1-based) and column (0-based, in bytes) of a byte offset in its file, as OCaml
     /// reports them.
     fn line_col(&self, offset: u32) -> (i64, i64) {
+        if let Some(f) = crate::installed_files::file_at(offset) {
+            let (line, start) = f.line_of(offset);
+            return (line as i64, (offset - f.base - start) as i64);
+        }
         let newlines = self.newlines.get_or_init(|| {
             let bytes = self.source.as_bytes();
             (0..bytes.len() as u32)

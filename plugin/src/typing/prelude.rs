@@ -6,6 +6,7 @@
 //! starting with `__` are private to the prelude.
 
 use crate::diagnostics::{Diagnostic, Span};
+use crate::installed_files;
 use crate::syntax::{self, ast};
 
 const PRELUDE: &str = include_str!("prelude.ml");
@@ -49,7 +50,7 @@ pub struct Section {
     pub is_unit: bool,
     pub program: ast::Program,
     /// For an installed unit: its implementation's path and text (for diagnostics).
-    pub origin: Option<(std::path::PathBuf, String)>,
+    pub origin: Option<(std::path::PathBuf, &'static str)>,
 }
 
 /// A section's text before parsing: a module of the prelude's own text, or a unit of the
@@ -58,7 +59,10 @@ enum RawSection {
     Text(Option<String>, String),
     Unit {
         module: String,
-        ml: String,
+        /// The implementation's text, whose first byte is at offset `base` of the spans
+        /// ([`installed_files`]).
+        ml: &'static str,
+        base: u32,
         mli: String,
         path: std::path::PathBuf,
     },
@@ -229,13 +233,13 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
         RawSection::Unit {
             module,
             ml,
+            base,
             mli,
             path,
-            ..
         } => {
             let mli_path = path.with_extension("mli");
-            let items = syntax::parse(&ml)
-                .map_err(|d| in_installed_file(&path, &ml, &d[0]))?
+            let items = syntax::parse_bytes_at(ml.as_bytes(), base)
+                .map_err(|d| in_installed_file(&path, ml, &d[0]))?
                 .items;
             let span = Span::default();
             let body = ast::ModExpr {
@@ -263,7 +267,6 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
                     kind: ast::ItemKind::Module(module.clone(), constrained),
                     span,
                 }],
-                // Spans of the installed file's text, which no later stage reads.
                 never_inline: Vec::new(),
             };
             Ok(Section {
@@ -303,7 +306,9 @@ fn is_compat_interface(module: &str, mli: &str) -> bool {
 pub fn in_installed_file(path: &std::path::Path, text: &str, d: &Diagnostic) -> Diagnostic {
     let at = match d.span {
         Some(span) => {
-            let lo = (span.lo as usize).min(text.len());
+            // An implementation's spans are offsets of its range ([`installed_files`]).
+            let base = installed_files::file_at(span.lo).map_or(0, |f| f.base);
+            let lo = ((span.lo - base) as usize).min(text.len());
             let line = text[..lo].matches('\n').count() + 1;
             let col = lo - text[..lo].rfind('\n').map_or(0, |i| i + 1) + 1;
             format!("{}:{line}:{col}", path.display())
@@ -357,17 +362,19 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
         {
             let module = name.trim().to_string();
             let inst = crate::stdlib::current().map_err(Diagnostic::spanless)?;
-            // OCaml's file of a unit: its name uncapitalised (`camlinternalAtomic.ml`).
-            let mut stem = module.clone();
-            stem[..1].make_ascii_lowercase();
-            let read = |ext: &str| {
-                crate::stdlib::read(inst, &format!("{stem}.{ext}")).map_err(Diagnostic::spanless)
-            };
-            let (ml, mli) = (read("ml")?, read("mli")?);
+            // The implementation is read once per process, with its range of offsets.
+            installed_files::files().map_err(Diagnostic::spanless)?;
+            let file = installed_files::of_module(&module).ok_or_else(|| {
+                Diagnostic::spanless(format!("the stdlib unit {module} has no file"))
+            })?;
+            let stem = installed_files::file_stem(&module);
+            let mli =
+                crate::stdlib::read(inst, &format!("{stem}.mli")).map_err(Diagnostic::spanless)?;
             sections.push(RawSection::Unit {
-                ml,
+                ml: &file.text,
+                base: file.base,
                 mli,
-                path: inst.dir.join(format!("{stem}.ml")),
+                path: inst.dir.join(&file.name),
                 module,
             });
             if sections.len() == 1 {

@@ -191,8 +191,27 @@ impl Typer<'_> {
             None => Some(name),
         };
         if let Some(d) = defined {
-            self.scopes = self.scopes.enter_definition(d);
+            self.scopes = match (&self.scopes.0, self.installed_unit(d)) {
+                // An installed stdlib unit: its code is named as ocamlopt names the unit.
+                (None, Some(unit)) => Scopes::default().enter_definition(&unit),
+                _ => self.scopes.enter_definition(d),
+            };
         }
+    }
+
+    /// OCaml's name of the compilation unit of installed stdlib module `name`, when `name` is
+    /// the installed unit whose section is being elaborated: `Stdlib__Hashtbl` (OCaml's
+    /// stdlib is compiled with `-o stdlib__Hashtbl`), the `Camlinternal` units under their
+    /// own names (`CamlinternalLazy`).
+    fn installed_unit(&self, name: &str) -> Option<String> {
+        if !self.prelude_phrase || crate::installed_files::of_module(name).is_none() {
+            return None;
+        }
+        Some(if name.starts_with("Camlinternal") {
+            name.to_string()
+        } else {
+            format!("Stdlib__{name}")
+        })
     }
 
     /// Leaving a module's structure or a functor's body.

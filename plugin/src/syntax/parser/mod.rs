@@ -59,10 +59,16 @@ pub const ANONYMOUS_MODULE: &str = "_anonymous_module_";
 pub(super) const MAX_NESTING: u32 = 2000;
 
 impl Parser {
-    pub(super) fn new(source: &[u8], tokens: Vec<Token>, lex_error: Option<Diagnostic>) -> Parser {
+    /// A parser of `tokens`, lexed from `source` whose first byte is at offset `base`.
+    pub(super) fn new(
+        source: &[u8],
+        base: u32,
+        tokens: Vec<Token>,
+        lex_error: Option<Diagnostic>,
+    ) -> Parser {
         let newlines = source.iter().enumerate().filter(|&(_, &b)| b == b'\n');
-        let line_starts = std::iter::once(0)
-            .chain(newlines.map(|(i, _)| i as u32 + 1))
+        let line_starts = std::iter::once(base)
+            .chain(newlines.map(|(i, _)| base + i as u32 + 1))
             .collect();
         Parser {
             tokens,
