@@ -28,8 +28,9 @@ pub struct InstalledFile {
     pub base: u32,
     /// The file's text (as [`crate::stdlib::read`] gives it).
     pub text: String,
-    /// The offsets in `text` where each line starts.
-    line_starts: Vec<u32>,
+    /// The offsets in `text` where each line starts, found on first use (only `-g` builds
+    /// ask).
+    line_starts: OnceLock<Vec<u32>>,
 }
 
 impl InstalledFile {
@@ -37,8 +38,19 @@ impl InstalledFile {
     /// offset in the file where that line starts.
     pub fn line_of(&self, offset: u32) -> (u32, u32) {
         let local = offset.saturating_sub(self.base).min(self.text.len() as u32);
-        let line = self.line_starts.partition_point(|&s| s <= local);
-        (line as u32, self.line_starts[line - 1])
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(
+                    self.text
+                        .bytes()
+                        .enumerate()
+                        .filter(|&(_, b)| b == b'\n')
+                        .map(|(i, _)| i as u32 + 1),
+                )
+                .collect()
+        });
+        let line = starts.partition_point(|&s| s <= local);
+        (line as u32, starts[line - 1])
     }
 
     /// The end of this file's range (its last offset + 1).
@@ -75,20 +87,12 @@ fn read_all() -> Result<Vec<InstalledFile>, String> {
         }
         let name = format!("{}.ml", file_stem(&module));
         let text = crate::stdlib::read(inst, &name)?;
-        let line_starts = std::iter::once(0)
-            .chain(
-                text.bytes()
-                    .enumerate()
-                    .filter(|&(_, b)| b == b'\n')
-                    .map(|(i, _)| i as u32 + 1),
-            )
-            .collect();
         let file = InstalledFile {
             module,
             name,
             base,
             text,
-            line_starts,
+            line_starts: OnceLock::new(),
         };
         base = file.end() + 1;
         out.push(file);

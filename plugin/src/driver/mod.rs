@@ -121,6 +121,16 @@ pub struct Options {
     pub parse: syntax::ParseOptions,
 }
 
+impl Options {
+    /// What typing keeps: the installed stdlib's locations only under `-g`, whose backtrace
+    /// table reads them.
+    pub fn type_options(&self) -> typing::TypeOptions {
+        typing::TypeOptions {
+            stdlib_locations: self.codegen.debug_info,
+        }
+    }
+}
+
 /// Why compilation stopped.
 #[derive(Debug)]
 pub enum CompileError {
@@ -314,7 +324,7 @@ pub fn compile_bytes_to_ssa(
         return Ok(Output::Emitted(syntax::print::print_program(&ast)));
     }
     let typed = sess.time("typing", || {
-        typing::type_program(&ast, source, &opts.file_name)
+        typing::type_program_with(&ast, source, &opts.file_name, opts.type_options())
     });
     compile_typed(typed, opts, sess)
 }
@@ -452,7 +462,9 @@ pub fn compile_files(
     if opts.emit == Some(Stage::Ast) {
         return Ok(Output::Emitted(syntax::print::print_program(&ast)));
     }
-    let typed = sess.time("typing", || typing::type_units(&ast, source, files));
+    let typed = sess.time("typing", || {
+        typing::type_units(&ast, source, files, opts.type_options())
+    });
     compile_typed(typed, opts, sess)
 }
 

@@ -965,3 +965,21 @@ fn gadt_declarations_and_refutation_cases() {
         "(let (f (function (A -> 1) (B -> .))))"
     );
 }
+
+/// A text parsed at a base offset (an installed stdlib unit's, `crate::installed_files`) has
+/// every span, an error's included, moved by the base, and the same tree.
+#[test]
+fn parsing_at_a_base_moves_every_span() {
+    let src = "let f x =\n  g (x + 1)\n";
+    let base = 1 << 30;
+    let at = super::parse_bytes_at(src.as_bytes(), base).unwrap();
+    let plain = parse(src).unwrap();
+    assert_eq!(print_program(&at), print_program(&plain));
+    assert_eq!(
+        at.items[0].span,
+        Span::new(plain.items[0].span.lo + base, plain.items[0].span.hi + base)
+    );
+    let bad = super::parse_bytes_at(b"let f = (1 +\n", base).unwrap_err();
+    let span = bad[0].span.expect("a syntax error has a place");
+    assert!(span.lo >= base, "{bad:?}");
+}

@@ -135,12 +135,32 @@ pub fn type_program(
     source: &str,
     file_name: &str,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    type_program_with(program, source, file_name, TypeOptions::default())
+}
+
+/// What typing keeps beyond the program's meaning.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TypeOptions {
+    /// The installed stdlib units' code keeps its locations in their files (the calls and
+    /// raises, for the backtrace table under `-g`; [`crate::installed_files`]). Without it
+    /// that code has no location, as the prelude's own: nothing would read them, and every
+    /// stage would carry them.
+    pub stdlib_locations: bool,
+}
+
+/// [`type_program`] with [`TypeOptions`].
+pub fn type_program_with(
+    program: &ast::Program,
+    source: &str,
+    file_name: &str,
+    opts: TypeOptions,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let files = vec![SourceFile {
         name: file_name.to_string(),
         base: 0,
         len: source.len() as u32,
     }];
-    type_program_in(program, source, files, false, false)
+    type_program_in(program, source, files, false, false, opts)
 }
 
 /// [`type_program`] for a file of toplevel phrases (OCaml's `expect` tests, through `egret
@@ -157,7 +177,7 @@ pub fn type_toplevel_phrases(
         base: 0,
         len: source.len() as u32,
     }];
-    type_program_in(program, source, files, false, true)
+    type_program_in(program, source, files, false, true, TypeOptions::default())
 }
 
 /// A source file of a program of several files: its name and where its text is in the
@@ -175,8 +195,9 @@ pub fn type_units(
     program: &ast::Program,
     source: &str,
     files: Vec<SourceFile>,
+    opts: TypeOptions,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    type_program_in(program, source, files, true, false)
+    type_program_in(program, source, files, true, false, opts)
 }
 
 fn type_program_in(
@@ -185,10 +206,12 @@ fn type_program_in(
     files: Vec<SourceFile>,
     units: bool,
     toplevel: bool,
+    opts: TypeOptions,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
     let prelude = prelude::needed(source).map_err(|d| vec![d])?;
     let mut phrases = Vec::new();
     let mut typer = Typer::new(source, &files[files.len() - 1].name);
+    typer.stdlib_locations = opts.stdlib_locations;
     typer.files = files;
     typer.units = units;
     typer.toplevel = toplevel;
@@ -347,6 +370,8 @@ pub(crate) struct Typer<'s> {
     /// the program's source, so code and variables get the unknown location (debug info),
     /// except an installed unit's, which are in its file's range ([`Typer::code_span`]).
     in_prelude: bool,
+    /// [`TypeOptions::stdlib_locations`].
+    stdlib_locations: bool,
     /// The phrase is the prelude's own (not a prelude functor's body the program applies).
     prelude_phrase: bool,
     /// The prelude module whose section is being elaborated (`List`), if any.
@@ -511,6 +536,7 @@ impl<'s> Typer<'s> {
             exception_homes: Default::default(),
             in_letrec_definition: false,
             in_prelude: false,
+            stdlib_locations: false,
             prelude_phrase: false,
             section_module: None,
             section: None,
@@ -635,9 +661,11 @@ impl<'s> Typer<'s> {
     }
 
     /// The span code elaborated from `span` is attributed to: unknown for the prelude's own
-    /// text, the installed stdlib units' own place (`crate::installed_files`).
+    /// text, the installed stdlib units' own place (`crate::installed_files`) when
+    /// [`TypeOptions::stdlib_locations`] asks for it.
     fn code_span(&self, span: Span) -> Span {
-        if self.in_prelude && !crate::installed_files::is_installed(span.lo) {
+        let installed = self.stdlib_locations && crate::installed_files::is_installed(span.lo);
+        if self.in_prelude && !installed {
             Span::default()
         } else {
             span
