@@ -162,6 +162,9 @@ pub struct Interpreter<'m> {
     gc_control: crate::lambda::runtime::GcControl,
     /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
     parser_trace: bool,
+    /// `Printexc.record_backtrace`'s flag (`caml_record_backtrace`): kept and reported, but no
+    /// trace is ever recorded.
+    record_backtrace: bool,
     /// `Sys.enable_runtime_warnings`'s flag.
     runtime_warnings: bool,
     /// `Sys.argv`: made at its first use, the same array at every later one.
@@ -189,6 +192,7 @@ impl<'m> Interpreter<'m> {
             argv: vec![b"egret".to_vec()],
             gc_control: Default::default(),
             parser_trace: false,
+            record_backtrace: false,
             runtime_warnings: false,
             sys_argv: None,
             current_runtime: "",

@@ -362,16 +362,21 @@ impl<'p> Machine<'p> {
                     None => return error("caml_obj_tag arity"),
                 }))
             }
-            // No backtraces are recorded: every trace is empty.
-            "caml_record_backtrace" | "caml_restore_raw_backtrace" => return Ok(Value::Int(0)),
-            "caml_backtrace_status" => return Ok(bool_val(false)),
+            // No backtraces are recorded, whatever `Printexc.record_backtrace`'s flag says:
+            // every trace is empty.
+            "caml_record_backtrace" => {
+                self.record_backtrace = int(0)? != 0;
+                return Ok(Value::Int(0));
+            }
+            "caml_restore_raw_backtrace" => return Ok(Value::Int(0)),
+            "caml_backtrace_status" => return Ok(bool_val(self.record_backtrace)),
             "caml_get_exception_raw_backtrace" | "caml_get_current_callstack" => {
                 return Ok(Value::Block(Block::new(0, Vec::new())))
             }
             "caml_convert_raw_backtrace" => return Ok(args[0].clone()),
             "caml_get_exception_backtrace" => {
                 let empty = Value::Block(Block::new(0, Vec::new()));
-                return Ok(Value::Block(Block::new(0, vec![empty])));
+                return Ok(some(empty));
             }
             "caml_raw_backtrace_next_slot" | "caml_ml_debug_info_status" => {
                 return Ok(Value::Int(0))
@@ -471,7 +476,7 @@ impl<'p> Machine<'p> {
                     return error("egret_named_value: not a string");
                 };
                 return Ok(match self.named_values.get(&*n.borrow()) {
-                    Some(v) => Value::Block(Block::new(0, vec![v.clone()])),
+                    Some(v) => some(v.clone()),
                     None => Value::Int(0),
                 });
             }
@@ -546,11 +551,10 @@ impl<'p> Machine<'p> {
                 return str_val(text);
             }
             "egret_opaque_identity" => return Ok(args.into_iter().next().unwrap_or(Value::Int(0))),
-            // A local exception's identity: an exception block whose field 0 is its name
-            // (a static exception's is its index), compared physically.
+            // A local exception's identity, compared physically.
             "egret_fresh_exception" => {
                 let name = args.into_iter().next().unwrap_or(Value::Int(0));
-                return Ok(Value::Block(Block::new(EXN_TAG, vec![name])));
+                return self.fresh_exception(name);
             }
             "egret_alloc_dummy" => {
                 let n = int(0)?.max(0) as usize;
@@ -663,7 +667,7 @@ impl<'p> Machine<'p> {
             "caml_runtime_variant" => return Ok(str_value(Vec::new())),
             "caml_runtime_parameters" => {
                 let text = (self.gc_control).runtime_parameters(
-                    false,
+                    self.record_backtrace,
                     self.parser_trace,
                     self.runtime_warnings,
                 );
@@ -903,4 +907,9 @@ impl<'p> crate::lambda::engines::Heap for Machine<'p> {
     fn write_stderr(&mut self, text: &[u8]) {
         self.stderr.extend_from_slice(text);
     }
+}
+
+/// `Some v`: constructor 1 of `option` (what `Switch` keys on), OCaml's tag 0.
+fn some(v: Value<'_>) -> Value<'_> {
+    Value::Block(Block::with_ocaml_tag(1, 0, vec![v]))
 }

@@ -5,7 +5,7 @@
 //!   strings (mutable bytes: the prelude builds strings in place with `egret_bytes_create` and
 //!   `egret_bytes_unsafe_set`; a string literal evaluates to the same string every time, as
 //!   ocamlopt's static constants do), blocks (constructors with arguments, tuples, records — fields mutable
-//!   in place — and exception values, tag [`EXN_TAG`] with the exception's index first) and
+//!   in place — and exception values, with the native layout: [`exceptions`]) and
 //!   closures (a `Fun`'s parameters and body with its environment; partial applications are
 //!   closures over the remaining parameters).
 //! - Ints are 63-bit and wrap; `/` and `mod` truncate and raise `Division_by_zero`
@@ -45,8 +45,7 @@ use super::builtins::exception_index;
 use super::ir::*;
 use super::pmap::PMap;
 
-/// The tag of exception values.
-pub const EXN_TAG: u32 = 248;
+pub use exceptions::EXN_TAG;
 
 #[derive(Clone, Debug)]
 pub struct InterpOptions {
@@ -119,9 +118,11 @@ pub fn run_program(p: &Program, opts: &InterpOptions) -> Outcome {
             literals: HashMap::new(),
             gc_control: Default::default(),
             parser_trace: false,
+            record_backtrace: false,
             runtime_warnings: false,
             sys_argv: None,
-            constant_exceptions: HashMap::new(),
+            exception_identities: RefCell::new(HashMap::new()),
+            fresh_exceptions: 0,
             signal_actions: HashMap::new(),
             named_values: HashMap::new(),
         };
@@ -168,7 +169,7 @@ pub enum Value<'p> {
 
 pub struct Block<'p> {
     /// The constructor's index in its declaration (0 for tuples, records and arrays,
-    /// [`EXN_TAG`] for exceptions): what `Switch` arms are keyed by.
+    /// [`EXN_TAG`] for exception identities): what `Switch` arms are keyed by.
     pub tag: std::cell::Cell<u32>,
     /// The tag the block has in memory, as OCaml numbers it (a constructor's index among the
     /// declaration's non-constant constructors): what `Hashtbl.hash` mixes in.
@@ -236,13 +237,18 @@ pub struct Machine<'p> {
     gc_control: super::runtime::GcControl,
     /// `Parsing.set_trace`'s flag (`caml_set_parser_trace`).
     parser_trace: bool,
+    /// `Printexc.record_backtrace`'s flag (`caml_record_backtrace`): kept and reported, but no
+    /// trace is ever recorded.
+    record_backtrace: bool,
     /// `Sys.enable_runtime_warnings`'s flag.
     runtime_warnings: bool,
     /// `Sys.argv`: made at its first use, the same array at every later one.
     sys_argv: Option<Value<'p>>,
-    /// The value of each constant exception constructor: its identity, one block, so that
-    /// `==` holds between two uses as in OCaml.
-    constant_exceptions: HashMap<u32, Value<'p>>,
+    /// The identity of each static exception used so far ([`exceptions`]): one block, so
+    /// that `==` holds between two uses as in OCaml.
+    exception_identities: RefCell<HashMap<u32, Value<'p>>>,
+    /// The local exceptions' identities made so far (`egret_fresh_exception`).
+    fresh_exceptions: i64,
     /// `Sys.signal`'s behaviour of each signal set so far (`caml_install_signal_handler`):
     /// recorded, never installed in the process (the interpreters receive no signals).
     signal_actions: HashMap<i64, Value<'p>>,
@@ -273,114 +279,6 @@ fn bool_val<'p>(b: bool) -> Value<'p> {
 }
 
 impl<'p> Machine<'p> {
-    fn raise_named<T>(&self, name: &str, arg: Option<&str>) -> R<'p, T> {
-        let Some(i) = exception_index(&self.prog.types, name) else {
-            return error(format!("exception {name} raised but not declared"));
-        };
-        let mut fields = vec![Value::Int(i as i64)];
-        if let Some(a) = arg {
-            fields.push(str_value(a.as_bytes().to_vec()));
-        }
-        Err(Unwind::Raise(Value::Block(Block::new(EXN_TAG, fields))))
-    }
-
-    /// The text OCaml's runtime prints for an uncaught exception (`caml_format_exception`:
-    /// the name, then the arguments in parentheses, ints in decimal, strings in quotes
-    /// unescaped, anything else `_`; `Match_failure` and `Assert_failure` show their tuple).
-    pub fn exception_text(&self, v: &Value<'p>) -> String {
-        String::from_utf8_lossy(&self.exception_bytes(v)).into_owned()
-    }
-
-    /// The constructor's name of an exception value whose field 0 is `first`: a static
-    /// exception's index, a local exception's name (the value is its identity), or a local
-    /// exception's identity (the value is `[identity, args..]`).
-    fn exception_name(&self, first: Option<&Value<'p>>) -> String {
-        let local = |s: &Bytes| String::from_utf8_lossy(&s.borrow()).into_owned();
-        match first {
-            Some(Value::Int(i)) => self
-                .prog
-                .types
-                .exceptions
-                .get(*i as usize)
-                .map_or_else(|| format!("exn{i}"), |e| e.name.clone()),
-            Some(Value::Str(s)) => local(s),
-            Some(Value::Block(b)) => match b.fields.borrow().first() {
-                Some(Value::Str(s)) => local(s),
-                _ => "_".into(),
-            },
-            _ => "_".into(),
-        }
-    }
-
-    /// [`Machine::exception_text`] as bytes (a string argument need not be UTF-8).
-    pub fn exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
-        let Value::Block(b) = v else {
-            return b"_".to_vec();
-        };
-        let fields = b.fields.borrow();
-        let name = self.exception_name(fields.first());
-        let mut args: Vec<Value<'p>> = fields[1..].to_vec();
-        if matches!(
-            name.as_str(),
-            "Match_failure" | "Assert_failure" | "Undefined_recursive_module"
-        ) && args.len() == 1
-        {
-            if let Value::Block(t) = &args[0] {
-                let inner = t.fields.borrow().clone();
-                args = inner;
-            }
-        }
-        let mut out = name.into_bytes();
-        if args.is_empty() {
-            return out;
-        }
-        out.push(b'(');
-        for (i, a) in args.iter().enumerate() {
-            if i > 0 {
-                out.extend_from_slice(b", ");
-            }
-            match a {
-                Value::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
-                Value::Str(s) => {
-                    out.push(b'"');
-                    out.extend_from_slice(&s.borrow());
-                    out.push(b'"');
-                }
-                _ => out.push(b'_'),
-            }
-        }
-        out.push(b')');
-        out
-    }
-
-    /// Printexc.to_string_default's generic text of an exception (printexc.ml): the
-    /// constructor, then every argument, strings as `%S` writes them; no special case.
-    pub fn printexc_exception_bytes(&self, v: &Value<'p>) -> Vec<u8> {
-        let Value::Block(b) = v else {
-            return b"_".to_vec();
-        };
-        let fields = b.fields.borrow();
-        let mut out = self.exception_name(fields.first()).into_bytes();
-        if fields.len() < 2 {
-            return out;
-        }
-        out.push(b'(');
-        for (i, a) in fields[1..].iter().enumerate() {
-            if i > 0 {
-                out.extend_from_slice(b", ");
-            }
-            match a {
-                Value::Int(n) => out.extend_from_slice(n.to_string().as_bytes()),
-                Value::Str(s) => {
-                    out.extend_from_slice(&crate::lambda::runtime::ocaml_quoted(&s.borrow()))
-                }
-                _ => out.push(b'_'),
-            }
-        }
-        out.push(b')');
-        out
-    }
-
     fn eval(&mut self, e: &'p Expr, env: Env<'p>) -> R<'p, Value<'p>> {
         self.depth += 1;
         let here = 0u8;
@@ -596,23 +494,6 @@ impl<'p> Machine<'p> {
         )))
     }
 
-    fn eval_construct_exn(
-        &mut self,
-        index: u32,
-        args: &'p [Expr],
-        env: &Env<'p>,
-    ) -> R<'p, Value<'p>> {
-        if args.is_empty() {
-            let identity = self.constant_exceptions.entry(index).or_insert_with(|| {
-                Value::Block(Block::new(EXN_TAG, vec![Value::Int(index as i64)]))
-            });
-            return Ok(identity.clone());
-        }
-        let mut fields = vec![Value::Int(index as i64)];
-        fields.extend(self.eval_args(args, env)?);
-        Ok(Value::Block(Block::new(EXN_TAG, fields)))
-    }
-
     fn eval_field(&mut self, b: &'p Expr, i: u32, env: Env<'p>) -> R<'p, Value<'p>> {
         let v = self.eval(b, env)?;
         let Value::Block(blk) = v else {
@@ -722,12 +603,10 @@ impl<'p> Machine<'p> {
                 return Ok(v.clone());
             }
             Prim::IsException(k) => {
-                let [Value::Block(b)] = args.as_slice() else {
-                    return error("IsException of a non-exception");
+                let [v] = args.as_slice() else {
+                    return error("IsException arity");
                 };
-                let is = b.tag.get() == EXN_TAG
-                    && matches!(b.fields.borrow().first(), Some(Value::Int(i)) if *i == k as i64);
-                return Ok(bool_val(is));
+                return Ok(bool_val(self.is_exception(k, v)?));
             }
             Prim::Eq | Prim::Ne | Prim::Lt | Prim::Le | Prim::Gt | Prim::Ge | Prim::Compare => {
                 let [a, b] = args.as_slice() else {
@@ -884,6 +763,11 @@ impl<'p> Machine<'p> {
                 (Value::Block(x), Value::Block(y)) => (x.clone(), y.clone()),
                 (x, y) => return Ok(Some(rank(x).cmp(&rank(y)))),
             };
+            if x.tag.get() == y.tag.get() {
+                if let Some(o) = exceptions::compare_identities(&x, &y) {
+                    return Ok(Some(o));
+                }
+            }
             let (fx, fy) = (x.fields.borrow(), y.fields.borrow());
             match x.tag.get().cmp(&y.tag.get()).then(fx.len().cmp(&fy.len())) {
                 Ordering::Equal => {}
@@ -908,6 +792,7 @@ impl<'p> Machine<'p> {
 }
 
 mod calls;
+mod exceptions;
 mod format;
 
 pub use format::{format_int, format_integer, format_string, parse_ocaml_int};

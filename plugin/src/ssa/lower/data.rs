@@ -97,6 +97,7 @@ impl<'p> Lowerer<'p> {
             } else {
                 Linkage::Local
             },
+            // Fields EXN_NAME_FIELD and EXN_ID_FIELD.
             words: vec![
                 DataWord::Word(header(2, EXN_TAG)),
                 DataWord::DataAddr(s),

@@ -37,7 +37,22 @@ pub const CLOSURE_TAG: u8 = 247;
 pub const DOUBLE_TAG: u8 = 253;
 /// OCaml's tag of a flat float array, whose fields are the doubles themselves.
 pub const DOUBLE_ARRAY_TAG: u8 = 254;
+/// OCaml's `Object_tag`: an exception's identity (its slot), `[name, id]`: the static data
+/// object of a static exception ([`Lowerer::exn_identity`]), the runtime's
+/// `egret_fresh_exception` for a local one. A constant exception is its identity; one with
+/// arguments is a block of tag [`EXN_ARGS_TAG`] `[identity, args..]`. The lambda
+/// interpreter builds the same (`lambda::interp`'s `exceptions`).
 pub const EXN_TAG: u8 = 248;
+/// The field of an exception identity holding the constructor's name (a string).
+pub const EXN_NAME_FIELD: u32 = 0;
+/// The field of an exception identity holding its number: a static exception's index in the
+/// exception table, a local exception's from [`FIRST_FRESH_EXN_ID`] up.
+pub const EXN_ID_FIELD: u32 = 1;
+/// The tag of an exception with arguments, `[identity, args..]`.
+pub const EXN_ARGS_TAG: u8 = 0;
+/// The number of the first local exception identity (`egret_fresh_exception` in
+/// `runtime/egret_gc.c` counts from there): above every static exception's index.
+pub const FIRST_FRESH_EXN_ID: i64 = 1 << 30;
 /// OCaml's `Custom_tag`: a boxed integer, `[custom operations, payload]` (never scanned).
 pub const CUSTOM_TAG: u8 = 255;
 
@@ -583,7 +598,7 @@ impl<'p> Lowerer<'p> {
                     vals.insert(0, idv);
                     Some(fx.b.ins(
                         Stmt::Alloc {
-                            tag: 0,
+                            tag: EXN_ARGS_TAG,
                             fields: vals,
                             raw_prefix: 0,
                         },

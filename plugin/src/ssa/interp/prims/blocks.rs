@@ -60,6 +60,20 @@ pub(super) fn rt_array_make(it: &mut Interpreter, a: &[IValue]) -> Result<IValue
 pub(super) fn rt_unit(_: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Ok(UNIT)
 }
+/// `Printexc.record_backtrace`: the flag is kept (and reported), no trace is recorded.
+pub(super) fn rt_record_backtrace(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    it.record_backtrace = it.int_arg(a[0])? != 0;
+    Ok(UNIT)
+}
+pub(super) fn rt_backtrace_status(
+    it: &mut Interpreter,
+    _: &[IValue],
+) -> Result<IValue, StopReason> {
+    Ok(IValue::Int(it.record_backtrace as i64))
+}
 /// An empty raw backtrace.
 pub(super) fn rt_empty_backtrace(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Ok(it.alloc(HeapBlock::Fields {

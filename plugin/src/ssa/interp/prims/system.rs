@@ -245,7 +245,11 @@ pub(super) fn rt_runtime_parameters(
     it: &mut Interpreter,
     _: &[IValue],
 ) -> Result<IValue, StopReason> {
-    let text = (it.gc_control).runtime_parameters(false, it.parser_trace, it.runtime_warnings);
+    let text = (it.gc_control).runtime_parameters(
+        it.record_backtrace,
+        it.parser_trace,
+        it.runtime_warnings,
+    );
     Ok(it.alloc(HeapBlock::Bytes(text.into_bytes())))
 }
 pub(super) fn rt_enable_runtime_warnings(
