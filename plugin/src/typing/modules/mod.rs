@@ -45,6 +45,7 @@ mod parameters;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;
+mod value_match;
 mod with_constraints;
 
 pub(crate) use applicative::Applications;
