@@ -8,6 +8,11 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// mimalloc, which (its `override` feature) is also the process's `malloc`: what a backend library
+/// allocates with its own `System` allocator and egret frees comes from the same heap.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod backends;
 mod conformance;
 mod jit;

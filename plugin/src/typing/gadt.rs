@@ -69,6 +69,13 @@ pub struct Gadts {
     /// hide a soundness error OCaml reports (testsuite `typing-modules-bugs/pr6992_bad.ml`),
     /// so such a program is "not supported yet" ([`Typer::unapplied_gadt_functor`]).
     pub unapplied_functors: Vec<(String, Span)>,
+    /// The type constructors declared in modules and functor bodies that are closed now, as
+    /// ranges of indices (OCaml's types named by a path `M.t`, `F(X).t`, not by an identifier
+    /// of the structure being typed): an abstract one may get an equation (`is_instantiable`).
+    pub closed_decls: Vec<(u32, u32)>,
+    /// Where each functor body being typed began declaring types, and whether the
+    /// application is of a path to paths.
+    pub functor_decls: Vec<(u32, bool)>,
 }
 
 /// The equations a pattern added (to re-establish them for its case's guard and body).
@@ -478,6 +485,18 @@ impl<'s> Typer<'s> {
                 return self.equate(c, &b);
             }
         }
+        // A private abbreviation is seen through first (OCaml's `expand_head_unif` in a
+        // pattern): `N.t = private M.t` against `M.t` adds no equation.
+        let (a, b) = (self.private_expanded(a), self.private_expanded(b));
+        for (x, y) in [(&b, &a), (&a, &b)] {
+            if let Some(c) = self.instantiable(x).filter(|_| !matches!(y, Type::Var(_))) {
+                if *x == *y {
+                    return Ok(());
+                }
+                self.make_rigid(c);
+                return self.equate(c, y);
+            }
+        }
         match (&a, &b) {
             (Type::Tuple(xs), Type::Tuple(ys)) if xs.len() == ys.len() => {
                 for (x, y) in xs.iter().zip(ys) {
@@ -498,6 +517,57 @@ impl<'s> Typer<'s> {
                 self.unify_gadt(&a, &m)
             }
             _ => self.u.unify(&a, &b, &self.types),
+        }
+    }
+
+    /// The abstract type at the head of `t` a pattern may add an equation on, as OCaml's
+    /// `Ctype.is_instantiable`: no parameters, no manifest, public, and declared in a module
+    /// or functor body that is closed (a path `M.t`; a type of the structure being typed is
+    /// not). `sys.ml`'s `Immediate64.Make(I)(N).t`, refined by matching its `repr`.
+    fn instantiable(&self, t: &Type) -> Option<TyCon> {
+        let Type::Con(c, args) = t else { return None };
+        let abstract_ = args.is_empty()
+            && matches!(self.types.decl(*c).kind, DeclKind::Primitive)
+            && !self.u.abstract_types.contains_key(c)
+            && !self.private_types.contains(c)
+            && !self.u.rigid.contains(c);
+        let closed = (self.gadt.closed_decls.iter()).any(|&(lo, hi)| (lo..hi).contains(&c.0));
+        (abstract_ && closed).then_some(*c)
+    }
+
+    /// `t` with the private abbreviations at its head expanded.
+    fn private_expanded(&self, t: Type) -> Type {
+        match &t {
+            Type::Con(c, args) if self.private_abbrevs.contains(c) => {
+                match self.u.abstract_types.get(c) {
+                    Some(abs) => {
+                        self.private_expanded(self.u.shallow(&abs.expand(args)).into_owned())
+                    }
+                    None => t,
+                }
+            }
+            _ => t,
+        }
+    }
+
+    /// Makes the abstract type `c` rigid for good: opaque outside the branches whose
+    /// equations refine it, and `Obj.t` in the IR (the erasure of a refined type, above).
+    fn make_rigid(&mut self, c: TyCon) {
+        let abs = AbstractType {
+            params: Vec::new(),
+            manifest: Type::any_value(),
+            opaque: true,
+            existential: false,
+        };
+        self.u.abstract_types.insert(c, abs);
+        self.u.rigid.insert(c);
+    }
+
+    /// Records that the types declared since index `from` are in a closed module now.
+    pub(super) fn close_decls(&mut self, from: u32) {
+        let to = self.types.decls.len() as u32;
+        if from < to {
+            self.gadt.closed_decls.push((from, to));
         }
     }
 

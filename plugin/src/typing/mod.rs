@@ -85,6 +85,9 @@ pub(crate) enum PhraseKind<'a> {
         functor: std::rc::Rc<modules::FunctorDef>,
         param: Option<String>,
         arg: Option<String>,
+        /// A path applied to paths (`F(A)(B)`): the body's types are named `F(A)(B).t`
+        /// outside it (OCaml strengthens the result), not the including structure's own.
+        path: bool,
     },
     /// The end of a functor's body that built the module `name`.
     LeaveFunctor(String),
@@ -411,6 +414,8 @@ pub(crate) struct Typer<'s> {
     /// Functor applications made so far (`Map.Make(String)`) and the module each built, for
     /// applicative paths (`Map.Make(String).t`).
     applications: std::collections::HashMap<String, String>,
+    /// The modules (and partial applications) built by applying a path to paths.
+    path_applications: std::collections::HashSet<String>,
     /// The types of the bodies of `let module` being elaborated ([`PhraseKind::Body`]).
     body_types: Vec<Type>,
     /// The package types of first-class modules.
@@ -553,6 +558,7 @@ impl<'s> Typer<'s> {
             saved_envs: Vec::new(),
             hidden_modules: 0,
             applications: Default::default(),
+            path_applications: Default::default(),
             body_types: Vec::new(),
             packages: Default::default(),
             rec_groups: Vec::new(),

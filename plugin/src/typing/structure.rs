@@ -106,10 +106,11 @@ impl<'s> Typer<'s> {
                 functor,
                 param,
                 arg,
+                path,
             } => {
                 let classic = self.classic.functors.contains(&functor.key);
                 self.classic.applications.push(classic);
-                self.enter_functor(functor, param.as_deref(), arg.as_deref());
+                self.enter_functor(functor, param.as_deref(), arg.as_deref(), *path);
                 self.enter_functor_scopes(&functor.scopes);
                 return self.items_from(phrases, i + 1);
             }
@@ -299,6 +300,11 @@ impl<'s> Typer<'s> {
     /// Ends the innermost module's scope: what it declared is rebound as `M.name`.
     pub(super) fn leave_module_scope(&mut self) {
         let m = self.modules.pop().expect("a module is open");
+        // A hidden module's types (`include struct .. end`, `include F(struct .. end)`)
+        // become the including structure's own; a named module's are named `M.t`.
+        if !m.name.starts_with('%') {
+            self.close_decls(m.decls);
+        }
         let declared = self.structures.pop().unwrap_or_default();
         self.weak_left_module = Some((m.name.clone(), m.weak_mark));
         // A weak variable left free by the module cannot become one of the module's

@@ -45,6 +45,7 @@ mod parameters;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;
+mod value_match;
 mod with_constraints;
 
 pub(crate) use applicative::Applications;
@@ -354,10 +355,16 @@ impl<'s> Typer<'s> {
             prelude_text: f.prelude_text,
         };
         let mut new = vec![here.clone()];
+        let from_path = !functor.contains('%') || self.path_applications.contains(functor);
+        let path = from_path && arg.is_some_and(|a| !a.contains('%'));
+        if path {
+            self.path_applications.insert(name.to_string());
+        }
         new.push(ctx.phrase(PhraseKind::EnterFunctor {
             functor: f.clone(),
             param: param.name.clone(),
             arg: arg.map(str::to_string),
+            path,
         }));
         if let (Some(x), Some(t)) = (&param.name, &param.ty) {
             new.push(ctx.phrase(PhraseKind::Seal(x.clone(), t, span, true)));
@@ -380,7 +387,13 @@ impl<'s> Typer<'s> {
     }
 
     /// Enters a functor's body: its environment, with the parameter bound to the argument.
-    pub(super) fn enter_functor(&mut self, f: &FunctorDef, param: Option<&str>, arg: Option<&str>) {
+    pub(super) fn enter_functor(
+        &mut self,
+        f: &FunctorDef,
+        param: Option<&str>,
+        arg: Option<&str>,
+        path: bool,
+    ) {
         let arg_id = arg.map(|a| (self.module_identity(a), self.module_marker(a)));
         self.enter_application(&f.key, arg_id.as_ref().map(|(id, _)| id.clone()));
         let outer = std::mem::replace(&mut self.env, f.env.clone());
@@ -402,6 +415,7 @@ impl<'s> Typer<'s> {
             }
         }
         self.saved_envs.push(outer);
+        (self.gadt.functor_decls).push((self.types.decls.len() as u32, path));
         self.structures.push(Default::default());
         self.param_abstracts.push(Vec::new());
         self.checked_bodies.push(f.checked);
@@ -427,6 +441,9 @@ impl<'s> Typer<'s> {
     /// `name` the body built.
     pub(super) fn leave_functor(&mut self, name: &str) {
         self.leave_application();
+        if let Some((from, true)) = self.gadt.functor_decls.pop() {
+            self.close_decls(from);
+        }
         self.checked_bodies.pop();
         self.leave_functor_privates();
         let outer = self.saved_envs.pop().expect("inside a functor's body");
