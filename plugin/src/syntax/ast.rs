@@ -572,6 +572,9 @@ pub enum SigItemKind {
     /// `module type S := MT`: a local substitution, `S` is `MT` in the items after it
     /// (expanded away before typing uses the signature: `typing/modules/module_type_subst.rs`).
     ModuleTypeSubst(String, ModType),
+    /// `module M := P`: a local substitution, `M` is module `P` in the items after it
+    /// (expanded away like `ModuleTypeSubst`).
+    ModuleSubst(String, String),
     /// `include MT`
     Include(ModType),
     /// `open M`

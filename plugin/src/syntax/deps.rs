@@ -120,7 +120,7 @@ impl Collector {
                     self.mod_type(mt);
                     self.bound.push(name.clone());
                 }
-                SigItemKind::ModuleAlias(name, path) => {
+                SigItemKind::ModuleAlias(name, path) | SigItemKind::ModuleSubst(name, path) => {
                     self.module_path(path);
                     self.bound.push(name.clone());
                 }

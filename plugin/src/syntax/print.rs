@@ -282,6 +282,7 @@ fn sig_item_sexp(item: &SigItem) -> Sexp {
             v.extend(t.iter().map(mod_type_sexp));
             list(v)
         }
+        SigItemKind::ModuleSubst(name, p) => list([atom("module:="), atom(name), atom(p)]),
         SigItemKind::ModuleTypeSubst(name, t) => {
             list([atom("module-type:="), atom(name), mod_type_sexp(t)])
         }

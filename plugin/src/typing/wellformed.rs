@@ -190,6 +190,7 @@ impl Typer<'_> {
                 | ast::SigItemKind::External(_)
                 | ast::SigItemKind::TypeSubst(_)
                 | ast::SigItemKind::ModuleTypeSubst(..)
+                | ast::SigItemKind::ModuleSubst(..)
                 | ast::SigItemKind::Open(_) => {}
             }
         }

@@ -398,6 +398,25 @@ impl Parser {
         })
     }
 
+    /// A module path with functor applications: `M.N`, `F(M)`, `F(M).N`, `F(G(M))`.
+    fn extended_module_path(&mut self) -> PResult<String> {
+        let mut path = self.module_path()?;
+        while self.is_sym("(") {
+            let open = self.expect_sym("(")?;
+            let arg = self.extended_module_path()?;
+            self.expect_closing(")", "(", open)?;
+            path.push('(');
+            path.push_str(&arg);
+            path.push(')');
+            if self.is_sym(".") && matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                self.bump();
+                path.push('.');
+                path.push_str(&self.module_path()?);
+            }
+        }
+        Ok(path)
+    }
+
     /// A module type's path: `S`, `M.S`, `s`, `M.s`.
     fn module_type_path(&mut self) -> PResult<String> {
         if let TokenKind::Lident(n) = self.peek().clone() {
@@ -626,6 +645,9 @@ impl Parser {
                 let name = self.module_binding_name()?;
                 if self.eat_sym("=") {
                     return Ok(SigItemKind::ModuleAlias(name, self.module_path()?));
+                }
+                if self.eat_sym(":=") {
+                    return Ok(SigItemKind::ModuleSubst(name, self.extended_module_path()?));
                 }
                 let params = self.functor_params()?;
                 self.expect_sym(":")?;

@@ -7,7 +7,8 @@
 //!   after it by `MT` (`module M : T`, `include T`, `T -> T`, `(module T)`). A path `M.T`
 //!   constrains `T` in submodule `M`'s signature, and a destructive one replaces `M.T` after
 //!   `M` too.
-//! - `sig module type T := MT .. end` replaces `T` by `MT` in the items after it.
+//! - `sig module type T := MT .. end` replaces `T` by `MT` in the items after it, and `sig
+//!   module P := M .. end` the module `P` by `M` (its types, module types, aliases).
 //! - A first-class module type `(module T)` can only become another path: `T := sig .. end`
 //!   under a `val x : (module T)` is OCaml's error ("makes a packed module ill-formed", "is not
 //!   a valid type for a packed module").
@@ -40,9 +41,12 @@ pub(super) fn has_module_type_substs(mt: &ast::ModType) -> bool {
                 .any(|c| matches!(c, ast::WithConstraint::ModuleType { .. }))
                 || has_module_type_substs(t)
         }
-        ast::ModTypeKind::Sig(items) => items
-            .iter()
-            .any(|i| matches!(i.kind, ast::SigItemKind::ModuleTypeSubst(..))),
+        ast::ModTypeKind::Sig(items) => items.iter().any(|i| {
+            matches!(
+                i.kind,
+                ast::SigItemKind::ModuleTypeSubst(..) | ast::SigItemKind::ModuleSubst(..)
+            )
+        }),
         _ => false,
     }
 }
@@ -219,88 +223,143 @@ fn for_each_item_type(
     }
 }
 
-/// `(module name)` in `t` made `(module p)` when `by` is the path `p`; `Err`: the package
-/// path that cannot be (`by` is no path).
-fn subst_package(t: &mut ast::TypeExpr, name: &str, by: &ast::ModType) -> Result<(), String> {
-    if let ast::TypeExprKind::Package(p, _) = &mut t.kind {
-        if p == name {
-            match &by.kind {
-                ast::ModTypeKind::Path(q) => *p = q.clone(),
-                _ => return Err(p.clone()),
-            }
+/// What a substitution puts for its name: a module type (`module type S := MT`, `with module
+/// type S := MT`), or the path of a module (`module M := P`).
+enum By {
+    ModuleType(ast::ModType),
+    Module(String),
+}
+
+impl By {
+    /// The names it refers to.
+    fn mentioned(&self) -> Mentioned {
+        let mut m = Mentioned::default();
+        match self {
+            By::ModuleType(t) => m.module_type(t),
+            By::Module(p) => m.module_path(p),
         }
+        m
+    }
+}
+
+/// Module path `p` with its module `name` (itself or a prefix) replaced by `q`.
+fn rename_module(p: &mut String, name: &str, q: &str) {
+    if p == name {
+        *p = q.to_string();
+    } else if let Some(rest) = p.strip_prefix(name).filter(|r| r.starts_with(['.', '('])) {
+        *p = format!("{q}{rest}");
+    }
+}
+
+/// Type `t` under the substitution: `(module name)` made `(module p)` when `by` is the path
+/// `p`, the types of module `name` made those of `P`; `Err`: the package path that cannot be
+/// (`by` is no path).
+fn subst_type(t: &mut ast::TypeExpr, name: &str, by: &By) -> Result<(), String> {
+    match (&mut t.kind, by) {
+        (ast::TypeExprKind::Package(p, _), By::ModuleType(mt)) if p == name => match &mt.kind {
+            ast::ModTypeKind::Path(q) => *p = q.clone(),
+            _ => return Err(p.clone()),
+        },
+        (ast::TypeExprKind::Package(p, _) | ast::TypeExprKind::Constr(p, _), By::Module(q))
+            if p.contains('.') =>
+        {
+            rename_module(p, name, q)
+        }
+        _ => {}
     }
     let mut r = Ok(());
     t.for_each_child_mut(&mut |c| {
         if r.is_ok() {
-            r = subst_package(c, name, by);
+            r = subst_type(c, name, by);
         }
     });
     r
 }
 
-/// Whether `item` declares module type `name` or the module `name`'s path starts with (a
-/// later use of the name is that declaration's).
-fn declares(item: &ast::SigItem, name: &str) -> bool {
-    let (head, qualified) = match name.split_once('.') {
-        Some((m, _)) => (m, true),
-        None => (name, false),
+/// Whether `item` declares the name substituted (a later use of the name is that
+/// declaration's): module type `name`, or the module `name` (its path) starts with.
+fn declares(item: &ast::SigItem, name: &str, by: &By) -> bool {
+    let (head, module) = match (name.split_once('.'), by) {
+        (Some((m, _)), _) => (m, true),
+        (None, By::Module(_)) => (name, true),
+        (None, By::ModuleType(_)) => (name, false),
     };
     match &item.kind {
         ast::SigItemKind::ModuleType(n, _) | ast::SigItemKind::ModuleTypeSubst(n, _) => {
-            !qualified && n == head
+            !module && n == head
         }
-        ast::SigItemKind::Module(n, _) | ast::SigItemKind::ModuleAlias(n, _) => {
-            qualified && n == head
-        }
-        ast::SigItemKind::RecModules(ms) => qualified && ms.iter().any(|(n, _)| n == head),
+        ast::SigItemKind::Module(n, _)
+        | ast::SigItemKind::ModuleAlias(n, _)
+        | ast::SigItemKind::ModuleSubst(n, _) => module && n == head,
+        ast::SigItemKind::RecModules(ms) => module && ms.iter().any(|(n, _)| n == head),
         _ => false,
     }
 }
 
-/// Each use of module type `name` in `items` replaced by `by`, up to a declaration of the
-/// name; `Err`: a package type `(module name)` that cannot be (with the path as written).
-fn subst_items(items: &mut [ast::SigItem], name: &str, by: &ast::ModType) -> Result<(), String> {
+/// Each use of `name` in `items` replaced by `by`, up to a declaration of the name; `Err`: a
+/// package type `(module name)` that cannot be (with the path as written).
+fn subst_items(items: &mut [ast::SigItem], name: &str, by: &By) -> Result<(), String> {
     for item in items {
         subst_item(item, name, by)?;
-        if declares(item, name) {
+        if declares(item, name, by) {
             break;
         }
     }
     Ok(())
 }
 
-fn subst_item(item: &mut ast::SigItem, name: &str, by: &ast::ModType) -> Result<(), String> {
-    for_each_item_type(item, &mut |t| subst_package(t, name, by))?;
-    match &mut item.kind {
-        ast::SigItemKind::Module(_, t)
-        | ast::SigItemKind::Include(t)
-        | ast::SigItemKind::ModuleTypeSubst(_, t)
-        | ast::SigItemKind::ModuleType(_, Some(t)) => subst_mt(t, name, by),
-        ast::SigItemKind::RecModules(ms) => {
+fn subst_item(item: &mut ast::SigItem, name: &str, by: &By) -> Result<(), String> {
+    for_each_item_type(item, &mut |t| subst_type(t, name, by))?;
+    match (&mut item.kind, by) {
+        (
+            ast::SigItemKind::Module(_, t)
+            | ast::SigItemKind::Include(t)
+            | ast::SigItemKind::ModuleTypeSubst(_, t)
+            | ast::SigItemKind::ModuleType(_, Some(t)),
+            _,
+        ) => subst_mt(t, name, by),
+        (ast::SigItemKind::RecModules(ms), _) => {
             (ms.iter_mut()).try_for_each(|(_, t)| subst_mt(t, name, by))
+        }
+        (
+            ast::SigItemKind::ModuleAlias(_, p)
+            | ast::SigItemKind::ModuleSubst(_, p)
+            | ast::SigItemKind::Open(p),
+            By::Module(q),
+        ) => {
+            rename_module(p, name, q);
+            Ok(())
         }
         _ => Ok(()),
     }
 }
 
-fn subst_mt(t: &mut ast::ModType, name: &str, by: &ast::ModType) -> Result<(), String> {
-    match &mut t.kind {
-        ast::ModTypeKind::Path(p) if p == name => *t = by.clone(),
-        ast::ModTypeKind::Sig(items) => subst_items(items, name, by)?,
-        ast::ModTypeKind::With(inner, cs) => {
+fn subst_mt(t: &mut ast::ModType, name: &str, by: &By) -> Result<(), String> {
+    match (&mut t.kind, by) {
+        (ast::ModTypeKind::Path(p), By::ModuleType(mt)) if p == name => *t = mt.clone(),
+        (ast::ModTypeKind::Path(p), By::Module(q)) if p.contains('.') => rename_module(p, name, q),
+        (ast::ModTypeKind::TypeOf(me), By::Module(q)) => {
+            if let ast::ModExprKind::Path(p) = &mut me.kind {
+                rename_module(p, name, q)
+            }
+        }
+        (ast::ModTypeKind::Sig(items), _) => subst_items(items, name, by)?,
+        (ast::ModTypeKind::With(inner, cs), _) => {
             subst_mt(inner, name, by)?;
             for c in cs {
-                match c {
-                    ast::WithConstraint::ModuleType { ty, .. } => subst_mt(ty, name, by)?,
-                    ast::WithConstraint::Type { decl, .. } => {
-                        for_each_decl_type(decl, &mut |t| subst_package(t, name, by))?
+                match (c, by) {
+                    (ast::WithConstraint::ModuleType { ty, .. }, _) => subst_mt(ty, name, by)?,
+                    (ast::WithConstraint::Type { decl, .. }, _) => {
+                        for_each_decl_type(decl, &mut |t| subst_type(t, name, by))?
                     }
-                    ast::WithConstraint::Module { .. } => {}
+                    (ast::WithConstraint::Module { target, .. }, By::Module(q)) => {
+                        rename_module(target, name, q)
+                    }
+                    (ast::WithConstraint::Module { .. }, By::ModuleType(_)) => {}
                 }
             }
         }
-        ast::ModTypeKind::Functor(params, body) => {
+        (ast::ModTypeKind::Functor(params, body), _) => {
             for p in params.iter_mut() {
                 if let Some(t) = &mut p.ty {
                     subst_mt(t, name, by)?;
@@ -308,7 +367,7 @@ fn subst_mt(t: &mut ast::ModType, name: &str, by: &ast::ModType) -> Result<(), S
             }
             subst_mt(body, name, by)?;
         }
-        ast::ModTypeKind::Path(_) | ast::ModTypeKind::TypeOf(_) => {}
+        (ast::ModTypeKind::Path(_) | ast::ModTypeKind::TypeOf(_), _) => {}
     }
     Ok(())
 }
@@ -349,7 +408,7 @@ fn shown(mt: &ast::ModType) -> String {
 fn not_supported(span: Span) -> Diagnostic {
     Diagnostic::unsupported(
         span,
-        "this `with module type` constraint (a name it captures, a module type defined in another module, or one the signature defines) is",
+        "this module type substitution (its module type would name what the signature declares, or a module type of another module, or restate one the signature defines with another text) is",
     )
 }
 
@@ -417,13 +476,22 @@ impl Typer<'_> {
     /// A signature's items with its local substitutions applied and removed, and the module
     /// types of its items expanded.
     fn expand_items(&self, items: &[ast::SigItem], depth: u32) -> TResult<Vec<ast::SigItem>> {
-        let mut substs: Vec<(String, ast::ModType)> = Vec::new();
+        // Each substitution with the names the items after it declare: its module type, read
+        // where it is written, must not name them (they would capture the name).
+        let mut substs: Vec<(String, By, Declared)> = Vec::new();
         let mut out = Vec::new();
         for (i, item) in items.iter().enumerate() {
             let mut item = item.clone();
             let mut dropped = false;
-            for (name, by) in &substs {
-                if let Err(p) = subst_item(&mut item, name, by) {
+            for (name, by, since) in &substs {
+                let before = item.clone();
+                let r = subst_item(&mut item, name, by);
+                if r.is_ok() && item != before {
+                    if by.mentioned().captured_by(since) {
+                        return Err(not_supported(item.span));
+                    }
+                }
+                if let Err(p) = r {
                     // A value declared again later is not in the signature (OCaml removes it
                     // before the check).
                     let redeclared = matches!(&item.kind, ast::SigItemKind::Val(x, _, _)
@@ -444,14 +512,21 @@ impl Typer<'_> {
             }
             if let ast::SigItemKind::ModuleTypeSubst(name, t) = &item.kind {
                 let t = self.expand_mt(t, depth + 1)?;
-                substs.retain(|(n, _)| n != name);
-                substs.push((name.clone(), t));
+                substs.retain(|(n, _, _)| n != name);
+                substs.push((name.clone(), By::ModuleType(t), Declared::default()));
                 continue;
             }
-            if let ast::SigItemKind::ModuleType(name, _) = &item.kind {
-                substs.retain(|(n, _)| n != name);
+            if let ast::SigItemKind::ModuleSubst(name, path) = &item.kind {
+                self.check_module_subst(path, item.span)?;
+                substs.retain(|(n, _, _)| n != name);
+                substs.push((name.clone(), By::Module(path.clone()), Declared::default()));
+                continue;
             }
+            substs.retain(|(n, by, _)| !declares(&item, n, by));
             self.expand_item(&mut item, depth)?;
+            for (_, _, since) in &mut substs {
+                *since = self.declared(std::slice::from_ref(&item), since, depth);
+            }
             out.push(item);
         }
         Ok(out)
@@ -517,7 +592,9 @@ impl Typer<'_> {
                 ast::SigItemKind::Type(ds) | ast::SigItemKind::TypeSubst(ds) => {
                     d.types.extend(ds.iter().map(|x| x.name.clone()))
                 }
-                ast::SigItemKind::Module(n, _) | ast::SigItemKind::ModuleAlias(n, _) => {
+                ast::SigItemKind::Module(n, _)
+                | ast::SigItemKind::ModuleAlias(n, _)
+                | ast::SigItemKind::ModuleSubst(n, _) => {
                     d.modules.insert(n.clone());
                 }
                 ast::SigItemKind::RecModules(ms) => {
@@ -525,6 +602,17 @@ impl Typer<'_> {
                 }
                 ast::SigItemKind::ModuleType(n, _) | ast::SigItemKind::ModuleTypeSubst(n, _) => {
                     d.module_types.insert(n.clone());
+                }
+                // A module type the signature declares is not the environment's.
+                ast::SigItemKind::Include(ast::ModType {
+                    kind: ast::ModTypeKind::Path(p),
+                    ..
+                }) if {
+                    let head = p.split('.').next().unwrap_or(p);
+                    d.module_types.contains(head) || d.modules.contains(head)
+                } =>
+                {
+                    d.all = true
                 }
                 ast::SigItemKind::Include(t) => match self.items_of(t, item.span, depth + 1) {
                     Ok((inner, _)) if depth < MAX_DEPTH => d = self.declared(&inner, &d, depth + 1),
@@ -622,7 +710,8 @@ impl Typer<'_> {
             items[i].kind =
                 ast::SigItemKind::Module(m.to_string(), wrap.into_iter().fold(sig, with_one));
             if destructive {
-                subst_items(&mut items[i + 1..], path, &ty).map_err(packed)?;
+                subst_items(&mut items[i + 1..], path, &By::ModuleType(ty.clone()))
+                    .map_err(packed)?;
             }
             return Ok(items);
         }
@@ -646,11 +735,33 @@ impl Typer<'_> {
         }
         if destructive {
             items.remove(i);
-            subst_items(&mut items[i..], path, &ty).map_err(packed)?;
+            subst_items(&mut items[i..], path, &By::ModuleType(ty.clone())).map_err(packed)?;
         } else if original.is_none() {
             items[i].kind = ast::SigItemKind::ModuleType(path.to_string(), Some(ty));
         }
         Ok(items)
+    }
+
+    /// `module M := P`: `P` must be a module; a functor application path (`F(X)`) is not
+    /// supported yet once its modules exist.
+    fn check_module_subst(&self, path: &str, span: Span) -> TResult<()> {
+        let names = path.split(['(', ')']).filter(|n| !n.is_empty());
+        for n in names {
+            let n = n.trim_start_matches('.');
+            let head = n.split('.').next().unwrap_or(n);
+            for m in [head, n] {
+                if !super::module_exists(&self.env, &self.resolve_module_path(m)) {
+                    return Err(Diagnostic::error(span, format!("Unbound module {m}")));
+                }
+            }
+        }
+        if path.contains('(') {
+            return Err(Diagnostic::unsupported(
+                span,
+                "local substitutions by a functor application's path are",
+            ));
+        }
+        Ok(())
     }
 
     /// A module type path's definition (followed through paths defined at top level).

@@ -225,6 +225,7 @@ impl<'s> Typer<'s> {
                 ast::SigItemKind::Include(_)
                 | ast::SigItemKind::RecModules(_)
                 | ast::SigItemKind::ModuleTypeSubst(..)
+                | ast::SigItemKind::ModuleSubst(..)
                 | ast::SigItemKind::Open(_) => {
                     return Err(Diagnostic::unsupported(
                         item.span,

@@ -335,7 +335,9 @@ impl<'s> Typer<'s> {
                 }
             }
             // Expanded by `signature_of` (`module_type_subst`).
-            ast::SigItemKind::TypeSubst(_) | ast::SigItemKind::ModuleTypeSubst(..) => {}
+            ast::SigItemKind::TypeSubst(_)
+            | ast::SigItemKind::ModuleTypeSubst(..)
+            | ast::SigItemKind::ModuleSubst(..) => {}
             ast::SigItemKind::Exception(c) => sig.exceptions.push(c.name.clone()),
             // Extension constructors are exceptions underneath (`typing::extensible`).
             ast::SigItemKind::TypeExtension(x) => {
