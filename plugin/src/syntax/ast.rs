@@ -534,6 +534,13 @@ pub enum WithConstraint {
         target: String,
         destructive: bool,
     },
+    /// `module type M.S = MT`, or `module type M.S := MT` when `destructive` (OCaml 4.13);
+    /// expanded away before typing uses the module type (`typing/modules/module_type_subst.rs`).
+    ModuleType {
+        path: String,
+        ty: ModType,
+        destructive: bool,
+    },
 }
 
 /// An item of a signature.
@@ -562,6 +569,12 @@ pub enum SigItemKind {
     RecModules(Vec<(String, ModType)>),
     /// `module type S = MT`, or `module type S` (abstract).
     ModuleType(String, Option<ModType>),
+    /// `module type S := MT`: a local substitution, `S` is `MT` in the items after it
+    /// (expanded away before typing uses the signature: `typing/modules/module_type_subst.rs`).
+    ModuleTypeSubst(String, ModType),
+    /// `module M := P`: a local substitution, `M` is module `P` in the items after it
+    /// (expanded away like `ModuleTypeSubst`).
+    ModuleSubst(String, String),
     /// `include MT`
     Include(ModType),
     /// `open M`

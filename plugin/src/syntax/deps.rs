@@ -120,7 +120,7 @@ impl Collector {
                     self.mod_type(mt);
                     self.bound.push(name.clone());
                 }
-                SigItemKind::ModuleAlias(name, path) => {
+                SigItemKind::ModuleAlias(name, path) | SigItemKind::ModuleSubst(name, path) => {
                     self.module_path(path);
                     self.bound.push(name.clone());
                 }
@@ -133,7 +133,7 @@ impl Collector {
                         self.mod_type(mt);
                     }
                 }
-                SigItemKind::Include(mt) => self.mod_type(mt),
+                SigItemKind::Include(mt) | SigItemKind::ModuleTypeSubst(_, mt) => self.mod_type(mt),
                 SigItemKind::Open(path) => self.module_path(path),
             }
         }
@@ -184,6 +184,7 @@ impl Collector {
                     match c {
                         WithConstraint::Type { decl, .. } => self.type_decl(decl),
                         WithConstraint::Module { target, .. } => self.module_path(target),
+                        WithConstraint::ModuleType { ty, .. } => self.mod_type(ty),
                     }
                 }
             }

@@ -228,6 +228,19 @@ fn mod_type_sexp(t: &ModType) -> Sexp {
                         atom(path),
                         atom(target),
                     ]),
+                    WithConstraint::ModuleType {
+                        path,
+                        ty,
+                        destructive,
+                    } => list([
+                        atom(if *destructive {
+                            "module-type:="
+                        } else {
+                            "module-type"
+                        }),
+                        atom(path),
+                        mod_type_sexp(ty),
+                    ]),
                 });
             }
             list(v)
@@ -268,6 +281,10 @@ fn sig_item_sexp(item: &SigItem) -> Sexp {
             let mut v = vec![atom("module-type"), atom(name)];
             v.extend(t.iter().map(mod_type_sexp));
             list(v)
+        }
+        SigItemKind::ModuleSubst(name, p) => list([atom("module:="), atom(name), atom(p)]),
+        SigItemKind::ModuleTypeSubst(name, t) => {
+            list([atom("module-type:="), atom(name), mod_type_sexp(t)])
         }
         SigItemKind::Include(t) => list([atom("include"), mod_type_sexp(t)]),
         SigItemKind::Open(p) => list([atom("open"), atom(p)]),

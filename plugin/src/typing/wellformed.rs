@@ -189,6 +189,8 @@ impl Typer<'_> {
                 | ast::SigItemKind::Val(..)
                 | ast::SigItemKind::External(_)
                 | ast::SigItemKind::TypeSubst(_)
+                | ast::SigItemKind::ModuleTypeSubst(..)
+                | ast::SigItemKind::ModuleSubst(..)
                 | ast::SigItemKind::Open(_) => {}
             }
         }

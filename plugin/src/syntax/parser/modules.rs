@@ -272,7 +272,7 @@ impl Parser {
                                 "Syntax error: invalid package type: parametrized types are not supported",
                             ))
                         }
-                        WithConstraint::Module { .. } => {
+                        WithConstraint::Module { .. } | WithConstraint::ModuleType { .. } => {
                             return Err(Diagnostic::error(
                                 mt.span,
                                 "Syntax error: invalid package type: only module type identifier and 'with type' constraints are supported",
@@ -378,30 +378,8 @@ impl Parser {
                 self.expect_kw("of")?;
                 ModTypeKind::TypeOf(Box::new(self.module_expr()?))
             }
-            TokenKind::Uident(_) => {
-                let mut path = String::new();
-                while let TokenKind::Uident(m) = self.peek().clone() {
-                    self.bump();
-                    path.push_str(&m);
-                    if !self.is_sym(".") {
-                        break;
-                    }
-                    self.bump();
-                    path.push('.');
-                }
-                if path.ends_with('.') {
-                    // `M.s`: a lowercase module type name.
-                    let TokenKind::Lident(n) = self.peek().clone() else {
-                        return Err(self.expected("a module type name"));
-                    };
-                    self.bump();
-                    path.push_str(&n);
-                }
-                ModTypeKind::Path(path)
-            }
-            TokenKind::Lident(n) => {
-                self.bump();
-                ModTypeKind::Path(n)
+            TokenKind::Uident(_) | TokenKind::Lident(_) => {
+                ModTypeKind::Path(self.module_type_path()?)
             }
             TokenKind::Symbol(s) if s == "(" => {
                 let open = self.expect_sym("(")?;
@@ -420,8 +398,77 @@ impl Parser {
         })
     }
 
-    /// `type params path = t`, `type params path := t`, `module P = Q`, `module P := Q`.
+    /// A module path with functor applications: `M.N`, `F(M)`, `F(M).N`, `F(G(M))`.
+    fn extended_module_path(&mut self) -> PResult<String> {
+        let mut path = self.module_path()?;
+        while self.is_sym("(") {
+            let open = self.expect_sym("(")?;
+            let arg = self.extended_module_path()?;
+            self.expect_closing(")", "(", open)?;
+            path.push('(');
+            path.push_str(&arg);
+            path.push(')');
+            if self.is_sym(".") && matches!(self.peek_at(1), TokenKind::Uident(_)) {
+                self.bump();
+                path.push('.');
+                path.push_str(&self.module_path()?);
+            }
+        }
+        Ok(path)
+    }
+
+    /// A module type's path: `S`, `M.S`, `s`, `M.s`.
+    fn module_type_path(&mut self) -> PResult<String> {
+        if let TokenKind::Lident(n) = self.peek().clone() {
+            self.bump();
+            return Ok(n);
+        }
+        let mut path = String::new();
+        while let TokenKind::Uident(m) = self.peek().clone() {
+            self.bump();
+            path.push_str(&m);
+            if !self.is_sym(".") {
+                break;
+            }
+            self.bump();
+            path.push('.');
+        }
+        if path.is_empty() {
+            return Err(self.expected("a module type name"));
+        }
+        if path.ends_with('.') {
+            // `M.s`: a lowercase module type name.
+            let TokenKind::Lident(n) = self.peek().clone() else {
+                return Err(self.expected("a module type name"));
+            };
+            self.bump();
+            path.push_str(&n);
+        }
+        Ok(path)
+    }
+
+    /// `type params path = t`, `type params path := t`, `module P = Q`, `module P := Q`,
+    /// `module type P = MT`, `module type P := MT`.
     fn with_constraint(&mut self) -> PResult<WithConstraint> {
+        if self.is_kw("module") && self.is_kw_at_offset(1, "type") {
+            // `module type M.S = MT`, `module type M.S := MT`: the right side an atom (OCaml's
+            // `module_type` there cannot take `with` constraints unparenthesized either).
+            self.bump();
+            self.bump();
+            let path = self.module_type_path()?;
+            let destructive = if self.eat_sym(":=") {
+                true
+            } else {
+                self.expect_sym("=")?;
+                false
+            };
+            let ty = self.module_type_atom()?;
+            return Ok(WithConstraint::ModuleType {
+                path,
+                ty,
+                destructive,
+            });
+        }
         if self.eat_kw("module") {
             let path = self.module_path()?;
             let destructive = if self.eat_sym(":=") {
@@ -579,6 +626,9 @@ impl Parser {
                     if self.eat_sym("=") {
                         return Ok(SigItemKind::ModuleType(name, Some(self.module_type()?)));
                     }
+                    if self.eat_sym(":=") {
+                        return Ok(SigItemKind::ModuleTypeSubst(name, self.module_type()?));
+                    }
                     return Ok(SigItemKind::ModuleType(name, None));
                 }
                 if self.eat_kw("rec") {
@@ -595,6 +645,9 @@ impl Parser {
                 let name = self.module_binding_name()?;
                 if self.eat_sym("=") {
                     return Ok(SigItemKind::ModuleAlias(name, self.module_path()?));
+                }
+                if self.eat_sym(":=") {
+                    return Ok(SigItemKind::ModuleSubst(name, self.extended_module_path()?));
                 }
                 let params = self.functor_params()?;
                 self.expect_sym(":")?;

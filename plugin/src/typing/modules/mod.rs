@@ -40,6 +40,7 @@ mod extension_match;
 mod flatten;
 mod functor_match;
 mod functor_types;
+mod module_type_subst;
 pub(crate) mod packages;
 mod parameters;
 pub(crate) mod recursive;
@@ -228,6 +229,10 @@ impl<'s> Typer<'s> {
         mt: Option<&ast::ModType>,
         span: Span,
     ) -> TResult<()> {
+        // `with module type` constraints and `module type S := MT` items expanded
+        // (`module_type_subst`): the definition is a plain module type.
+        let expanded = mt.map(|t| self.expand_module_type_substs(t)).transpose()?;
+        let mt = expanded.as_ref();
         if !self.in_prelude {
             self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
             if let Some(mt) = mt {

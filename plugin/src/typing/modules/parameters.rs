@@ -224,6 +224,8 @@ impl<'s> Typer<'s> {
                 }
                 ast::SigItemKind::Include(_)
                 | ast::SigItemKind::RecModules(_)
+                | ast::SigItemKind::ModuleTypeSubst(..)
+                | ast::SigItemKind::ModuleSubst(..)
                 | ast::SigItemKind::Open(_) => {
                     return Err(Diagnostic::unsupported(
                         item.span,
@@ -459,7 +461,8 @@ fn constrain(sig: &mut ParamSig, c: &ast::WithConstraint) -> Result<(), NotYet> 
         }
         ast::WithConstraint::Module {
             destructive: true, ..
-        } => Err(NotYet),
+        }
+        | ast::WithConstraint::ModuleType { .. } => Err(NotYet),
         ast::WithConstraint::Module { path, target, .. } => {
             if let Some((m, rest)) = path.split_once('.') {
                 return constrain_submodule(

@@ -1,6 +1,7 @@
 //! Signatures and matching: what a module type declares ([`Sig`]), a module checked against
 //! it and restricted to it (`Typer::seal`), abstract types made abstract.
 
+use super::module_type_subst::has_module_type_substs;
 use super::with_constraints::{expand_type_substs, substitute_type};
 use super::{components, module_exists, type_components, MODULE_MARKER};
 use crate::diagnostics::{Diagnostic, Span};
@@ -109,6 +110,10 @@ impl<'s> Typer<'s> {
                     None => Ok(None),
                 }
             }
+            _ if has_module_type_substs(mt) => {
+                let expanded = self.expand_module_type_substs(mt)?;
+                self.signature_of(&expanded)
+            }
             ast::ModTypeKind::Sig(items) => {
                 let mut sig = Sig::default();
                 for item in &expand_type_substs(items) {
@@ -124,7 +129,8 @@ impl<'s> Typer<'s> {
                     // A constraint on a submodule (`with type M.t = u`, `with module M = P`)
                     // is one on its module type (`with_constraints`).
                     let (ast::WithConstraint::Type { path, .. }
-                    | ast::WithConstraint::Module { path, .. }) = c;
+                    | ast::WithConstraint::Module { path, .. }
+                    | ast::WithConstraint::ModuleType { path, .. }) = c;
                     let (sub, rest) = path.split_once('.').unwrap_or((path, ""));
                     let module_eq = matches!(
                         c,
@@ -284,7 +290,10 @@ impl<'s> Typer<'s> {
                     sig.types.push((d.name.clone(), ctors, abstract_));
                 }
             }
-            ast::SigItemKind::TypeSubst(_) => {}
+            // Expanded by `signature_of` (`module_type_subst`).
+            ast::SigItemKind::TypeSubst(_)
+            | ast::SigItemKind::ModuleTypeSubst(..)
+            | ast::SigItemKind::ModuleSubst(..) => {}
             ast::SigItemKind::Exception(c) => sig.exceptions.push(c.name.clone()),
             // Extension constructors are exceptions underneath (`typing::extensible`).
             ast::SigItemKind::TypeExtension(x) => {
@@ -434,6 +443,15 @@ impl<'s> Typer<'s> {
         outer_fresh: u32,
         wrappers: &mut Vec<(VarId, Expr)>,
     ) -> TResult<()> {
+        // Its `with module type` constraints expanded first: every reading of `mt` below
+        // sees the plain module type (`module_type_subst`).
+        let expanded;
+        let mt = if has_module_type_substs(mt) {
+            expanded = self.expand_module_type_substs(mt)?;
+            &expanded
+        } else {
+            mt
+        };
         let before = self.sig_opens.len();
         if let ast::ModTypeKind::Sig(items) = &mt.kind {
             for item in items {

@@ -144,6 +144,13 @@ impl Typer<'_> {
                 target: target.clone(),
                 destructive: *destructive,
             },
+            ast::WithConstraint::ModuleType {
+                ty, destructive, ..
+            } => ast::WithConstraint::ModuleType {
+                path: rest.to_string(),
+                ty: ty.clone(),
+                destructive: *destructive,
+            },
         };
         with(t, c)
     }

@@ -1,0 +1,4 @@
+module type R = sig
+  module M := Nope
+  val x : int
+end

@@ -1,0 +1,2 @@
+module type S = sig type t end
+module type R = S with module type T = sig end
