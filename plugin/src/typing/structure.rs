@@ -341,7 +341,7 @@ impl<'s> Typer<'s> {
 
     /// Module `name` is bound anew: what it named before (a stdlib unit the program extends
     /// under its own name, an outer module) is no longer visible under `name.`, as OCaml's
-    /// environment has one module per name. (Record fields are not scoped by module.)
+    /// environment has one module per name (its record fields too).
     pub(super) fn hide_module(&mut self, name: &str) {
         let prefix = format!("{name}.");
         let mut values: Vec<String> = (self.env.visible_with_prefix(&prefix).into_iter())
