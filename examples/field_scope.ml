@@ -76,3 +76,9 @@ let q : (int, string) p = { first = 1; second = "two"; count = 3 }
 let q2 = { q with first = "one" }
 let q3 = { (q : (int, string) p) with first = 1.5; second = [ 2 ] }
 let () = Printf.printf "%s %s %d %g %d %d\n" q2.first q2.second q2.count q3.first (List.hd q3.second) q3.count
+
+(* A kept polymorphic field: the parameters it mentions are the base's. *)
+type 'a poly = { id : 'b. 'b -> 'b; tag : 'a; extra : 'a list }
+let pa = { id = (fun x -> x); tag = 1; extra = [ 2 ] }
+let pb = { pa with tag = 3 }
+let () = Printf.printf "%d %s %d\n" (pb.id pb.tag) (pb.id "id") (List.length pb.extra)

@@ -1932,8 +1932,18 @@ impl<'s> Typer<'s> {
         let at = |t: &Type, args: &[Type]| {
             (decl.params.iter().zip(args)).fold(t.clone(), |t, (v, x)| t.subst(*v, x))
         };
-        for (f, g) in fields.iter().zip(given) {
-            if g.is_none() {
+        for (f, _) in fields.iter().zip(given).filter(|(_, g)| g.is_none()) {
+            if let Type::Forall(..) = f.ty {
+                // A polymorphic field's type is one in both when the parameters it mentions
+                // are (two schemes do not unify).
+                let mut vars = Vec::new();
+                super::gadt::free_vars(&f.ty, &mut vars);
+                for (j, p) in decl.params.iter().enumerate() {
+                    if vars.contains(p) {
+                        self.expect(span, &base_args[j], &result_args[j])?;
+                    }
+                }
+            } else {
                 let kept = at(&f.ty, &base_args);
                 self.expect(span, &kept, &at(&f.ty, result_args))?;
             }
