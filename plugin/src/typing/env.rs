@@ -40,7 +40,8 @@ pub struct Env {
     values: HashMap<String, Vec<ValueBinding>>,
     undo: Vec<String>,
     pub ctors: HashMap<String, CtorRef>,
-    /// Field name → the record types declaring it, with the field's index; latest last.
+    /// Label (`f`, `M.f`) → the record types declaring it there, with the field's index;
+    /// latest last (see `field_scope`).
     pub fields: HashMap<String, Vec<(TyCon, u32)>>,
     pub types: HashMap<String, TypeName>,
     /// Functors by their qualified names (`Map.Make`).

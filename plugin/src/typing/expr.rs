@@ -398,17 +398,6 @@ impl<'s> Typer<'s> {
         v
     }
 
-    pub(super) fn field_is_mutable(&self, name: &str) -> bool {
-        self.env
-            .fields
-            .get(field_name(name))
-            .and_then(|c| c.last())
-            .is_some_and(|(c, i)| match &self.types.decl(*c).kind {
-                DeclKind::Record(fs) => fs[*i as usize].mutable,
-                _ => false,
-            })
-    }
-
     /// Wraps `e` of type `t` in type abstractions over its generalisable variables.
     fn generalize(&mut self, e: Expr, t: Type) -> (Expr, Type) {
         let vs = self.u.generalizable(&t);
@@ -1686,25 +1675,16 @@ impl<'s> Typer<'s> {
         )
     }
 
-    /// The record type a use of fields `names` (qualified or not: see [`field_name`]) refers
-    /// to (OCaml's type-directed
-    /// disambiguation): the known type `hint` if it has the first field, else the latest type
-    /// declaring all of them, else the latest declaring the first.
+    /// The record type a use of fields `names` (qualified or not: see
+    /// [`super::field_scope`]) refers to (OCaml's type-directed disambiguation): the known
+    /// type `hint` if it has the first field ([`Typer::known_record_type`]), else the latest
+    /// type in scope declaring all of them, else the latest in scope declaring the first.
     pub(super) fn record_type_of(&self, names: &[&str], hint: &Type) -> Option<TyCon> {
+        if let Some(c) = self.known_record_type(names[0], hint) {
+            return Some(c);
+        }
+        let candidates = self.field_candidates(names[0]);
         let names: Vec<&str> = names.iter().map(|n| field_name(n)).collect();
-        if let Type::Con(c, _) = *self.u.shallow(hint) {
-            if self.is_inline_record(c) {
-                return Some(c);
-            }
-        }
-        // The known type, expanded as OCaml's disambiguation does, may name a record whose
-        // fields are not in scope (a functor's `S.t` standing for its argument's type).
-        if let Type::Con(c, _) = self.u.expand_head(hint) {
-            if self.declares_field(c, names[0]) {
-                return Some(c);
-            }
-        }
-        let candidates = self.env.fields.get(names[0])?;
         let has_all = |c: TyCon| match &self.types.decl(c).kind {
             DeclKind::Record(fs) => names.iter().all(|n| fs.iter().any(|f| f.name == *n)),
             _ => false,
@@ -1716,6 +1696,34 @@ impl<'s> Typer<'s> {
                 .filter(|c| !self.is_inline_record(*c))
         };
         plain().find(|c| has_all(*c)).or(plain().next())
+    }
+
+    /// The record type the known type `hint` names, if it declares field `name` (or is an
+    /// inline record's): the fields of such a type need not be in scope.
+    pub(super) fn known_record_type(&self, name: &str, hint: &Type) -> Option<TyCon> {
+        if let Type::Con(c, _) = *self.u.shallow(hint) {
+            if self.is_inline_record(c) {
+                return Some(c);
+            }
+        }
+        // The known type, expanded as OCaml's disambiguation does, may name a record whose
+        // fields are not in scope (a functor's `S.t` standing for its argument's type).
+        match self.u.expand_head(hint) {
+            Type::Con(c, _) if self.declares_field(c, field_name(name)) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// OCaml's error for a label of a record expression or pattern whose type is not known,
+    /// when the label is not in scope.
+    pub(super) fn check_field_in_scope(&self, label: &str, span: Span) -> TResult<()> {
+        if self.field_candidates(label).is_empty() {
+            return Err(Diagnostic::error(
+                span,
+                format!("Unbound record field {label}"),
+            ));
+        }
+        Ok(())
     }
 
     fn field_index(&self, c: TyCon, name: &str) -> Option<u32> {
@@ -1744,8 +1752,9 @@ impl<'s> Typer<'s> {
                 return Err(Diagnostic::error(span, format!("Unbound module {module}")));
             }
         }
+        let label = name;
+        let candidates = self.field_candidates(label);
         let name = field_name(name);
-        let candidates = self.env.fields.get(name).cloned().unwrap_or_default();
         let found = match con {
             Some(c) => (candidates.iter().find(|(d, _)| *d == c).copied())
                 .or_else(|| self.field_index(c, name).map(|i| (c, i))),
@@ -1767,7 +1776,7 @@ impl<'s> Typer<'s> {
                     span,
                     format!("This record expression is expected to have type {}\n       There is no field {name} within type {}", self.types.decl(c).name, self.types.decl(c).name),
                 ),
-                None => Diagnostic::error(span, format!("Unbound record field {name}")),
+                None => Diagnostic::error(span, format!("Unbound record field {label}")),
             });
         };
         let decl = self.types.decl(con).clone();
@@ -1791,8 +1800,10 @@ impl<'s> Typer<'s> {
         span: Span,
         expected: Option<&Type>,
     ) -> TResult<(Expr, Type)> {
-        let (first, fspan, _) = &fields[0];
-        let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+        let labels: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+        let labels = super::field_scope::qualified_labels(&labels);
+        let names: Vec<&str> = labels.iter().map(String::as_str).collect();
+        let (first, fspan) = (names[0], fields[0].1);
         // `{ b with .. }`: the base is typed first, and its type picks the record type.
         let base = match base {
             Some(b) => Some((b, self.record_base(b)?)),
@@ -1803,8 +1814,9 @@ impl<'s> Typer<'s> {
             (None, Some(t)) => t.clone(),
             (None, None) => self.u.fresh_var(),
         };
+        let known = self.known_record_type(first, &hint);
         let con = self.record_type_of(&names, &hint);
-        let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
+        let (con, _, rt, _, _) = self.field_instance(first, fspan, con)?;
         // OCaml's `type_label_exp` (creating): no value of a private record is built outside.
         if self.private_types.contains(&con) {
             if let Some((_, (_, bt))) = &base {
@@ -1817,11 +1829,16 @@ impl<'s> Typer<'s> {
         };
         let n = decl_fields.len();
         let mut given: Vec<Option<Expr>> = vec![None; n];
-        for (name, fspan, e) in fields {
-            let (c, i, t, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
+        for ((name, fspan, e), label) in fields.iter().zip(&names) {
+            // With no known type, each label is looked up in scope (OCaml's
+            // `disambiguate_lid_a_list` without an expected type).
+            if known.is_none() {
+                self.check_field_in_scope(label, *fspan)?;
+            }
+            let (c, i, t, ft, _) = match self.field_instance(label, *fspan, Some(con)) {
                 Ok(r) => r,
                 Err(e) if self.is_inline_record(con) => return Err(e),
-                Err(_) => self.field_instance(name, *fspan, None)?,
+                Err(_) => self.field_instance(label, *fspan, None)?,
             };
             if c != con {
                 return Err(Diagnostic::error(
@@ -1868,8 +1885,9 @@ impl<'s> Typer<'s> {
                 ))
             }
             Some((b, (bx_, bt))) => {
-                self.expect(b.span, &bt, &rt)?;
-                let v = self.fresh_var("_base", rt.clone(), b.span);
+                let base_ty = self.record_base_instance(con, &rt, &given, span)?;
+                self.expect(b.span, &bt, &base_ty)?;
+                let v = self.fresh_var("_base", base_ty, b.span);
                 let args = given
                     .into_iter()
                     .enumerate()
@@ -1887,6 +1905,50 @@ impl<'s> Typer<'s> {
                 Ok((Expr::Local(v, bx(bx_), bx(body)), rt))
             }
         }
+    }
+}
+
+impl<'s> Typer<'s> {
+    /// The type the base of `{ b with .. }` must have, the result being `rt` (an instance of
+    /// record type `con`) with the fields `given` replaced: OCaml's `type_expect_` types
+    /// the base at an instance of its own, each kept field having one type in both, so that
+    /// a parameter only replaced fields use may change (`{ (r : int t) with x = "s" }`). An
+    /// inline record's base is the result's type (its parameters may be existentials).
+    fn record_base_instance(
+        &mut self,
+        con: TyCon,
+        rt: &Type,
+        given: &[Option<Expr>],
+        span: Span,
+    ) -> TResult<Type> {
+        let decl = self.types.decl(con).clone();
+        let (DeclKind::Record(fields), Type::Con(_, result_args)) = (&decl.kind, rt) else {
+            return Ok(rt.clone());
+        };
+        if self.is_inline_record(con) {
+            return Ok(rt.clone());
+        }
+        let base_args: Vec<Type> = decl.params.iter().map(|_| self.u.fresh_var()).collect();
+        let at = |t: &Type, args: &[Type]| {
+            (decl.params.iter().zip(args)).fold(t.clone(), |t, (v, x)| t.subst(*v, x))
+        };
+        for (f, _) in fields.iter().zip(given).filter(|(_, g)| g.is_none()) {
+            if let Type::Forall(..) = f.ty {
+                // A polymorphic field's type is one in both when the parameters it mentions
+                // are (two schemes do not unify).
+                let mut vars = Vec::new();
+                super::gadt::free_vars(&f.ty, &mut vars);
+                for (j, p) in decl.params.iter().enumerate() {
+                    if vars.contains(p) {
+                        self.expect(span, &base_args[j], &result_args[j])?;
+                    }
+                }
+            } else {
+                let kept = at(&f.ty, &base_args);
+                self.expect(span, &kept, &at(&f.ty, result_args))?;
+            }
+        }
+        Ok(Type::Con(con, base_args))
     }
 }
 
@@ -1954,8 +2016,8 @@ fn instantiate_rec_uses(e: &mut Expr, members: &[VarId], vs: &[TyVar]) {
     }
 }
 
-/// The field a label names: record fields are not scoped by module in egret (type-directed
-/// disambiguation picks among the declarations of a name), so `M.f` is the field `f`.
+/// The name of the field a label (`f`, `M.f`) names in its record type's declaration (which
+/// declarations `M.f` may name is [`super::field_scope`]'s).
 pub(super) fn field_name(label: &str) -> &str {
     label.rsplit('.').next().unwrap_or(label)
 }

@@ -889,7 +889,7 @@ impl<'s> Typer<'s> {
 }
 
 /// The type variables of `t`, each once, in order.
-fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
+pub(super) fn free_vars(t: &Type, out: &mut Vec<TyVar>) {
     match t {
         Type::Var(v) => {
             if !out.contains(v) {

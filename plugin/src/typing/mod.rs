@@ -18,6 +18,7 @@ mod env;
 mod expr;
 mod extensible;
 mod externals;
+mod field_scope;
 mod format_gadt;
 pub(crate) mod gadt;
 mod immediacy;
@@ -304,6 +305,7 @@ pub(crate) struct OpenUndo {
     ctors: Vec<(String, Option<env::CtorRef>)>,
     functors: Vec<(String, Option<std::rc::Rc<modules::FunctorDef>>)>,
     module_types: Vec<(String, Option<std::rc::Rc<modules::ModTypeDef>>)>,
+    fields: Vec<(String, Option<field_scope::FieldDecls>)>,
 }
 
 /// What the environment held when a module (or a prelude section) began: the value scope
@@ -317,6 +319,7 @@ pub(crate) struct Scope {
     ctors: std::collections::HashMap<String, env::CtorRef>,
     functors: std::collections::HashMap<String, std::rc::Rc<modules::FunctorDef>>,
     module_types: std::collections::HashMap<String, std::rc::Rc<modules::ModTypeDef>>,
+    fields: std::collections::HashMap<String, field_scope::FieldDecls>,
 }
 
 pub(crate) struct Typer<'s> {
@@ -493,6 +496,8 @@ pub(crate) struct OpenedNames {
     values: Vec<(String, ValueBinding)>,
     types: Vec<(String, TypeName)>,
     ctors: Vec<(String, env::CtorRef)>,
+    /// The declarations an `open` added to each label.
+    fields: Vec<(String, field_scope::FieldDecls)>,
 }
 
 /// The names a structure has declared.

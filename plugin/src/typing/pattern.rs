@@ -221,10 +221,13 @@ impl<'s> Typer<'s> {
                 r
             }
             PatternKind::Record { fields, open_: _ } => {
-                let (first, fspan, _) = &fields[0];
-                let names: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+                let labels: Vec<&str> = fields.iter().map(|(n, _, _)| n.as_str()).collect();
+                let labels = super::field_scope::qualified_labels(&labels);
+                let names: Vec<&str> = labels.iter().map(String::as_str).collect();
+                let (first, fspan) = (names[0], fields[0].1);
+                let known = self.known_record_type(first, t);
                 let con = self.record_type_of(&names, t);
-                let (con, _, rt, _, _) = self.field_instance(first, *fspan, con)?;
+                let (con, _, rt, _, _) = self.field_instance(first, fspan, con)?;
                 self.expect_pat(span, &rt, t)?;
                 let DeclKind::Record(decl_fields) = &self.types.decl(con).kind else {
                     unreachable!()
@@ -233,11 +236,15 @@ impl<'s> Typer<'s> {
                 let mut args = vec![Pat::Any; n];
                 let mut arg_tys = vec![Type::unit(); n];
                 let mut seen = vec![false; n];
-                for (name, fspan, q) in fields {
-                    let (c, i, frt, ft, _) = match self.field_instance(name, *fspan, Some(con)) {
+                for ((name, fspan, q), label) in fields.iter().zip(&names) {
+                    // With no known type, each label is looked up in scope.
+                    if known.is_none() {
+                        self.check_field_in_scope(label, *fspan)?;
+                    }
+                    let (c, i, frt, ft, _) = match self.field_instance(label, *fspan, Some(con)) {
                         Ok(r) => r,
                         Err(e) if self.is_inline_record(con) => return Err(e),
-                        Err(_) => self.field_instance(name, *fspan, None)?,
+                        Err(_) => self.field_instance(label, *fspan, None)?,
                     };
                     if c != con {
                         return Err(Diagnostic::error(

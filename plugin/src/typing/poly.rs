@@ -169,7 +169,9 @@ impl Typer<'_> {
     /// let-bound expansive value).
     pub(super) fn field_value(&mut self, e: &ast::Expr, ft: &Type) -> TResult<Expr> {
         if !matches!(ft, Type::Forall(..)) {
-            let (x, xt) = self.expr(e)?;
+            // The field's type is the value's expected type (OCaml's `type_label_exp`): a
+            // record in it is known (`x.contents <- { lbl = 4 }` with `lbl` out of scope).
+            let (x, xt) = self.expr_expected(e, Some(ft))?;
             self.expect(e.span, &xt, ft)?;
             return Ok(x);
         }

@@ -347,7 +347,7 @@ impl<'s> Typer<'s> {
 
     /// Module `name` is bound anew: what it named before (a stdlib unit the program extends
     /// under its own name, an outer module) is no longer visible under `name.`, as OCaml's
-    /// environment has one module per name. (Record fields are not scoped by module.)
+    /// environment has one module per name (its record fields too).
     pub(super) fn hide_module(&mut self, name: &str) {
         let prefix = format!("{name}.");
         let mut values: Vec<String> = (self.env.visible_with_prefix(&prefix).into_iter())
@@ -359,6 +359,7 @@ impl<'s> Typer<'s> {
         }
         self.env.types.retain(|n, _| !n.starts_with(&prefix));
         self.env.ctors.retain(|n, _| !n.starts_with(&prefix));
+        self.env.fields.retain(|n, _| !n.starts_with(&prefix));
         self.env
             .functors
             .retain(|n, _| n != name && !n.starts_with(&prefix));
@@ -445,8 +446,7 @@ impl<'s> Typer<'s> {
     }
 
     /// The included type `name` is shadowed: its constructors are no longer the module's
-    /// (OCaml: `B.A` is unbound once `B` redefines the `t` it included). Record fields are
-    /// not scoped by module in egret: they stay.
+    /// (OCaml: `B.A` is unbound once `B` redefines the `t` it included), nor its fields.
     fn drop_included_type(&mut self, name: &str) {
         let Some(TypeName::Con(c)) = self.env.types.get(name).cloned() else {
             return;
@@ -454,6 +454,12 @@ impl<'s> Typer<'s> {
         self.env
             .ctors
             .retain(|n, k| n.contains('.') || !matches!(k, CtorRef::Variant(d, _) if *d == c));
+        for (n, decls) in self.env.fields.iter_mut() {
+            if !n.contains('.') {
+                decls.retain(|(d, _)| *d != c);
+            }
+        }
+        self.env.fields.retain(|_, decls| !decls.is_empty());
     }
 
     /// [`Typer::declare_in_structure`] for a name an `include` brings: it may meet another
@@ -485,6 +491,7 @@ impl<'s> Typer<'s> {
             ctors: self.env.ctors.clone(),
             functors: self.env.functors.clone(),
             module_types: self.env.module_types.clone(),
+            fields: self.env.fields.clone(),
         }
     }
 
@@ -582,6 +589,7 @@ impl<'s> Typer<'s> {
                 };
             }
         }
+        self.qualify_fields(&scope.fields, module, &opened.fields);
         let declared: Vec<String> = (self.env.types.iter())
             .filter(|&(n, t)| scope.types.get(n) != Some(t) || own(n))
             .map(|(n, _)| n.clone())
@@ -689,6 +697,11 @@ impl<'s> Typer<'s> {
                 .map(|(n, c)| (format!("Stdlib.{n}"), *c))
                 .collect();
             self.env.ctors.extend(ctors);
+            let fields: Vec<(String, super::field_scope::FieldDecls)> = (self.env.fields.iter())
+                .filter(|(n, _)| own(n))
+                .map(|(n, f)| (format!("Stdlib.{n}"), f.clone()))
+                .collect();
+            self.env.fields.extend(fields);
         }
         if last.ends_prelude {
             for n in self.env.visible_names() {
@@ -795,6 +808,11 @@ impl<'s> Typer<'s> {
                 opened.ctors.push((n, *c));
             }
         }
+        for (n, before) in undo.fields {
+            let now = self.env.fields.get(&n).cloned().unwrap_or_default();
+            let added = now[before.map_or(0, |b| b.len())..].to_vec();
+            opened.fields.push((n, added));
+        }
         Ok(())
     }
 
@@ -856,11 +874,13 @@ impl<'s> Typer<'s> {
         for (n, c) in ctors {
             undo.ctors.push((n.clone(), self.env.ctors.insert(n, c)));
         }
+        undo.fields = self.open_fields(path);
         Ok(undo)
     }
 
     /// Ends a local open: the types and constructors it shadowed are back.
     pub(super) fn close_open(&mut self, undo: OpenUndo) {
+        self.close_open_fields(undo.fields);
         for (n, old) in undo.types.into_iter().rev() {
             match old {
                 Some(t) => self.env.types.insert(n, t),

@@ -198,8 +198,16 @@ pub(crate) fn bind_components(env: &mut Env, prefix: &str, c: Components) {
     for (n, c) in ctors {
         env.ctors.insert(q(&n), c);
     }
+    // An unqualified label (`include M`) keeps the declarations it had, as OCaml's scope
+    // keeps every label of a name for disambiguation; a module's own (`N.f`) are replaced.
     for (n, f) in fields {
-        env.fields.insert(q(&n), f);
+        if prefix.is_empty() {
+            let decls = env.fields.entry(n).or_default();
+            decls.retain(|d| !f.contains(d));
+            decls.extend(f);
+        } else {
+            env.fields.insert(q(&n), f);
+        }
     }
     for (n, f) in functors {
         env.functors.insert(q(&n), f);
