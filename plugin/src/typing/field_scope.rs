@@ -60,7 +60,7 @@ impl<'s> Typer<'s> {
         match self.field_candidates(label).last() {
             Some(&d) => mutable(d),
             None => {
-                let name = super::expr::field_name(label);
+                let name = super::records::field_name(label);
                 (self.types.decls.iter()).any(|d| match &d.kind {
                     DeclKind::Record(fs) => fs.iter().any(|f| f.name == name && f.mutable),
                     _ => false,

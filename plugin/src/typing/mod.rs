@@ -38,6 +38,7 @@ mod pattern_poly;
 mod poly;
 pub(crate) mod prelude;
 mod pvariant;
+mod records;
 mod scopes;
 mod structure;
 mod unboxed;
