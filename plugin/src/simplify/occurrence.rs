@@ -17,7 +17,8 @@
 //!   breaker is `Many` and never inlined, which is what keeps recursion from making the
 //!   simplifier unroll forever. Bindings unreachable from the group's body are `Dead`.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::HashSet;
 
 use super::scc::loop_breakers;
 use crate::lambda::ir::*;
@@ -37,18 +38,18 @@ pub enum Occurrence {
 
 #[derive(Clone, Debug, Default)]
 pub struct Occurrences {
-    pub vars: HashMap<VarId, Occurrence>,
+    pub vars: FxHashMap<VarId, Occurrence>,
     /// `let rec` bindings that must never be inlined.
-    pub loop_breakers: HashSet<VarId>,
+    pub loop_breakers: FxHashSet<VarId>,
 }
 
 impl Occurrences {
     pub fn with_var_once(v: VarId) -> Self {
-        let mut vars = HashMap::new();
+        let mut vars = FxHashMap::default();
         vars.insert(v, Occurrence::Once);
         Occurrences {
             vars,
-            loop_breakers: HashSet::new(),
+            loop_breakers: FxHashSet::default(),
         }
     }
 
@@ -126,7 +127,7 @@ pub fn occurrence_analysis(ir: &Expr) -> (HashSet<VarId>, Occurrences) {
 pub fn binder_occurrences(ir: &Expr) -> Occurrences {
     let mut a = Analysis::default();
     a.walk(ir);
-    let bound: HashSet<VarId> = a.binder_depth.keys().copied().collect();
+    let bound: FxHashSet<VarId> = a.binder_depth.keys().copied().collect();
     let (_, mut occs) = a.finish();
     occs.vars.retain(|v, _| bound.contains(v));
     occs
@@ -146,16 +147,16 @@ struct Group {
 #[derive(Default)]
 struct Analysis {
     depth: u32,
-    binder_depth: HashMap<VarId, u32>,
-    count: HashMap<VarId, u32>,
-    in_fun: HashSet<VarId>,
+    binder_depth: FxHashMap<VarId, u32>,
+    count: FxHashMap<VarId, u32>,
+    in_fun: FxHashSet<VarId>,
     free: HashSet<VarId>,
-    group_of: HashMap<VarId, (usize, usize)>,
+    group_of: FxHashMap<VarId, (usize, usize)>,
     groups: Vec<Group>,
     /// The `let rec` definitions being analysed: (group, index).
     rec_stack: Vec<(usize, usize)>,
-    loop_breakers: HashSet<VarId>,
-    unreachable: HashSet<VarId>,
+    loop_breakers: FxHashSet<VarId>,
+    unreachable: FxHashSet<VarId>,
 }
 
 impl Analysis {
@@ -286,7 +287,8 @@ impl Analysis {
     }
 
     fn finish(self) -> (HashSet<VarId>, Occurrences) {
-        let mut vars = HashMap::new();
+        let mut vars = FxHashMap::default();
+        vars.reserve(self.count.len());
         for (v, c) in &self.count {
             let occ = if self.unreachable.contains(v) {
                 Occurrence::Dead

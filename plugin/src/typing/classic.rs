@@ -62,7 +62,7 @@ impl ClassicMode {
 fn plain_label_param(
     t: &Type,
     types: &TypeTable,
-    labels: &HashSet<crate::lambda::ir::TyCon>,
+    labels: &rustc_hash::FxHashSet<crate::lambda::ir::TyCon>,
 ) -> Result<Option<Type>, ()> {
     match t {
         Type::Con(c, args) if labels.contains(c) => {
@@ -83,7 +83,7 @@ pub(super) fn unlabelled_params(
     a: &Type,
     b: &Type,
     types: &TypeTable,
-    labels: &HashSet<crate::lambda::ir::TyCon>,
+    labels: &rustc_hash::FxHashSet<crate::lambda::ir::TyCon>,
 ) -> Option<(Type, Type)> {
     if let (Type::Con(c, _), Type::Con(d, _)) = (a, b) {
         if c == d {

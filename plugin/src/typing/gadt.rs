@@ -738,7 +738,7 @@ pub(crate) fn collect_vars(t: &Type, out: &mut Vec<TyVar>) {
     }
 }
 
-fn rigid_cons(t: &Type, rigid: &std::collections::HashSet<TyCon>, out: &mut Vec<TyCon>) {
+fn rigid_cons(t: &Type, rigid: &rustc_hash::FxHashSet<TyCon>, out: &mut Vec<TyCon>) {
     match t {
         Type::Con(d, a) => {
             if rigid.contains(d) {
@@ -772,8 +772,8 @@ struct Snapshot {
     levels: Vec<u32>,
     scopes: Vec<u32>,
     scope: u32,
-    abstract_types: HashMap<TyCon, AbstractType>,
-    rigid: std::collections::HashSet<TyCon>,
+    abstract_types: rustc_hash::FxHashMap<TyCon, AbstractType>,
+    rigid: rustc_hash::FxHashSet<TyCon>,
     decls: usize,
     equations: usize,
 }

@@ -62,7 +62,7 @@ fn is_inferred(e: &ast::Expr) -> bool {
 
 /// `t` with its label constructors removed (`Con(~x, [t, k])` is `t`): the declarations'
 /// types as the lambda IR sees them.
-pub(super) fn strip_label_cons(t: &Type, labels: &std::collections::HashSet<TyCon>) -> Type {
+pub(super) fn strip_label_cons(t: &Type, labels: &rustc_hash::FxHashSet<TyCon>) -> Type {
     let strip = |t: &Type| strip_label_cons(t, labels);
     match t {
         Type::Con(c, args) if labels.contains(c) => strip(&args[0]),

@@ -809,37 +809,48 @@ impl<'s> Typer<'s> {
     }
 
     fn ground(&self, t: &Type) -> Type {
-        let t = self.u.zonk(t);
-        self.default_free(&t, &mut Vec::new())
+        let mut t = self.u.zonk(t);
+        self.default_free(&mut t, &mut Vec::new());
+        t
     }
 
-    /// Replaces type variables not bound by an enclosing `Forall` (nor in `bound`) by unit.
-    fn default_free(&self, t: &Type, bound: &mut Vec<TyVar>) -> Type {
+    /// Replaces, in place, type variables not bound by an enclosing `Forall` (nor in `bound`)
+    /// by unit. Rewriting the zonked copy in place, rather than building a second copy, keeps
+    /// grounding the program's types to one allocation per node (issue #22).
+    fn default_free(&self, t: &mut Type, bound: &mut Vec<TyVar>) {
         match t {
-            Type::Var(v) if bound.contains(v) || self.generalized(*v) => t.clone(),
-            Type::Var(_) => Type::unit(),
+            Type::Var(v) => {
+                if !bound.contains(v) && !self.generalized(*v) {
+                    *t = Type::unit();
+                }
+            }
             // A labelled parameter is its argument at run time ([`labels`]).
-            Type::Con(c, a) if self.u.label_cons.contains(c) => self.default_free(&a[0], bound),
+            Type::Con(c, a) if self.u.label_cons.contains(c) => {
+                *t = std::mem::take(a).swap_remove(0);
+                self.default_free(t, bound)
+            }
             // An abstract type is its definition at run time ([`modules`]).
             Type::Con(c, a) if self.u.abstract_types.contains_key(c) => {
-                let t = self.u.zonk(&self.u.abstract_types[c].expand(a));
-                self.default_free(&t, bound)
+                *t = self.u.zonk(&self.u.abstract_types[c].expand(a));
+                self.default_free(t, bound)
             }
             // Polymorphic variants are `Obj.t` at run time ([`pvariant`]); `t as 'a` is `t`.
-            Type::Con(c, a) if *c == self.u.pv.mu => self.default_free(&a[1], bound),
-            Type::Con(c, _) if self.u.pv.is_internal(*c) => Type::any_value(),
-            Type::Con(c, a) => {
-                Type::Con(*c, a.iter().map(|t| self.default_free(t, bound)).collect())
+            Type::Con(c, a) if *c == self.u.pv.mu => {
+                *t = std::mem::take(a).swap_remove(1);
+                self.default_free(t, bound)
             }
-            Type::Tuple(a) => Type::Tuple(a.iter().map(|t| self.default_free(t, bound)).collect()),
+            Type::Con(c, _) if self.u.pv.is_internal(*c) => *t = Type::any_value(),
+            Type::Con(_, a) | Type::Tuple(a) => {
+                a.iter_mut().for_each(|t| self.default_free(t, bound))
+            }
             Type::Arrow(a, b) => {
-                Type::arrow(self.default_free(a, bound), self.default_free(b, bound))
+                self.default_free(a, bound);
+                self.default_free(b, bound)
             }
             Type::Forall(v, t) => {
                 bound.push(*v);
-                let r = Type::Forall(*v, Box::new(self.default_free(t, bound)));
+                self.default_free(t, bound);
                 bound.pop();
-                r
             }
         }
     }

@@ -6,6 +6,7 @@
 //! level: the let-nesting depth where it was created; generalising at level `l` quantifies the
 //! unbound variables of level `> l`.
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::{HashMap, HashSet};
 use std::ops::Deref;
 use std::rc::Rc;
@@ -31,27 +32,27 @@ pub struct Unifier {
     pub scope: u32,
     /// The label constructors of labelled arrows (`typing::labels`): declared on first use,
     /// they are not types a variable could escape with.
-    pub label_cons: HashSet<TyCon>,
+    pub label_cons: FxHashSet<TyCon>,
     /// The types a local module's applicative application of outer modules created
     /// (`let module S = Set.Make (Int) in ..`): OCaml names them by a path of outer modules
     /// (`Set.Make(Int).t`), so they leave the local module's scope (`modules::applicative`).
-    pub global_cons: HashSet<TyCon>,
+    pub global_cons: FxHashSet<TyCon>,
     /// The variables standing for "is this labelled arrow's order known" (OCaml's `commutable`
     /// `Clink`, see `typing::labels`): never generalised, never reported as weak.
-    pub commu_vars: HashSet<TyVar>,
+    pub commu_vars: FxHashSet<TyVar>,
     /// The constructors encoding polymorphic variants' rows (`typing::pvariant`).
     pub pv: super::pvariant::PvCons,
     /// Types a signature made abstract (`typing::modules`), with the definitions they hide.
-    pub abstract_types: HashMap<TyCon, AbstractType>,
+    pub abstract_types: FxHashMap<TyCon, AbstractType>,
     /// Unification sees through every abstract type (while a module is matched against the
     /// signature that abstracts its types).
     pub see_through: bool,
     /// The package types of first-class modules (`typing::modules::packages`): declared on
     /// first use, they are not types a variable could escape with.
-    pub package_cons: HashSet<TyCon>,
+    pub package_cons: FxHashSet<TyCon>,
     /// The rigid types (`typing::gadt`): locally abstract types and existentials, abstract
     /// types that only a GADT pattern's equation makes transparent.
-    pub rigid: HashSet<TyCon>,
+    pub rigid: FxHashSet<TyCon>,
     /// OCaml's classic mode (`-nolabels`, `typing::classic`): arrows whose parameters' labels
     /// differ unify when neither is optional.
     pub classic: bool,
