@@ -298,6 +298,25 @@ impl Typer<'_> {
     /// Whether the variance of every type constructor in `t` is known (see
     /// [`Self::variances_included`]), through the definitions of variants and records
     /// (`seen`: those already followed).
+    /// Whether the extensible type `mine` has the variances the annotations `want` of the
+    /// extensible signature declaration it is matched against give (OCaml's
+    /// `Includecore.type_declarations` for an open type: equal upper bounds).
+    pub(super) fn variances_equal(
+        &mut self,
+        mine: &super::env::TypeName,
+        want: &[ParamVariance],
+    ) -> bool {
+        let super::env::TypeName::Con(c) = mine else {
+            return true;
+        };
+        let actual = self.decl_variance(*c);
+        want.len() != actual.len()
+            || want.iter().zip(&actual).all(|(a, got)| {
+                let w = required(*a, false);
+                got.pos == w.pos && got.neg == w.neg
+            })
+    }
+
     fn variance_known(&self, t: &Type, seen: &mut Vec<TyCon>) -> bool {
         match t {
             Type::Var(_) => true,

@@ -74,6 +74,19 @@ impl Typer<'_> {
                 ),
             ));
         }
+        // A private extensible type (`type t = private ..`, or one a signature made so) takes
+        // new constructors from no one (OCaml's `Cannot_extend_private_type`); a rebinding of
+        // an existing constructor adds none. Private extensions (`+= private`) are refused
+        // where they are read.
+        if self.private_types.contains(&con) {
+            let declared = (x.constructors.iter().zip(&x.rebinds)).find(|(_, r)| r.is_none());
+            if let Some((c, _)) = declared {
+                return Err(Diagnostic::error(
+                    c.span,
+                    format!("Cannot extend private type definition {}", x.path),
+                ));
+            }
+        }
         if con == TyCon::EXN {
             for (c, rebind) in x.constructors.iter().zip(&x.rebinds) {
                 match rebind {

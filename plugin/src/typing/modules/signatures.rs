@@ -25,7 +25,8 @@ pub(super) struct Sig {
     /// Types, with the constructors each declares and whether the signature makes it
     /// abstract (`type t`, `type 'a t`, without a `with type` constraint).
     types: Vec<(String, Vec<String>, bool)>,
-    /// The private variants and records it declares (`type t = private A | ..`).
+    /// The private variants, records and extensible types it declares (`type t = private A
+    /// | ..`, `type t = private ..`).
     private_types: Vec<String>,
     /// Its private abbreviations (`type t = private int`), abstract types coercible to
     /// their definitions.
@@ -564,11 +565,12 @@ impl<'s> Typer<'s> {
         // they are abstract types coercible to their definitions (abbreviations).
         for (names, abbrev) in [(&sig.private_types, false), (&sig.private_abbrevs, true)] {
             for t in names {
-                if let Some(TypeName::Con(c)) = self.env.types.get(&format!("{name}.{t}")) {
+                let full = format!("{name}.{t}");
+                if let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() {
                     if abbrev {
-                        self.private_abbrevs.insert(*c);
+                        self.private_abbrevs.insert(c);
                     } else {
-                        self.private_types.insert(*c);
+                        self.make_private_view(&full, c, param);
                     }
                 }
             }
