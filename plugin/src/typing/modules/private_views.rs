@@ -8,7 +8,7 @@
 //! public. A type only the sealed module names (a structure sealed where it is written) is
 //! marked private in place.
 
-use crate::lambda::ir::{DeclKind, TyCon, TyVar, Type, TypeDecl};
+use crate::lambda::ir::{DeclKind, TyCon, TyVar, Type};
 use crate::typing::env::TypeName;
 use crate::typing::Typer;
 
@@ -33,30 +33,11 @@ impl Typer<'_> {
         }
         let n = self.types.decl(c).params.len();
         let params: Vec<TyVar> = (0..n).map(|_| self.u.fresh()).collect();
-        for p in &params {
-            self.u.levels[p.0 as usize] = u32::MAX;
-        }
         let manifest = Type::Con(c, params.iter().map(|p| Type::Var(*p)).collect());
-        let con = TyCon(self.types.decls.len() as u32);
-        self.types.decls.push(TypeDecl {
-            name: full.to_string(),
-            params: params.clone(),
-            kind: DeclKind::Extensible,
-        });
-        self.u.scope = self.types.decls.len() as u32;
-        self.u.abstract_types.insert(
-            con,
-            crate::typing::unify::AbstractType {
-                params,
-                manifest,
-                opaque: true,
-                existential: false,
-            },
-        );
+        let con = self.new_opaque_type(full, params, manifest, DeclKind::Extensible);
         if let Some(v) = self.decl_variances.0.get(&c).cloned() {
             self.decl_variances.0.insert(con, v);
         }
-        self.applicative_type(con);
         self.private_types.insert(con);
         self.env.types.insert(full.to_string(), TypeName::Con(con));
     }

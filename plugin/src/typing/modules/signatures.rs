@@ -5,7 +5,7 @@ use super::module_type_subst::has_module_type_substs;
 use super::with_constraints::{expand_type_substs, substitute_type};
 use super::{components, module_exists, type_components, MODULE_MARKER};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Expr, TyVar, Type, VarId};
+use crate::lambda::ir::{DeclKind, Expr, TyCon, TyVar, Type, VarId};
 use crate::syntax::ast;
 use crate::typing::env::{CtorRef, TypeName, ValueBinding};
 use crate::typing::{TResult, Typer};
@@ -397,26 +397,7 @@ impl<'s> Typer<'s> {
                 }
                 _ => continue,
             };
-            for p in &params {
-                self.u.levels[p.0 as usize] = u32::MAX;
-            }
-            let con = crate::lambda::ir::TyCon(self.types.decls.len() as u32);
-            self.types.decls.push(crate::lambda::ir::TypeDecl {
-                name: full.clone(),
-                params: params.clone(),
-                kind: crate::lambda::ir::DeclKind::Primitive,
-            });
-            self.u.scope = self.types.decls.len() as u32;
-            self.u.abstract_types.insert(
-                con,
-                crate::typing::unify::AbstractType {
-                    params,
-                    manifest,
-                    opaque: true,
-                    existential: false,
-                },
-            );
-            self.applicative_type(con);
+            let con = self.new_opaque_type(&full, params, manifest, DeclKind::Primitive);
             if param {
                 if let Some(top) = self.param_abstracts.last_mut() {
                     top.push(con);
@@ -426,6 +407,38 @@ impl<'s> Typer<'s> {
             any = true;
         }
         any
+    }
+
+    /// A new type constructor `full` of parameters `params` (made generic), of kind `kind`
+    /// for the typer, opaque (equal to no other type), and `manifest` for the lambda IR.
+    pub(super) fn new_opaque_type(
+        &mut self,
+        full: &str,
+        params: Vec<TyVar>,
+        manifest: Type,
+        kind: DeclKind,
+    ) -> TyCon {
+        for p in &params {
+            self.u.levels[p.0 as usize] = u32::MAX;
+        }
+        let con = TyCon(self.types.decls.len() as u32);
+        self.types.decls.push(crate::lambda::ir::TypeDecl {
+            name: full.to_string(),
+            params: params.clone(),
+            kind,
+        });
+        self.u.scope = self.types.decls.len() as u32;
+        self.u.abstract_types.insert(
+            con,
+            crate::typing::unify::AbstractType {
+                params,
+                manifest,
+                opaque: true,
+                existential: false,
+            },
+        );
+        self.applicative_type(con);
+        con
     }
 
     /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
