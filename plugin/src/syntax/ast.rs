@@ -437,6 +437,8 @@ pub struct ParamVariance {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TypeExtension {
     pub params: Vec<String>,
+    /// Each parameter's annotation (`type +'a t += ..`), checked against the type's.
+    pub variances: Vec<ParamVariance>,
     pub path: String,
     pub path_span: Span,
     pub constructors: Vec<ConstructorDecl>,

@@ -227,16 +227,7 @@ impl Typer<'_> {
             for (i, (a, got)) in d.variances.iter().zip(&actual).enumerate() {
                 let want = required(*a, check_injectivity);
                 if (got.pos && !want.pos) || (got.neg && !want.neg) || (!got.inj && want.inj) {
-                    return Err(Diagnostic::error(
-                        d.span,
-                        format!(
-                            "In this definition, expected parameter variances are not satisfied.\n       The {}{} type parameter was expected to be {},\n       but it is {}.",
-                            i + 1,
-                            ordinal_suffix(i + 1),
-                            want.name(),
-                            got.name()
-                        ),
-                    ));
+                    return Err(bad_variance(d.span, i, want, *got));
                 }
             }
             let _ = params;
@@ -298,6 +289,74 @@ impl Typer<'_> {
     /// Whether the variance of every type constructor in `t` is known (see
     /// [`Self::variances_included`]), through the definitions of variants and records
     /// (`seen`: those already followed).
+    /// Whether the extensible type `mine` has the variances the annotations `want` of the
+    /// extensible signature declaration it is matched against give (OCaml's
+    /// `Includecore.type_declarations` for an open type: equal upper bounds).
+    pub(super) fn variances_equal(
+        &mut self,
+        mine: &super::env::TypeName,
+        want: &[ParamVariance],
+    ) -> bool {
+        let super::env::TypeName::Con(c) = mine else {
+            return true;
+        };
+        let actual = self.decl_variance(*c);
+        want.len() != actual.len()
+            || want.iter().zip(&actual).all(|(a, got)| {
+                let w = required(*a, false);
+                got.pos == w.pos && got.neg == w.neg
+            })
+    }
+
+    /// Whether an extension's annotations `ext` ask more of the extensible type `con` than
+    /// its declaration gives (OCaml's `Includecore.Variance` of `transl_type_extension`:
+    /// `type +'a t += ..` of an invariant `'a t`).
+    pub(super) fn extension_variances_disagree(
+        &mut self,
+        con: TyCon,
+        ext: &[ParamVariance],
+    ) -> bool {
+        let declared = self.decl_variance(con);
+        ext.iter().zip(&declared).any(|(a, d)| {
+            let (co, contra) = (a.covariant, a.contravariant);
+            (co && d.neg) || (contra && d.pos)
+        })
+    }
+
+    /// OCaml's `compute_variance_extension`: the parameters `params` of an extension of
+    /// `con` occur in its constructor's arguments `args` only as `con`'s declaration allows
+    /// (`C of (int -> 'a)` does not extend `+'a t`), where every variance is known.
+    pub(super) fn check_extension_ctor_variances(
+        &mut self,
+        con: TyCon,
+        params: &[TyVar],
+        args: &[Type],
+        span: crate::diagnostics::Span,
+    ) -> TResult<()> {
+        // Only where egret knows every variance OCaml does (see `variance_known`): this check
+        // only rejects what OCaml rejects.
+        let args: Vec<Type> = args.iter().map(|a| self.u.zonk(a)).collect();
+        if !args.iter().all(|a| self.variance_known(a, &mut Vec::new())) {
+            return Ok(());
+        }
+        let declared = self.decl_variance(con);
+        let mut acc = HashMap::new();
+        for a in &args {
+            self.occurrences(a, COVARIANT, &mut acc);
+        }
+        for (i, (p, d)) in params.iter().zip(&declared).enumerate() {
+            let want = Occurrence { inj: false, ..*d };
+            let got = Occurrence {
+                inj: true,
+                ..acc.get(p).copied().unwrap_or_default()
+            };
+            if (got.pos && !want.pos) || (got.neg && !want.neg) {
+                return Err(bad_variance(span, i, want, got));
+            }
+        }
+        Ok(())
+    }
+
     fn variance_known(&self, t: &Type, seen: &mut Vec<TyCon>) -> bool {
         match t {
             Type::Var(_) => true,
@@ -357,6 +416,25 @@ fn required(a: ParamVariance, check_injectivity: bool) -> Occurrence {
         neg,
         inj: a.injective && check_injectivity,
     }
+}
+
+/// OCaml's `Bad_variance` error for parameter `i`.
+fn bad_variance(
+    span: crate::diagnostics::Span,
+    i: usize,
+    want: Occurrence,
+    got: Occurrence,
+) -> Diagnostic {
+    Diagnostic::error(
+        span,
+        format!(
+            "In this definition, expected parameter variances are not satisfied.\n       The {}{} type parameter was expected to be {},\n       but it is {}.",
+            i + 1,
+            ordinal_suffix(i + 1),
+            want.name(),
+            got.name()
+        ),
+    )
 }
 
 fn ordinal_suffix(n: usize) -> &'static str {

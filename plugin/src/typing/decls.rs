@@ -193,12 +193,15 @@ impl<'s> Typer<'s> {
             if d.private_ {
                 if let TypeDeclKind::Abbrev(te) = &d.kind {
                     check_private_abbrev(d, te, decls)?;
-                } else if matches!(d.kind, TypeDeclKind::Open | TypeDeclKind::Abstract) {
+                } else if matches!(d.kind, TypeDeclKind::Abstract) {
                     return Err(Diagnostic::unsupported(
                         d.span,
-                        "private extensible types are",
+                        "private abstract types are",
                     ));
                 } else {
+                    // A private variant or record builds no value outside; a private
+                    // extensible type (`type t = private ..`) is extended by no one
+                    // (`typing::extensible`).
                     self.private_types.insert(con);
                 }
             }

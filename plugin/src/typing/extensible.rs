@@ -74,6 +74,28 @@ impl Typer<'_> {
                 ),
             ));
         }
+        if self.extension_variances_disagree(con, &x.variances) {
+            return Err(Diagnostic::error(
+                x.path_span,
+                format!(
+                    "This extension does not match the definition of type {}\n       Their variances do not agree.",
+                    x.path
+                ),
+            ));
+        }
+        // A private extensible type (`type t = private ..`, or one a signature made so) takes
+        // new constructors from no one (OCaml's `Cannot_extend_private_type`); a rebinding of
+        // an existing constructor adds none. Private extensions (`+= private`) are refused
+        // where they are read.
+        if self.private_types.contains(&con) {
+            let declared = (x.constructors.iter().zip(&x.rebinds)).find(|(_, r)| r.is_none());
+            if let Some((c, _)) = declared {
+                return Err(Diagnostic::error(
+                    c.span,
+                    format!("Cannot extend private type definition {}", x.path),
+                ));
+            }
+        }
         if con == TyCon::EXN {
             for (c, rebind) in x.constructors.iter().zip(&x.rebinds) {
                 match rebind {
@@ -105,6 +127,9 @@ impl Typer<'_> {
                 .iter()
                 .map(|a| self.type_expr_in(a, &scope, false))
                 .collect::<TResult<Vec<_>>>()?;
+            if c.gadt.is_none() {
+                self.check_extension_ctor_variances(con, &params, &args, c.span)?;
+            }
             let index = self.types.exceptions.len() as u32;
             if let Some(fields) = &c.record {
                 self.declare_exception_record(&x.path, c, fields, index, params.clone(), &args);

@@ -373,7 +373,9 @@ impl Parser {
     pub(super) fn type_item(&mut self) -> PResult<ItemKind> {
         let (pos, prev_hi) = (self.pos, self.prev_hi);
         self.expect_kw("type")?;
-        if let Ok(params) = self.type_parameters() {
+        if let Ok(annotated) = self.annotated_type_parameters() {
+            let (params, variances): (Vec<String>, Vec<ParamVariance>) =
+                annotated.into_iter().unzip();
             if let Ok((path, path_span)) = self.type_constructor_path() {
                 if self.eat_sym("+=") {
                     if self.is_kw("private") {
@@ -394,6 +396,7 @@ impl Parser {
                     }
                     return Ok(ItemKind::TypeExtension(TypeExtension {
                         params,
+                        variances,
                         path,
                         path_span,
                         constructors,

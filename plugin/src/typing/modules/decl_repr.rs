@@ -88,7 +88,11 @@ impl Typer<'_> {
                     _ => None,
                 }
             }
-            ast::TypeDeclKind::Abbrev(_) | ast::TypeDeclKind::Open => None,
+            // Includecore's variance check of an extensible type: the same variances
+            // (`type +'a t = ..` is not `type 'a t = ..`).
+            ast::TypeDeclKind::Open => (!self.variances_equal(mine, &d.variances))
+                .then(|| "Their variances do not agree.".to_string()),
+            ast::TypeDeclKind::Abbrev(_) => None,
         }
     }
 

@@ -43,6 +43,7 @@ mod functor_types;
 mod module_type_subst;
 pub(crate) mod packages;
 mod parameters;
+mod private_views;
 pub(crate) mod recursive;
 mod signatures;
 mod type_match;

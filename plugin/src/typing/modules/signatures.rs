@@ -5,7 +5,7 @@ use super::module_type_subst::has_module_type_substs;
 use super::with_constraints::{expand_type_substs, substitute_type};
 use super::{components, module_exists, type_components, MODULE_MARKER};
 use crate::diagnostics::{Diagnostic, Span};
-use crate::lambda::ir::{Expr, TyVar, Type, VarId};
+use crate::lambda::ir::{DeclKind, Expr, TyCon, TyVar, Type, VarId};
 use crate::syntax::ast;
 use crate::typing::env::{CtorRef, TypeName, ValueBinding};
 use crate::typing::{TResult, Typer};
@@ -25,7 +25,8 @@ pub(super) struct Sig {
     /// Types, with the constructors each declares and whether the signature makes it
     /// abstract (`type t`, `type 'a t`, without a `with type` constraint).
     types: Vec<(String, Vec<String>, bool)>,
-    /// The private variants and records it declares (`type t = private A | ..`).
+    /// The private variants, records and extensible types it declares (`type t = private A
+    /// | ..`, `type t = private ..`).
     private_types: Vec<String>,
     /// Its private abbreviations (`type t = private int`), abstract types coercible to
     /// their definitions.
@@ -396,26 +397,7 @@ impl<'s> Typer<'s> {
                 }
                 _ => continue,
             };
-            for p in &params {
-                self.u.levels[p.0 as usize] = u32::MAX;
-            }
-            let con = crate::lambda::ir::TyCon(self.types.decls.len() as u32);
-            self.types.decls.push(crate::lambda::ir::TypeDecl {
-                name: full.clone(),
-                params: params.clone(),
-                kind: crate::lambda::ir::DeclKind::Primitive,
-            });
-            self.u.scope = self.types.decls.len() as u32;
-            self.u.abstract_types.insert(
-                con,
-                crate::typing::unify::AbstractType {
-                    params,
-                    manifest,
-                    opaque: true,
-                    existential: false,
-                },
-            );
-            self.applicative_type(con);
+            let con = self.new_opaque_type(&full, params, manifest, DeclKind::Primitive);
             if param {
                 if let Some(top) = self.param_abstracts.last_mut() {
                     top.push(con);
@@ -425,6 +407,38 @@ impl<'s> Typer<'s> {
             any = true;
         }
         any
+    }
+
+    /// A new type constructor `full` of parameters `params` (made generic), of kind `kind`
+    /// for the typer, opaque (equal to no other type), and `manifest` for the lambda IR.
+    pub(super) fn new_opaque_type(
+        &mut self,
+        full: &str,
+        params: Vec<TyVar>,
+        manifest: Type,
+        kind: DeclKind,
+    ) -> TyCon {
+        for p in &params {
+            self.u.levels[p.0 as usize] = u32::MAX;
+        }
+        let con = TyCon(self.types.decls.len() as u32);
+        self.types.decls.push(crate::lambda::ir::TypeDecl {
+            name: full.to_string(),
+            params: params.clone(),
+            kind,
+        });
+        self.u.scope = self.types.decls.len() as u32;
+        self.u.abstract_types.insert(
+            con,
+            crate::typing::unify::AbstractType {
+                params,
+                manifest,
+                opaque: true,
+                existential: false,
+            },
+        );
+        self.applicative_type(con);
+        con
     }
 
     /// [`Typer::seal`] of `name`, a submodule of the modules `outer` (outermost first) whose
@@ -564,11 +578,12 @@ impl<'s> Typer<'s> {
         // they are abstract types coercible to their definitions (abbreviations).
         for (names, abbrev) in [(&sig.private_types, false), (&sig.private_abbrevs, true)] {
             for t in names {
-                if let Some(TypeName::Con(c)) = self.env.types.get(&format!("{name}.{t}")) {
+                let full = format!("{name}.{t}");
+                if let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() {
                     if abbrev {
-                        self.private_abbrevs.insert(*c);
+                        self.private_abbrevs.insert(c);
                     } else {
-                        self.private_types.insert(*c);
+                        self.make_private_view(&full, c, param);
                     }
                 }
             }

@@ -123,12 +123,7 @@ impl Typer<'_> {
             let Some(TypeName::Con(c)) = self.env.types.get(&full).cloned() else {
                 continue;
             };
-            // The enclosing signatures' opened names (`Error.info` for `Support.Error.info`
-            // while `Support` is sealed) are the same name, not another module's.
-            let same_name = |k: &str| k == full || full.ends_with(&format!(".{k}"));
-            let shared = (self.env.types.iter())
-                .any(|(k, v)| !same_name(k) && matches!(v, TypeName::Con(o) if *o == c));
-            if !shared && d.manifest.is_none() {
+            if !self.type_shared_elsewhere(&full, c) && d.manifest.is_none() {
                 own.push((d, c));
             }
         }
@@ -333,12 +328,14 @@ impl Typer<'_> {
             TypeName::Abbrev(ps, body) => subst(body, ps),
             TypeName::ModuleMarker(_) => unreachable!(),
         };
-        // Includecore's `Privacy`: a private variant or record stays private.
+        // Includecore's `Privacy`: a private variant, record or extensible type stays private.
         if let TypeName::Con(c) = &mine {
             let public = !d.private_
                 && matches!(
                     d.kind,
-                    ast::TypeDeclKind::Variant(_) | ast::TypeDeclKind::Record(_)
+                    ast::TypeDeclKind::Variant(_)
+                        | ast::TypeDeclKind::Record(_)
+                        | ast::TypeDeclKind::Open
                 );
             if public && self.private_types.contains(c) {
                 return Err(mismatch(&format!(

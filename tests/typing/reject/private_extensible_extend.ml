@@ -1,0 +1,3 @@
+(* A private extensible type takes no new constructor. *)
+type t = private ..
+type t += A
