@@ -11,9 +11,14 @@
  *     Objects of more than MEDIUM_WORDS words are carved first-fit out of any span.
  *   - Two side bitmaps with one bit per heap word: `start_bits` marks the header of every
  *     object known to the collector, `mark_bits` the headers of objects found live. The fast
- *     path does not touch them. The regions bump-allocated since the previous collection are
- *     parsed header by header (their objects' start bits set) only up to the highest block a
- *     root points into: the start bits are needed to find the block containing an ambiguous root, never to
+ *     path does not touch them. Bump allocation proceeds in chunks of at most CHUNK_WORDS
+ *     words (the inline limit is the chunk's end, so the slow path runs once per chunk and
+ *     records it): the memory allocated since the previous collection is a sorted list of
+ *     "fresh" regions, each a sequence of whole blocks starting with a header. A root pointing
+ *     into one has its region parsed header by header (the objects' start bits set) only up
+ *     to the root's block, so the parsing a collection does is bounded by the roots (at most
+ *     a chunk each), not by the allocation since the previous collection. The start bits are
+ *     needed to find the block containing an ambiguous root, never to
  *     follow a heap field (a scanned field is an int, a pointer outside the heap, or exactly a
  *     block's first field: the compiled code's invariant, ARCHITECTURE.md). The sweep keeps
  *     only the marked blocks, so a dead block never needs its start bit.
@@ -77,6 +82,11 @@ uint64_t *egret_young_limit;
 #define MEDIUM_WORDS 64
 /* Blocks of more words than this (header included) are "large": recorded in a table. */
 #define LARGE_WORDS EGRET_LARGE_WORDS
+/* Bump allocation proceeds in chunks of at most this many words (the inline fast path's limit
+ * is the chunk's end): each chunk is a fresh region of its own, so a root pointing into the
+ * memory allocated since the last collection needs at most its chunk parsed, not all of it.
+ * Larger than MEDIUM_WORDS, so a new chunk always has room for the request that ended the old. */
+#define CHUNK_WORDS ((size_t)4096)
 /* Free gaps smaller than this many words are not worth a span. */
 #define MIN_SPAN_WORDS 2
 
@@ -107,12 +117,13 @@ struct span {
 static struct span *spans;
 static size_t span_count, span_capacity, span_next;
 
-/* The region being bump-allocated: [region_start, egret_young_ptr) is allocated,
- * [egret_young_ptr, region_limit) is free. egret_young_limit is region_limit, or
- * egret_young_ptr in stress mode. */
+/* The region being bump-allocated (the current chunk): [region_start, egret_young_ptr) is
+ * allocated, [egret_young_ptr, region_limit) is free (the rest of the span). egret_young_limit
+ * is the chunk's end (publish_limit), NULL while a signal is pending, or egret_young_ptr in
+ * stress mode. */
 static uint64_t *region_start, *region_limit;
 
-/* The unparsed parts of the regions bump-allocated since the last collection. */
+/* The unparsed parts of the regions (chunks) bump-allocated since the last collection. */
 static struct span *fresh;
 static size_t fresh_count, fresh_capacity;
 
@@ -249,16 +260,38 @@ static void gc_init(void) {
 
 /* ---- the young region ---- */
 
-static void publish_limit(void) { egret_young_limit = stress_mode ? egret_young_ptr : region_limit; }
+/* The limit compiled code bumps up to: the end of the current chunk (at most CHUNK_WORDS from
+ * region_start, never past region_limit), or egret_young_ptr in stress mode. */
+static void publish_limit(void) {
+  uint64_t *chunk_end = region_limit;
+  if (region_start != NULL && (size_t)(region_limit - region_start) > CHUNK_WORDS) chunk_end = region_start + CHUNK_WORDS;
+  egret_young_limit = stress_mode ? egret_young_ptr : chunk_end;
+}
 
-/* Ends bump allocation in the current region, remembering its allocated part for parsing. */
-static void retire_region(void) {
+/* Remembers the current region's allocated part for parsing, then goes on bump-allocating at
+ * egret_young_ptr up to `limit` (NULL: no region any more). */
+static void retire_region_keeping(uint64_t *limit) {
   if (region_start != NULL && egret_young_ptr > region_start) {
     if (fresh_count == fresh_capacity) fresh = grow_array(fresh, &fresh_capacity, sizeof *fresh);
     fresh[fresh_count++] = (struct span){region_start, egret_young_ptr};
     stat_allocated_words += (uint64_t)(egret_young_ptr - region_start);
   }
-  region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
+  if (limit == NULL) {
+    region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
+  } else {
+    region_start = egret_young_ptr;
+    region_limit = limit;
+  }
+}
+
+/* Ends bump allocation in the current region, remembering its allocated part for parsing. */
+static void retire_region(void) { retire_region_keeping(NULL); }
+
+/* Ends the current chunk: its allocated part becomes a fresh region and the next chunk starts
+ * at egret_young_ptr, in the same span. */
+static void cut_chunk(void) {
+  uint64_t *limit = region_limit;
+  retire_region_keeping(limit);
 }
 
 /* Starts bump allocation in the next span with room for `words`; spans too small for it are
@@ -673,10 +706,14 @@ static uint64_t *alloc_words(size_t words) {
     }
     return p;
   }
-  if ((size_t)(region_limit - egret_young_ptr) < words && !refill(words)) {
-    collect();
-    grow_after_collection(words);
-    if (!refill(words)) egret_raise_out_of_memory();
+  if ((size_t)(region_limit - egret_young_ptr) < words) {
+    if (!refill(words)) {
+      collect();
+      grow_after_collection(words);
+      if (!refill(words)) egret_raise_out_of_memory();
+    }
+  } else if ((size_t)(egret_young_ptr - region_start) + words > CHUNK_WORDS) {
+    cut_chunk();
   }
   uint64_t *p = egret_young_ptr;
   egret_young_ptr = p + words;
