@@ -307,26 +307,34 @@ fn allocated_words(stats: &str) -> u64 {
     line[start..].split(' ').next().unwrap().parse().unwrap()
 }
 
-#[test]
-fn two_gigabytes_allocated_in_under_100_mb() {
-    let ml = program("alloc_2gb");
+/// Builds program `name` with each enabled backend, runs it with `run_measured` and checks its
+/// output against ocamlopt's; then `check(backend, stderr, peak RSS in KiB)`.
+fn run_measured_on_each_backend(name: &str, check: impl Fn(Backend, &str, u64)) {
+    let ml = program(name);
     let want = std::fs::read_to_string(ml.with_extension("out")).unwrap();
     for backend in BACKENDS {
         if !backend_enabled(backend) {
             continue;
         }
-        let exe = build(&ml, backend, "rss").unwrap();
+        let exe = build(&ml, backend, "measured").unwrap();
         let (stdout, stderr, rss_kib) = run_measured(&exe);
         let _ = std::fs::remove_file(&exe);
         assert_eq!(stdout, want, "{backend:?}: wrong output");
-        let mib = allocated_mib(&stderr);
+        check(backend, &stderr, rss_kib);
+    }
+}
+
+#[test]
+fn two_gigabytes_allocated_in_under_100_mb() {
+    run_measured_on_each_backend("alloc_2gb", |backend, stderr, rss_kib| {
+        let mib = allocated_mib(stderr);
         println!("{backend:?}: {mib} MiB allocated, peak RSS {rss_kib} KiB");
         assert!(mib >= 2048, "{backend:?}: only {mib} MiB allocated");
         assert!(
             rss_kib < 100 * 1024,
             "{backend:?}: peak RSS {rss_kib} KiB, over 100 MB"
         );
-    }
+    });
 }
 
 /// The words of fresh regions a program's collections parsed to find the blocks its roots
@@ -345,17 +353,8 @@ fn parsed_words(stats: &str) -> u64 {
 /// live parses under 1 % of them (before chunks it parsed nearly all).
 #[test]
 fn roots_blocks_are_found_without_parsing_the_allocation() {
-    let ml = program("float_closures");
-    let want = std::fs::read_to_string(ml.with_extension("out")).unwrap();
-    for backend in BACKENDS {
-        if !backend_enabled(backend) {
-            continue;
-        }
-        let exe = build(&ml, backend, "parse").unwrap();
-        let (stdout, stderr, _) = run_measured(&exe);
-        let _ = std::fs::remove_file(&exe);
-        assert_eq!(stdout, want, "{backend:?}: wrong output");
-        let (allocated, parsed) = (allocated_words(&stderr), parsed_words(&stderr));
+    run_measured_on_each_backend("float_closures", |backend, stderr, _| {
+        let (allocated, parsed) = (allocated_words(stderr), parsed_words(stderr));
         println!("{backend:?}: {allocated} words allocated, {parsed} parsed for roots");
         assert!(
             allocated >= 20_000_000,
@@ -365,27 +364,18 @@ fn roots_blocks_are_found_without_parsing_the_allocation() {
             parsed * 100 < allocated,
             "{backend:?}: {parsed} words parsed for roots of {allocated} allocated"
         );
-    }
+    });
 }
 
 #[test]
 fn dead_bigarrays_data_is_freed() {
-    let ml = program("bigarray_churn");
-    let want = std::fs::read_to_string(ml.with_extension("out")).unwrap();
-    for backend in BACKENDS {
-        if !backend_enabled(backend) {
-            continue;
-        }
-        let exe = build(&ml, backend, "rss").unwrap();
-        let (stdout, _, rss_kib) = run_measured(&exe);
-        let _ = std::fs::remove_file(&exe);
-        assert_eq!(stdout, want, "{backend:?}: wrong output");
+    run_measured_on_each_backend("bigarray_churn", |backend, _, rss_kib| {
         println!("{backend:?}: 3.2 GB of bigarrays, peak RSS {rss_kib} KiB");
         assert!(
             rss_kib < 300 * 1024,
             "{backend:?}: peak RSS {rss_kib} KiB, over 300 MB: dead bigarrays' data is not freed"
         );
-    }
+    });
 }
 
 #[test]
