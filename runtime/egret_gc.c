@@ -11,9 +11,14 @@
  *     Objects of more than MEDIUM_WORDS words are carved first-fit out of any span.
  *   - Two side bitmaps with one bit per heap word: `start_bits` marks the header of every
  *     object known to the collector, `mark_bits` the headers of objects found live. The fast
- *     path does not touch them. The regions bump-allocated since the previous collection are
- *     parsed header by header (their objects' start bits set) only up to the highest block a
- *     root points into: the start bits are needed to find the block containing an ambiguous root, never to
+ *     path does not touch them. Bump allocation proceeds in chunks of at most CHUNK_WORDS
+ *     words (the inline limit is the chunk's end, so the slow path runs once per chunk and
+ *     records it): the memory allocated since the previous collection is a sorted list of
+ *     "fresh" regions, each a sequence of whole blocks starting with a header. A root pointing
+ *     into one has its region parsed header by header (the objects' start bits set) only up
+ *     to the root's block, so the parsing a collection does is bounded by the roots (at most
+ *     a chunk each), not by the allocation since the previous collection. The start bits are
+ *     needed to find the block containing an ambiguous root, never to
  *     follow a heap field (a scanned field is an int, a pointer outside the heap, or exactly a
  *     block's first field: the compiled code's invariant, ARCHITECTURE.md). The sweep keeps
  *     only the marked blocks, so a dead block never needs its start bit.
@@ -42,7 +47,8 @@
  *     retired regions', the carved blocks' and the current region's used part.
  *   - EGRET_GC_STRESS=1 collects at every allocation (compiled code always takes the slow
  *     path: egret_young_limit == egret_young_ptr); EGRET_GC_STRESS=N at every N-th one.
- *     EGRET_GC_STATS=1 prints a summary to stderr at exit.
+ *     EGRET_GC_STATS=1 prints a summary to stderr at exit (with the words parsed to find
+ *     roots' blocks, which tests/gc.rs checks stay a small fraction of the words allocated).
  */
 #define _GNU_SOURCE
 #include "egret_runtime.h"
@@ -77,6 +83,11 @@ uint64_t *egret_young_limit;
 #define MEDIUM_WORDS 64
 /* Blocks of more words than this (header included) are "large": recorded in a table. */
 #define LARGE_WORDS EGRET_LARGE_WORDS
+/* Bump allocation proceeds in chunks of at most this many words (the inline fast path's limit
+ * is the chunk's end): each chunk is a fresh region of its own, so a root pointing into the
+ * memory allocated since the last collection needs at most its chunk parsed, not all of it.
+ * Larger than MEDIUM_WORDS, so a new chunk always has room for the request that ended the old. */
+#define CHUNK_WORDS ((size_t)4096)
 /* Free gaps smaller than this many words are not worth a span. */
 #define MIN_SPAN_WORDS 2
 
@@ -107,12 +118,13 @@ struct span {
 static struct span *spans;
 static size_t span_count, span_capacity, span_next;
 
-/* The region being bump-allocated: [region_start, egret_young_ptr) is allocated,
- * [egret_young_ptr, region_limit) is free. egret_young_limit is region_limit, or
- * egret_young_ptr in stress mode. */
+/* The region being bump-allocated (the current chunk): [region_start, egret_young_ptr) is
+ * allocated, [egret_young_ptr, region_limit) is free (the rest of the span). egret_young_limit
+ * is the chunk's end (publish_limit), NULL while a signal is pending, or egret_young_ptr in
+ * stress mode. */
 static uint64_t *region_start, *region_limit;
 
-/* The unparsed parts of the regions bump-allocated since the last collection. */
+/* The unparsed parts of the regions (chunks) bump-allocated since the last collection. */
 static struct span *fresh;
 static size_t fresh_count, fresh_capacity;
 
@@ -134,6 +146,8 @@ static uint64_t stat_allocated_words; /* up to the last retired region */
  * those directly in its major heap, so Gc counts them as major words, the rest as minor. */
 static uint64_t stat_major_direct_words;
 static uint64_t stat_forced_collections, stat_compactions;
+/* Words of fresh regions parsed to find the blocks roots point into (EGRET_GC_STATS). */
+static uint64_t stat_parsed_words;
 
 /* ---- fatal errors ---- */
 
@@ -249,16 +263,38 @@ static void gc_init(void) {
 
 /* ---- the young region ---- */
 
-static void publish_limit(void) { egret_young_limit = stress_mode ? egret_young_ptr : region_limit; }
+/* The limit compiled code bumps up to: the end of the current chunk (at most CHUNK_WORDS from
+ * region_start, never past region_limit), or egret_young_ptr in stress mode. */
+static void publish_limit(void) {
+  uint64_t *chunk_end = region_limit;
+  if (region_start != NULL && (size_t)(region_limit - region_start) > CHUNK_WORDS) chunk_end = region_start + CHUNK_WORDS;
+  egret_young_limit = stress_mode ? egret_young_ptr : chunk_end;
+}
 
-/* Ends bump allocation in the current region, remembering its allocated part for parsing. */
-static void retire_region(void) {
+/* Remembers the current region's allocated part for parsing, then goes on bump-allocating at
+ * egret_young_ptr up to `limit` (NULL: no region any more). */
+static void retire_region_keeping(uint64_t *limit) {
   if (region_start != NULL && egret_young_ptr > region_start) {
     if (fresh_count == fresh_capacity) fresh = grow_array(fresh, &fresh_capacity, sizeof *fresh);
     fresh[fresh_count++] = (struct span){region_start, egret_young_ptr};
     stat_allocated_words += (uint64_t)(egret_young_ptr - region_start);
   }
-  region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
+  if (limit == NULL) {
+    region_start = region_limit = egret_young_ptr = egret_young_limit = NULL;
+  } else {
+    region_start = egret_young_ptr;
+    region_limit = limit;
+  }
+}
+
+/* Ends bump allocation in the current region, remembering its allocated part for parsing. */
+static void retire_region(void) { retire_region_keeping(NULL); }
+
+/* Ends the current chunk: its allocated part becomes a fresh region and the next chunk starts
+ * at egret_young_ptr, in the same span. */
+static void cut_chunk(void) {
+  uint64_t *limit = region_limit;
+  retire_region_keeping(limit);
 }
 
 /* Starts bump allocation in the next span with room for `words`; spans too small for it are
@@ -452,6 +488,7 @@ static void parse_fresh_region(size_t r, const uint64_t *p) {
     q += (size_t)Wosize_hd(*q) + 1;
   }
   if (q > end) gc_fatal("heap corrupted (a block overruns its region)");
+  stat_parsed_words += (uint64_t)(q - fresh[r].start);
   fresh[r].start = q;
 }
 
@@ -673,10 +710,14 @@ static uint64_t *alloc_words(size_t words) {
     }
     return p;
   }
-  if ((size_t)(region_limit - egret_young_ptr) < words && !refill(words)) {
-    collect();
-    grow_after_collection(words);
-    if (!refill(words)) egret_raise_out_of_memory();
+  if ((size_t)(region_limit - egret_young_ptr) < words) {
+    if (!refill(words)) {
+      collect();
+      grow_after_collection(words);
+      if (!refill(words)) egret_raise_out_of_memory();
+    }
+  } else if ((size_t)(egret_young_ptr - region_start) + words > CHUNK_WORDS) {
+    cut_chunk();
   }
   uint64_t *p = egret_young_ptr;
   egret_young_ptr = p + words;
@@ -739,15 +780,16 @@ void egret_gc_report(void) {
   if (!stats_mode) return;
   uint64_t allocated = stat_allocated_words;
   if (region_start != NULL) allocated += (uint64_t)(egret_young_ptr - region_start);
-  char buf[256];
+  char buf[320];
   int n = snprintf(buf, sizeof buf,
                    "egret gc: %llu MiB allocated (%llu words), %llu collections, heap %llu KiB (peak "
-                   "%llu KiB), live %llu KiB after the last collection\n",
+                   "%llu KiB), live %llu KiB after the last collection, %llu words parsed for roots\n",
                    (unsigned long long)(allocated * WORD >> 20), (unsigned long long)allocated,
                    (unsigned long long)stat_collections,
                    (unsigned long long)((size_t)(heap_end - heap_base) * WORD >> 10),
                    (unsigned long long)(stat_peak_heap_bytes >> 10),
-                   (unsigned long long)(stat_live_words * WORD >> 10));
+                   (unsigned long long)(stat_live_words * WORD >> 10),
+                   (unsigned long long)stat_parsed_words);
   (void)!write(2, buf, (size_t)n);
 }
 
