@@ -17,10 +17,11 @@
  * without debuginfo. The depth selects one of the functions inlined at pc (0 the innermost),
  * for Printexc.get_raw_backtrace_next_slot.
  *
- * Locations. The table (adapters/src/backtrace_table.rs, written with -g) maps each
- * function's code ranges to locations: file, line, characters, the function's scoped name,
- * and the call it was inlined at. Without -g the table describes no function: nothing is
- * recorded. */
+ * Locations. The table (adapters/src/backtrace_table.rs) maps each function's code ranges to
+ * locations: file, line, characters, the function's scoped name, and the call it was inlined
+ * at (under -g). Code compiled without -g is ocamlopt's (egret_backtrace_untraced): the raises
+ * of the program's own code record nothing, as raise_notrace, and its failed bound checks no
+ * frame (ocamlopt's shared bound-error call has no frame descriptor); a zero divisor's raise and the stdlib's code record as under -g. */
 
 #include "egret_runtime.h"
 
@@ -29,11 +30,13 @@
 
 struct egret_bt_function {
   int32_t start; /* relative to this field */
-  uint32_t len, first_range, n_ranges, unused;
+  uint32_t len, first_range, n_ranges, flags;
 };
+#define FUNCTION_WITHOUT_G 1u
 struct egret_bt_range {
   uint32_t start, end, loc;
 };
+#define RANGE_INSTALLED (1u << 31)
 struct egret_bt_loc {
   uint32_t defname, file, line, start_char, end_char, next;
 };
@@ -99,10 +102,11 @@ static int read_table(void) {
   return n > 0;
 }
 
-/* The location (index + 1) of the code before return address pc, 0 if pc is not in a function
- * the table describes; -1 if it is, but at no location. */
-static int64_t location_of(uintptr_t pc) {
-  if (!read_table()) return 0;
+/* The function the code before return address pc is in, and its range there (NULL if none);
+ * NULL if pc is in no function the table describes. */
+static const struct egret_bt_function *function_of(uintptr_t pc, const struct egret_bt_range **range) {
+  *range = NULL;
+  if (!read_table()) return NULL;
   uint64_t at = (uint64_t)pc - 1;
   uint32_t lo = 0, hi = n_functions;
   while (lo < hi) {
@@ -110,14 +114,31 @@ static int64_t location_of(uintptr_t pc) {
     if (start_of(sorted[mid]) <= at) lo = mid + 1;
     else hi = mid;
   }
-  if (lo == 0) return 0;
+  if (lo == 0) return NULL;
   const struct egret_bt_function *f = sorted[lo - 1];
-  if (at >= start_of(f) + f->len) return 0;
+  if (at >= start_of(f) + f->len) return NULL;
   uint32_t off = (uint32_t)(at - start_of(f));
   const struct egret_bt_range *r = &ranges[f->first_range];
   for (uint32_t i = f->n_ranges; i-- > 0;)
-    if (r[i].start <= off && off < r[i].end) return (int64_t)r[i].loc + 1;
-  return -1;
+    if (r[i].start <= off && off < r[i].end) {
+      *range = &r[i];
+      break;
+    }
+  return f;
+}
+
+/* The location (index + 1) of the code before return address pc, 0 if pc is not in a function
+ * the table describes; -1 if it is, but at no location. */
+static int64_t location_of(uintptr_t pc) {
+  const struct egret_bt_range *r;
+  if (function_of(pc, &r) == NULL) return 0;
+  return r == NULL ? -1 : (int64_t)(r->loc & ~RANGE_INSTALLED) + 1;
+}
+
+int egret_backtrace_untraced(uintptr_t pc) {
+  const struct egret_bt_range *r;
+  const struct egret_bt_function *f = function_of(pc, &r);
+  return f != NULL && (f->flags & FUNCTION_WITHOUT_G) && r != NULL && !(r->loc & RANGE_INSTALLED);
 }
 
 #define SLOT(pc, depth, unknown, raise)                                                        \
@@ -154,31 +175,45 @@ static int collect(void **fp, const char *limit, int kind, value *out, int max) 
 }
 
 void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit, int kind) {
+  /* A raise of code without -g: raise_notrace. */
+  if ((kind == EGRET_BT_RAISE || kind == EGRET_BT_UNMATCHED) && egret_backtrace_untraced((uintptr_t)fp[1]))
+    return;
+  if (kind == EGRET_BT_CHECK) kind = EGRET_BT_RAISE;
   if (regular || exn != last_exn) {
     buffer_pos = 0;
     last_exn = exn;
   }
+  /* A failed bound check of code without -g: ocamlopt's shared call to
+   * caml_ml_array_bound_error has no frame descriptor, and the walk stops there. */
+  if (kind == EGRET_BT_BOUND) return;
   if (!read_table()) return;
   buffer_pos += collect(fp, limit, kind, buffer + buffer_pos, BUFFER_SIZE - buffer_pos);
 }
 
 /* A raise whose handler is in the same frame (a local `try`): only its own point, a raise
- * (`raise`) or a call (a failing primitive's check). */
+ * (`raise`) or a call (a failing primitive's check; without -g, a bound check's is not
+ * recorded). */
 static void note(value exn, int regular, uintptr_t pc, int raise) {
   if (regular || exn != last_exn) {
     buffer_pos = 0;
     last_exn = exn;
   }
-  if (location_of(pc) != 0) push(SLOT(pc, 0, 0, raise));
+  int located = raise || regular || !egret_backtrace_untraced(pc);
+  if (location_of(pc) != 0 && located) push(SLOT(pc, 0, 0, raise));
+}
+
+/* A `raise` (a re-raise) to a handler in the same frame; without -g, a raise_notrace. */
+static void note_raise(value exn, int regular, uintptr_t pc) {
+  if (egret_backtrace_active && !egret_backtrace_untraced(pc)) note(exn, regular, pc, 1);
 }
 
 value egret_note_raise(value exn) {
-  if (egret_backtrace_active) note(exn, 1, (uintptr_t)__builtin_return_address(0), 1);
+  note_raise(exn, 1, (uintptr_t)__builtin_return_address(0));
   return Val_unit;
 }
 
 value egret_note_reraise(value exn) {
-  if (egret_backtrace_active) note(exn, 0, (uintptr_t)__builtin_return_address(0), 1);
+  note_raise(exn, 0, (uintptr_t)__builtin_return_address(0));
   return Val_unit;
 }
 

@@ -457,11 +457,15 @@ value __attribute__((noinline)) egret_reraise_unmatched(value exn) {
 
 value egret_raise_notrace(value exn) { RAISE_TO_HANDLER(exn); }
 
-/* A raise from C (a primitive failing): the trace continues when it is the same exception,
- * and its first frame in compiled code is a call ("Raised by primitive operation"). */
-static void __attribute__((noinline, noreturn)) raise_from_c(value exn) {
-  RECORD(exn, 0, EGRET_BT_CALL);
+/* A raise from C (a primitive failing, or a compiled bound check: `kind`): the trace continues
+ * when it is the same exception, and its first frame in compiled code is a call ("Raised by
+ * primitive operation"). */
+static void __attribute__((noinline, noreturn)) raise_from_c_kind(value exn, int kind) {
+  RECORD(exn, 0, kind);
   RAISE_TO_HANDLER(exn);
+}
+static void __attribute__((noinline, noreturn)) raise_from_c(value exn) {
+  raise_from_c_kind(exn, EGRET_BT_CALL);
 }
 
 /* The predefined exceptions' identities: egret_runtime.h. */
@@ -509,8 +513,12 @@ static value bound_error_exception(void) {
   }
   return bound_error_bucket;
 }
-void egret_raise_bound_error(void) {
-  raise_from_c(bound_error_exception());
+/* Called by compiled code's checks (directly: its return address is the check's, where
+ * code without -g has no location) and by C primitives'. */
+void __attribute__((noinline)) egret_raise_bound_error(void) {
+  uintptr_t pc = (uintptr_t)__builtin_return_address(0);
+  int check = egret_backtrace_active && egret_backtrace_untraced(pc);
+  raise_from_c_kind(bound_error_exception(), check ? EGRET_BT_BOUND : EGRET_BT_CALL);
   __builtin_unreachable();
 }
 /* A zero divisor: ocamlopt's check raises inline (`raise Division_by_zero`, a regular raise,
@@ -519,7 +527,7 @@ void egret_raise_bound_error(void) {
 value __attribute__((noinline)) egret_raise_division_by_zero(void) {
   if (egret_exn_Division_by_zero == NULL) egret_fatal_uncaught("Division_by_zero");
   value exn = (value)&egret_exn_Division_by_zero[1];
-  RECORD(exn, 1, EGRET_BT_RAISE);
+  RECORD(exn, 1, EGRET_BT_CHECK);
   RAISE_TO_HANDLER(exn);
 }
 /* The failures of the checks compiled code makes inline, when the handler is in the same frame

@@ -172,8 +172,13 @@ extern int egret_backtrace_active;
 /* Parsing.set_trace's flag (egret_parsing.c). */
 int egret_parser_trace_on(void);
 void egret_backtrace_init(void);
-enum { EGRET_BT_CALL, EGRET_BT_RAISE, EGRET_BT_UNMATCHED };
+/* EGRET_BT_CHECK: a compiled check's raise (a zero divisor), a raise even without -g;
+ * EGRET_BT_BOUND: a failed bound check of code without -g, which records no frame at all. */
+enum { EGRET_BT_CALL, EGRET_BT_RAISE, EGRET_BT_UNMATCHED, EGRET_BT_CHECK, EGRET_BT_BOUND };
 void egret_backtrace_stash(value exn, int regular, void **fp, const void *limit, int kind);
+/* Whether return address pc is in code compiled without -g at the program's own location:
+ * its raises and failed bound checks record nothing. */
+int egret_backtrace_untraced(uintptr_t pc);
 /* Signals (egret_prims.c): set when a signal with an OCaml handler was received; the
  * handlers run at the next allocation from compiled code, or read interrupted. */
 extern volatile int egret_signals_are_pending;

@@ -188,7 +188,7 @@ struct Common {
     #[arg(short = 'O', default_value = "2", value_name = "LEVEL",
           value_parser = clap::value_parser!(u8).range(0..=2))]
     opt_level: u8,
-    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer), `ocaml-inlining=on|off` (inline only what ocamlopt would; on by default with -g), `keep-exports=on|off` (keep the program's top-level functions it never calls, as ocamlopt does, so that gdb can break in them; on by default with -g),
+    /// Codegen options: `inline-threshold=N`, `simplify=on|off`, `simplify-passes=N`, `opt=on|off` (the SSA optimizer), `ocaml-inlining=on|off` (inline only what ocamlopt would; on by default with -g, or when the program calls Printexc.record_backtrace), `keep-exports=on|off` (keep the program's top-level functions it never calls, as ocamlopt does, so that gdb can break in them; on by default with -g),
     /// `backend-arg=KEY=VALUE` (an option of the backend: `egret backends` lists them).
     #[arg(short = 'C', value_name = "OPT=VALUE")]
     codegen: Vec<String>,
@@ -759,17 +759,19 @@ fn build(common: &Common, out: &Path, mode: BuildMode) -> Result<bool, ExitCode>
     else {
         return Ok(false);
     };
-    // Debug info describes one file (`-g` with several is refused in `main`).
+    // Debug info and the backtrace table describe one file (`-g` with several is refused in
+    // `main`; without it, several files' programs have no backtrace locations).
     let source_info = egret_adapters::SourceInfo {
         path: &sources.files[0].0,
         text: &sources.files[0].2,
     };
+    let one_file = sources.files.len() == 1;
     let object = sess.time_stage("codegen+object", || {
         egret_adapters::write_object_with_source(
             &module,
             backend,
             &opts.codegen,
-            Some(&source_info),
+            one_file.then_some(&source_info),
         )
     });
     let object = match object {
@@ -874,8 +876,10 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
         },
     };
     let mut simplify = SimplifyOptions {
-        // Backtraces show ocamlopt's frames: its inlining decisions.
+        // Backtraces show ocamlopt's frames: its inlining decisions, with -g or when the
+        // program turns backtraces on.
         ocaml_inlining: common.debug,
+        ocaml_inlining_when_recording: true,
         // gdb can break in the functions the program never calls, as in ocamlopt's.
         keep_exports: common.debug,
         ..SimplifyOptions::default()
@@ -899,7 +903,8 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
                     "on" => true,
                     "off" => false,
                     _ => return Err(bad()),
-                }
+                };
+                simplify.ocaml_inlining_when_recording = false;
             }
             "keep-exports" => {
                 simplify.keep_exports = match value {

@@ -126,13 +126,16 @@ fn gc_stats(stderr: &str) -> Option<(u64, u64)> {
 }
 
 fn check_all(label: &str, check: impl Fn(&Path, &Path) -> Result<(), String> + Sync) {
-    // `--jit` refuses `-g` (documented): an example built with it (`NAME.flags`, the
-    // backtrace examples) is checked by the executable runners only.
-    let (list, needs_g): (Vec<PathBuf>, Vec<PathBuf>) = examples()
+    // `--jit` refuses `-g` and records no backtrace (documented): an example built with `-g`
+    // or printing a backtrace is checked by the executable runners only.
+    let (list, backtraces): (Vec<PathBuf>, Vec<PathBuf>) = examples()
         .into_iter()
-        .partition(|ml| !common::example_flags(ml).iter().any(|f| f == "-g"));
+        .partition(|ml| !common::prints_backtrace(ml));
     assert!(!list.is_empty(), "no examples");
-    println!("{} examples need -g, which --jit refuses", needs_g.len());
+    println!(
+        "{} examples need -g or print backtraces, which --jit does not record",
+        backtraces.len()
+    );
     let dir = scratch(label);
     let failures = check_in_parallel(&list, THREADS, |ml| check(ml, &dir));
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,4 +1,4 @@
-//! The backtrace table (`-g`): what the runtime's backtraces (`runtime/egret_backtrace.c`,
+//! The backtrace table: what the runtime's backtraces (`runtime/egret_backtrace.c`,
 //! OCaml's frame descriptors with debuginfo) need to turn a return address into OCaml's
 //! `Printexc` slot: the file, line and characters of the call or raise, the scoped name of the
 //! function it is in (`Backtrace2.test_Error.f`), and the functions inlined there, innermost
@@ -6,11 +6,21 @@
 //!
 //! It is made from what the DWARF line table is made from — each function's code ranges and
 //! their source locations ([`DebugFunction::srclocs`]), with the program's inline sites — so
-//! both backends get it, and it lives in a data section: `-g` changes no code. The section is
+//! both backends get it, and it lives in a data section: it changes no code. The section is
 //! x86-64's large data (`.ldata`, `SHF_X86_64_LARGE`), which linkers place after `.bss`, so
 //! that no other section moves and no rip-relative displacement in `.text` changes; its
 //! references to the functions are PC-relative (no dynamic relocations); and every object has
-//! a table (without `-g`, with no function), so the runtime's reference to it links the same.
+//! a table (with no function when the source is not known), so the runtime's reference to it
+//! links the same.
+//!
+//! Without `-g` the table is ocamlopt's frame descriptors without `-g`: calls and raises keep
+//! their locations, but an inlined function's code is at its own place only (ocamlopt's
+//! `Closure.subst_debuginfo` adds the call it was inlined at only under `-g`), except the
+//! installed stdlib's inlined into itself (that stdlib is compiled with `-g`). Its functions
+//! are flagged for the runtime: in their code at a location of the program's own (a range
+//! without the installed stdlib's flag), a `raise` records nothing (ocamlopt's
+//! `Cmm_helpers.raise_prim` makes it `raise_notrace`) and a failed bound check records no frame
+//! (`Emit.bound_error_label`), while a zero divisor's raise and the calls into C keep theirs.
 //!
 //! Layout (little-endian, offsets in bytes from the table's start; the runtime's `struct
 //! egret_bt_*` mirror it):
@@ -18,8 +28,9 @@
 //! ```text
 //! header     u32 magic "EGBT", u32 n_functions, u32 functions, u32 ranges, u32 locs, u32 strings
 //! functions  n × { i32 start (relative to the field), u32 len, u32 first_range, u32 n_ranges,
-//!                  u32 0 }
-//! ranges     { u32 start, u32 end, u32 loc }   code offsets [start, end) in the function, sorted
+//!                  u32 flags }   flags bit 0: compiled without -g
+//! ranges     { u32 start, u32 end, u32 loc }   code offsets [start, end) in the function, sorted;
+//!            loc: an index in locs, bit 31 set when the code is the installed stdlib's
 //! locs       { u32 defname, u32 file, u32 line, u32 start_char, u32 end_char, u32 next }
 //!            next: the location of the call the code was inlined at, + 1 (0: none)
 //! strings    NUL-terminated
@@ -63,6 +74,8 @@ struct Builder<'a> {
     file: u32,
     module: String,
     sites: &'a InlineSites,
+    /// Whole inline chains (`-g`).
+    full: bool,
     strings: Vec<u8>,
     string_ids: HashMap<String, u32>,
     locs: Vec<[u32; 6]>,
@@ -112,7 +125,8 @@ impl Builder<'_> {
                     site.scope_name.clone()
                 };
                 let name = self.string(&name);
-                if cut == Some(loc.scope) {
+                let kept = self.full || installed_files::is_installed(site.call.lo);
+                if cut == Some(loc.scope) || !kept {
                     (name, 0)
                 } else {
                     (name, self.loc(site.call, defname, cut))
@@ -130,7 +144,11 @@ impl Builder<'_> {
     }
 }
 
-/// Writes the table of `functions` (compiled from `source`; none without `-g`) into `object`.
+/// The flag of a range's code from the installed stdlib (`loc`'s bit 31).
+const INSTALLED: u32 = 1 << 31;
+
+/// Writes the table of `functions` (compiled from `source`; none without it) into `object`,
+/// with `full` inline chains (`-g`) or as without `-g` (the module doc).
 pub fn write_backtrace_table(
     object: &mut Object<'static>,
     source: Option<&SourceInfo<'_>>,
@@ -138,6 +156,7 @@ pub fn write_backtrace_table(
     functions: &[TableFunction<'_>],
     sites: &InlineSites,
     x86_64: bool,
+    full: bool,
 ) {
     let empty = SourceInfo {
         path: std::path::Path::new(""),
@@ -160,6 +179,7 @@ pub fn write_backtrace_table(
         file: 0,
         module: module.to_string(),
         sites,
+        full,
         strings: Vec::new(),
         string_ids: HashMap::new(),
         locs: Vec::new(),
@@ -169,17 +189,19 @@ pub fn write_backtrace_table(
     // path as given on the command line, as ocamlopt's (`sub/d.ml`).
     b.file = b.string(&source.path.to_string_lossy());
     let mut ranges: Vec<[u32; 3]> = Vec::new();
-    let mut described: Vec<(&DebugFunction, u32, u32)> = Vec::new();
+    let mut described: Vec<(&DebugFunction, u32, u32, u32)> = Vec::new();
     for f in functions {
         let defname = b.string(&f.defname);
         let first = ranges.len() as u32;
         for &(start, end, loc) in &f.debug.srclocs {
             let l = b.loc(loc, defname, f.handler_scope);
             if l != 0 && start < end {
-                ranges.push([start, end, l - 1]);
+                let installed = installed_files::is_installed(loc.lo);
+                ranges.push([start, end, (l - 1) | if installed { INSTALLED } else { 0 }]);
             }
         }
-        described.push((f.debug, first, ranges.len() as u32 - first));
+        let n = ranges.len() as u32 - first;
+        described.push((f.debug, first, n, u32::from(!full)));
     }
 
     let functions_off = HEADER;
@@ -203,8 +225,8 @@ pub fn write_backtrace_table(
             strings_off as u32,
         ],
     );
-    for (f, first, n) in &described {
-        u32s(&mut data, &[0, f.len, *first, *n, 0]);
+    for (f, first, n, flags) in &described {
+        u32s(&mut data, &[0, f.len, *first, *n, *flags]);
     }
     for r in &ranges {
         u32s(&mut data, r);
@@ -225,7 +247,7 @@ pub fn write_backtrace_table(
         sh_flags: u64::from(elf::SHF_ALLOC | elf::SHF_WRITE | large),
     };
     object.set_section_data(section, data, 8);
-    for (i, (f, _, _)) in described.iter().enumerate() {
+    for (i, (f, ..)) in described.iter().enumerate() {
         object
             .add_relocation(
                 section,

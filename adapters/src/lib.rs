@@ -131,9 +131,9 @@ pub fn write_object(
     write_object_with_source(module, backend, options, None)
 }
 
-/// [`write_object`], plus DWARF debug info when `options.debug_info` and the module's `source`
-/// is given (its byte offsets are what the module's `SrcLoc`s index). Debug info only adds
-/// sections: the code is the same with and without it.
+/// [`write_object`], plus, when the module's `source` is given (its byte offsets are what the
+/// module's `SrcLoc`s index), the backtrace table, and DWARF debug info when
+/// `options.debug_info`. Both only add sections: the code is the same with and without them.
 pub fn write_object_with_source(
     module: &Module,
     backend: &dyn CodegenBackend,
@@ -154,8 +154,10 @@ pub fn write_object_with_source(
             }
         })?;
     let mut writer = ObjectWriter::new(object_isa, module)?;
-    if let (true, Some(source)) = (options.debug_info, source) {
-        writer.set_debug_source(*source);
+    match (options.debug_info, source) {
+        (true, Some(source)) => writer.set_debug_source(*source),
+        (false, Some(source)) => writer.set_backtrace_source(*source),
+        (_, None) => {}
     }
     let stats = backend.compile_module(module, options, &mut writer)?;
     let bytes = writer.finish()?;

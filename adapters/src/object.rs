@@ -85,8 +85,11 @@ pub struct ObjectWriter<'m> {
     /// Each defined function's symbol, code length and CFI, for `.eh_frame`.
     frames: Vec<DefinedCode>,
     entry_helper_defined: bool,
-    /// The source, when writing debug info.
+    /// The source, when writing debug info or the backtrace table.
     source: Option<SourceInfo<'m>>,
+    /// Write DWARF and the backtrace table's whole inline chains (`-g`); without it, the
+    /// table alone, as ocamlopt's frame descriptors without `-g`.
+    dwarf: bool,
 }
 
 pub(crate) fn object_error(what: impl std::fmt::Display, function: &str) -> BackendError {
@@ -146,6 +149,7 @@ impl<'m> ObjectWriter<'m> {
             frames: Vec::new(),
             entry_helper_defined: false,
             source: None,
+            dwarf: false,
         };
         for (index, d) in module.data.iter().enumerate() {
             writer.define_data(index, d)?;
@@ -156,6 +160,14 @@ impl<'m> ObjectWriter<'m> {
     /// Makes [`ObjectWriter::finish`] write DWARF debug info for `source` (`-g`).
     pub fn set_debug_source(&mut self, source: SourceInfo<'m>) {
         self.source = Some(source);
+        self.dwarf = true;
+    }
+
+    /// Makes [`ObjectWriter::finish`] write the backtrace table of code compiled without `-g`
+    /// for `source`, and no DWARF (`crate::backtrace_table`).
+    pub fn set_backtrace_source(&mut self, source: SourceInfo<'m>) {
+        self.source = Some(source);
+        self.dwarf = false;
     }
 
     fn define_data(&mut self, index: usize, d: &Data) -> Result<(), BackendError> {
@@ -315,7 +327,11 @@ impl<'m> ObjectWriter<'m> {
             return_type: f.debug_ret.clone(),
             srclocs: code.srclocs.clone(),
             prologue_end: code.prologue_end,
-            variables: if artificial { Vec::new() } else { variables(f) },
+            variables: if artificial || !self.dwarf {
+                Vec::new()
+            } else {
+                variables(f)
+            },
             defname,
             handler_scope: f.handler_scope,
             inline_entries: Vec::new(),
@@ -398,7 +414,7 @@ impl<'m> ObjectWriter<'m> {
             .collect();
         let object = &mut product.object;
         write_eh_frame(object, &*self.isa, &frames).map_err(|e| object_error(e, "<object>"))?;
-        if let Some(source) = &self.source {
+        if let (true, Some(source)) = (self.dwarf, &self.source) {
             let types = &self.module.debug_types;
             let sites = &self.module.inline_sites;
             write_debug_info(object, &*self.isa, source, &debug_functions, types, sites)
@@ -429,6 +445,7 @@ impl<'m> ObjectWriter<'m> {
             &described,
             &self.module.inline_sites,
             x86_64,
+            self.dwarf,
         );
 
         // Without this note, GNU ld makes the stack executable (and warns).

@@ -13,13 +13,23 @@ fn examples() -> Vec<PathBuf> {
         .unwrap()
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "ml"))
-        // An example built with `-g` (`NAME.flags`: the backtrace examples) prints what only
-        // compiled code records; the interpreters run the others.
+        // An example built with `-g` (`NAME.flags`), or whose output (ocamlopt's) shows a
+        // backtrace's frames, prints what only compiled code records; the interpreters run
+        // the others.
         .filter(|p| {
-            !std::fs::read_to_string(p.with_extension("flags"))
-                .unwrap_or_default()
-                .split_whitespace()
-                .any(|f| f == "-g")
+            let read = |e: &str| std::fs::read_to_string(p.with_extension(e)).unwrap_or_default();
+            let frame = |l: &str| {
+                [
+                    "Raised at ",
+                    "Re-raised at ",
+                    "Raised by primitive operation at ",
+                    "Called from ",
+                ]
+                .iter()
+                .any(|f| l.starts_with(f))
+            };
+            !read("flags").split_whitespace().any(|f| f == "-g")
+                && !read("out").lines().chain(read("err").lines()).any(frame)
         })
         .collect();
     v.sort();

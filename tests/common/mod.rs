@@ -77,6 +77,26 @@ pub fn example_flags(ml: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Whether example `ml` prints what only an executable records: it is built with `-g`, or its
+/// expected output (ocamlopt's) shows a backtrace's frames, which code compiled without `-g`
+/// records too. The JIT and the interpreters record none.
+pub fn prints_backtrace(ml: &Path) -> bool {
+    let frame = |l: &str| {
+        [
+            "Raised at ",
+            "Re-raised at ",
+            "Raised by primitive operation at ",
+            "Called from ",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p))
+    };
+    example_flags(ml).iter().any(|f| f == "-g")
+        || ["out", "err"]
+            .iter()
+            .any(|e| read_or(&ml.with_extension(e), "").lines().any(frame))
+}
+
 /// The file's text (bytes that are not UTF-8 read as the program's output is, lossily), or
 /// `default` when it does not exist.
 fn read_or(path: &Path, default: &str) -> String {

@@ -122,11 +122,11 @@ pub struct Options {
 }
 
 impl Options {
-    /// What typing keeps: the installed stdlib's locations only under `-g`, whose backtrace
-    /// table reads them.
+    /// What typing keeps: the installed stdlib's locations, which the backtrace table reads
+    /// with and without `-g` (ocamlopt's stdlib is compiled with `-g`).
     pub fn type_options(&self) -> typing::TypeOptions {
         typing::TypeOptions {
-            stdlib_locations: self.codegen.debug_info,
+            stdlib_locations: true,
         }
     }
 }

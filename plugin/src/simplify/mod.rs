@@ -112,6 +112,10 @@ pub struct SimplifyOptions {
     /// Inline no function ocamlopt would not inline ([`ocaml_inlining`]): on with `-g`, so
     /// that backtraces show ocamlopt's frames (`-C ocaml-inlining=on|off`).
     pub ocaml_inlining: bool,
+    /// [`SimplifyOptions::ocaml_inlining`] when the program turns backtraces on
+    /// ([`ocaml_inlining::records_backtraces`]): without `-g`, whose backtraces show frames
+    /// too, unless `-C ocaml-inlining` said.
+    pub ocaml_inlining_when_recording: bool,
     /// Keep the program's exports ([`VarTable::exports`]) though it never uses them, as
     /// ocamlopt keeps a unit's: on with `-g`, so that gdb can break in them. Off, the set is
     /// emptied (and mono makes no copy of an unused polymorphic one).
@@ -125,6 +129,7 @@ impl Default for SimplifyOptions {
             max_passes: 2,
             enabled: true,
             ocaml_inlining: false,
+            ocaml_inlining_when_recording: false,
             keep_exports: false,
         }
     }
@@ -138,7 +143,9 @@ pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyRepo
     if opts.enabled {
         default_wrapper::split_default_wrappers(p);
     }
-    if opts.ocaml_inlining {
+    if opts.ocaml_inlining
+        || (opts.ocaml_inlining_when_recording && ocaml_inlining::records_backtraces(&p.body))
+    {
         ocaml_inlining::mark_not_inlinable(p);
     }
     let body = std::mem::replace(&mut p.body, unit_expr());

@@ -11,8 +11,10 @@
 //! never inlined ([`VarTable::not_inlined`], as `[@inline never]`), so the simplifier keeps its calls (and its
 //! name: a function used once is not substituted as an anonymous `fun`). The sizes are
 //! estimates on egret's lambda IR, close to OCaml's on clambda: a function far from the
-//! threshold gets ocamlopt's verdict. Without `-g` (where frames are not observable) the pass
-//! does not run, and the simplifier's own policy decides.
+//! threshold gets ocamlopt's verdict. Without `-g` the pass runs when the program turns
+//! backtraces on ([`records_backtraces`]), whose frames ocamlopt records without `-g` too;
+//! otherwise the simplifier's own policy decides (`OCAMLRUNPARAM=b` alone then shows egret's
+//! frames, as the interpreters and the JIT show none).
 
 use crate::lambda::visit::each_child;
 use std::collections::HashSet;
@@ -33,6 +35,17 @@ pub fn mark_not_inlinable(p: &mut Program) {
     };
     cx.visit(&p.body, &mut marks);
     p.vars.not_inlined.extend(marks);
+}
+
+/// Whether `e` calls `Printexc.record_backtrace` (`caml_record_backtrace`): the program can
+/// turn the recording of backtraces on.
+pub fn records_backtraces(e: &Expr) -> bool {
+    if let Expr::Prim(Prim::Runtime("caml_record_backtrace", _), _) = e {
+        return true;
+    }
+    let mut found = false;
+    each_child(e, &mut |c| found = found || records_backtraces(c));
+    found
 }
 
 /// The expression under its locations and type abstractions and applications.

@@ -602,6 +602,7 @@ fn simplification_preserves_behaviour_of_generated_programs() {
                 max_passes: 4,
                 enabled: true,
                 ocaml_inlining: false,
+                ocaml_inlining_when_recording: false,
                 keep_exports: false,
             },
         ] {
