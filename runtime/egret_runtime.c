@@ -755,9 +755,16 @@ value caml_fill_bytes(value b, value ofs, value len, value c) {
   return Val_unit;
 }
 
+/* Word by word, as OCaml's: a string's last word holds its padding, which its length decides,
+ * so two strings are equal exactly when their sizes and all their words are. */
 value caml_string_equal(value a, value b) {
-  size_t n = egret_string_len(a);
-  return (n == egret_string_len(b) && memcmp((char *)a, (char *)b, n) == 0) ? Val_true : Val_false;
+  if (a == b) return Val_true;
+  uint64_t n = Wosize_hd(Hd_val(a));
+  if (n != Wosize_hd(Hd_val(b))) return Val_false;
+  const uint64_t *pa = (const uint64_t *)a, *pb = (const uint64_t *)b;
+  for (uint64_t i = 0; i < n; i++)
+    if (pa[i] != pb[i]) return Val_false;
+  return Val_true;
 }
 
 value caml_string_notequal(value a, value b) { return caml_string_equal(a, b) == Val_true ? Val_false : Val_true; }

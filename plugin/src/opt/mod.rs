@@ -22,9 +22,11 @@
 //!    not tracked), `Call`, `Store` are never value-numbered.
 //!
 //! Phis whose live inputs are all one value (or all one constant) are made equal to it; a
-//! `Pi` asserting a constant is that constant. A `Branch` or `Switch` on a known value becomes a
-//! `Jump`; the edges it drops are *dead*, and a block all of whose incoming edges are dead is
-//! not visited. (Edges not yet decided — back edges — count as live when their target is;
+//! `Pi` asserting a constant is that constant. A `Branch` or `Switch` on a known value becomes
+//! a `Jump` — known as a constant, or decided by a dominating branch on the same condition (a
+//! block entered only by that branch's edge, and every block it dominates, knows the
+//! condition's value); the edges it drops are *dead*, and a block all of whose incoming edges
+//! are dead is not visited. (Edges not yet decided — back edges — count as live when their target is;
 //! in an irreducible CFG all edges count as live.) So does one whose other targets are all
 //! blocks saying only `unreachable` (impossible edges, e.g. the failure branch of a match on a
 //! type with one constant and one non-constant constructor).
@@ -249,6 +251,7 @@ pub fn optimize_function(f: Function, rules: &RuleSet, stats: &mut OptStats) -> 
         rules,
         block_of,
         table: HashMap::new(),
+        branch_facts: HashMap::new(),
         processed: vec![false; nb],
         live: vec![false; nb],
         cur: Block(0),
@@ -296,6 +299,10 @@ struct Pass<'a> {
     /// The block of every value (existing, then inserted).
     block_of: Vec<Block>,
     table: HashMap<Key, Vec<Value>>,
+    /// What the branches seen so far say of their conditions: `c ↦ (s, k)` when block `s` is
+    /// entered only from a branch on `c`, by its `then` edge (`k`) or its `else` edge (`!k`);
+    /// `c` is then `k` in every block `s` dominates.
+    branch_facts: HashMap<Value, Vec<(Block, bool)>>,
     processed: Vec<bool>,
     live: Vec<bool>,
     /// The block being visited and the statement new statements go before.
@@ -415,6 +422,11 @@ impl Pass<'_> {
                 let to = match self.const_of(c) {
                     Some(n) => Some(if n != 0 { then } else { els }),
                     None if self.nonzero(c) => Some(then),
+                    None if self.dominating_fact(c).is_some() => {
+                        let k = self.dominating_fact(c) == Some(true);
+                        self.count("(dominated branch)");
+                        Some(if k { then } else { els })
+                    }
                     None if then == els => Some(then),
                     None if self.only_unreachable(then) && !self.only_unreachable(els) => Some(els),
                     None if self.only_unreachable(els) && !self.only_unreachable(then) => {
@@ -425,6 +437,12 @@ impl Pass<'_> {
                 if let Some(to) = to {
                     self.ed.set(v, Stmt::Jump(to));
                     self.count("(branch)");
+                } else if then != els {
+                    for (s, k) in [(then, true), (els, false)] {
+                        if self.dom.preds[s.index()] == [self.cur] {
+                            self.branch_facts.entry(c).or_default().push((s, k));
+                        }
+                    }
                 }
             }
             Stmt::Switch {
@@ -457,6 +475,17 @@ impl Pass<'_> {
             }
             _ => {}
         }
+    }
+
+    /// The value condition `c` has here, if a dominating branch on `c` decided it (a second
+    /// bounds check of the same index, `a.(i).x + a.(i).y`). Each condition has at most two
+    /// facts per branch on it, and dominance is a constant-time test: linear overall.
+    fn dominating_fact(&self, c: Value) -> Option<bool> {
+        let facts = self.branch_facts.get(&c)?;
+        facts
+            .iter()
+            .find(|(s, _)| self.dom.dominates(*s, self.cur))
+            .map(|(_, k)| *k)
     }
 
     /// Whether block `b` consists of `unreachable` alone: control never gets there (unlike a

@@ -196,6 +196,43 @@ function f(%0::val) -> val
 }
 
 #[test]
+fn a_branch_decided_by_a_dominating_branch_becomes_a_jump() {
+    // if x < i then (if x < i then x + 1 else 7) else 8: the inner test (the same condition,
+    // value-numbered) is decided by the outer one; its else arm disappears. After the join of
+    // both arms nothing is known: the last test on the condition stays.
+    let mut b = FunctionBuilder::new("f", vec![Type::Val, Type::Val], Type::Val);
+    let (x, i) = (b.param(0), b.param(1));
+    let [inner, seven, body, eight, join, yes, no] = [(); 7].map(|_| b.create_block());
+    let c = b.binary(BinOp::Lt, x, i);
+    b.branch(c, inner, eight);
+    b.switch_to_block(inner);
+    let c2 = b.binary(BinOp::Lt, x, i);
+    b.branch(c2, body, seven);
+    b.switch_to_block(body);
+    let one = b.iconst(1);
+    let a = b.binary(BinOp::Add, x, one);
+    b.jump(join);
+    b.switch_to_block(seven);
+    let s = b.iconst(7);
+    b.ret(s);
+    b.switch_to_block(eight);
+    let e = b.iconst(8);
+    b.jump(join);
+    b.switch_to_block(join);
+    let p = b.phi(Type::Val, &[(body, a), (eight, e)]);
+    let c3 = b.binary(BinOp::Lt, x, i);
+    b.branch(c3, yes, no);
+    b.switch_to_block(yes);
+    b.ret(p);
+    b.switch_to_block(no);
+    b.ret(x);
+    let (out, stats) = optimize_one(b.finish());
+    assert_eq!(stats.fired["(dominated branch)"], 1, "{out}");
+    assert!(!out.contains("const 7"), "{out}");
+    assert_eq!(out.matches("goto #").count(), 5, "{out}");
+}
+
+#[test]
 fn switch_on_constant_and_pi_facts() {
     // switch 2 [#1, #2, #3]; in #3 a pi says x is a block of tag 3, so its tag folds.
     let mut b = FunctionBuilder::new("f", vec![Type::Val], Type::Val);

@@ -2,7 +2,7 @@
 //!
 //! Extractors are the pure queries patterns use to look at operands (ISLE's extractors):
 //! [`Lower::word`] (is a constant, and which machine word), [`Lower::imm32`],
-//! [`Lower::add_disp`], [`Lower::sinkable_cmp`] (a compare with one use, fusible into its user).
+//! [`Lower::add_disp`], [`Lower::sinkable_cmp`] (a compare fusible into its branches).
 //! The constructors here are the multi-instruction sequences several rules share (untag/retag,
 //! tagged shifts, division, stores of values or immediates).
 
@@ -64,10 +64,16 @@ impl Lower<'_> {
         }
     }
 
-    /// A comparison defining `v` that has no other use, so it can be fused into its user.
+    /// A comparison defining `v` that has no other use, so it can be fused into its user; or
+    /// whose uses are all branches, each of which then compares again (a `cmp` per branch
+    /// rather than a boolean made once and tested at each: the optimizer shares one
+    /// comparison between the branches of repeated tests).
     pub fn sinkable_cmp(&self, v: Value) -> Option<(BinOp, Value, Value)> {
         match self.f.stmts[v.index()] {
-            Stmt::Binary(op, a, b) if cmp_cond(op).is_some() && self.use_count(v) == 1 => {
+            Stmt::Binary(op, a, b)
+                if cmp_cond(op).is_some()
+                    && (self.use_count(v) == 1 || self.only_branched_on(v)) =>
+            {
                 Some((op, a, b))
             }
             _ => None,

@@ -177,6 +177,8 @@ pub struct Lower<'a> {
     param_reads: Option<&'a ParamReads>,
     entries: FrameEntries,
     use_counts: Vec<u32>,
+    /// Per value, how many of its uses are the condition of a `Branch`.
+    branch_uses: Vec<u32>,
     vregs: Vec<u32>,
     used: Vec<bool>,
     num_vregs: usize,
@@ -203,8 +205,12 @@ impl<'a> Lower<'a> {
         param_reads: Option<&'a ParamReads>,
     ) -> Lower<'a> {
         let mut use_counts = vec![0; f.stmts.len()];
+        let mut branch_uses = vec![0; f.stmts.len()];
         for s in &f.stmts {
             s.for_each_use(|v| use_counts[v.index()] += 1);
+            if let Stmt::Branch { cond, .. } = s {
+                branch_uses[cond.index()] += 1;
+            }
         }
         // Each StackSlot gets its own words of the area under the saved rbp (abi.rs).
         let mut slot_disps = Vec::new();
@@ -223,6 +229,7 @@ impl<'a> Lower<'a> {
             param_reads,
             entries: FrameEntries::new(f),
             use_counts,
+            branch_uses,
             vregs: vec![NO_VREG; f.stmts.len()],
             used: vec![false; f.stmts.len()],
             num_vregs: 0,
@@ -254,6 +261,11 @@ impl<'a> Lower<'a> {
 
     pub fn use_count(&self, v: Value) -> u32 {
         self.use_counts[v.index()]
+    }
+
+    /// Whether every use of `v` is a `Branch` on it.
+    pub fn only_branched_on(&self, v: Value) -> bool {
+        self.branch_uses[v.index()] == self.use_counts[v.index()]
     }
 
     /// If `v` is (a copy of) a `StackSlot`: the `rbp`-relative displacement of its first word.
