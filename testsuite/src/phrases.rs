@@ -508,21 +508,27 @@ pub fn mentions(text: &str, p: &Phrase, name: &str) -> bool {
         .any(|t| word(t) == Some(name))
 }
 
-/// Whether phrase `p` of `text` uses what egret's typer lacks of objects and classes: the
-/// keywords of classes and immediate objects, or a class type (`#c`, after `:`, `->`, `=`,
-/// `*`, `,` or `(`). Object types (`< m : t; .. >`) and method calls (`x#m`) are typed.
+/// Whether phrase `p` of `text` uses objects or classes: the keywords of classes and objects,
+/// a method call or class type (`x#m`, `#c`), or an object type (`< m : t; .. >`, `< m : t >`
+/// after `:`, `->`, `=`, `*`, `,` or `(`).
 pub fn uses_objects(text: &str, p: &Phrase) -> bool {
     let toks = lex(&text[p.start..p.end]);
+    let op = |t: Option<&Tok>, o: &str| matches!(t.map(|t| &t.kind), Some(Kind::Op(x)) if x == o);
     toks.iter().enumerate().any(|(i, t)| match &t.kind {
         Kind::Word(w) => matches!(
             w.as_str(),
             "object" | "class" | "new" | "method" | "inherit" | "initializer" | "virtual"
         ),
-        Kind::Op(o) if o == "#" => {
+        Kind::Op(o) if o == "#" => i > 0 && toks.get(i + 1).and_then(word).is_some(),
+        Kind::Op(o) if o.starts_with("..>") => true,
+        Kind::Op(o) if o == ".." => op(toks.get(i + 1), ">"),
+        Kind::Op(o) if o == "<" => {
             let before = i.checked_sub(1).map(|k| &toks[k].kind);
             let type_context = matches!(before, Some(Kind::Op(b)) if [":", "->", "=", "*"].contains(&b.as_str()))
                 || matches!(before, Some(Kind::Open('(')) | Some(Kind::Punct(',')));
-            type_context && toks.get(i + 1).and_then(word).is_some()
+            type_context
+                && toks.get(i + 1).and_then(word).is_some()
+                && op(toks.get(i + 2), ":")
         }
         _ => false,
     })
@@ -590,10 +596,9 @@ mod tests {
     #[test]
     fn objects() {
         let uses = |src: &str| uses_objects(src, &phrases(src)[0]);
-        assert!(!uses("let f x = x#m"));
-        assert!(!uses("type t = < m : int; .. >"));
-        assert!(!uses("let f (x : < m : int >) = x"));
-        assert!(uses("let f (x : #c) = x"));
+        assert!(uses("let f x = x#m"));
+        assert!(uses("type t = < m : int; .. >"));
+        assert!(uses("let f (x : < m : int >) = x"));
         assert!(uses("class c = object end"));
         assert!(!uses("let f x y = x < y"));
         assert!(!uses("type t = .."));
