@@ -56,6 +56,13 @@ fn unbound_names_and_unsupported_constructs() {
         err.contains("objects and classes not supported yet") && err.contains("mod.ml:1:1"),
         "{err}"
     );
+    // Objects are typed (a type error is OCaml's), not compiled.
+    let (code, err) = check("send.ml", "let f o = o#m + 1\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("method calls not supported yet") && err.contains("send.ml:1:11"),
+        "{err}"
+    );
     let (code, err) = check("op.ml", "open Nowhere\n");
     assert_eq!(code, 1, "{err}");
     assert!(

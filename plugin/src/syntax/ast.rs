@@ -83,6 +83,8 @@ pub enum ExprKind {
         base: Option<Box<Expr>>,
     },
     Field(Box<Expr>, String),
+    /// `e#m`: a method call (the method's name).
+    Send(Box<Expr>, String),
     SetField(Box<Expr>, String, Box<Expr>),
     Sequence(Box<Expr>, Box<Expr>),
     While(Box<Expr>, Box<Expr>),
@@ -237,7 +239,9 @@ impl TypeExpr {
                 f(b)
             }
             TypeExprKind::Poly(_, t) | TypeExprKind::Alias(t, _) => f(t),
-            TypeExprKind::Package(_, cs) => cs.iter_mut().for_each(|(_, t)| f(t)),
+            TypeExprKind::Package(_, cs) | TypeExprKind::Object { methods: cs, .. } => {
+                cs.iter_mut().for_each(|(_, t)| f(t))
+            }
             TypeExprKind::Variant { fields, .. } => {
                 for field in fields {
                     match field {
@@ -279,6 +283,11 @@ pub enum TypeExprKind {
     /// `t as 'a`: `t`, with the variable `'a` standing for it (in `t` itself too: a recursive
     /// type through a polymorphic variant, `[ `A of 'a ] as 'a`).
     Alias(Box<TypeExpr>, String),
+    /// An object type: `< m : t; n : u >`, `< m : t; .. >` (`open`), its methods in order.
+    Object {
+        methods: Vec<(String, TypeExpr)>,
+        open: bool,
+    },
 }
 
 /// Which bound a polymorphic variant type gives: `[ ]` exact, `[> ]` lower, `[< ]` upper.

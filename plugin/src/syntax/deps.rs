@@ -250,6 +250,9 @@ impl Collector {
                 }
             }
             TypeExprKind::Poly(_, t) | TypeExprKind::Alias(t, _) => self.type_expr(t),
+            TypeExprKind::Object { methods, .. } => {
+                methods.iter().for_each(|(_, t)| self.type_expr(t))
+            }
             TypeExprKind::Var(_) | TypeExprKind::Any => {}
         }
     }
@@ -366,6 +369,7 @@ impl Collector {
                 self.expr(x);
                 self.name(name);
             }
+            ExprKind::Send(x, _) => self.expr(x),
             ExprKind::SetField(x, name, v) => {
                 self.expr(x);
                 self.name(name);

@@ -381,6 +381,19 @@ fn type_text(t: &TypeExpr) -> String {
         ),
         TypeExprKind::Arrow(..) => format!("({})", arrow_chain(t)),
         TypeExprKind::Alias(body, v) => format!("({} as '{v})", type_text(body)),
+        TypeExprKind::Object { methods, open } => {
+            let mut items: Vec<String> = methods
+                .iter()
+                .map(|(n, t)| format!("{n} : {}", type_text(t)))
+                .collect();
+            if *open {
+                items.push("..".to_string());
+            }
+            match items.is_empty() {
+                true => "< >".to_string(),
+                false => format!("< {} >", items.join("; ")),
+            }
+        }
         TypeExprKind::Poly(vs, body) => {
             let vs: Vec<String> = vs.iter().map(|v| format!("'{v}")).collect();
             format!("({}. {})", vs.join(" "), type_text(body))
@@ -587,6 +600,7 @@ fn expr_sexp(e: &Expr) -> Sexp {
             list(items)
         }
         ExprKind::Field(record, field) => list([atom("."), expr_sexp(record), atom(field.clone())]),
+        ExprKind::Send(obj, method) => list([atom("#"), expr_sexp(obj), atom(method.clone())]),
         ExprKind::SetField(record, field, value) => list([
             atom("setfield"),
             expr_sexp(record),

@@ -118,6 +118,21 @@ fn arithmetic_precedence() {
     ]);
 }
 
+/// `e#m` is OCaml's `simple_expr HASH label`: it binds tighter than application, as `.f`,
+/// left to right with `.f`.
+#[test]
+fn method_calls() {
+    check(&[
+        ("o#m", "(# o m)"),
+        ("f o#m x", "(f (# o m) x)"),
+        ("o#m#n", "(# (# o m) n)"),
+        ("r.f#m", "(# (. r f) m)"),
+        ("o#m.f", "(. (# o m) f)"),
+        ("(f o)#m", "(# (f o) m)"),
+        ("a ## b", "(## a b)"),
+    ]);
+}
+
 #[test]
 fn application_binds_tighter_than_operators() {
     check(&[
@@ -624,7 +639,12 @@ fn unsupported_constructs() {
             ":>",
         ),
         ("class c = object end", "objects and classes", "class"),
-        ("let x = o#m", "method calls", "#"),
+        ("let x = object end", "objects and classes", "object"),
+        (
+            "type t = < m : int; u >",
+            "object types including other types",
+            "u",
+        ),
         ("let x = new c", "objects and classes", "new"),
         ("type t = A : { x : int } -> t", "inline records", "{"),
         (

@@ -515,7 +515,7 @@ fn te_any(t: &ast::TypeExpr, p: &dyn Fn(&ast::TypeExpr) -> bool) -> bool {
         K::Constr(_, ts) | K::Tuple(ts) => ts.iter().any(|a| te_any(a, p)),
         K::Arrow(_, a, b) => te_any(a, p) || te_any(b, p),
         K::Poly(_, b) | K::Alias(b, _) => te_any(b, p),
-        K::Package(_, cs) => cs.iter().any(|(_, t)| te_any(t, p)),
+        K::Package(_, cs) | K::Object { methods: cs, .. } => cs.iter().any(|(_, t)| te_any(t, p)),
         K::Variant { fields, .. } => fields.iter().any(|f| match f {
             ast::RowFieldExpr::Tag { args, .. } => args.iter().any(|a| te_any(a, p)),
             ast::RowFieldExpr::Inherit(t) => te_any(t, p),

@@ -407,6 +407,9 @@ impl<'s> Typer<'s> {
                 bound,
                 present,
             } => self.variant_type_expr(te, fields, *bound, present, scope, flexible)?,
+            TypeExprKind::Object { methods, open } => {
+                self.object_type_expr(te, methods, *open, scope, flexible)?
+            }
             // A polymorphic record field `f : 'a. t` (declarations only).
             TypeExprKind::Poly(names, body) if !flexible => {
                 let mut inner = scope.clone();
@@ -589,7 +592,9 @@ impl Typer<'_> {
                 ),
             ));
         }
-        Ok(t)
+        // The alias itself: every occurrence of the type is the one node it is bound to (a
+        // cycle through it is then seen as one, `(< m : 'a > as 'a) -> 'a`).
+        Ok(var)
     }
 }
 

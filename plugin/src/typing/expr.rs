@@ -727,6 +727,27 @@ impl<'s> Typer<'s> {
                 let get = Expr::record_field(&self.types, c, x, i);
                 Ok(self.field_use(get, ft))
             }
+            ExprKind::Send(o, name) => {
+                let (x, xt) = self.expr(o)?;
+                let t = self.method_type(o.span, &xt, name)?;
+                self.method_call.get_or_insert(span);
+                // Never run: a program with method calls is refused after typing
+                // (`typing::objects`).
+                let exn = Expr::ConstructExn {
+                    index: EXN_ASSERT_FAILURE,
+                    args: vec![Expr::Construct {
+                        ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
+                        index: 0,
+                        args: vec![
+                            Expr::Const(Const::String(Vec::new().into())),
+                            Expr::Const(Const::Int(0)),
+                            Expr::Const(Const::Int(0)),
+                        ],
+                    }],
+                };
+                let raise = Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular);
+                Ok((Expr::Seq(bx(x), bx(raise)), t))
+            }
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.record_base(r)?;
                 let con = self.record_type_of(&[name], &xt);

@@ -103,9 +103,11 @@ pub(crate) fn type_expr_vars(te: &ast::TypeExpr, out: &mut Vec<String>) {
                 out.push(n.clone())
             }
         }
-        TypeExprKind::Package(_, constraints) => {
-            constraints.iter().for_each(|(_, t)| type_expr_vars(t, out))
-        }
+        TypeExprKind::Package(_, constraints)
+        | TypeExprKind::Object {
+            methods: constraints,
+            ..
+        } => constraints.iter().for_each(|(_, t)| type_expr_vars(t, out)),
         TypeExprKind::Variant { fields, .. } => {
             for f in fields {
                 match f {

@@ -226,7 +226,9 @@ impl<'s> Typer<'s> {
     pub(super) fn strip_labels(&self, t: &Type) -> Type {
         match &*self.u.shallow(t) {
             // A polymorphic variant is one word at run time (`Obj.t`), whatever its tags.
-            Type::Con(c, _) if *c == self.u.pv.variant => self.u.shallow(t).into_owned(),
+            Type::Con(c, _) if *c == self.u.pv.variant || self.u.pv.obj.is_object(*c) => {
+                self.u.shallow(t).into_owned()
+            }
             Type::Con(c, args) if label_of_decl(&self.types.decl(*c).name).is_some() => {
                 self.strip_labels(&args[0])
             }

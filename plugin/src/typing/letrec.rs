@@ -332,6 +332,7 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         ExprKind::Function(cs) => under_functions && cases(cs),
         ExprKind::Open(_, e)
         | ExprKind::Field(e, _)
+        | ExprKind::Send(e, _)
         | ExprKind::Assert(e)
         | ExprKind::Constraint(e, _)
         | ExprKind::Coerce(e, _, _)

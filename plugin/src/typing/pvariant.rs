@@ -71,6 +71,8 @@ pub struct PvCons {
     /// The pairs of rows being unified (with recursive types), as terms (`unify_rows`).
     pub unifying_rows: HashSet<(Type, Type)>,
     pub unify_depth: u32,
+    /// The constructors encoding object types (`typing::objects`): internal as these are.
+    pub obj: super::objects::ObjCons,
 }
 
 impl Default for PvCons {
@@ -89,6 +91,7 @@ impl Default for PvCons {
             unifying: HashSet::new(),
             unifying_rows: HashSet::new(),
             unify_depth: 0,
+            obj: Default::default(),
         }
     }
 }
@@ -100,22 +103,23 @@ pub fn is_row_decl(name: &str) -> bool {
 
 impl PvCons {
     pub fn is_internal(&self, c: TyCon) -> bool {
-        self.variant != NONE
-            && (c == self.variant
-                || c == self.closed
-                || c == self.present
-                || c == self.absent
-                || c == self.args
-                || c == self.cargs
-                || c == self.mu
-                || self.tag_names.contains_key(&c))
+        self.obj.is_internal(c)
+            || self.variant != NONE
+                && (c == self.variant
+                    || c == self.closed
+                    || c == self.present
+                    || c == self.absent
+                    || c == self.args
+                    || c == self.cargs
+                    || c == self.mu
+                    || self.tag_names.contains_key(&c))
     }
 
     pub fn tag_name(&self, c: TyCon) -> Option<&str> {
         self.tag_names.get(&c).map(|s| s.as_str())
     }
 
-    fn declare(types: &mut TypeTable, name: &str) -> TyCon {
+    pub(super) fn declare(types: &mut TypeTable, name: &str) -> TyCon {
         let c = TyCon(types.decls.len() as u32);
         types.decls.push(TypeDecl {
             name: name.to_string(),
@@ -125,7 +129,8 @@ impl PvCons {
         c
     }
 
-    fn ensure(&mut self, types: &mut TypeTable) {
+    /// Declares the constructors (object types' cycles need `[as]` too).
+    pub(super) fn ensure(&mut self, types: &mut TypeTable) {
         if self.variant != NONE {
             return;
         }
@@ -608,7 +613,7 @@ pub fn explain(err: &UnifyError) -> String {
         UnifyError::HashClash(a, b) => format!(
             "\n       Variant tags `{a} and `{b} have the same hash value.\n       Change one of them."
         ),
-        _ => String::new(),
+        _ => super::objects::explain(err),
     }
 }
 

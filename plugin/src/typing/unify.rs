@@ -130,6 +130,13 @@ pub enum UnifyError {
     TagTypes(String),
     /// Two tags of one variant type have the same hash.
     HashClash(String, String),
+    /// A closed object type has no such method (`first`: the first type is the closed one).
+    MissingMethod {
+        first: bool,
+        name: String,
+    },
+    /// The types of a method differ.
+    MethodTypes(String),
 }
 
 impl Unifier {
@@ -255,6 +262,10 @@ impl Unifier {
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && *c == self.pv.variant => {
                 let (x, y) = (xs[0].clone(), ys[0].clone());
                 self.unify_rows(&x, &y, types)
+            }
+            (Type::Con(c, xs), Type::Con(d, ys)) if c == d && self.pv.obj.is_object(*c) => {
+                let (x, y) = (xs[0].clone(), ys[0].clone());
+                self.unify_objects(&x, &y, types)
             }
             (Type::Con(c, xs), Type::Con(d, ys)) if c == d && xs.len() == ys.len() => {
                 for (x, y) in xs.iter().zip(ys) {
@@ -401,7 +412,7 @@ impl Unifier {
                 {
                     return Err(UnifyError::Escape(*c));
                 }
-                let under = under || *c == self.pv.variant;
+                let under = under || *c == self.pv.variant || self.pv.obj.is_object(*c);
                 ts.iter()
                     .try_for_each(|t| self.occurs_adjust(v, level, scope, t, under, seen))
             }
@@ -530,6 +541,12 @@ fn count_rows(types: &TypeTable, t: &Type, counts: &mut HashMap<TyVar, usize>) {
             }
             a.iter().for_each(|t| count_rows(types, t, counts))
         }
+        Type::Con(c, a) if types.decl(*c).name == "[object]" => {
+            if let (_, Some(id)) = super::objects::zonked_methods(types, &a[0]) {
+                *counts.entry(id).or_default() += 1;
+            }
+            a.iter().for_each(|t| count_rows(types, t, counts))
+        }
         Type::Con(_, ts) | Type::Tuple(ts) => ts.iter().for_each(|t| count_rows(types, t, counts)),
         Type::Arrow(a, b) => {
             count_rows(types, a, counts);
@@ -618,6 +635,23 @@ impl<'a> TypePrinter<'a> {
             Type::Var(v) => self.var_name(*v),
             Type::Con(c, args) if self.types.decl(*c).name == "[variant]" => {
                 self.print_row_type(&args[0])
+            }
+            Type::Con(c, args) if self.is_object_con(*c) => {
+                let types = self.types;
+                let (_, tail) = super::objects::zonked_methods(types, &args[0]);
+                let weak = self.weak;
+                let shared = tail.filter(|v| self.shared_rows.contains(v));
+                if let Some(name) = shared.and_then(|v| self.names.get(&v)) {
+                    return name.clone();
+                }
+                let alias = shared.map(|v| self.var_name(v));
+                let body = super::objects::print_object(types, &args[0], weak, &mut |t| {
+                    self.print_prec(t, 0)
+                });
+                match alias {
+                    Some(name) => format!("({body} as {name})"),
+                    None => body,
+                }
             }
             Type::Con(c, args) if self.types.decl(*c).name == "[as]" => {
                 let Type::Var(v) = &args[0] else {

@@ -10,7 +10,7 @@
 //!   `.(i)`, `.[i]` suffixes, and `#`-operators.
 
 use super::{PResult, Parser};
-use crate::diagnostics::{Diagnostic, Span};
+use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
 
@@ -732,9 +732,6 @@ impl Parser {
             };
             assignable = false;
         }
-        if self.is_sym("#") {
-            return Err(Diagnostic::unsupported(self.span(), "method calls"));
-        }
         Ok((e, assignable))
     }
 
@@ -747,6 +744,19 @@ impl Parser {
             if let Some(indexed) = self.dot_operator_index(&e, start)? {
                 e = indexed;
                 assignable = true;
+                continue;
+            }
+            if self.is_sym("#") && matches!(self.peek_at(1), TokenKind::Lident(_)) {
+                // `e#m`: a method call (OCaml's `simple_expr HASH label`).
+                self.bump();
+                let TokenKind::Lident(name) = self.bump().kind else {
+                    unreachable!()
+                };
+                e = Expr {
+                    kind: ExprKind::Send(boxed(e), name),
+                    span: self.span_from(start),
+                };
+                assignable = false;
                 continue;
             }
             if !self.is_sym(".") {

@@ -794,6 +794,13 @@ fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
             bound: *bound,
             present: present.clone(),
         },
+        TypeExprKind::Object { methods, open } => TypeExprKind::Object {
+            methods: methods
+                .iter()
+                .map(|(n, t)| (n.clone(), varify(t, names)))
+                .collect(),
+            open: *open,
+        },
         k @ (TypeExprKind::Var(_) | TypeExprKind::Any) => k.clone(),
     };
     TypeExpr { kind, span: t.span }

@@ -19,7 +19,9 @@ fn aliases_any(t: &TypeExpr, names: &[String]) -> bool {
         TypeExprKind::Constr(_, ts) | TypeExprKind::Tuple(ts) => any(ts),
         TypeExprKind::Arrow(_, a, b) => aliases_any(a, names) || aliases_any(b, names),
         TypeExprKind::Poly(_, b) => aliases_any(b, names),
-        TypeExprKind::Package(_, cs) => cs.iter().any(|(_, t)| aliases_any(t, names)),
+        TypeExprKind::Package(_, cs) | TypeExprKind::Object { methods: cs, .. } => {
+            cs.iter().any(|(_, t)| aliases_any(t, names))
+        }
         TypeExprKind::Variant { fields, .. } => fields.iter().any(|f| match f {
             RowFieldExpr::Tag { args, .. } => any(args),
             RowFieldExpr::Inherit(t) => aliases_any(t, names),
@@ -239,15 +241,49 @@ impl Parser {
                 }
                 return Ok(items);
             }
-            TokenKind::Symbol(s) if s == "<" => {
-                return Err(Diagnostic::unsupported(self.span(), "object types"))
-            }
+            TokenKind::Symbol(s) if s == "<" => return Ok(vec![self.object_type()?]),
             TokenKind::Symbol(s) if s == "[" || s == "[<" || s == "[>" => {
                 return Ok(vec![self.variant_type()?]);
             }
             _ => return Err(self.expected("a type")),
         };
         Ok(vec![ty(kind, self.span_from(start))])
+    }
+
+    /// An object type: `< >`, `< .. >`, `< m : t; n : u >`, `< m : t; .. >` (a `;` may end
+    /// the list of methods).
+    fn object_type(&mut self) -> PResult<TypeExpr> {
+        let start = self.start();
+        let open_span = self.bump().span;
+        let mut methods = Vec::new();
+        let mut open = false;
+        loop {
+            if self.eat_sym("..") {
+                open = true;
+                break;
+            }
+            let name = match self.peek().clone() {
+                TokenKind::Lident(n) => n,
+                _ => break,
+            };
+            if !self.is_sym_at(1, ":") {
+                return Err(Diagnostic::unsupported(
+                    self.span(),
+                    "object types including other types",
+                ));
+            }
+            self.bump();
+            self.bump();
+            methods.push((name, self.poly_type_expr()?));
+            if !self.eat_sym(";") {
+                break;
+            }
+        }
+        self.expect_closing(">", "<", open_span)?;
+        Ok(ty(
+            TypeExprKind::Object { methods, open },
+            self.span_from(start),
+        ))
     }
 
     /// A polymorphic variant type: `[ f1 | .. ]`, `[> f1 | .. ]`, `[< f1 | .. > `A .. ]`, where

@@ -74,7 +74,9 @@ pub(super) fn type_var_names(te: &ast::TypeExpr, out: &mut Vec<String>) {
             add(a);
             type_var_names(b, out);
         }
-        ast::TypeExprKind::Package(_, cs) => cs.iter().for_each(|(_, t)| add(t)),
+        ast::TypeExprKind::Package(_, cs) | ast::TypeExprKind::Object { methods: cs, .. } => {
+            cs.iter().for_each(|(_, t)| add(t))
+        }
         ast::TypeExprKind::Alias(t, n) => {
             add(t);
             if !out.contains(n) {

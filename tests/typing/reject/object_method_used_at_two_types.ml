@@ -1,0 +1,1 @@
+let f o = ignore (o#m + 1); o#m ^ ""
