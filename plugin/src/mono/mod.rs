@@ -204,14 +204,6 @@ fn string_comparison(p: Prim) -> Option<&'static str> {
     })
 }
 
-/// `e` without the source locations around it.
-fn strip_locs(mut e: &Expr) -> &Expr {
-    while let Expr::Loc(_, inner) = e {
-        e = inner;
-    }
-    e
-}
-
 fn bx(e: Expr) -> Box<Expr> {
     Box::new(e)
 }
@@ -479,7 +471,7 @@ impl<'a> Mono<'a> {
                     SwitchKind::Constructor(t) => SwitchKind::Constructor(subst_all(t, s)),
                     k => k.clone(),
                 };
-                let decided = match (strip_locs(&scrut), &kind) {
+                let decided = match (crate::lambda::visit::peel_loc(&scrut), &kind) {
                     (Expr::Var(v), SwitchKind::Constructor(t)) => Some((*v, t.clone())),
                     _ => None,
                 };
@@ -608,7 +600,7 @@ impl<'a> Mono<'a> {
                             // The constructor is known inside its switch arm. A GADT
                             // constructor's own variables are erased in its declared arguments,
                             // so substituting the parameters is sound for them too.
-                            let Expr::Var(v) = *strip_locs(b) else {
+                            let Expr::Var(v) = *crate::lambda::visit::peel_loc(b) else {
                                 return None;
                             };
                             let (_, _, k) = self.known_ctors.iter().rev().find(|(w, t, _)| {

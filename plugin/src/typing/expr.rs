@@ -733,18 +733,7 @@ impl<'s> Typer<'s> {
                 self.method_call.get_or_insert(span);
                 // Never run: a program with method calls is refused after typing
                 // (`typing::objects`).
-                let exn = Expr::ConstructExn {
-                    index: EXN_ASSERT_FAILURE,
-                    args: vec![Expr::Construct {
-                        ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
-                        index: 0,
-                        args: vec![
-                            Expr::Const(Const::String(Vec::new().into())),
-                            Expr::Const(Const::Int(0)),
-                            Expr::Const(Const::Int(0)),
-                        ],
-                    }],
-                };
+                let exn = assert_failure(String::new(), 0, 0);
                 let raise = Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular);
                 Ok((Expr::Seq(bx(x), bx(raise)), t))
             }
@@ -835,20 +824,7 @@ impl<'s> Typer<'s> {
             }
             ExprKind::Assert(c) => {
                 let (line, col) = self.line_col(span.lo);
-                let exn = Expr::ConstructExn {
-                    index: EXN_ASSERT_FAILURE,
-                    args: vec![Expr::Construct {
-                        ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
-                        index: 0,
-                        args: vec![
-                            Expr::Const(Const::String(
-                                self.file_name_at(span.lo).into_bytes().into(),
-                            )),
-                            Expr::Const(Const::Int(line)),
-                            Expr::Const(Const::Int(col)),
-                        ],
-                    }],
-                };
+                let exn = assert_failure(self.file_name_at(span.lo), line, col);
                 if matches!(&c.kind, ExprKind::Construct(n, None) if n == "false") {
                     let t = self.u.fresh_var();
                     return Ok((Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular), t));
@@ -1833,4 +1809,20 @@ fn without_locs(mut e: &Expr) -> &Expr {
         e = b;
     }
     e
+}
+
+/// `Assert_failure (file, line, col)`, the exception `assert` raises.
+fn assert_failure(file: String, line: i64, col: i64) -> Expr {
+    Expr::ConstructExn {
+        index: EXN_ASSERT_FAILURE,
+        args: vec![Expr::Construct {
+            ty: Type::Tuple(vec![Type::string(), Type::int(), Type::int()]),
+            index: 0,
+            args: vec![
+                Expr::Const(Const::String(file.into_bytes().into())),
+                Expr::Const(Const::Int(line)),
+                Expr::Const(Const::Int(col)),
+            ],
+        }],
+    }
 }
