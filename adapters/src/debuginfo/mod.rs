@@ -44,8 +44,18 @@
 //!   the tree of lexical blocks and inlined subroutines.
 //!
 //! Source locations with `lo == hi == 0`, or out of the source text, are treated as unknown.
+//!
+//! The parts: [`lines`] (the line table), [`variables`] (types and location expressions),
+//! [`scopes`] (lexical blocks and inlined subroutines), [`gdb_script`] (the pretty-printer
+//! section); this module writes the unit, its subprograms and the sections.
 
+mod gdb_script;
+mod lines;
 mod scopes;
+mod variables;
+
+pub use gdb_script::{type_script, GDB_SCRIPT};
+pub use lines::{line_rows, LineMap, LineRow};
 
 use crate::eh_frame::gimli_endian;
 use cranelift_codegen::isa::TargetIsa;
@@ -55,17 +65,18 @@ use cranelift_object::object::write::{
 use cranelift_object::object::{RelocationEncoding, RelocationFlags, RelocationKind, SectionKind};
 use egret_plugin::backend::ValueLocation;
 use egret_plugin::diagnostics::Span;
-use egret_plugin::installed_files;
 use egret_plugin::ssa::ir::{DebugTypeDecl, InlineScope, InlineSite, InlineSites, SrcLoc};
 use gimli::write::{
     Address, AttributeValue, DwarfUnit, EndianVec, Expression, LineProgram, LineString, Location,
     LocationList, Range, RangeList, RelocateWriter, Relocation, RelocationTarget, Sections,
     UnitEntryId,
 };
-use gimli::{constants, Encoding, Format, LineEncoding, Register, RunTimeEndian, SectionId};
+use gimli::{constants, Encoding, Format, LineEncoding, RunTimeEndian, SectionId};
+use lines::{without_installed_code, write_line_sequence};
 use scopes::{scope_tree, Place, VariableStart};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use variables::{location_expression, VariableTypes};
 
 /// The source file a module was compiled from: what the debug info maps byte offsets with.
 #[derive(Clone, Copy, Debug)]
@@ -79,12 +90,6 @@ pub struct SourceInfo<'a> {
 
 /// The name of the DWARF base type of OCaml value words (the pretty-printer matches it).
 pub const VALUE_TYPE_NAME: &str = "egret_value";
-
-/// The gdb pretty-printer for OCaml values, shipped in `.debug_gdb_scripts`.
-pub const GDB_SCRIPT: &str = include_str!("egret_gdb.py");
-
-/// The name gdb shows for the inline script.
-const GDB_SCRIPT_NAME: &str = "egret-printers.py";
 
 /// One named value of a function: a parameter or a local variable.
 #[derive(Clone, Debug)]
@@ -126,38 +131,6 @@ pub struct DebugFunction {
     pub inline_entries: Vec<(InlineScope, u32)>,
 }
 
-/// Byte offset → 1-based line and column.
-pub struct LineMap {
-    starts: Vec<u32>,
-    len: u32,
-}
-
-impl LineMap {
-    pub fn new(text: &str) -> LineMap {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
-        LineMap {
-            starts,
-            len: text.len() as u32,
-        }
-    }
-
-    /// The line and column of the start of `loc`, or `None` for an unknown location.
-    pub fn position(&self, loc: SrcLoc) -> Option<(u64, u64)> {
-        if (loc.lo == 0 && loc.hi == 0) || loc.lo > self.len || loc.hi > self.len {
-            return None;
-        }
-        let line = self.starts.partition_point(|&s| s <= loc.lo);
-        let col = loc.lo - self.starts[line - 1] + 1;
-        Some((line as u64, col as u64))
-    }
-}
-
 /// A section writer that records the relocations gimli asks for.
 #[derive(Clone)]
 struct SectionWriter {
@@ -184,130 +157,6 @@ fn unit_paths(path: &Path) -> (String, String) {
     let comp_dir = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let name = path.to_string_lossy().into_owned();
     (name, comp_dir.to_string_lossy().into_owned())
-}
-
-/// How a variable's word is shown: as the value word the pretty-printer decodes, or decoded by
-/// the location expression itself (tagged ints and bools: `2n+1` → `n`), which gdb then prints
-/// and computes with as a plain number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Decode {
-    Word,
-    Untag,
-}
-
-/// The DWARF expression of a value location.
-fn location_expression(loc: ValueLocation, decode: Decode) -> Expression {
-    let mut e = Expression::new();
-    match (loc, decode) {
-        (ValueLocation::Reg(r), Decode::Word) => e.op_reg(Register(r)),
-        (ValueLocation::CfaOffset(offset), Decode::Word) => {
-            e.op(constants::DW_OP_call_frame_cfa);
-            e.op_consts(offset as i64);
-            e.op(constants::DW_OP_plus);
-        }
-        (loc, Decode::Untag) => {
-            match loc {
-                ValueLocation::Reg(r) => e.op_breg(Register(r), 0),
-                ValueLocation::CfaOffset(offset) => {
-                    e.op(constants::DW_OP_call_frame_cfa);
-                    e.op_consts(offset as i64);
-                    e.op(constants::DW_OP_plus);
-                    e.op_deref();
-                }
-            }
-            e.op(constants::DW_OP_lit1);
-            e.op(constants::DW_OP_shra);
-            e.op(constants::DW_OP_stack_value);
-        }
-    }
-    e
-}
-
-/// The DWARF types of variables, made on first use: `int` and `bool` (decoded in the location
-/// expression) and, for every other OCaml type `t`, a base type `egret_value t` of the value word
-/// the pretty-printer selects its printer by.
-struct VariableTypes {
-    value_type: UnitEntryId,
-    word_size: u8,
-    made: HashMap<String, (UnitEntryId, Decode)>,
-}
-
-impl VariableTypes {
-    /// The type of a value word of OCaml type `ty` that nothing decodes before the
-    /// pretty-printer: the base type `egret_value ty` for every type, `int` and `bool` included.
-    fn word(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
-        match ty {
-            "" => self.value_type,
-            "int" | "bool" => {
-                let key = format!("{VALUE_TYPE_NAME} {ty}");
-                if let Some(&(id, _)) = self.made.get(&key) {
-                    return id;
-                }
-                let id = self.value_word(dwarf, ty);
-                self.made.insert(key, (id, Decode::Word));
-                id
-            }
-            _ => self.get(dwarf, ty).0,
-        }
-    }
-
-    /// The value word under the name `egret_value ty`, which selects the pretty-printer's
-    /// decoding.
-    fn value_word(&self, dwarf: &mut DwarfUnit, ty: &str) -> UnitEntryId {
-        let root = dwarf.unit.root();
-        let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
-        let e = dwarf.unit.get_mut(id);
-        e.set(
-            constants::DW_AT_name,
-            AttributeValue::String(format!("{VALUE_TYPE_NAME} {ty}").into_bytes()),
-        );
-        e.set(
-            constants::DW_AT_encoding,
-            AttributeValue::Encoding(constants::DW_ATE_signed),
-        );
-        e.set(
-            constants::DW_AT_byte_size,
-            AttributeValue::Udata(self.word_size as u64),
-        );
-        id
-    }
-
-    fn get(&mut self, dwarf: &mut DwarfUnit, ty: &str) -> (UnitEntryId, Decode) {
-        if ty.is_empty() {
-            return (self.value_type, Decode::Word);
-        }
-        if let Some(&t) = self.made.get(ty) {
-            return t;
-        }
-        let root = dwarf.unit.root();
-        let made = match ty {
-            "int" | "bool" => {
-                let id = dwarf.unit.add(root, constants::DW_TAG_base_type);
-                let e = dwarf.unit.get_mut(id);
-                e.set(
-                    constants::DW_AT_name,
-                    AttributeValue::String(ty.as_bytes().to_vec()),
-                );
-                let encoding = if ty == "int" {
-                    constants::DW_ATE_signed
-                } else {
-                    constants::DW_ATE_boolean
-                };
-                e.set(
-                    constants::DW_AT_encoding,
-                    AttributeValue::Encoding(encoding),
-                );
-                e.set(
-                    constants::DW_AT_byte_size,
-                    AttributeValue::Udata(self.word_size as u64),
-                );
-                (id, Decode::Untag)
-            }
-            _ => (self.value_word(dwarf, ty), Decode::Word),
-        };
-        self.made.insert(ty.to_string(), made);
-        made
-    }
 }
 
 /// Writes the debug sections for `functions` (compiled from `source`) into `object`.
@@ -507,67 +356,8 @@ pub fn write_debug_info(
         }
     }
 
-    // The pretty-printer, which gdb loads from this section (subject to `auto-load safe-path`).
-    let scripts = object.add_section(
-        Vec::new(),
-        b".debug_gdb_scripts".to_vec(),
-        SectionKind::Debug,
-    );
-    let mut script = vec![4u8]; // SECTION_SCRIPT_ID_PYTHON_TEXT
-    script.extend_from_slice(GDB_SCRIPT_NAME.as_bytes());
-    script.push(b'\n');
-    script.extend_from_slice(GDB_SCRIPT.as_bytes());
-    script.extend_from_slice(type_script(declarations).as_bytes());
-    script.push(0);
-    object.set_section_data(scripts, script, 1);
+    gdb_script::write_gdb_scripts(object, declarations);
     Ok(())
-}
-
-/// A Python string literal of `s`.
-fn python_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for b in s.bytes() {
-        match b {
-            b'"' | b'\\' => {
-                out.push('\\');
-                out.push(b as char);
-            }
-            32..=126 => out.push(b as char),
-            _ => out.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The Python line that hands the program's type declarations to the pretty-printer:
-/// `_add_types({name: (params, constant, non_constant, fields)})`.
-pub fn type_script(types: &[DebugTypeDecl]) -> String {
-    let list = |items: &mut dyn Iterator<Item = String>| {
-        format!("[{}]", items.collect::<Vec<_>>().join(", "))
-    };
-    let entries: Vec<String> = types
-        .iter()
-        .map(|t| {
-            let params = list(&mut t.params.iter().map(|p| python_string(p)));
-            let constant = list(&mut t.constant.iter().map(|c| python_string(c)));
-            let non_constant = list(&mut t.non_constant.iter().map(|(c, args)| {
-                let args = list(&mut args.iter().map(|a| python_string(a)));
-                format!("({}, {args})", python_string(c))
-            }));
-            let fields = list(
-                &mut t
-                    .fields
-                    .iter()
-                    .map(|(f, ty)| format!("({}, {})", python_string(f), python_string(ty))),
-            );
-            format!(
-                "{}: ({params}, {constant}, {non_constant}, {fields})",
-                python_string(&t.name)
-            )
-        })
-        .collect();
-    format!("\n_add_types({{{}}})\n", entries.join(", "))
 }
 
 fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) -> &'static str {
@@ -575,236 +365,6 @@ fn id_name(ids: &HashMap<SectionId, ObjectSectionId>, section: ObjectSectionId) 
         .find(|(_, &s)| s == section)
         .map(|(id, _)| id.name())
         .unwrap_or("?")
-}
-
-/// The line-table sequence of function `index`.
-fn write_line_sequence(
-    program: &mut LineProgram,
-    lines: &LineMap,
-    sites: &InlineSites,
-    file: gimli::write::FileId,
-    index: usize,
-    f: &DebugFunction,
-) {
-    let rows = line_rows(lines, sites, f);
-    if rows.is_empty() {
-        return;
-    }
-    program.begin_sequence(Some(Address::Symbol {
-        symbol: index,
-        addend: 0,
-    }));
-    for row in rows {
-        let r = program.row();
-        r.address_offset = row.offset as u64;
-        r.file = file;
-        r.line = row.line;
-        r.column = row.column;
-        r.is_statement = row.is_stmt;
-        r.prologue_end = row.prologue_end;
-        program.generate_row();
-    }
-    program.end_sequence(f.len as u64);
-}
-
-/// One row of a function's line table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineRow {
-    pub offset: u32,
-    pub line: u64,
-    pub column: u64,
-    pub is_stmt: bool,
-    pub prologue_end: bool,
-}
-
-/// The line-table rows of `f`: the declaration's line at the entry, a `prologue_end` row where
-/// the body starts (without a prologue: the entry row itself, at the declaration's line; when
-/// the first instruction has a position of its own on another line, the body's row follows at
-/// the same address), then a row wherever the position changes (`is_stmt` when the line does).
-///
-/// Where the code of an inlined copy starts (its entry in control flow, `f.inline_entries`),
-/// two rows come before its body's, at the same address: the call's line and the inlined
-/// function's declaration line, outermost scope first — as the out-of-line function has its
-/// call instruction and its entry row. So `break FILE:LINE` on a call that was inlined, or on
-/// the `let` of a function inlined everywhere, stops at each copy's entry (as GCC does for
-/// inlined calls); gdb shows the body's line there, the last row at the address.
-/// Empty when the function has no known source position (helpers).
-pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec<LineRow> {
-    let position = |loc: SrcLoc| code_position(lines, sites, loc);
-    let body: Vec<(u32, u32, (u64, u64))> = f
-        .srclocs
-        .iter()
-        .filter_map(|&(start, end, loc)| Some((start, end, position(loc)?)))
-        .filter(|&(start, end, _)| start < end && start < f.len)
-        .collect();
-    let decl = lines.position(f.decl_loc);
-    let Some(first) = decl.or_else(|| body.first().map(|&(_, _, p)| p)) else {
-        return Vec::new();
-    };
-    let mut rows = vec![LineRow {
-        offset: 0,
-        line: first.0,
-        column: first.1,
-        is_stmt: true,
-        prologue_end: false,
-    }];
-    let mut last = first;
-    // The position at the end of the prologue: the range covering it, else the next one.
-    let body_start = f.prologue_end.min(f.len);
-    let at_body = body
-        .iter()
-        .find(|&&(start, end, _)| start <= body_start && body_start < end)
-        .or_else(|| body.iter().find(|&&(start, _, _)| start >= body_start))
-        .map(|&(_, _, p)| p)
-        .unwrap_or(first);
-    if body_start > 0 && body_start < f.len {
-        rows.push(LineRow {
-            offset: body_start,
-            line: at_body.0,
-            column: at_body.1,
-            is_stmt: true,
-            prologue_end: true,
-        });
-        last = at_body;
-    } else if body_start == 0 && decl.is_some() && !body.iter().any(|&(start, _, _)| start == 0) {
-        // No prologue, and the first instructions have no position of their own (the
-        // dispatch of a `function`'s cases): they are the declaration's line, as ocamlopt's
-        // entry row, and `break f` stops there.
-        rows[0].prologue_end = true;
-    } else if body_start == 0 && decl.is_some_and(|d| d.0 != at_body.0) {
-        // No prologue at the entry (the native backend's frame may be set up later, on the
-        // paths that need it) and the first instruction is the body's: the declaration's row
-        // stays at the entry, as ocamlopt's, and the body's follows at the same address (the
-        // one gdb shows there, and where `break f` stops).
-        rows.push(LineRow {
-            offset: 0,
-            line: at_body.0,
-            column: at_body.1,
-            is_stmt: true,
-            prologue_end: true,
-        });
-        last = at_body;
-    } else if body_start == 0 {
-        rows[0] = LineRow {
-            offset: 0,
-            line: at_body.0,
-            column: at_body.1,
-            is_stmt: true,
-            prologue_end: true,
-        };
-        last = at_body;
-    }
-    let entries: HashMap<InlineScope, u32> = f.inline_entries.iter().copied().collect();
-    let mut entered = std::collections::HashSet::new();
-    // Rows before this index are kept even when a later row has their address.
-    let mut kept = rows.len();
-    for &(start, end, loc) in &f.srclocs {
-        let Some(pos) = position(loc) else {
-            continue;
-        };
-        if start >= end || start < body_start || start >= f.len {
-            continue;
-        }
-        // The copies this instruction enters, outermost first.
-        let mut entering: Vec<InlineScope> = sites
-            .chain(loc.scope)
-            .filter(|s| entries.get(s) == Some(&start) && !entered.contains(s))
-            .collect();
-        entering.reverse();
-        for scope in entering {
-            entered.insert(scope);
-            let site = sites.get(scope).expect("a scope of the chain has a site");
-            let call = lines.position(site.call);
-            let decl = lines.position(SrcLoc::new(site.decl));
-            for p in [call, decl].into_iter().flatten() {
-                if p.0 == last.0 {
-                    continue;
-                }
-                rows.push(LineRow {
-                    offset: start,
-                    line: p.0,
-                    column: p.1,
-                    is_stmt: true,
-                    prologue_end: false,
-                });
-                last = p;
-                kept = rows.len();
-            }
-        }
-        if start == body_start || pos == last {
-            continue;
-        }
-        let is_stmt = pos.0 != last.0;
-        // Two rows at one address: the later one wins (not over a kept one).
-        let replaceable = rows.len() > kept;
-        if let Some(prev) = rows.last_mut().filter(|_| replaceable) {
-            if prev.offset == start && !prev.prologue_end {
-                *prev = LineRow {
-                    offset: start,
-                    line: pos.0,
-                    column: pos.1,
-                    is_stmt: is_stmt || prev.is_stmt,
-                    prologue_end: false,
-                };
-                last = pos;
-                continue;
-            }
-        }
-        rows.push(LineRow {
-            offset: start,
-            line: pos.0,
-            column: pos.1,
-            is_stmt,
-            prologue_end: false,
-        });
-        last = pos;
-    }
-    rows
-}
-
-/// The line and column of code at `loc`: its own in this file; for code inlined from another
-/// file (the standard library's `incr`, `not`, `|>`...), the innermost call site of its chain
-/// of inline scopes that is in this file — the line that code is on for the user, as for
-/// ocamlopt, whose primitives have the call's line.
-fn code_position(lines: &LineMap, sites: &InlineSites, loc: SrcLoc) -> Option<(u64, u64)> {
-    lines.position(loc).or_else(|| {
-        sites
-            .chain(loc.scope)
-            .find_map(|s| lines.position(sites.get(s)?.call))
-    })
-}
-
-/// `f` as the DWARF describes it: the code of the installed stdlib units (whose locations are
-/// in their own files, `egret_plugin::installed_files`, for the backtrace table) is at the
-/// innermost call of its chain of inline scopes that is the program's — as the prelude's code,
-/// which has no location — or at no place when it is not inlined; its inlined copies have no
-/// entry of their own. The line table covers the program's own lines only.
-fn without_installed_code(f: &DebugFunction, sites: &InlineSites) -> DebugFunction {
-    let installed = |loc: SrcLoc| installed_files::is_installed(loc.lo);
-    let site_installed = |scope: InlineScope| {
-        sites
-            .get(scope)
-            .is_some_and(|s| installed_files::is_installed(s.decl.lo))
-    };
-    let in_program = |mut loc: SrcLoc| {
-        while installed(loc) {
-            loc = match sites.get(loc.scope) {
-                Some(site) => site.call,
-                None => return SrcLoc::default(),
-            };
-        }
-        loc
-    };
-    let mut f = f.clone();
-    if f.srclocs.iter().any(|&(_, _, loc)| installed(loc)) {
-        for (_, _, loc) in &mut f.srclocs {
-            *loc = in_program(*loc);
-        }
-    }
-    f.decl_loc = in_program(f.decl_loc);
-    f.inline_entries
-        .retain(|&(scope, _)| !site_installed(scope));
-    f
 }
 
 /// Sets the code ranges of entry `id` in function `index`: `low_pc`/`high_pc` for one range,
