@@ -10,7 +10,7 @@
 use super::DebugFunction;
 use egret_plugin::installed_files;
 use egret_plugin::ssa::ir::{InlineScope, InlineSites, SrcLoc};
-use gimli::write::{Address, LineProgram};
+use gimli::write::{Address, FileId, LineProgram, LineString};
 use std::collections::HashMap;
 
 /// Byte offset → 1-based line and column.
@@ -43,6 +43,86 @@ impl LineMap {
         let col = loc.lo - self.starts[line - 1] + 1;
         Some((line as u64, col as u64))
     }
+
+    /// The file, line and column of the start of `loc`: in the program's text, or in the
+    /// installed stdlib unit whose range holds it; `None` for an unknown location.
+    pub fn locate(&self, loc: SrcLoc) -> Option<Position> {
+        if let Some(installed) = installed_files::file_at(loc.lo) {
+            let (line, bol) = installed.line_of(loc.lo);
+            return Some(Position {
+                file: SourceFile::Installed(installed.base),
+                line: line as u64,
+                column: (loc.lo - installed.base - bol + 1) as u64,
+            });
+        }
+        let (line, column) = self.position(loc)?;
+        Some(Position {
+            file: SourceFile::Program,
+            line,
+            column,
+        })
+    }
+}
+
+/// A file of the line table: the program's, or an installed stdlib unit's (by the first offset
+/// of its range, `egret_plugin::installed_files::InstalledFile::base`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SourceFile {
+    Program,
+    Installed(u32),
+}
+
+/// A place in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub file: SourceFile,
+    pub line: u64,
+    pub column: u64,
+}
+
+impl Position {
+    fn same_line(self, other: Position) -> bool {
+        self.file == other.file && self.line == other.line
+    }
+}
+
+/// The line program's file entries: the program's, and each installed unit's (in the
+/// installation's directory) added on first use.
+pub(super) struct FileTable {
+    program: FileId,
+    installed: HashMap<u32, FileId>,
+}
+
+impl FileTable {
+    pub(super) fn new(program: FileId) -> FileTable {
+        FileTable {
+            program,
+            installed: HashMap::new(),
+        }
+    }
+
+    pub(super) fn id(&mut self, line_program: &mut LineProgram, file: SourceFile) -> FileId {
+        let SourceFile::Installed(base) = file else {
+            return self.program;
+        };
+        if let Some(&id) = self.installed.get(&base) {
+            return id;
+        }
+        let name = installed_files::file_at(base).map_or("?", |f| f.name.as_str());
+        let directory = match egret_plugin::stdlib::current() {
+            Ok(installation) => line_program.add_directory(LineString::String(
+                installation.dir.to_string_lossy().into_owned().into_bytes(),
+            )),
+            Err(_) => line_program.default_directory(),
+        };
+        let id = line_program.add_file(
+            LineString::String(name.as_bytes().to_vec()),
+            directory,
+            None,
+        );
+        self.installed.insert(base, id);
+        id
+    }
 }
 
 /// The line-table sequence of function `index`.
@@ -50,7 +130,7 @@ pub(super) fn write_line_sequence(
     program: &mut LineProgram,
     lines: &LineMap,
     sites: &InlineSites,
-    file: gimli::write::FileId,
+    files: &mut FileTable,
     index: usize,
     f: &DebugFunction,
 ) {
@@ -63,6 +143,7 @@ pub(super) fn write_line_sequence(
         addend: 0,
     }));
     for row in rows {
+        let file = files.id(program, row.file);
         let r = program.row();
         r.address_offset = row.offset as u64;
         r.file = file;
@@ -79,6 +160,7 @@ pub(super) fn write_line_sequence(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineRow {
     pub offset: u32,
+    pub file: SourceFile,
     pub line: u64,
     pub column: u64,
     pub is_stmt: bool,
@@ -99,20 +181,21 @@ pub struct LineRow {
 /// Empty when the function has no known source position (helpers).
 pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec<LineRow> {
     let position = |loc: SrcLoc| code_position(lines, sites, loc);
-    let body: Vec<(u32, u32, (u64, u64))> = f
+    let body: Vec<(u32, u32, Position)> = f
         .srclocs
         .iter()
         .filter_map(|&(start, end, loc)| Some((start, end, position(loc)?)))
         .filter(|&(start, end, _)| start < end && start < f.len)
         .collect();
-    let decl = lines.position(f.decl_loc);
+    let decl = lines.locate(f.decl_loc);
     let Some(first) = decl.or_else(|| body.first().map(|&(_, _, p)| p)) else {
         return Vec::new();
     };
     let mut rows = vec![LineRow {
         offset: 0,
-        line: first.0,
-        column: first.1,
+        file: first.file,
+        line: first.line,
+        column: first.column,
         is_stmt: true,
         prologue_end: false,
     }];
@@ -128,8 +211,9 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
     if body_start > 0 && body_start < f.len {
         rows.push(LineRow {
             offset: body_start,
-            line: at_body.0,
-            column: at_body.1,
+            file: at_body.file,
+            line: at_body.line,
+            column: at_body.column,
             is_stmt: true,
             prologue_end: true,
         });
@@ -139,15 +223,16 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         // dispatch of a `function`'s cases): they are the declaration's line, as ocamlopt's
         // entry row, and `break f` stops there.
         rows[0].prologue_end = true;
-    } else if body_start == 0 && decl.is_some_and(|d| d.0 != at_body.0) {
+    } else if body_start == 0 && decl.is_some_and(|d| !d.same_line(at_body)) {
         // No prologue at the entry (the native backend's frame may be set up later, on the
         // paths that need it) and the first instruction is the body's: the declaration's row
         // stays at the entry, as ocamlopt's, and the body's follows at the same address (the
         // one gdb shows there, and where `break f` stops).
         rows.push(LineRow {
             offset: 0,
-            line: at_body.0,
-            column: at_body.1,
+            file: at_body.file,
+            line: at_body.line,
+            column: at_body.column,
             is_stmt: true,
             prologue_end: true,
         });
@@ -155,8 +240,9 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
     } else if body_start == 0 {
         rows[0] = LineRow {
             offset: 0,
-            line: at_body.0,
-            column: at_body.1,
+            file: at_body.file,
+            line: at_body.line,
+            column: at_body.column,
             is_stmt: true,
             prologue_end: true,
         };
@@ -182,16 +268,17 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         for scope in entering {
             entered.insert(scope);
             let site = sites.get(scope).expect("a scope of the chain has a site");
-            let call = lines.position(site.call);
-            let decl = lines.position(SrcLoc::new(site.decl));
+            let call = lines.locate(site.call);
+            let decl = lines.locate(SrcLoc::new(site.decl));
             for p in [call, decl].into_iter().flatten() {
-                if p.0 == last.0 {
+                if p.same_line(last) {
                     continue;
                 }
                 rows.push(LineRow {
                     offset: start,
-                    line: p.0,
-                    column: p.1,
+                    file: p.file,
+                    line: p.line,
+                    column: p.column,
                     is_stmt: true,
                     prologue_end: false,
                 });
@@ -202,15 +289,16 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         if start == body_start || pos == last {
             continue;
         }
-        let is_stmt = pos.0 != last.0;
+        let is_stmt = !pos.same_line(last);
         // Two rows at one address: the later one wins (not over a kept one).
         let replaceable = rows.len() > kept;
         if let Some(prev) = rows.last_mut().filter(|_| replaceable) {
             if prev.offset == start && !prev.prologue_end {
                 *prev = LineRow {
                     offset: start,
-                    line: pos.0,
-                    column: pos.1,
+                    file: pos.file,
+                    line: pos.line,
+                    column: pos.column,
                     is_stmt: is_stmt || prev.is_stmt,
                     prologue_end: false,
                 };
@@ -220,8 +308,9 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
         }
         rows.push(LineRow {
             offset: start,
-            line: pos.0,
-            column: pos.1,
+            file: pos.file,
+            line: pos.line,
+            column: pos.column,
             is_stmt,
             prologue_end: false,
         });
@@ -234,21 +323,25 @@ pub fn line_rows(lines: &LineMap, sites: &InlineSites, f: &DebugFunction) -> Vec
 /// file (the standard library's `incr`, `not`, `|>`...), the innermost call site of its chain
 /// of inline scopes that is in this file — the line that code is on for the user, as for
 /// ocamlopt, whose primitives have the call's line.
-fn code_position(lines: &LineMap, sites: &InlineSites, loc: SrcLoc) -> Option<(u64, u64)> {
-    lines.position(loc).or_else(|| {
+fn code_position(lines: &LineMap, sites: &InlineSites, loc: SrcLoc) -> Option<Position> {
+    lines.locate(loc).or_else(|| {
         sites
             .chain(loc.scope)
-            .find_map(|s| lines.position(sites.get(s)?.call))
+            .find_map(|s| lines.locate(sites.get(s)?.call))
     })
 }
 
-/// `f` as the DWARF describes it: the code of the installed stdlib units (whose locations are
-/// in their own files, `egret_plugin::installed_files`, for the backtrace table) is at the
-/// innermost call of its chain of inline scopes that is the program's — as the prelude's code,
-/// which has no location — or at no place when it is not inlined; its inlined copies have no
-/// entry of their own. The line table covers the program's own lines only.
+/// `f` as the DWARF describes it. A function of an installed stdlib unit (`List.iter`) is in
+/// its own file (`list.ml` in the installation's directory), as ocamlopt's stdlib compiled
+/// with `-g`: `bt` shows its frame at its line. In the program's functions, the code inlined
+/// from the installed units is at the innermost call of its chain of inline scopes that is the
+/// program's — as the prelude's code, which has no location — and its inlined copies have no
+/// entry of their own: the program's lines stay the program's to step through.
 pub(super) fn without_installed_code(f: &DebugFunction, sites: &InlineSites) -> DebugFunction {
     let installed = |loc: SrcLoc| installed_files::is_installed(loc.lo);
+    if installed(f.decl_loc) {
+        return f.clone();
+    }
     let site_installed = |scope: InlineScope| {
         sites
             .get(scope)

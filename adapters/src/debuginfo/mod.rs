@@ -72,7 +72,7 @@ use gimli::write::{
     UnitEntryId,
 };
 use gimli::{constants, Encoding, Format, LineEncoding, RunTimeEndian, SectionId};
-use lines::{without_installed_code, write_line_sequence};
+use lines::{without_installed_code, write_line_sequence, FileTable};
 use scopes::{scope_tree, Place, VariableStart};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -209,12 +209,16 @@ pub fn write_debug_info(
         None,
     );
 
+    let mut places = Places {
+        lines: &lines,
+        files: FileTable::new(file),
+    };
     for (index, f) in functions.iter().enumerate() {
         write_line_sequence(
             &mut dwarf.unit.line_program,
             &lines,
             inline_sites,
-            file,
+            &mut places.files,
             index,
             f,
         );
@@ -291,7 +295,15 @@ pub fn write_debug_info(
         made: HashMap::new(),
     };
     for (index, f) in functions.iter().enumerate() {
-        write_subprogram(&mut dwarf, root, &mut types, &mut inline, &lines, index, f);
+        write_subprogram(
+            &mut dwarf,
+            root,
+            &mut types,
+            &mut inline,
+            &mut places,
+            index,
+            f,
+        );
     }
 
     // Serialise, then copy every non-empty section into the object with its relocations.
@@ -416,7 +428,7 @@ impl InlineOrigins<'_> {
     fn abstract_subprogram(
         &mut self,
         dwarf: &mut DwarfUnit,
-        lines: &LineMap,
+        places: &mut Places<'_>,
         site: &InlineSite,
     ) -> UnitEntryId {
         let key = (site.callee.clone(), site.decl);
@@ -429,17 +441,52 @@ impl InlineOrigins<'_> {
             constants::DW_AT_name,
             AttributeValue::String(site.callee.clone().into_bytes()),
         );
-        if let Some((line, column)) = lines.position(SrcLoc::new(site.decl)) {
-            e.set(constants::DW_AT_decl_file, AttributeValue::Udata(1));
-            e.set(constants::DW_AT_decl_line, AttributeValue::Udata(line));
-            e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
-        }
         e.set(
             constants::DW_AT_inline,
             AttributeValue::Inline(constants::DW_INL_inlined),
         );
+        places.set(dwarf, id, DECLARED, SrcLoc::new(site.decl));
         self.made.insert(key, id);
         id
+    }
+}
+
+/// Where source positions are: the program's lines and the line program's files.
+struct Places<'a> {
+    lines: &'a LineMap,
+    files: FileTable,
+}
+
+/// The attributes of a declaration's position, and of an inlined call's.
+const DECLARED: [constants::DwAt; 3] = [
+    constants::DW_AT_decl_file,
+    constants::DW_AT_decl_line,
+    constants::DW_AT_decl_column,
+];
+const CALLED: [constants::DwAt; 3] = [
+    constants::DW_AT_call_file,
+    constants::DW_AT_call_line,
+    constants::DW_AT_call_column,
+];
+
+impl Places<'_> {
+    /// Sets the file, line and column `attributes` of entry `id` to where `loc` is (in the
+    /// program's file or an installed unit's); nothing for an unknown location.
+    fn set(
+        &mut self,
+        dwarf: &mut DwarfUnit,
+        id: UnitEntryId,
+        attributes: [constants::DwAt; 3],
+        loc: SrcLoc,
+    ) {
+        let Some(p) = self.lines.locate(loc) else {
+            return;
+        };
+        let file = self.files.id(&mut dwarf.unit.line_program, p.file);
+        let e = dwarf.unit.get_mut(id);
+        e.set(attributes[0], AttributeValue::FileIndex(Some(file)));
+        e.set(attributes[1], AttributeValue::Udata(p.line));
+        e.set(attributes[2], AttributeValue::Udata(p.column));
     }
 }
 
@@ -450,7 +497,7 @@ fn write_subprogram(
     root: UnitEntryId,
     types: &mut VariableTypes,
     inline: &mut InlineOrigins<'_>,
-    lines: &LineMap,
+    places: &mut Places<'_>,
     index: usize,
     f: &DebugFunction,
 ) {
@@ -490,11 +537,7 @@ fn write_subprogram(
     if f.artificial {
         e.set(constants::DW_AT_artificial, AttributeValue::Flag(true));
     }
-    if let Some((line, column)) = lines.position(f.decl_loc) {
-        e.set(constants::DW_AT_decl_file, AttributeValue::Udata(1));
-        e.set(constants::DW_AT_decl_line, AttributeValue::Udata(line));
-        e.set(constants::DW_AT_decl_column, AttributeValue::Udata(column));
-    }
+    places.set(dwarf, sub, DECLARED, f.decl_loc);
 
     // The lexical blocks and inlined subroutines, and where each variable goes (see
     // [`scopes`]).
@@ -525,17 +568,12 @@ fn write_subprogram(
         };
         let id = dwarf.unit.add(parent, constants::DW_TAG_inlined_subroutine);
         if let Some(site) = inline.sites.get(scope.scope) {
-            let origin = inline.abstract_subprogram(dwarf, lines, site);
-            let e = dwarf.unit.get_mut(id);
-            e.set(
+            let origin = inline.abstract_subprogram(dwarf, places, site);
+            dwarf.unit.get_mut(id).set(
                 constants::DW_AT_abstract_origin,
                 AttributeValue::UnitRef(origin),
             );
-            if let Some((line, column)) = lines.position(site.call) {
-                e.set(constants::DW_AT_call_file, AttributeValue::Udata(1));
-                e.set(constants::DW_AT_call_line, AttributeValue::Udata(line));
-                e.set(constants::DW_AT_call_column, AttributeValue::Udata(column));
-            }
+            places.set(dwarf, id, CALLED, site.call);
         }
         set_code_ranges(dwarf, id, index, &scope.ranges);
         inlined.push(id);
