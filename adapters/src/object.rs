@@ -33,6 +33,7 @@ use egret_plugin::backend::{
     BackendError, CfiOp, CompiledFunction, FunctionDebugInfo, ObjectSink, Reloc, RelocKind,
     RelocTarget,
 };
+use egret_plugin::installed_files;
 use egret_plugin::srcloc::InlineScope;
 use egret_plugin::ssa::ir::{
     Data, DataWord, DebugValue, DebugVar, DebugVarKind, FuncId, Function, Linkage,
@@ -304,8 +305,14 @@ impl<'m> ObjectWriter<'m> {
                 .as_ref()
                 .map(|s| module_name(s.path))
                 .unwrap_or_else(|| f.source_name.clone())
-        } else {
+        } else if artificial {
             f.source_name.clone()
+        } else {
+            debug_name(
+                &f.source_name,
+                &f.scope_name,
+                installed_files::is_installed(f.decl_loc.lo),
+            )
         };
         let module = self.source.as_ref().map(|s| module_name(s.path));
         let module = module.unwrap_or_default();
@@ -580,6 +587,24 @@ pub fn clif_reloc_kind(kind: RelocKind) -> ClifReloc {
 
 /// The name of the module a source file defines, as OCaml names it (`fib.ml` → `Fib`): the
 /// debug info's name for the module's initialisation code (the entry function).
+/// The name gdb shows for a function of source name `source_name` whose code has OCaml's scoped
+/// name `scope_name` (`Prog.Pqueue.push`, `Stdlib__List.iter`): the modules it is defined in
+/// (the scoped name's leading capitalised components, the structures and functors) and its
+/// own name — `Pqueue.push` in the program (its unit is the file gdb shows), `Stdlib__List.iter`
+/// in an installed stdlib unit, as OCaml's backtraces name it; a local function is named by
+/// itself (`loop`, not `main.loop`), so `break loop` finds it.
+fn debug_name(source_name: &str, scope_name: &str, installed: bool) -> String {
+    let mut modules: Vec<&str> = scope_name
+        .split('.')
+        .take_while(|c| c.starts_with(|ch: char| ch.is_ascii_uppercase()))
+        .collect();
+    if !installed && !modules.is_empty() {
+        modules.remove(0);
+    }
+    modules.push(source_name);
+    modules.join(".")
+}
+
 pub fn module_name(path: &std::path::Path) -> String {
     let stem = path
         .file_stem()
@@ -615,5 +640,24 @@ fn binding_statement(d: &DebugVar) -> Option<Value> {
     match &d.value {
         DebugValue::Fixed(v) => Some(*v),
         DebugValue::Mutable(assigns) => assigns.first().map(|a| a.from),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::debug_name;
+
+    #[test]
+    fn debug_names_are_qualified_by_their_modules() {
+        assert_eq!(debug_name("fact", "Steps.fact", false), "fact");
+        assert_eq!(debug_name("push", "Prog.Pqueue.push", false), "Pqueue.push");
+        assert_eq!(debug_name("g", "Prog.F.M.g", false), "F.M.g");
+        assert_eq!(debug_name("loop", "Prog.main.loop", false), "loop");
+        assert_eq!(debug_name("(+!)", "Prog.T.(+!)", false), "T.(+!)");
+        assert_eq!(
+            debug_name("iter", "Stdlib__List.iter", true),
+            "Stdlib__List.iter"
+        );
+        assert_eq!(debug_name("f", "", false), "f");
     }
 }
