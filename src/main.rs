@@ -57,6 +57,11 @@ struct Cli {
     /// $EGRET_STDLIB, $OCAMLLIB, `ocamlfind ocamlc -where`, `ocamlc -where`, /usr/lib/ocaml).
     #[arg(long, global = true, value_name = "DIR")]
     stdlib: Option<PathBuf>,
+    /// Also look for the units the main file uses in DIR (repeatable; searched after the main
+    /// file's directory, in the order given, as ocamlopt's -I). `+DIR` is relative to the
+    /// OCaml installation's stdlib directory.
+    #[arg(short = 'I', global = true, value_name = "DIR")]
+    include: Vec<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -198,6 +203,17 @@ struct Common {
     /// Run every IR verifier between stages.
     #[arg(long)]
     verify: bool,
+}
+
+/// A `-I` directory: `+DIR` is the installation's `DIR` (ocamlopt's `-I +unix`).
+fn include_dir(dir: &Path) -> PathBuf {
+    match dir.to_str().and_then(|d| d.strip_prefix('+')) {
+        Some(sub) => match egret_plugin::stdlib::current() {
+            Ok(inst) => inst.dir.join(sub),
+            Err(_) => dir.to_path_buf(),
+        },
+        None => dir.to_path_buf(),
+    }
 }
 
 /// The compiler thread's stack: the first of these sizes the system grants (only address space
@@ -442,8 +458,9 @@ fn command(cli: Cli) -> ExitCode {
         } => Some(files),
         _ => None,
     };
+    let include: Vec<PathBuf> = cli.include.iter().map(|d| include_dir(d)).collect();
     if let Some(files) = given.filter(|f| f.len() == 1) {
-        match egret_plugin::driver::units::program_files(&files[0]) {
+        match egret_plugin::driver::units::program_files(&files[0], &include) {
             Ok(found) => *files = found,
             Err(e) => {
                 eprintln!("error: {e}");

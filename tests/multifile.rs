@@ -222,6 +222,74 @@ fn the_main_file_alone_finds_its_units() {
     assert!(compared > 0, "no program compared");
 }
 
+/// `egret build -I lib1 -I lib2 main.ml`: units not next to the main file are found in the
+/// `-I` directories, in their order (lib1's `a.ml` hides lib2's), each with its `.mli`; the
+/// program prints what ocamlopt's build of the same files prints.
+#[test]
+fn units_are_found_in_include_directories() {
+    if !common::have_tool("ocamlopt") {
+        common::skip("several_files", "ocamlopt (the oracle) is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("egret-include-{}", std::process::id()));
+    for sub in ["lib1", "lib2"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+    }
+    let files = [
+        ("lib1/a.mli", "val greet : string -> string\n"),
+        (
+            "lib1/a.ml",
+            "let greet s = \"hello \" ^ s\nlet hidden = 1\n",
+        ),
+        ("lib2/a.ml", "let greet s = \"wrong \" ^ s\n"),
+        (
+            "lib2/b.ml",
+            "let twice s = A.greet s ^ \", \" ^ A.greet s\n",
+        ),
+        ("main.ml", "let () = print_endline (B.twice \"world\")\n"),
+    ];
+    for (path, text) in files {
+        std::fs::write(dir.join(path), text).unwrap();
+    }
+    let built = Command::new("ocamlopt")
+        .args(["-I", "lib1", "-I", "lib2"])
+        .args([
+            "lib1/a.mli",
+            "lib1/a.ml",
+            "lib2/b.ml",
+            "main.ml",
+            "-o",
+            "oracle",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "ocamlopt: {built:?}");
+    let expected = run(&dir.join("oracle"));
+    let out = Command::new(common::egret())
+        .args(["build", "-I", "lib1", "-I", "lib2", "main.ml", "-o", "prog"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let got = out.status.success().then(|| run(&dir.join("prog")));
+    // Without -I, B is not found: OCaml's error.
+    let alone = Command::new(common::egret())
+        .args(["build", "main.ml", "-o", "prog2"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let got = got.unwrap_or_else(|| panic!("egret build -I lib1 -I lib2 main.ml: {stderr}"));
+    assert_eq!(got.stdout, expected.stdout);
+    assert_eq!(got.code, expected.code);
+    let alone_err = String::from_utf8_lossy(&alone.stderr);
+    assert!(
+        alone.status.code() == Some(1) && alone_err.contains("Unbound module B"),
+        "{alone_err}"
+    );
+}
+
 /// Units that refer to each other are an error naming the cycle (no build system orders them).
 #[test]
 fn units_in_a_cycle_are_an_error_naming_it() {

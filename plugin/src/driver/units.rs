@@ -4,8 +4,8 @@
 //!
 //! A module `A` the main file refers to (`syntax::deps`) that is not the standard library's
 //! (whose names come first, as `Stdlib` is opened before the load path is searched) and has a
-//! file `a.ml` (or `A.ml`) in the main file's directory is a unit of the program, with its
-//! `a.mli` when there is one; its own references are followed the same way. The units come
+//! file `a.ml` (or `A.ml`) in the main file's directory, or else in one of the `-I`
+//! directories (in their order), is a unit of the program, with its `a.mli` when there is one; its own references are followed the same way. The units come
 //! in dependency order (each after the units it refers to, otherwise in the order their
 //! names sort), the main file last, as `ocamlopt a.mli a.ml main.ml` takes them. A cycle is
 //! an error that names it.
@@ -22,9 +22,11 @@ struct Unit {
 
 /// The files of the program whose main unit is `main` (a `.ml` file): `[main]` when it uses
 /// no unit beside it, else every unit's `.mli` (if any) and `.ml` in dependency order, `main`
-/// last.
-pub fn program_files(main: &Path) -> Result<Vec<PathBuf>, String> {
-    let dir = main.parent().unwrap_or(Path::new("")).to_path_buf();
+/// last. `include` are the `-I` directories, searched after the main file's.
+pub fn program_files(main: &Path, include: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let dirs: Vec<PathBuf> = std::iter::once(main.parent().unwrap_or(Path::new("")).to_path_buf())
+        .chain(include.iter().cloned())
+        .collect();
     let stdlib: BTreeSet<String> = crate::typing::prelude_modules()
         .into_iter()
         .map(|(m, _)| m)
@@ -43,7 +45,11 @@ pub fn program_files(main: &Path) -> Result<Vec<PathBuf>, String> {
         let found: Vec<(String, PathBuf)> = deps
             .iter()
             .filter(|d| **d != main_name)
-            .filter_map(|d| unit_file(&dir, d).map(|f| (d.clone(), f)))
+            .filter_map(|d| {
+                dirs.iter()
+                    .find_map(|dir| unit_file(dir, d))
+                    .map(|f| (d.clone(), f))
+            })
             .collect();
         // The main unit is a dependency too when another refers to it: a cycle, named below.
         deps.retain(|d| *d == main_name || found.iter().any(|(f, _)| f == d));
