@@ -16,6 +16,9 @@
 //! definition can also be kept as one *uniform copy* (`TyFun`s kept, its type variables left
 //! as variables) that runs at every type, which later stages erase. A request gets the uniform
 //! copy (`TyApp`s of it) when
+//! - no type could change its code (it is not *type-sensitive*, see [`sensitive`]: no
+//!   comparison, array access or parameter at a type variable, directly or through what it
+//!   instantiates), so copies would be the same code compiled again,
 //! - it comes from a copy of the same `let rec` group and its type arguments are bigger than
 //!   the copy's own (polymorphic recursion, `f : 'a. 'a t -> int` calling `f` at `('a * 'a)`:
 //!   specialising would never end),
@@ -40,6 +43,10 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::FxHashSet;
+
+mod sensitive;
+
 use crate::lambda::ir::{
     DeclKind, Expr, Prim, Program, Purity, SwitchKind, TyCon, TyVar, Type, TypeTable, VarId,
     VarInfo, VarTable,
@@ -56,6 +63,7 @@ pub fn monomorphize(program: &Program) -> Program {
         tyvars: Vec::new(),
         copying: Vec::new(),
         known_ctors: Vec::new(),
+        shared: sensitive::insensitive_definitions(&program.body, &program.vars),
     };
     let body = m.expr(&program.body, &HashMap::new());
     Program {
@@ -109,6 +117,9 @@ struct Mono<'a> {
     /// The arms of `switch` being translated: inside the arm of constructor `k` of a variable
     /// `v` of variant type `t`, `(v, t, k)` — so `field v i` has `k`'s `i`-th argument type.
     known_ctors: Vec<(VarId, Type, u32)>,
+    /// Polymorphic definitions no type argument changes (`sensitive`): their uses share the
+    /// uniform copy.
+    shared: FxHashSet<VarId>,
 }
 
 type TySubst = HashMap<TyVar, Type>;
@@ -270,6 +281,7 @@ impl<'a> Mono<'a> {
             .and_then(|g| self.copying[g].last())
             .is_some_and(|&size| args_size(&args) > size);
         let specialise = binding.uniform.is_none()
+            && !self.shared.contains(&old)
             && !grows
             && binding.instances.len() < MAX_INSTANCES
             && args.iter().all(|a| vars_within(a, in_scope));
