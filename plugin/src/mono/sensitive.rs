@@ -151,9 +151,11 @@ impl Walk<'_> {
                     open |= !t.is_closed();
                     head = f;
                 }
-                if let (Expr::Var(w), true, Some(d)) =
-                    (crate::lambda::visit::peel_loc(head), open, self.enclosing.last())
-                {
+                if let (Expr::Var(w), true, Some(d)) = (
+                    crate::lambda::visit::peel_loc(head),
+                    open,
+                    self.enclosing.last(),
+                ) {
                     self.depends.push((*d, *w));
                 }
             }
