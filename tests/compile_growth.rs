@@ -334,8 +334,9 @@ fn ssa_statements(name: &str, source: &str) -> usize {
 
 /// Mono copied every polymorphic definition once per instantiation, whether or not a type could
 /// change its code: each format type a program prints with got its own copy of
-/// `CamlinternalFormat`'s interpreters (8 -> 32 formats: 26,391 -> 70,769 statements; now 8,856 -> 9,312). Only
-/// type-sensitive definitions are specialised now; the program's own code is what grows.
+/// `CamlinternalFormat`'s interpreters (8 -> 32 formats: 26,391 -> 70,769 statements; now
+/// 8,856 -> 9,312). Only type-sensitive definitions are specialised now; the program's own code
+/// is what grows.
 #[test]
 fn printf_at_many_types_shares_the_format_interpreter() {
     let (n, m) = (8, 32);
