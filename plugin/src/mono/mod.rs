@@ -16,6 +16,9 @@
 //! definition can also be kept as one *uniform copy* (`TyFun`s kept, its type variables left
 //! as variables) that runs at every type, which later stages erase. A request gets the uniform
 //! copy (`TyApp`s of it) when
+//! - no type could change its code (it is not *type-sensitive*, see [`sensitive`]: no
+//!   comparison, array access or parameter at a type variable, directly or through what it
+//!   instantiates), so copies would be the same code compiled again,
 //! - it comes from a copy of the same `let rec` group and its type arguments are bigger than
 //!   the copy's own (polymorphic recursion, `f : 'a. 'a t -> int` calling `f` at `('a * 'a)`:
 //!   specialising would never end),
@@ -40,6 +43,10 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::FxHashSet;
+
+mod sensitive;
+
 use crate::lambda::ir::{
     DeclKind, Expr, Prim, Program, Purity, SwitchKind, TyCon, TyVar, Type, TypeTable, VarId,
     VarInfo, VarTable,
@@ -56,6 +63,7 @@ pub fn monomorphize(program: &Program) -> Program {
         tyvars: Vec::new(),
         copying: Vec::new(),
         known_ctors: Vec::new(),
+        shared: sensitive::insensitive_definitions(&program.body, &program.vars),
     };
     let body = m.expr(&program.body, &HashMap::new());
     Program {
@@ -109,6 +117,9 @@ struct Mono<'a> {
     /// The arms of `switch` being translated: inside the arm of constructor `k` of a variable
     /// `v` of variant type `t`, `(v, t, k)` — so `field v i` has `k`'s `i`-th argument type.
     known_ctors: Vec<(VarId, Type, u32)>,
+    /// Polymorphic definitions no type argument changes (`sensitive`): their uses share the
+    /// uniform copy.
+    shared: FxHashSet<VarId>,
 }
 
 type TySubst = HashMap<TyVar, Type>;
@@ -270,6 +281,7 @@ impl<'a> Mono<'a> {
             .and_then(|g| self.copying[g].last())
             .is_some_and(|&size| args_size(&args) > size);
         let specialise = binding.uniform.is_none()
+            && !self.shared.contains(&old)
             && !grows
             && binding.instances.len() < MAX_INSTANCES
             && args.iter().all(|a| vars_within(a, in_scope));
@@ -783,7 +795,7 @@ impl<'a> Mono<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::lambda::ir::{Expr, Program};
+    use crate::lambda::ir::{Expr, Program, VarId};
 
     /// Types `src` (no simplifier) and makes it monomorphic where it can; checks the result
     /// with the verifier and the interpreter against `want` (what ocamlopt prints).
@@ -797,24 +809,33 @@ mod tests {
         m
     }
 
-    /// The type abstractions left, and the bindings of variables named `name`.
+    /// The type abstractions left in the definitions of variables named `name`, and those
+    /// definitions (the prelude's own uniform copies are not counted).
     fn count(p: &Program, name: &str) -> (usize, usize) {
-        fn go(p: &Program, e: &Expr, name: &str, n: &mut (usize, usize)) {
+        fn go(p: &Program, e: &Expr, name: &str, inside: bool, n: &mut (usize, usize)) {
+            let named = |v: &VarId| p.vars.get(*v).name == name;
             match e {
-                Expr::TyFun(..) => n.0 += 1,
-                Expr::Local(v, ..) if p.vars.get(*v).name == name => n.1 += 1,
-                Expr::LetRec(defs, _) => {
-                    n.1 += defs
-                        .iter()
-                        .filter(|(v, _)| p.vars.get(*v).name == name)
-                        .count()
+                Expr::TyFun(..) if inside => n.0 += 1,
+                Expr::Local(v, d, b) if named(v) => {
+                    n.1 += 1;
+                    go(p, d, name, true, n);
+                    go(p, b, name, inside, n);
+                    return;
+                }
+                Expr::LetRec(defs, b) => {
+                    for (v, d) in defs {
+                        n.1 += usize::from(named(v));
+                        go(p, d, name, inside || named(v), n);
+                    }
+                    go(p, b, name, inside, n);
+                    return;
                 }
                 _ => {}
             }
-            crate::lambda::visit::each_child(e, &mut |c| go(p, c, name, n));
+            crate::lambda::visit::each_child(e, &mut |c| go(p, c, name, inside, n));
         }
         let mut n = (0, 0);
-        go(p, &p.body, name, &mut n);
+        go(p, &p.body, name, false, &mut n);
         n
     }
 
@@ -837,15 +858,40 @@ mod tests {
         assert_eq!(count(&m, "unused_rec").1, 0);
     }
 
-    /// Ordinary polymorphism is specialised as before: one copy per type, no `TyFun` left.
+    /// Ordinary polymorphism is specialised as before where a type reads the code (here the
+    /// comparison): one copy per type, no `TyFun` left.
     #[test]
     fn finite_instances_are_specialised() {
         let m = mono(
-            "let rec tlen l = match l with [] -> 0 | _ :: t -> 1 + tlen t\n\
-             let () = print_int (tlen [1; 2] + tlen [\"a\"] + tlen [[]])",
-            "4",
+            "let rec tmem x l = match l with [] -> false | y :: t -> x = y || tmem x t\n\
+             let () = print_int (Bool.to_int (tmem 1 [1; 2]) + Bool.to_int (tmem \"a\" [\"a\"]) \
+             + Bool.to_int (tmem [] [[]]))",
+            "3",
         );
-        assert_eq!(count(&m, "tlen"), (0, 3));
+        assert_eq!(count(&m, "tmem"), (0, 3));
+    }
+
+    /// A definition no type argument changes (no comparison, array access or parameter at a
+    /// type variable) has one copy, its uniform one, for all its uses; so has one that only
+    /// instantiates such definitions.
+    #[test]
+    fn insensitive_definitions_share_the_uniform_copy() {
+        let m = mono(
+            "let rec tlen l = match l with [] -> 0 | _ :: t -> 1 + tlen t\n\
+             let twice l = tlen l + tlen l\n\
+             let () = print_int (twice [1; 2] + twice [\"a\"] + twice [[]])",
+            "8",
+        );
+        assert_eq!(count(&m, "tlen"), (1, 1));
+        assert_eq!(count(&m, "twice").1, 1);
+        // A comparison at the type variable, in a function `twice` calls: copies again.
+        let m = mono(
+            "let rec tmem x l = match l with [] -> false | y :: t -> x = y || tmem x t\n\
+             let both x l = tmem x l && tmem x l\n\
+             let () = print_int (Bool.to_int (both 1 [1]) + Bool.to_int (both \"a\" [\"b\"]))",
+            "1",
+        );
+        assert_eq!(count(&m, "both").1, 2);
     }
 
     /// Polymorphic recursion (`tlen` calls itself at `'a * 'a`): the instance asked for from
@@ -854,7 +900,8 @@ mod tests {
     fn polymorphic_recursion_gets_a_uniform_copy() {
         let m = mono(
             "type 'a t = N | C of 'a * ('a * 'a) t\n\
-             let rec tlen : 'a. 'a t -> int = function N -> 0 | C (_, r) -> 1 + 2 * tlen r\n\
+             let rec tlen : 'a. 'a t -> int = function\n\
+             | N -> 0 | C (x, r) -> (if x = x then 1 else 0) + 2 * tlen r\n\
              let () = print_int (tlen (C (1, C ((2, 3), N))))",
             "3",
         );
@@ -870,7 +917,8 @@ mod tests {
              let () = print_string (string_of_bool (eq \"ab\" (\"a\" ^ \"b\")))",
             "true",
         );
-        assert_eq!(count(&m, "eq"), (0, 2));
+        // `eq` is a type abstraction of the value at `Obj.t`: its one uniform copy serves all.
+        assert_eq!(count(&m, "eq"), (1, 2));
     }
 
     /// The runtime functions a program calls (`Prim::Runtime` names), with repetitions.

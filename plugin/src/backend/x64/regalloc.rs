@@ -266,7 +266,18 @@ pub fn allocate_with(vcode: &VCode, verify: bool, algorithm: Algorithm) -> Resul
         validate_ssa: verify,
         algorithm,
     };
-    let out = regalloc2::run(vcode, &env, &options).map_err(|e| format!("regalloc2: {e}"))?;
+    // The allocator's working memory is kept from one function to the next (per thread):
+    // regalloc2 clears it, so the result is the same as with a fresh context, without
+    // allocating and growing every table again for each function.
+    thread_local! {
+        static CTX: std::cell::RefCell<regalloc2::Ctx> = Default::default();
+    }
+    let out = CTX.with_borrow_mut(|ctx| {
+        if let Err(e) = regalloc2::run_with_ctx(vcode, &env, &options, ctx) {
+            return Err(format!("regalloc2: {e}"));
+        }
+        Ok(std::mem::take(&mut ctx.output))
+    })?;
     if verify {
         let mut checker = regalloc2::checker::Checker::new(vcode, &env);
         checker.prepare(&out);
