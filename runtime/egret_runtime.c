@@ -1018,6 +1018,14 @@ value egret_hash(value count, value limit, value seed, value obj) {
       h = hash_mix_double(h, (uint64_t *)v);
       num--;
       break;
+    case Exception_identity_tag: {
+      /* Objects and exception identities (Object_tag): by their id, as OCaml's
+       * caml_hash_mix_intnat(h, Oid_val(v)). */
+      int64_t d = Int_val(Field(v, 1));
+      h = hash_mix(h, (uint32_t)((d >> 32) ^ (d >> 63) ^ d));
+      num--;
+      break;
+    }
     case Double_array_tag:
       for (uint64_t i = 0, len = Wosize_hd(hd); i < len; i++) {
         h = hash_mix_double(h, (uint64_t *)v + i);

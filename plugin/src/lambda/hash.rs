@@ -77,6 +77,9 @@ fn final_mix(mut h: u32) -> u32 {
     h ^ (h >> 16)
 }
 
+/// `Obj.object_tag`: objects and exception identities, hashed by their id.
+const OBJECT_TAG: u8 = 248;
+
 /// `Obj.forward_tag`: a forced lazy value's block.
 const FORWARD_TAG: u8 = 250;
 
@@ -147,6 +150,13 @@ pub fn caml_hash<V>(
                 if links > 0 {
                     queue.push_front(target);
                 }
+            }
+            // An object (or an exception's identity), by its id (OCaml's `Oid_val`).
+            Node::Block(OBJECT_TAG, fields) if fields.len() >= 2 => {
+                if let Node::Int(id) = view(&fields[1]) {
+                    h = mix_intnat(h, id);
+                }
+                num -= 1;
             }
             Node::Block(tag, fields) => {
                 h = mix(h, ((fields.len() as u32) << 10) | tag as u32);

@@ -85,6 +85,12 @@ pub enum ExprKind {
     Field(Box<Expr>, String),
     /// `e#m`: a method call (the method's name).
     Send(Box<Expr>, String),
+    /// `object (self) .. end`: an immediate object.
+    Object(Box<ObjectExpr>),
+    /// `{< x1 = e1; .. >}`: a copy of `self` with instance variables changed.
+    Override(Vec<(String, Span, Expr)>),
+    /// `x <- e`: assigns the instance variable `x`.
+    SetInstVar(String, Span, Box<Expr>),
     SetField(Box<Expr>, String, Box<Expr>),
     Sequence(Box<Expr>, Box<Expr>),
     While(Box<Expr>, Box<Expr>),
@@ -114,6 +120,31 @@ pub enum ExprKind {
     /// `(module ME)`: a first-class module (`(module ME : S)` is `Constraint(Pack(ME), (module
     /// S))`, as OCaml's parser gives it).
     Pack(ModExpr),
+}
+
+/// An immediate object's body: its self pattern (`object (self) ..`) and its fields in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectExpr {
+    pub self_pat: Option<Pattern>,
+    pub fields: Vec<ObjectField>,
+}
+
+/// A field of an object: `val [mutable] x = e` or `method [private] m p1 .. = e` (the
+/// method's parameters made a `fun` of `expr`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjectField {
+    Val {
+        name: String,
+        span: Span,
+        mutable: bool,
+        expr: Expr,
+    },
+    Method {
+        name: String,
+        span: Span,
+        private: bool,
+        expr: Expr,
+    },
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.

@@ -370,6 +370,24 @@ impl Collector {
                 self.name(name);
             }
             ExprKind::Send(x, _) => self.expr(x),
+            ExprKind::Object(o) => {
+                if let Some(p) = &o.self_pat {
+                    self.pattern(p);
+                }
+                for f in &o.fields {
+                    match f {
+                        ObjectField::Val { expr, .. } | ObjectField::Method { expr, .. } => {
+                            self.expr(expr)
+                        }
+                    }
+                }
+            }
+            ExprKind::Override(fields) => {
+                for (_, _, x) in fields {
+                    self.expr(x);
+                }
+            }
+            ExprKind::SetInstVar(_, _, x) => self.expr(x),
             ExprKind::SetField(x, name, v) => {
                 self.expr(x);
                 self.name(name);

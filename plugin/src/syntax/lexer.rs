@@ -166,6 +166,7 @@ pub fn lex(source: &[u8]) -> Lexed {
         src: source,
         pos: 0,
         tokens: Vec::new(),
+        open_overrides: 0,
     };
     let error = lexer.run().err();
     let end = lexer.pos as u32;
@@ -188,6 +189,8 @@ struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
     tokens: Vec<Token>,
+    /// The `{<` not closed yet: inside one, `>}` is a token (OCaml's `GREATERRBRACE`).
+    open_overrides: usize,
 }
 
 type LexResult<T> = Result<T, Diagnostic>;
@@ -245,7 +248,11 @@ impl<'a> Lexer<'a> {
                 b'\'' => self.quote()?,
                 b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'`' => {
                     self.pos += 1;
-                    if c == b'['
+                    if c == b'{' && self.peek_at(0) == Some(b'<') {
+                        // `{<`: an override `{< x = e >}`.
+                        self.pos += 1;
+                        self.open_overrides += 1;
+                    } else if c == b'['
                         && matches!(self.peek_at(0), Some(b'|' | b'@' | b'%' | b'<' | b'>'))
                     {
                         // `[|`, `[@`, `[@@`, `[%`, ... are single tokens in OCaml.
@@ -365,6 +372,10 @@ impl<'a> Lexer<'a> {
             }
             (b'.', _) => 1,
             (b'|', Some(b']')) => 2,
+            (b'>', Some(b'}')) if self.open_overrides > 0 => {
+                self.open_overrides -= 1;
+                2
+            }
             (b'!' | b'~' | b'?', n) if !n.is_some_and(is_symbol_char) => 1,
             _ => {
                 let mut end = start + 1;

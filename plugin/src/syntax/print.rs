@@ -601,6 +601,45 @@ fn expr_sexp(e: &Expr) -> Sexp {
         }
         ExprKind::Field(record, field) => list([atom("."), expr_sexp(record), atom(field.clone())]),
         ExprKind::Send(obj, method) => list([atom("#"), expr_sexp(obj), atom(method.clone())]),
+        ExprKind::Object(o) => {
+            let mut items = vec![atom("object")];
+            items.extend(o.self_pat.iter().map(pattern_sexp));
+            items.extend(o.fields.iter().map(|f| match f {
+                ObjectField::Val {
+                    name,
+                    mutable,
+                    expr,
+                    ..
+                } => list([
+                    atom(if *mutable { "val-mutable" } else { "val" }),
+                    atom(name.clone()),
+                    expr_sexp(expr),
+                ]),
+                ObjectField::Method {
+                    name,
+                    private,
+                    expr,
+                    ..
+                } => list([
+                    atom(if *private { "method-private" } else { "method" }),
+                    atom(name.clone()),
+                    expr_sexp(expr),
+                ]),
+            }));
+            list(items)
+        }
+        ExprKind::Override(fields) => {
+            let mut items = vec![atom("override")];
+            items.extend(
+                fields
+                    .iter()
+                    .map(|(name, _, e)| list([atom(name.clone()), expr_sexp(e)])),
+            );
+            list(items)
+        }
+        ExprKind::SetInstVar(name, _, value) => {
+            list([atom("setinstvar"), atom(name.clone()), expr_sexp(value)])
+        }
         ExprKind::SetField(record, field, value) => list([
             atom("setfield"),
             expr_sexp(record),

@@ -133,6 +133,23 @@ fn method_calls() {
     ]);
 }
 
+/// Immediate objects: fields in order, a method's parameters a `fun`, `x <- e` an instance
+/// variable's assignment, `{< .. >}` (its `>}` one token only inside `{<`).
+#[test]
+fn immediate_objects() {
+    check(&[
+        ("object end", "(object)"),
+        (
+            "object (self) val mutable x = 1 method private m a = x <- a; self end",
+            "(object self (val-mutable x 1) (method-private m (fun (a) (seq (setinstvar x a) self))))",
+        ),
+        ("{< x = 1; y >}", "(override (x 1) (y y))"),
+        ("{< x = a > b >}", "(override (x (> a b)))"),
+        ("{< >}", "(override)"),
+        ("x <- y + 1", "(setinstvar x (+ y 1))"),
+    ]);
+}
+
 #[test]
 fn application_binds_tighter_than_operators() {
     check(&[
@@ -639,7 +656,12 @@ fn unsupported_constructs() {
             ":>",
         ),
         ("class c = object end", "objects and classes", "class"),
-        ("let x = object end", "objects and classes", "object"),
+        ("let x = object inherit c end", "classes", "inherit"),
+        (
+            "let x = object initializer () end",
+            "classes",
+            "initializer",
+        ),
         (
             "type t = < m : int; u >",
             "object types including other types",

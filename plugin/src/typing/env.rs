@@ -13,6 +13,12 @@ pub enum ValueBinding {
     Var(VarId),
     /// A predefined primitive (an index into `builtins::builtins()`).
     Builtin(usize),
+    /// Instance variable `n` of the innermost object whose methods are being typed (an
+    /// index into its `typing::object_exprs::ObjectScope`'s variables).
+    InstVar(u32),
+    /// An object's earlier instance variable (or its `self`, `is_self`) in an instance
+    /// variable's initialiser, where OCaml refuses it.
+    NotInInitializer { is_self: bool },
     /// A name made invisible (the prelude's private helpers, once the prelude is done).
     Hidden,
 }

@@ -69,6 +69,11 @@ pub(super) fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> b
                 .all(|c| c.guard.as_ref().is_none_or(v) && v(&c.body))
         }
         ExprKind::Assert(e) | ExprKind::Lazy(e) => v(e),
+        // An object whose instance variables are immutable and their initialisers values.
+        ExprKind::Object(o) => o.fields.iter().all(|f| match f {
+            ast::ObjectField::Val { mutable, expr, .. } => !mutable && v(expr),
+            ast::ObjectField::Method { .. } => true,
+        }),
         // `raise e` diverges: nonexpansive when `e` is.
         ExprKind::Apply(f, args)
             if args.len() == 1
@@ -727,15 +732,11 @@ impl<'s> Typer<'s> {
                 let get = Expr::record_field(&self.types, c, x, i);
                 Ok(self.field_use(get, ft))
             }
-            ExprKind::Send(o, name) => {
-                let (x, xt) = self.expr(o)?;
-                let t = self.method_type(o.span, &xt, name)?;
-                self.method_call.get_or_insert(span);
-                // Never run: a program with method calls is refused after typing
-                // (`typing::objects`).
-                let exn = assert_failure(String::new(), 0, 0);
-                let raise = Expr::Raise(bx(exn), t.clone(), RaiseKind::Regular);
-                Ok((Expr::Seq(bx(x), bx(raise)), t))
+            ExprKind::Send(o, name) => self.send(o, name, span),
+            ExprKind::Object(o) => self.object_expr(o, span),
+            ExprKind::Override(fields) => self.override_expr(fields, span),
+            ExprKind::SetInstVar(name, name_span, v) => {
+                self.set_inst_var(name, *name_span, v, span)
             }
             ExprKind::SetField(r, name, v) => {
                 let (x, xt) = self.record_base(r)?;
@@ -1033,6 +1034,16 @@ impl<'s> Typer<'s> {
                 Ok((e, t))
             }
             Some(ValueBinding::Builtin(i)) => self.builtin_value(i, span),
+            Some(ValueBinding::InstVar(i)) => Ok(self.inst_var(i)),
+            None if matches!(name, "Oo.id" | "Oo.copy") => Ok(self.oo_function(name, span)),
+            Some(ValueBinding::NotInInitializer { is_self }) => Err(Diagnostic::error(
+                span,
+                if is_self {
+                    format!("The self variable {name}\n       cannot be accessed from the definition of an instance variable")
+                } else {
+                    format!("The instance variable {name}\n       cannot be accessed from the definition of another instance variable")
+                },
+            )),
             None | Some(ValueBinding::Hidden) => {
                 // `M.x` of a module that does not exist: OCaml names the module.
                 if let Some((m, _)) = name.rsplit_once('.') {

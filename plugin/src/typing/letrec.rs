@@ -323,6 +323,14 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
         ExprKind::Constant(_) | ExprKind::ExtensionConstructor(_) | ExprKind::Unreachable => false,
         // A local module's items are not inspected: assume they use the group.
         ExprKind::LetModule(..) | ExprKind::Pack(_) => true,
+        // An object's methods are functions; its instance variables' initialisers are
+        // evaluated when it is built.
+        ExprKind::Object(o) => o.fields.iter().any(|f| match f {
+            ast::ObjectField::Val { expr, .. } => m(expr),
+            ast::ObjectField::Method { expr, .. } => under_functions && m(expr),
+        }),
+        ExprKind::Override(fields) => fields.iter().any(|(_, _, x)| m(x)),
+        ExprKind::SetInstVar(_, _, x) => m(x),
         // An optional parameter's default is evaluated when the function is applied.
         ExprKind::Fun(params, body) => {
             under_functions

@@ -32,6 +32,7 @@ mod location;
 mod matching;
 mod modules;
 mod named_existentials;
+mod object_exprs;
 mod objects;
 mod open_escape;
 mod pattern;
@@ -131,16 +132,6 @@ pub(crate) struct Phrase<'a> {
     /// The phrase's syntax is the prelude's text, though it is elaborated as part of the
     /// program (the body of a prelude functor the program applies).
     prelude_text: bool,
-}
-
-/// Objects are typed, not compiled yet (`typing::objects`): the first method call of a
-/// program to compile.
-fn refuse_method_calls(typer: &Typer) -> Option<Diagnostic> {
-    let span = typer.method_call?;
-    Some(Diagnostic::error(
-        span,
-        "method calls not supported yet (objects are type-checked, not compiled)",
-    ))
 }
 
 /// Type-checks `program` (whose source text is `source`, named `file_name` in run-time
@@ -274,12 +265,7 @@ fn type_program_in(
             } else {
                 typer.ungeneralizable_toplevel()
             };
-            let objects = if toplevel {
-                None
-            } else {
-                refuse_method_calls(&typer)
-            };
-            if let Some(d) = weak.or_else(|| typer.unapplied_gadt_functor()).or(objects) {
+            if let Some(d) = weak.or_else(|| typer.unapplied_gadt_functor()) {
                 let mut all = typer.warnings;
                 all.push(d);
                 return Err(all);
@@ -341,8 +327,9 @@ pub(crate) struct Scope {
 
 pub(crate) struct Typer<'s> {
     source: &'s str,
-    /// The first method call typed (`typing::objects`: not compiled yet).
-    method_call: Option<Span>,
+    /// The immediate objects whose methods are being typed, innermost last
+    /// (`typing::object_exprs`).
+    objects: Vec<object_exprs::ObjectScope>,
     /// The byte offsets of the source's newlines, built on first use ([`Typer::line_col`]):
     /// a position is found by binary search, not by counting from the file's start.
     newlines: std::cell::OnceCell<Vec<u32>>,
@@ -594,7 +581,7 @@ impl<'s> Typer<'s> {
             files: Vec::new(),
             units: false,
             toplevel: false,
-            method_call: None,
+            objects: Vec::new(),
             local_exceptions: Default::default(),
             extension_ctors: Default::default(),
             private_types: Default::default(),

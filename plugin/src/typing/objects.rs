@@ -17,9 +17,8 @@
 //! there (as OCaml without `-rectypes`) and `typing::pvariant`'s cycle machinery handles.
 //!
 //! Invariant: the constructors are internal to the typer (`PvCons::is_internal`): after
-//! typing an object type is `Obj.t`. Objects have no run-time representation yet: a
-//! program whose expressions call methods is typed, then refused ("method calls not
-//! supported yet"); `egret check --toplevel` types it (OCaml's expect tests).
+//! typing an object type is `Obj.t`. Objects' expressions, method calls and their run-time
+//! representation are `typing::object_exprs`'s.
 //!
 //! Simplification (documented limitation): OCaml's method kinds (`Fpresent`/`Fvar`/`Fabsent`,
 //! for private and virtual methods of classes) and polymorphic methods (`m : 'a. t`) are not
@@ -60,7 +59,7 @@ impl ObjCons {
         self.object != NONE && c == self.object
     }
 
-    fn ensure(&mut self, types: &mut TypeTable) {
+    pub(super) fn ensure(&mut self, types: &mut TypeTable) {
         if self.object == NONE {
             self.object = super::pvariant::PvCons::declare(types, "[object]");
             self.nil = super::pvariant::PvCons::declare(types, "[nil]");
@@ -85,7 +84,7 @@ impl ObjCons {
 }
 
 /// One method of a row: its name, constructor and type.
-type Method = (String, TyCon, Type);
+pub(super) type Method = (String, TyCon, Type);
 
 impl Unifier {
     /// The methods of an object row, in chain order, and its tail (`None`: closed).
@@ -105,14 +104,14 @@ impl Unifier {
         }
     }
 
-    fn build_methods(methods: &[Method], tail: Type) -> Type {
+    pub(super) fn build_methods(methods: &[Method], tail: Type) -> Type {
         methods
             .iter()
             .rev()
             .fold(tail, |rest, (_, c, t)| Type::Con(*c, vec![t.clone(), rest]))
     }
 
-    fn row_tail(&self, tail: Option<TyVar>) -> Type {
+    pub(super) fn row_tail(&self, tail: Option<TyVar>) -> Type {
         match tail {
             Some(v) => Type::Var(v),
             None => self.pv.obj.nil_ty(),
@@ -353,5 +352,51 @@ impl Typer<'_> {
                 ))
             }
         }
+    }
+}
+
+impl Typer<'_> {
+    /// OCaml's `subtype_fields` (ctype.ml): an object type is a subtype of one with fewer
+    /// methods (a closed target drops the others; an open one takes them), method types
+    /// covariantly. A method the source lacks is an error when the source is closed, else its
+    /// row takes it.
+    pub(super) fn subtype_objects(&mut self, row1: &Type, row2: &Type) -> Result<(), UnifyError> {
+        let (f1, t1) = self.u.object_methods(row1);
+        let (f2, t2) = self.u.object_methods(row2);
+        let miss1: Vec<Method> = f1
+            .iter()
+            .filter(|m| !f2.iter().any(|n| n.0 == m.0))
+            .cloned()
+            .collect();
+        let miss2: Vec<Method> = f2
+            .iter()
+            .filter(|m| !f1.iter().any(|n| n.0 == m.0))
+            .cloned()
+            .collect();
+        let mut rest1 = self.u.row_tail(t1);
+        if !miss2.is_empty() {
+            let Some(v) = t1 else {
+                let name = miss2.iter().map(|m| m.0.clone()).min().unwrap();
+                return Err(UnifyError::MissingMethod { first: true, name });
+            };
+            rest1 = self.u.fresh_var();
+            let extended = Unifier::build_methods(&miss2, rest1.clone());
+            self.u.unify(&Type::Var(v), &extended, &self.types)?;
+        }
+        if let Some(v2) = t2 {
+            let taken = Unifier::build_methods(&miss1, rest1);
+            self.u.unify(&Type::Var(v2), &taken, &self.types)?;
+        }
+        for (name, _, a) in &f1 {
+            if let Some((_, _, b)) = f2.iter().find(|m| &m.0 == name) {
+                if let Err(e) = self.subtype(a, b) {
+                    return Err(match e {
+                        UnifyError::Escape(_) | UnifyError::HashClash(..) => e,
+                        _ => UnifyError::MethodTypes(name.clone()),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }

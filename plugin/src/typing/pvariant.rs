@@ -1235,7 +1235,7 @@ impl<'s> Typer<'s> {
 
     /// `a` is a subtype of `b` (OCaml's `Ctype.subtype`, for variants, tuples, arrows, lists
     /// and options; elsewhere the types must be equal).
-    fn subtype(&mut self, a: &Type, b: &Type) -> Result<(), UnifyError> {
+    pub(super) fn subtype(&mut self, a: &Type, b: &Type) -> Result<(), UnifyError> {
         let a = self.u.zonk(a);
         let b = self.u.zonk(b);
         match (&a, &b) {
@@ -1294,6 +1294,9 @@ impl<'s> Typer<'s> {
                         tags: missing,
                     })
                 }
+            }
+            (Type::Con(c, x), Type::Con(d, y)) if self.u.pv.obj.is_object(*c) && c == d => {
+                self.subtype_objects(&x[0], &y[0])
             }
             (Type::Tuple(x), Type::Tuple(y)) if x.len() == y.len() => {
                 for (p, q) in x.iter().zip(y) {

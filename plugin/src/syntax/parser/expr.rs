@@ -86,6 +86,7 @@ fn infix_prec(kind: &TokenKind) -> Option<Prec> {
         },
         TokenKind::Symbol(s) => {
             let prec = match s.as_str() {
+                ">}" => return None,
                 ";" => Prec::Seq,
                 ":=" | "<-" => Prec::Assign,
                 "," => Prec::Comma,
@@ -381,7 +382,7 @@ impl Parser {
             TokenKind::Symbol(s) => {
                 matches!(
                     s.as_str(),
-                    "(" | "[" | "[|" | "{" | "!" | "~" | "?" | "`" | "[%"
+                    "(" | "[" | "[|" | "{" | "{<" | "!" | "~" | "?" | "`" | "[%"
                 ) || is_prefix_operator(s)
             }
             _ => false,
@@ -624,6 +625,19 @@ impl Parser {
         let (head, assignable) = self.simple_expr()?;
         if assignable && self.is_sym("<-") {
             return self.assignment(head, start);
+        }
+        if let (ExprKind::Var(name), true) = (&head.kind, self.is_sym("<-")) {
+            // `x <- e`: an instance variable's assignment (OCaml's `Pexp_setinstvar`).
+            if name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_') && !name.contains('.')
+            {
+                let (name, name_span) = (name.clone(), head.span);
+                self.bump();
+                let value = self.expr_at(Prec::Assign)?;
+                return Ok(Expr {
+                    kind: ExprKind::SetInstVar(name, name_span, boxed(value)),
+                    span: self.span_from(start),
+                });
+            }
         }
         if !self.starts_simple_expr() {
             return Ok(head);
@@ -958,6 +972,8 @@ impl Parser {
                 });
             }
             TokenKind::Keyword("begin") => return self.begin_expr(),
+            TokenKind::Keyword("object") => return self.object_expr(),
+            TokenKind::Symbol(s) if s == "{<" => return self.override_expr(),
             TokenKind::Symbol(s) if s == "(" => return self.parenthesized(),
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),
             TokenKind::Symbol(s) if s == "[|" => return self.array_expr(),

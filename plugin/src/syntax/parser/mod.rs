@@ -17,6 +17,7 @@
 
 mod expr;
 mod modules;
+mod objects;
 mod pattern;
 mod types;
 
@@ -276,7 +277,7 @@ impl Parser {
         let what = match self.peek() {
             TokenKind::Keyword(k) => match *k {
                 "module" | "open" | "include" | "struct" | "sig" | "functor" => "modules",
-                "class" | "object" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
+                "class" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
                     "objects and classes"
                 }
                 "val" => "signatures",
