@@ -58,6 +58,7 @@ const INSTALLED: &[&str] = &[
     "Printexc",
     "CamlinternalAtomic",
     "Atomic",
+    "Weak",
 ];
 
 #[test]
