@@ -59,6 +59,7 @@ const INSTALLED: &[&str] = &[
     "CamlinternalAtomic",
     "Atomic",
     "Weak",
+    "Pervasives",
 ];
 
 #[test]
