@@ -8,9 +8,11 @@
  * >= No_scan_tag, so marking does not follow the keys nor the data. OCaml's field 0 links the
  * ephemerons for its collector; egret keeps them in a table (`ephemerons`), and field 0 holds
  * the *empty marker* instead, a static block (`ephe_none`, OCaml's caml_ephe_none) that every
- * unset key and data field holds. The prelude's Obj.Ephemeron, Weak and Ephemeron read and write
- * the fields directly (Obj.field, Obj.set_field: the collector is stop-the-world, so an
- * ephemeron is always clean when the program runs), comparing with field 0 for "unset".
+ * unset key and data field holds. The installed weak.ml calls the caml_weak_* and
+ * caml_ephe_*_key primitives below; the prelude's Obj.Ephemeron (and the Ephemeron unit through
+ * it) reads and writes the fields directly (Obj.field, Obj.set_field: the collector is
+ * stop-the-world, so an ephemeron is always clean when the program runs), comparing with field
+ * 0 for "unset".
  *
  * The weak phase of a collection, after the roots are marked:
  *   1. the finalisers' functions and the finalisers due (function and value) are roots;
@@ -59,6 +61,76 @@ value caml_ephe_create(value len) {
     ephemerons = grow(ephemerons, &ephemeron_capacity, sizeof *ephemerons);
   ephemerons[ephemeron_count++] = (value)e;
   return (value)e;
+}
+
+/* caml_weak_create: a weak array is an ephemeron whose data stays unset (weak.ml). */
+value caml_weak_create(value len) { return caml_ephe_create(len); }
+
+/* The key and data accessors, after OCaml 4.13's weak.c (its Weak.*'s and
+ * Obj.Ephemeron.*'s externals). weak.ml checks the offsets before calling them, as OCaml's
+ * primitives expect. The collector is stop-the-world, so an ephemeron is always clean here
+ * (OCaml's Phase_clean cleaning has nothing to do). */
+#define EPHE_FIRST_KEY 2
+
+value caml_ephe_set_key(value e, value n, value k) {
+  ((value *)e)[EPHE_FIRST_KEY + Int_val(n)] = k;
+  return Val_unit;
+}
+
+value caml_ephe_unset_key(value e, value n) {
+  ((value *)e)[EPHE_FIRST_KEY + Int_val(n)] = EPHE_NONE;
+  return Val_unit;
+}
+
+/* None, or Some of the field (OCaml's optionalize). */
+static value ephe_option(value e, uint64_t i) {
+  value v = ((const value *)e)[i];
+  if (v == EPHE_NONE) return Val_int(0);
+  /* v is on this frame's stack: a root while Some is allocated, as OCaml's CAMLlocal. */
+  value *some = egret_alloc(1, 0);
+  some[0] = v;
+  egret_keep_alive(v);
+  return (value)some;
+}
+
+value caml_weak_get(value e, value n) { return ephe_option(e, EPHE_FIRST_KEY + (uint64_t)Int_val(n)); }
+
+/* caml_ephe_get_key_copy: Some of a shallow copy of a heap block other than a custom block
+ * (the fields of a scanned block, the bytes of another), else of the value itself. */
+static value ephe_option_copy(value e, uint64_t i) {
+  value v = ((const value *)e)[i];
+  if (v == EPHE_NONE) return Val_int(0);
+  if (egret_gc_in_heap(v) && Tag_hd(Hd_val(v)) != Custom_tag) {
+    /* v is on this frame's stack: a root while it is copied. */
+    uint64_t sz = Wosize_hd(Hd_val(v));
+    value *copy = egret_alloc(sz, Tag_hd(Hd_val(v)));
+    for (uint64_t k = 0; k < sz; k++) copy[k] = ((const value *)v)[k];
+    egret_keep_alive(v);
+    v = (value)copy;
+  }
+  value *some = egret_alloc(1, 0);
+  some[0] = v;
+  return (value)some;
+}
+
+value caml_weak_get_copy(value e, value n) {
+  return ephe_option_copy(e, EPHE_FIRST_KEY + (uint64_t)Int_val(n));
+}
+
+value caml_weak_check(value e, value n) {
+  return ((const value *)e)[EPHE_FIRST_KEY + Int_val(n)] != EPHE_NONE ? Val_true : Val_false;
+}
+
+/* caml_weak_blit src ofs dst ofd len: overlapping as memmove. */
+value caml_weak_blit(value src, value ofs, value dst, value ofd, value len) {
+  const value *s = (const value *)src + EPHE_FIRST_KEY + Int_val(ofs);
+  value *d = (value *)dst + EPHE_FIRST_KEY + Int_val(ofd);
+  int64_t l = Int_val(len);
+  if (d < s)
+    for (int64_t i = 0; i < l; i++) d[i] = s[i];
+  else
+    for (int64_t i = l - 1; i >= 0; i--) d[i] = s[i];
+  return Val_unit;
 }
 
 static int ephemeron_keys_live(value e) {

@@ -58,6 +58,8 @@ const INSTALLED: &[&str] = &[
     "Printexc",
     "CamlinternalAtomic",
     "Atomic",
+    "Weak",
+    "Pervasives",
 ];
 
 #[test]

@@ -450,6 +450,15 @@ const BASE: &[RuntimeFn] = &[
     rt!("egret_final_pending"(Unit) -> Bool, Effect),
     rt!("egret_final_next"(Unit) -> Any, Effect),
     rt!("caml_ephe_create"(Int) -> Any, Effect),
+    // Weak arrays (weak.ml's externals; the offsets checked by weak.ml): an ephemeron whose
+    // data stays unset; `get` is an option (`get_copy` of a one-level copy), `blit` as memmove.
+    rt!("caml_weak_create"(Int) -> Any, Effect),
+    rt!("caml_ephe_set_key"(Any, Int, Any) -> Unit, Effect),
+    rt!("caml_ephe_unset_key"(Any, Int) -> Unit, Effect),
+    rt!("caml_weak_get"(Any, Int) -> Any, Effect),
+    rt!("caml_weak_get_copy"(Any, Int) -> Any, Effect),
+    rt!("caml_weak_check"(Any, Int) -> Bool, ReadOnly),
+    rt!("caml_weak_blit"(Any, Int, Any, Int, Int) -> Unit, Effect),
     // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
     // `%obj_is_int`, and fresh blocks.
     rt!("caml_obj_tag"(Any) -> Int, ReadOnly),

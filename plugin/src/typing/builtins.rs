@@ -36,6 +36,8 @@ pub enum BuiltinImpl {
     Ignore,
     /// `%succint`, `%predint`: the argument plus a constant.
     AddConst(i64),
+    /// `%incr`, `%decr`: the int reference's contents plus a constant.
+    IncrRef(i64),
     /// `%word_size` and the other constants of `Sys`: the argument evaluated, then the int
     /// (a bool where the result is one, constant constructor `k` where it is a variant:
     /// `%backend_type`'s `Native`).

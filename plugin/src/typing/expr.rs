@@ -1234,6 +1234,26 @@ impl<'s> Typer<'s> {
                 Prim::Add,
                 vec![args.pop().unwrap(), Expr::Const(Const::Int(k))],
             ),
+            BuiltinImpl::IncrRef(k) => {
+                // `let r = arg in r.contents <- r.contents + k` (the argument evaluated once).
+                let mut ty = self.builtins[i].ty.clone();
+                while let Type::Forall(_, t) = ty {
+                    ty = *t;
+                }
+                let Type::Arrow(ref_ty, _) = ty else {
+                    unreachable!("%incr has one argument")
+                };
+                let r = self.fresh_var("_r", *ref_ty, Span::default());
+                let sum = Expr::Prim(
+                    Prim::Add,
+                    vec![Expr::Field(bx(Expr::Var(r)), 0), Expr::Const(Const::Int(k))],
+                );
+                Expr::Local(
+                    r,
+                    bx(args.pop().unwrap()),
+                    bx(Expr::SetField(bx(Expr::Var(r)), 0, bx(sum))),
+                )
+            }
             BuiltinImpl::Const(k) => {
                 // `%big_endian` and the `%ostype_*` are bools, `%backend_type` a variant.
                 let head = (*self.u.shallow(&result)).clone();
@@ -1267,6 +1287,7 @@ impl<'s> Typer<'s> {
             | BuiltinImpl::Field(_)
             | BuiltinImpl::Ignore
             | BuiltinImpl::AddConst(_)
+            | BuiltinImpl::IncrRef(_)
             | BuiltinImpl::Const(_)
             | BuiltinImpl::LazyForce
             | BuiltinImpl::Unavailable(_) => 1,

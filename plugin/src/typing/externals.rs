@@ -68,6 +68,8 @@ const PERCENT: &[(&str, usize, Percent)] = {
         ("%negint", 1, As("~-")),
         ("%succint", 1, Impl(B::AddConst(1))),
         ("%predint", 1, Impl(B::AddConst(-1))),
+        ("%incr", 1, Impl(B::IncrRef(1))),
+        ("%decr", 1, Impl(B::IncrRef(-1))),
         ("%addint", 2, As("+")),
         ("%subint", 2, As("-")),
         ("%mulint", 2, As("*")),
@@ -710,7 +712,20 @@ impl Typer<'_> {
             ));
         }
         let ty = self.external_scheme(&x.ty)?;
-        let imp = if first.starts_with('%') {
+        let imp = if first.starts_with("%loc_") && OCAML_PERCENT.contains(&first.as_str()) {
+            // A location value (`pervasives.ml`'s `external __LOC__ : string = "%loc_LOC"`):
+            // its uses are elaborated by name where they are written
+            // (`Typer::location_value`, which reads `Stdlib.__LOC__` and
+            // `Stdlib.Pervasives.__LOC__`); reached through another path it is unsupported.
+            self.unavailable.push((
+                format!(
+                    "the location primitive \"{first}\" (external `{}`) through a module alias is",
+                    x.name
+                ),
+                true,
+            ));
+            BuiltinImpl::Unavailable(self.unavailable.len() as u32 - 1)
+        } else if first.starts_with('%') {
             self.percent_primitive(first, arity, x.prims_span)?
         } else if let Some(imp) = self.c_as_builtin(first, arity) {
             imp

@@ -4,16 +4,23 @@
 //! `__LOC_OF__ e`, `__LINE_OF__ e`, `__POS_OF__ e` pair `e` with the location of the whole
 //! application (`Translprim.lambda_of_prim`); used as a value (`let g = __LOC_OF__`) one is a
 //! function pairing its argument with the location of the name itself. Also reached as
-//! `Stdlib.__LINE__`.
+//! `Stdlib.__LINE__` and `Pervasives.__LINE__`.
 
 use crate::diagnostics::Span;
 use crate::lambda::ir::{Const, Expr, Type};
 use crate::syntax::ast;
 use crate::typing::{TResult, Typer};
 
+/// `name` without the qualifiers that reach the location values: `Stdlib.`, and
+/// `Pervasives.` (whose `pervasives.ml` declares them again as `%loc_*` externals).
+fn unqualified(name: &str) -> &str {
+    let name = name.strip_prefix("Stdlib.").unwrap_or(name);
+    name.strip_prefix("Pervasives.").unwrap_or(name)
+}
+
 /// The value whose location `name` (a `__X_OF__` function) pairs with its argument.
 fn located(name: &str) -> Option<&'static str> {
-    match name.strip_prefix("Stdlib.").unwrap_or(name) {
+    match unqualified(name) {
         "__LOC_OF__" => Some("__LOC__"),
         "__LINE_OF__" => Some("__LINE__"),
         "__POS_OF__" => Some("__POS__"),
@@ -29,8 +36,7 @@ impl Typer<'_> {
         let file = self.file_name_at(span.lo);
         let (line, col) = self.line_col(span.lo);
         let end = col + (span.hi - span.lo) as i64;
-        let name = name.strip_prefix("Stdlib.").unwrap_or(name);
-        Some(match name {
+        Some(match unqualified(name) {
             "__FILE__" => (string(file), Type::string()),
             "__FUNCTION__" => (string(self.scopes.name().to_string()), Type::string()),
             "__LINE__" => (Expr::Const(Const::Int(line)), Type::int()),

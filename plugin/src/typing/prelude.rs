@@ -63,7 +63,9 @@ enum RawSection {
         /// ([`installed_files`]).
         ml: &'static str,
         base: u32,
-        mli: String,
+        /// The interface's text; `None` for a unit installed without one (`pervasives.ml`),
+        /// compiled as ocamlopt compiles it: its signature is its implementation's.
+        mli: Option<String>,
         path: std::path::PathBuf,
     },
 }
@@ -195,7 +197,7 @@ fn section_names(section: &RawSection) -> Vec<String> {
         RawSection::Unit {
             ml, mli, module, ..
         } => (
-            (code_only(ml) + &code_only(mli)).into(),
+            (code_only(ml) + &code_only(mli.as_deref().unwrap_or(""))).into(),
             constructors_named(module),
         ),
     };
@@ -246,20 +248,22 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
                 kind: ast::ModExprKind::Struct(items),
                 span,
             };
-            let constrained = if is_compat_interface(&module, &mli) {
-                body
-            } else {
-                let sig = syntax::parse_interface_bytes(mli.as_bytes())
-                    .map_err(|d| in_installed_file(&mli_path, &mli, &d[0]))?;
-                ast::ModExpr {
-                    kind: ast::ModExprKind::Constraint(
-                        Box::new(body),
-                        ast::ModType {
-                            kind: ast::ModTypeKind::Sig(sig),
-                            span,
-                        },
-                    ),
-                    span,
+            let constrained = match &mli {
+                None => body,
+                Some(mli) if is_compat_interface(&module, mli) => body,
+                Some(mli) => {
+                    let sig = syntax::parse_interface_bytes(mli.as_bytes())
+                        .map_err(|d| in_installed_file(&mli_path, mli, &d[0]))?;
+                    ast::ModExpr {
+                        kind: ast::ModExprKind::Constraint(
+                            Box::new(body),
+                            ast::ModType {
+                                kind: ast::ModTypeKind::Sig(sig),
+                                span,
+                            },
+                        ),
+                        span,
+                    }
                 }
             };
             let program = ast::Program {
@@ -368,8 +372,12 @@ fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
                 Diagnostic::spanless(format!("the stdlib unit {module} has no file"))
             })?;
             let stem = installed_files::file_stem(&module);
-            let mli =
-                crate::stdlib::read(inst, &format!("{stem}.mli")).map_err(Diagnostic::spanless)?;
+            let mli_name = format!("{stem}.mli");
+            let mli = if inst.dir.join(&mli_name).exists() {
+                Some(crate::stdlib::read(inst, &mli_name).map_err(Diagnostic::spanless)?)
+            } else {
+                None
+            };
             sections.push(RawSection::Unit {
                 ml: &file.text,
                 base: file.base,

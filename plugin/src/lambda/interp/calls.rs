@@ -503,7 +503,7 @@ impl<'p> Machine<'p> {
             // An ephemeron as the C runtime's (runtime/egret_weak.c): tag 251, field 0 the
             // empty marker that unset fields hold, 1 the data, 2.. the keys. Never cleared:
             // nothing is collected here.
-            "caml_ephe_create" => {
+            "caml_ephe_create" | "caml_weak_create" => {
                 let n = int(0)?;
                 if n < 0 {
                     return self.raise_named("Invalid_argument", Some("Obj.Ephemeron.create"));
@@ -511,6 +511,49 @@ impl<'p> Machine<'p> {
                 let none = Value::Block(Block::with_ocaml_tag(251, 251, vec![Value::Int(0)]));
                 let fields = vec![none; n as usize + 2];
                 return Ok(Value::Block(Block::with_ocaml_tag(251, 251, fields)));
+            }
+            // Weak.*'s externals (weak.ml checks the offsets): key i is field i + 2.
+            "caml_ephe_set_key" | "caml_ephe_unset_key" => {
+                let (e, i) = (block(0)?, int(1)? as usize + 2);
+                let v = match args.get(2) {
+                    Some(v) => v.clone(),
+                    None => e.fields.borrow()[0].clone(),
+                };
+                e.fields.borrow_mut()[i] = v;
+                return unit;
+            }
+            "caml_weak_get" | "caml_weak_get_copy" | "caml_weak_check" => {
+                let (e, i) = (block(0)?, int(1)? as usize + 2);
+                let fields = e.fields.borrow();
+                let set = !is_ephe_none(&fields[0], &fields[i]);
+                let v = fields[i].clone();
+                return Ok(match name {
+                    "caml_weak_check" => bool_val(set),
+                    _ if !set => Value::Int(0),
+                    "caml_weak_get" => some(v),
+                    _ => some(shallow_copy(v)),
+                });
+            }
+            "caml_weak_blit" => {
+                let (e1, o1, e2, o2, l) = (block(0)?, int(1)?, block(2)?, int(3)?, int(4)?);
+                // Unset fields of e1 become e2's empty marker; read all before writing.
+                let src: Vec<Value> = {
+                    let f1 = e1.fields.borrow();
+                    let none2 = e2.fields.borrow()[0].clone();
+                    f1[(o1 + 2) as usize..(o1 + 2 + l) as usize]
+                        .iter()
+                        .map(|v| {
+                            if is_ephe_none(&f1[0], v) {
+                                none2.clone()
+                            } else {
+                                v.clone()
+                            }
+                        })
+                        .collect()
+                };
+                e2.fields.borrow_mut()[(o2 + 2) as usize..(o2 + 2 + l) as usize]
+                    .clone_from_slice(&src);
+                return unit;
             }
             // Finalisers are registered (the value checked as OCaml's caml_final_register
             // does) and never due: nothing is collected here.
@@ -912,4 +955,22 @@ impl<'p> crate::lambda::engines::Heap for Machine<'p> {
 /// `Some v`: constructor 1 of `option` (what `Switch` keys on), OCaml's tag 0.
 fn some(v: Value<'_>) -> Value<'_> {
     Value::Block(Block::with_ocaml_tag(1, 0, vec![v]))
+}
+
+/// Whether an ephemeron's field `v` is unset: physically its empty marker `none` (field 0).
+fn is_ephe_none<'p>(none: &Value<'p>, v: &Value<'p>) -> bool {
+    matches!((none, v), (Value::Block(n), Value::Block(b)) if Rc::ptr_eq(n, b))
+}
+
+/// `caml_weak_get_copy`'s copy: a block's fields or a string's bytes, one level.
+fn shallow_copy<'p>(v: Value<'p>) -> Value<'p> {
+    match v {
+        Value::Str(s) => str_value(s.borrow().clone()),
+        Value::Block(b) => Value::Block(Block::with_ocaml_tag(
+            b.tag.get(),
+            b.ocaml_tag.get(),
+            b.fields.borrow().clone(),
+        )),
+        v => v,
+    }
 }

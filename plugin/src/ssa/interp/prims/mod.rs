@@ -198,6 +198,13 @@ pub const RUNTIME: &[(&str, usize, usize, RuntimeFn)] = &[
     ("caml_get_minor_free", 0, 1, rt_zero),
     ("caml_obj_reachable_words", 1, 1, rt_obj_reachable_words),
     ("caml_ephe_create", 1, 1, rt_ephe_create),
+    ("caml_weak_create", 1, 1, rt_ephe_create),
+    ("caml_ephe_set_key", 3, 3, rt_weak),
+    ("caml_ephe_unset_key", 2, 2, rt_weak),
+    ("caml_weak_get", 2, 2, rt_weak),
+    ("caml_weak_get_copy", 2, 2, rt_weak),
+    ("caml_weak_check", 2, 2, rt_weak),
+    ("caml_weak_blit", 5, 5, rt_weak_blit),
     ("caml_final_register", 2, 2, rt_final_register),
     (
         "caml_final_register_called_without_value",

@@ -156,6 +156,48 @@ pub(super) fn rt_ephe_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValu
         fields: vec![none; n as usize + 2],
     }))
 }
+/// Weak.*'s externals (weak.ml checks the offsets): key i is field i + 2, unset when it is
+/// the empty marker (field 0), told apart by `it.current_runtime`.
+pub(super) fn rt_weak(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let name = it.current_runtime;
+    let i = it.int_arg(a[1])? as usize + 2;
+    let fields = it.fields_mut(a[0])?;
+    let (none, v) = (fields[0], fields[i]);
+    match name {
+        "caml_ephe_set_key" => fields[i] = a[2],
+        "caml_ephe_unset_key" => fields[i] = none,
+        "caml_weak_check" => return Ok(IValue::Int((v != none) as i64)),
+        _ if v == none => return Ok(IValue::Int(0)),
+        _ => {
+            // caml_weak_get_copy: a one-level copy of a block.
+            let v = match (name, v) {
+                ("caml_weak_get_copy", IValue::Ptr(_)) => {
+                    let copy = it.block(v)?.clone();
+                    it.alloc(copy)
+                }
+                _ => v,
+            };
+            return Ok(it.alloc(HeapBlock::Fields {
+                tag: 0,
+                fields: vec![v],
+            }));
+        }
+    }
+    Ok(UNIT)
+}
+/// `caml_weak_blit e1 o1 e2 o2 l`, overlapping as memmove; an unset field of `e1` becomes
+/// `e2`'s empty marker.
+pub(super) fn rt_weak_blit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let (o1, o2, l) = (it.int_arg(a[1])?, it.int_arg(a[3])?, it.int_arg(a[4])?);
+    let src = it.fields_mut(a[0])?.clone();
+    let dst = it.fields_mut(a[2])?;
+    let none2 = dst[0];
+    for k in 0..l {
+        let v = src[(o1 + 2 + k) as usize];
+        dst[(o2 + 2 + k) as usize] = if v == src[0] { none2 } else { v };
+    }
+    Ok(UNIT)
+}
 /// Finalisers are registered (the value checked as OCaml's `caml_final_register` does) and
 /// never due (`egret_final_next` says none): nothing is collected here.
 pub(super) fn rt_final_register(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
