@@ -351,6 +351,17 @@ fn every_runtime_primitive_is_implemented() {
             );
             continue;
         }
+        // So is the Unix library.
+        if super::runtime::is_unix(f.name) {
+            let args = f.params.iter().map(|_| int(0)).collect();
+            let p = Kit::new().finish(seq(rt(f.name, args), unit()));
+            assert!(
+                matches!(&run(&p).status, Status::Error(e) if e.contains("the Unix library is not in the interpreter")),
+                "{}",
+                f.name
+            );
+            continue;
+        }
         // The lexer's and parser's automata take OCaml's records (`Lexing.lexbuf`,
         // `Parsing.parser_env` ...; run on real ones by the examples lexing_ocamllex and
         // parsing_ocamlyacc): given ints, they say which field they miss.
