@@ -101,7 +101,8 @@ enum Command {
         args: Vec<String>,
     },
     /// Print the OCaml installation egret compiles the stdlib from, and where each stdlib
-    /// module comes from: the installation's sources or egret's own prelude.
+    /// module comes from: the installation's sources or egret's own prelude; then the
+    /// libraries egret provides (Unix, linked by `unix.cmxa`).
     Stdlib,
     /// List the built-in codegen backends (`--backend=NAME`), their targets and their options
     /// (`-C backend-arg=KEY=VALUE`); and those of the backend libraries LIB given.
@@ -316,6 +317,19 @@ fn print_stdlib() -> ExitCode {
             "egret's prelude (plugin/src/typing/prelude.ml)".to_string()
         };
         println!("{module:<24} {origin}");
+    }
+    // The libraries egret provides: their interface is the installation's, their
+    // implementation egret's.
+    for lib in egret_plugin::libraries::LIBRARIES {
+        let mli = inst
+            .dir
+            .join(lib.file.replace(".ml", ".mli"))
+            .display()
+            .to_string();
+        println!(
+            "{:<24} egret's plugin/src/libraries/{} against {mli}, linked by {}",
+            lib.module, lib.file, lib.archive
+        );
     }
     ExitCode::SUCCESS
 }
