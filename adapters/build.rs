@@ -31,6 +31,7 @@ const SOURCES: &[&str] = &[
     "egret_marshal.c",
     "egret_embed.c",
     "egret_backtrace.c",
+    "egret_unix.c",
 ];
 /// The executables' entry point, `main` (keep in sync with `src/runtime.rs`).
 const START_SOURCE: &str = "egret_start.c";

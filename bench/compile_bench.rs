@@ -105,6 +105,7 @@ fn ssa_with(path: &Path, optimize: bool, simplify: SimplifyOptions) -> Module {
     let opts = Options {
         lower: Default::default(),
         parse: Default::default(),
+        unix: false,
         file_name: path.file_name().unwrap().to_string_lossy().into_owned(),
         emit: None,
         time_passes: false,

@@ -350,12 +350,12 @@ static const int posix_signals[] = {
     SIGPROF, SIGBUS,  SIGPOLL, SIGSYS,  SIGTRAP, SIGURG,  SIGXCPU,   SIGXFSZ};
 #define POSIX_SIGNALS (int)(sizeof posix_signals / sizeof posix_signals[0])
 
-static int convert_signal_number(int64_t signo) {
+int egret_convert_signal_number(int64_t signo) {
   if (signo < 0 && signo >= -POSIX_SIGNALS) return posix_signals[-signo - 1];
   return (int)signo;
 }
 
-static int64_t rev_convert_signal_number(int signo) {
+int64_t egret_rev_convert_signal_number(int signo) {
   for (int i = 0; i < POSIX_SIGNALS; i++)
     if (signo == posix_signals[i]) return -i - 1;
   return signo;
@@ -391,7 +391,7 @@ static int set_signal_action(int signo, int action) {
 /* Sys.signal: the behaviour's constant constructors are 0 (Signal_default) and 1
  * (Signal_ignore); Signal_handle f is a block [f]. */
 value caml_install_signal_handler(value signal_number, value action) {
-  int signo = convert_signal_number(Int_val(signal_number));
+  int signo = egret_convert_signal_number(Int_val(signal_number));
   if (signo <= 0 || signo >= NSIG) egret_invalid_argument("Sys.signal: unavailable signal");
   int act = action == Val_int(0) ? 0 : action == Val_int(1) ? 1 : 2;
   if (act == 2 && egret_callback1 == NULL)
@@ -446,7 +446,7 @@ void egret_process_pending_signals(void) {
     for (int s = signo + 1; s < NSIG; s++)
       if (signals_pending[s]) egret_signals_are_pending = 1;
     if (egret_signals_are_pending) egret_young_limit = NULL;
-    value env[3] = {Val_unit, handler, Val_int(rev_convert_signal_number(signo))};
+    value env[3] = {Val_unit, handler, Val_int(egret_rev_convert_signal_number(signo))};
     /* The interrupted code may be between storing the arguments past the sixth of a call
      * (native backend) and its callee reading them. */
     uint64_t saved_extra_args[sizeof egret_extra_args / sizeof egret_extra_args[0]];

@@ -468,6 +468,9 @@ static void __attribute__((noinline, noreturn)) raise_from_c(value exn) {
   raise_from_c_kind(exn, EGRET_BT_CALL);
 }
 
+/* A C primitive of another file raising `exn` (egret_unix.c's Unix_error). */
+void egret_raise_from_c(value exn) { raise_from_c(exn); }
+
 /* The predefined exceptions' identities: egret_runtime.h. */
 
 static void raise_constant(uint64_t *identity, const char *name) __attribute__((noreturn));

@@ -212,6 +212,11 @@ void egret_raise_end_of_file(void) __attribute__((noreturn));
 /* OCaml's caml_sys_error: raises Sys_error "NAME: <strerror err>", or strerror's text alone
  * when `name` (an OCaml string) is 0. */
 void egret_sys_error(value name, int err) __attribute__((noreturn));
+/* Raises `exn` from a C primitive ("Raised by primitive operation" in a backtrace). */
+void egret_raise_from_c(value exn) __attribute__((noreturn));
+/* OCaml's signal numbers (negative: Sys.sigabrt is -1) and the system's (egret_prims.c). */
+int egret_convert_signal_number(int64_t signo);
+int64_t egret_rev_convert_signal_number(int signo);
 
 /* ---- the calling convention of the native backend ---- */
 

@@ -106,7 +106,8 @@ enum Command {
         args: Vec<String>,
     },
     /// Print the OCaml installation egret compiles the stdlib from, and where each stdlib
-    /// module comes from: the installation's sources or egret's own prelude.
+    /// module comes from: the installation's sources or egret's own prelude; then the
+    /// libraries egret provides (Unix, linked by `unix.cmxa`).
     Stdlib,
     /// List the built-in codegen backends (`--backend=NAME`), their targets and their options
     /// (`-C backend-arg=KEY=VALUE`); and those of the backend libraries LIB given.
@@ -150,7 +151,8 @@ enum Command {
     /// Type-check FILE.ml without generating code.
     #[command(after_help = EXIT_STATUS_HELP)]
     Check {
-        /// The source files (several: compilation units in link order, `.mli` interfaces).
+        /// The source files (several: compilation units in link order, `.mli` interfaces;
+        /// `unix.cmxa`: the Unix library).
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Type the one FILE as toplevel phrases, as OCaml's toplevel (and its `expect` tests)
@@ -164,7 +166,9 @@ enum Command {
 #[derive(Args, Clone)]
 struct Common {
     /// The source file; or several, as ocamlopt takes them: `.ml` compilation units in link
-    /// order (the module `A` of `a.ml`), each with its `.mli` interface if given.
+    /// order (the module `A` of `a.ml`), each with its `.mli` interface if given. `unix.cmxa`
+    /// among them links OCaml's Unix library, as with ocamlopt (`ocamlfind ... -package unix`
+    /// passes it): without it `Unix` is unbound.
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Code generator: `native` (egret's own x86-64 backend), `cranelift`, `example`
@@ -203,6 +207,10 @@ struct Common {
     /// Run every IR verifier between stages.
     #[arg(long)]
     verify: bool,
+    /// The program links the Unix library: `unix.cmxa` was among the files (see
+    /// [`take_libraries`]).
+    #[arg(skip)]
+    unix: bool,
 }
 
 /// A `-I` directory: `+DIR` is the installation's `DIR` (ocamlopt's `-I +unix`).
@@ -326,6 +334,19 @@ fn print_stdlib() -> ExitCode {
         };
         println!("{module:<24} {origin}");
     }
+    // The libraries egret provides: their interface is the installation's, their
+    // implementation egret's.
+    for lib in egret_plugin::libraries::LIBRARIES {
+        let mli = inst
+            .dir
+            .join(lib.file.replace(".ml", ".mli"))
+            .display()
+            .to_string();
+        println!(
+            "{:<24} egret's plugin/src/libraries/{} against {mli}, linked by {}",
+            lib.module, lib.file, lib.archive
+        );
+    }
     ExitCode::SUCCESS
 }
 
@@ -371,6 +392,49 @@ fn check_source_names(files: &[PathBuf]) -> Result<(), ExitCode> {
     Ok(())
 }
 
+/// Takes the libraries named among the source files out of them, as ocamlopt takes them
+/// (`egret build unix.cmxa prog.ml`, [`egret_plugin::libraries`]): whether the Unix library
+/// is linked. Another `.cmxa` is a usage error naming the ones egret provides.
+fn take_libraries(command: &mut Command) -> Result<bool, ExitCode> {
+    let (files, common) = match command {
+        Command::Build { common, .. } | Command::Run { common, .. } => {
+            (&mut common.files, Some(&mut common.unix))
+        }
+        Command::Check { files, .. } => (files, None),
+        _ => return Ok(false),
+    };
+    let mut unix = false;
+    let mut kept = Vec::new();
+    for f in files.drain(..) {
+        if f.extension().is_some_and(|e| e == "cmxa") {
+            match egret_plugin::libraries::by_archive(&f) {
+                Some(lib) if lib.module == "Unix" => unix = true,
+                _ => {
+                    let known: Vec<&str> = egret_plugin::libraries::LIBRARIES
+                        .iter()
+                        .map(|l| l.archive)
+                        .collect();
+                    return Err(usage_error(&format!(
+                        "egret does not provide the library `{}` (it provides: {})",
+                        f.display(),
+                        known.join(", ")
+                    )));
+                }
+            }
+        } else {
+            kept.push(f);
+        }
+    }
+    if kept.is_empty() {
+        return Err(usage_error("no source file (.ml) among the arguments"));
+    }
+    *files = kept;
+    if let Some(flag) = common {
+        *flag = unix;
+    }
+    Ok(unix)
+}
+
 fn command(cli: Cli) -> ExitCode {
     // For the tests of the internal-error path (tests/cli.rs): a panic here is one.
     if std::env::var_os("EGRET_TEST_INTERNAL_ERROR").is_some() {
@@ -381,6 +445,11 @@ fn command(cli: Cli) -> ExitCode {
             return usage_error(&e);
         }
     }
+    let mut cli = cli;
+    let unix = match take_libraries(&mut cli.command) {
+        Ok(unix) => unix,
+        Err(code) => return code,
+    };
     let files = match &cli.command {
         Command::Stdlib => return print_stdlib(),
         Command::Backends { libraries } => return list_backends(libraries),
@@ -449,7 +518,6 @@ fn command(cli: Cli) -> ExitCode {
         return code;
     }
     // `egret build main.ml`: the units main.ml uses that are next to it come too.
-    let mut cli = cli;
     let given = match &mut cli.command {
         Command::Build { common, .. } | Command::Run { common, .. } => Some(&mut common.files),
         Command::Check {
@@ -492,6 +560,7 @@ fn command(cli: Cli) -> ExitCode {
                 codegen: vec![],
                 target: None,
                 verify: true,
+                unix,
             };
             if toplevel {
                 return check_toplevel(&common);
@@ -951,6 +1020,7 @@ fn options(common: &Common) -> Result<driver::Options, ExitCode> {
             unsafe_indexing: common.unsafe_indexing,
         },
         file_name: common.main_file().to_string_lossy().into_owned(),
+        unix: common.unix,
         emit,
         time_passes: common.time_passes,
         verify: common.verify || cfg!(debug_assertions),

@@ -264,3 +264,43 @@ fn run_time_messages_name_the_file_as_given() {
         assert_eq!(run("egret.exe"), want, "{backend}");
     }
 }
+
+/// The Unix library is linked as ocamlopt links it, by `unix.cmxa` among the files: without
+/// it `Unix` is unbound (with a note naming the argument); a value of `Unix` egret does not
+/// provide is a compile-time error naming it; another library is a usage error.
+#[test]
+fn unix_is_linked_by_unix_cmxa() {
+    let dir = scratch().join("unix");
+    std::fs::create_dir_all(&dir).unwrap();
+    let ml = dir.join("pid.ml");
+    std::fs::write(&ml, "let () = print_int (Unix.getpid () * 0)\n").unwrap();
+    let ml = ml.to_str().unwrap();
+    expect(
+        &egret_with(&["check", ml]),
+        1,
+        "link it by naming `unix.cmxa` among the files",
+    );
+    let out = egret_with(&["check", "unix.cmxa", ml]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = egret_with(&["run", "unix.cmxa", ml]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "0");
+    let socket = dir.join("socket.ml");
+    std::fs::write(&socket, "let _ = Unix.socket\n").unwrap();
+    let out = egret_with(&["check", "unix.cmxa", socket.to_str().unwrap()]);
+    expect(&out, 1, "Unbound value Unix.socket");
+    expect(
+        &out,
+        1,
+        "this function of the standard-library module Unix is",
+    );
+    expect(
+        &egret_with(&["check", "str.cmxa", ml]),
+        2,
+        "egret does not provide the library `str.cmxa` (it provides: unix.cmxa)",
+    );
+}

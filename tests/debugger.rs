@@ -244,6 +244,7 @@ fn debug_object(ml: &Path, backend: &dyn CodegenBackend, dir: &Path) -> PathBuf 
     let opts = driver::Options {
         lower: Default::default(),
         parse: Default::default(),
+        unix: false,
         file_name: ml.file_name().unwrap().to_string_lossy().into_owned(),
         emit: None,
         time_passes: false,

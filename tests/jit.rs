@@ -51,8 +51,10 @@ fn run_jit(ml: &Path, dir: &Path, flags: &[&str], env: &[(&str, &str)]) -> Outpu
     // From the copy's directory, by its file name: the name as given is the one run-time
     // messages print (`Match_failure("NAME.ml", ..)`), as under ocamlopt.
     let mut cmd = common::egret_on("run", &copy);
+    // The example's own flags (`NAME.flags`: the `-g` ones are not run here, `unix.cmxa`).
     cmd.args(["--jit", "--verify"])
         .args(flags)
+        .args(common::example_flags(ml))
         .arg("--")
         .args(&args)
         .stdin(example_stdin(&ml.with_extension("stdin")));

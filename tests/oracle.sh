@@ -4,7 +4,7 @@
 # For NAME.ml it writes NAME.out (stdout), and NAME.err / NAME.code only when stderr is
 # non-empty / the exit code is not 0. Arguments in NAME.args (one line) are passed to the
 # program; NAME.stdin, if present, is its standard input (else /dev/null); NAME.flags (one line)
-# are compiler flags for both compilers (`-g`).
+# are compiler flags for both compilers (`-g`, `unix.cmxa`).
 set -euo pipefail
 # Deep non-tail recursion (a million frames) needs more than the default 8 MB stack under
 # ocamlopt; egret programs get a large stack of their own.
@@ -21,7 +21,7 @@ for f in "${files[@]}"; do
   # standard library's module of that name for the next example.
   mkdir -p "$tmp/$n"
   cp "$f" "$tmp/$n/$n.ml"
-  # NAME.flags (one line): compiler flags both ocamlopt and egret take (`-g`).
+  # NAME.flags (one line): compiler flags both ocamlopt and egret take (`-g`, `unix.cmxa`).
   flags=()
   [ -f "$d/$n.flags" ] && read -r -a flags < "$d/$n.flags"
   (cd "$tmp/$n" && ocamlopt -w -a "${flags[@]}" -o "$n" "$n.ml")

@@ -38,6 +38,7 @@ pub const RUNTIME_SOURCES: &[(&str, &str)] = &[
         "egret_backtrace.c",
         include_str!("../../runtime/egret_backtrace.c"),
     ),
+    ("egret_unix.c", include_str!("../../runtime/egret_unix.c")),
 ];
 
 /// The executables' `main` (`runtime/egret_start.c`), kept out of [`RUNTIME_SOURCES`]: an

@@ -113,6 +113,7 @@ pub fn pipeline_options() -> driver::Options {
     driver::Options {
         lower: Default::default(),
         parse: Default::default(),
+        unix: false,
         file_name: FILE_NAME.to_string(),
         emit: None,
         time_passes: false,

@@ -9,7 +9,8 @@
 //! (1 GiB), so an offset is the program's exactly when it is below [`BASE`]. The table is made
 //! once per process (the installation does not change, [`crate::stdlib`]), from every unit the
 //! prelude names whether or not a program uses it, so a unit's range is the same in every
-//! compilation. A unit's interface (`.mli`) has no range: its spans are not code.
+//! compilation. A unit's interface (`.mli`) has no range: its spans are not code. The
+//! libraries egret provides (`unix.ml`, [`crate::libraries`]) have ranges after the units'.
 
 use std::sync::OnceLock;
 
@@ -92,6 +93,18 @@ fn read_all() -> Result<Vec<InstalledFile>, String> {
             name,
             base,
             text,
+            line_starts: OnceLock::new(),
+        };
+        base = file.end() + 1;
+        out.push(file);
+    }
+    // The libraries' implementations, egret's own ([`crate::libraries`]), after the stdlib's.
+    for lib in crate::libraries::LIBRARIES {
+        let file = InstalledFile {
+            module: lib.module.to_string(),
+            name: lib.file.to_string(),
+            base,
+            text: lib.ml.to_string(),
             line_starts: OnceLock::new(),
         };
         base = file.end() + 1;

@@ -13,6 +13,7 @@ pub mod driver;
 pub mod fuzz;
 pub mod installed_files;
 pub mod lambda;
+pub mod libraries;
 pub mod mono;
 pub mod opt;
 pub mod simplify;

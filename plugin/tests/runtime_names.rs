@@ -135,3 +135,29 @@ fn every_emitted_primitive_exists_in_the_c_runtime() {
         "not defined by runtime/*.c: {missing:?}"
     );
 }
+
+/// Every primitive of the Unix library the table lists (`lambda::runtime::is_unix`) is defined
+/// by `runtime/egret_unix.c`, and every external of `libraries/unix.ml` is in the table: the
+/// library's code calls nothing the runtime lacks.
+#[test]
+fn every_unix_primitive_is_in_egret_unix_c() {
+    let c = source("../runtime/egret_unix.c");
+    let missing: Vec<&str> = runtime::RUNTIME
+        .iter()
+        .filter(|f| runtime::is_unix(f.name) && !c.contains(&format!("value {}(", f.name)))
+        .map(|f| f.name)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "not defined by egret_unix.c: {missing:?}"
+    );
+    let ml = source("src/libraries/unix.ml");
+    let mut externals = 0;
+    // A declaration starts a line (`external name : type = "prim"`, maybe over two lines).
+    for decl in ml.split("\nexternal ").skip(1) {
+        let prim = decl.split('"').nth(1).expect("a primitive name");
+        assert!(runtime::lookup(prim).is_some(), "{prim} is not in RUNTIME");
+        externals += 1;
+    }
+    assert!(externals > 40, "{externals} externals found in unix.ml");
+}

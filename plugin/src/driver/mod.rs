@@ -119,6 +119,9 @@ pub struct Options {
     pub lower: ssa::lower::LowerOptions,
     /// How the parser desugars (`-unsafe`).
     pub parse: syntax::ParseOptions,
+    /// The program links the Unix library (`unix.cmxa` on the command line,
+    /// [`crate::libraries`]).
+    pub unix: bool,
 }
 
 impl Options {
@@ -127,6 +130,7 @@ impl Options {
     pub fn type_options(&self) -> typing::TypeOptions {
         typing::TypeOptions {
             stdlib_locations: true,
+            unix: self.unix,
         }
     }
 }

@@ -252,6 +252,7 @@ pub const RUNTIME: &[RuntimeFn] = rt_table![
     &boxed_int_prims!(Nativeint, "nativeint"),
     &BOXED_INT_CONVERSIONS,
     BIGARRAY,
+    UNIX,
 ];
 
 /// OCaml's `Bigarray` primitives (`runtime/bigarray.c`; egret's `runtime/egret_bigarray.c`):
@@ -291,6 +292,77 @@ const BIGARRAY: &[RuntimeFn] = &[
     rt!("caml_ba_uint8_set32"(Any, Int, Int32) -> Unit, Effect),
     rt!("caml_ba_uint8_set64"(Any, Int, Int64) -> Unit, Effect),
 ];
+
+/// OCaml's Unix library's primitives (OCaml's `otherlibs/unix/*.c`; egret's
+/// `runtime/egret_unix.c`), under OCaml's names: the ones `libraries/unix.ml` calls. Records,
+/// variants, lists and options are typed loosely ([`RtTy::Any`]). The interpreters do not
+/// implement them: calling one is their error ([`is_unix`]).
+const UNIX: &[RuntimeFn] = &[
+    rt!("unix_error_message"(Any) -> String, Pure),
+    rt!("unix_environment"(Unit) -> Array, Effect),
+    rt!("unix_putenv"(String, String) -> Unit, Effect),
+    rt!("unix_execv"(String, Array) -> Any, Effect),
+    rt!("unix_execve"(String, Array, Array) -> Any, Effect),
+    rt!("unix_execvp"(String, Array) -> Any, Effect),
+    rt!("unix_fork"(Unit) -> Int, Effect),
+    rt!("unix_wait"(Unit) -> Any, Effect),
+    rt!("unix_waitpid"(Any, Int) -> Any, Effect),
+    rt!("unix_exit"(Int) -> Any, Effect),
+    rt!("unix_getpid"(Unit) -> Int, Effect),
+    rt!("unix_getppid"(Unit) -> Int, Effect),
+    rt!("unix_spawn"(String, Array, Any, Bool, Array) -> Int, Effect),
+    rt!("unix_open"(String, Any, Int) -> Int, Effect),
+    rt!("unix_close"(Int) -> Unit, Effect),
+    rt!("unix_read"(Int, Text, Int, Int) -> Int, Effect),
+    rt!("unix_write"(Int, Text, Int, Int) -> Int, Effect),
+    rt!("unix_single_write"(Int, Text, Int, Int) -> Int, Effect),
+    rt!("unix_inchannel_of_filedescr"(Int) -> Any, Effect),
+    rt!("unix_outchannel_of_filedescr"(Int) -> Any, Effect),
+    rt!("unix_lseek"(Int, Int, Any) -> Int, Effect),
+    rt!("unix_truncate"(String, Int) -> Unit, Effect),
+    rt!("unix_ftruncate"(Int, Int) -> Unit, Effect),
+    rt!("unix_stat"(String) -> Any, Effect),
+    rt!("unix_lstat"(String) -> Any, Effect),
+    rt!("unix_fstat"(Int) -> Any, Effect),
+    rt!("unix_isatty"(Int) -> Bool, Effect),
+    rt!("unix_unlink"(String) -> Unit, Effect),
+    rt!("unix_rename"(String, String) -> Unit, Effect),
+    rt!("unix_readlink"(String) -> String, Effect),
+    rt!("unix_chmod"(String, Int) -> Unit, Effect),
+    rt!("unix_umask"(Int) -> Int, Effect),
+    rt!("unix_access"(String, Any) -> Unit, Effect),
+    rt!("unix_dup"(Any, Int) -> Int, Effect),
+    rt!("unix_dup2"(Any, Int, Int) -> Unit, Effect),
+    rt!("unix_mkdir"(String, Int) -> Unit, Effect),
+    rt!("unix_rmdir"(String) -> Unit, Effect),
+    rt!("unix_chdir"(String) -> Unit, Effect),
+    rt!("unix_getcwd"(Unit) -> String, Effect),
+    rt!("unix_opendir"(String) -> Any, Effect),
+    rt!("unix_readdir"(Any) -> String, Effect),
+    rt!("unix_rewinddir"(Any) -> Unit, Effect),
+    rt!("unix_closedir"(Any) -> Unit, Effect),
+    rt!("unix_pipe"(Any, Unit) -> Any, Effect),
+    rt!("unix_kill"(Int, Int) -> Unit, Effect),
+    rt!("unix_time"(Unit) -> Float, Effect),
+    rt!("unix_gettimeofday"(Unit) -> Float, Effect),
+    rt!("unix_gmtime"(Float) -> Any, Effect),
+    rt!("unix_localtime"(Float) -> Any, Effect),
+    rt!("unix_mktime"(Any) -> Any, Effect),
+    rt!("unix_alarm"(Int) -> Int, Effect),
+    rt!("unix_sleep"(Float) -> Unit, Effect),
+    rt!("unix_times"(Unit) -> Any, Effect),
+    rt!("unix_getuid"(Unit) -> Int, Effect),
+    rt!("unix_geteuid"(Unit) -> Int, Effect),
+    rt!("unix_getgid"(Unit) -> Int, Effect),
+    rt!("unix_getegid"(Unit) -> Int, Effect),
+    rt!("unix_gethostname"(Unit) -> String, Effect),
+];
+
+/// Whether `name` is a primitive of the Unix library ([`UNIX`]), which only the C runtime
+/// implements.
+pub fn is_unix(name: &str) -> bool {
+    name.starts_with("unix_")
+}
 
 /// The runtime's own primitives and OCaml's other C primitives.
 const BASE: &[RuntimeFn] = &[

@@ -153,6 +153,9 @@ pub struct TypeOptions {
     /// that code has no location, as the prelude's own: nothing would read them, and every
     /// stage would carry them.
     pub stdlib_locations: bool,
+    /// The program links the Unix library (`unix.cmxa`, [`crate::libraries`]): `Unix` is
+    /// bound (when the program names it).
+    pub unix: bool,
 }
 
 /// [`type_program`] with [`TypeOptions`].
@@ -215,7 +218,43 @@ fn type_program_in(
     toplevel: bool,
     opts: TypeOptions,
 ) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
-    let prelude = prelude::needed(source).map_err(|d| vec![d])?;
+    type_program_checked(program, source, files, units, toplevel, opts).map_err(|ds| {
+        ds.into_iter()
+            .map(|d| library_not_linked(d, opts))
+            .collect()
+    })
+}
+
+/// `d`, with a note naming the argument that links the library when it says a library's module
+/// is unbound and the program does not link it (`unix.cmxa`, [`crate::libraries`]).
+fn library_not_linked(d: Diagnostic, opts: TypeOptions) -> Diagnostic {
+    let Some(rest) = d.message.strip_prefix("Unbound module ") else {
+        return d;
+    };
+    let module = rest.split('.').next().unwrap_or(rest);
+    match crate::libraries::by_module(module) {
+        Some(lib) if !(opts.unix && lib.module == "Unix") => {
+            let note = format!(
+                "{module} is OCaml's {} library: link it by naming `{}` among the files, as \
+                 with ocamlopt",
+                lib.file.trim_end_matches(".ml"),
+                lib.archive
+            );
+            d.with_note(note)
+        }
+        _ => d,
+    }
+}
+
+fn type_program_checked(
+    program: &ast::Program,
+    source: &str,
+    files: Vec<SourceFile>,
+    units: bool,
+    toplevel: bool,
+    opts: TypeOptions,
+) -> Result<(Program, Vec<Diagnostic>), Vec<Diagnostic>> {
+    let prelude = prelude::needed(source, opts.unix).map_err(|d| vec![d])?;
     let mut phrases = Vec::new();
     let mut typer = Typer::new(source, &files[files.len() - 1].name);
     typer.stdlib_locations = opts.stdlib_locations;

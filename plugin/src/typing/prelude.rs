@@ -133,8 +133,13 @@ fn code_only(text: &str) -> String {
 /// typing small; the rest could not be reached by any name the program has. An installed
 /// unit's sources are read from the OCaml installation ([`crate::stdlib`]): failing to find
 /// or parse them is the error returned.
-pub fn needed(source: &str) -> Result<Vec<Section>, Diagnostic> {
-    let sections = raw_sections()?;
+pub fn needed(source: &str, unix: bool) -> Result<Vec<Section>, Diagnostic> {
+    let mut sections = raw_sections()?;
+    if unix {
+        sections.push(library_section(
+            crate::libraries::by_module("Unix").expect("Unix"),
+        )?);
+    }
     // A sub-module's section (`Obj.Ephemeron`) is wanted when both names are: a program naming
     // `Obj` only (`CamlinternalLazy` does) gets no `Obj.Ephemeron`, whose text names the
     // `Ephemeron` unit.
@@ -220,6 +225,39 @@ fn constructors_named(unit: &str) -> &'static [&'static str] {
     }
 }
 
+/// A library's interface as egret provides it ([`crate::libraries`]): the installation's
+/// signature `sig` without the values and modules its implementation `items` (egret's) does
+/// not define. A program using one of those is told that `Unix.x` is unbound and that this
+/// function of `Unix` is not supported yet.
+fn provided_values_only(sig: &mut Vec<ast::SigItem>, items: &[ast::Item]) {
+    let mut defined = std::collections::HashSet::new();
+    for item in items {
+        match &item.kind {
+            ast::ItemKind::Let(_, bindings) => {
+                for b in bindings {
+                    if let ast::PatternKind::Var(x) = &b.pat.kind {
+                        defined.insert(x.as_str());
+                    }
+                }
+            }
+            ast::ItemKind::External(x) => {
+                defined.insert(x.name.as_str());
+            }
+            ast::ItemKind::Module(m, _) => {
+                defined.insert(m.as_str());
+            }
+            _ => {}
+        }
+    }
+    sig.retain(|item| match &item.kind {
+        ast::SigItemKind::Val(x, ..) | ast::SigItemKind::Module(x, _) => {
+            defined.contains(x.as_str())
+        }
+        ast::SigItemKind::External(x) => defined.contains(x.name.as_str()),
+        _ => true,
+    });
+}
+
 fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
     match section {
         RawSection::Text(m, text) => {
@@ -252,8 +290,13 @@ fn parse_section(section: RawSection) -> Result<Section, Diagnostic> {
                 None => body,
                 Some(mli) if is_compat_interface(&module, mli) => body,
                 Some(mli) => {
-                    let sig = syntax::parse_interface_bytes(mli.as_bytes())
+                    let mut sig = syntax::parse_interface_bytes(mli.as_bytes())
                         .map_err(|d| in_installed_file(&mli_path, mli, &d[0]))?;
+                    if crate::libraries::by_module(&module).is_some() {
+                        if let ast::ModExprKind::Struct(items) = &body.kind {
+                            provided_values_only(&mut sig, items);
+                        }
+                    }
                     ast::ModExpr {
                         kind: ast::ModExprKind::Constraint(
                             Box::new(body),
@@ -343,6 +386,24 @@ pub fn modules() -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The section of a library egret provides ([`crate::libraries`]): its implementation,
+/// egret's, constrained by the installation's interface (`unix.mli`).
+fn library_section(lib: &crate::libraries::Library) -> Result<RawSection, Diagnostic> {
+    let inst = crate::stdlib::current().map_err(Diagnostic::spanless)?;
+    installed_files::files().map_err(Diagnostic::spanless)?;
+    let file = installed_files::of_module(lib.module)
+        .ok_or_else(|| Diagnostic::spanless(format!("the library {} has no file", lib.module)))?;
+    let mli_name = format!("{}.mli", installed_files::file_stem(lib.module));
+    let mli = crate::stdlib::read(inst, &mli_name).map_err(Diagnostic::spanless)?;
+    Ok(RawSection::Unit {
+        module: lib.module.to_string(),
+        ml: &file.text,
+        base: file.base,
+        mli: Some(mli),
+        path: std::path::PathBuf::from(format!("plugin/src/libraries/{}", lib.file)),
+    })
+}
+
 /// The prelude's sections: a module's own text, or an installed unit (`(*! unit List *)`:
 /// `list.ml` and `list.mli` of the installation).
 fn raw_sections() -> Result<Vec<RawSection>, Diagnostic> {
@@ -408,7 +469,8 @@ mod tests {
     /// unqualified section once made every program type Scanf, Format and Hashtbl).
     #[test]
     fn a_program_naming_no_module_gets_no_big_section() {
-        let sections = super::needed("let () = print_endline \"hi\"\n").expect("the prelude");
+        let sections =
+            super::needed("let () = print_endline \"hi\"\n", false).expect("the prelude");
         let modules: Vec<&str> = sections
             .iter()
             .filter_map(|s| s.module.as_deref())

@@ -174,6 +174,11 @@ impl<'p> Machine<'p> {
         if crate::lambda::runtime::MARSHAL.contains(&name) {
             return error(format!("{name}: Marshal is not in the interpreter"));
         }
+        if crate::lambda::runtime::is_unix(name) {
+            return error(format!(
+                "{name}: the Unix library is not in the interpreter"
+            ));
+        }
         let int = |i: usize| match args.get(i) {
             Some(Value::Int(n)) => Ok(*n),
             _ => error(format!("{name}: argument {i} is not an int")),

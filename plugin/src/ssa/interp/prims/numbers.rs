@@ -11,6 +11,14 @@ pub(super) fn rt_bigarray(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, 
     )))
 }
 
+/// The Unix library is the C runtime's only (`runtime/egret_unix.c`): the interpreter stops.
+pub(super) fn rt_unix(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
+    Err(StopReason::Invalid(format!(
+        "{}: the Unix library is not in the interpreter",
+        it.current_runtime
+    )))
+}
+
 pub(super) fn rt_marshal(it: &mut Interpreter, _: &[IValue]) -> Result<IValue, StopReason> {
     Err(StopReason::Invalid(format!(
         "{}: Marshal is not in the interpreter",
