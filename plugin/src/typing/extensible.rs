@@ -49,6 +49,18 @@ pub(super) struct ExtensionCtor {
 impl Typer<'_> {
     /// `type ('a, ..) path += C1 | C2 of u`.
     pub(super) fn type_extension(&mut self, x: &ast::TypeExtension) -> TResult<()> {
+        self.extend_type(x, true)
+    }
+
+    /// `type ('a, ..) path += C1 | C2 of u` as a signature's item: a signature may declare
+    /// constructors of a private extensible type (OCaml's `transl_type_extension` with
+    /// `check_open` false).
+    pub(super) fn sig_type_extension(&mut self, x: &ast::TypeExtension) -> TResult<()> {
+        self.extend_type(x, false)
+    }
+
+    /// [`Typer::type_extension`]; `check_open`: a private type takes no new constructor.
+    fn extend_type(&mut self, x: &ast::TypeExtension, check_open: bool) -> TResult<()> {
         // An abbreviation is not extensible (`type bar = foo`), and neither, in egret yet, is a
         // re-export `type t = u = ..` (OCaml extends `u` through it: a false reject left).
         let con = match self.env.types.get(&x.path).cloned() {
@@ -87,7 +99,7 @@ impl Typer<'_> {
         // new constructors from no one (OCaml's `Cannot_extend_private_type`); a rebinding of
         // an existing constructor adds none. Private extensions (`+= private`) are refused
         // where they are read.
-        if self.private_types.contains(&con) {
+        if check_open && self.private_types.contains(&con) {
             let declared = (x.constructors.iter().zip(&x.rebinds)).find(|(_, r)| r.is_none());
             if let Some((c, _)) = declared {
                 return Err(Diagnostic::error(

@@ -246,6 +246,10 @@ impl<'s> Typer<'s> {
             self.declare_in_structure(name, span, "module type", |s| &mut s.module_types)?;
             if let Some(mt) = mt {
                 self.check_signature_names(mt)?;
+                // Once, at the definition (an enclosing functor's check covered it).
+                if self.checked_bodies.last() != Some(&true) {
+                    self.check_module_type_body(name, mt)?;
+                }
             }
         }
         let def = match self.rec_anchor_module_type(name, mt) {

@@ -24,7 +24,9 @@
 //! signature egret cannot bind yet (a functor, an abstract module type, `module type of`,
 //! `open`, recursive modules, private abbreviations, a destructive `with module`) leaves the
 //! functor checked at each application only, as before ([`Typer::parameter_checkable`]).
-//! An error in the body is the program's error, with OCaml's message.
+//! An error in the body is the program's error, with OCaml's message. A module type
+//! declaration's signature is checked the same way, as a parameter's with no body
+//! ([`Typer::check_module_type_body`]).
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -121,6 +123,61 @@ impl<'s> Typer<'s> {
         result.map(|_| ())
     }
 
+    /// Checks the signature of the module type declaration `module type name = mt` (OCaml's
+    /// `Typemod.transl_modtype`: unbound types, arities, constraints, extensions of types that
+    /// are not extensible) by binding a module of that signature in a local scope, as a
+    /// functor's parameter is at the functor's definition. A signature egret cannot bind yet
+    /// ([`Typer::parameter_checkable`]) is not checked here, nor, yet, one whose binding
+    /// would read names differently from OCaml: with `with` constraints (a constraint's
+    /// definition is read in the constrained signature's scope once flattened: `with type t
+    /// := t` would be cyclic) or an extension through a re-exported type (`type b = a = ..`).
+    pub(super) fn check_module_type_body(&mut self, name: &str, mt: &ast::ModType) -> TResult<()> {
+        if self.has_unbindable_reading(mt, 0) {
+            return Ok(());
+        }
+        let mut sig = ParamSig::default();
+        if self.param_sig(mt, 0, &mut sig).is_err() || !self.sig_bindable(&sig, 0) {
+            return Ok(());
+        }
+        let ctx = self.local_ctx();
+        let phrases = [ctx.phrase(PhraseKind::ParamModule(name.to_string(), mt))];
+        self.check_phrases(&phrases)
+    }
+
+    /// Whether `mt` (or a signature nested in it) has a `with` constraint or extends a type
+    /// the environment knows as an abbreviation ([`Typer::check_module_type_body`]).
+    fn has_unbindable_reading(&self, mt: &ast::ModType, depth: u32) -> bool {
+        if depth >= MAX_DEPTH {
+            return true;
+        }
+        match &mt.kind {
+            ast::ModTypeKind::With(..) => true,
+            ast::ModTypeKind::Sig(items) => items.iter().any(|item| match &item.kind {
+                ast::SigItemKind::TypeExtension(x) => !matches!(
+                    self.env.types.get(&x.path),
+                    Some(crate::typing::env::TypeName::Con(_)) | None
+                ),
+                ast::SigItemKind::Module(_, t)
+                | ast::SigItemKind::Include(t)
+                | ast::SigItemKind::ModuleType(_, Some(t)) => {
+                    self.has_unbindable_reading(t, depth + 1)
+                }
+                ast::SigItemKind::RecModules(ms) => ms
+                    .iter()
+                    .any(|(_, t)| self.has_unbindable_reading(t, depth + 1)),
+                _ => false,
+            }),
+            ast::ModTypeKind::Functor(params, body) => {
+                params
+                    .iter()
+                    .filter_map(|p| p.ty.as_ref())
+                    .any(|t| self.has_unbindable_reading(t, depth + 1))
+                    || self.has_unbindable_reading(body, depth + 1)
+            }
+            ast::ModTypeKind::Path(_) | ast::ModTypeKind::TypeOf(_) => false,
+        }
+    }
+
     /// Whether parameter `p`'s signature is one [`Typer::bind_parameter`] can bind.
     pub(super) fn parameter_checkable(&self, p: &ast::FunctorParam) -> bool {
         match &p.ty {
@@ -203,7 +260,7 @@ impl<'s> Typer<'s> {
                     self.rigid_abstract_types(decls);
                 }
                 ast::SigItemKind::Exception(c) => self.exception_decl(c)?,
-                ast::SigItemKind::TypeExtension(x) => self.type_extension(x)?,
+                ast::SigItemKind::TypeExtension(x) => self.sig_type_extension(x)?,
                 ast::SigItemKind::Module(m, t) => {
                     let equal = (sig.equal_modules.iter())
                         .find(|(n, _)| n == m)
