@@ -32,6 +32,7 @@ fn compile_and_run(name: &str, opt_level: u8) -> String {
         verify: true,
         simplify: Default::default(),
         optimize: opt_level > 0,
+        unix: false,
         codegen: CodegenOptions {
             target: host.clone(),
             opt_level,
