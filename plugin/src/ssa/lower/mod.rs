@@ -119,9 +119,14 @@ pub fn lower_program_with(p: &Program, options: LowerOptions) -> Result<Module, 
 
 /// The result of a function of type `ty` applied to `arity` arguments, if its type says so.
 fn result_type(mut ty: &crate::lambda::ir::Type, arity: usize) -> Option<&crate::lambda::ir::Type> {
+    use crate::lambda::ir::Type;
+    // A uniform polymorphic copy's binder has its `TyFun`s' `∀`s in front.
+    while let Type::Forall(_, t) = ty {
+        ty = t;
+    }
     for _ in 0..arity {
         match ty {
-            crate::lambda::ir::Type::Arrow(_, r) => ty = r,
+            Type::Arrow(_, r) => ty = r,
             _ => return None,
         }
     }
