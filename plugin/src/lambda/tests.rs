@@ -426,6 +426,12 @@ fn every_runtime_primitive_is_implemented() {
                 {
                     rt("egret_array_make", vec![int(1), int(0)])
                 }
+                // Weak arrays' and ephemerons' primitives take one (key 0 exists).
+                super::runtime::RtTy::Any
+                    if f.name.starts_with("caml_weak_") || f.name.starts_with("caml_ephe_") =>
+                {
+                    rt("caml_weak_create", vec![int(1)])
+                }
                 super::runtime::RtTy::Any if f.name.starts_with("egret_double_field_") => rt(
                     "egret_array_make",
                     vec![int(1), Expr::Const(Const::float(1.5))],
