@@ -129,16 +129,11 @@ impl Walk<'_> {
                 }
             }
             Expr::Prim(p, args) => {
+                // A structural comparison is what mono specialises by type
+                // (`float_comparison`), an `egret_array_*` access what reads a float array.
                 let reads_type = match p {
-                    Prim::Eq
-                    | Prim::Ne
-                    | Prim::Lt
-                    | Prim::Le
-                    | Prim::Gt
-                    | Prim::Ge
-                    | Prim::Compare => true,
                     Prim::Runtime(name, _) => name.starts_with("egret_array_"),
-                    _ => false,
+                    p => super::float_comparison(p.clone()) != *p,
                 };
                 if reads_type && args.first().is_some_and(|a| self.open(a)) {
                     self.mark();
