@@ -2,7 +2,8 @@
 //! built-in backends and libraries, their targets and options) and `egret test-backend` (the
 //! conformance suite, `crate::conformance`).
 
-use crate::{conformance, usage_error, Common, EXIT_COMPILE_ERROR};
+use crate::cli::{usage_error, Common, EXIT_COMPILE_ERROR};
+use crate::conformance;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

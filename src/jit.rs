@@ -9,10 +9,9 @@
 //! starts, with the time since egret started.
 
 use crate::backends::{choose_backend, unsupported_target};
-use crate::{
-    compile_to_module, record_backend_passes, report_error, usage_error, BuildMode, Common,
-    Compiled, EXIT_INTERNAL,
-};
+use crate::build::{compile_to_module, record_backend_passes, BuildMode, Compiled};
+use crate::cli::{usage_error, Common, EXIT_INTERNAL};
+use crate::report::report_error;
 use egret_plugin::driver::CompileError;
 use std::process::ExitCode;
 
