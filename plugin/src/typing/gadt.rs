@@ -768,6 +768,10 @@ fn mentions_con(t: &Type, c: TyCon) -> bool {
     }
 }
 
+/// How deep [`Typer::inhabitable`] splits nested tuples: OCaml's explosion fuel (5) less the
+/// one a GADT's split takes last.
+const REFUTE_TUPLE_DEPTH: u32 = 4;
+
 /// What a probe ([`Typer::refute`]) may change, to undo it.
 struct Snapshot {
     bindings: Vec<Option<std::rc::Rc<Type>>>,
@@ -823,45 +827,83 @@ impl<'s> Typer<'s> {
     fn pat_is_empty(&mut self, p: &super::pattern::Pat, t: &Type) -> bool {
         use super::pattern::Pat;
         match p {
-            Pat::Any | Pat::Var(_) => self.type_is_empty(t),
+            Pat::Any | Pat::Var(_) => !self.inhabitable(&[t.clone()], REFUTE_TUPLE_DEPTH),
             Pat::Alias(q, _) => self.pat_is_empty(q, t),
-            Pat::Ctor { args, arg_tys, .. } | Pat::Exn { args, arg_tys, .. } => args
-                .iter()
-                .zip(arg_tys.clone())
-                .any(|(a, at)| self.pat_is_empty(a, &at)),
+            Pat::Ctor { args, arg_tys, .. } | Pat::Exn { args, arg_tys, .. } => {
+                let arg_tys = arg_tys.clone();
+                if args
+                    .iter()
+                    .zip(&arg_tys)
+                    .any(|(a, at)| self.pat_is_empty(a, at))
+                {
+                    return true;
+                }
+                // The wildcards among the arguments together: `(_, _)` at
+                // `(int, t) eq * (t, string) eq` is empty though neither component is.
+                let wild: Vec<Type> = args
+                    .iter()
+                    .zip(arg_tys)
+                    .filter(|(a, _)| a.is_irrefutable())
+                    .map(|(_, at)| at)
+                    .collect();
+                wild.len() > 1 && !self.inhabitable(&wild, REFUTE_TUPLE_DEPTH)
+            }
+            Pat::Variant {
+                arg: Some(a),
+                arg_ty,
+                ..
+            } => {
+                let arg_ty = arg_ty.clone();
+                self.pat_is_empty(a, &arg_ty)
+            }
             Pat::Or(a, b) => self.pat_is_empty(a, t) && self.pat_is_empty(b, t),
             _ => false,
         }
     }
 
-    /// No value has type `t`: an empty variant, or a GADT none of whose constructors'
-    /// result types unify with `t` (each tried, then undone).
-    fn type_is_empty(&mut self, t: &Type) -> bool {
-        let z = self.u.zonk(t);
-        let z = self.expand_equations(&z);
-        let Type::Con(c, _) = &z else { return false };
-        let DeclKind::Variant(ctors) = &self.types.decl(*c).kind else {
-            return false;
-        };
-        let n = ctors.len() as u32;
-        if n == 0 {
+    /// Some values of types `ts` exist together, as OCaml's counter-example search
+    /// (typecore's `explosion_fuel`) explores them: a tuple is split into its components (up to
+    /// `depth` levels), and a GADT into its constructors, one level, each constructor's
+    /// equations kept while the rest is tried (so `(int, t) eq * (t, string) eq` has none);
+    /// any other type, or a constructor's arguments, are taken as inhabited.
+    fn inhabitable(&mut self, ts: &[Type], depth: u32) -> bool {
+        let Some((first, rest)) = ts.split_first() else {
             return true;
-        }
-        if !(0..n).all(|i| self.gadt.ctors.contains_key(&(*c, i))) {
-            return false;
-        }
-        for i in 0..n {
-            let snap = self.snapshot();
-            let possible = match self.gadt_instance(*c, i) {
-                Some((ct, _)) => self.unify_gadt(&ct, &z).is_ok(),
-                None => true,
-            };
-            self.rollback(snap);
-            if possible {
-                return false;
+        };
+        let z = self.u.zonk(first);
+        let z = self.expand_equations(&z);
+        match &z {
+            Type::Tuple(xs) if depth > 0 => {
+                let all: Vec<Type> = xs.iter().chain(rest).cloned().collect();
+                self.inhabitable(&all, depth - 1)
             }
+            Type::Con(c, _) => {
+                let c = *c;
+                let n = match &self.types.decl(c).kind {
+                    DeclKind::Variant(ctors) => ctors.len() as u32,
+                    _ => return self.inhabitable(rest, depth),
+                };
+                if n == 0 {
+                    return false;
+                }
+                if !(0..n).all(|i| self.gadt.ctors.contains_key(&(c, i))) {
+                    return self.inhabitable(rest, depth);
+                }
+                for i in 0..n {
+                    let snap = self.snapshot();
+                    let possible = match self.gadt_instance(c, i) {
+                        Some((ct, _)) => self.unify_gadt(&ct, &z).is_ok(),
+                        None => true,
+                    } && self.inhabitable(rest, depth);
+                    self.rollback(snap);
+                    if possible {
+                        return true;
+                    }
+                }
+                false
+            }
+            _ => self.inhabitable(rest, depth),
         }
-        true
     }
 
     /// `t` zonked, with every rigid type that has an equation replaced by its manifest

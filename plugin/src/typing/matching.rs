@@ -134,6 +134,7 @@ impl<'s> Typer<'s> {
         // re-added for its guard and body.
         let mut pats = Vec::new();
         let mut kept = Vec::new();
+        let mut refuted = false;
         for case in cases {
             let mut binds = Bindings::new();
             let eq_mark = self.equations_mark();
@@ -144,8 +145,19 @@ impl<'s> Typer<'s> {
             let pat = pat?;
             let type_names = self.pattern_type_names.split_off(names_mark);
             if matches!(case.body.kind, ast::ExprKind::Unreachable) {
-                // A refutation case `p -> .`: `p` must match no value; it is then dropped.
-                self.refute(&pat, t, case.pat.span)?;
+                // A refutation case `p -> .`: `p` must match no value, or none that an
+                // earlier case does not already take (OCaml: an unused case); it is then
+                // dropped.
+                let unused = kept
+                    .iter()
+                    .zip(&pats)
+                    .any(|(c, (q, _, _)): (&&ast::Case, _)| {
+                        c.guard.is_none() && super::pattern::subsumes(q, &pat)
+                    });
+                if !unused {
+                    self.refute(&pat, t, case.pat.span)?;
+                }
+                refuted = true;
                 self.drop_equations(eq_mark);
                 continue;
             }
@@ -252,8 +264,9 @@ impl<'s> Typer<'s> {
         };
         let tree = c.compile(self, vec![x], rows);
         // The match compiler does not know which GADT constructors a branch's types exclude:
-        // no warning for matches on GADTs (OCaml's checker would often find them exhaustive).
-        if c.partial && !is_try && !self.matches_gadt(&gadt_pats) {
+        // no warning for matches on GADTs (OCaml's checker would often find them exhaustive),
+        // nor for matches with refutation cases (the cases the program says are empty).
+        if c.partial && !is_try && !refuted && !self.matches_gadt(&gadt_pats) {
             self.warnings.push(Diagnostic::warning(
                 span,
                 "this pattern-matching is not exhaustive",

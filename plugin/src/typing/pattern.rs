@@ -61,6 +61,54 @@ pub enum Pat {
     },
 }
 
+/// Every value `p` matches, `q` matches too (a sufficient check, not OCaml's full usefulness:
+/// `q` a wildcard, or the same constructor, constant or tag with each argument subsuming, or
+/// one side of an or-pattern doing so).
+pub(super) fn subsumes(q: &Pat, p: &Pat) -> bool {
+    let all = |qs: &[Pat], ps: &[Pat]| {
+        qs.len() == ps.len() && qs.iter().zip(ps).all(|(q, p)| subsumes(q, p))
+    };
+    match (q, p) {
+        (Pat::Any | Pat::Var(_), _) => true,
+        (Pat::Alias(q, _), p) => subsumes(q, p),
+        (q, Pat::Alias(p, _)) => subsumes(q, p),
+        (q, Pat::Or(a, b)) => subsumes(q, a) && subsumes(q, b),
+        (Pat::Or(a, b), p) => subsumes(a, p) || subsumes(b, p),
+        (
+            Pat::Ctor {
+                index: i, args: qs, ..
+            },
+            Pat::Ctor {
+                index: j, args: ps, ..
+            },
+        )
+        | (
+            Pat::Exn {
+                index: i, args: qs, ..
+            },
+            Pat::Exn {
+                index: j, args: ps, ..
+            },
+        ) => i == j && all(qs, ps),
+        (Pat::Int(a), Pat::Int(b)) => a == b,
+        (Pat::Range(lo, hi), Pat::Int(b)) => lo <= b && b <= hi,
+        (Pat::Range(lo, hi), Pat::Range(a, b)) => lo <= a && b <= hi,
+        (Pat::Str(a), Pat::Str(b)) => a == b,
+        (Pat::Float(a), Pat::Float(b)) => a == b,
+        (Pat::BoxedInt(k, a), Pat::BoxedInt(l, b)) => k == l && a == b,
+        (Pat::Variant { tag: a, arg: x, .. }, Pat::Variant { tag: b, arg: y, .. }) => {
+            a == b
+                && match (x, y) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => subsumes(x, y),
+                    _ => false,
+                }
+        }
+        (Pat::Array { args: qs, .. }, Pat::Array { args: ps, .. }) => all(qs, ps),
+        _ => false,
+    }
+}
+
 impl Pat {
     /// Irrefutable: matches every value (after stripping aliases).
     pub fn is_irrefutable(&self) -> bool {

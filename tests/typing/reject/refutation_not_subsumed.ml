@@ -1,0 +1,1 @@
+let m x = match x with Some 1 -> () | Some _ -> .
