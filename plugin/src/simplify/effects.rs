@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use super::simplifier::{Subst, SubstRng};
+use super::subst::{Subst, SubstRng};
 use crate::lambda::ir::*;
 use crate::lambda::visit::{each_child, mentions, peel_loc};
 

@@ -84,6 +84,7 @@ pub mod scc;
 mod scopes;
 mod select;
 pub mod simplifier;
+pub mod subst;
 
 pub mod bench;
 #[cfg(test)]
@@ -94,8 +95,10 @@ mod tests;
 use std::collections::HashMap;
 
 pub use occurrence::{occurrence_analysis, Occurrence, Occurrences};
+pub use report::Counters;
 pub use report::{CallSite, SimplifyReport};
-pub use simplifier::{ContextEntry, Counters, Definition, InScope, Simplifier, Subst, SubstRng};
+pub use simplifier::{ContextEntry, Definition, InScope, Simplifier};
+pub use subst::{Subst, SubstRng};
 
 use crate::lambda::builtins::unit_expr;
 use crate::lambda::ir::*;

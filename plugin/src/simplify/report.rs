@@ -3,7 +3,38 @@
 
 use std::fmt;
 
-use super::simplifier::Counters;
+/// Work done in a pass; a pass that does none ends the simplification.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// `App(Fun)` reduced to `Local`s.
+    pub saturated_fun_count: usize,
+    /// `TyApp(TyFun)` reduced by substitution.
+    pub saturated_ty_fun_count: usize,
+    /// Bindings removed (inlined, trivial, or dead).
+    pub locals_inlined: usize,
+    /// Switches, ifs and field reads on known constructors.
+    pub known_cases: usize,
+    pub case_of_case: usize,
+    pub constants_folded: usize,
+    /// Pure code whose value is unused (`seq` operands, `try` around code that cannot raise).
+    pub dead_code_removed: usize,
+    /// The size of the definitions copied to inline them at call sites (charged to the
+    /// program-wide budget, [`super::Simplifier::inline_budget`]). Not work: not in `total`.
+    pub inlined_size: usize,
+}
+
+impl Counters {
+    pub fn total(&self) -> usize {
+        self.saturated_fun_count
+            + self.saturated_ty_fun_count
+            + self.locals_inlined
+            + self.known_cases
+            + self.case_of_case
+            + self.constants_folded
+            + self.dead_code_removed
+    }
+}
+
 use crate::diagnostics::Span;
 use crate::lambda::ir::VarId;
 

@@ -1,53 +1,18 @@
 //! The simplifier proper: `simplify` descends, `rebuild` ascends (see the module docs of
 //! [`super`] for the design and the post it follows).
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::ops::ControlFlow;
-use std::rc::Rc;
 
 use super::copy::{copy_fresh, subst_type_in_place};
 use super::effects::{is_trivial, is_value, size, Effects, SuspendedFacts};
 use super::occurrence::{binder_occurrences, Occurrence, Occurrences};
-use super::report::CallSite;
+use super::report::{CallSite, Counters};
+pub use super::subst::{Subst, SubstRng, Suspended};
 use crate::diagnostics::Span;
 use crate::lambda::ir::*;
 use crate::lambda::pmap::PMap;
 use crate::lambda::visit::{each_var_occurrence, peel_loc};
-
-/// Variables to inline, and with what.
-pub type Subst = PMap<SubstRng>;
-
-#[derive(Clone, Debug)]
-pub enum SubstRng {
-    /// Not simplified yet: simplified at the use site, in its context, under the saved
-    /// substitution. Only for `Once` variables.
-    Suspend(Suspended, Subst),
-    /// Already simplified: never simplified again (the substitution is emptied).
-    Done(Expr),
-}
-
-/// A suspended definition. The substitution is persistent and copied into every context
-/// entry, so the definition is shared; it is *taken* at its only use (cloning it there would
-/// cost its size at every link of a chain of suspensions).
-#[derive(Clone, Debug)]
-pub struct Suspended(Rc<RefCell<Option<Expr>>>);
-
-impl Suspended {
-    pub fn new(e: Expr) -> Self {
-        Suspended(Rc::new(RefCell::new(Some(e))))
-    }
-
-    /// The definition, leaving nothing behind (a `Once` variable is used once).
-    pub fn take(&self) -> Option<Expr> {
-        self.0.borrow_mut().take()
-    }
-
-    /// Looks at the definition, if it was not taken yet.
-    pub fn with<R>(&self, f: impl FnOnce(&Expr) -> R) -> Option<R> {
-        self.0.borrow().as_ref().map(f)
-    }
-}
 
 /// Every variable in scope, with its definition when it is known.
 pub type InScope = PMap<Definition>;
@@ -117,38 +82,6 @@ pub enum Shape {
 }
 
 pub type Context = Vec<(ContextEntry, Subst)>;
-
-/// Work done in a pass; a pass that does none ends the simplification.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// `App(Fun)` reduced to `Local`s.
-    pub saturated_fun_count: usize,
-    /// `TyApp(TyFun)` reduced by substitution.
-    pub saturated_ty_fun_count: usize,
-    /// Bindings removed (inlined, trivial, or dead).
-    pub locals_inlined: usize,
-    /// Switches, ifs and field reads on known constructors.
-    pub known_cases: usize,
-    pub case_of_case: usize,
-    pub constants_folded: usize,
-    /// Pure code whose value is unused (`seq` operands, `try` around code that cannot raise).
-    pub dead_code_removed: usize,
-    /// The size of the definitions copied to inline them at call sites (charged to the
-    /// program-wide budget, [`Simplifier::inline_budget`]). Not work: not in `total`.
-    pub inlined_size: usize,
-}
-
-impl Counters {
-    pub fn total(&self) -> usize {
-        self.saturated_fun_count
-            + self.saturated_ty_fun_count
-            + self.locals_inlined
-            + self.known_cases
-            + self.case_of_case
-            + self.constants_folded
-            + self.dead_code_removed
-    }
-}
 
 /// Case-of-case may copy the outer arms into every inner arm as long as the copies add up
 /// to at most this size.
