@@ -9,7 +9,7 @@
 //! - [`Parser::simple_expr`] — what can be an argument: atoms with `!` prefixes and `.f`,
 //!   `.(i)`, `.[i]` suffixes, and `#`-operators.
 
-use super::{PResult, Parser};
+use super::{negate_float_text, PResult, Parser};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
 use crate::syntax::lexer::{wrap_int63, TokenKind};
@@ -1287,14 +1287,6 @@ fn unary(op: &str, operand: Expr, span: Span) -> Expr {
         }
     };
     Expr { kind, span }
-}
-
-/// A number's text with the opposite sign (`1.5` and `-1.5`, `0xffl`'s `0xff` and `-0xff`).
-pub(super) fn negate_float_text(text: &str) -> String {
-    match text.strip_prefix('-') {
-        Some(positive) => positive.to_string(),
-        None => format!("-{text}"),
-    }
 }
 
 /// An application of a binary operator token, or `::` as a constructor.

@@ -806,3 +806,11 @@ fn varify(t: &TypeExpr, names: &[String]) -> TypeExpr {
     };
     TypeExpr { kind, span: t.span }
 }
+
+/// A number's text with the opposite sign (`1.5` and `-1.5`, `0xffl`'s `0xff` and `-0xff`).
+pub(super) fn negate_float_text(text: &str) -> String {
+    match text.strip_prefix('-') {
+        Some(positive) => positive.to_string(),
+        None => format!("-{text}"),
+    }
+}

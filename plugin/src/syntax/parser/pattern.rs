@@ -1,7 +1,7 @@
 //! Patterns, loosest first: `p as x` < `p | q` (left) < `p, q` < `p :: q` (right) <
 //! constructor application `C p` < simple patterns. Function parameters are simple patterns.
 
-use super::expr::negate_float_text;
+use super::negate_float_text;
 use super::{PResult, Parser};
 use crate::diagnostics::Span;
 use crate::syntax::ast::*;
