@@ -528,7 +528,16 @@ fn gdb_shows_values_by_their_type() {
         // describe true [1; 2; 3] (Some "three") 'z'
         // `describe` is polymorphic in the elements of `xs` (`mono` keeps its one uniform
         // copy: the type of `xs` there is a type variable's list, still printed as a list).
-        let out = gdb(exe, &["break describe", "run", "info args", "whatis label"]);
+        let out = gdb(
+            exe,
+            &[
+                "break describe",
+                "run",
+                "info args",
+                "whatis label",
+                "whatis xs",
+            ],
+        );
         assert_eq!(
             variable_lines(&out, &["flag", "xs", "label", "initial"]),
             [
@@ -543,11 +552,20 @@ fn gdb_shows_values_by_their_type() {
             out.contains("type = egret_value string option"),
             "[{backend:?}] the type of label:\n{out}"
         );
+        // A type variable is named as OCaml prints it.
+        assert!(
+            out.contains("type = egret_value 'a list"),
+            "[{backend:?}] the type of xs:\n{out}"
+        );
         // The program's own variants and records, by constructor and field names:
         // area (Label ("c", Circle 2)) { x = 1; name = "o" } [Dot; Circle 3]
-        let out = gdb(exe, &["break area", "run", "info args"]);
+        let out = gdb(
+            exe,
+            &["break area", "run", "info args", "continue", "info args"],
+        );
+        let args = variable_lines(&out, &["shape", "origin", "others"]);
         assert_eq!(
-            variable_lines(&out, &["shape", "origin", "others"]),
+            args[..3],
             [
                 "shape = Label (\"c\", Circle 2)",
                 "origin = {x = 1; name = \"o\"}",
@@ -557,6 +575,17 @@ fn gdb_shows_values_by_their_type() {
                 "others = [0; (3)]"
             ],
             "[{backend:?}] area's arguments:\n{out}"
+        );
+        // area Dot { x = 0; name = "" } shapes, in `kinds`, whose `shapes : shape list` is the
+        // same list: the pretty-printer takes its type from there.
+        assert_eq!(
+            args[3..],
+            [
+                "shape = Dot",
+                "origin = {x = 0; name = \"\"}",
+                "others = [Circle 1; Dot]"
+            ],
+            "[{backend:?}] area's arguments from kinds:\n{out}"
         );
     });
 }

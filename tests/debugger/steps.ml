@@ -54,3 +54,13 @@ let shadow k =
   v
 
 let () = print_int (shadow 20 + shadow 1)
+
+(* `area`'s `others` is of type `'a list` in its uniform copy; here the caller's `shapes` is the
+   same list at type `shape list` (live across the call), which the pretty-printer finds up
+   the stack. *)
+let kinds shapes =
+  let n = area Dot { x = 0; name = "" } shapes in
+  let first = match shapes with Circle r :: _ -> r | _ -> 0 in
+  n + first
+
+let () = print_int (kinds [Circle 1; Dot])

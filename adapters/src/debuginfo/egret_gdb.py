@@ -6,12 +6,17 @@
 # closures as <fun name>, exception identities by name, other blocks as tuples (tag 0) or
 # <tag N>(fields). Types named by an OCaml type expression (`int`, `bool`, `char`, `unit`,
 # `string`, `T list`, `T option`, `T array`, `T ref`, `A * B`, and the program's own variants
-# and records, which the compiler appends with `_add_types`) print by that type.
+# and records, which the compiler appends with `_add_types`) print by that type. In a polymorphic
+# function's one uniform copy a type mentions type variables (`'a list`): a value of such a type
+# prints at the ground type of a variable up the stack holding the same block, if there is one
+# (`_instance`), and otherwise by its run-time shape where the type says nothing.
 import gdb
 import re
 
 _MAX_DEPTH = 4
 _MAX_ITEMS = 32
+# How many frames up the stack a polymorphic value's ground type is looked for.
+_MAX_FRAMES = 64
 _STRING_TAG = 252
 _CLOSURE_TAG = 247
 _EXN_TAG = 248
@@ -219,6 +224,92 @@ def _typed(v, ty, depth):
     return _generic(v, depth)
 
 
+def _parse(ty):
+    """The type expression `ty` as a tree: ("'", name), ("->", [parts]), ("*", [parts]) or
+    (name, [arguments])."""
+    ty = _strip_parens(ty.strip())
+    for sep in (" -> ", " * "):
+        parts = _split_top(ty, sep)
+        if len(parts) > 1:
+            return (sep.strip(), [_parse(p) for p in parts])
+    if ty.startswith("'") and " " not in ty:
+        return ("'", ty)
+    head, _, last = ty.rpartition(" ")
+    args = _split_top(_strip_parens(head), ",") if head else []
+    return (last, [_parse(a) for a in args])
+
+
+def _unparse(tree):
+    kind, body = tree
+    if kind == "'":
+        return body
+    if kind in ("->", "*"):
+        return (" %s " % kind).join("(" + _unparse(t) + ")" for t in body)
+    if not body:
+        return kind
+    return "(" + ", ".join(_unparse(t) for t in body) + ") " + kind
+
+
+def _unify(pattern, ground, env):
+    """Binds the type variables of `pattern` (in `env`) so that it is `ground`; False if it
+    cannot be."""
+    kind, body = pattern
+    if kind == "'":
+        if body in env:
+            return env[body] == ground
+        env[body] = ground
+        return True
+    gkind, gbody = ground
+    if kind != gkind or len(body) != len(gbody):
+        return False
+    return all(_unify(p, g, env) for p, g in zip(body, gbody))
+
+
+def _variables(frame):
+    """The described variables of `frame`, innermost block first."""
+    try:
+        block = frame.block()
+    except RuntimeError:
+        return
+    while block is not None:
+        for sym in block:
+            if sym.is_argument or sym.is_variable:
+                yield sym
+        if block.function is not None:
+            return
+        block = block.superblock
+
+
+def _instance(v, ty):
+    """`ty` with its type variables (a polymorphic function's uniform copy) made ground from
+    a variable up the stack that holds the same block `v` at a ground type, if one does;
+    otherwise `ty`. The same heap block has one type, so any such variable says it."""
+    if "'" not in ty or not _is_block(v):
+        return ty
+    try:
+        frame = gdb.selected_frame()
+    except gdb.error:
+        return ty
+    pattern = _parse(ty)
+    for _ in range(_MAX_FRAMES):
+        if frame is None:
+            break
+        for sym in _variables(frame):
+            name = sym.type.name or ""
+            if not name.startswith("egret_value ") or "'" in name:
+                continue
+            try:
+                if int(sym.value(frame)) != v:
+                    continue
+            except (gdb.error, RuntimeError, ValueError):
+                continue
+            env = {}
+            if _unify(pattern, _parse(name[len("egret_value "):]), env):
+                return _subst(ty, {k: "(" + _unparse(t) + ")" for k, t in env.items()})
+        frame = frame.older()
+    return ty
+
+
 class EgretValuePrinter:
     def __init__(self, val, ty):
         self.val = val
@@ -228,7 +319,7 @@ class EgretValuePrinter:
         v = int(self.val)
         if self.ty is None:
             return _generic(v, 0)
-        return _typed(v, self.ty, 0)
+        return _typed(v, _instance(v, self.ty), 0)
 
 
 def _lookup(val):

@@ -32,7 +32,10 @@
 //!   gdb's `finish` strips typedefs from the result type), which the pretty-printer decodes by that type
 //!   (`[1; 2]`, `Some "x"`, `'c'`, `(3, true)`), and a word of unknown type (`egret_value`)
 //!   generically (tagged ints as numbers, strings as text, blocks as tuples/constructors,
-//!   closures as `<fun name>`);
+//!   closures as `<fun name>`). In a polymorphic function's one uniform copy the types name
+//!   their type variables as OCaml prints them (`egret_value 'a list`, per function); such a
+//!   value prints at the ground type of a variable up the stack that holds the same block, if
+//!   one does, and otherwise generically where its type says nothing;
 //! - code the simplifier inlined (the inline scopes of the source locations,
 //!   [`egret_plugin::srcloc`]): a `DW_TAG_inlined_subroutine` per scope in the function it was
 //!   inlined into, nested as the inlining was, with its code ranges, `DW_AT_call_file`/`line`/

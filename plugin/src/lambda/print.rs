@@ -66,8 +66,18 @@ pub fn print_expr_with(e: &Expr, prog: Option<&Program>, opts: PrintOptions) -> 
 
 /// A type in OCaml's notation (`int list`, `'t3 -> 't3`, `(int * char)`, `forall 't0. 't0`).
 pub fn print_type(t: &Type, types: Option<&TypeTable>) -> String {
+    print_type_naming(t, types, &mut tyvar_name)
+}
+
+/// [`print_type`] with the type variables named by `name` (debug info names them `'a`, `'b`,
+/// … per function, as OCaml prints them).
+pub fn print_type_naming(
+    t: &Type,
+    types: Option<&TypeTable>,
+    name: &mut dyn FnMut(TyVar) -> String,
+) -> String {
     let mut out = String::new();
-    write_type(&mut out, t, types, 0);
+    write_type(&mut out, t, types, name, 0);
     out
 }
 
@@ -92,14 +102,20 @@ pub fn tyvar_name(v: TyVar) -> String {
 }
 
 /// `prec`: 0 = anything, 1 = no arrow / forall, 2 = no tuple either (argument of a constructor).
-fn write_type(out: &mut String, t: &Type, types: Option<&TypeTable>, prec: u8) {
+fn write_type(
+    out: &mut String,
+    t: &Type,
+    types: Option<&TypeTable>,
+    name: &mut dyn FnMut(TyVar) -> String,
+    prec: u8,
+) {
     match t {
-        Type::Var(v) => out.push_str(&tyvar_name(*v)),
+        Type::Var(v) => out.push_str(&name(*v)),
         Type::Con(c, args) => {
             match args.len() {
                 0 => {}
                 1 => {
-                    write_type(out, &args[0], types, 2);
+                    write_type(out, &args[0], types, name, 2);
                     out.push(' ');
                 }
                 _ => {
@@ -108,7 +124,7 @@ fn write_type(out: &mut String, t: &Type, types: Option<&TypeTable>, prec: u8) {
                         if i > 0 {
                             out.push_str(", ");
                         }
-                        write_type(out, a, types, 0);
+                        write_type(out, a, types, name, 0);
                     }
                     out.push_str(") ");
                 }
@@ -123,7 +139,7 @@ fn write_type(out: &mut String, t: &Type, types: Option<&TypeTable>, prec: u8) {
                 if i > 0 {
                     out.push_str(" * ");
                 }
-                write_type(out, a, types, 2);
+                write_type(out, a, types, name, 2);
             }
             if ts.is_empty() {
                 out.push_str("<empty tuple>");
@@ -136,9 +152,9 @@ fn write_type(out: &mut String, t: &Type, types: Option<&TypeTable>, prec: u8) {
             if prec >= 1 {
                 out.push('(');
             }
-            write_type(out, a, types, 1);
+            write_type(out, a, types, name, 1);
             out.push_str(" -> ");
-            write_type(out, b, types, 0);
+            write_type(out, b, types, name, 0);
             if prec >= 1 {
                 out.push(')');
             }
@@ -148,9 +164,9 @@ fn write_type(out: &mut String, t: &Type, types: Option<&TypeTable>, prec: u8) {
                 out.push('(');
             }
             out.push_str("forall ");
-            out.push_str(&tyvar_name(*v));
+            out.push_str(&name(*v));
             out.push_str(". ");
-            write_type(out, b, types, 0);
+            write_type(out, b, types, name, 0);
             if prec >= 1 {
                 out.push(')');
             }

@@ -133,6 +133,15 @@ fn result_type(mut ty: &crate::lambda::ir::Type, arity: usize) -> Option<&crate:
     Some(ty)
 }
 
+/// The `n`th type variable's name as OCaml prints them: `'a` … `'z`, then `'a1` … `'z1`, ….
+fn ocaml_tyvar_name(n: usize) -> String {
+    let letter = (b'a' + (n % 26) as u8) as char;
+    match n / 26 {
+        0 => format!("'{letter}"),
+        k => format!("'{letter}{k}"),
+    }
+}
+
 /// The program's own variant and record declarations (not the built-in ones), for debug info.
 fn debug_types(types: &crate::lambda::ir::TypeTable) -> Vec<DebugTypeDecl> {
     use crate::lambda::print::{print_type, tyvar_name};
@@ -215,6 +224,10 @@ struct Fx {
     /// The static float boxes of the float constants used here, with their bits (unboxing one
     /// is a constant).
     float_constants: HashMap<DataId, u64>,
+    /// The debug-info names of the type variables of this function's types (`'a`, `'b`, … in
+    /// the order they first appear, the function's own type first), so that its variables'
+    /// types name the same variable alike.
+    tyvar_names: HashMap<crate::lambda::ir::TyVar, String>,
 }
 
 impl Fx {
@@ -227,7 +240,20 @@ impl Fx {
             mutables: Vec::new(),
             debug_mutables: HashMap::new(),
             float_constants: HashMap::new(),
+            tyvar_names: HashMap::new(),
         }
+    }
+
+    /// `t` as text for debug info, its type variables named as OCaml prints them.
+    fn type_text(&mut self, t: &LType, types: &crate::lambda::ir::TypeTable) -> String {
+        let names = &mut self.tyvar_names;
+        crate::lambda::print::print_type_naming(t, Some(types), &mut |v| {
+            let next = names.len();
+            names
+                .entry(v)
+                .or_insert_with(|| ocaml_tyvar_name(next))
+                .clone()
+        })
     }
 
     /// Records (debug info) that mutable `v` holds `value` from statement `from` on.
@@ -283,16 +309,18 @@ impl<'p> Lowerer<'p> {
             scope: f.scope,
             ..SrcLoc::new(f.span)
         });
-        if let Some(ret) = f
-            .binder
-            .and_then(|v| result_type(self.p.vars.ty(v), f.params.len()))
-        {
-            b.set_debug_ret(crate::lambda::print::print_type(ret, Some(&self.p.types)));
-        }
         if is_entry {
             b.set_linkage(Linkage::Export);
         }
         let mut fx = Fx::new(b);
+        if let Some(binder) = f.binder {
+            // Names the type variables in the order of the function's type.
+            fx.type_text(self.p.vars.ty(binder), &self.p.types);
+            if let Some(ret) = result_type(self.p.vars.ty(binder), f.params.len()) {
+                let ret = fx.type_text(ret, &self.p.types);
+                fx.b.set_debug_ret(ret);
+            }
+        }
         if !is_entry {
             let floats = f.params.iter().enumerate();
             let floats = floats.filter(|(_, v)| *self.p.vars.ty(**v) == LType::float());
@@ -322,11 +350,6 @@ impl<'p> Lowerer<'p> {
         Ok(fx.b.finish())
     }
 
-    /// The OCaml type of variable `v`, as text (debug info).
-    fn type_text(&self, v: VarId) -> String {
-        crate::lambda::print::print_type(self.p.vars.ty(v), Some(&self.p.types))
-    }
-
     /// Records that `val` holds source variable `v` (debug info), unless `v` is one the compiler
     /// made up (their names start with `_`; the simplifier's `arg` never reaches here).
     fn debug_var(&self, fx: &mut Fx, v: VarId, val: Value, kind: DebugVarKind) {
@@ -334,7 +357,8 @@ impl<'p> Lowerer<'p> {
         if name.is_empty() || name.starts_with('_') {
             return;
         }
-        fx.b.debug_var(name, self.type_text(v), val, kind);
+        let ty = fx.type_text(self.p.vars.ty(v), &self.p.types);
+        fx.b.debug_var(name, ty, val, kind);
     }
 
     /// Records mutable local `v` (debug info) and gives its index, unless `v` is one the
@@ -347,7 +371,7 @@ impl<'p> Lowerer<'p> {
         // Shown as its contents (`r = 5`), the value the program reads with `!r`.
         let ty = match self.p.vars.ty(v) {
             LType::Con(TyCon::REF, args) if args.len() == 1 => {
-                crate::lambda::print::print_type(&args[0], Some(&self.p.types))
+                fx.type_text(&args[0], &self.p.types)
             }
             _ => String::new(),
         };
