@@ -1,29 +1,21 @@
 //! `let rec` of values (`let rec xs = 1 :: xs`), with OCaml 4.13's rules (`Rec_check`) and
 //! its compilation scheme (`Cmmgen.transl_letrec`).
 //!
-//! Which definitions are allowed. Each right-hand side is classified:
-//! - a function (`fun`, `function`): any use of the group's names inside is delayed;
+//! Which definitions are allowed is OCaml's `Rec_check` (`typing::rec_check`), otherwise
+//! OCaml's error "This kind of expression is not allowed as right-hand side of `let rec'".
+//! How each is built depends on its kind, read from the syntax and, once typed, from its
+//! type and elaboration:
+//! - a function (`fun`, `function`);
 //! - a *block* of statically known size — a constructor with arguments, a tuple, a record, a
-//!   non-empty array literal, `ref e`, possibly after `e1; ..`, a `let` or an annotation: the
-//!   group's names may appear as the block's fields (or nested blocks' fields: *guarded*), or
-//!   under a function (delayed), never where their value would be inspected;
-//! - a computation ending in a function (`let memo = Hashtbl.create 16 in fun n -> ..`, or in
-//!   a local function's name): the group's names may appear under functions, or define a
-//!   local alias whose uses follow the same rule;
-//! - a labelled application that omits an argument (`f ~x` of `f : unit -> x:_ -> _`, which
-//!   the typer builds as a closure): the function may not mention the group's names, the
-//!   arguments may hold them as block fields would;
-//! - anything else: if it is of statically known size (OCaml's `Static`: a constant, a block,
-//!   a loop, ..) it may hold the group's names where a block's fields may (they are then the
-//!   placeholder 0, or an earlier definition's value, as in `Cmmgen.transl_letrec`);
-//!   otherwise it may not mention them at all.
-//!
-//! In a definition, `let y = e in ..` where `e` mentions the group's names makes `y` an alias
-//! of them: its uses are checked as theirs.
-//!
-//! Otherwise the definition is OCaml's error "This kind of expression is not allowed as
-//! right-hand side of `let rec'". (egret is stricter than OCaml where a name of the group is
-//! shadowed inside a definition, which it does not track.)
+//!   non-empty array literal, `ref e`, `lazy e`, possibly after `e1; ..`, a `let` or an
+//!   annotation, or any definition whose elaboration ends in a block, possibly through a
+//!   local name (`let y = Some x in y`, as `Cmmgen.expr_size` follows it);
+//! - a computation ending in a function (`let memo = Hashtbl.create 16 in fun n -> ..`), or a
+//!   labelled application that omits an argument (which the typer builds as a closure);
+//! - anything else, evaluated before the others with the group's not yet defined names the
+//!   placeholder 0 (`Cmmgen.transl_letrec`'s `RHS_nonrec`): `Rec_check` lets it use them
+//!   only where their value is not inspected. One that uses a function of the group is
+//!   refused (functions are defined after it), where OCaml would allow it.
 //!
 //! How they run: each block is first a *dummy* of its size (`egret_alloc_dummy`), whose
 //! address the other definitions capture; the unknown-size definitions are evaluated next,
@@ -37,7 +29,7 @@
 use super::env::ValueBinding;
 use super::{TResult, Typer};
 use crate::diagnostics::Diagnostic;
-use crate::lambda::ir::{Const, Expr, Prim, Purity, TyCon, Type};
+use crate::lambda::ir::{Const, DeclKind, Expr, Prim, Purity, TyCon, Type, VarId};
 use crate::syntax::ast::{self, ArgLabel, ExprKind, PatternKind};
 
 /// What a right-hand side is, for the rules above.
@@ -106,120 +98,12 @@ fn is_function_tail(e: &ast::Expr) -> bool {
     }
 }
 
-/// Whether a computed function's definition uses the group's `names` only under functions or
-/// as the definition of a local alias (`let g = f in fun x -> g x`, whose uses are checked in
-/// turn): nothing calls a function of the group before it exists.
-fn delayed_only(e: &ast::Expr, names: &[String]) -> bool {
-    let names_ref: Vec<&str> = names.iter().map(String::as_str).collect();
-    match &e.kind {
-        ExprKind::Fun(..) | ExprKind::Function(_) => true,
-        ExprKind::Var(n) => !names.contains(n),
-        ExprKind::Sequence(a, b) => !mentions(a, &names_ref, false) && delayed_only(b, names),
-        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
-            delayed_only(e, names)
-        }
-        ExprKind::Let(rec, bs, body) => {
-            let mut inner = names.to_vec();
-            for b in bs {
-                match (&b.pat.kind, &b.expr.kind) {
-                    (PatternKind::Var(alias), ExprKind::Var(n))
-                        if *rec == ast::RecFlag::NonRecursive && names.contains(n) =>
-                    {
-                        inner.push(alias.clone())
-                    }
-                    // A block that holds them as fields (`let rec x = `A r and ..`): the
-                    // names are values already (the forwarders), not called.
-                    _ if classify(&b.expr) == RecKind::Block
-                        && guarded(&b.expr, &names_ref, Mode::Guarded)
-                        && !is_group_var(&b.expr, &names_ref) => {}
-                    _ if mentions(&b.expr, &names_ref, false) => return false,
-                    _ => {}
-                }
-            }
-            delayed_only(body, &inner)
-        }
-        _ => !mentions(e, &names_ref, false),
-    }
-}
-
 fn is_var(e: &ast::Expr, name: &str) -> bool {
     matches!(&e.kind, ExprKind::Var(n) if n == name)
 }
 
-/// How a sub-expression's value is used: as a field of a block being built (guarded), or
-/// inspected (dereferenced).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    Guarded,
-    Dereferenced,
-}
-
-/// Whether the group's `names` are used in `e` (a block's definition, `mode` `Guarded` for
-/// the block's fields) only as fields of blocks or under functions.
-fn guarded(e: &ast::Expr, names: &[&str], mode: Mode) -> bool {
-    let g = |e| guarded(e, names, Mode::Guarded);
-    let d = |e| guarded(e, names, Mode::Dereferenced);
-    match &e.kind {
-        ExprKind::Var(n) => mode == Mode::Guarded || !names.contains(&n.as_str()),
-        ExprKind::Fun(..) | ExprKind::Function(_) | ExprKind::Lazy(_) => true,
-        ExprKind::Construct(_, arg) => match arg.as_deref() {
-            None => true,
-            Some(ast::Expr {
-                kind: ExprKind::Tuple(es),
-                ..
-            }) => es.iter().all(g),
-            Some(a) => g(a),
-        },
-        ExprKind::Tuple(es) | ExprKind::Array(es) => es.iter().all(g),
-        ExprKind::Record { fields, base } => {
-            fields.iter().all(|(_, _, e)| g(e)) && base.as_deref().is_none_or(d)
-        }
-        ExprKind::Apply(f, args)
-            if args.len() == 1 && args[0].0 == ArgLabel::Nolabel && is_var(f, "ref") =>
-        {
-            g(&args[0].1)
-        }
-        ExprKind::Sequence(a, b) => d(a) && guarded(b, names, mode),
-        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
-            guarded(e, names, mode)
-        }
-        ExprKind::Let(_, bs, body) => {
-            // A name bound to a value that mentions the group's (even under a function) is
-            // an alias of them: its uses are checked as theirs (OCaml composes the modes).
-            // Transitively: in `let rec x = ref y and y = ref wrong in ..`, `x` depends on
-            // `wrong` through `y`.
-            let mut inner: Vec<&str> = names.to_vec();
-            loop {
-                let before = inner.len();
-                for b in bs {
-                    if mentions(&b.expr, &inner, true) {
-                        let mut bound = Vec::new();
-                        pattern_names(&b.pat, &mut bound);
-                        for n in bound {
-                            if !inner.contains(&n) {
-                                inner.push(n);
-                            }
-                        }
-                    }
-                }
-                if inner.len() == before {
-                    break;
-                }
-            }
-            for b in bs {
-                // `let y = x in ..` (x of the group) only renames x.
-                if !is_group_var(&b.expr, names) && !d(&b.expr) {
-                    return false;
-                }
-            }
-            guarded(body, &inner, mode)
-        }
-        _ => !mentions(e, names, false),
-    }
-}
-
 /// The variables a pattern binds.
-fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
+pub(super) fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
     match &p.kind {
         PatternKind::Var(n) => out.push(n),
         PatternKind::Alias(p, n) => {
@@ -243,37 +127,6 @@ fn pattern_names<'a>(p: &'a ast::Pattern, out: &mut Vec<&'a str>) {
         | PatternKind::Constraint(p, _)
         | PatternKind::Exception(p) => pattern_names(p, out),
         PatternKind::Any | PatternKind::Constant(_) | PatternKind::CharRange(..) => {}
-    }
-}
-
-/// OCaml's `Rec_check.classify_expression`: whether `e`'s value has a size known before it is
-/// evaluated (`Static`) — a constant, a block, a function — rather
-/// than one only its evaluation tells (`Dynamic`: an application, a match, a field, ..).
-fn is_static(e: &ast::Expr) -> bool {
-    match &e.kind {
-        ExprKind::Let(_, _, e)
-        | ExprKind::Open(_, e)
-        | ExprKind::Sequence(_, e)
-        | ExprKind::LetException(_, e)
-        | ExprKind::Constraint(e, _)
-        | ExprKind::Newtype(_, e) => is_static(e),
-        // (A labelled application omitting an argument is `RecKind::PartialApplication`.)
-        ExprKind::Apply(f, args) => {
-            args.len() == 1 && args[0].0 == ArgLabel::Nolabel && is_var(f, "ref")
-        }
-        ExprKind::Constant(_)
-        | ExprKind::Construct(..)
-        | ExprKind::Record { .. }
-        | ExprKind::Tuple(_)
-        | ExprKind::Array(_)
-        | ExprKind::For { .. }
-        | ExprKind::While(..)
-        | ExprKind::SetField(..)
-        | ExprKind::Fun(..)
-        | ExprKind::Function(_)
-        | ExprKind::Lazy(_)
-        | ExprKind::ExtensionConstructor(_) => true,
-        _ => false,
     }
 }
 
@@ -312,7 +165,7 @@ fn ends_in_function(e: &Expr) -> bool {
 }
 
 /// Whether `e` mentions one of `names` (`under_functions`: also inside a function's body).
-fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
+pub(super) fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     let m = |e: &ast::Expr| mentions(e, names, under_functions);
     let cases = |cs: &[ast::Case]| {
         cs.iter()
@@ -362,13 +215,26 @@ fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> bool {
     }
 }
 
-/// The number of fields of the block `e` builds (its last `Construct`), if known.
-fn block_size(e: &Expr) -> Option<usize> {
+/// The number of fields of the block `e` builds (its last `Construct`, possibly through a
+/// local name: `locals` are the enclosing local names' sizes), if known.
+fn block_size(e: &Expr, locals: &mut Vec<(VarId, Option<usize>)>) -> Option<usize> {
     match e {
-        Expr::Loc(_, e) | Expr::Seq(_, e) | Expr::Local(_, _, e) => block_size(e),
+        Expr::Loc(_, e) | Expr::Seq(_, e) => block_size(e, locals),
+        Expr::Local(v, def, body) => {
+            let size = block_size(def, locals);
+            locals.push((*v, size));
+            let result = block_size(body, locals);
+            locals.pop();
+            result
+        }
+        Expr::Var(v) => locals
+            .iter()
+            .rev()
+            .find(|(w, _)| w == v)
+            .and_then(|(_, s)| *s),
         Expr::Construct { args, .. } if !args.is_empty() => Some(args.len()),
         // A polymorphic variant `` `A e `` is a cast block (`typing::pvariant`).
-        Expr::Prim(Prim::Identity, args) if args.len() == 1 => block_size(&args[0]),
+        Expr::Prim(Prim::Identity, args) if args.len() == 1 => block_size(&args[0], locals),
         _ => None,
     }
 }
@@ -381,6 +247,31 @@ fn not_allowed(span: crate::diagnostics::Span) -> Diagnostic {
 }
 
 impl<'s> Typer<'s> {
+    /// Whether a value of type `t` contains no other value (a number, a character, a string,
+    /// a constant constructor): it cannot keep a placeholder.
+    fn holds_no_values(&self, t: &Type) -> bool {
+        match self.u.expand_head(t) {
+            Type::Con(c, _) if c.0 < TyCon::FIRST_DECLARED.0 => [
+                TyCon::INT,
+                TyCon::CHAR,
+                TyCon::STRING,
+                TyCon::FLOAT,
+                TyCon::UNIT,
+                TyCon::BOOL,
+                TyCon::BYTES,
+                TyCon::INT32,
+                TyCon::INT64,
+                TyCon::NATIVEINT,
+            ]
+            .contains(&c),
+            Type::Con(c, _) => matches!(
+                &self.types.decl(c).kind,
+                DeclKind::Variant(cs) if cs.iter().all(|k| k.args.is_empty())
+            ),
+            _ => false,
+        }
+    }
+
     /// `let rec` where some definition is not a function (see the module docs).
     pub(super) fn let_rec_values(
         &mut self,
@@ -438,35 +329,9 @@ impl<'s> Typer<'s> {
                 k => k,
             })
             .collect();
-        let owned: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         for (b, kind) in bindings.iter().zip(&kinds) {
-            let view = self.letrec_view(&b.expr);
-            let ok = match kind {
-                RecKind::Function => true,
-                RecKind::ComputedFunction => delayed_only(&view, &owned),
-                RecKind::MaybeComputedFunction | RecKind::MaybePartialApplication => {
-                    unreachable!("decided above")
-                }
-                RecKind::Block => {
-                    guarded(&view, &names, Mode::Guarded) && !is_group_var(&view, &names)
-                }
-                // The function is applied (dereferenced); the given arguments are captured.
-                RecKind::PartialApplication => match &view.kind {
-                    ExprKind::Apply(f, args) => {
-                        !mentions(f, &names, false)
-                            && args.iter().all(|(_, a)| guarded(a, &names, Mode::Guarded))
-                    }
-                    _ => false,
-                },
-                // A value of statically known size (OCaml's `Static`) may use the group's
-                // names where they are not inspected; the names are then the placeholder 0
-                // (as `Cmmgen.transl_letrec`'s `RHS_nonrec`).
-                RecKind::Unknown => {
-                    !mentions(&view, &names, true)
-                        || (is_static(&view) && guarded(&view, &names, Mode::Dereferenced))
-                }
-            };
-            if !ok {
+            let abstracted = *kind == RecKind::PartialApplication;
+            if !self.valid_recursive_expression(&names, &b.expr, abstracted) {
                 return Err(not_allowed(b.expr.span));
             }
         }
@@ -474,12 +339,28 @@ impl<'s> Typer<'s> {
         for (_, t) in &group {
             self.u.lower_all(t, self.u.level);
         }
+        // A definition of unknown syntactic kind whose value is a block once elaborated
+        // (`let y = Some x in y`) is built as one (`Cmmgen.expr_size` follows local names).
+        // One whose value is a function (`let module M = .. in fun ..`, `(fun .. :> t)`) is a
+        // computed function: the group sees a forwarder.
+        let mut kinds = kinds;
+        for ((kind, e), (_, t)) in kinds.iter_mut().zip(&defs).zip(&group) {
+            if *kind == RecKind::Unknown {
+                if block_size(e, &mut Vec::new()).is_some() {
+                    *kind = RecKind::Block;
+                } else if matches!(*self.u.shallow(t), Type::Arrow(..)) {
+                    *kind = RecKind::ComputedFunction;
+                }
+            }
+        }
         let mut sizes = Vec::new();
         for ((b, kind), e) in bindings.iter().zip(&kinds).zip(&defs) {
             sizes.push(match kind {
                 RecKind::Block => match syntactic_block_size(&b.expr) {
                     Some(n) => Some(n),
-                    None => Some(block_size(e).ok_or_else(|| not_allowed(b.expr.span))?),
+                    None => Some(
+                        block_size(e, &mut Vec::new()).ok_or_else(|| not_allowed(b.expr.span))?,
+                    ),
                 },
                 _ => None,
             });
@@ -564,6 +445,14 @@ impl<'s> Typer<'s> {
                 }
                 match kinds[j] {
                     RecKind::Block => {}
+                    // The placeholder must not outlive the definition: a value that holds no
+                    // other value cannot keep it (`Rec_check` lets a definition store the
+                    // group's names only in blocks, functions or discarded values).
+                    RecKind::Unknown
+                        if !unknown[..pos].contains(&j) && !self.holds_no_values(&group[i].1) =>
+                    {
+                        return Err(not_allowed(bindings[i].expr.span))
+                    }
                     RecKind::Unknown if !unknown[..pos].contains(&j) => {
                         let p = self.fresh_var("_rec_placeholder", wt.clone(), Default::default());
                         rename(&mut e, *w, p);
@@ -593,17 +482,6 @@ impl<'s> Typer<'s> {
             }
         }
         Ok(out)
-    }
-}
-
-/// `let rec x = y` where `y` is of the group: the value would be read before it exists.
-fn is_group_var(e: &ast::Expr, names: &[&str]) -> bool {
-    match &e.kind {
-        ExprKind::Var(n) => names.contains(&n.as_str()),
-        ExprKind::Constraint(e, _) | ExprKind::Newtype(_, e) | ExprKind::Open(_, e) => {
-            is_group_var(e, names)
-        }
-        _ => false,
     }
 }
 

@@ -40,6 +40,7 @@ mod pattern_poly;
 mod poly;
 pub(crate) mod prelude;
 mod pvariant;
+mod rec_check;
 mod records;
 mod scopes;
 mod structure;
