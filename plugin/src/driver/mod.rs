@@ -508,7 +508,8 @@ fn compile_typed(
         simplify::simplify_program(&mut program, &opts.simplify)
     });
     sess.notes.push(format!(
-        "simplify: {} -> {} lambda nodes, {} call sites inlined, {} passes",
+        "simplify: {} unreachable definitions dropped, {} -> {} lambda nodes, {} call sites inlined, {} passes",
+        report.unreachable_dropped,
         report.size_before,
         report.size_after,
         report.inlined(),

@@ -79,6 +79,7 @@ mod fold;
 mod letrec;
 pub mod ocaml_inlining;
 pub mod occurrence;
+pub mod reachable;
 pub mod report;
 pub mod scc;
 mod scopes;
@@ -151,9 +152,15 @@ pub fn simplify_program(p: &mut Program, opts: &SimplifyOptions) -> SimplifyRepo
     {
         ocaml_inlining::mark_not_inlinable(p);
     }
-    let body = std::mem::replace(&mut p.body, unit_expr());
-    let (body, report) = simplify_expr(body, &mut p.vars, &p.types, &mut p.inline_sites, opts);
+    let mut body = std::mem::replace(&mut p.body, unit_expr());
+    let dropped = if opts.enabled {
+        reachable::drop_unreachable_definitions(&mut body, &p.vars, &p.types)
+    } else {
+        0
+    };
+    let (body, mut report) = simplify_expr(body, &mut p.vars, &p.types, &mut p.inline_sites, opts);
     p.body = body;
+    report.unreachable_dropped = dropped;
     report
 }
 

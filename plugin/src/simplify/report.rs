@@ -63,6 +63,9 @@ pub struct SimplifyReport {
     /// IR nodes before and after.
     pub size_before: usize,
     pub size_after: usize,
+    /// Top-level definitions dropped as unreachable before the first pass
+    /// ([`super::reachable`]); `size_before` counts the program without them.
+    pub unreachable_dropped: usize,
 }
 
 impl SimplifyReport {

@@ -66,11 +66,12 @@ pub struct Lexed {
     pub error: Option<Diagnostic>,
 }
 
+/// OCaml's keywords, sorted (looked up by binary search).
 const KEYWORDS: &[&str] = &[
     "and",
     "as",
-    "assert",
     "asr",
+    "assert",
     "begin",
     "class",
     "constraint",
@@ -311,9 +312,10 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
         }
         let text = std::str::from_utf8(&self.src[start..self.pos]).unwrap();
-        if let Some(kw) = KEYWORDS.iter().find(|k| **k == text) {
+        let keyword = KEYWORDS.binary_search(&text).ok().map(|i| KEYWORDS[i]);
+        if let Some(kw) = keyword {
             // `let*`, `and+`: binding operators.
-            if matches!(*kw, "let" | "and")
+            if matches!(kw, "let" | "and")
                 && matches!(
                     self.peek_at(0),
                     Some(
@@ -782,6 +784,17 @@ mod tests {
 
     fn sym(s: &str) -> TokenKind {
         TokenKind::Symbol(s.to_string())
+    }
+
+    #[test]
+    fn keywords_are_sorted_for_binary_search() {
+        assert!(KEYWORDS.windows(2).all(|w| w[0] < w[1]));
+        for kw in KEYWORDS {
+            assert!(
+                matches!(kinds(kw).as_slice(), [TokenKind::Keyword(k)] if k == kw),
+                "{kw}"
+            );
+        }
     }
 
     #[test]

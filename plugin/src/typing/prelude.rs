@@ -96,6 +96,19 @@ fn code_only(text: &str) -> String {
         i + 1
     };
     while i < b.len() {
+        // A run of bytes none of which starts a comment, a literal or a comment's end is
+        // kept (outside comments) or skipped (inside) whole.
+        let run = b[i..]
+            .iter()
+            .position(|c| matches!(c, b'(' | b'"' | b'\'' | b'*'))
+            .unwrap_or(b.len() - i);
+        if run > 0 {
+            if depth == 0 {
+                out.extend_from_slice(&b[i..i + run]);
+            }
+            i += run;
+            continue;
+        }
         // What is skipped separates the words around it.
         if depth == 0 && matches!(b[i], b'(' | b'"' | b'\'') {
             out.push(b' ');
@@ -124,7 +137,7 @@ fn code_only(text: &str) -> String {
             i += 1;
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
 /// The prelude's sections a program whose text is `source` needs, in prelude order: the
@@ -481,5 +494,19 @@ mod tests {
                 "{big} is elaborated for a program that names no module: {modules:?}"
             );
         }
+    }
+
+    /// Comments (nested, holding strings with `*)`), strings and character literals go;
+    /// what they separated stays separated; the code between them stays as written.
+    #[test]
+    fn code_only_keeps_the_code_between_comments_and_literals() {
+        let text = "let a = List.map (* Hashtbl (* \"*)\" *) Buffer *) f\n\
+                    let b = \"Scanf \\\" Format\" ^ String.make 1 '(' ^ Char.escaped '\\n'\n\
+                    let c = 2 * (3 * 4)";
+        assert_eq!(
+            super::code_only(text),
+            "let a = List.map   f\nlet b =   ^ String.make 1   ^ Char.escaped  \n\
+             let c = 2 *  (3 * 4)"
+        );
     }
 }
