@@ -167,6 +167,17 @@ impl<'s> Typer<'s> {
                     Ok((t.items_from(phrases, i + 1)?, Type::unit()))
                 })
             }
+            ast::ItemKind::Class(decls) => {
+                self.gadt.structure_let = true;
+                let bindings: Vec<ast::Binding> = decls.iter().map(|d| d.binding.clone()).collect();
+                self.let_bindings(ast::RecFlag::Recursive, &bindings, &mut |t| {
+                    t.mark_module_globals(&bindings);
+                    for d in decls {
+                        t.class_declared(d)?;
+                    }
+                    Ok((t.items_from(phrases, i + 1)?, Type::unit()))
+                })
+            }
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
                 let rest = self.items_from(phrases, i + 1)?;
