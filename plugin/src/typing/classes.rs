@@ -31,8 +31,11 @@ impl Typer<'_> {
             quantified.push(*q);
             body = t;
         }
+        // A variable still bound after zonking stands for a cycle (a recursive object type,
+        // as `{< .. >}` gives): not a free variable.
         let mut free = Vec::new();
         super::gadt::free_vars(body, &mut free);
+        free.retain(|v| self.u.bindings[v.0 as usize].is_none());
         if free.iter().any(|v| !quantified.contains(v)) {
             return Err(Diagnostic::error(
                 d.span,
@@ -52,6 +55,7 @@ impl Typer<'_> {
         }
         let mut vars = Vec::new();
         super::gadt::free_vars(result, &mut vars);
+        vars.retain(|v| self.u.bindings[v.0 as usize].is_none());
         if vars.len() > d.type_params.len() {
             return Err(Diagnostic::error(
                 d.span,
