@@ -334,9 +334,15 @@ impl<'s> Typer<'s> {
         } else {
             Some(super::decls::module_name(&self.file_name))
         };
-        let exn_name = |key: &str| match &unit {
-            Some(u) => format!("{u}.{key}"),
-            None => key.to_string(),
+        // An anonymous structure's exception (`include struct exception E end`, `include
+        // (struct .. end : S)`) is named by its own name alone, as OCaml names it.
+        let exn_name = |key: &str| {
+            let anonymous = key.rfind('%').and_then(|i| key[i..].split_once('.'));
+            match (&unit, anonymous) {
+                (_, Some((_, bare))) => bare.to_string(),
+                (Some(u), None) => format!("{u}.{key}"),
+                (None, None) => key.to_string(),
+            }
         };
         let replaces = !self.prelude_phrase;
         self.qualify_replacing(
