@@ -264,9 +264,11 @@ impl Typer<'_> {
     ) -> TResult<Vec<Expr>> {
         let depth = self.objects.len() as u32 - 1;
         let mut out = Vec::new();
-        for ((_, mspan, _, body), mt) in methods.iter().zip(method_tys) {
+        for ((name, mspan, _, body), mt) in methods.iter().zip(method_tys) {
+            let scopes = self.method_scopes(name, body);
             let mark = self.env.mark();
             let self_name = self.self_pattern_name(o.self_pat.as_ref(), self_ty)?;
+            let outer = std::mem::replace(&mut self.scopes, scopes);
             let sv = self.fresh_var(
                 self_name.as_deref().unwrap_or("self"),
                 self_ty.clone(),
@@ -290,9 +292,11 @@ impl Typer<'_> {
             }
             let typed = self.expr(body);
             self.env.restore(mark);
+            let name = self.fun_name();
+            self.scopes = outer;
             let (x, t) = typed?;
             self.expect(body.span, &t, mt)?;
-            out.push(Expr::Fun(vec![sv], bx(x), self.fun_name()));
+            out.push(Expr::Fun(vec![sv], bx(x), name));
         }
         Ok(out)
     }
