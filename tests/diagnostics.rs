@@ -50,13 +50,19 @@ fn unbound_names_and_unsupported_constructs() {
         err.contains("Unbound value y") && err.contains("ub.ml:1:20"),
         "{err}"
     );
-    let (code, err) = check("mod.ml", "class c = object end\n");
+    let (code, err) = check("mod.ml", "class c = object inherit d end\n");
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("objects and classes not supported yet") && err.contains("mod.ml:1:1"),
+        err.contains("inheritance (`inherit`) not supported yet") && err.contains("mod.ml:1:18"),
         "{err}"
     );
-    // Immediate objects and method calls are compiled; classes are not.
+    let (code, err) = check("cl.ml", "class c = object end\nlet o = new d\n");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("Unbound class d") && err.contains("cl.ml:2:9"),
+        "{err}"
+    );
+    // Immediate objects, method calls and classes without inheritance are compiled.
     let (code, err) = check("send.ml", "let f o = o#m + 1\n");
     assert_eq!(code, 0, "{err}");
     let (code, err) = check("op.ml", "open Nowhere\n");

@@ -145,6 +145,29 @@ pub enum ObjectField {
         private: bool,
         expr: Expr,
     },
+    /// `initializer e`: run on the new object, after its instance variables are set.
+    Initializer { span: Span, expr: Expr },
+}
+
+/// `class ['a, ..] c p1 .. pn = class-expr`, made a value: `binding` binds `c#new` (the
+/// name [`class_value_name`] gives, which no source name can be) to a function whose last
+/// `unit` argument creates an object (`new c` is `c#new ()`). What the class expression
+/// evaluates before it is delayed by that `unit` runs once, where the class is defined, as
+/// in OCaml.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassDecl {
+    pub name: String,
+    pub span: Span,
+    /// The type parameters `['a, 'b]`.
+    pub type_params: Vec<String>,
+    /// How many arrows the class's function has after its `unit` (its parameters).
+    pub arity: usize,
+    pub binding: Binding,
+}
+
+/// The value a class `c` is compiled to (`M.c` gives `M.c#new`).
+pub fn class_value_name(path: &str) -> String {
+    format!("{path}#new")
 }
 
 /// The label of a parameter, an argument or an arrow type: none, `~x` or `?x`.
@@ -454,6 +477,8 @@ pub enum ItemKind {
     TypeExtension(TypeExtension),
     /// `module rec A : SA = MEA and B : SB = MEB`.
     RecModules(Vec<RecModule>),
+    /// `class c1 .. and c2 ..`: a recursive group of classes.
+    Class(Vec<ClassDecl>),
 }
 
 /// One binding of `module rec`: the name, the declared module type and the definition.

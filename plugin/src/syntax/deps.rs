@@ -72,6 +72,7 @@ impl Collector {
     fn item(&mut self, item: &Item) {
         match &item.kind {
             ItemKind::Let(_, bindings) => bindings.iter().for_each(|b| self.binding_(b)),
+            ItemKind::Class(decls) => decls.iter().for_each(|d| self.binding_(&d.binding)),
             ItemKind::Type(decls) | ItemKind::TypeNonrec(decls) => {
                 decls.iter().for_each(|d| self.type_decl(d))
             }
@@ -376,9 +377,9 @@ impl Collector {
                 }
                 for f in &o.fields {
                     match f {
-                        ObjectField::Val { expr, .. } | ObjectField::Method { expr, .. } => {
-                            self.expr(expr)
-                        }
+                        ObjectField::Val { expr, .. }
+                        | ObjectField::Method { expr, .. }
+                        | ObjectField::Initializer { expr, .. } => self.expr(expr),
                     }
                 }
             }

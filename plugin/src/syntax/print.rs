@@ -140,6 +140,13 @@ fn item_sexp(item: &Item) -> Sexp {
             list(v)
         }
         ItemKind::ExceptionAlias(name, path) => list([atom("exception"), atom(name), atom(path)]),
+        ItemKind::Class(decls) => list(
+            std::iter::once(atom("class")).chain(
+                decls
+                    .iter()
+                    .map(|d| list([atom(&d.name), binding_sexp(&d.binding)])),
+            ),
+        ),
         ItemKind::Let(flag, bindings) => {
             let mut items = vec![atom("let")];
             if *flag == RecFlag::Recursive {
@@ -625,6 +632,9 @@ fn expr_sexp(e: &Expr) -> Sexp {
                     atom(name.clone()),
                     expr_sexp(expr),
                 ]),
+                ObjectField::Initializer { expr, .. } => {
+                    list([atom("initializer"), expr_sexp(expr)])
+                }
             }));
             list(items)
         }

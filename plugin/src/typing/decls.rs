@@ -449,6 +449,9 @@ impl<'s> Typer<'s> {
                 let result = self.type_expr_in(b, scope, flexible)?;
                 self.labelled_arrow(label, param, result, true)
             }
+            TypeExprKind::Constr(name, arg_exprs) if name.starts_with('#') => {
+                self.class_open_type(te, &name[1..], arg_exprs, scope, flexible)?
+            }
             TypeExprKind::Constr(name, arg_exprs) => {
                 let args = arg_exprs
                     .iter()

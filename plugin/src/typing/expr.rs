@@ -73,6 +73,7 @@ pub(super) fn is_value(e: &ast::Expr, mutable_field: &dyn Fn(&str) -> bool) -> b
         ExprKind::Object(o) => o.fields.iter().all(|f| match f {
             ast::ObjectField::Val { mutable, expr, .. } => !mutable && v(expr),
             ast::ObjectField::Method { .. } => true,
+            ast::ObjectField::Initializer { .. } => false,
         }),
         // `raise e` diverges: nonexpansive when `e` is.
         ExprKind::Apply(f, args)
@@ -1053,6 +1054,9 @@ impl<'s> Typer<'s> {
                     {
                         return Err(Diagnostic::error(span, format!("Unbound module {first}")));
                     }
+                }
+                if let Some(class) = name.strip_suffix("#new") {
+                    return Err(Diagnostic::error(span, format!("Unbound class {class}")));
                 }
                 let unbound = Diagnostic::error(span, format!("Unbound value {name}"));
                 Err(match self.unsupported_library_name(name) {

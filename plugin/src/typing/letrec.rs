@@ -179,7 +179,9 @@ pub(super) fn mentions(e: &ast::Expr, names: &[&str], under_functions: bool) -> 
         // An object's methods are functions; its instance variables' initialisers are
         // evaluated when it is built.
         ExprKind::Object(o) => o.fields.iter().any(|f| match f {
-            ast::ObjectField::Val { expr, .. } => m(expr),
+            ast::ObjectField::Val { expr, .. } | ast::ObjectField::Initializer { expr, .. } => {
+                m(expr)
+            }
             ast::ObjectField::Method { expr, .. } => under_functions && m(expr),
         }),
         ExprKind::Override(fields) => fields.iter().any(|(_, _, x)| m(x)),

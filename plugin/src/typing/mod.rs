@@ -10,6 +10,7 @@
 //! Errors stop at the first one and come back as a [`Diagnostic`] with OCaml's wording.
 
 mod builtins;
+mod classes;
 pub(crate) mod classic;
 mod constraints;
 mod declared_variance;

@@ -19,7 +19,8 @@
 //! methods' environment as [`ValueBinding::InstVar`] (innermost object's scope depth and the
 //! variable's index) and read from `self`'s fields; `val` initialisers see neither `self`
 //! nor the instance variables. Polymorphic methods (`method m : 'a. ..`) and classes are not
-//! here.
+//! here. `initializer e` is typed as a private method of type `unit` and applied to the
+//! new object once its instance variables are set, in order (OCaml's `Translobj`).
 //!
 //! Invariant: in the lambda IR an object's type is `Obj.t`; every value taken out of an object
 //! (a field, a method closure) is bound to a variable of its type (`Prim::Identity`'s type is
@@ -85,6 +86,8 @@ impl Typer<'_> {
         let mut ivars = Vec::new();
         let mut inits = Vec::new();
         let mut methods: Vec<(&String, Span, bool, &ast::Expr)> = Vec::new();
+        let initializer_name = String::from("initializer");
+        let mut initializers: Vec<(&String, Span, bool, &ast::Expr)> = Vec::new();
         let init_mark = self.env.mark();
         if let Some(ast::PatternKind::Var(n)) = o.self_pat.as_ref().map(|p| &p.kind) {
             self.env
@@ -143,6 +146,9 @@ impl Typer<'_> {
                     }
                     methods.push((name, *fspan, *private, expr));
                 }
+                ast::ObjectField::Initializer { span: fspan, expr } => {
+                    initializers.push((&initializer_name, *fspan, true, expr));
+                }
             }
         }
         self.env.restore(init_mark);
@@ -169,8 +175,14 @@ impl Typer<'_> {
             ivars,
         });
         let compiled = self.object_methods(o, &methods, &method_tys, &self_ty);
+        let init_tys = vec![Type::unit(); initializers.len()];
+        let compiled_inits = match compiled {
+            Ok(_) => self.object_methods(o, &initializers, &init_tys, &self_ty),
+            Err(_) => Ok(Vec::new()),
+        };
         self.objects.pop();
         let closures = compiled?;
+        let init_closures = compiled_inits?;
         // The object: its methods' closures, its table, the block.
         let n_ivars = inits.len() as u32;
         let mut arms = Vec::new();
@@ -208,6 +220,14 @@ impl Typer<'_> {
         );
         let mut body = Expr::Prim(Prim::Identity, vec![Expr::Var(block)]);
         body = self.typed_as(body, self_ty.clone(), span);
+        // The initializers, in order, once the instance variables are set.
+        for ((_, ispan, _, _), closure) in initializers.iter().zip(init_closures).rev() {
+            let f = self.fresh_var("_initializer", arrow(self_ty.clone(), Type::unit()), *ispan);
+            let this = Expr::Prim(Prim::Identity, vec![Expr::Var(block)]);
+            let this = self.typed_as(this, self_ty.clone(), *ispan);
+            let run = Expr::Local(f, bx(closure), bx(Expr::App(bx(Expr::Var(f)), vec![this])));
+            body = Expr::Seq(bx(run), bx(body));
+        }
         for (i, (v, _)) in inits.iter().enumerate().rev() {
             let set = Expr::SetField(
                 bx(Expr::Var(block)),
@@ -244,9 +264,11 @@ impl Typer<'_> {
     ) -> TResult<Vec<Expr>> {
         let depth = self.objects.len() as u32 - 1;
         let mut out = Vec::new();
-        for ((_, mspan, _, body), mt) in methods.iter().zip(method_tys) {
+        for ((name, mspan, _, body), mt) in methods.iter().zip(method_tys) {
+            let scopes = self.method_scopes(name, body);
             let mark = self.env.mark();
             let self_name = self.self_pattern_name(o.self_pat.as_ref(), self_ty)?;
+            let outer = std::mem::replace(&mut self.scopes, scopes);
             let sv = self.fresh_var(
                 self_name.as_deref().unwrap_or("self"),
                 self_ty.clone(),
@@ -270,9 +292,11 @@ impl Typer<'_> {
             }
             let typed = self.expr(body);
             self.env.restore(mark);
+            let name = self.fun_name();
+            self.scopes = outer;
             let (x, t) = typed?;
             self.expect(body.span, &t, mt)?;
-            out.push(Expr::Fun(vec![sv], bx(x), self.fun_name()));
+            out.push(Expr::Fun(vec![sv], bx(x), name));
         }
         Ok(out)
     }

@@ -69,6 +69,21 @@ impl Scopes {
         }))
     }
 
+    /// Inside method `m` of an object: `c#m` in class `c` (whose value is `c#new`),
+    /// `scope.object#m` for an immediate object, as OCaml names methods.
+    pub fn enter_method(&self, m: &str) -> Scopes {
+        let outer = self.0.as_ref().map(|s| s.name.as_str()).unwrap_or("");
+        let name = match outer.find("#new") {
+            Some(i) => format!("{}#{m}", &outer[..i]),
+            None if outer.is_empty() => format!("object#{m}"),
+            None => format!("{outer}.object#{m}"),
+        };
+        Scopes(Some(Scope {
+            name,
+            anonymous: false,
+        }))
+    }
+
     /// Inside an anonymous function.
     pub fn enter_anonymous_function(&self) -> Scopes {
         let name = match &self.0 {
@@ -170,6 +185,12 @@ impl Typer<'_> {
             }
             _ => self.scopes.clone(),
         }
+    }
+
+    /// The scopes of method `m` whose body is `body` (a function it is is `m`'s too).
+    pub(super) fn method_scopes(&mut self, m: &str, body: &ast::Expr) -> Scopes {
+        self.scoped_fun = function_node(body).map(address);
+        self.scopes.enter_method(m)
     }
 
     /// The code of a compilation unit of module `name`.

@@ -167,6 +167,17 @@ impl<'s> Typer<'s> {
                     Ok((t.items_from(phrases, i + 1)?, Type::unit()))
                 })
             }
+            ast::ItemKind::Class(decls) => {
+                self.gadt.structure_let = true;
+                let bindings: Vec<ast::Binding> = decls.iter().map(|d| d.binding.clone()).collect();
+                self.let_bindings(ast::RecFlag::Recursive, &bindings, &mut |t| {
+                    t.mark_module_globals(&bindings);
+                    for d in decls {
+                        t.class_declared(d)?;
+                    }
+                    Ok((t.items_from(phrases, i + 1)?, Type::unit()))
+                })
+            }
             ast::ItemKind::Expr(e) => {
                 let (e, _) = self.expr(e)?;
                 let rest = self.items_from(phrases, i + 1)?;
@@ -323,9 +334,15 @@ impl<'s> Typer<'s> {
         } else {
             Some(super::decls::module_name(&self.file_name))
         };
-        let exn_name = |key: &str| match &unit {
-            Some(u) => format!("{u}.{key}"),
-            None => key.to_string(),
+        // An anonymous structure's exception (`include struct exception E end`, `include
+        // (struct .. end : S)`) is named by its own name alone, as OCaml names it.
+        let exn_name = |key: &str| {
+            let anonymous = key.rfind('%').and_then(|i| key[i..].split_once('.'));
+            match (&unit, anonymous) {
+                (_, Some((_, bare))) => bare.to_string(),
+                (Some(u), None) => format!("{u}.{key}"),
+                (None, None) => key.to_string(),
+            }
         };
         let replaces = !self.prelude_phrase;
         self.qualify_replacing(

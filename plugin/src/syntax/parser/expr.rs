@@ -973,6 +973,7 @@ impl Parser {
             }
             TokenKind::Keyword("begin") => return self.begin_expr(),
             TokenKind::Keyword("object") => return self.object_expr(),
+            TokenKind::Keyword("new") => return self.new_expr(),
             TokenKind::Symbol(s) if s == "{<" => return self.override_expr(),
             TokenKind::Symbol(s) if s == "(" => return self.parenthesized(),
             TokenKind::Symbol(s) if s == "[" => return self.list_expr(),

@@ -15,6 +15,7 @@
 //! Files: this one holds the token cursor and the top level (items, `let` bindings);
 //! [`expr`], [`pattern`] and [`types`] hold the rest of the grammar.
 
+mod classes;
 mod expr;
 mod modules;
 mod objects;
@@ -277,9 +278,7 @@ impl Parser {
         let what = match self.peek() {
             TokenKind::Keyword(k) => match *k {
                 "module" | "open" | "include" | "struct" | "sig" | "functor" => "modules",
-                "class" | "method" | "new" | "inherit" | "initializer" | "virtual" => {
-                    "objects and classes"
-                }
+                "method" | "inherit" | "initializer" | "virtual" => "objects and classes",
                 "val" => "signatures",
                 _ => return None,
             },
@@ -355,6 +354,7 @@ impl Parser {
                     }
                 }
                 TokenKind::Keyword("type") => self.type_item()?,
+                TokenKind::Keyword("class") => self.class_item()?,
                 TokenKind::Keyword("exception") => self.exception_declaration()?,
                 TokenKind::Keyword("module") => self.module_definition()?,
                 TokenKind::Keyword("external") => ItemKind::External(self.external_declaration()?),

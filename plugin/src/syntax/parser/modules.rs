@@ -663,6 +663,12 @@ impl Parser {
                 };
                 SigItemKind::Module(name, ty)
             }
+            TokenKind::Keyword("class") => {
+                return Err(Diagnostic::unsupported(
+                    self.span(),
+                    "classes in signatures",
+                ))
+            }
             _ => return Err(self.expected("a signature item")),
         })
     }

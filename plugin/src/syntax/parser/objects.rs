@@ -2,8 +2,8 @@
 //! [mutable] x = e` and `method [private] m p1 .. pn = e`, and `{< x = e; .. >}` (OCaml's
 //! `class_structure`, `class_field`, `simple_expr: LBRACELESS .. GREATERRBRACE`).
 //!
-//! Classes (`class`, `inherit`, `initializer`, `virtual`, `new`) are not parsed: they stay
-//! "objects and classes not supported yet".
+//! `initializer e` is a field too (immediate objects may have it; classes are `classes.rs`).
+//! `inherit` and `virtual` fields are not parsed: they are "not supported yet".
 
 use super::{PResult, Parser};
 use crate::syntax::ast::*;
@@ -43,10 +43,21 @@ impl Parser {
                     private,
                     expr: b.1,
                 });
-            } else if self.is_kw("inherit") || self.is_kw("initializer") || self.is_kw("virtual") {
+            } else if self.eat_kw("initializer") {
+                let expr = self.seq_expr()?;
+                fields.push(ObjectField::Initializer {
+                    span: self.span_from(field_start),
+                    expr,
+                });
+            } else if self.is_kw("inherit") {
                 return Err(crate::diagnostics::Diagnostic::unsupported(
                     self.span(),
-                    "classes",
+                    "inheritance (`inherit`)",
+                ));
+            } else if self.is_kw("virtual") {
+                return Err(crate::diagnostics::Diagnostic::unsupported(
+                    self.span(),
+                    "virtual methods and instance variables",
                 ));
             } else {
                 let e = self.expected("`val`, `method` or `end`");

@@ -186,19 +186,26 @@ impl Parser {
     /// `t`, `t list option`, `(t, u) Hashtbl.t`.
     fn applied_type(&mut self) -> PResult<TypeExpr> {
         let start = self.start();
-        let mut args = self.atomic_types()?;
+        let mut args = if self.is_sym("#") {
+            Vec::new()
+        } else {
+            self.atomic_types()?
+        };
         loop {
+            // `#c`, `t #c`, `(t, u) #c`: the open type of class `c`, `Constr("#c", ..)`.
+            let hash = self.eat_sym("#");
             if !matches!(self.peek(), TokenKind::Lident(_) | TokenKind::Uident(_)) {
+                if hash {
+                    return Err(self.expected("a class name"));
+                }
                 break;
             }
             let (name, _) = self.type_constructor_path()?;
+            let name = if hash { format!("#{name}") } else { name };
             args = vec![ty(TypeExprKind::Constr(name, args), self.span_from(start))];
         }
         if args.len() != 1 {
             return Err(self.expected("a type constructor after a parenthesized list of types"));
-        }
-        if self.is_sym("#") {
-            return Err(Diagnostic::unsupported(self.span(), "class types"));
         }
         Ok(args.pop().unwrap())
     }
