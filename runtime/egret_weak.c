@@ -133,6 +133,34 @@ value caml_weak_blit(value src, value ofs, value dst, value ofd, value len) {
   return Val_unit;
 }
 
+/* The data accessors (Obj.Ephemeron's caml_ephe_*_data, after OCaml 4.13's weak.c): the
+ * data is field 1; the key accessors are the caml_weak_* above under OCaml's other names
+ * (plugin/src/lambda/runtime.rs, OCAML_NAMES). */
+#define EPHE_DATA 1
+
+value caml_ephe_get_data(value e) { return ephe_option(e, EPHE_DATA); }
+
+value caml_ephe_get_data_copy(value e) { return ephe_option_copy(e, EPHE_DATA); }
+
+value caml_ephe_set_data(value e, value d) {
+  ((value *)e)[EPHE_DATA] = d;
+  return Val_unit;
+}
+
+value caml_ephe_unset_data(value e) {
+  ((value *)e)[EPHE_DATA] = EPHE_NONE;
+  return Val_unit;
+}
+
+value caml_ephe_check_data(value e) {
+  return ((const value *)e)[EPHE_DATA] != EPHE_NONE ? Val_true : Val_false;
+}
+
+value caml_ephe_blit_data(value src, value dst) {
+  ((value *)dst)[EPHE_DATA] = ((const value *)src)[EPHE_DATA];
+  return Val_unit;
+}
+
 static int ephemeron_keys_live(value e) {
   const value *f = (const value *)e;
   uint64_t n = Wosize_hd(Hd_val(e));

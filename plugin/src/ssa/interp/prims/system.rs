@@ -185,6 +185,41 @@ pub(super) fn rt_weak(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, Stop
     }
     Ok(UNIT)
 }
+/// Obj.Ephemeron's data accessors: the data is field 1, unset when it is the empty marker
+/// (field 0), told apart by `it.current_runtime`.
+pub(super) fn rt_ephe_data(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let name = it.current_runtime;
+    if name == "caml_ephe_blit_data" {
+        let src = it.fields_mut(a[0])?;
+        let (none1, v) = (src[0], src[1]);
+        let dst = it.fields_mut(a[1])?;
+        dst[1] = if v == none1 { dst[0] } else { v };
+        return Ok(UNIT);
+    }
+    let fields = it.fields_mut(a[0])?;
+    let (none, v) = (fields[0], fields[1]);
+    match name {
+        "caml_ephe_set_data" => fields[1] = a[1],
+        "caml_ephe_unset_data" => fields[1] = none,
+        "caml_ephe_check_data" => return Ok(IValue::Int((v != none) as i64)),
+        _ if v == none => return Ok(IValue::Int(0)),
+        _ => {
+            // caml_ephe_get_data_copy: a one-level copy of a block.
+            let v = match (name, v) {
+                ("caml_ephe_get_data_copy", IValue::Ptr(_)) => {
+                    let copy = it.block(v)?.clone();
+                    it.alloc(copy)
+                }
+                _ => v,
+            };
+            return Ok(it.alloc(HeapBlock::Fields {
+                tag: 0,
+                fields: vec![v],
+            }));
+        }
+    }
+    Ok(UNIT)
+}
 /// `caml_weak_blit e1 o1 e2 o2 l`, overlapping as memmove; an unset field of `e1` becomes
 /// `e2`'s empty marker.
 pub(super) fn rt_weak_blit(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
