@@ -8,11 +8,9 @@
  * >= No_scan_tag, so marking does not follow the keys nor the data. OCaml's field 0 links the
  * ephemerons for its collector; egret keeps them in a table (`ephemerons`), and field 0 holds
  * the *empty marker* instead, a static block (`ephe_none`, OCaml's caml_ephe_none) that every
- * unset key and data field holds. The installed weak.ml calls the caml_weak_* and
- * caml_ephe_*_key primitives below; the prelude's Obj.Ephemeron (and the Ephemeron unit through
- * it) reads and writes the fields directly (Obj.field, Obj.set_field: the collector is
- * stop-the-world, so an ephemeron is always clean when the program runs), comparing with field
- * 0 for "unset".
+ * unset key and data field holds. The installed weak.ml and obj.ml (Obj.Ephemeron, and the
+ * Ephemeron unit through it) call the caml_weak_* and caml_ephe_* primitives below (the
+ * collector is stop-the-world, so an ephemeron is always clean when the program runs).
  *
  * The weak phase of a collection, after the roots are marked:
  *   1. the finalisers' functions and the finalisers due (function and value) are roots;
