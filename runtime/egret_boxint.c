@@ -48,6 +48,7 @@ static value box(const struct egret_custom_operations *ops, int64_t n) {
 static value box32(int64_t n) { return box(&caml_int32_ops, (int32_t)n); }
 static value box64(int64_t n) { return box(&caml_int64_ops, n); }
 static value boxn(int64_t n) { return box(&caml_nativeint_ops, n); }
+value egret_copy_nativeint(int64_t n) { return boxn(n); }
 
 static double double_val(value v) { double d; memcpy(&d, (void *)v, sizeof d); return d; }
 static value box_double(double d) {

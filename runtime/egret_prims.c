@@ -67,6 +67,23 @@ value caml_obj_with_tag(value tag, value v) {
 /* Obj.dup v: a copy of block v (a string's bytes included). */
 value caml_obj_dup(value v) { return caml_obj_with_tag(Val_int(Tag_hd(Hd_val(v))), v); }
 
+/* Obj.set_tag v tag (deprecated in OCaml 4.13, still there): the block's tag, in place. */
+value caml_obj_set_tag(value v, value tag) {
+  Hd_val(v) = (Hd_val(v) & ~(uint64_t)0xff) | ((uint64_t)Int_val(tag) & 0xff);
+  return Val_unit;
+}
+
+/* Obj.raw_field v i: field i's word, as a nativeint (not checked, as OCaml's). */
+value caml_obj_raw_field(value v, value i) {
+  return egret_copy_nativeint(((const int64_t *)v)[Int_val(i)]);
+}
+
+/* Obj.set_raw_field v i n: field i's word becomes n's payload (word 1 of the custom block). */
+value caml_obj_set_raw_field(value v, value i, value n) {
+  ((int64_t *)v)[Int_val(i)] = ((const int64_t *)n)[1];
+  return Val_unit;
+}
+
 /* Lazy values (camlinternalLazy.ml): a block of Lazy_tag holds the delayed closure; forcing
  * turns it in place into a block of Forward_tag holding the value. The collector is
  * non-moving and needs no write barrier, and it does not short-circuit forward blocks: a

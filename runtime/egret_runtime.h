@@ -46,6 +46,8 @@ struct egret_custom_operations {
 int egret_custom_compare(value a, value b);
 uint32_t egret_custom_hash(value v);
 value egret_format_integer(value spec, int64_t n, uint64_t unsigned_bits);
+/* A fresh nativeint of value n (OCaml's caml_copy_nativeint). */
+value egret_copy_nativeint(int64_t n);
 
 /* ---- allocation (egret_gc.c) ----
  *

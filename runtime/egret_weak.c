@@ -8,11 +8,9 @@
  * >= No_scan_tag, so marking does not follow the keys nor the data. OCaml's field 0 links the
  * ephemerons for its collector; egret keeps them in a table (`ephemerons`), and field 0 holds
  * the *empty marker* instead, a static block (`ephe_none`, OCaml's caml_ephe_none) that every
- * unset key and data field holds. The installed weak.ml calls the caml_weak_* and
- * caml_ephe_*_key primitives below; the prelude's Obj.Ephemeron (and the Ephemeron unit through
- * it) reads and writes the fields directly (Obj.field, Obj.set_field: the collector is
- * stop-the-world, so an ephemeron is always clean when the program runs), comparing with field
- * 0 for "unset".
+ * unset key and data field holds. The installed weak.ml and obj.ml (Obj.Ephemeron, and the
+ * Ephemeron unit through it) call the caml_weak_* and caml_ephe_* primitives below (the
+ * collector is stop-the-world, so an ephemeron is always clean when the program runs).
  *
  * The weak phase of a collection, after the roots are marked:
  *   1. the finalisers' functions and the finalisers due (function and value) are roots;
@@ -130,6 +128,34 @@ value caml_weak_blit(value src, value ofs, value dst, value ofd, value len) {
     for (int64_t i = 0; i < l; i++) d[i] = s[i];
   else
     for (int64_t i = l - 1; i >= 0; i--) d[i] = s[i];
+  return Val_unit;
+}
+
+/* The data accessors (Obj.Ephemeron's caml_ephe_*_data, after OCaml 4.13's weak.c): the
+ * data is field 1; the key accessors are the caml_weak_* above under OCaml's other names
+ * (plugin/src/lambda/runtime.rs, OCAML_NAMES). */
+#define EPHE_DATA 1
+
+value caml_ephe_get_data(value e) { return ephe_option(e, EPHE_DATA); }
+
+value caml_ephe_get_data_copy(value e) { return ephe_option_copy(e, EPHE_DATA); }
+
+value caml_ephe_set_data(value e, value d) {
+  ((value *)e)[EPHE_DATA] = d;
+  return Val_unit;
+}
+
+value caml_ephe_unset_data(value e) {
+  ((value *)e)[EPHE_DATA] = EPHE_NONE;
+  return Val_unit;
+}
+
+value caml_ephe_check_data(value e) {
+  return ((const value *)e)[EPHE_DATA] != EPHE_NONE ? Val_true : Val_false;
+}
+
+value caml_ephe_blit_data(value src, value dst) {
+  ((value *)dst)[EPHE_DATA] = ((const value *)src)[EPHE_DATA];
   return Val_unit;
 }
 

@@ -60,6 +60,7 @@ const INSTALLED: &[&str] = &[
     "Atomic",
     "Weak",
     "Pervasives",
+    "Obj",
 ];
 
 #[test]

@@ -531,6 +531,15 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_weak_get_copy"(Any, Int) -> Any, Effect),
     rt!("caml_weak_check"(Any, Int) -> Bool, ReadOnly),
     rt!("caml_weak_blit"(Any, Int, Any, Int, Int) -> Unit, Effect),
+    // Obj.Ephemeron's data (field 1), after OCaml's weak.c: `get_data` is an option
+    // (`get_data_copy` of a one-level copy); its keys' are the `caml_weak_*` above
+    // ([`OCAML_NAMES`]).
+    rt!("caml_ephe_get_data"(Any) -> Any, Effect),
+    rt!("caml_ephe_get_data_copy"(Any) -> Any, Effect),
+    rt!("caml_ephe_set_data"(Any, Any) -> Unit, Effect),
+    rt!("caml_ephe_unset_data"(Any) -> Unit, Effect),
+    rt!("caml_ephe_check_data"(Any) -> Bool, ReadOnly),
+    rt!("caml_ephe_blit_data"(Any, Any) -> Unit, Effect),
     // `Obj` (runtime/egret_prims.c, after OCaml's obj.c): a value's tag (1000 for an int),
     // `%obj_is_int`, and fresh blocks.
     rt!("caml_obj_tag"(Any) -> Int, ReadOnly),
@@ -550,6 +559,11 @@ const BASE: &[RuntimeFn] = &[
     rt!("caml_obj_block"(Int, Int) -> Any, Effect),
     rt!("caml_obj_with_tag"(Int, Any) -> Any, Effect),
     rt!("caml_obj_dup"(Any) -> Any, Effect),
+    // Obj.set_tag (in place), Obj.raw_field and Obj.set_raw_field (a field's word as a
+    // nativeint).
+    rt!("caml_obj_set_tag"(Any, Int) -> Unit, Effect),
+    rt!("caml_obj_raw_field"(Any, Int) -> Nativeint, Effect),
+    rt!("caml_obj_set_raw_field"(Any, Int, Nativeint) -> Unit, Effect),
     // Lazy values (camlinternalLazy.ml, lazy.ml): a block forced in place, a forward block.
     rt!("caml_obj_make_forward"(Any, Any) -> Unit, Effect),
     rt!("caml_lazy_make_forward"(Any) -> Any, Effect),
@@ -926,6 +940,11 @@ pub const OCAML_NAMES: &[(&str, &str)] = &[
     // Float.Array.blit: the flat float array's words copied as any array's.
     ("caml_floatarray_blit", "caml_array_blit"),
     ("caml_sys_close", "egret_sys_close"),
+    // Obj.Ephemeron's keys are Weak's (OCaml's weak.c: one function under both names).
+    ("caml_ephe_get_key", "caml_weak_get"),
+    ("caml_ephe_get_key_copy", "caml_weak_get_copy"),
+    ("caml_ephe_check_key", "caml_weak_check"),
+    ("caml_ephe_blit_key", "caml_weak_blit"),
 ];
 
 /// A string as Printf's `%S` writes it (Printexc's text of a string argument): in double

@@ -18,6 +18,16 @@ impl<'s> Typer<'s> {
         for d in decls {
             super::unboxed::check_attribute(d)?;
         }
+        if let [d] = decls {
+            if self.is_installed_obj_t(d) {
+                // One definition: the installed `obj.ml`'s abstract `type t` is the typer's
+                // built-in `Obj.t` (the type of any value, which elaborations and the IR use).
+                self.env
+                    .types
+                    .insert(d.name.clone(), TypeName::Con(TyCon::OBJ_T));
+                return Ok(());
+            }
+        }
         if decls.iter().all(|d| d.manifest.is_none()) {
             return self.type_decls_group(decls, nonrec);
         }
@@ -39,6 +49,22 @@ impl<'s> Typer<'s> {
             self.rebind_reexported(d)?;
         }
         Ok(())
+    }
+
+    /// Whether `d` is the abstract `type t` at the top of the installed stdlib unit `Obj`
+    /// (`obj.ml`, and `obj.mli` sealing it: [`Typer::is_installed_obj`]).
+    pub(super) fn is_installed_obj_t(&self, d: &ast::TypeDecl) -> bool {
+        d.name == "t"
+            && d.params.is_empty()
+            && d.manifest.is_none()
+            && matches!(d.kind, TypeDeclKind::Abstract)
+            && self.is_installed_obj()
+    }
+
+    /// Whether the structure being elaborated is the installed stdlib unit `Obj` itself (not
+    /// one of its submodules, not a program's module named `Obj`).
+    pub(super) fn is_installed_obj(&self) -> bool {
+        self.prelude_phrase && matches!(&self.modules[..], [m] if m.name == "Obj")
     }
 
     /// `type 'a t = 'a list = [] | (::) of 'a * 'a t`, once `t` is the abbreviation: checks

@@ -1086,7 +1086,7 @@ impl<'s> Typer<'s> {
     }
 
     /// The instance type of builtin `i` (its quantified variables replaced by fresh ones).
-    fn builtin_type(&mut self, i: usize) -> Type {
+    pub(super) fn builtin_type(&mut self, i: usize) -> Type {
         let b = &self.builtins[i];
         let mut t = b.ty.clone();
         for q in 0..b.quantified {

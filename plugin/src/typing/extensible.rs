@@ -259,7 +259,8 @@ impl Typer<'_> {
         })
     }
 
-    /// `[%extension_constructor C]`: `C`'s identity, of type `Obj.Extension_constructor.t`.
+    /// `[%extension_constructor C]`: `C`'s identity, of the predefined type `extension_constructor`
+    /// (`Obj.Extension_constructor.t`).
     pub(super) fn extension_constructor(
         &mut self,
         name: &str,
@@ -280,10 +281,11 @@ impl Typer<'_> {
                 ))
             }
         };
-        let Some(TypeName::Con(con)) = self.env.types.get("Obj.Extension_constructor.t") else {
+        // The predefined type, whatever the program names `extension_constructor`.
+        let Some(TypeName::Con(con)) = self.env.types.get("Stdlib.extension_constructor") else {
             return Err(Diagnostic::error(
                 span,
-                "internal error: the prelude defines no Obj.Extension_constructor.t",
+                "internal error: the prelude defines no extension_constructor",
             ));
         };
         let ty = Type::Con(*con, vec![]);

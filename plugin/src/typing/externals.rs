@@ -682,7 +682,13 @@ impl Typer<'_> {
     /// A C primitive egret compiles as one of its predefined values (`caml_sqrt_float`,
     /// `float.ml`'s and `stdlib.ml`'s `sqrt`, is `sqrt`'s instruction), if `name` is one.
     fn c_as_builtin(&self, name: &str, arity: usize) -> Option<BuiltinImpl> {
-        const C_AS_BUILTIN: &[(&str, usize, &str)] = &[("caml_sqrt_float", 1, "sqrt")];
+        // `caml_floatarray_get`/`_set` (obj.ml's `double_field`): a floatarray is a float array
+        // (the same flat representation), read and written with its bounds checked.
+        const C_AS_BUILTIN: &[(&str, usize, &str)] = &[
+            ("caml_sqrt_float", 1, "sqrt"),
+            ("caml_floatarray_get", 2, "Array.get"),
+            ("caml_floatarray_set", 3, "Array.set"),
+        ];
         let &(_, want, value) = C_AS_BUILTIN.iter().find(|(n, ..)| *n == name)?;
         let b = self.builtins.iter().find(|b| b.name == value)?;
         (arity == want).then_some(b.imp)

@@ -3,6 +3,9 @@
    Semantics follow OCaml 4.13's stdlib (stdlib/stdlib.ml, list.ml, string.ml, char.ml). *)
 
 type ('a, 'b) result = Ok of 'a | Error of 'b
+(* OCaml's predefined type of [%extension_constructor C] (Predef), which obj.ml's
+   Extension_constructor.t equals. *)
+type extension_constructor
 (* Formats as OCaml's stdlib.ml defines them (typing/format_gadt/): a literal where a
    format6 is expected is its value of the format types of OCaml's stdlib unit. *)
 type ('a, 'b, 'c, 'd, 'e, 'f) format6 =
@@ -330,136 +333,10 @@ let seek_in ic pos = seek_in ic (Int64.to_int pos)
 let pos_in ic = Int64.of_int (pos_in ic)
 let in_channel_length ic = Int64.of_int (in_channel_length ic)
 (*! unit Float *)
-(*! module Obj.Ephemeron *)
-(* OCaml 4.13's Obj.Ephemeron over the runtime's ephemerons (runtime/egret_weak.c): a block of
-   tag 251 (Abstract_tag, never scanned by the collector), field 0 the empty marker that every
-   unset field holds (OCaml's caml_ephe_none; OCaml's field 0 is a link egret's collector does
-   not need), field 1 the data, fields 2.. the keys. The collector is stop-the-world and
-   clears dead keys (and then the data) itself, so the fields are read and written directly.
-   The type is abstract in OCaml: here a record whose field is never used. *)
-type t = { __ephemeron : unit }
-type obj_t = Obj.t
-let __additional_values = 2
-let max_ephe_length = Sys.max_array_length - __additional_values
-external __create : int -> t = "caml_ephe_create"
-external __size : t -> int = "%obj_size"
-external __field : t -> int -> Obj.t = "%obj_field"
-external __set_field : t -> int -> Obj.t -> unit = "%obj_set_field"
-external __is_int : Obj.t -> bool = "%obj_is_int"
-external __tag : Obj.t -> int = "caml_obj_tag"
-external __dup : Obj.t -> Obj.t = "caml_obj_dup"
-let create l =
-  if not (0 <= l && l <= max_ephe_length) then invalid_arg "Obj.Ephemeron.create";
-  __create l
-let length x = __size x - __additional_values
-let __check_offset e o msg =
-  if not (0 <= o && o < length e) then invalid_arg msg
-let __get e i =
-  let v = __field e i in
-  if v == __field e 0 then None else Some v
-(* caml_ephe_get_key_copy: a block is copied (one level), except a custom block. *)
-let __get_copy e i =
-  match __get e i with
-  | Some v when not (__is_int v) && __tag v <> 255 -> Some (__dup v)
-  | r -> r
-(* Fields i1.. of e1 to i2.. of e2, overlapping as Array.blit; an unset field stays unset. *)
-let __blit e1 i1 e2 i2 l =
-  let none1 = __field e1 0 and none2 = __field e2 0 in
-  let copy k =
-    let v = __field e1 (i1 + k) in
-    __set_field e2 (i2 + k) (if v == none1 then none2 else v)
-  in
-  if e1 == e2 && i1 < i2 then for k = l - 1 downto 0 do copy k done
-  else for k = 0 to l - 1 do copy k done
-let get_key e o =
-  __check_offset e o "Obj.Ephemeron.get_key";
-  __get e (o + 2)
-let get_key_copy e o =
-  __check_offset e o "Obj.Ephemeron.get_key_copy";
-  __get_copy e (o + 2)
-let set_key e o x =
-  __check_offset e o "Obj.Ephemeron.set_key";
-  __set_field e (o + 2) x
-let unset_key e o =
-  __check_offset e o "Obj.Ephemeron.unset_key";
-  __set_field e (o + 2) (__field e 0)
-let check_key e o =
-  __check_offset e o "Obj.Ephemeron.check_key";
-  __field e (o + 2) != __field e 0
-let blit_key e1 o1 e2 o2 l =
-  if l < 0 || o1 < 0 || o1 > length e1 - l
-     || o2 < 0 || o2 > length e2 - l
-  then invalid_arg "Obj.Ephemeron.blit_key"
-  else if l <> 0 then __blit e1 (o1 + 2) e2 (o2 + 2) l
-let get_data e = __get e 1
-let get_data_copy e = __get_copy e 1
-let set_data e x = __set_field e 1 x
-let unset_data e = __set_field e 1 (__field e 0)
-let check_data e = __field e 1 != __field e 0
-let blit_data e1 e2 = __blit e1 1 e2 1 1
-
-(*! module Obj.Extension_constructor *)
-(* OCaml 4.13's Obj.Extension_constructor (before its parent's section: the primitives by
-   their own names). *)
-type t
-external __repr : 'a -> Obj.t = "%identity"
-external __obj : Obj.t -> 'a = "%identity"
-external __is_int : Obj.t -> bool = "%obj_is_int"
-external __tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
-external __size : Obj.t -> int = "%obj_size"
-external __field : Obj.t -> int -> Obj.t = "%obj_field"
-let of_val x =
-  let x = __repr x in
-  let slot =
-    if not (__is_int x) && __tag x <> 248 && __size x >= 1 then __field x 0
-    else x
-  in
-  let name =
-    if not (__is_int slot) && __tag slot = 248 then __field slot 0
-    else invalid_arg "Obj.extension_constructor"
-  in
-  if __tag name = 252 then (__obj slot : t)
-  else invalid_arg "Obj.extension_constructor"
-let name (slot : t) = (__obj (__field (__repr slot) 0) : string)
-let id (slot : t) = (__obj (__field (__repr slot) 1) : int)
-
-(*! module Obj *)
-(* OCaml 4.13's obj.ml: the runtime's primitives (runtime/egret_prims.c); the type Obj.t is
-   predefined. egret represents closures (code pointer, arity, captured values) its own way:
-   their sizes are not ocamlopt's. *)
-external repr : 'a -> Obj.t = "%identity"
-external obj : Obj.t -> 'a = "%identity"
-external magic : 'a -> 'b = "%identity"
-external is_int : Obj.t -> bool = "%obj_is_int"
-let is_block a = not (is_int a)
-external tag : Obj.t -> int = "caml_obj_tag" [@@noalloc]
-external size : Obj.t -> int = "%obj_size"
-external field : Obj.t -> int -> Obj.t = "%obj_field"
-external set_field : Obj.t -> int -> Obj.t -> unit = "%obj_set_field"
-external new_block : int -> int -> Obj.t = "caml_obj_block"
-external dup : Obj.t -> Obj.t = "caml_obj_dup"
-external with_tag : int -> Obj.t -> Obj.t = "caml_obj_with_tag"
-external reachable_words : Obj.t -> int = "caml_obj_reachable_words"
-let first_non_constant_constructor_tag = 0
-let last_non_constant_constructor_tag = 245
-let lazy_tag = 246
-let closure_tag = 247
-let object_tag = 248
-let infix_tag = 249
-let forward_tag = 250
-let no_scan_tag = 251
-let abstract_tag = 251
-let string_tag = 252
-let double_tag = 253
-let double_array_tag = 254
-let custom_tag = 255
-let final_tag = custom_tag
-let int_tag = 1000
-let out_of_heap_tag = 1001
-let unaligned_tag = 1002
-
 (*! unit CamlinternalAtomic *)
 (*! unit Atomic *)
+(*! unit Marshal *)
+(*! unit Obj *)
 (*! unit Printexc *)
 (*! unit Fun *)
 (*! unit CamlinternalLazy *)
@@ -468,7 +345,6 @@ let unaligned_tag = 1002
 (*! unit Random *)
 (*! unit Lexing *)
 (*! unit Parsing *)
-(*! unit Marshal *)
 (*! unit Hashtbl *)
 (*! unit Format *)
 (*! unit Filename *)

@@ -12,9 +12,21 @@ use crate::syntax::{self, ast};
 const PRELUDE: &str = include_str!("prelude.ml");
 
 /// The sections every program elaborates, whatever it names: the unqualified library, and
-/// what the parser's and typer's elaborations call (`CamlinternalLazy` for `lazy` patterns, `Array` for `[| .. |]` and `a.(i)`, `String` for
-/// `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
-const ALWAYS: [&str; 5] = ["CamlinternalLazy", "Array", "String", "Char", "Bytes"];
+/// what the parser's and typer's elaborations call (`Array` for `[| .. |]` and `a.(i)`,
+/// `String` for `s.[i]`, `String` and `Char` for Printf's `%S` and `%C`, `Bytes`).
+/// `CamlinternalLazy` (for `lazy` patterns and forcing) is [`LAZY_UNIT`], wanted by the
+/// programs whose code has the keyword `lazy` (a use of `Lazy` names it through its unit).
+const ALWAYS: [&str; 4] = ["Array", "String", "Char", "Bytes"];
+
+/// The unit whose `force` the elaboration of `lazy` patterns calls; it names `Obj` (and so
+/// `Marshal`, `Int32`, `Nativeint`), a fifth of a small program's typing.
+const LAZY_UNIT: &str = "CamlinternalLazy";
+
+/// Whether `code` (without comments and strings, [`code_only`]) has the keyword `lazy`.
+fn has_lazy_keyword(code: &str) -> bool {
+    code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '\''))
+        .any(|w| w == "lazy")
+}
 
 /// The capitalised identifiers of `text` (comments and strings included: a superset of the
 /// module names it uses).
@@ -153,9 +165,7 @@ pub fn needed(source: &str, unix: bool) -> Result<Vec<Section>, Diagnostic> {
             crate::libraries::by_module("Unix").expect("Unix"),
         )?);
     }
-    // A sub-module's section (`Obj.Ephemeron`) is wanted when both names are: a program naming
-    // `Obj` only (`CamlinternalLazy` does) gets no `Obj.Ephemeron`, whose text names the
-    // `Ephemeron` unit.
+    // A sub-module's section (`M.N`) is wanted when both names are.
     let is_wanted = |wanted: &std::collections::HashSet<String>, m: &str| {
         m.split('.').all(|part| wanted.contains(part))
     };
@@ -167,6 +177,9 @@ pub fn needed(source: &str, unix: bool) -> Result<Vec<Section>, Diagnostic> {
         .map(str::to_string)
         .collect();
     wanted.extend(ALWAYS.iter().map(|s| s.to_string()));
+    if has_lazy_keyword(&code) {
+        wanted.insert(LAZY_UNIT.to_string());
+    }
     // `Stdlib.M`: the program names M through Stdlib; any section may be named that way.
     // Each section's names are found once, when it is first included (issue #22: finding
     // them again on every round, and for the units no program section reaches, was a
@@ -228,12 +241,14 @@ fn section_names(section: &RawSection) -> Vec<String> {
     names
 }
 
-/// The capitalised words of a unit's code that are constructors, not the prelude's modules of
-/// that name: `CamlinternalFormatBasics.Format` is no use of `Format` (whose section would be
-/// typed with every format).
+/// The capitalised words of a unit's code that are not the prelude's modules of that name:
+/// constructors (`CamlinternalFormatBasics.Format` is no use of `Format`, whose section would
+/// be typed with every format) and the unit's own submodules (`Obj.Ephemeron` is no use of the
+/// `Ephemeron` unit, which every program would type: `CamlinternalLazy` uses `Obj`).
 fn constructors_named(unit: &str) -> &'static [&'static str] {
     match unit {
         "CamlinternalFormatBasics" | "CamlinternalFormat" | "Printf" | "Scanf" => &["Format"],
+        "Obj" => &["Ephemeron"],
         _ => &[],
     }
 }

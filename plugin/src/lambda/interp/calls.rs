@@ -539,6 +539,70 @@ impl<'p> Machine<'p> {
                     _ => some(shallow_copy(v)),
                 });
             }
+            // Obj.Ephemeron's data: field 1.
+            "caml_ephe_get_data" | "caml_ephe_get_data_copy" | "caml_ephe_check_data" => {
+                let e = block(0)?;
+                let fields = e.fields.borrow();
+                let set = !is_ephe_none(&fields[0], &fields[1]);
+                let v = fields[1].clone();
+                return Ok(match name {
+                    "caml_ephe_check_data" => bool_val(set),
+                    _ if !set => Value::Int(0),
+                    "caml_ephe_get_data" => some(v),
+                    _ => some(shallow_copy(v)),
+                });
+            }
+            "caml_ephe_set_data" | "caml_ephe_unset_data" => {
+                let e = block(0)?;
+                let v = match args.get(1) {
+                    Some(v) => v.clone(),
+                    None => e.fields.borrow()[0].clone(),
+                };
+                e.fields.borrow_mut()[1] = v;
+                return unit;
+            }
+            "caml_ephe_blit_data" => {
+                let (e1, e2) = (block(0)?, block(1)?);
+                let v = {
+                    let f1 = e1.fields.borrow();
+                    if is_ephe_none(&f1[0], &f1[1]) {
+                        e2.fields.borrow()[0].clone()
+                    } else {
+                        f1[1].clone()
+                    }
+                };
+                e2.fields.borrow_mut()[1] = v;
+                return unit;
+            }
+            // Obj.set_tag: the block's tag, in place (both its numbers, as caml_obj_make_forward).
+            "caml_obj_set_tag" => {
+                let (b, tag) = (block(0)?, int(1)? & 0xff);
+                b.tag.set(tag as u32);
+                b.ocaml_tag.set(tag as u8);
+                return unit;
+            }
+            // A field's word: an int's is 2n + 1; the interpreter has no address for a block.
+            "caml_obj_raw_field" => {
+                let (b, i) = (block(0)?, int(1)? as usize);
+                return match b.fields.borrow().get(i) {
+                    Some(Value::Int(n)) => Ok(Value::BoxedInt(
+                        BoxedIntKind::Nativeint,
+                        n.wrapping_mul(2).wrapping_add(1),
+                    )),
+                    _ => error("Obj.raw_field of a pointer: not in the interpreter"),
+                };
+            }
+            "caml_obj_set_raw_field" => {
+                let (b, i) = (block(0)?, int(1)? as usize);
+                let w = match args.get(2) {
+                    Some(Value::BoxedInt(_, w)) if w & 1 == 1 => *w,
+                    _ => return error("Obj.set_raw_field of a pointer: not in the interpreter"),
+                };
+                if let Some(f) = b.fields.borrow_mut().get_mut(i) {
+                    *f = Value::Int(w >> 1);
+                }
+                return unit;
+            }
             "caml_weak_blit" => {
                 let (e1, o1, e2, o2, l) = (block(0)?, int(1)?, block(2)?, int(3)?, int(4)?);
                 // Unset fields of e1 become e2's empty marker; read all before writing.

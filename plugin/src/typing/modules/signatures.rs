@@ -381,6 +381,11 @@ impl<'s> Typer<'s> {
             }
             let full = format!("{name}.{t}");
             let (params, manifest) = match self.env.types.get(&full).cloned() {
+                // The installed `Obj`'s `t` is the built-in `Obj.t` (`Typer::is_installed_obj_t`):
+                // already a type of its own, equal to no other, and it stays the one type.
+                Some(TypeName::Con(TyCon::OBJ_T)) if name == "Obj" && self.prelude_phrase => {
+                    continue
+                }
                 Some(TypeName::Con(c)) => {
                     let n = self.types.decl(c).params.len();
                     let params: Vec<TyVar> = (0..n).map(|_| self.u.fresh()).collect();

@@ -32,8 +32,29 @@ const MAX_DEPTH: u32 = 64;
 #[derive(Default)]
 struct Decls {
     types: Vec<ast::TypeDecl>,
+    /// Each type's group (`type a = .. and b = ..`), in signature order: `groups[k]` is
+    /// `types[k]`'s; `next_group` is the next one's.
+    groups: Vec<u32>,
+    next_group: u32,
     exceptions: Vec<ast::ConstructorDecl>,
     extensions: Vec<ast::TypeExtension>,
+}
+
+impl Decls {
+    /// The type names the signature declares only in groups after the `k`-th type's: in
+    /// that type's declaration they still mean what they mean outside the signature, as in
+    /// OCaml (`type obj_t = t` before `type t`, in obj.mli's `Obj.Ephemeron`, is the
+    /// enclosing signature's `t`).
+    fn later_names(&self, k: usize) -> Vec<String> {
+        let g = self.groups[k];
+        let typed = || self.types.iter().zip(&self.groups);
+        let so_far: std::collections::HashSet<&str> = (typed().filter(|(_, h)| **h <= g))
+            .map(|(d, _)| d.name.as_str())
+            .collect();
+        (typed().filter(|(d, h)| **h > g && !so_far.contains(d.name.as_str())))
+            .map(|(d, _)| d.name.clone())
+            .collect()
+    }
 }
 
 impl Typer<'_> {
@@ -45,7 +66,11 @@ impl Typer<'_> {
             ast::ModTypeKind::Sig(items) => {
                 for item in &expand_type_substs(items) {
                     match &item.kind {
-                        ast::SigItemKind::Type(ds) => out.types.extend(ds.iter().cloned()),
+                        ast::SigItemKind::Type(ds) => {
+                            out.types.extend(ds.iter().cloned());
+                            out.groups.extend(ds.iter().map(|_| out.next_group));
+                            out.next_group += 1;
+                        }
                         ast::SigItemKind::Exception(c) => out.exceptions.push(c.clone()),
                         ast::SigItemKind::TypeExtension(x) => out.extensions.push(x.clone()),
                         ast::SigItemKind::Include(t) => self.sig_decls(t, out, depth + 1),
@@ -68,7 +93,9 @@ impl Typer<'_> {
                         destructive,
                     } = c
                     {
-                        inner.types.retain(|d| &d.name != path);
+                        let kept = (inner.types.drain(..).zip(inner.groups.drain(..)))
+                            .filter(|(d, _)| &d.name != path);
+                        (inner.types, inner.groups) = kept.unzip();
                         if let (true, ast::TypeDeclKind::Abbrev(body)) = (destructive, &decl.kind) {
                             for d in &mut inner.types {
                                 substitute_in_decl(d, path, &decl.params, body);
@@ -78,10 +105,15 @@ impl Typer<'_> {
                             let mut d = decl.clone();
                             d.name = path.clone();
                             inner.types.push(d);
+                            inner.groups.push(inner.next_group);
+                            inner.next_group += 1;
                         }
                     }
                 }
                 out.types.extend(inner.types);
+                let first = out.next_group;
+                out.groups.extend(inner.groups.iter().map(|g| first + g));
+                out.next_group += inner.next_group;
                 out.exceptions.extend(inner.exceptions);
                 out.extensions.extend(inner.extensions);
             }
@@ -104,6 +136,39 @@ impl Typer<'_> {
     fn close_sealed_names(&mut self, undos: Vec<crate::typing::OpenUndo>) {
         for undo in undos.into_iter().rev() {
             self.close_open(undo);
+        }
+    }
+
+    /// Rebinds each type name of `names` to what it meant before `opened` (the opening of the
+    /// sealed module's own names) bound it; gives what [`Self::restore_types`] puts back.
+    fn outer_meanings(
+        &mut self,
+        names: &[String],
+        opened: Option<&crate::typing::OpenUndo>,
+    ) -> Vec<(String, Option<TypeName>)> {
+        let mut now = Vec::new();
+        let Some(opened) = opened else {
+            return now;
+        };
+        for n in names {
+            let Some((_, before)) = opened.types.iter().find(|(m, _)| m == n) else {
+                continue;
+            };
+            let current = match before {
+                Some(t) => self.env.types.insert(n.clone(), t.clone()),
+                None => self.env.types.remove(n),
+            };
+            now.push((n.clone(), current));
+        }
+        now
+    }
+
+    fn restore_types(&mut self, saved: Vec<(String, Option<TypeName>)>) {
+        for (n, t) in saved.into_iter().rev() {
+            match t {
+                Some(t) => self.env.types.insert(n, t),
+                None => self.env.types.remove(&n),
+            };
         }
     }
 
@@ -200,13 +265,13 @@ impl Typer<'_> {
         let mut decls = Decls::default();
         self.sig_decls(mt, &mut decls, 0);
         let mut abbrevs = Vec::new();
-        for d in &decls.types {
+        for (k, d) in decls.types.iter().enumerate() {
             let full = format!("{name}.{}", d.name);
             if let (ast::TypeDeclKind::Abbrev(body), false, Some(TypeName::Abbrev(ps, _))) =
                 (&d.kind, d.private_, self.env.types.get(&full))
             {
                 if ps.len() == d.params.len() {
-                    abbrevs.push((full, &d.params, body, ps.clone()));
+                    abbrevs.push((k, full, &d.params, body, ps.clone()));
                 }
             }
         }
@@ -214,13 +279,15 @@ impl Typer<'_> {
             return;
         }
         let undos = self.open_sealed_names(name, outer);
-        for (full, names, body, ps) in abbrevs {
+        for (k, full, names, body, ps) in abbrevs {
             let scope: HashMap<String, Type> = (names.iter().cloned())
                 .zip(ps.iter().map(|p| Type::Var(*p)))
                 .collect();
+            let hidden = self.outer_meanings(&decls.later_names(k), undos.last());
             if let Ok(t) = self.type_expr_in(body, &scope, false) {
                 self.env.types.insert(full, TypeName::Abbrev(ps, t));
             }
+            self.restore_types(hidden);
         }
         self.close_sealed_names(undos);
     }
@@ -245,8 +312,10 @@ impl Typer<'_> {
             .map(|m| self.open_type_names(m))
             .collect();
         let mut result = Ok(());
-        for d in &decls.types {
+        for (k, d) in decls.types.iter().enumerate() {
+            let hidden = self.outer_meanings(&decls.later_names(k), undos.last());
             result = self.match_type_decl(name, d, &decls.types, span);
+            self.restore_types(hidden);
             if result.is_err() {
                 break;
             }

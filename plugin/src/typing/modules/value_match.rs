@@ -48,7 +48,10 @@ impl Typer<'_> {
                     "Values do not match: `{x}' is declared `external'\n       The implementation is not a primitive."
                 )));
             }
-            match (self.match_value(x, b, t, span, abstracted, fresh_from)?, b) {
+            match (
+                self.match_value(x, b, t, span, abstracted, fresh_from, primitive)?,
+                b,
+            ) {
                 // A primitive stays one (a full application is the primitive's code:
                 // `Bool.( && )` short-circuits), at the declared type.
                 (Some((v2, _)), ValueBinding::Builtin(i)) if primitive => {
@@ -77,7 +80,9 @@ impl Typer<'_> {
     /// Checks that the value `x` (bound as `b` in the module being sealed) has an instance of
     /// the declared type `declared`, read with the signature's type names (opened by
     /// [`Typer::match_values`]). Gives a binding of the value at the declared type
-    /// when that is less general (or names abstract types, or `b` is a primitive).
+    /// when that is less general (or names abstract types, or `b` is a primitive). A
+    /// `primitive` (declared `external`) keeps `b`, whose value is not used.
+    #[allow(clippy::too_many_arguments)]
     fn match_value(
         &mut self,
         x: &str,
@@ -86,6 +91,7 @@ impl Typer<'_> {
         span: Span,
         abstracted: bool,
         fresh_from: u32,
+        primitive: bool,
     ) -> TResult<Option<(VarId, Expr)>> {
         let mut names = Vec::new();
         type_var_names(declared, &mut names);
@@ -126,7 +132,20 @@ impl Typer<'_> {
                 let ValueBinding::Builtin(i) = b else {
                     unreachable!("hidden bindings are skipped")
                 };
-                match self.builtin_value(i, span) {
+                // An `external` re-exported as one keeps its primitive, usable or not: a
+                // primitive the runtime lacks is reported where it is used (obj.mli's
+                // `Obj.truncate`), so only its type is matched here.
+                let unavailable = matches!(
+                    self.builtins[i].imp,
+                    crate::typing::builtins::BuiltinImpl::Unavailable(_)
+                );
+                let value = if primitive && unavailable {
+                    let t = self.builtin_type(i);
+                    Ok((Expr::Const(crate::lambda::ir::Const::Int(0)), t))
+                } else {
+                    self.builtin_value(i, span)
+                };
+                match value {
                     Ok((e, t)) => (e, t.clone(), Vec::new(), t),
                     Err(e) => {
                         self.u.level -= 1;

@@ -282,6 +282,55 @@ pub(super) fn rt_obj_dup(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, S
     let copy = it.block(a[0])?.clone();
     Ok(it.alloc(copy))
 }
+/// `caml_obj_set_tag v tag` (Obj.set_tag): the block's tag, in place.
+pub(super) fn rt_obj_set_tag(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let new = it.int_arg(a[1])? & 0xff;
+    let IValue::Ptr(p) = a[0] else {
+        return Err(StopReason::Invalid("caml_obj_set_tag: not a block".into()));
+    };
+    match &mut it.heap[p as usize] {
+        HeapBlock::Fields { tag, .. } => {
+            *tag = new as u8;
+            Ok(UNIT)
+        }
+        HeapBlock::Bytes(_) => Err(StopReason::Invalid(
+            "caml_obj_set_tag of a string: not in the interpreter".into(),
+        )),
+    }
+}
+/// `caml_obj_raw_field v i` (Obj.raw_field): field `i`'s word as a nativeint; an int's is
+/// `2n + 1`, a raw word is itself, a pointer has no address here.
+pub(super) fn rt_obj_raw_field(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])? as usize;
+    let w = match it.fields_mut(a[0])?.get(i).copied() {
+        Some(IValue::Int(n)) => n.wrapping_mul(2).wrapping_add(1),
+        Some(IValue::Raw(w)) => w,
+        _ => {
+            return Err(StopReason::Invalid(
+                "Obj.raw_field of a pointer: not in the interpreter".into(),
+            ))
+        }
+    };
+    Ok(it.box_int(crate::lambda::ir::BoxedIntKind::Nativeint, w))
+}
+/// `caml_obj_set_raw_field v i n` (Obj.set_raw_field): field `i` becomes the word `n` (an
+/// odd word is an int).
+pub(super) fn rt_obj_set_raw_field(
+    it: &mut Interpreter,
+    a: &[IValue],
+) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])? as usize;
+    let (_, w) = it.boxed_int_arg(a[2])?;
+    let v = if w & 1 == 1 {
+        IValue::Int(w >> 1)
+    } else {
+        IValue::Raw(w)
+    };
+    if let Some(f) = it.fields_mut(a[0])?.get_mut(i) {
+        *f = v;
+    }
+    Ok(UNIT)
+}
 /// `caml_obj_make_forward blk v` (CamlinternalLazy): `blk` becomes a block of
 /// `Obj.forward_tag` whose field is `v`.
 pub(super) fn rt_obj_make_forward(

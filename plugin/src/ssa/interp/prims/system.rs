@@ -156,34 +156,71 @@ pub(super) fn rt_ephe_create(it: &mut Interpreter, a: &[IValue]) -> Result<IValu
         fields: vec![none; n as usize + 2],
     }))
 }
-/// Weak.*'s externals (weak.ml checks the offsets): key i is field i + 2, unset when it is
-/// the empty marker (field 0), told apart by `it.current_runtime`.
-pub(super) fn rt_weak(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
-    let name = it.current_runtime;
-    let i = it.int_arg(a[1])? as usize + 2;
-    let fields = it.fields_mut(a[0])?;
+/// What an ephemeron's key or data accessor does to its field.
+enum EpheOp {
+    Set(IValue),
+    Unset,
+    Check,
+    Get,
+    GetCopy,
+}
+/// `op` on field `i` of ephemeron `e`, unset when it is the empty marker (field 0): `Get` is
+/// an option, `GetCopy` of a one-level copy of a block.
+fn ephe_field(it: &mut Interpreter, e: IValue, i: usize, op: EpheOp) -> Result<IValue, StopReason> {
+    let fields = it.fields_mut(e)?;
     let (none, v) = (fields[0], fields[i]);
-    match name {
-        "caml_ephe_set_key" => fields[i] = a[2],
-        "caml_ephe_unset_key" => fields[i] = none,
-        "caml_weak_check" => return Ok(IValue::Int((v != none) as i64)),
-        _ if v == none => return Ok(IValue::Int(0)),
-        _ => {
-            // caml_weak_get_copy: a one-level copy of a block.
-            let v = match (name, v) {
-                ("caml_weak_get_copy", IValue::Ptr(_)) => {
-                    let copy = it.block(v)?.clone();
-                    it.alloc(copy)
-                }
-                _ => v,
-            };
-            return Ok(it.alloc(HeapBlock::Fields {
-                tag: 0,
-                fields: vec![v],
-            }));
+    let v = match op {
+        EpheOp::Set(x) => {
+            fields[i] = x;
+            return Ok(UNIT);
         }
-    }
-    Ok(UNIT)
+        EpheOp::Unset => {
+            fields[i] = none;
+            return Ok(UNIT);
+        }
+        EpheOp::Check => return Ok(IValue::Int((v != none) as i64)),
+        _ if v == none => return Ok(IValue::Int(0)),
+        EpheOp::GetCopy if matches!(v, IValue::Ptr(_)) => {
+            let copy = it.block(v)?.clone();
+            it.alloc(copy)
+        }
+        _ => v,
+    };
+    Ok(it.alloc(HeapBlock::Fields {
+        tag: 0,
+        fields: vec![v],
+    }))
+}
+/// Weak.*'s externals (weak.ml checks the offsets): key i is field i + 2, told apart by
+/// `it.current_runtime`.
+pub(super) fn rt_weak(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let i = it.int_arg(a[1])? as usize + 2;
+    let op = match it.current_runtime {
+        "caml_ephe_set_key" => EpheOp::Set(a[2]),
+        "caml_ephe_unset_key" => EpheOp::Unset,
+        "caml_weak_check" => EpheOp::Check,
+        "caml_weak_get_copy" => EpheOp::GetCopy,
+        _ => EpheOp::Get,
+    };
+    ephe_field(it, a[0], i, op)
+}
+/// Obj.Ephemeron's data accessors: the data is field 1, told apart by `it.current_runtime`.
+pub(super) fn rt_ephe_data(it: &mut Interpreter, a: &[IValue]) -> Result<IValue, StopReason> {
+    let op = match it.current_runtime {
+        "caml_ephe_blit_data" => {
+            let src = it.fields_mut(a[0])?;
+            let (none1, v) = (src[0], src[1]);
+            let dst = it.fields_mut(a[1])?;
+            dst[1] = if v == none1 { dst[0] } else { v };
+            return Ok(UNIT);
+        }
+        "caml_ephe_set_data" => EpheOp::Set(a[1]),
+        "caml_ephe_unset_data" => EpheOp::Unset,
+        "caml_ephe_check_data" => EpheOp::Check,
+        "caml_ephe_get_data_copy" => EpheOp::GetCopy,
+        _ => EpheOp::Get,
+    };
+    ephe_field(it, a[0], 1, op)
 }
 /// `caml_weak_blit e1 o1 e2 o2 l`, overlapping as memmove; an unset field of `e1` becomes
 /// `e2`'s empty marker.
