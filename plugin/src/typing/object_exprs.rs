@@ -337,7 +337,12 @@ impl Typer<'_> {
             vec![Expr::Const(Const::Int(super::pvariant::hash_variant(name)))],
         );
         let closure = self.typed_as(lookup, arrow(xt, t.clone()), span);
+        // The call is the method's frame in a backtrace: at the send's place, as ocamlopt's.
         let call = Expr::App(bx(closure), vec![Expr::Var(ov)]);
+        let call = match self.code_span(span) {
+            s if s == Span::default() => call,
+            s => Expr::Loc(crate::srcloc::SrcLoc::new(s), bx(call)),
+        };
         Ok((Expr::Local(ov, bx(x), bx(call)), t))
     }
 
