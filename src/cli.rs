@@ -344,38 +344,21 @@ pub(crate) fn options(common: &Common) -> Result<driver::Options, ExitCode> {
     for opt in &common.codegen {
         let (key, value) = opt.split_once('=').unwrap_or((opt.as_str(), ""));
         let bad = || usage_error(&format!("invalid value `{value}` for -C {key}"));
+        let on_off = || match value {
+            "on" => Ok(true),
+            "off" => Ok(false),
+            _ => Err(bad()),
+        };
         match key {
             "inline-threshold" => simplify.inline_threshold = value.parse().map_err(|_| bad())?,
             "simplify-passes" => simplify.max_passes = value.parse().map_err(|_| bad())?,
-            "simplify" => {
-                simplify.enabled = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad()),
-                }
-            }
+            "simplify" => simplify.enabled = on_off()?,
             "ocaml-inlining" => {
-                simplify.ocaml_inlining = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad()),
-                };
+                simplify.ocaml_inlining = on_off()?;
                 simplify.ocaml_inlining_when_recording = false;
             }
-            "keep-exports" => {
-                simplify.keep_exports = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad()),
-                }
-            }
-            "opt" => {
-                ssa_opt = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad()),
-                }
-            }
+            "keep-exports" => simplify.keep_exports = on_off()?,
+            "opt" => ssa_opt = on_off()?,
             // Checked against the backend's options by `build`.
             "backend-arg" => {}
             _ => {
