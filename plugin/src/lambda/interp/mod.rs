@@ -794,5 +794,6 @@ impl<'p> Machine<'p> {
 mod calls;
 mod exceptions;
 mod format;
+mod heap;
 
 pub use format::{format_int, format_integer, format_string, parse_ocaml_int};
